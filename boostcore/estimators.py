@@ -1,0 +1,161 @@
+"""scikit-learn classifiers that run boostcore's step generators to the end.
+
+This is the one module of ``boostcore`` that imports scikit-learn: it only adapts the
+generators to scikit-learn's estimator API (``fit``/``predict``/…, fitted attributes ending in
+``_``), so the algorithms can be cross-validated and benchmarked like any other classifier.
+The fitted snapshots stay available as ``steps_`` (DESIGN.md, "scikit-learn estimators").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import numpy as np
+from sklearn.base import BaseEstimator, ClassifierMixin
+from sklearn.utils.multiclass import check_classification_targets
+from sklearn.utils.validation import check_is_fitted, validate_data
+
+from .topdown import TreeStep, grow
+
+
+class TopDownTreeClassifier(ClassifierMixin, BaseEstimator):
+    """Top-down decision tree grown as a boosting algorithm (Kearns–Mansour, Hatano, MM).
+
+    Parameters
+    ----------
+    size : int, default=16
+        Target number of leaves ``s``.
+    index : {"km", "gini", "entropy", "error"}, default="km"
+        Index (impurity) function.
+    criterion : {"hatano", "mansour_mcallester", "naive"}, default="hatano"
+        How splits of different arities are compared.
+    max_arity : int, default=4
+        Largest number of branches per split (2 = binary trees).
+    gamma : float or None, default=None
+        Mansour–McAllester's ``γ`` (required for that criterion).
+    leaf_rule : {"max_weight", "max_gain"}, default="max_weight"
+        Which leaf to expand next.
+
+    Attributes
+    ----------
+    classes_ : ndarray of shape (n_classes,)
+    n_features_in_ : int
+    steps_ : tuple of TreeStep
+        Every snapshot of the run, the last one holding the fitted tree.
+    tree_ : boostcore.topdown.Tree
+        The fitted tree.
+
+    Examples
+    --------
+    >>> from boostcore.datasets import make_dataset
+    >>> ds = make_dataset("moons", n=200, seed=0)
+    >>> clf = TopDownTreeClassifier(size=8).fit(ds.X_train, ds.y_train)
+    >>> clf.tree_.n_leaves
+    8
+    """
+
+    def __init__(
+        self,
+        size: int = 16,
+        index: str = "km",
+        criterion: str = "hatano",
+        max_arity: int = 4,
+        gamma: float | None = None,
+        leaf_rule: str = "max_weight",
+    ) -> None:
+        self.size = size
+        self.index = index
+        self.criterion = criterion
+        self.max_arity = max_arity
+        self.gamma = gamma
+        self.leaf_rule = leaf_rule
+
+    def __sklearn_tags__(self):
+        tags = super().__sklearn_tags__()
+        tags.classifier_tags.multi_class = False
+        return tags
+
+    def fit(self, X, y, sample_weight=None) -> TopDownTreeClassifier:
+        """Grow the tree on ``(X, y)``; ``y`` must have at most two classes."""
+        X, y = validate_data(self, X, y, dtype=np.float64)
+        check_classification_targets(y)
+        self.classes_ = np.unique(y)
+        if self.classes_.size > 2:
+            raise ValueError(
+                "Only binary classification is supported. "
+                f"TopDownTreeClassifier got {self.classes_.size} classes "
+                f"({self.classes_[:5].tolist()}…); these boosting algorithms need two"
+            )
+        y_pm = np.where(y == self.classes_[-1], 1, -1)
+        if self.classes_.size == 1:
+            y_pm = np.ones_like(y_pm)
+        self.steps_ = tuple(
+            grow(
+                X,
+                y_pm,
+                size=self.size,
+                index=self.index,
+                criterion=self.criterion,
+                max_arity=self.max_arity,
+                gamma=self.gamma,
+                leaf_rule=self.leaf_rule,
+                sample_weight=sample_weight,
+            )
+        )
+        self.tree_ = self.steps_[-1].tree
+        return self
+
+    def _check(self, X) -> np.ndarray:
+        check_is_fitted(self)
+        return validate_data(self, X, dtype=np.float64, reset=False)
+
+    def apply(self, X) -> np.ndarray:
+        """Index of the leaf (node id of the tree) that each sample reaches."""
+        X = self._check(X)
+        return self.tree_.apply(X)
+
+    def decision_function(self, X) -> np.ndarray:
+        """``2q̂ − 1`` of the reached leaf: positive means ``classes_[1]``."""
+        X = self._check(X)
+        return 2.0 * self.tree_.predict_proba_pos(X) - 1.0
+
+    def predict_proba(self, X) -> np.ndarray:
+        """Leaf class frequencies (weighted), columns ordered as ``classes_``."""
+        X = self._check(X)
+        q = self.tree_.predict_proba_pos(X)
+        if self.classes_.size == 1:
+            return np.ones((q.shape[0], 1))
+        return np.column_stack([1.0 - q, q])
+
+    def predict(self, X) -> np.ndarray:
+        """Majority class of the reached leaf."""
+        X = self._check(X)
+        q = self.tree_.predict_proba_pos(X)
+        return self.classes_[np.where(q > 0.5, self.classes_.size - 1, 0)]
+
+    def staged_decision_function(self, X) -> Iterator[np.ndarray]:
+        """Yield the decision function after each round of growth.
+
+        Yields
+        ------
+        ndarray of shape (n_samples,)
+        """
+        X = self._check(X)
+        for step in self.steps_:
+            yield 2.0 * step.tree.predict_proba_pos(X) - 1.0
+
+    def staged_predict(self, X) -> Iterator[np.ndarray]:
+        """Yield the predictions after each round of growth.
+
+        Yields
+        ------
+        ndarray of shape (n_samples,)
+        """
+        for f in self.staged_decision_function(X):
+            yield self.classes_[np.where(f > 0, self.classes_.size - 1, 0)]
+
+    @property
+    def final_step(self) -> TreeStep:
+        """The last snapshot of the fitted run."""
+        check_is_fitted(self)
+        return self.steps_[-1]

@@ -1,0 +1,655 @@
+"""Top-down decision-tree growth as boosting: TOPDOWN, TOPDOWN-M and Mansour–McAllester.
+
+One generator, :func:`grow`, runs the three algorithms of SPEC §1:
+
+* Kearns–Mansour's TOPDOWN (binary splits; Hatano 2004, Fig. 1) — ``max_arity=2``;
+* Hatano's TOPDOWN-M (multi-way; Hatano 2004, Fig. 2) — ``criterion="hatano"``: the split
+  maximising gain / ``⌈log₂ k⌉`` among splits *acceptable* for the tree and the target size;
+* Mansour & McAllester's procedure (§4 of their paper) — ``criterion="mansour_mcallester"``:
+  gain / ``g_γ(k)`` with their acceptability rule (needs ``γ``);
+* a naive criterion (raw gain, every arity that fits) as a teaching contrast (SPEC §1.4).
+
+Each round expands one leaf and yields a frozen :class:`TreeStep` snapshot holding the whole
+tree, what was chosen and why (the best candidate of each arity with its score), and the
+metrics the theory bounds: ``ε̂(T) ≤ I(T) ≤ e_γ̂(|T|) ≤ |T|^(−γ̂)`` for binary max-weight runs
+(Kearns–Mansour; Mansour–McAllester Thm 3.2) and ``I(T) ≤ s^(−γ̂)`` for TOPDOWN-M's final tree
+(Hatano, Thm 4).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from . import bounds
+from ._validation import check_choice, check_float, check_int, check_xy
+from .impurity import INDEX, IndexFunction
+from .splits import Split, best_interval_splits, best_stump, branch_of
+
+START, SPLIT, STOP = "start", "split", "stop"
+CRITERIA = ("hatano", "mansour_mcallester", "naive")
+LEAF_RULES = ("max_weight", "max_gain")
+
+CRITERION_LABELS = {
+    "hatano": "Hatano: gain / ⌈log₂ k⌉",
+    "mansour_mcallester": "Mansour–McAllester: gain / g_γ(k)",
+    "naive": "Naive: raw gain",
+}
+
+#: Largest number of branches a split may have.
+MAX_ARITY_LIMIT = 16
+
+
+def _frozen(a: np.ndarray, dtype=None) -> np.ndarray:
+    out = np.array(a, dtype=dtype, copy=True)
+    out.setflags(write=False)
+    return out
+
+
+@dataclass(frozen=True)
+class Tree:
+    """A multi-way decision tree over numeric features (immutable).
+
+    Node 0 is the root; children always have larger ids than their parent, so routing in id
+    order visits parents first. A node is a leaf when ``feature[node] == -1``.
+
+    Attributes
+    ----------
+    parent, depth, feature : int arrays, one entry per node (``parent[0] = -1``).
+    thresholds : tuple of tuples
+        Increasing thresholds of each internal node (empty for leaves); a point goes to
+        child ``#{θ : θ < x_feature}``.
+    children : tuple of tuples
+        Child ids of each internal node (empty for leaves).
+    w_pos, w_neg : float arrays
+        Training weight of positive and negative examples reaching each node (total 1).
+    n_samples : int array
+        Number of training examples reaching each node.
+    created_at : int array
+        Round at which the node was created (0 for the root).
+    """
+
+    parent: np.ndarray
+    depth: np.ndarray
+    feature: np.ndarray
+    thresholds: tuple[tuple[float, ...], ...]
+    children: tuple[tuple[int, ...], ...]
+    w_pos: np.ndarray
+    w_neg: np.ndarray
+    n_samples: np.ndarray
+    created_at: np.ndarray
+
+    @property
+    def n_nodes(self) -> int:
+        """Number of nodes (internal and leaves)."""
+        return int(self.feature.shape[0])
+
+    @property
+    def leaves(self) -> np.ndarray:
+        """Ids of the leaves, in increasing order."""
+        return np.flatnonzero(self.feature < 0)
+
+    @property
+    def n_leaves(self) -> int:
+        """``|T|``, the number of leaves."""
+        return int(np.count_nonzero(self.feature < 0))
+
+    @property
+    def mass(self) -> np.ndarray:
+        """``p̂`` of each node: the weight of the training sample reaching it."""
+        return self.w_pos + self.w_neg
+
+    @property
+    def q(self) -> np.ndarray:
+        """``q̂`` of each node: weighted fraction of positives there (1/2 at an empty node)."""
+        mass = self.mass
+        return np.divide(self.w_pos, mass, out=np.full_like(mass, 0.5), where=mass > 0)
+
+    def node_weight(self, index: IndexFunction) -> np.ndarray:
+        """Hatano's node weight ``w_n = p̂_n I(q̂_n)`` of every node."""
+        return self.mass * index(self.q)
+
+    def apply(self, X: np.ndarray) -> np.ndarray:
+        """Leaf id reached by each row of ``X`` (vectorised routing, parents first)."""
+        X = np.asarray(X, dtype=float)
+        node = np.zeros(X.shape[0], dtype=np.intp)
+        for nid in np.flatnonzero(self.feature >= 0):
+            idx = np.flatnonzero(node == nid)
+            if idx.size:
+                b = branch_of(X[idx, self.feature[nid]], self.thresholds[nid])
+                node[idx] = np.asarray(self.children[nid])[b]
+        return node
+
+    def predict_proba_pos(self, X: np.ndarray) -> np.ndarray:
+        """``q̂`` of the leaf each row reaches: the estimated probability of class +1."""
+        return self.q[self.apply(X)]
+
+    def predict(self, X: np.ndarray) -> np.ndarray:
+        """Majority label (±1) of the leaf each row reaches (ties go to −1, as scikit-learn)."""
+        return np.where(self.predict_proba_pos(X) > 0.5, 1, -1).astype(np.int8)
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """The best split of one arity at the expanded leaf, scored by the run's criterion.
+
+    ``gain`` is ``Δ = I(q̂_ℓ) − I_{S_ℓ}(T_h)``, ``advantage`` is ``Δ / I(q̂_ℓ)``, ``cost`` the
+    criterion's price of ``k`` branches (``⌈log₂ k⌉``, ``g_γ(k)`` or 1) and ``score = Δ / cost``.
+    """
+
+    arity: int
+    feature: int
+    thresholds: tuple[float, ...]
+    gain: float
+    advantage: float
+    cost: float
+    score: float
+    acceptable: bool
+    note: str
+
+
+@dataclass(frozen=True)
+class SplitRecord:
+    """What happened in one round: which leaf was expanded, how, and why."""
+
+    leaf: int
+    arity: int
+    feature: int
+    thresholds: tuple[float, ...]
+    gain: float
+    advantage: float
+    cost: float
+    score: float
+    leaf_mass: float
+    leaf_q: float
+    leaf_weight: float
+    index_drop: float
+    children: tuple[int, ...]
+    gamma_boosting: bool | None
+
+
+@dataclass(frozen=True)
+class TreeMetrics:
+    """Measured quantities and bound values at one round.
+
+    Attributes
+    ----------
+    n_leaves : ``|T|``.
+    train_error : weighted training error ``ε̂(T)`` of the majority-vote leaves.
+    test_error : error on the test set, or ``None`` without one.
+    index_value : ``I(T) = Σ_ℓ p̂_ℓ I(q̂_ℓ)`` (always ``≥ ε̂(T)``).
+    gamma_hat : ``γ̂ = min`` over the expansions so far of ``Δ_t / (⌈log₂ k_t⌉ I(q̂_{ℓ_t}))``
+        (the advantage for binary splits; ``nan`` before the first split; 0 when the heaviest
+        leaf could not be split, since the weak-hypothesis assumption fails there).
+    bound_e : ``e_γ̂(|T|)``; guaranteed ``≥ I(T)`` when ``binary_guarantee`` holds.
+    bound_power : ``|T|^(−γ̂) ≥ e_γ̂(|T|)``.
+    bound_final : ``s^(−γ̂)`` — Hatano's Theorem 4 for the final tree of size ``s``.
+    binary_guarantee : the max-weight leaf rule was used and every split so far was binary,
+        so ``I(T) ≤ e_γ̂(|T|)`` is a theorem at this round.
+    mm_gamma : the ``γ`` given to the run (``None`` if none).
+    mm_bound : ``e_γ(|T|)`` with that ``γ`` (Mansour–McAllester, Thm 4.1), or ``None``.
+    mm_gamma_boosting : every chosen split so far had ``Δ / g_γ(k) ≥ γ I(q̂_ℓ)``.
+    """
+
+    n_leaves: int
+    train_error: float
+    test_error: float | None
+    index_value: float
+    gamma_hat: float
+    bound_e: float
+    bound_power: float
+    bound_final: float
+    binary_guarantee: bool
+    mm_gamma: float | None
+    mm_bound: float | None
+    mm_gamma_boosting: bool | None
+
+    def as_dict(self) -> dict[str, object]:
+        """The metrics as a plain dict (for tables and JSON export)."""
+        return dict(self.__dict__)
+
+
+@dataclass(frozen=True)
+class TreeStep:
+    """One frozen snapshot of a top-down run (DESIGN's step protocol).
+
+    Attributes
+    ----------
+    t : number of expansions so far (0 = the single-leaf tree).
+    kind : ``START``, ``SPLIT`` or ``STOP``.
+    tree : the tree as of this round (enough to predict).
+    split : what this round did, or ``None`` for ``START``/``STOP``.
+    candidates : the best split of each arity at the expanded leaf, with scores.
+    metrics : :class:`TreeMetrics` at this round.
+    stop_reason : why the run ended early (``STOP`` only), in plain words.
+    message : a one-line summary of the round for the page.
+    note : anything unusual this round (e.g. the heaviest leaf could not be split).
+    """
+
+    t: int
+    kind: str
+    tree: Tree
+    split: SplitRecord | None
+    candidates: tuple[Candidate, ...]
+    metrics: TreeMetrics
+    stop_reason: str | None = None
+    message: str = ""
+    note: str = ""
+    size: int = field(default=0)
+
+
+def _criterion_cost(criterion: str, k: int, gamma: float | None) -> float:
+    if criterion == "hatano":
+        return float(bounds.ceil_log2(k))
+    if criterion == "mansour_mcallester":
+        return float(bounds.g_gamma(k, gamma))
+    return 1.0
+
+
+def acceptable(
+    criterion: str, k: int, n_leaves: int, size: int, gamma: float | None = None
+) -> tuple[bool, str]:
+    """Whether a ``k``-way split may be used when the tree has ``n_leaves`` of ``size``.
+
+    * Hatano (Fig. 2): ``k = 2`` or ``2 < k ≤ s/|T|``;
+    * Mansour–McAllester (§4): ``k = 2`` or ``|T| < e_γ(k)·s·γ/(2k)``;
+    * naive: the ``k − 1`` new leaves fit the budget, ``|T| + k − 1 ≤ s``.
+
+    Returns
+    -------
+    (bool, str) : the verdict and, when it is no, the rule that fails in words.
+    """
+    if n_leaves + k - 1 > size:
+        return False, f"{k} leaves would overshoot the budget s = {size}"
+    if k == 2 or criterion == "naive":
+        return True, ""
+    if criterion == "hatano":
+        if k <= size / n_leaves:
+            return True, ""
+        return False, f"needs k ≤ s/|T| = {size}/{n_leaves} = {size / n_leaves:.2f}"
+    limit = bounds.e_gamma(k, gamma) * size * gamma / (2 * k)
+    if n_leaves < limit:
+        return True, ""
+    return False, f"needs |T| < e_γ(k)·s·γ/(2k) = {limit:.2f}"
+
+
+def grow(
+    X: np.ndarray,
+    y: np.ndarray,
+    *,
+    size: int,
+    index: str = "km",
+    criterion: str = "hatano",
+    max_arity: int = 4,
+    gamma: float | None = None,
+    leaf_rule: str = "max_weight",
+    sample_weight: np.ndarray | None = None,
+    X_test: np.ndarray | None = None,
+    y_test: np.ndarray | None = None,
+    max_cuts: int = 64,
+) -> Iterator[TreeStep]:
+    """Grow a decision tree top-down, one expansion per step (Hatano 2004, Figs. 1–2).
+
+    Parameters
+    ----------
+    X : array of shape (m, d)
+        Training features (numeric).
+    y : array of shape (m,)
+        Two classes; the larger label (in sorted order) becomes +1.
+    size : int
+        Target number of leaves ``s ≥ 2``.
+    index : {"km", "gini", "entropy", "error"}
+        The index function ``I`` (SPEC §0.1).
+    criterion : {"hatano", "mansour_mcallester", "naive"}
+        How splits of different arities are compared (SPEC §1.2–1.4).
+    max_arity : int
+        Largest arity ``K`` tried (2 = binary TOPDOWN).
+    gamma : float in (0, 1], optional
+        Mansour–McAllester's ``γ``; required for that criterion, used by the others only for
+        the reference curve ``e_γ(|T|)``.
+    leaf_rule : {"max_weight", "max_gain"}
+        Expand the leaf of largest ``p̂ I(q̂)`` (the theorems' rule) or the leaf whose chosen
+        split scores highest weighted by its mass (scikit-learn's best-first growth).
+    sample_weight : array of shape (m,), optional
+        Non-negative weights (normalised to sum to 1); uniform by default.
+    X_test, y_test : optional
+        A test set whose error is reported at every step.
+    max_cuts : int
+        ``B``, the number of weighted-quantile cut points tried per feature for ``k ≥ 3``.
+
+    Yields
+    ------
+    TreeStep
+        First the single-leaf tree (``START``), then one ``SPLIT`` per expansion until
+        ``|T| = size``; if nothing can be split earlier, a final ``STOP`` whose
+        ``stop_reason`` says why.
+
+    Raises
+    ------
+    ValueError
+        Before the first step, for any invalid parameter (the message names it).
+    """
+    Xv, yv, w, classes = check_xy(X, y, sample_weight)
+    if sample_weight is not None and np.any(w == 0):
+        # A zero weight means "ignore this point": dropping it keeps thresholds where the
+        # weighted sample puts them (a weightless point must not move a midpoint).
+        keep = w > 0
+        Xv, yv, w = Xv[keep], yv[keep], w[keep]
+    size = check_int("size", size, low=2, high=100_000)
+    index_fn = INDEX[check_choice("index", index, INDEX)]
+    criterion = check_choice("criterion", criterion, CRITERIA)
+    max_arity = check_int("max_arity", max_arity, low=2, high=MAX_ARITY_LIMIT)
+    leaf_rule = check_choice("leaf_rule", leaf_rule, LEAF_RULES)
+    max_cuts = check_int("max_cuts", max_cuts, low=2, high=4096)
+    if gamma is not None:
+        gamma = check_float("gamma", gamma, low=0.0, high=1.0, low_open=True)
+    elif criterion == "mansour_mcallester":
+        raise ValueError(
+            "gamma is required when criterion='mansour_mcallester' (its split price g_γ(k) "
+            "depends on γ); got None"
+        )
+    Xt = yt = None
+    if (X_test is None) != (y_test is None):
+        raise ValueError("X_test and y_test must be given together")
+    if X_test is not None:
+        Xt = np.asarray(X_test, dtype=float)
+        if Xt.ndim != 2 or Xt.shape[1] != Xv.shape[1]:
+            raise ValueError(
+                f"X_test must have {Xv.shape[1]} columns like X; got shape {Xt.shape}"
+            )
+        yt_raw = np.asarray(y_test)
+        if yt_raw.shape != (Xt.shape[0],):
+            raise ValueError(f"y_test must have one label per row of X_test; got {yt_raw.shape}")
+        unknown = np.setdiff1d(np.unique(yt_raw), np.asarray(classes))
+        if unknown.size:
+            raise ValueError(
+                f"y_test has labels {unknown.tolist()} that are not in y ({list(classes)})"
+            )
+        yt = np.where(yt_raw == classes[1], 1, -1).astype(np.int8)
+    return _grow(
+        Xv, yv, w, size, index_fn, criterion, max_arity, gamma, leaf_rule, Xt, yt, max_cuts
+    )
+
+
+class _Grower:
+    """Mutable state of one run; :func:`_grow` drives it and freezes snapshots."""
+
+    def __init__(self, X, y, w, size, index_fn, criterion, max_arity, gamma, Xt, yt, max_cuts):
+        self.X, self.y, self.w = X, y, w
+        self.size, self.I, self.criterion = size, index_fn, criterion
+        self.max_arity, self.gamma, self.max_cuts = max_arity, gamma, max_cuts
+        self.Xt, self.yt = Xt, yt
+        self.parent, self.depth, self.feature = [-1], [0], [-1]
+        self.thresholds: list[tuple[float, ...]] = [()]
+        self.children: list[tuple[int, ...]] = [()]
+        wp = float(np.sum(w[y > 0]))
+        self.w_pos, self.w_neg = [wp], [float(np.sum(w)) - wp]
+        self.n_samples, self.created_at = [X.shape[0]], [0]
+        # Sort every feature once; nodes keep their slice of this order (feature-major rows).
+        self.order = {0: np.argsort(X, axis=0, kind="stable").T.astype(np.intp)}
+        self.cache: dict[int, tuple[Split | None, dict[int, Split]]] = {}
+        self.scratch = np.zeros(X.shape[0], dtype=np.intp)
+        self.test_leaf = None if Xt is None else np.zeros(Xt.shape[0], dtype=np.intp)
+
+    # -- leaves ---------------------------------------------------------------------------
+    def leaves(self) -> np.ndarray:
+        return np.flatnonzero(np.asarray(self.feature) < 0)
+
+    def weight(self, node: int) -> float:
+        mass = self.w_pos[node] + self.w_neg[node]
+        return 0.0 if mass <= 0 else float(mass * self.I(self.w_pos[node] / mass))
+
+    def splits_at(self, leaf: int) -> tuple[Split | None, dict[int, Split]]:
+        """Best split per arity at ``leaf`` (computed once per leaf, lazily)."""
+        if leaf not in self.cache:
+            order = self.order.get(leaf)
+            if order is None or order.shape[1] < 2:
+                self.cache[leaf] = (None, {})
+            else:
+                o = order.T
+                stump = best_stump(self.X, self.y, self.w, o, self.I)
+                multi = (
+                    best_interval_splits(
+                        self.X, self.y, self.w, o, self.I, self.max_arity, self.max_cuts
+                    )
+                    if self.max_arity > 2 and stump is not None
+                    else {}
+                )
+                self.cache[leaf] = (stump, multi)
+        return self.cache[leaf]
+
+    def candidates(self, leaf: int, n_leaves: int) -> tuple[list[Candidate], Candidate | None]:
+        """Score the best split of each arity at ``leaf``; return them and the chosen one."""
+        stump, multi = self.splits_at(leaf)
+        mass = self.w_pos[leaf] + self.w_neg[leaf]
+        i_leaf = float(self.I(self.w_pos[leaf] / mass)) if mass > 0 else 0.0
+        out: list[Candidate] = []
+        chosen: Candidate | None = None
+        options = ([(2, stump)] if stump is not None else []) + sorted(multi.items())
+        for k, sp in options:
+            gain = i_leaf - sp.impurity
+            cost = _criterion_cost(self.criterion, k, self.gamma)
+            ok, why = acceptable(self.criterion, k, n_leaves, self.size, self.gamma)
+            cand = Candidate(
+                arity=k,
+                feature=sp.feature,
+                thresholds=sp.thresholds,
+                gain=gain,
+                advantage=gain / i_leaf if i_leaf > 0 else 0.0,
+                cost=cost,
+                score=gain / cost,
+                acceptable=ok,
+                note=why,
+            )
+            out.append(cand)
+            # strict '>' in increasing k: a tie goes to the smaller arity (spends less budget)
+            if ok and (chosen is None or cand.score > chosen.score + 1e-15):
+                chosen = cand
+        return out, chosen
+
+    # -- expansion ------------------------------------------------------------------------
+    def expand(self, leaf: int, cand: Candidate, t: int) -> tuple[int, ...]:
+        """Replace ``leaf`` by an internal node with ``cand``'s split; return the children."""
+        X, y, w = self.X, self.y, self.w
+        order = self.order.pop(leaf)
+        rows = order[0]
+        br = branch_of(X[rows, cand.feature], cand.thresholds)
+        k = cand.arity
+        wr = w[rows]
+        wp = np.bincount(br, weights=np.where(y[rows] > 0, wr, 0.0), minlength=k)
+        wall = np.bincount(br, weights=wr, minlength=k)
+        counts = np.bincount(br, minlength=k)
+        self.scratch[rows] = br
+        bmat = self.scratch[order]
+        kids = []
+        for c in range(k):
+            nid = len(self.feature)
+            kids.append(nid)
+            self.parent.append(leaf)
+            self.depth.append(self.depth[leaf] + 1)
+            self.feature.append(-1)
+            self.thresholds.append(())
+            self.children.append(())
+            self.w_pos.append(float(wp[c]))
+            self.w_neg.append(float(wall[c] - wp[c]))
+            self.n_samples.append(int(counts[c]))
+            self.created_at.append(t)
+            pure = wp[c] <= 0 or wall[c] - wp[c] <= 0
+            if counts[c] >= 2 and not pure:
+                self.order[nid] = order[bmat == c].reshape(order.shape[0], counts[c])
+        self.feature[leaf] = cand.feature
+        self.thresholds[leaf] = cand.thresholds
+        self.children[leaf] = tuple(kids)
+        self.cache.pop(leaf, None)
+        if self.test_leaf is not None:
+            idx = np.flatnonzero(self.test_leaf == leaf)
+            if idx.size:
+                b = branch_of(self.Xt[idx, cand.feature], cand.thresholds)
+                self.test_leaf[idx] = np.asarray(kids)[b]
+        return tuple(kids)
+
+    # -- snapshots ------------------------------------------------------------------------
+    def tree(self) -> Tree:
+        return Tree(
+            parent=_frozen(self.parent, np.intp),
+            depth=_frozen(self.depth, np.intp),
+            feature=_frozen(self.feature, np.intp),
+            thresholds=tuple(self.thresholds),
+            children=tuple(self.children),
+            w_pos=_frozen(self.w_pos, float),
+            w_neg=_frozen(self.w_neg, float),
+            n_samples=_frozen(self.n_samples, np.intp),
+            created_at=_frozen(self.created_at, np.intp),
+        )
+
+    def metrics(self, gamma_hat: float, binary_ok: bool, mm_ok: bool | None) -> TreeMetrics:
+        leaves = self.leaves()
+        wp = np.asarray(self.w_pos)[leaves]
+        wn = np.asarray(self.w_neg)[leaves]
+        mass = wp + wn
+        q = np.divide(wp, mass, out=np.full_like(mass, 0.5), where=mass > 0)
+        index_value = float(np.sum(mass * self.I(q)))
+        train_error = float(np.sum(np.minimum(wp, wn)))
+        test_error = None
+        if self.test_leaf is not None and self.yt.size:
+            pred = np.full(len(self.feature), -1, dtype=np.int8)
+            pred[leaves] = np.where(q > 0.5, 1, -1)
+            test_error = float(np.mean(pred[self.test_leaf] != self.yt))
+        n = leaves.size
+        g = 0.0 if not np.isfinite(gamma_hat) else min(max(gamma_hat, 0.0), 1.0)
+        return TreeMetrics(
+            n_leaves=int(n),
+            train_error=train_error,
+            test_error=test_error,
+            index_value=index_value,
+            gamma_hat=float(gamma_hat) if np.isfinite(gamma_hat) else float("nan"),
+            bound_e=float(bounds.e_gamma(n, g)),
+            bound_power=float(bounds.size_bound(n, g)),
+            bound_final=float(bounds.size_bound(self.size, g)),
+            binary_guarantee=binary_ok,
+            mm_gamma=self.gamma,
+            mm_bound=None if self.gamma is None else float(bounds.e_gamma(n, self.gamma)),
+            mm_gamma_boosting=mm_ok,
+        )
+
+
+def _describe(rec: SplitRecord, t: int) -> str:
+    thr = ", ".join(f"{v:.3g}" for v in rec.thresholds)
+    return (
+        f"Round {t}: leaf {rec.leaf} (weight p̂·I = {rec.leaf_weight:.3f}) split {rec.arity}-way "
+        f"on x{rec.feature + 1} at {thr}; gain {rec.gain:.3f}, advantage {rec.advantage:.2f}, "
+        f"score {rec.score:.3f}; I(T) drops by {rec.index_drop:.3f}."
+    )
+
+
+def _grow(X, y, w, size, index_fn, criterion, max_arity, gamma, leaf_rule, Xt, yt, max_cuts):
+    g = _Grower(X, y, w, size, index_fn, criterion, max_arity, gamma, Xt, yt, max_cuts)
+    gamma_hat = float("inf")
+    binary_ok = leaf_rule == "max_weight"
+    mm_ok: bool | None = None if gamma is None else True
+    yield TreeStep(
+        t=0,
+        kind=START,
+        tree=g.tree(),
+        split=None,
+        candidates=(),
+        metrics=g.metrics(gamma_hat, binary_ok, mm_ok),
+        message="Round 0: a single leaf predicting the weighted majority class.",
+        size=size,
+    )
+    t = 0
+    while True:
+        leaves = g.leaves()
+        if leaves.size >= size:
+            return
+        weights = np.array([g.weight(int(l)) for l in leaves])
+        splittable = np.array(
+            [wt > 0 and g.splits_at(int(l))[0] is not None for l, wt in zip(leaves, weights)]
+        )
+        note = ""
+        chosen = None
+        if splittable.any():
+            if leaf_rule == "max_weight":
+                heaviest = int(leaves[int(np.argmax(weights))])
+                leaf = int(leaves[np.flatnonzero(splittable)[np.argmax(weights[splittable])]])
+                if leaf != heaviest:
+                    gamma_hat = 0.0
+                    note = (
+                        f"The heaviest leaf {heaviest} cannot be split (its points share the "
+                        f"same features but not the same label): the weak-hypothesis assumption "
+                        f"fails there, so γ̂ = 0. Leaf {leaf} is expanded instead."
+                    )
+                cands, chosen = g.candidates(leaf, leaves.size)
+            else:
+                best_val = -np.inf
+                for l in leaves[splittable]:
+                    cs, ch = g.candidates(int(l), leaves.size)
+                    if ch is None:
+                        continue
+                    mass = g.w_pos[l] + g.w_neg[l]
+                    if mass * ch.score > best_val + 1e-15:
+                        best_val, leaf, cands, chosen = mass * ch.score, int(l), cs, ch
+        if chosen is None:
+            all_pure = not np.any(weights > 0)
+            reason = (
+                "Every leaf is pure: the tree classifies each training point correctly, so "
+                "there is nothing left to split."
+                if all_pure
+                else "No impure leaf can be split: its points have identical features but "
+                "different labels, so no threshold separates them."
+            )
+            yield TreeStep(
+                t=t,
+                kind=STOP,
+                tree=g.tree(),
+                split=None,
+                candidates=(),
+                metrics=g.metrics(gamma_hat, binary_ok, mm_ok),
+                stop_reason=reason,
+                message=f"Stopped at {leaves.size} of {size} leaves. {reason}",
+                size=size,
+            )
+            return
+        t += 1
+        mass = g.w_pos[leaf] + g.w_neg[leaf]
+        i_leaf = float(index_fn(g.w_pos[leaf] / mass))
+        ratio = chosen.gain / (bounds.ceil_log2(chosen.arity) * i_leaf)
+        gamma_hat = min(gamma_hat, ratio)
+        if chosen.arity > 2:
+            binary_ok = False
+        boosting = None
+        if gamma is not None:
+            boosting = bool(
+                chosen.gain / bounds.g_gamma(chosen.arity, gamma) >= gamma * i_leaf - 1e-12
+            )
+            mm_ok = mm_ok and boosting
+        kids = g.expand(leaf, chosen, t)
+        rec = SplitRecord(
+            leaf=leaf,
+            arity=chosen.arity,
+            feature=chosen.feature,
+            thresholds=chosen.thresholds,
+            gain=chosen.gain,
+            advantage=chosen.advantage,
+            cost=chosen.cost,
+            score=chosen.score,
+            leaf_mass=float(mass),
+            leaf_q=float(g.w_pos[leaf] / mass),
+            leaf_weight=float(mass * i_leaf),
+            index_drop=float(mass * chosen.gain),
+            children=kids,
+            gamma_boosting=boosting,
+        )
+        yield TreeStep(
+            t=t,
+            kind=SPLIT,
+            tree=g.tree(),
+            split=rec,
+            candidates=tuple(cands),
+            metrics=g.metrics(gamma_hat, binary_ok, mm_ok),
+            message=_describe(rec, t),
+            note=note,
+            size=size,
+        )
