@@ -1,0 +1,515 @@
+"""Toy two-dimensional datasets and CSV upload for boostlab.
+
+Every dataset is a :class:`Dataset`: a frozen bundle of read-only training and
+test arrays with labels in {-1, +1}.  Datasets come either from one of the
+shape generators in :data:`GENERATORS` (via :func:`make_dataset`) or from a
+user's CSV file (via :func:`load_csv`).  Only numpy and the standard library are
+used, so this module stays importable without the UI stack.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import math
+from collections.abc import Callable
+from dataclasses import dataclass, fields
+
+import numpy as np
+
+__all__ = [
+    "DATASET_DESCRIPTIONS",
+    "GENERATORS",
+    "MAX_ROWS",
+    "Dataset",
+    "csv_template",
+    "dataset_to_csv",
+    "load_csv",
+    "make_dataset",
+]
+
+#: Largest number of points a dataset may have (generated or uploaded).
+MAX_ROWS = 50_000
+
+
+@dataclass(frozen=True, eq=False)  # eq=False: arrays make == ambiguous; identity eq/hash instead
+class Dataset:
+    """A binary classification dataset split into training and test parts.
+
+    Parameters
+    ----------
+    name : str
+        Short identifier, e.g. the generator key ``"moons"``.
+    description : str
+        One student-friendly sentence describing the data.
+    X_train, X_test : numpy.ndarray
+        Feature matrices, shape ``(m, len(feature_names))``, stored as float64.
+        ``X_test`` may have zero rows.
+    y_train, y_test : numpy.ndarray
+        Labels in {-1, +1}, stored as int64.
+    feature_names : tuple of str
+        Column names of the features.
+    class_names : tuple of (str, str)
+        Original label text for class -1 and for class +1.
+
+    Notes
+    -----
+    The arrays are copied and made read-only on construction, so a dataset
+    can be shared (cached, pickled, passed to several learners) without any
+    caller mutating it by accident.
+    """
+
+    name: str
+    description: str
+    X_train: np.ndarray
+    y_train: np.ndarray
+    X_test: np.ndarray
+    y_test: np.ndarray
+    feature_names: tuple[str, ...] = ("x1", "x2")
+    class_names: tuple[str, str] = ("-1", "+1")
+
+    def __post_init__(self) -> None:
+        feature_names = tuple(str(f) for f in self.feature_names)
+        class_names = tuple(str(c) for c in self.class_names)
+        if len(class_names) != 2:
+            raise ValueError(f"class_names must have exactly 2 entries; got {len(class_names)}")
+        object.__setattr__(self, "feature_names", feature_names)
+        object.__setattr__(self, "class_names", class_names)
+        d = len(feature_names)
+        for part in ("train", "test"):
+            X = np.array(getattr(self, f"X_{part}"), dtype=np.float64)  # np.array copies
+            y = np.array(getattr(self, f"y_{part}"))
+            if X.shape == (0,):
+                X = X.reshape(0, d)
+            if X.ndim != 2 or X.shape[1] != d:
+                raise ValueError(f"X_{part} must have shape (m, {d}); got {X.shape}")
+            if y.ndim != 1 or len(y) != len(X):
+                raise ValueError(f"y_{part} must be 1-D with {len(X)} entries; got {y.shape}")
+            if not np.all((y == 1) | (y == -1)):
+                raise ValueError(f"y_{part} must contain only -1 and +1")
+            y = y.astype(np.int64)
+            X.setflags(write=False)
+            y.setflags(write=False)
+            object.__setattr__(self, f"X_{part}", X)
+            object.__setattr__(self, f"y_{part}", y)
+
+    def __reduce__(self):
+        # Rebuild through __init__ so unpickled arrays are read-only again
+        # (numpy does not pickle the writeable flag).
+        return (type(self), tuple(getattr(self, f.name) for f in fields(self)))
+
+    def __repr__(self) -> str:
+        return f"Dataset(name={self.name!r}, n_train={self.n_train}, n_test={self.n_test})"
+
+    @property
+    def n_train(self) -> int:
+        """Number of training points."""
+        return len(self.y_train)
+
+    @property
+    def n_test(self) -> int:
+        """Number of test points."""
+        return len(self.y_test)
+
+
+# --------------------------------------------------------------------------- generators
+#: Signature of a shape generator: ``(n_pos, n_neg, noise, rng) -> (X_pos, X_neg)``,
+#: returning exactly ``n_pos`` positive and ``n_neg`` negative points of shape (k, 2).
+ShapeGenerator = Callable[[int, int, float, np.random.Generator], tuple[np.ndarray, np.ndarray]]
+
+
+def _jitter(X: np.ndarray, noise: float, rng: np.random.Generator) -> np.ndarray:
+    # Half of `noise` as std keeps the default 0.2 mildly fuzzy at the ~[-1.5, 1.5] scale.
+    return X + rng.normal(scale=0.5 * noise, size=X.shape)
+
+
+def _moons(n_pos, n_neg, noise, rng):
+    t_neg, t_pos = rng.uniform(0, np.pi, n_neg), rng.uniform(0, np.pi, n_pos)
+    upper = np.column_stack([np.cos(t_neg), np.sin(t_neg)])
+    lower = np.column_stack([1 - np.cos(t_pos), 0.5 - np.sin(t_pos)])
+    centre = np.array([0.5, 0.25])  # centres the pair on the origin
+    return _jitter(lower - centre, noise, rng), _jitter(upper - centre, noise, rng)
+
+
+def _circles(n_pos, n_neg, noise, rng):
+    def ring(k: int, radius: float) -> np.ndarray:
+        t = rng.uniform(0, 2 * np.pi, k)
+        return _jitter(radius * np.column_stack([np.cos(t), np.sin(t)]), noise, rng)
+
+    return ring(n_pos, 0.6), ring(n_neg, 1.2)
+
+
+def _blobs(n_pos, n_neg, noise, rng):
+    spread = 0.15 + noise  # noise sets the spread; 0.15 keeps noise=0 from giving single points
+    return (rng.normal((0.75, 0.75), spread, (n_pos, 2)),
+            rng.normal((-0.75, -0.75), spread, (n_neg, 2)))
+
+
+def _xor(n_pos, n_neg, noise, rng):
+    spread = 0.15 + noise
+
+    def clusters(k: int, centres: list[tuple[float, float]]) -> np.ndarray:
+        chosen = np.asarray(centres)[rng.integers(2, size=k)]
+        return chosen + rng.normal(0, spread, (k, 2))
+
+    return (clusters(n_pos, [(0.75, 0.75), (-0.75, -0.75)]),
+            clusters(n_neg, [(0.75, -0.75), (-0.75, 0.75)]))
+
+
+def _spirals(n_pos, n_neg, noise, rng):
+    def arm(k: int, phase: float) -> np.ndarray:
+        t = np.sqrt(rng.uniform(0, 1, k))  # sqrt: roughly even density along the arm
+        theta, r = 3 * np.pi * t + phase, 0.15 + 1.25 * t  # 1.5 turns out to radius 1.4
+        return _jitter(r[:, None] * np.column_stack([np.cos(theta), np.sin(theta)]), noise, rng)
+
+    return arm(n_pos, 0.0), arm(n_neg, np.pi)
+
+
+def _by_region(is_pos: Callable[[np.ndarray], np.ndarray]) -> ShapeGenerator:
+    """Generator for 'uniform square, label by region' shapes (rejection sampling)."""
+
+    def generate(n_pos, n_neg, noise, rng):
+        pos, neg = np.empty((0, 2)), np.empty((0, 2))
+        while len(pos) < n_pos or len(neg) < n_neg:  # a region may be small: draw until enough
+            P = rng.uniform(-1.5, 1.5, size=(2 * (n_pos + n_neg), 2))
+            inside = is_pos(P)
+            pos, neg = np.vstack([pos, P[inside]]), np.vstack([neg, P[~inside]])
+        # Jitter after labelling so noise blurs the boundary instead of moving it.
+        return _jitter(pos[:n_pos], noise, rng), _jitter(neg[:n_neg], noise, rng)
+
+    return generate
+
+
+def _checkerboard_pos(P: np.ndarray) -> np.ndarray:
+    cells = np.clip(np.floor((P + 1.5) / 0.75), 0, 3).astype(np.int64)  # 4x4 cells of width 0.75
+    return cells.sum(axis=1) % 2 == 0
+
+
+def _band_pos(P: np.ndarray) -> np.ndarray:
+    angle = np.deg2rad(30.0)
+    normal = np.array([-np.sin(angle), np.cos(angle)])
+    return np.abs(P @ normal) < 0.25  # band of width 0.5 around the 30-degree line
+
+
+GENERATORS: dict[str, ShapeGenerator] = {
+    "moons": _moons,
+    "circles": _circles,
+    "blobs": _blobs,
+    "xor": _xor,
+    "spirals": _spirals,
+    "checkerboard": _by_region(_checkerboard_pos),
+    "band": _by_region(_band_pos),
+}
+
+DATASET_DESCRIPTIONS: dict[str, str] = {
+    "moons": "Two interleaving half circles: a curved boundary that axis-parallel splits "
+             "approximate with a staircase.",
+    "circles": "A small ring inside a larger ring: no straight line separates them, "
+               "but a few boxes around the centre do.",
+    "blobs": "Two round clouds on the diagonal: an easy, almost linearly separable warm-up.",
+    "xor": "Four clusters where opposite corners share a class: a sum of single-feature "
+           "stumps cannot express it, trees of depth two can.",
+    "spirals": "Two interleaved spirals: a winding boundary that needs many boosting rounds.",
+    "checkerboard": "A 4x4 checkerboard: every boundary is axis-parallel, but the alternating "
+                    "pattern needs the two features to interact.",
+    "band": "A thin band tilted at 30 degrees: an oblique boundary that axis-parallel splits "
+            "can only approximate with a staircase.",
+}
+
+
+# --------------------------------------------------------------------------- helpers
+def _plain(value: object) -> object:
+    return value.item() if isinstance(value, np.generic) else value  # nicer messages
+
+
+def _check_int(name: str, value: object, lo: int, hi: int | None) -> int:
+    ok = isinstance(value, int | np.integer) and not isinstance(value, bool | np.bool_)
+    if not ok or value < lo or (hi is not None and value > hi):
+        rule = f"an integer between {lo} and {hi}" if hi is not None else f"an integer >= {lo}"
+        raise ValueError(f"{name} must be {rule}; got {_plain(value)!r}")
+    return int(value)
+
+
+def _check_number(name: str, value: object, lo: float, hi: float) -> float:
+    ok = isinstance(value, int | float | np.integer | np.floating)
+    ok = ok and not isinstance(value, bool | np.bool_)
+    if not ok or not lo <= float(value) <= hi:  # NaN fails the comparison too
+        raise ValueError(f"{name} must be a number between {lo:g} and {hi:g}; "
+                         f"got {_plain(value)!r}")
+    return float(value)
+
+
+def _flip_labels(y: np.ndarray, k: int, rng: np.random.Generator) -> np.ndarray:
+    """Flip exactly ``k`` labels chosen at random, never emptying a class."""
+    flipped = y.copy()
+    idx = rng.choice(len(y), size=k, replace=False)
+    flipped[idx] *= -1
+    for c in (1, -1):
+        if not np.any(flipped == c):
+            # All of class c was flipped (k == its size): move one flip to the other
+            # class so the count stays exact and both classes survive.
+            flipped[rng.choice(idx)] = c
+            flipped[rng.choice(np.flatnonzero(y == -c))] = c
+    return flipped
+
+
+def _split(X: np.ndarray, y: np.ndarray, test_fraction: float, rng: np.random.Generator):
+    """Stratified random split keeping at least one point of each class for training."""
+    n = len(y)
+    n_test = min(round(n * test_fraction), n - 2)  # at least 2 training points
+    members = [rng.permutation(np.flatnonzero(y == c)) for c in (-1, 1)]
+    share = [n_test * len(m) / n for m in members]
+    alloc = [min(int(s), len(m) - 1) for s, m in zip(share, members, strict=True)]
+    # Hand out the rounding remainder, largest fractional share first; capacity suffices
+    # because n_test <= n - 2 = sum(len(m) - 1).
+    for k in sorted((0, 1), key=lambda k: alloc[k] - share[k]):
+        extra = min(n_test - sum(alloc), len(members[k]) - 1 - alloc[k])
+        alloc[k] += extra
+    test = rng.permutation(np.concatenate([m[:a] for m, a in zip(members, alloc, strict=True)]))
+    train = rng.permutation(np.concatenate([m[a:] for m, a in zip(members, alloc, strict=True)]))
+    return X[train], y[train], X[test], y[test]
+
+
+# --------------------------------------------------------------------------- public API
+def make_dataset(name: str, *, n: int = 400, noise: float = 0.2, imbalance: float = 0.5,
+                 label_noise: float = 0.0, seed: int = 0,
+                 test_fraction: float = 0.25) -> Dataset:
+    """Generate one of the 2-D teaching datasets.
+
+    Parameters
+    ----------
+    name : str
+        A key of :data:`GENERATORS`.
+    n : int, default 400
+        Total number of points (10 to 50 000) before the train/test split.
+    noise : float, default 0.2
+        Geometric jitter, 0 to 2. For most shapes the points move by Gaussian noise
+        with std ``noise / 2``; for "blobs" and "xor" the cluster std is ``0.15 + noise``.
+    imbalance : float, default 0.5
+        Fraction of positive points, 0.05 to 0.95. Exactly ``round(n * imbalance)``
+        points are positive, clamped so each class has at least 2 points.
+    label_noise : float, default 0.0
+        Fraction of labels flipped at random, 0 to 0.5 (exactly ``round(label_noise * n)``).
+    seed : int, default 0
+        Non-negative seed; the same arguments always give the same dataset.
+    test_fraction : float, default 0.25
+        Fraction held out for testing, 0 to 0.9 (``round(n * test_fraction)`` points,
+        capped so that training keeps at least 2 points and both classes).
+
+    Returns
+    -------
+    Dataset
+
+    Raises
+    ------
+    ValueError
+        If any argument is invalid; the message names the argument and the rule.
+    """
+    if not isinstance(name, str) or name not in GENERATORS:
+        raise ValueError(f"Unknown dataset name {_plain(name)!r}; "
+                         f"known names: {', '.join(GENERATORS)}")
+    n = _check_int("n", n, 10, MAX_ROWS)
+    noise = _check_number("noise", noise, 0.0, 2.0)
+    imbalance = _check_number("imbalance", imbalance, 0.05, 0.95)
+    label_noise = _check_number("label_noise", label_noise, 0.0, 0.5)
+    seed = _check_int("seed", seed, 0, None)
+    test_fraction = _check_number("test_fraction", test_fraction, 0.0, 0.9)
+
+    # Independent streams: changing label_noise or test_fraction leaves the point
+    # positions unchanged, so a slider moves only what it is about.
+    geo_rng, flip_rng, split_rng = np.random.default_rng(seed).spawn(3)
+    n_pos = min(max(round(n * imbalance), 2), n - 2)
+    X_pos, X_neg = GENERATORS[name](n_pos, n - n_pos, noise, geo_rng)
+    X = np.vstack([X_pos, X_neg])
+    y = np.concatenate([np.ones(n_pos, np.int64), -np.ones(n - n_pos, np.int64)])
+    y = _flip_labels(y, round(label_noise * n), flip_rng)
+    X_tr, y_tr, X_te, y_te = _split(X, y, test_fraction, split_rng)
+    return Dataset(name, DATASET_DESCRIPTIONS[name], X_tr, y_tr, X_te, y_te)
+
+
+_LABEL_NAMES = ("label", "target", "class", "y")  # priority order if several are present
+_MISSING = {"", "na", "n/a", "nan", "?"}
+
+
+def _is_number(text: str) -> bool:
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
+
+
+def _parse_number(text: str, line: int, column: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        hint = " (use a dot as the decimal separator)" if "," in text else ""
+        raise ValueError(f"Line {line}, column {column!r} contains the text {text!r}, "
+                         f"but this column must hold numbers{hint}") from None
+    if not math.isfinite(value):
+        raise ValueError(f"Line {line}, column {column!r} holds {text!r}: "
+                         "only finite numbers are allowed")
+    return value
+
+
+def _order_classes(a: str, b: str) -> tuple[str, str]:
+    """Return (negative, positive): numeric order if both labels are numbers, else text order."""
+    try:
+        va, vb = float(a), float(b)
+        if math.isfinite(va) and math.isfinite(vb) and va != vb:
+            return (a, b) if va < vb else (b, a)
+    except ValueError:
+        pass
+    return tuple(sorted((a, b)))
+
+
+def load_csv(data: bytes | str, *, name: str = "uploaded", test_fraction: float = 0.25,
+             seed: int = 0, max_rows: int = MAX_ROWS) -> Dataset:
+    """Read a 2-feature binary classification dataset from CSV text.
+
+    The file must be comma-separated UTF-8 with a header row and exactly three
+    columns: two numeric features and one label. The label is the column named
+    "label", "target", "class" or "y" (case-insensitive, first match in that
+    order), otherwise the last column. The label may hold any two distinct
+    values; numbers map smaller -> -1 and larger -> +1, text maps in
+    alphabetical order. Blank lines are ignored.
+
+    Parameters
+    ----------
+    data : bytes or str
+        Raw file content (bytes from an upload, or already-decoded text).
+    name : str, default "uploaded"
+        Name for the resulting dataset.
+    test_fraction : float, default 0.25
+        Fraction held out for testing, 0 to 0.9.
+    seed : int, default 0
+        Seed of the random train/test split.
+    max_rows : int, default 50 000
+        Largest number of data rows accepted.
+
+    Returns
+    -------
+    Dataset
+
+    Raises
+    ------
+    ValueError
+        With a message for the student saying what is wrong and where.
+    """
+    test_fraction = _check_number("test_fraction", test_fraction, 0.0, 0.9)
+    seed = _check_int("seed", seed, 0, None)
+    max_rows = _check_int("max_rows", max_rows, 1, None)
+    if not isinstance(name, str):
+        raise ValueError(f"name must be a string; got {name!r}")
+    if isinstance(data, bytes | bytearray):
+        try:
+            data = bytes(data).decode("utf-8-sig")
+        except UnicodeDecodeError:
+            raise ValueError("The file is not UTF-8 text. In your spreadsheet program, "
+                             "save it as 'CSV UTF-8' and upload it again.") from None
+    elif isinstance(data, str):
+        data = data.removeprefix("\ufeff")
+    else:
+        raise ValueError(f"data must be bytes or str; got {type(data).__name__}")
+
+    reader = csv.reader(io.StringIO(data, newline=""), strict=True)  # strict: report bad quoting
+    header, rows = None, []
+    try:
+        for row in reader:
+            if not any(cell.strip() for cell in row):
+                continue  # blank lines (often trailing) carry no data
+            if header is None:
+                header = [cell.strip() for cell in row]
+            else:
+                rows.append((reader.line_num, row))
+    except csv.Error as exc:
+        raise ValueError(f"Line {reader.line_num} is not valid CSV: {exc}") from None
+    if header is None:
+        raise ValueError("The file is empty: it needs a header row (e.g. x1,x2,label) "
+                         "and at least four data rows.")
+
+    if len(header) != 3:
+        msg = (f"Expected 3 columns (two numeric features and one label), "
+               f"found {len(header)}: {', '.join(header)}")
+        if len(header) == 1 and (";" in header[0] or "\t" in header[0]):
+            msg += ". The columns seem to be separated by ';' or tabs: save the file with commas"
+        raise ValueError(msg)
+    if all(_is_number(h) for h in header):
+        raise ValueError("The first line looks like data, not column names: a header row "
+                         "is required (for example: x1,x2,label).")
+    for i, h in enumerate(header):
+        if not h:
+            raise ValueError(f"Column {i + 1} has no name in the header row; name every column.")
+    if len(set(header)) != 3:
+        raise ValueError(f"Column names must be distinct; got {', '.join(header)}")
+    lowered = [h.lower() for h in header]
+    label_col = next((lowered.index(c) for c in _LABEL_NAMES if c in lowered), 2)
+    feat_cols = [i for i in range(3) if i != label_col]
+
+    if not rows:
+        raise ValueError("The file has a header but no data rows.")
+    if len(rows) > max_rows:
+        raise ValueError(f"The file has {len(rows)} data rows; at most {max_rows} are allowed.")
+    X = np.empty((len(rows), 2))
+    labels = []
+    for r, (line, row) in enumerate(rows):
+        if len(row) != 3:
+            raise ValueError(f"Line {line} has {len(row)} fields, but the header has 3; "
+                             "every row needs exactly 3 values.")
+        cells = [cell.strip() for cell in row]
+        for i, cell in enumerate(cells):
+            if cell.lower() in _MISSING:
+                what = "is empty" if not cell else f"holds the missing-value marker {cell!r}"
+                raise ValueError(f"Line {line}, column {header[i]!r} {what}: missing values "
+                                 "are not allowed; remove or fill the row.")
+        for j, col in enumerate(feat_cols):
+            X[r, j] = _parse_number(cells[col], line, header[col])
+        labels.append(cells[label_col])
+
+    distinct = list(dict.fromkeys(labels))  # first-seen order for messages
+    if len(distinct) == 1:
+        raise ValueError(f"Only one class ({distinct[0]!r}) found: "
+                         "the algorithms need two classes.")
+    if len(distinct) > 2:
+        shown = ", ".join(repr(v) for v in distinct[:5]) + (", ..." if len(distinct) > 5 else "")
+        raise ValueError(f"Found {len(distinct)} different labels ({shown}): the algorithms "
+                         "here are binary, so the label column must hold exactly two values.")
+    neg, pos = _order_classes(*distinct)
+    y = np.where(np.array(labels) == pos, 1, -1).astype(np.int64)
+    for label, c in ((neg, -1), (pos, 1)):
+        count = int(np.sum(y == c))
+        if count < 2:
+            raise ValueError(f"Class {label!r} has only {count} row: "
+                             "at least 2 rows of each class are needed.")
+
+    X_tr, y_tr, X_te, y_te = _split(X, y, test_fraction, np.random.default_rng(seed))
+    f1, f2 = (header[i] for i in feat_cols)
+    description = (f"Uploaded CSV: {len(rows)} rows, features {f1!r} and {f2!r}, "
+                   f"classes {neg!r} (\u22121) and {pos!r} (+1).")
+    return Dataset(name, description, X_tr, y_tr, X_te, y_te, (f1, f2), (neg, pos))
+
+
+def csv_template() -> str:
+    """Return a small valid CSV file, as a model for students' own uploads."""
+    return ("x1,x2,label\n"
+            "-1.2,0.4,-1\n"
+            "-0.8,-0.3,-1\n"
+            "-0.5,0.9,-1\n"
+            "0.6,-0.7,+1\n"
+            "1.1,0.2,+1\n"
+            "0.9,1.0,+1\n")
+
+
+def dataset_to_csv(ds: Dataset) -> str:
+    """Write all rows (train, then test) as CSV that :func:`load_csv` reads back.
+
+    The header is ``feature_names`` plus ``label``; labels use the original class names
+    and numbers use ``repr`` so they round-trip exactly.
+    """
+    buf = io.StringIO()
+    writer = csv.writer(buf, lineterminator="\n")
+    writer.writerow([*ds.feature_names, "label"])
+    for X, y in ((ds.X_train, ds.y_train), (ds.X_test, ds.y_test)):
+        for row, label in zip(X.tolist(), y.tolist(), strict=True):
+            writer.writerow([repr(v) for v in row] + [ds.class_names[label > 0]])
+    return buf.getvalue()
