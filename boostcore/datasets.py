@@ -191,6 +191,13 @@ def _band_pos(P: np.ndarray) -> np.ndarray:
     return np.abs(P @ normal) < 0.25  # band of width 0.5 around the 30-degree line
 
 
+def _stripes_pos(P: np.ndarray) -> np.ndarray:
+    # Four vertical stripes of width 0.75 alternating in class along x1; x2 is irrelevant.
+    # One 4-way split on x1 is perfect, while no single binary split helps much (1-D XOR):
+    # the showcase for multi-way branching (Hatano 2004; Mansour & McAllester).
+    return np.clip(np.floor((P[:, 0] + 1.5) / 0.75), 0, 3).astype(np.int64) % 2 == 1
+
+
 GENERATORS: dict[str, ShapeGenerator] = {
     "moons": _moons,
     "circles": _circles,
@@ -199,6 +206,7 @@ GENERATORS: dict[str, ShapeGenerator] = {
     "spirals": _spirals,
     "checkerboard": _by_region(_checkerboard_pos),
     "band": _by_region(_band_pos),
+    "stripes": _by_region(_stripes_pos),
 }
 
 DATASET_DESCRIPTIONS: dict[str, str] = {
@@ -214,6 +222,8 @@ DATASET_DESCRIPTIONS: dict[str, str] = {
                     "pattern needs the two features to interact.",
     "band": "A thin band tilted at 30 degrees: an oblique boundary that axis-parallel splits "
             "can only approximate with a staircase.",
+    "stripes": "Four vertical stripes of alternating class: one 4-way split on x1 is perfect, "
+               "while any single binary split gains little.",
 }
 
 
