@@ -1,0 +1,50 @@
+"""Page: what boostlab is and how to use it in class."""
+
+import streamlit as st
+
+st.title("boostlab: decision trees are boosting algorithms")
+st.markdown(
+    """
+Top-down decision-tree growth, InfoBoost, branching programs and real AdaBoost are all
+**boosting algorithms**: each round, a weak split or hypothesis that is only slightly better
+than chance provably drives the training error down. boostlab lets you *step through the
+rounds* of these algorithms on 2D data while the decision regions, the growing structure and
+the theory's **bound curves** move together.
+"""
+)
+
+st.subheader("Pages")
+c1, c2 = st.columns(2)
+with c1:
+    st.page_link("pages/topdown.py", label="Top-down growth", icon=":material/account_tree:")
+    st.markdown(
+        "Kearns–Mansour, Hatano's TOPDOWN-M and Mansour–McAllester side by side: how many "
+        "branches should a split have? Live curves of $I(T)$, the training and test error "
+        "and the bounds $e_{\\hat\\gamma}(|T|)$, $|T|^{-\\hat\\gamma}$, $s^{-\\hat\\gamma}$."
+    )
+with c2:
+    st.markdown("**Coming next**")
+    st.markdown(
+        "- Hatano's Weight Distribution Game, played by you\n"
+        "- The divide-and-merge branching program (InfoBoost, BP.InfoBoost)\n"
+        "- Probabilistic boosting trees and matryoshka nesting\n"
+        "- Real boosting à la carte and boosted oblique trees\n"
+        "- A bounds explorer and a benchmark on real datasets"
+    )
+
+st.subheader("Using it in class")
+st.markdown(
+    """
+1. Pick a dataset in the sidebar (or a **preset** at the top of a page; each comes with a
+   one-line comment on what to look at).
+2. Step with **◀ ▶** (or the ← → keys), or press **Play** (Space) and let the rounds run.
+3. Point at the three panels: the regions and the split just made (vermillion), the tree
+   (the same leaf ids as in the regions), and the curves, where measured values are solid
+   and bounds are dashed.
+4. The address bar always holds the whole demo: copy it to share exactly what you show.
+"""
+)
+st.caption(
+    "Sources: Kearns & Mansour (STOC 1996); Mansour & McAllester (2002); Hatano (ALT 2004). "
+    "See the README for full citations."
+)

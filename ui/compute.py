@@ -1,0 +1,43 @@
+"""Cached runs: every algorithm run is computed once per parameter set and shared by all
+sessions (``st.cache_data``), so stepping through rounds only renders."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from boostcore import datasets
+from boostcore.topdown import TreeStep, grow
+
+
+@st.cache_data(max_entries=64, show_spinner=False)
+def generated_dataset(
+    name: str, n: int, noise: float, imbalance: float, label_noise: float, seed: int,
+    test_fraction: float,
+) -> datasets.Dataset:
+    """A generated 2D dataset (cached)."""
+    return datasets.make_dataset(
+        name, n=n, noise=noise, imbalance=imbalance, label_noise=label_noise, seed=seed,
+        test_fraction=test_fraction,
+    )
+
+
+@st.cache_data(max_entries=32, show_spinner=False)
+def uploaded_dataset(data: bytes, filename: str, test_fraction: float, seed: int) -> datasets.Dataset:
+    """A dataset parsed from an uploaded CSV file (raises ``ValueError`` with a readable message)."""
+    return datasets.load_csv(data, name=filename, test_fraction=test_fraction, seed=seed)
+
+
+@st.cache_data(max_entries=256, show_spinner=False)
+def topdown_run(
+    _ds: datasets.Dataset, ds_key: str, size: int, index: str, criterion: str, max_arity: int,
+    gamma: float | None, leaf_rule: str,
+) -> tuple[TreeStep, ...]:
+    """All snapshots of one top-down run on a dataset identified by ``ds_key``."""
+    return tuple(
+        grow(
+            _ds.X_train, _ds.y_train, size=size, index=index, criterion=criterion,
+            max_arity=max_arity, gamma=gamma, leaf_rule=leaf_rule,
+            X_test=_ds.X_test if _ds.n_test else None,
+            y_test=_ds.y_test if _ds.n_test else None,
+        )
+    )

@@ -1,0 +1,168 @@
+"""Snapshot → plotly figure builders (pure functions: no Streamlit, unit-testable)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+import plotly.graph_objects as go
+
+from boostcore.bounds import e_gamma, size_bound
+from boostcore.datasets import Dataset
+from boostcore.topdown import TreeStep
+
+from . import theme
+
+GRID = 150  # decision-region grid resolution (GRID × GRID ≤ 200 × 200, DESIGN budget)
+
+
+def data_extent(ds: Dataset, pad: float = 0.08) -> tuple[np.ndarray, np.ndarray]:
+    """Lower and upper corner of a box around all points, padded by ``pad`` of the range."""
+    X = np.vstack([ds.X_train, ds.X_test]) if ds.n_test else ds.X_train
+    lo, hi = X.min(axis=0), X.max(axis=0)
+    span = np.where(hi > lo, hi - lo, 1.0)
+    return lo - pad * span, hi + pad * span
+
+
+def _points(fig: go.Figure, ds: Dataset, show_test: bool) -> None:
+    neg_name, pos_name = ds.class_names
+    for label, colour, name in ((-1, theme.CLASS_NEG, neg_name), (1, theme.CLASS_POS, pos_name)):
+        m = ds.y_train == label
+        fig.add_trace(go.Scattergl(
+            x=ds.X_train[m, 0], y=ds.X_train[m, 1], mode="markers", name=f"class {name} (train)",
+            marker=dict(color=colour, size=6, line=dict(width=0.5, color="white"),
+                        symbol="circle" if label > 0 else "diamond"),
+            hovertemplate=f"class {name}<br>%{{x:.3f}}, %{{y:.3f}}<extra>train</extra>",
+        ))
+        if show_test and ds.n_test:
+            mt = ds.y_test == label
+            fig.add_trace(go.Scattergl(
+                x=ds.X_test[mt, 0], y=ds.X_test[mt, 1], mode="markers",
+                name=f"class {name} (test)",
+                marker=dict(color=colour, size=6, symbol="circle-open" if label > 0
+                            else "diamond-open", line=dict(width=1.5)),
+                hovertemplate=f"class {name}<br>%{{x:.3f}}, %{{y:.3f}}<extra>test</extra>",
+            ))
+
+
+def tree_regions_figure(
+    step: TreeStep, ds: Dataset, *, title: str = "", show_test: bool = True,
+    leaf_labels: bool = True, height: int = 360,
+) -> go.Figure:
+    """Decision regions of the tree at ``step`` with the data and the cells of the leaves.
+
+    The background is ``q̂`` of the leaf (white = undecided, blue = class +1, orange = −1);
+    thin grey lines are earlier splits, the thick vermillion lines are this round's split,
+    and the dashed box is the cell of the leaf that was just expanded.
+    """
+    tree = step.tree
+    lo, hi = data_extent(ds)
+    xs = np.linspace(lo[0], hi[0], GRID)
+    ys = np.linspace(lo[1], hi[1], GRID)
+    gx, gy = np.meshgrid(xs, ys)
+    q = tree.predict_proba_pos(np.column_stack([gx.ravel(), gy.ravel()])).reshape(GRID, GRID)
+    fig = go.Figure()
+    fig.add_trace(go.Heatmap(
+        x=xs, y=ys, z=q, zmin=0, zmax=1, colorscale=theme.REGION_SCALE, showscale=False,
+        hovertemplate="x1 %{x:.2f}, x2 %{y:.2f}<br>P(+1) in this leaf: %{z:.2f}<extra></extra>",
+        name="regions",
+    ))
+    boxes = tree.node_boxes(lo, hi)
+    shapes = []
+    current = step.split.leaf if step.split is not None else None
+    for nid in np.flatnonzero(tree.feature >= 0):
+        f = int(tree.feature[nid])
+        box = boxes[nid]
+        now = nid == current
+        for theta in tree.thresholds[nid]:
+            if f == 0:
+                x0 = x1 = theta
+                y0, y1 = box[1]
+            else:
+                y0 = y1 = theta
+                x0, x1 = box[0]
+            shapes.append(dict(
+                type="line", x0=x0, x1=x1, y0=y0, y1=y1,
+                line=dict(color=theme.HIGHLIGHT if now else "#555555", width=4 if now else 1),
+            ))
+    if current is not None:
+        bx = boxes[current]
+        shapes.append(dict(type="rect", x0=bx[0, 0], x1=bx[0, 1], y0=bx[1, 0], y1=bx[1, 1],
+                           line=dict(color=theme.HIGHLIGHT, width=2, dash="dash")))
+    fig.update_layout(shapes=shapes)
+    _points(fig, ds, show_test)
+    if leaf_labels and tree.n_leaves <= 32:
+        leaves = tree.leaves
+        cx = boxes[leaves, 0].mean(axis=1)
+        cy = boxes[leaves, 1].mean(axis=1)
+        fig.add_trace(go.Scatter(
+            x=cx, y=cy, mode="text", text=[f"#{i}" for i in leaves], name="leaf ids",
+            textfont=dict(color="#333333", size=11), hoverinfo="skip", showlegend=False,
+        ))
+    fig.update_xaxes(range=[lo[0], hi[0]], title=ds.feature_names[0])
+    fig.update_yaxes(range=[lo[1], hi[1]], title=ds.feature_names[1])
+    fig.update_layout(
+        title=dict(text=title, x=0.0, font=dict(size=14)), height=height,
+        margin=dict(l=10, r=10, t=36 if title else 10, b=10), showlegend=False,
+        plot_bgcolor="white",
+    )
+    return fig
+
+
+def topdown_curves_figure(
+    steps: Sequence[TreeStep], t: int, *, size: int, title: str = "", height: int = 330,
+    show_mm: bool = False,
+) -> go.Figure:
+    """Measured ``I(T)``, training and test error against ``|T|``, with the bounds.
+
+    Measured values are solid; bounds are dashed. Rounds up to ``t`` are drawn; the bound
+    ``e_γ̂(n)`` for the current ``γ̂`` is drawn faintly over the whole budget ``1 … s`` so the
+    class sees where the theory says the run must end up.
+    """
+    t = min(t, len(steps) - 1)
+    shown = steps[: t + 1]
+    n = np.array([s.metrics.n_leaves for s in shown])
+    m = [s.metrics for s in shown]
+    fig = go.Figure()
+
+    def line(y, name, colour, dash="solid", width=2.5, marker=True):
+        fig.add_trace(go.Scatter(
+            x=n, y=y, name=name, mode="lines+markers" if marker else "lines",
+            line=dict(color=colour, dash=dash, width=width), marker=dict(size=6),
+            hovertemplate=f"{name}<br>|T| = %{{x}}: %{{y:.4f}}<extra></extra>",
+        ))
+
+    line([x.bound_power for x in m], "bound |T|^−γ̂", theme.BOUND["power"], "dot", 2)
+    line([x.bound_e for x in m], "bound e_γ̂(|T|)", theme.BOUND["e"], "dash", 2)
+    if show_mm and m[-1].mm_bound is not None:
+        line([x.mm_bound for x in m], "MM bound e_γ(|T|), given γ", theme.BOUND["mm"], "dashdot", 2)
+    line([x.index_value for x in m], "I(T) (index)", theme.MEASURED["index"])
+    line([x.train_error for x in m], "training error ε̂(T)", theme.MEASURED["train"])
+    if m[-1].test_error is not None:
+        line([x.test_error for x in m], "test error", theme.MEASURED["test"], "solid", 1.5)
+    g = m[-1].gamma_hat
+    if np.isfinite(g):
+        grid = np.arange(1, size + 1)
+        fig.add_trace(go.Scatter(
+            x=grid, y=e_gamma(grid, min(max(g, 0.0), 1.0)), mode="lines",
+            name=f"e_γ̂(n) for today's γ̂ = {g:.3f}", hoverinfo="skip",
+            line=dict(color=theme.BOUND["e"], dash="dash", width=1), opacity=0.35,
+        ))
+        fig.add_trace(go.Scatter(
+            x=[size], y=[size_bound(size, min(max(g, 0.0), 1.0))], mode="markers",
+            name="Theorem 4: s^−γ̂ at s", marker=dict(symbol="star", size=12,
+                                                      color=theme.BOUND["final"]),
+            hovertemplate="s^−γ̂ = %{y:.4f}<extra>final-tree bound</extra>",
+        ))
+    fig.add_vline(x=int(n[-1]), line=dict(color="#888888", width=1, dash="dot"))
+    fig.update_xaxes(title=None, range=[0.5, size + 0.5])
+    fig.update_yaxes(title="value", range=[0, 1.05])
+    fig.update_layout(
+        title=dict(text=title, x=0.0, font=dict(size=14)), height=height,
+        margin=dict(l=10, r=10, t=36 if title else 10, b=10),
+        legend=dict(orientation="h", yanchor="top", y=-0.15, font=dict(size=11)),
+        plot_bgcolor="white",
+    )
+    fig.update_xaxes(gridcolor="#eeeeee")
+    fig.update_yaxes(gridcolor="#eeeeee")
+    return fig

@@ -1,0 +1,202 @@
+"""Widgets shared by every page: the dataset sidebar and the round stepper.
+
+Every widget that defines a demo is bound to the URL (``bind="query-params"``), so the address
+bar always holds the whole state and a shared link reopens the same picture.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import streamlit as st
+
+from boostcore import datasets
+
+from . import compute
+
+#: Seconds between two rounds when playing.
+SPEEDS = {"slow": 2.0, "normal": 1.0, "fast": 0.5}
+
+
+@dataclass(frozen=True)
+class DataChoice:
+    """The dataset in use and a key that identifies it for caching."""
+
+    dataset: datasets.Dataset
+    key: str
+
+
+def dataset_sidebar() -> DataChoice:
+    """Sidebar section choosing the data: a generator with its parameters, or a CSV upload.
+
+    A CSV that does not validate shows ``st.error`` with the reason and the page falls back
+    to the generated dataset, so a bad file never produces a traceback.
+    """
+    sb = st.sidebar
+    sb.header("Data")
+    names = list(datasets.GENERATORS)
+    source = sb.segmented_control(
+        "Source", ["Generated", "Upload CSV"], default="Generated", key="src",
+        bind="query-params", help="Use a built-in 2D dataset or upload your own CSV file.",
+    ) or "Generated"
+    # No format_func on URL-bound widgets: the URL stores the shown label, so options are
+    # kept short and readable (``?data=stripes``).
+    name = sb.selectbox(
+        "Dataset", names, key="data", bind="query-params",
+        help="Which 2D shape the two classes form.",
+    )
+    sb.caption(datasets.DATASET_DESCRIPTIONS[name])
+    n = sb.slider(
+        "Number of points", 40, 5000, 400, step=20, key="n", bind="query-params",
+        help="Training plus test points.",
+    )
+    noise = sb.slider(
+        "Noise", 0.0, 1.0, 0.2, step=0.05, key="noise", bind="query-params",
+        help="How much the points are jittered around the clean shape.",
+    )
+    with sb.expander("More data options"):
+        imbalance = st.slider(
+            "Fraction of class +1", 0.1, 0.9, 0.5, step=0.05, key="pos", bind="query-params",
+            help="Class balance: 0.5 means as many +1 as −1 points.",
+        )
+        label_noise = st.slider(
+            "Label noise", 0.0, 0.4, 0.0, step=0.02, key="flip", bind="query-params",
+            help="Fraction of labels flipped at random (points the tree cannot explain).",
+        )
+        test_fraction = st.slider(
+            "Test fraction", 0.0, 0.5, 0.25, step=0.05, key="test", bind="query-params",
+            help="Share of the points held out to measure the test error.",
+        )
+        seed = int(st.number_input(
+            "Random seed", 0, 1_000_000, 0, step=1, key="seed", bind="query-params",
+            help="Same seed, same points: a shared link shows the same data.",
+        ))
+    generated = DataChoice(
+        compute.generated_dataset(name, n, noise, imbalance, label_noise, seed, test_fraction),
+        f"gen:{name}:{n}:{noise}:{imbalance}:{label_noise}:{seed}:{test_fraction}",
+    )
+    if source != "Upload CSV":
+        return generated
+    upload = sb.file_uploader(
+        "CSV file", type=["csv", "txt"], key="csv_file",
+        help="Two numeric feature columns and one label column with exactly two classes "
+        "(a column named label/class/target/y, or the last column). Up to 50,000 rows.",
+    )
+    sb.download_button(
+        "Download a template CSV", datasets.csv_template(), file_name="boostlab_template.csv",
+        mime="text/csv", help="A small valid file to start from.",
+    )
+    if upload is None:
+        sb.info("No file yet: the generated dataset above is shown meanwhile.")
+        return generated
+    choice = dataset_from_upload(upload.getvalue(), upload.name, test_fraction, seed)
+    return choice if choice is not None else generated
+
+
+def dataset_from_upload(
+    data: bytes, filename: str, test_fraction: float = 0.25, seed: int = 0
+) -> DataChoice | None:
+    """Parse an uploaded CSV; on a validation problem show ``st.error`` and return ``None``."""
+    try:
+        ds = compute.uploaded_dataset(data, filename, test_fraction, seed)
+    except ValueError as err:
+        st.error(f"**{filename}** could not be used: {err}", icon=":material/error:")
+        return None
+    digest = hashlib.sha1(data).hexdigest()[:16]
+    st.sidebar.success(f"Loaded {filename}: {ds.n_train} training and {ds.n_test} test points.")
+    return DataChoice(ds, f"csv:{digest}:{test_fraction}:{seed}")
+
+
+# --------------------------------------------------------------------------------- stepper
+def _stop(key: str) -> None:
+    st.session_state[f"{key}_playing"] = False
+
+
+def _move(key: str, n_steps: int, to: int | None = None, by: int = 0) -> None:
+    """Button callback: runs before the rerun, so it may set the slider's state."""
+    _stop(key)
+    current = int(st.session_state.get(key, 0))
+    target = to if to is not None else current + by
+    st.session_state[key] = max(0, min(n_steps - 1, target))
+
+
+def _toggle_play(key: str, n_steps: int) -> None:
+    playing = not st.session_state.get(f"{key}_playing", False)
+    if playing and int(st.session_state.get(key, 0)) >= n_steps - 1:
+        st.session_state[key] = 0  # Play at the end starts over
+    st.session_state[f"{key}_playing"] = playing
+
+
+def stepper(
+    n_steps: int,
+    render: Callable[[int], None],
+    *,
+    key: str = "round",
+    label: str = "Round",
+    help: str = "Move through the rounds of the run; the whole run is computed once.",
+) -> None:
+    """Round stepper (slider, ⏮ ◀ ▶ ⏭, Play/Pause with speed) around ``render(t)``.
+
+    The controls and ``render`` live in one ``st.fragment``: stepping reruns only this part
+    of the page, and Play makes it rerun itself every ``speed`` seconds. Keyboard: ← and →
+    step, Space plays or pauses (Streamlit button shortcuts; they work while the focus is
+    not inside a text field).
+    """
+    ss = st.session_state
+    if n_steps < 1:
+        st.warning("The run produced no rounds to show.")
+        return
+    if int(ss.get(key, 0)) > n_steps - 1:
+        ss[key] = n_steps - 1  # a new run with fewer rounds: show its last round
+    playing = bool(ss.get(f"{key}_playing", False))
+    speed_name = ss.get(f"{key}_speed", "normal")
+    interval = SPEEDS.get(speed_name, 1.0) if playing else None
+
+    @st.fragment(run_every=interval)
+    def _body() -> None:
+        if ss.get(f"{key}_playing", False):
+            current = int(ss.get(key, 0))
+            if current >= n_steps - 1:
+                ss[f"{key}_playing"] = False
+                st.rerun(scope="app")  # stop the timer
+            ss[key] = current + 1
+        cols = st.columns([8, 1, 1, 1, 1, 2, 2], vertical_alignment="bottom")
+        with cols[0]:
+            if n_steps > 1:
+                st.slider(
+                    label, 0, n_steps - 1, key=key, bind="query-params", help=help,
+                    on_change=_stop, args=(key,),
+                )
+            else:
+                st.markdown(f"**{label} 0** — the run has a single round.")
+        t = int(ss.get(key, 0))
+        nav = dict(on_click=_move, args=(key, n_steps))
+        cols[1].button("", icon=":material/first_page:", key=f"{key}_first",
+                       help="First round (Home key)", shortcut="Home", kwargs={"to": 0},
+                       disabled=t == 0, **nav)
+        cols[2].button("", icon=":material/chevron_left:", key=f"{key}_prev",
+                       help="Previous round (← key)", shortcut="Left", kwargs={"by": -1},
+                       disabled=t == 0, **nav)
+        cols[3].button("", icon=":material/chevron_right:", key=f"{key}_next",
+                       help="Next round (→ key)", shortcut="Right", kwargs={"by": 1},
+                       disabled=t >= n_steps - 1, **nav)
+        cols[4].button("", icon=":material/last_page:", key=f"{key}_last",
+                       help="Last round (End key)", shortcut="End", kwargs={"to": n_steps - 1},
+                       disabled=t >= n_steps - 1, **nav)
+        is_playing = bool(ss.get(f"{key}_playing", False))
+        if cols[5].button(
+            "Pause" if is_playing else "Play", key=f"{key}_play", shortcut="Space",
+            icon=":material/pause:" if is_playing else ":material/play_arrow:",
+            help="Play the rounds one after another (Space key)", type="primary",
+            on_click=_toggle_play, args=(key, n_steps), disabled=n_steps < 2,
+        ):
+            st.rerun(scope="app")  # (re)define the fragment with or without its timer
+        cols[6].selectbox(
+            "Speed", list(SPEEDS), index=1, key=f"{key}_speed", label_visibility="collapsed",
+            help="Time between rounds while playing.",
+        )
+        render(t)
+
+    _body()
