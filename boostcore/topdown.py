@@ -122,6 +122,26 @@ class Tree:
                 node[idx] = np.asarray(self.children[nid])[b]
         return node
 
+    def node_boxes(self, low: np.ndarray, high: np.ndarray) -> np.ndarray:
+        """Axis-aligned cell of every node inside the box ``[low, high]``.
+
+        Returns
+        -------
+        ndarray of shape (n_nodes, d, 2)
+            ``out[node, j] = (lower, upper)`` bounds of feature ``j`` in that node's cell.
+        """
+        low = np.asarray(low, dtype=float)
+        high = np.asarray(high, dtype=float)
+        out = np.empty((self.n_nodes, low.size, 2))
+        out[0, :, 0], out[0, :, 1] = low, high
+        for nid in np.flatnonzero(self.feature >= 0):
+            f, thr = self.feature[nid], self.thresholds[nid]
+            edges = (out[nid, f, 0], *thr, out[nid, f, 1])
+            for b, child in enumerate(self.children[nid]):
+                out[child] = out[nid]
+                out[child, f] = (max(edges[b], out[nid, f, 0]), min(edges[b + 1], out[nid, f, 1]))
+        return out
+
     def predict_proba_pos(self, X: np.ndarray) -> np.ndarray:
         """``q̂`` of the leaf each row reaches: the estimated probability of class +1."""
         return self.q[self.apply(X)]
