@@ -12,12 +12,16 @@ from ._validation import check_float
 
 
 def ceil_log2(k: np.ndarray | int) -> np.ndarray | int:
-    """``⌈log₂ k⌉``: Hatano's price of a ``k``-way split (Hatano 2004, Fig. 2)."""
-    k = np.asarray(k)
-    if np.any(k < 1):
+    """``⌈log₂ k⌉``: Hatano's price of a ``k``-way split (Hatano 2004, Fig. 2).
+
+    Exact for any integer ``k ≥ 1`` (``(k − 1).bit_length()``; no floating-point log).
+    """
+    arr = np.asarray(k)
+    if np.any(arr < 1):
         raise ValueError(f"k must be ≥ 1; got {k}")
-    out = np.ceil(np.log2(k) - 1e-12).astype(int)  # the tolerance keeps log2(4)=2.0000000001 at 2
-    return int(out) if out.ndim == 0 else out
+    if arr.ndim == 0:
+        return (int(arr) - 1).bit_length()
+    return np.vectorize(lambda v: (int(v) - 1).bit_length(), otypes=[int])(arr)
 
 
 def e_gamma(n: np.ndarray | int, gamma: float) -> np.ndarray | float:
@@ -38,20 +42,45 @@ def e_gamma(n: np.ndarray | int, gamma: float) -> np.ndarray | float:
     return float(out) if out.ndim == 0 else out
 
 
+def _log_e_gamma(k: np.ndarray, gamma: float) -> np.ndarray:
+    """``ln e_γ(k) = Σ_{i=1}^{k−1} ln(1 − γ/i)``, accurate also for tiny ``γ``.
+
+    A direct sum of ``log1p`` terms up to ``k = 10⁵`` (no cancellation); beyond that the
+    ``gammaln`` form, whose relative error is then negligible next to the value itself.
+    """
+    k = np.asarray(k, dtype=float)
+    out = np.empty_like(k)
+    small = k <= 100_000
+    if np.any(small):
+        top = int(k[small].max())
+        terms = np.log1p(-gamma / np.arange(1, max(top, 1)))
+        cum = np.concatenate(([0.0], np.cumsum(terms)))
+        out[small] = cum[(k[small] - 1).astype(int)]
+    if np.any(~small):
+        kk = k[~small]
+        out[~small] = gammaln(kk - gamma) - gammaln(1.0 - gamma) - gammaln(kk)
+    return out
+
+
 def g_gamma(k: np.ndarray | int, gamma: float) -> np.ndarray | float:
     """``g_γ(k) = (1 − e_γ(k)) / γ``: Mansour–McAllester's price of a ``k``-way split.
 
     ``g_γ(2) = 1`` and ``g_γ(k) ≈ ln k`` for small ``γ ln k``; at ``γ = 0`` it is the limit
-    ``Σ_{i=1}^{k−1} 1/i`` (Mansour & McAllester, §4).
+    ``Σ_{i=1}^{k−1} 1/i`` (Mansour & McAllester, §4). Computed as ``−expm1(ln e_γ(k))/γ`` so
+    it stays exact for tiny ``γ``.
     """
     gamma = check_float("gamma", gamma, low=0.0, high=1.0)
     k_arr = np.asarray(k, dtype=float)
+    if np.any(k_arr < 1) or not np.all(np.isfinite(k_arr)):
+        raise ValueError(f"k must be ≥ 1 (a number of branches); got {k}")
     if gamma == 0.0:
         from scipy.special import digamma
 
         out = digamma(k_arr) + np.euler_gamma  # harmonic number H_{k-1}
+    elif gamma == 1.0:
+        out = np.where(k_arr <= 1, 0.0, 1.0)  # e_1(k) = 0 for k ≥ 2
     else:
-        out = (1.0 - np.asarray(e_gamma(k_arr, gamma))) / gamma
+        out = -np.expm1(_log_e_gamma(np.atleast_1d(k_arr), gamma)).reshape(k_arr.shape) / gamma
     out = np.asarray(out, dtype=float)
     return float(out) if out.ndim == 0 else out
 

@@ -7,6 +7,7 @@ bar always holds the whole state and a shared link reopens the same picture.
 from __future__ import annotations
 
 import hashlib
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -127,6 +128,23 @@ def _toggle_play(key: str, n_steps: int) -> None:
     if playing and int(st.session_state.get(key, 0)) >= n_steps - 1:
         st.session_state[key] = 0  # Play at the end starts over
     st.session_state[f"{key}_playing"] = playing
+    st.session_state[f"{key}_last_tick"] = time.monotonic()
+
+
+def _url_round(key: str, n_steps: int) -> int:
+    """The round asked for by the URL on the session's first run (0 if absent or invalid)."""
+    raw = st.query_params.get(key)
+    if raw is None:
+        return 0
+    try:
+        value = int(raw)
+    except ValueError:
+        st.toast(f"The link's {key}={raw!r} is not a round number; starting at round 0.")
+        return 0
+    if not 0 <= value < n_steps:
+        st.toast(f"The link asks for {key} {value}, but this run has rounds 0–{n_steps - 1}; "
+                 f"showing round {min(max(value, 0), n_steps - 1)}.")
+    return min(max(value, 0), n_steps - 1)
 
 
 def stepper(
@@ -139,64 +157,98 @@ def stepper(
 ) -> None:
     """Round stepper (slider, ⏮ ◀ ▶ ⏭, Play/Pause with speed) around ``render(t)``.
 
-    The controls and ``render`` live in one ``st.fragment``: stepping reruns only this part
-    of the page, and Play makes it rerun itself every ``speed`` seconds. Keyboard: ← and →
-    step, Space plays or pauses (Streamlit button shortcuts; they work while the focus is
-    not inside a text field).
+    The run is cached, so a step only redraws. While playing, a small timer fragment advances
+    the round every ``speed`` seconds (see :func:`_play_timer`). Keyboard: ← and →
+    step, Home and End jump, Space plays or pauses (Streamlit button shortcuts; they work
+    while the focus is not inside a text field). The round is written to the URL
+    (``?round=…``) after every change, so a copied link shows the same round.
     """
     ss = st.session_state
     if n_steps < 1:
         st.warning("The run produced no rounds to show.")
         return
+    if f"{key}_init" not in ss:
+        # The round is synced by hand rather than with bind="query-params": a bound widget
+        # changed from Python (buttons, Play) reaches the URL only on the next interaction.
+        ss[f"{key}_init"] = True
+        ss[key] = _url_round(key, n_steps)
     if int(ss.get(key, 0)) > n_steps - 1:
         ss[key] = n_steps - 1  # a new run with fewer rounds: show its last round
     playing = bool(ss.get(f"{key}_playing", False))
-    speed_name = ss.get(f"{key}_speed", "normal")
-    interval = SPEEDS.get(speed_name, 1.0) if playing else None
+    if playing:
+        _play_timer(key, n_steps)
+    cols = st.columns([8, 1, 1, 1, 1, 2, 2], vertical_alignment="bottom")
+    with cols[0]:
+        if n_steps > 1:
+            st.slider(label, 0, n_steps - 1, key=key, help=help, on_change=_stop, args=(key,))
+        else:
+            st.markdown(f"**{label} 0** — the run has a single round.")
+    t = int(ss.get(key, 0))
+    if t:
+        st.query_params[key] = str(t)
+    elif key in st.query_params:
+        del st.query_params[key]
+    nav = dict(on_click=_move, args=(key, n_steps))
+    cols[1].button("", icon=":material/first_page:", key=f"{key}_first",
+                   help="First round (Home key)", shortcut="Home", kwargs={"to": 0},
+                   disabled=t == 0, **nav)
+    cols[2].button("", icon=":material/chevron_left:", key=f"{key}_prev",
+                   help="Previous round (← key)", shortcut="Left", kwargs={"by": -1},
+                   disabled=t == 0, **nav)
+    cols[3].button("", icon=":material/chevron_right:", key=f"{key}_next",
+                   help="Next round (→ key)", shortcut="Right", kwargs={"by": 1},
+                   disabled=t >= n_steps - 1, **nav)
+    cols[4].button("", icon=":material/last_page:", key=f"{key}_last",
+                   help="Last round (End key)", shortcut="End", kwargs={"to": n_steps - 1},
+                   disabled=t >= n_steps - 1, **nav)
+    cols[5].button(
+        "Pause" if playing else "Play", key=f"{key}_play", shortcut="Space",
+        icon=":material/pause:" if playing else ":material/play_arrow:",
+        help="Play the rounds one after another (Space key)", type="primary",
+        on_click=_toggle_play, args=(key, n_steps), disabled=n_steps < 2,
+    )
+    cols[6].selectbox(
+        "Speed", list(SPEEDS), index=1, key=f"{key}_speed", label_visibility="collapsed",
+        help="Time between rounds while playing.",
+    )
+    render(t)
+
+
+def _play_timer(key: str, n_steps: int) -> None:
+    """While playing, a tiny fragment ticks every ``speed`` seconds and reruns the page.
+
+    The panels are drawn by the page itself (not inside the fragment) so that every change
+    of round is a full run: only full runs reliably write ``?round=`` to the address bar.
+    """
+    ss = st.session_state
+    interval = SPEEDS.get(ss.get(f"{key}_speed", "normal"), 1.0)
 
     @st.fragment(run_every=interval)
-    def _body() -> None:
-        if ss.get(f"{key}_playing", False):
-            current = int(ss.get(key, 0))
-            if current >= n_steps - 1:
-                ss[f"{key}_playing"] = False
-                st.rerun(scope="app")  # stop the timer
+    def _tick() -> None:
+        now = time.monotonic()
+        # The fragment also runs once inside every full run; only a real timer tick, a full
+        # interval after the last advance, moves on (otherwise rounds would be skipped).
+        if now - ss.get(f"{key}_last_tick", 0.0) < 0.8 * interval:
+            return
+        ss[f"{key}_last_tick"] = now
+        current = int(ss.get(key, 0))
+        if current >= n_steps - 1:
+            ss[f"{key}_playing"] = False
+        else:
             ss[key] = current + 1
-        cols = st.columns([8, 1, 1, 1, 1, 2, 2], vertical_alignment="bottom")
-        with cols[0]:
-            if n_steps > 1:
-                st.slider(
-                    label, 0, n_steps - 1, key=key, bind="query-params", help=help,
-                    on_change=_stop, args=(key,),
-                )
-            else:
-                st.markdown(f"**{label} 0** — the run has a single round.")
-        t = int(ss.get(key, 0))
-        nav = dict(on_click=_move, args=(key, n_steps))
-        cols[1].button("", icon=":material/first_page:", key=f"{key}_first",
-                       help="First round (Home key)", shortcut="Home", kwargs={"to": 0},
-                       disabled=t == 0, **nav)
-        cols[2].button("", icon=":material/chevron_left:", key=f"{key}_prev",
-                       help="Previous round (← key)", shortcut="Left", kwargs={"by": -1},
-                       disabled=t == 0, **nav)
-        cols[3].button("", icon=":material/chevron_right:", key=f"{key}_next",
-                       help="Next round (→ key)", shortcut="Right", kwargs={"by": 1},
-                       disabled=t >= n_steps - 1, **nav)
-        cols[4].button("", icon=":material/last_page:", key=f"{key}_last",
-                       help="Last round (End key)", shortcut="End", kwargs={"to": n_steps - 1},
-                       disabled=t >= n_steps - 1, **nav)
-        is_playing = bool(ss.get(f"{key}_playing", False))
-        if cols[5].button(
-            "Pause" if is_playing else "Play", key=f"{key}_play", shortcut="Space",
-            icon=":material/pause:" if is_playing else ":material/play_arrow:",
-            help="Play the rounds one after another (Space key)", type="primary",
-            on_click=_toggle_play, args=(key, n_steps), disabled=n_steps < 2,
-        ):
-            st.rerun(scope="app")  # (re)define the fragment with or without its timer
-        cols[6].selectbox(
-            "Speed", list(SPEEDS), index=1, key=f"{key}_speed", label_visibility="collapsed",
-            help="Time between rounds while playing.",
-        )
-        render(t)
+        st.rerun(scope="app")
 
-    _body()
+    _tick()
+
+
+def page_link(path: str, label: str, url_path: str, icon: str | None = None) -> None:
+    """``st.page_link`` that also works when a page file runs on its own (tests, previews).
+
+    Outside ``st.navigation`` Streamlit knows no pages, so fall back to a plain link.
+    """
+    from streamlit.errors import StreamlitAPIException
+
+    try:
+        st.page_link(path, label=label, icon=icon)
+    except StreamlitAPIException:
+        st.markdown(f"[{label}](/{url_path})")

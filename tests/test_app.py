@@ -1,0 +1,154 @@
+"""AppTest: the app and every page run without exception, step, and show readable errors."""
+
+from __future__ import annotations
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from boostcore.datasets import GENERATORS
+from boostcore.impurity import INDEX
+
+TIMEOUT = 120
+
+
+def _page(**params: str) -> AppTest:
+    at = AppTest.from_file("../pages/topdown.py", default_timeout=TIMEOUT)
+    for key, value in params.items():
+        at.query_params[key] = value
+    return at.run()
+
+
+def _no_exception(at: AppTest) -> None:
+    assert not at.exception, [e.value for e in at.exception]
+
+
+def test_router_runs() -> None:
+    at = AppTest.from_file("../app.py", default_timeout=TIMEOUT).run()
+    _no_exception(at)
+
+
+def test_home_runs() -> None:
+    at = AppTest.from_file("../pages/home.py", default_timeout=TIMEOUT).run()
+    _no_exception(at)
+    assert "boosting" in at.title[0].value
+
+
+@pytest.mark.parametrize("name", sorted(GENERATORS))
+def test_topdown_every_dataset(name: str) -> None:
+    at = _page(data=name, n="200")
+    _no_exception(at)
+    assert at.selectbox(key="data").value == name
+    # all three criteria are shown by default, each with its regions and curves
+    assert len(at.get("plotly_chart")) == 6
+
+
+@pytest.mark.parametrize("index", sorted(INDEX))
+@pytest.mark.parametrize("k", ["2", "5"])
+def test_topdown_every_index_and_arity(index: str, k: str) -> None:
+    at = _page(data="moons", n="200", index=index, k=k)
+    _no_exception(at)
+    at.slider(key="round").set_value(at.slider(key="round").max).run()
+    _no_exception(at)
+
+
+@pytest.mark.parametrize("crit", ["Hatano", "Mansour-McAllester", "Naive"])
+def test_topdown_each_criterion_alone_and_gain_rule(crit: str) -> None:
+    at = _page(crit=crit, leaf="largest gain", s="24")
+    _no_exception(at)
+    assert at.multiselect(key="crit").value == [crit]
+    assert len(at.get("plotly_chart")) == 2
+
+
+def test_stepping_changes_the_shown_round() -> None:
+    at = _page(data="xor", s="8")
+    assert at.slider(key="round").value == 0
+    assert any(c.value.startswith("Round 0") for c in at.markdown) or not any(
+        c.value.startswith("Round 1") for c in at.caption
+    )
+    at.button(key="round_next").click().run()
+    _no_exception(at)
+    assert at.slider(key="round").value == 1
+    assert any(c.value.startswith("Round 1:") for c in at.caption)
+    at.button(key="round_last").click().run()
+    last = at.slider(key="round").value
+    assert last == at.slider(key="round").max > 1
+    assert any(c.value.startswith(f"Round {last}:") for c in at.caption)
+    at.button(key="round_prev").click().run()
+    assert at.slider(key="round").value == last - 1
+    at.button(key="round_first").click().run()
+    assert at.slider(key="round").value == 0
+
+
+def test_play_starts_and_advances() -> None:
+    at = _page(data="moons")
+    at.button(key="round_play").click().run()
+    _no_exception(at)
+    assert at.session_state["round_playing"] is True
+    assert at.button(key="round_play").label == "Pause"
+    # pretend the timer's interval has passed: the next run advances by exactly one round
+    at.session_state["round_last_tick"] = 0.0
+    at.run()
+    _no_exception(at)
+    assert at.slider(key="round").value == 1
+    at.button(key="round_play").click().run()  # Pause
+    assert at.session_state["round_playing"] is False
+    assert at.button(key="round_play").label == "Play"
+
+
+def test_url_round_trip() -> None:
+    at = _page(data="circles", n="300", s="12", k="3", index="gini", round="4")
+    _no_exception(at)
+    assert at.selectbox(key="data").value == "circles"
+    assert at.slider(key="n").value == 300
+    assert at.slider(key="s").value == 12
+    assert at.slider(key="k").value == 3
+    assert at.selectbox(key="index").value == "gini"
+    assert at.slider(key="round").value == 4
+
+
+def test_presets_load_their_parameters() -> None:
+    at = _page()
+    at.selectbox(key="preset_pick").select("multiway").run()
+    _no_exception(at)
+    assert at.selectbox(key="data").value == "stripes"
+    assert at.slider(key="s").value == 8
+    assert any("Four stripes" in i.value for i in at.info)
+
+
+def test_stripes_preset_shows_hatano_taking_the_wide_split() -> None:
+    at = _page()
+    at.selectbox(key="preset_pick").select("multiway").run()
+    at.button(key="round_next").click().run()
+    hatano = [c.value for c in at.caption if c.value.startswith("Round 1:")][0]
+    assert "4-way" in hatano
+
+
+def test_no_criterion_selected_warns() -> None:
+    at = AppTest.from_file("../pages/topdown.py", default_timeout=TIMEOUT).run()
+    at.multiselect(key="crit").set_value([]).run()
+    _no_exception(at)
+    assert any("at least one criterion" in w.value for w in at.warning)
+
+
+def _upload_app(data: bytes) -> None:
+    from ui.widgets import dataset_from_upload
+
+    dataset_from_upload(data, "students.csv")
+
+
+@pytest.mark.parametrize(
+    "data, phrase",
+    [
+        (b"", "empty"),
+        (b"x1,x2,label\n1,2,a\n3,4,a\n5,6,a\n", "one class"),
+        (b"x1,x2,label\n1,2,a\n3,4,b\n5,6,c\n7,8,a\n", "binary"),
+        (b"x1,x2,label\n1,,a\n3,4,b\n", "missing"),
+        (b"x1,x2,label\n1,hello,a\n3,4,b\n", "hello"),
+        ("x1,x2,label\n1,2,caf\u00e9\n3,4,b\n".encode("latin-1"), "UTF-8"),
+    ],
+)
+def test_bad_csv_shows_an_error_not_a_traceback(data: bytes, phrase: str) -> None:
+    at = AppTest.from_function(_upload_app, args=(data,), default_timeout=TIMEOUT).run()
+    _no_exception(at)
+    assert len(at.error) == 1
+    assert phrase.lower() in at.error[0].value.lower()

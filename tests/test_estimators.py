@@ -1,0 +1,155 @@
+"""TopDownTreeClassifier: scikit-learn's estimator checks and the extras it adds."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from sklearn.base import clone
+from sklearn.model_selection import cross_val_score
+from sklearn.utils.estimator_checks import parametrize_with_checks
+
+from boostcore.estimators import TopDownTreeClassifier
+from boostcore.topdown import SPLIT, STOP, grow
+
+
+@parametrize_with_checks(
+    [
+        TopDownTreeClassifier(),
+        TopDownTreeClassifier(max_arity=2, index="gini"),
+        TopDownTreeClassifier(criterion="mansour_mcallester", gamma=0.2),
+    ]
+)
+def test_sklearn_compatible_estimator(estimator, check):
+    check(estimator)
+
+
+def data(seed=0, n=200, d=2):
+    rng = np.random.default_rng(seed)
+    X = rng.normal(size=(n, d))
+    y = (np.sin(2 * X[:, 0]) + X[:, 1] + rng.normal(scale=0.4, size=n) > 0).astype(int)
+    return X, y
+
+
+@pytest.mark.parametrize(
+    "params",
+    [
+        dict(),
+        dict(size=7, max_arity=2, index="gini"),
+        dict(size=20, criterion="naive", max_arity=5, index="entropy"),
+        dict(size=12, criterion="mansour_mcallester", gamma=0.2, leaf_rule="max_gain"),
+    ],
+)
+def test_staged_predict_and_apply(params):
+    X, y = data()
+    Xt, _ = data(seed=1, n=50)
+    clf = TopDownTreeClassifier(**params).fit(X, y)
+    staged = list(clf.staged_predict(Xt))
+    assert len(staged) == len(clf.steps_)
+    np.testing.assert_array_equal(staged[-1], clf.predict(Xt))
+    for step, pred in zip(clf.steps_, staged):
+        np.testing.assert_array_equal(pred, clf.classes_[(step.tree.predict(Xt) > 0).astype(int)])
+    decisions = list(clf.staged_decision_function(Xt))
+    assert len(decisions) == len(clf.steps_)
+    np.testing.assert_allclose(decisions[-1], clf.decision_function(Xt))
+    assert clf.steps_[0].kind == "start"
+    # apply: leaf ids of tree_, consistent with the tree's own routing
+    leaves = clf.apply(Xt)
+    assert set(np.unique(leaves)) <= set(clf.tree_.leaves.tolist())
+    np.testing.assert_array_equal(leaves, clf.tree_.apply(Xt))
+    assert clf.tree_ is clf.steps_[-1].tree is clf.final_step.tree
+    assert clf.tree_.n_leaves <= clf.size
+    if clf.steps_[-1].kind == SPLIT:
+        assert clf.tree_.n_leaves == clf.size
+
+
+def test_fit_equals_running_the_generator():
+    X, y = data(2)
+    params = dict(size=9, index="km", criterion="hatano", max_arity=4, gamma=None)
+    clf = TopDownTreeClassifier(**params).fit(X, y)
+    steps = list(grow(X, np.where(y == 1, 1, -1), **params))
+    assert len(steps) == len(clf.steps_)
+    for a, b in zip(steps, clf.steps_):
+        assert a.message == b.message and a.split == b.split
+
+
+def test_predict_proba_and_decision_function_agree():
+    X, y = data(3)
+    clf = TopDownTreeClassifier(size=10).fit(X, y)
+    proba = clf.predict_proba(X)
+    assert proba.shape == (X.shape[0], 2)
+    np.testing.assert_allclose(proba.sum(axis=1), 1.0)
+    np.testing.assert_allclose(clf.decision_function(X), 2 * proba[:, 1] - 1)
+    np.testing.assert_array_equal(clf.predict(X), clf.classes_[(proba[:, 1] > 0.5).astype(int)])
+    # training accuracy matches the last snapshot's training error
+    assert 1 - clf.score(X, y) == pytest.approx(clf.steps_[-1].metrics.train_error, abs=1e-12)
+
+
+def test_string_labels():
+    X, y = data(4)
+    names = np.where(y == 1, "spam", "ham")
+    clf = TopDownTreeClassifier(size=8).fit(X, names)
+    assert list(clf.classes_) == ["ham", "spam"]
+    pred = clf.predict(X)
+    assert set(pred) <= {"ham", "spam"}
+    ref = TopDownTreeClassifier(size=8).fit(X, y)
+    np.testing.assert_array_equal(pred == "spam", ref.predict(X) == 1)
+    np.testing.assert_allclose(clf.predict_proba(X), ref.predict_proba(X))
+    staged = list(clf.staged_predict(X))
+    assert staged[-1].dtype == pred.dtype and set(staged[0]) <= {"ham", "spam"}
+
+
+def test_unusual_numeric_labels():
+    X, y = data(5)
+    labels = np.where(y == 1, -3, 10)  # the larger label is the positive class
+    clf = TopDownTreeClassifier(size=6).fit(X, labels)
+    np.testing.assert_array_equal(clf.classes_, [-3, 10])
+    assert clf.score(X, labels) > 0.7
+
+
+def test_three_classes_raise():
+    X, _ = data(6, n=30)
+    y = np.arange(30) % 3
+    with pytest.raises(ValueError, match="Only binary classification"):
+        TopDownTreeClassifier().fit(X, y)
+
+
+def test_one_class_fits_and_predicts_it():
+    X, _ = data(7, n=30)
+    clf = TopDownTreeClassifier(size=4).fit(X, np.full(30, "only"))
+    assert list(clf.classes_) == ["only"]
+    assert clf.steps_[-1].kind == STOP
+    assert np.all(clf.predict(X) == "only")
+    assert clf.predict_proba(X).shape == (30, 1)
+
+
+def test_invalid_parameters_raise_at_fit():
+    X, y = data(8, n=40)
+    for params, name in [
+        (dict(size=1), "size"),
+        (dict(index="nope"), "index"),
+        (dict(criterion="nope"), "criterion"),
+        (dict(max_arity=1), "max_arity"),
+        (dict(criterion="mansour_mcallester"), "gamma"),
+        (dict(leaf_rule="nope"), "leaf_rule"),
+    ]:
+        with pytest.raises(ValueError, match=name):
+            TopDownTreeClassifier(**params).fit(X, y)
+
+
+def test_sample_weight_is_used():
+    X, y = data(9, n=120)
+    w = np.where(X[:, 0] > 0, 5.0, 1.0)
+    a = TopDownTreeClassifier(size=5).fit(X, y, sample_weight=w)
+    b = TopDownTreeClassifier(size=5).fit(X, y)
+    c = TopDownTreeClassifier(size=5).fit(X, y, sample_weight=np.full(120, 3.0))
+    assert a.steps_[1].split.leaf_q != pytest.approx(b.steps_[1].split.leaf_q)
+    assert [s.message for s in b.steps_] == [s.message for s in c.steps_]
+
+
+def test_clone_and_cross_validation():
+    X, y = data(10, n=150)
+    clf = TopDownTreeClassifier(size=6, criterion="naive")
+    params = clone(clf).get_params()
+    assert params["size"] == 6 and params["criterion"] == "naive"
+    scores = cross_val_score(clf, X, y, cv=3)
+    assert scores.shape == (3,) and np.all(scores > 0.6)
