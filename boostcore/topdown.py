@@ -632,14 +632,14 @@ def _grow(X, y, w, size, index_fn, criterion, max_arity, gamma, leaf_rule, Xt, y
                 "different labels, so no threshold separates them."
             )
             yield TreeStep(
-                t=t,
+                t=t + 1,
                 kind=STOP,
                 tree=g.tree(),
                 split=None,
                 candidates=(),
                 metrics=g.metrics(gamma_hat, binary_ok, mm_ok),
                 stop_reason=reason,
-                message=f"Stopped at {leaves.size} of {size} leaves. {reason}",
+                message=f"Round {t + 1}: stopped at {leaves.size} of {size} leaves. {reason}",
                 size=size,
             )
             return

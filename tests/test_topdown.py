@@ -328,7 +328,7 @@ def test_structure_acceptability_and_argmax(cfg):
             assert step.t == i
         if step.kind == STOP:
             assert step.stop_reason and step.tree.n_leaves < size
-            assert step.t == i - 1 and step.split is None
+            assert step.t == i and step.split is None
     if steps[-1].kind == SPLIT:
         assert steps[-1].tree.n_leaves == size  # ended only because the budget is spent
     for prev, step in splits_of(steps):

@@ -1,0 +1,181 @@
+"""End-to-end: serve the app on 127.0.0.1 and drive every page in Debian's headless Chromium.
+
+Screenshots go to ``tests/artifacts/`` (git-ignored). The test fails on any Streamlit
+exception box. It needs ``/usr/bin/chromium`` (installed by ``.ci/run``); in CI a missing
+browser is a failure, never a skip.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+ARTIFACTS = ROOT / "tests" / "artifacts"
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+pytestmark = pytest.mark.browser
+READY = "[data-testid='stExpander']"  # the theory expander, drawn after the stepper
+
+if not Path(CHROMIUM).exists():
+    if os.environ.get("CI"):
+        raise RuntimeError(f"{CHROMIUM} is missing in CI: .ci/run must install Debian's chromium")
+    pytest.skip("Debian chromium is not installed (apt-get install chromium)",
+                allow_module_level=True)
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def server():
+    port = _free_port()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "streamlit", "run", "app.py", "--server.port", str(port),
+         "--server.address", "127.0.0.1", "--server.headless", "true",
+         "--browser.gatherUsageStats", "false"],
+        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+    )
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.time() + 60
+    while time.time() < deadline:
+        try:
+            with urllib.request.urlopen(f"{base}/_stcore/health", timeout=2) as r:
+                if r.read().strip() == b"ok":
+                    break
+        except OSError:
+            time.sleep(0.3)
+    else:
+        proc.kill()
+        raise RuntimeError("streamlit did not start: " + proc.stdout.read().decode()[-2000:])
+    yield base
+    proc.terminate()
+    proc.wait(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+def _open(browser, url: str, ready: str | None = None):
+    page = browser.new_page(viewport={"width": 1600, "height": 2200})
+    page.goto(url)
+    page.wait_for_selector("[data-testid='stApp']", timeout=60_000)
+    if ready:  # the page's last element: the first script run has finished drawing
+        page.wait_for_selector(ready, timeout=60_000)
+    _settle(page)
+    return page
+
+
+def _settle(page, timeout: float = 60.0) -> None:
+    """Wait until Streamlit has finished running the script and drawing."""
+    deadline = time.time() + timeout
+    time.sleep(1.0)
+    while time.time() < deadline:
+        running = page.locator("[data-testid='stStatusWidget']").count()
+        skeletons = page.locator("[data-testid='stSkeleton']").count()
+        if not running and not skeletons:
+            time.sleep(1.0)
+            return
+        time.sleep(0.3)
+
+
+def _no_exception_box(page) -> None:
+    boxes = page.locator("[data-testid='stException']")
+    assert boxes.count() == 0, boxes.first.inner_text()
+
+
+def _wait_for(condition, seconds: float, message: str) -> None:
+    deadline = time.time() + seconds
+    while time.time() < deadline:
+        if condition():
+            return
+        time.sleep(0.25)
+    raise AssertionError(message)
+
+
+def _href(page) -> str:
+    # location.href, not page.url: Streamlit updates the address with history.replaceState,
+    # which Playwright's page.url does not follow.
+    return page.evaluate("location.href")
+
+
+def _round(page) -> int:
+    m = re.search(r"[?&]round=(\d+)", _href(page))
+    return int(m.group(1)) if m else 0
+
+
+def test_home_page(server, browser) -> None:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page = _open(browser, server + "/")
+    _no_exception_box(page)
+    assert page.get_by_text("decision trees are boosting algorithms").count() >= 1
+    page.screenshot(path=str(ARTIFACTS / "home.png"), full_page=True)
+    page.close()
+
+
+def test_topdown_page_steps_and_plays(server, browser) -> None:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page = _open(browser, server + "/topdown?data=stripes&noise=0.05&s=8", READY)
+    _no_exception_box(page)
+    page.screenshot(path=str(ARTIFACTS / "topdown_round0.png"), full_page=True)
+    assert _round(page) == 0
+
+    page.screenshot(path=str(ARTIFACTS / "topdown_before_next.png"), full_page=True)
+    page.locator(".st-key-round_next button").first.click()
+    try:
+        _wait_for(lambda: _round(page) == 1, 15, f"Next did not move to round 1: {_href(page)}")
+    finally:
+        page.screenshot(path=str(ARTIFACTS / "topdown_after_next.png"), full_page=True)
+    _settle(page)
+    _no_exception_box(page)
+    assert page.get_by_text("Round 1: leaf 0").count() == 3  # one caption per criterion
+    page.screenshot(path=str(ARTIFACTS / "topdown_round1.png"), full_page=True)
+
+    page.locator("h1").first.click()  # focus the page, not a widget
+    page.keyboard.press("ArrowRight")  # the → shortcut of the Next button
+    _wait_for(lambda: page.get_by_text("Round 2: ").count() >= 1, 15,
+              "the → key did not move to round 2")
+    _wait_for(lambda: _round(page) == 2, 15, "the URL did not follow the → key to round 2")
+    _settle(page)
+
+    page.locator(".st-key-round_play button").first.click()
+    page.wait_for_selector("button:has-text('Pause')", timeout=15_000)
+    _wait_for(lambda: _round(page) >= 4, 20, "Play did not advance the round")
+    page.locator(".st-key-round_play button").first.click()
+    _settle(page)
+    _no_exception_box(page)
+    page.screenshot(path=str(ARTIFACTS / "topdown_played.png"), full_page=True)
+    page.close()
+
+
+def test_topdown_shared_link_reopens_the_same_demo(server, browser) -> None:
+    url = server + "/topdown?data=moons&n=300&noise=0.4&s=12&k=3&index=gini&round=5"
+    page = _open(browser, url, READY)
+    _no_exception_box(page)
+    assert _round(page) == 5
+    for key in ("n=300", "noise=0.4", "s=12", "k=3", "index=gini"):
+        assert key in _href(page)
+    # a parameter at its default value (data=moons) is dropped from the address, not lost
+    assert page.get_by_text("Two interleaving half circles").count() == 1
+    assert page.get_by_text("Round 5:").count() >= 1
+    page.close()
