@@ -152,3 +152,22 @@ def test_bad_csv_shows_an_error_not_a_traceback(data: bytes, phrase: str) -> Non
     _no_exception(at)
     assert len(at.error) == 1
     assert phrase.lower() in at.error[0].value.lower()
+
+
+def test_naive_preset_shows_naive_ending_worse_than_hatano() -> None:
+    at = _page()
+    at.selectbox(key="preset_pick").select("naive").run()
+    at.button(key="round_last").click().run()
+    _no_exception(at)
+    table = at.dataframe[-1].value.set_index("run")
+    assert table.loc["Naive", "I(T)"] > table.loc["Hatano", "I(T)"]
+    assert table.loc["Naive", "test error"] > table.loc["Hatano", "test error"]
+
+
+def test_loose_preset_has_a_tiny_gamma_and_a_bound_near_one() -> None:
+    at = _page()
+    at.selectbox(key="preset_pick").select("loose").run()
+    at.button(key="round_last").click().run()
+    _no_exception(at)
+    row = at.dataframe[-1].value.set_index("run").loc["Hatano"]
+    assert row["γ̂"] < 0.05 and row["e_γ̂(|T|)"] > 0.9 and row["train error"] < 0.05

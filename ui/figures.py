@@ -160,7 +160,7 @@ def topdown_curves_figure(
     fig.update_layout(
         title=dict(text=title, x=0.0, font=dict(size=14)), height=height,
         margin=dict(l=10, r=10, t=36 if title else 10, b=10),
-        legend=dict(orientation="h", yanchor="top", y=-0.15, font=dict(size=11)),
+        legend=dict(orientation="h", yanchor="top", y=-0.2, font=dict(size=11)),
         plot_bgcolor="white",
     )
     fig.update_xaxes(gridcolor="#eeeeee")
