@@ -24,25 +24,36 @@ def data_extent(ds: Dataset, pad: float = 0.08) -> tuple[np.ndarray, np.ndarray]
     return lo - pad * span, hi + pad * span
 
 
-def _points(fig: go.Figure, ds: Dataset, show_test: bool) -> None:
+def _figure(data: list[dict], layout: dict) -> go.Figure:
+    """A figure from plain dicts, skipping plotly's per-property validation.
+
+    Validation costs ~60 % of a step's drawing time; the dicts here are fixed by this module,
+    and the unit tests rebuild every figure *with* validation to keep them honest.
+    """
+    return go.Figure({"data": data, "layout": layout}, _validate=False)
+
+
+def _points(ds: Dataset, show_test: bool) -> list[dict]:
+    traces = []
     neg_name, pos_name = ds.class_names
     for label, colour, name in ((-1, theme.CLASS_NEG, neg_name), (1, theme.CLASS_POS, pos_name)):
+        symbol = "circle" if label > 0 else "diamond"
         m = ds.y_train == label
-        fig.add_trace(go.Scattergl(
-            x=ds.X_train[m, 0], y=ds.X_train[m, 1], mode="markers", name=f"class {name} (train)",
-            marker=dict(color=colour, size=6, line=dict(width=0.5, color="white"),
-                        symbol="circle" if label > 0 else "diamond"),
+        traces.append(dict(
+            type="scattergl", x=ds.X_train[m, 0], y=ds.X_train[m, 1], mode="markers",
+            name=f"class {name} (train)",
+            marker=dict(color=colour, size=6, line=dict(width=0.5, color="white"), symbol=symbol),
             hovertemplate=f"class {name}<br>%{{x:.3f}}, %{{y:.3f}}<extra>train</extra>",
         ))
         if show_test and ds.n_test:
             mt = ds.y_test == label
-            fig.add_trace(go.Scattergl(
-                x=ds.X_test[mt, 0], y=ds.X_test[mt, 1], mode="markers",
+            traces.append(dict(
+                type="scattergl", x=ds.X_test[mt, 0], y=ds.X_test[mt, 1], mode="markers",
                 name=f"class {name} (test)",
-                marker=dict(color=colour, size=6, symbol="circle-open" if label > 0
-                            else "diamond-open", line=dict(width=1.5)),
+                marker=dict(color=colour, size=6, symbol=f"{symbol}-open", line=dict(width=1.5)),
                 hovertemplate=f"class {name}<br>%{{x:.3f}}, %{{y:.3f}}<extra>test</extra>",
             ))
+    return traces
 
 
 def tree_regions_figure(
@@ -61,12 +72,11 @@ def tree_regions_figure(
     ys = np.linspace(lo[1], hi[1], GRID)
     gx, gy = np.meshgrid(xs, ys)
     q = tree.predict_proba_pos(np.column_stack([gx.ravel(), gy.ravel()])).reshape(GRID, GRID)
-    fig = go.Figure()
-    fig.add_trace(go.Heatmap(
-        x=xs, y=ys, z=q, zmin=0, zmax=1, colorscale=theme.REGION_SCALE, showscale=False,
+    data = [dict(
+        type="heatmap", x=xs, y=ys, z=q, zmin=0, zmax=1, colorscale=theme.REGION_SCALE,
+        showscale=False, name="regions",
         hovertemplate="x1 %{x:.2f}, x2 %{y:.2f}<br>P(+1) in this leaf: %{z:.2f}<extra></extra>",
-        name="regions",
-    ))
+    )]
     boxes = tree.node_boxes(lo, hi)
     shapes = []
     current = step.split.leaf if step.split is not None else None
@@ -89,24 +99,22 @@ def tree_regions_figure(
         bx = boxes[current]
         shapes.append(dict(type="rect", x0=bx[0, 0], x1=bx[0, 1], y0=bx[1, 0], y1=bx[1, 1],
                            line=dict(color=theme.HIGHLIGHT, width=2, dash="dash")))
-    fig.update_layout(shapes=shapes)
-    _points(fig, ds, show_test)
+    data += _points(ds, show_test)
     if leaf_labels and tree.n_leaves <= 32:
         leaves = tree.leaves
-        cx = boxes[leaves, 0].mean(axis=1)
-        cy = boxes[leaves, 1].mean(axis=1)
-        fig.add_trace(go.Scatter(
-            x=cx, y=cy, mode="text", text=[f"#{i}" for i in leaves], name="leaf ids",
+        data.append(dict(
+            type="scatter", x=boxes[leaves, 0].mean(axis=1), y=boxes[leaves, 1].mean(axis=1),
+            mode="text", text=[f"#{i}" for i in leaves], name="leaf ids",
             textfont=dict(color="#333333", size=11), hoverinfo="skip", showlegend=False,
         ))
-    fig.update_xaxes(range=[lo[0], hi[0]], title=ds.feature_names[0])
-    fig.update_yaxes(range=[lo[1], hi[1]], title=ds.feature_names[1])
-    fig.update_layout(
+    layout = dict(
         title=dict(text=title, x=0.0, font=dict(size=14)), height=height,
         margin=dict(l=10, r=10, t=36 if title else 10, b=10), showlegend=False,
-        plot_bgcolor="white",
+        plot_bgcolor="white", shapes=shapes,
+        xaxis=dict(range=[lo[0], hi[0]], title=dict(text=ds.feature_names[0])),
+        yaxis=dict(range=[lo[1], hi[1]], title=dict(text=ds.feature_names[1])),
     )
-    return fig
+    return _figure(data, layout)
 
 
 def topdown_curves_figure(
@@ -123,11 +131,11 @@ def topdown_curves_figure(
     shown = steps[: t + 1]
     n = np.array([s.metrics.n_leaves for s in shown])
     m = [s.metrics for s in shown]
-    fig = go.Figure()
+    data: list[dict] = []
 
-    def line(y, name, colour, dash="solid", width=2.5, marker=True):
-        fig.add_trace(go.Scatter(
-            x=n, y=y, name=name, mode="lines+markers" if marker else "lines",
+    def line(y, name, colour, dash="solid", width=2.5):
+        data.append(dict(
+            type="scatter", x=n, y=y, name=name, mode="lines+markers",
             line=dict(color=colour, dash=dash, width=width), marker=dict(size=6),
             hovertemplate=f"{name}<br>|T| = %{{x}}: %{{y:.4f}}<extra></extra>",
         ))
@@ -142,27 +150,26 @@ def topdown_curves_figure(
         line([x.test_error for x in m], "test error", theme.MEASURED["test"], "solid", 1.5)
     g = m[-1].gamma_hat
     if np.isfinite(g):
+        g = min(max(g, 0.0), 1.0)
         grid = np.arange(1, size + 1)
-        fig.add_trace(go.Scatter(
-            x=grid, y=e_gamma(grid, min(max(g, 0.0), 1.0)), mode="lines",
-            name=f"e_γ̂(n) for today's γ̂ = {g:.3f}", hoverinfo="skip",
-            line=dict(color=theme.BOUND["e"], dash="dash", width=1), opacity=0.35,
+        data.append(dict(
+            type="scatter", x=grid, y=e_gamma(grid, g), mode="lines",
+            name=f"e_γ̂(n) for today's γ̂ = {g:.3f}", hoverinfo="skip", opacity=0.35,
+            line=dict(color=theme.BOUND["e"], dash="dash", width=1),
         ))
-        fig.add_trace(go.Scatter(
-            x=[size], y=[size_bound(size, min(max(g, 0.0), 1.0))], mode="markers",
-            name="Theorem 4: s^−γ̂ at s", marker=dict(symbol="star", size=12,
-                                                      color=theme.BOUND["final"]),
+        data.append(dict(
+            type="scatter", x=[size], y=[size_bound(size, g)], mode="markers",
+            name="Theorem 4: s^−γ̂ at s",
+            marker=dict(symbol="star", size=12, color=theme.BOUND["final"]),
             hovertemplate="s^−γ̂ = %{y:.4f}<extra>final-tree bound</extra>",
         ))
-    fig.add_vline(x=int(n[-1]), line=dict(color="#888888", width=1, dash="dot"))
-    fig.update_xaxes(title=None, range=[0.5, size + 0.5])
-    fig.update_yaxes(title="value", range=[0, 1.05])
-    fig.update_layout(
+    layout = dict(
         title=dict(text=title, x=0.0, font=dict(size=14)), height=height,
-        margin=dict(l=10, r=10, t=36 if title else 10, b=10),
+        margin=dict(l=10, r=10, t=36 if title else 10, b=10), plot_bgcolor="white",
         legend=dict(orientation="h", yanchor="top", y=-0.2, font=dict(size=11)),
-        plot_bgcolor="white",
+        xaxis=dict(range=[0.5, size + 0.5], gridcolor="#eeeeee"),
+        yaxis=dict(range=[0, 1.05], gridcolor="#eeeeee", title=dict(text="value")),
+        shapes=[dict(type="line", xref="x", yref="paper", x0=int(n[-1]), x1=int(n[-1]),
+                     y0=0, y1=1, line=dict(color="#888888", width=1, dash="dot"))],
     )
-    fig.update_xaxes(gridcolor="#eeeeee")
-    fig.update_yaxes(gridcolor="#eeeeee")
-    return fig
+    return _figure(data, layout)

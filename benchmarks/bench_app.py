@@ -1,0 +1,67 @@
+"""Server time of the top-down page: the default demo's compute and one step's re-render.
+
+Run from the repository root:  .venv/bin/python benchmarks/bench_app.py
+
+It drives ``pages/topdown.py`` with Streamlit's AppTest (in-process, no browser), so the
+times are the script's server-side run time: computing the three cached runs on a cold
+cache, then re-running the page for one ◀/▶ step (cache hit: only figures, diagrams and
+tables are rebuilt). Browser drawing time is not included.
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+import streamlit as st  # noqa: E402
+from streamlit.testing.v1 import AppTest  # noqa: E402
+
+from boostcore.datasets import make_dataset  # noqa: E402
+from boostcore.topdown import grow  # noqa: E402
+
+PAGE = str(ROOT / "pages" / "topdown.py")
+
+
+def main(repeats: int = 7) -> None:
+    print(f"python {sys.version.split()[0]}, streamlit {st.__version__}")
+    # 1. the default demo's compute: n = 400 (300 train / 100 test), s = 16, three criteria
+    ds = make_dataset("moons")
+    runs = []
+    for _ in range(repeats):
+        t0 = time.perf_counter()
+        for crit, gamma in (("hatano", None), ("mansour_mcallester", 0.1), ("naive", None)):
+            list(grow(ds.X_train, ds.y_train, size=16, index="km", criterion=crit,
+                      max_arity=4, gamma=gamma, X_test=ds.X_test, y_test=ds.y_test))
+        runs.append(time.perf_counter() - t0)
+    compute = statistics.median(runs)
+
+    # 2. page runs: first (cold cache) and one step (warm)
+    cold, steps = [], []
+    for _ in range(repeats):
+        st.cache_data.clear()
+        at = AppTest.from_file(PAGE, default_timeout=120)
+        t0 = time.perf_counter()
+        at.run()
+        cold.append(time.perf_counter() - t0)
+        for _ in range(3):
+            t0 = time.perf_counter()
+            at.button(key="round_next").click().run()
+            steps.append(time.perf_counter() - t0)
+        assert not at.exception
+    print()
+    print("| what (default demo: moons, n = 400, s = 16, K = 4, three criteria) | median |")
+    print("|---|---:|")
+    print(f"| compute the three runs (grow to the end) | {compute * 1000:.0f} ms |")
+    print(f"| first page run, cold cache (compute + draw) | {statistics.median(cold) * 1000:.0f} ms |")
+    print(f"| one step ▶ (page re-run, cached runs) | {statistics.median(steps) * 1000:.0f} ms |")
+    print(f"\n{repeats} repeats; {len(steps)} steps timed. Targets: compute < 500 ms, "
+          "step < 150 ms of server time.")
+
+
+if __name__ == "__main__":
+    main()
