@@ -47,6 +47,7 @@ st.markdown(
 """
 )
 st.caption(
-    "Sources: Kearns & Mansour (STOC 1996); Mansour & McAllester (2002); Hatano (ALT 2004). "
+    "Sources: Kearns & Mansour (STOC 1996); Mansour & McAllester (NIPS 2000); Hatano (Theory "
+    "of Computing Systems, 2004). "
     "See the README for full citations."
 )

@@ -54,7 +54,7 @@ def dataset_sidebar() -> DataChoice:
         help="Training plus test points.",
     )
     noise = sb.slider(
-        "Noise", 0.0, 1.0, 0.2, step=0.05, key="noise", bind="query-params",
+        "Noise", 0.0, 1.0, 0.3, step=0.05, key="noise", bind="query-params",
         help="How much the points are jittered around the clean shape.",
     )
     with sb.expander("More data options"):
@@ -63,7 +63,7 @@ def dataset_sidebar() -> DataChoice:
             help="Class balance: 0.5 means as many +1 as −1 points.",
         )
         label_noise = st.slider(
-            "Label noise", 0.0, 0.4, 0.0, step=0.02, key="flip", bind="query-params",
+            "Label noise", 0.0, 0.4, 0.05, step=0.01, key="flip", bind="query-params",
             help="Fraction of labels flipped at random (points the tree cannot explain).",
         )
         test_fraction = st.slider(
