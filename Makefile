@@ -5,7 +5,7 @@ VENV   ?= .venv
 PY     := $(VENV)/bin/python
 PORT   ?= 8501
 
-.PHONY: run test bench clean
+.PHONY: run test bench lint clean
 
 $(VENV)/.runtime: requirements.txt
 	$(PYTHON) -m venv $(VENV)
@@ -29,3 +29,6 @@ bench: $(VENV)/.dev
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis tests/artifacts
+
+lint: $(VENV)/.dev
+	$(PY) -m ruff check boostcore ui pages app.py tests benchmarks

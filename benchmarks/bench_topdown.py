@@ -153,7 +153,7 @@ def bench_vs_sklearn(quick: bool) -> str:
             repeats = 5 if n < 100_000 else 3
             run_ours(X, y), run_sklearn(X, y)  # warm-up (imports, caches)
             (t_ours, t_sk), (steps, clf) = median_times(
-                [lambda: run_ours(X, y), lambda: run_sklearn(X, y)], repeats
+                [lambda X=X, y=y: run_ours(X, y), lambda X=X, y=y: run_sklearn(X, y)], repeats
             )
             if same_partition(steps[-1].tree.apply(X), clf.apply(X)):
                 check = "yes"

@@ -112,7 +112,8 @@ def _theory() -> None:
         st.markdown("**Mansour–McAllester** price a $k$-way split at $g_\\gamma(k)$ and need γ "
                     "in advance:")
         st.latex(r"g_\gamma(k)=\frac{1-e_\gamma(k)}{\gamma}\approx \ln k,\qquad "
-                 r"\text{acceptable} \iff k=2 \;\text{ or }\; |T|<\frac{e_\gamma(k)\,s\,\gamma}{2k}")
+                 r"\text{acceptable} \iff k=2 \;\text{ or }\; "
+                 r"|T|<\frac{e_\gamma(k)\,s\,\gamma}{2k}")
         st.markdown(
             "Their Theorem 4.1 gives $I(T)\\le e_\\gamma(|T|)$ for the final tree when every "
             "chosen split is γ-boosting ($\\Delta/g_\\gamma(k)\\ge\\gamma I(\\hat q_\\ell)$). "
@@ -183,7 +184,7 @@ def render() -> None:
                 if step.note:
                     st.warning(step.note)
         cols = st.columns(len(runs))
-        for col, (c, steps) in zip(cols, runs.items()):
+        for col, c in zip(cols, runs):
             step = current[SHORT[c]]
             with col:
                 st.graphviz_chart(

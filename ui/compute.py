@@ -22,8 +22,10 @@ def generated_dataset(
 
 
 @st.cache_data(max_entries=32, show_spinner=False)
-def uploaded_dataset(data: bytes, filename: str, test_fraction: float, seed: int) -> datasets.Dataset:
-    """A dataset parsed from an uploaded CSV file (raises ``ValueError`` with a readable message)."""
+def uploaded_dataset(
+    data: bytes, filename: str, test_fraction: float, seed: int
+) -> datasets.Dataset:
+    """A dataset parsed from an uploaded CSV (raises ``ValueError`` with a readable message)."""
     return datasets.load_csv(data, name=filename, test_fraction=test_fraction, seed=seed)
 
 
