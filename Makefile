@@ -31,4 +31,4 @@ clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis tests/artifacts
 
 lint: $(VENV)/.dev
-	$(PY) -m ruff check boostcore ui pages app.py tests benchmarks
+	$(PY) -m ruff check boostcore ui views app.py tests benchmarks

@@ -1,4 +1,10 @@
-"""boostlab — router only: page config and navigation over ``pages/``."""
+"""boostlab — router only: page config and navigation over the page files in ``views/``.
+
+The page files live in ``views/``, not ``pages/``: Streamlit treats a ``pages/`` folder next to
+the main script as a legacy multipage app until ``st.navigation`` has run once in the server
+process, so the first visitor of a shared link such as ``/topdown`` would get that page
+without this router (no wide layout, the wrong menu). ``views/`` has no such meaning.
+"""
 
 import streamlit as st
 
@@ -8,8 +14,8 @@ st.set_page_config(
 )
 
 pages = [
-    st.Page("pages/home.py", title="Home", icon=":material/home:", default=True),
-    st.Page("pages/topdown.py", title="Top-down growth", icon=":material/account_tree:",
+    st.Page("views/home.py", title="Home", icon=":material/home:", default=True),
+    st.Page("views/topdown.py", title="Top-down growth", icon=":material/account_tree:",
             url_path="topdown"),
 ]
 st.navigation(pages).run()

@@ -2,7 +2,7 @@
 
 Run from the repository root:  .venv/bin/python benchmarks/bench_app.py
 
-It drives ``pages/topdown.py`` with Streamlit's AppTest (in-process, no browser), so the
+It drives ``views/topdown.py`` with Streamlit's AppTest (in-process, no browser), so the
 times are the script's server-side run time: computing the three cached runs on a cold
 cache, then re-running the page for one ◀/▶ step (cache hit: only figures, diagrams and
 tables are rebuilt). Browser drawing time is not included.
@@ -24,7 +24,7 @@ from streamlit.testing.v1 import AppTest  # noqa: E402
 from boostcore.datasets import make_dataset  # noqa: E402
 from boostcore.topdown import grow  # noqa: E402
 
-PAGE = str(ROOT / "pages" / "topdown.py")
+PAGE = str(ROOT / "views" / "topdown.py")
 
 
 def main(repeats: int = 7) -> None:

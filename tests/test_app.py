@@ -12,7 +12,7 @@ TIMEOUT = 120
 
 
 def _page(**params: str) -> AppTest:
-    at = AppTest.from_file("../pages/topdown.py", default_timeout=TIMEOUT)
+    at = AppTest.from_file("../views/topdown.py", default_timeout=TIMEOUT)
     for key, value in params.items():
         at.query_params[key] = value
     return at.run()
@@ -28,7 +28,7 @@ def test_router_runs() -> None:
 
 
 def test_home_runs() -> None:
-    at = AppTest.from_file("../pages/home.py", default_timeout=TIMEOUT).run()
+    at = AppTest.from_file("../views/home.py", default_timeout=TIMEOUT).run()
     _no_exception(at)
     assert "boosting" in at.title[0].value
 
@@ -124,7 +124,7 @@ def test_stripes_preset_shows_hatano_taking_the_wide_split() -> None:
 
 
 def test_no_criterion_selected_warns() -> None:
-    at = AppTest.from_file("../pages/topdown.py", default_timeout=TIMEOUT).run()
+    at = AppTest.from_file("../views/topdown.py", default_timeout=TIMEOUT).run()
     at.multiselect(key="crit").set_value([]).run()
     _no_exception(at)
     assert any("at least one criterion" in w.value for w in at.warning)

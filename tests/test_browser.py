@@ -124,6 +124,23 @@ def _round(page) -> int:
     return int(m.group(1)) if m else 0
 
 
+def test_topdown_shared_link_reopens_the_same_demo(server, browser) -> None:
+    url = server + "/topdown?data=moons&n=300&noise=0.4&s=12&k=3&index=gini&round=5"
+    page = _open(browser, url, READY)
+    _no_exception_box(page)
+    # This is the server's first visit and it is not the home page: the router must still
+    # run (wide layout, named menu entries), not Streamlit's legacy pages/ folder mode.
+    nav = page.locator("[data-testid='stSidebarNav']").inner_text()
+    assert "Top-down growth" in nav and "app" not in nav.split()
+    assert _round(page) == 5
+    for key in ("n=300", "noise=0.4", "s=12", "k=3", "index=gini"):
+        assert key in _href(page)
+    # a parameter at its default value (data=moons) is dropped from the address, not lost
+    assert page.get_by_text("Two interleaving half circles").count() == 1
+    assert page.get_by_text("Round 5:").count() >= 1
+    page.close()
+
+
 def test_home_page(server, browser) -> None:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page = _open(browser, server + "/")
@@ -168,14 +185,18 @@ def test_topdown_page_steps_and_plays(server, browser) -> None:
     page.close()
 
 
-def test_topdown_shared_link_reopens_the_same_demo(server, browser) -> None:
-    url = server + "/topdown?data=moons&n=300&noise=0.4&s=12&k=3&index=gini&round=5"
-    page = _open(browser, url, READY)
+def test_bad_csv_upload_shows_a_readable_error(server, browser, tmp_path) -> None:
+    page = _open(browser, server + "/topdown?src=Upload+CSV", READY)
     _no_exception_box(page)
-    assert _round(page) == 5
-    for key in ("n=300", "noise=0.4", "s=12", "k=3", "index=gini"):
-        assert key in _href(page)
-    # a parameter at its default value (data=moons) is dropped from the address, not lost
-    assert page.get_by_text("Two interleaving half circles").count() == 1
-    assert page.get_by_text("Round 5:").count() >= 1
+    bad = tmp_path / "three_classes.csv"
+    bad.write_text("x1,x2,label\n0,1,a\n1,0,b\n2,2,c\n3,1,a\n")
+    page.locator("[data-testid='stFileUploaderDropzoneInput']").set_input_files(str(bad))
+    page.wait_for_selector("[data-testid='stAlertContentError']", timeout=30_000)
+    _settle(page)
+    _no_exception_box(page)
+    text = page.locator("[data-testid='stAlertContentError']").first.inner_text()
+    assert "three_classes.csv" in text and "binary" in text.lower()
+    # the page falls back to the generated data and still draws its panels
+    assert page.locator("[data-testid='stPlotlyChart']").count() >= 2
+    page.screenshot(path=str(ARTIFACTS / "topdown_bad_csv.png"), full_page=True)
     page.close()

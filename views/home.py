@@ -18,7 +18,7 @@ the theory's **bound curves** move together.
 st.subheader("Pages")
 c1, c2 = st.columns(2)
 with c1:
-    page_link("pages/topdown.py", "Top-down growth", "topdown", icon=":material/account_tree:")
+    page_link("views/topdown.py", "Top-down growth", "topdown", icon=":material/account_tree:")
     st.markdown(
         "Kearns–Mansour, Hatano's TOPDOWN-M and Mansour–McAllester side by side: how many "
         "branches should a split have? Live curves of $I(T)$, the training and test error "
