@@ -171,3 +171,12 @@ def test_loose_preset_has_a_tiny_gamma_and_a_bound_near_one() -> None:
     _no_exception(at)
     row = at.dataframe[-1].value.set_index("run").loc["Hatano"]
     assert row["γ̂"] < 0.05 and row["e_γ̂(|T|)"] > 0.9 and row["train error"] < 0.05
+
+
+def test_export_offers_csv_and_dot_for_every_run() -> None:
+    at = _page(round="2")
+    _no_exception(at)
+    labels = [b.proto.label for b in at.get("download_button")]
+    for name in ("Hatano", "Mansour-McAllester", "Naive"):
+        assert f"{name}: rounds as CSV" in labels
+        assert f"{name}: tree at round 2 as DOT" in labels

@@ -119,13 +119,15 @@ def tree_regions_figure(
 
 def topdown_curves_figure(
     steps: Sequence[TreeStep], t: int, *, size: int, title: str = "", height: int = 330,
-    show_mm: bool = False,
+    show_mm: bool = False, final_is_theorem: bool = True,
 ) -> go.Figure:
     """Measured ``I(T)``, training and test error against ``|T|``, with the bounds.
 
     Measured values are solid; bounds are dashed. Rounds up to ``t`` are drawn; the bound
     ``e_γ̂(n)`` for the current ``γ̂`` is drawn faintly over the whole budget ``1 … s`` so the
-    class sees where the theory says the run must end up.
+    class sees where the theory says the run must end up. ``final_is_theorem`` says whether
+    Hatano's Theorem 4 covers this run (max-weight leaf rule and Hatano-acceptable splits);
+    otherwise the ★ is labelled a reference.
     """
     t = min(t, len(steps) - 1)
     shown = steps[: t + 1]
@@ -159,7 +161,7 @@ def topdown_curves_figure(
         ))
         data.append(dict(
             type="scatter", x=[size], y=[size_bound(size, g)], mode="markers",
-            name="Theorem 4: s^−γ̂ at s",
+            name="Theorem 4: s^−γ̂ at s" if final_is_theorem else "s^−γ̂ at s (reference only)",
             marker=dict(symbol="star", size=12, color=theme.BOUND["final"]),
             hovertemplate="s^−γ̂ = %{y:.4f}<extra>final-tree bound</extra>",
         ))

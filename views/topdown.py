@@ -201,6 +201,8 @@ def render() -> None:
                         steps, t, size=params["size"],
                         title="I(T), errors and bounds vs leaves |T|",
                         show_mm=c == "mansour_mcallester",
+                        final_is_theorem=(c != "naive" or params["max_arity"] == 2)
+                        and params["leaf_rule"] == "max_weight",
                     ),
                     key=f"curves_{c}", config={"displaylogo": False},
                 )
@@ -210,7 +212,11 @@ def render() -> None:
                         f"Not γ-boosting for γ = {params['gamma']}: some chosen split had "
                         "gain/g_γ(k) < γ·I, so Theorem 4.1's bound is not guaranteed."
                     )
-                if params["leaf_rule"] != "max_weight":
+                if c == "naive" and params["max_arity"] > 2:
+                    st.caption("Naive criterion: no theorem covers wide splits chosen by raw "
+                               "gain once they break Hatano's rule k ≤ s/|T|, so the ★ and the "
+                               "dashed curves are a reference here.")
+                elif params["leaf_rule"] != "max_weight":
                     st.caption("Largest-gain leaf rule: the bounds assume the largest-weight "
                                "leaf, so they are a reference here.")
                 elif not last.binary_guarantee:
@@ -231,6 +237,25 @@ def render() -> None:
                      column_config={k: st.column_config.NumberColumn(format="%.4f") for k in
                                     ("train error", "test error", "I(T)", "γ̂", "e_γ̂(|T|)",
                                      "|T|^−γ̂", "s^−γ̂")})
+
+        with st.expander("Export: the runs as CSV, the trees as DOT"):
+            st.caption("Every round's split and metrics (one CSV per criterion), and the tree "
+                       "of the shown round in Graphviz DOT (render it with `dot -Tsvg`). "
+                       "Figures: use the camera icon above each chart for a PNG.")
+            cols = st.columns(len(runs))
+            for col, (c, steps) in zip(cols, runs.items()):
+                step = current[SHORT[c]]
+                col.download_button(
+                    f"{SHORT[c]}: rounds as CSV", tables.history_frame(steps).to_csv(index=False),
+                    file_name=f"topdown_{c}.csv", mime="text/csv", key=f"csv_{c}",
+                )
+                col.download_button(
+                    f"{SHORT[c]}: tree at round {step.t} as DOT",
+                    diagrams.tree_digraph(step, index=params["index"],
+                                          feature_names=ds.feature_names).source,
+                    file_name=f"topdown_{c}_round{step.t}.dot", mime="text/vnd.graphviz",
+                    key=f"dot_{c}",
+                )
 
     stepper(n_steps, show, key="round")
     _theory()
