@@ -1,0 +1,427 @@
+"""InfoBoost as a divide-and-merge branching program: BP.InfoBoost (SPEC §2).
+
+Takimoto, Koya & Maruoka, "Boosting based on divide and merge" (Figs. 1, 3, 4; §§3–6):
+each round a ±1 stump ``h_t`` *divides* every leaf ``l`` of the program into ``(l, −1)`` and
+``(l, +1)``; the children of each side ``a`` are then *merged* into groups, and each group is
+a leaf of ``L_t`` with weight ``w[l] = ½ ln(P_{D_t}(ℓ_t = l, y = +1) / P_{D_t}(ℓ_t = l, y = −1))``
+(eq. (8)). The distribution is updated ``D_{t+1}(i) ∝ D_t(i) exp(−w[ℓ_t(x_i)] y_i)`` (eq. (9))
+and the master hypothesis is ``sign(F_T(x))`` with ``F_T(x) = Σ_t w[ℓ_t(x)]`` (eq. (7)).
+
+Merging schemes (``merge=``):
+
+* ``"all"`` — one group per side: Aslam's InfoBoost (``|L_t| = 2``);
+* ``"none"`` — no merging: DT.InfoBoost, a decision tree whose depth-``t`` nodes all use
+  ``h_t``; children no training example reaches are dropped (their weight is 0, and new
+  points that reach them keep adding 0), and the run stops before ``MAX_LEAVES`` leaves;
+* ``"bands"`` — Theorem 3: a child ``z`` joins group ``(a, sign, j)`` with ``sign`` the side of
+  ``q_z = P_{D_t}(y = +1 | z)`` with respect to 1/2 and ``ε_{j−1} ≤ 1 − G(q_z) < ε_j``, where
+  ``1 − γ_t = H_{D_t}(Y|ℓ̃_t)``, ``a = 2c/(1−c)``, ``ε_j = ((1+a)/a)^(j−1)·cγ_t/a``. The paper
+  prints ``p_z < 1/2`` in the definition of ``S_{−j}``; the proof needs ``q_z`` (SPEC §2, §6).
+
+Smoothing (SPEC §0.3): a leaf with no positive (or no negative) weight would get an infinite
+weight; only such leaves use ``½ ln((W⁺ + ε)/(W⁻ + ε))``. Every bound is computed with the
+*actual* normaliser ``Z_t``, so ``training error ≤ Π Z_t`` stays exact; on those rounds
+``Z_t`` exceeds ``H_{D_t}(Y|ℓ_t)`` by ``smoothing_excess`` (reported), so Lemma 2's equality
+and ``Z_t ≤ H_{D_t}(Y|h_t)`` hold up to that excess.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+import numpy as np
+
+from ._validation import check_choice, check_float, check_int, check_xy
+from .splits import best_stump, best_stump_on_partition, partition_entropy, presort
+from .impurity import km
+
+ROUND, STOP = "round", "stop"
+MERGES = ("bands", "all", "none")
+WEAK_LEARNERS = ("h", "divided")
+#: DT.InfoBoost stops before its program would hold more leaves than this.
+MAX_LEAVES = 4096
+#: ``H_{D_t}(Y|h_t)`` at least this close to 1 counts as "no information".
+NO_INFO = 1e-12
+
+MERGE_LABELS = {
+    "all": "InfoBoost (merge all)",
+    "bands": "BP.InfoBoost (entropy bands)",
+    "none": "DT.InfoBoost (merge none)",
+}
+
+
+def _frozen(a, dtype=None) -> np.ndarray:
+    out = np.array(a, dtype=dtype, copy=True)
+    out.setflags(write=False)
+    return out
+
+
+@dataclass(frozen=True)
+class Round:
+    """What one round adds to the branching program (enough to route new points).
+
+    Attributes
+    ----------
+    feature, threshold : the stump ``h_t(x) = +1 if x_feature > threshold else −1``.
+    merge : int array (2·|L_{t−1}|,)
+        New leaf of child ``2·l + (h_t = +1)`` of leaf ``l``; ``−1`` for a dropped child.
+    weights : float array (|L_t|,)
+        ``w[l]`` of every leaf of ``L_t``.
+    """
+
+    feature: int
+    threshold: float
+    merge: np.ndarray
+    weights: np.ndarray
+
+    @property
+    def n_leaves(self) -> int:
+        """``|L_t|``."""
+        return int(self.weights.shape[0])
+
+
+@dataclass(frozen=True)
+class BranchingProgram:
+    """The rounds so far; ``decision_function`` routes points through every merge map."""
+
+    rounds: tuple[Round, ...]
+
+    def leaves(self, X: np.ndarray) -> np.ndarray:
+        """Leaf of ``L_T`` reached by every row (``−1``: a child never seen in training)."""
+        X = np.asarray(X, dtype=float)
+        leaf = np.zeros(X.shape[0], dtype=np.intp)
+        for r in self.rounds:
+            leaf = _route(leaf, X[:, r.feature] > r.threshold, r.merge)
+        return leaf
+
+    def decision_function(self, X: np.ndarray) -> np.ndarray:
+        """``F_T(x) = Σ_t w[ℓ_t(x)]`` (eq. (7)); a dropped child contributes 0."""
+        X = np.asarray(X, dtype=float)
+        leaf = np.zeros(X.shape[0], dtype=np.intp)
+        F = np.zeros(X.shape[0])
+        for r in self.rounds:
+            leaf = _route(leaf, X[:, r.feature] > r.threshold, r.merge)
+            F += np.where(leaf >= 0, r.weights[np.maximum(leaf, 0)], 0.0)
+        return F
+
+    def predict(self, X: np.ndarray) -> np.ndarray:
+        """``sign(F_T(x))`` with ``F = 0`` predicted as −1."""
+        return np.where(self.decision_function(X) > 0, 1, -1).astype(np.int8)
+
+
+def _route(leaf: np.ndarray, right: np.ndarray, merge: np.ndarray) -> np.ndarray:
+    """Next leaf: child ``2·leaf + right`` through the merge map; dead (−1) stays dead."""
+    child = 2 * np.maximum(leaf, 0) + right
+    return np.where(leaf >= 0, merge[child], -1)
+
+
+@dataclass(frozen=True)
+class BPMetrics:
+    """Measured entropies, normalisers and bounds after round ``t``.
+
+    ``Z`` is the actual normaliser of eq. (9); ``H_h = H_{D_t}(Y|h_t)``, ``H_divided =
+    H_{D_t}(Y|ℓ̃_t)``, ``H_leaves = H_{D_t}(Y|ℓ_t)``, ``H_next = H_{D_{t+1}}(Y|ℓ_t)`` (Lemma 3:
+    1 without smoothing), ``H_uniform = H_U(Y|ℓ_t)`` (Theorem 2 for ``none``: ``= Π Z_t``),
+    ``gamma = 1 − H_divided``; ``prod_Z`` and ``prod_H_h`` are the products over rounds so far;
+    ``band_bound = 1 − c·γ_t`` and ``max_groups = 4K`` (Theorem 3, ``bands`` only).
+    """
+
+    t: int
+    n_leaves: int
+    n_divided: int
+    train_error: float
+    test_error: float | None
+    Z: float
+    H_h: float
+    H_divided: float
+    H_leaves: float
+    H_next: float
+    H_uniform: float
+    gamma: float
+    prod_Z: float
+    prod_H_h: float
+    smoothing_excess: float
+    band_bound: float | None
+    max_groups: int | None
+
+    def as_dict(self) -> dict[str, object]:
+        """The metrics as a plain dict (tables, JSON)."""
+        return dict(self.__dict__)
+
+
+@dataclass(frozen=True)
+class Group:
+    """One merged leaf of ``bands``: its key, members (child ids) and entropy under ``D_t``."""
+
+    leaf: int
+    side: int
+    sign: int
+    band: int
+    children: tuple[int, ...]
+    mass: float
+    entropy: float
+
+
+@dataclass(frozen=True)
+class BPStep:
+    """One frozen snapshot of a BP.InfoBoost run (DESIGN's step protocol).
+
+    ``program`` predicts as of this round; ``D`` is ``D_t`` (the weights the stump was chosen
+    on) and ``D_next`` is ``D_{t+1}``; ``child_*`` describe the divided leaves ``ℓ̃_t``
+    (mass and positive fraction under ``D_t``, the new leaf each went to); ``eps`` are the
+    band edges ``ε_0 … ε_K`` and ``groups`` the merged leaves (``bands``).
+    """
+
+    t: int
+    kind: str
+    program: BranchingProgram
+    feature: int | None
+    threshold: float | None
+    D: np.ndarray
+    D_next: np.ndarray
+    child_mass: np.ndarray
+    child_q: np.ndarray
+    merge: np.ndarray
+    weights: np.ndarray
+    leaf_mass: np.ndarray
+    eps: tuple[float, ...]
+    groups: tuple[Group, ...]
+    metrics: BPMetrics | None
+    stop_reason: str | None = None
+    message: str = ""
+
+
+def eps_bands(c: float, gamma: float) -> tuple[float, ...]:
+    """Band edges ``ε_0 = 0, ε_1, …, ε_K`` of Theorem 3, ``K`` the first ``j`` with ``ε_j ≥ 1``.
+
+    ``a = 2c/(1−c)`` and ``ε_j = ((1+a)/a)^(j−1) · cγ/a``. Without information (``γ ≤ 0``) a
+    single band ``[0, 1]`` is returned: every child of a side and sign is merged.
+    """
+    if gamma <= NO_INFO:
+        return (0.0, 1.0)
+    a = 2.0 * c / (1.0 - c)
+    eps = [0.0]
+    j = 1
+    while eps[-1] < 1.0:
+        eps.append(((1.0 + a) / a) ** (j - 1) * c * gamma / a)
+        j += 1
+    return tuple(eps)
+
+
+def band_of(one_minus_g: np.ndarray, eps: tuple[float, ...]) -> np.ndarray:
+    """Band index ``j ≥ 1`` with ``ε_{j−1} ≤ 1 − G(q) < ε_j`` (the last band is closed at 1)."""
+    edges = np.asarray(eps)
+    j = np.searchsorted(edges, one_minus_g, side="right")
+    return np.clip(j, 1, len(eps) - 1)
+
+
+def bp_infoboost(
+    X: np.ndarray,
+    y: np.ndarray,
+    *,
+    n_rounds: int,
+    merge: str = "bands",
+    c: float = 0.5,
+    weak_learner: str = "h",
+    smoothing: float | None = None,
+    X_test: np.ndarray | None = None,
+    y_test: np.ndarray | None = None,
+) -> Iterator[BPStep]:
+    """Run BP.InfoBoost for ``n_rounds`` rounds (Takimoto–Koya–Maruoka, Fig. 4).
+
+    Parameters
+    ----------
+    X, y : training sample (two classes; the larger label becomes +1).
+    n_rounds : int
+        Number of rounds ``T`` (1 … 500).
+    merge : {"bands", "all", "none"}
+        Merging scheme (see the module docstring).
+    c : float in (0, 1)
+        Theorem 3's trade-off: ``H_{D_t}(Y|ℓ_t) ≤ 1 − cγ_t`` with ``O(log(1/γ)/log(1+1/c))``
+        groups. Used by ``bands`` only.
+    weak_learner : {"h", "divided"}
+        The stump minimising ``H_{D_t}(Y|h)`` (InfoBoost's weak learner) or the one
+        minimising ``H_{D_t}(Y|ℓ̃)`` of the divided leaves (the paper's remark (1)).
+    smoothing : float, optional
+        ``ε`` added to both sides of a pure leaf's weight; default ``1/(2m)``.
+    X_test, y_test : optional test sample (error reported every round).
+
+    Yields
+    ------
+    BPStep
+        One per round; if the run cannot go on, a last ``STOP`` step says why.
+    """
+    Xv, yv, _, classes = check_xy(X, y)
+    n_rounds = check_int("n_rounds", n_rounds, low=1, high=500)
+    merge = check_choice("merge", merge, MERGES)
+    c = check_float("c", c, low=0.0, high=1.0, low_open=True, high_open=True)
+    weak_learner = check_choice("weak_learner", weak_learner, WEAK_LEARNERS)
+    m = Xv.shape[0]
+    eps_smooth = 1.0 / (2 * m) if smoothing is None else check_float(
+        "smoothing", smoothing, low=0.0, low_open=True)
+    Xt = yt = None
+    if (X_test is None) != (y_test is None):
+        raise ValueError("X_test and y_test must be given together")
+    if X_test is not None:
+        Xt = np.asarray(X_test, dtype=float)
+        if Xt.ndim != 2 or Xt.shape[1] != Xv.shape[1]:
+            raise ValueError(f"X_test must have {Xv.shape[1]} columns like X; got {Xt.shape}")
+        yt_raw = np.asarray(y_test)
+        if yt_raw.shape != (Xt.shape[0],):
+            raise ValueError(f"y_test must have one label per row of X_test; got {yt_raw.shape}")
+        unknown = np.setdiff1d(np.unique(yt_raw), np.asarray(classes))
+        if unknown.size:
+            raise ValueError(
+                f"y_test has labels {unknown.tolist()} that are not in y ({list(classes)})")
+        if classes[0] == classes[1]:
+            yt = np.full(yt_raw.shape[0], yv[0], dtype=np.int8)
+        else:
+            yt = np.where(yt_raw == classes[1], 1, -1).astype(np.int8)
+    return _run(Xv, yv, n_rounds, merge, c, weak_learner, eps_smooth, Xt, yt)
+
+
+def _merge_map(merge, child_mass, child_wp, child_wn, side_of, c, gamma):
+    """New leaf of every divided child; band edges and groups for ``bands``."""
+    n_child = child_mass.shape[0]
+    if merge == "all":
+        return side_of.astype(np.intp), (), None
+    if merge == "none":
+        keep = child_mass > 0
+        out = np.full(n_child, -1, dtype=np.intp)
+        out[keep] = np.arange(int(keep.sum()))
+        return out, (), None
+    q = np.divide(child_wp, child_mass, out=np.full(n_child, 0.5), where=child_mass > 0)
+    eps = eps_bands(c, gamma)
+    band = band_of(1.0 - km(q), eps)
+    sign = np.where(q >= 0.5, 1, -1)
+    keys = np.column_stack([side_of, sign, band])
+    uniq, out = np.unique(keys, axis=0, return_inverse=True)
+    return out.reshape(-1).astype(np.intp), eps, uniq
+
+
+def _run(X, y, n_rounds, merge, c, weak_learner, eps_smooth, Xt, yt):
+    m = X.shape[0]
+    pos = y > 0
+    order = presort(X)
+    D = np.full(m, 1.0 / m)
+    U = D.copy()
+    leaf = np.zeros(m, dtype=np.intp)
+    n_leaves = 1
+    F = np.zeros(m)
+    leaf_t = None if Xt is None else np.zeros(Xt.shape[0], dtype=np.intp)
+    F_t = None if Xt is None else np.zeros(Xt.shape[0])
+    rounds: list[Round] = []
+    prod_Z = prod_H = 1.0
+    for t in range(1, n_rounds + 1):
+        # -- weak learner ------------------------------------------------------------------
+        if weak_learner == "h":
+            s = best_stump(X, y, D, order.T, km)
+            found = None if s is None else (s.feature, s.thresholds[0])
+        else:
+            r = best_stump_on_partition(X, y, D, order, leaf)
+            found = None if r is None else (r[0], r[1])
+        if found is None:
+            yield _stop(t, rounds, D, "No feature has two different values: no stump can "
+                        "split the sample, so there is no weak hypothesis.")
+            return
+        f, theta = found
+        right = X[:, f] > theta
+        H_h = partition_entropy(y, D, right.astype(np.intp), 2)
+        if H_h >= 1.0 - NO_INFO:
+            yield _stop(t, rounds, D, f"The best stump brings no information under D_{t} "
+                        f"(H(Y|h) = {H_h:.6f} = 1): boosting cannot make progress.")
+            return
+        # -- divide --------------------------------------------------------------------------
+        child = 2 * leaf + right
+        n_child = 2 * n_leaves
+        cwp = np.bincount(child, weights=np.where(pos, D, 0.0), minlength=n_child)
+        cwn = np.bincount(child, weights=np.where(pos, 0.0, D), minlength=n_child)
+        cmass = cwp + cwn
+        H_div = float((2.0 * np.sqrt(cwp * cwn)).sum())
+        gamma = 1.0 - H_div
+        if merge == "none" and int((cmass > 0).sum()) > MAX_LEAVES:
+            yield _stop(t, rounds, D, f"DT.InfoBoost would hold more than {MAX_LEAVES} leaves "
+                        "after this round: the tree doubles every round, so it stops here.")
+            return
+        # -- merge -----------------------------------------------------------------------------
+        side_of = np.arange(n_child) % 2
+        mmap, eps, keys = _merge_map(merge, cmass, cwp, cwn, side_of, c, gamma)
+        new_leaf = mmap[child]
+        n_new = int(mmap.max()) + 1
+        lwp = np.bincount(new_leaf, weights=np.where(pos, D, 0.0), minlength=n_new)
+        lwn = np.bincount(new_leaf, weights=np.where(pos, 0.0, D), minlength=n_new)
+        smooth = (lwp <= 0) | (lwn <= 0)
+        e = np.where(smooth, eps_smooth, 0.0)
+        with np.errstate(divide="ignore"):
+            w = 0.5 * np.log((lwp + e) / (lwn + e))
+        w = np.where((lwp + lwn) > 0, w, 0.0)
+        H_leaves = float((2.0 * np.sqrt(lwp * lwn)).sum())
+        # what smoothing adds to Z: each smoothed leaf contributes W⁺e^{−w} + W⁻e^{w}
+        # instead of its entropy share 2·sqrt(W⁺W⁻) (= 0 for a pure leaf)
+        excess = float(np.sum(np.where(
+            smooth, lwp * np.exp(-w) + lwn * np.exp(w) - 2.0 * np.sqrt(lwp * lwn), 0.0)))
+        # -- update ----------------------------------------------------------------------------
+        unnorm = D * np.exp(-w[new_leaf] * y)
+        Z = float(unnorm.sum())
+        D_next = unnorm / Z
+        F += w[new_leaf]
+        prod_Z *= Z
+        prod_H *= H_h
+        H_next = partition_entropy(y, D_next, new_leaf, n_new)
+        H_uni = partition_entropy(y, U, new_leaf, n_new)
+        train_error = float(np.mean(np.where(F > 0, 1, -1) != y))
+        test_error = None
+        mmap_f = _frozen(mmap, np.intp)
+        w_f = _frozen(w)
+        rounds.append(Round(feature=int(f), threshold=float(theta), merge=mmap_f, weights=w_f))
+        if Xt is not None:
+            leaf_t = _route(leaf_t, Xt[:, f] > theta, mmap)
+            F_t += np.where(leaf_t >= 0, w[np.maximum(leaf_t, 0)], 0.0)
+            test_error = float(np.mean(np.where(F_t > 0, 1, -1) != yt)) if yt.size else None
+        groups: tuple[Group, ...] = ()
+        band_bound = max_groups = None
+        if merge == "bands":
+            band_bound = 1.0 - c * gamma
+            max_groups = 4 * (len(eps) - 1)
+            groups = tuple(
+                Group(
+                    leaf=g, side=int(2 * keys[g, 0] - 1), sign=int(keys[g, 1]),
+                    band=int(keys[g, 2]),
+                    children=tuple(int(z) for z in np.flatnonzero(mmap == g)),
+                    mass=float(lwp[g] + lwn[g]),
+                    entropy=float(km(lwp[g] / (lwp[g] + lwn[g]))) if lwp[g] + lwn[g] > 0 else 1.0,
+                )
+                for g in range(n_new)
+            )
+        metrics = BPMetrics(
+            t=t, n_leaves=n_new, n_divided=int((cmass > 0).sum()), train_error=train_error,
+            test_error=test_error, Z=Z, H_h=H_h, H_divided=H_div, H_leaves=H_leaves,
+            H_next=H_next, H_uniform=H_uni, gamma=gamma, prod_Z=prod_Z, prod_H_h=prod_H,
+            smoothing_excess=excess, band_bound=band_bound,
+            max_groups=max_groups,
+        )
+        q = np.divide(cwp, cmass, out=np.full(n_child, 0.5), where=cmass > 0)
+        yield BPStep(
+            t=t, kind=ROUND, program=BranchingProgram(tuple(rounds)), feature=int(f),
+            threshold=float(theta), D=_frozen(D), D_next=_frozen(D_next),
+            child_mass=_frozen(cmass), child_q=_frozen(q), merge=mmap_f, weights=w_f,
+            leaf_mass=_frozen(lwp + lwn), eps=tuple(eps), groups=groups, metrics=metrics,
+            message=(
+                f"Round {t}: h_{t} = [x{f + 1} > {theta:.3g}] divides {n_leaves} leaves into "
+                f"{int((cmass > 0).sum())} children, merged into {n_new} leaves; "
+                f"Z = {Z:.4f}, H(Y|h) = {H_h:.4f}, H(Y|ℓ̃) = {H_div:.4f}."
+            ),
+        )
+        D, leaf, n_leaves = D_next, new_leaf, n_new
+
+
+def _stop(t: int, rounds: list[Round], D: np.ndarray, reason: str) -> BPStep:
+    empty = _frozen(np.zeros(0))
+    return BPStep(
+        t=t, kind=STOP, program=BranchingProgram(tuple(rounds)), feature=None, threshold=None,
+        D=_frozen(D), D_next=_frozen(D), child_mass=empty, child_q=empty,
+        merge=_frozen(np.zeros(0, dtype=np.intp)), weights=empty, leaf_mass=empty, eps=(),
+        groups=(), metrics=None, stop_reason=reason,
+        message=f"Round {t}: stopped. {reason}",
+    )

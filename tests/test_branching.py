@@ -1,0 +1,246 @@
+"""BP.InfoBoost (SPEC §2): the paper's lemmas and theorems as property tests on random data."""
+
+from __future__ import annotations
+
+import pickle
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from boostcore.branching import (
+    MAX_LEAVES, ROUND, STOP, BranchingProgram, band_of, bp_infoboost, eps_bands,
+)
+from boostcore.impurity import km
+from boostcore.splits import best_stump, partition_entropy, presort
+
+H = settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+TOL = 1e-9
+
+
+@st.composite
+def samples(draw):
+    m = draw(st.integers(6, 60))
+    d = draw(st.integers(1, 3))
+    seed = draw(st.integers(0, 10_000))
+    rng = np.random.default_rng(seed)
+    X = rng.normal(size=(m, d))
+    if draw(st.booleans()):
+        X = np.round(X, 1)  # ties
+    kind = draw(st.sampled_from(["random", "linear", "xor"]))
+    if kind == "random":
+        y = np.where(rng.random(m) < 0.5, 1, -1)
+    elif kind == "linear":
+        y = np.where(X[:, 0] + 0.5 * rng.normal(size=m) > 0, 1, -1)
+    else:
+        y = np.where(X[:, 0] * X[:, -1] + 0.3 * rng.normal(size=m) > 0, 1, -1)
+    if len(np.unique(y)) < 2:
+        y[0] = -y[0]
+    return X, y
+
+
+def _steps(X, y, **kw):
+    return [s for s in bp_infoboost(X, y, **kw)]
+
+
+@H
+@given(data=samples(), merge=st.sampled_from(["all", "bands", "none"]),
+       wl=st.sampled_from(["h", "divided"]), c=st.floats(0.05, 0.95),
+       rounds=st.integers(1, 12))
+def test_theorem1_and_the_normaliser_identities(data, merge, wl, c, rounds):
+    X, y = data
+    for s in _steps(X, y, n_rounds=rounds, merge=merge, c=c, weak_learner=wl):
+        if s.kind == STOP:
+            assert s.stop_reason
+            continue
+        m = s.metrics
+        # Theorem 1: training error ≤ Π Z_t (exact, smoothing on or off)
+        assert m.train_error <= m.prod_Z + TOL
+        # Z is the actual normaliser: H(Y|ℓ_t) plus what smoothing adds on pure leaves
+        assert m.Z == pytest.approx(m.H_leaves + m.smoothing_excess, abs=1e-12)
+        # Lemma 2 (ℓ_t refines h_t): H(Y|ℓ̃_t) ≤ H(Y|ℓ_t) ≤ H(Y|h_t)
+        assert m.H_divided <= m.H_leaves + TOL
+        assert m.H_leaves <= m.H_h + TOL
+        assert m.Z <= m.H_h + m.smoothing_excess + TOL
+        if m.smoothing_excess == 0.0:
+            # no pure leaf: Lemma 2 and Lemma 3 hold exactly
+            assert m.Z == pytest.approx(m.H_leaves, abs=TOL)
+            assert m.H_next == pytest.approx(1.0, abs=TOL)
+        # D_t and D_{t+1} are distributions
+        assert s.D.sum() == pytest.approx(1.0) and s.D_next.sum() == pytest.approx(1.0)
+        assert np.all(s.D_next > 0)
+        # the program predicts what the metrics say
+        F = s.program.decision_function(X)
+        yp = np.where(y == np.unique(y)[-1], 1, -1)
+        assert m.train_error == pytest.approx(np.mean(np.where(F > 0, 1, -1) != yp))
+        # Lemma 1: D_{t+1} = U·exp(−F y)/Π Z
+        assert np.allclose(s.D_next, np.exp(-F * yp) / len(y) / m.prod_Z, rtol=1e-8, atol=0)
+
+
+@H
+@given(data=samples(), rounds=st.integers(1, 10), wl=st.sampled_from(["h", "divided"]))
+def test_theorem2_for_dt_infoboost(data, rounds, wl):
+    X, y = data
+    steps = [s for s in _steps(X, y, n_rounds=rounds, merge="none", weak_learner=wl)
+             if s.kind == ROUND]
+    for s in steps:
+        m = s.metrics
+        # Π Z · H_{D_{t+1}}(Y|ℓ_t) = H_U(Y|ℓ_t) always (the proof's identity) ...
+        assert m.prod_Z * m.H_next == pytest.approx(m.H_uniform, abs=1e-10)
+    if steps and all(s.metrics.smoothing_excess == 0.0 for s in steps):
+        # ... and with no pure leaf H_U(Y|h_1..h_T) = Π Z_t
+        assert steps[-1].metrics.H_uniform == pytest.approx(steps[-1].metrics.prod_Z, abs=TOL)
+
+
+@H
+@given(data=samples(), c=st.floats(0.05, 0.95), rounds=st.integers(1, 10),
+       wl=st.sampled_from(["h", "divided"]))
+def test_theorem3_bands(data, c, rounds, wl):
+    X, y = data
+    for s in _steps(X, y, n_rounds=rounds, merge="bands", c=c, weak_learner=wl):
+        if s.kind == STOP:
+            continue
+        m = s.metrics
+        # H(Y|ℓ_t) ≤ 1 − cγ_t with at most 2·2K groups
+        assert m.H_leaves <= m.band_bound + TOL
+        assert m.n_leaves <= m.max_groups
+        # every group sits on one side, one sign of q, one band
+        for g in s.groups:
+            assert {z % 2 for z in g.children} == {(g.side + 1) // 2}
+            q = s.child_q[list(g.children)]
+            assert np.all((q >= 0.5) == (g.sign > 0))
+            assert set(band_of(1.0 - km(q), s.eps).tolist()) == {g.band}
+
+
+def test_eps_bands() -> None:
+    eps = eps_bands(0.5, 0.1)
+    a = 2 * 0.5 / 0.5
+    assert eps[0] == 0 and eps[1] == pytest.approx(0.5 * 0.1 / a)
+    assert eps[-1] >= 1 > eps[-2]
+    for j in range(2, len(eps)):  # ε_{j−1} = a (ε_j − ε_{j−1}), the proof's recursion
+        assert eps[j - 1] == pytest.approx(a * (eps[j] - eps[j - 1]))
+    assert eps_bands(0.5, 0.0) == (0.0, 1.0)
+    assert band_of(np.array([0.0, 1.0]), eps).tolist() == [1, len(eps) - 1]
+
+
+def _infoboost_direct(X, y, T):
+    """Aslam's InfoBoost written from Fig. 1 of the paper, independently of branching.py."""
+    m = len(y)
+    D = np.full(m, 1.0 / m)
+    F = np.zeros(m)
+    out = []
+    order = presort(X)
+    for _ in range(T):
+        s = best_stump(X, y, D, order.T, km)
+        h = np.where(X[:, s.feature] > s.thresholds[0], 1, -1)
+        alpha = {}
+        for a in (-1, 1):
+            p = D[(h == a) & (y == 1)].sum()
+            n = D[(h == a) & (y == -1)].sum()
+            alpha[a] = a / 2 * np.log(p / n)
+        step = np.array([alpha[v] for v in h]) * h
+        unnorm = D * np.exp(-step * y)
+        Z = unnorm.sum()
+        D = unnorm / Z
+        F = F + step
+        out.append((Z, F.copy(), D.copy()))
+    return out
+
+
+def test_merge_all_is_infoboost() -> None:
+    rng = np.random.default_rng(1)
+    base = rng.normal(size=(80, 2))
+    yb = np.where(base[:, 0] + base[:, 1] ** 2 - 0.5 > 0, 1, -1)
+    # every point appears with both labels (3 : 1), so no stump cell is ever pure and no
+    # smoothing is needed: the comparison is exact
+    X = np.vstack([base] * 4)
+    y = np.concatenate([yb, yb, yb, -yb])
+    T = 8
+    direct = _infoboost_direct(X, y, T)
+    steps = _steps(X, y, n_rounds=T, merge="all")
+    assert all(s.metrics.smoothing_excess == 0 for s in steps)  # no pure side here
+    for s, (Z, F, D) in zip(steps, direct):
+        assert s.metrics.Z == pytest.approx(Z, rel=1e-12)
+        assert s.metrics.Z == pytest.approx(s.metrics.H_h, rel=1e-12)  # Z_t = H(Y|h_t)
+        assert np.allclose(s.program.decision_function(X), F, rtol=1e-10, atol=1e-12)
+        assert np.allclose(s.D_next, D, rtol=1e-10, atol=0)
+        assert s.metrics.n_leaves == 2
+
+
+def test_none_is_a_tree_and_stops_before_the_cap(monkeypatch) -> None:
+    import boostcore.branching as br
+
+    rng = np.random.default_rng(2)
+    X = rng.normal(size=(400, 2))
+    y = np.where(rng.random(400) < 0.5, 1, -1)
+    monkeypatch.setattr(br, "MAX_LEAVES", 20)
+    steps = _steps(X, y, n_rounds=30, merge="none")
+    assert steps[-1].kind == STOP and "20 leaves" in steps[-1].stop_reason
+    assert all(s.metrics.n_leaves <= 20 for s in steps if s.kind == ROUND)
+    assert MAX_LEAVES == 4096
+
+
+def test_unseen_children_add_nothing() -> None:
+    X = np.array([[0.0, 0.0], [0.0, 1.0], [1.0, 0.0], [1.0, 1.0]] * 5)
+    y = np.array([1, -1, -1, 1] * 5)
+    steps = _steps(X, y, n_rounds=3, merge="none")
+    prog = steps[-1].program
+    far = np.array([[5.0, -5.0], [-5.0, 5.0]])
+    assert np.all(np.isfinite(prog.decision_function(far)))
+    assert prog.leaves(X).min() >= 0
+
+
+def test_stop_without_information() -> None:
+    X = np.zeros((10, 2))
+    y = np.array([1, -1] * 5)
+    steps = _steps(X, y, n_rounds=5)
+    assert len(steps) == 1 and steps[0].kind == STOP and "two different values" in steps[0].stop_reason
+
+
+def test_determinism_frozen_and_pickle() -> None:
+    rng = np.random.default_rng(3)
+    X = rng.normal(size=(120, 2))
+    y = np.where(X[:, 0] > 0.2, 1, -1)
+    y[:10] *= -1
+    a = _steps(X, y, n_rounds=6, merge="bands", X_test=X[:20], y_test=y[:20])
+    b = _steps(X, y, n_rounds=6, merge="bands", X_test=X[:20], y_test=y[:20])
+    for s, u in zip(a, b):
+        assert s.message == u.message and s.metrics == u.metrics
+        assert np.array_equal(s.D_next, u.D_next)
+    s = a[-1]
+    with pytest.raises(ValueError):
+        s.D[0] = 1.0
+    with pytest.raises(AttributeError):
+        s.t = 3
+    back = pickle.loads(pickle.dumps(s))
+    assert np.array_equal(back.program.decision_function(X), s.program.decision_function(X))
+    assert isinstance(back.program, BranchingProgram)
+
+
+@pytest.mark.parametrize(
+    "kw, name",
+    [({"n_rounds": 0}, "n_rounds"), ({"merge": "some"}, "merge"), ({"c": 1.0}, "c"),
+     ({"c": 0.0}, "c"), ({"weak_learner": "x"}, "weak_learner"), ({"smoothing": -1.0}, "smoothing"),
+     ({"X_test": np.zeros((2, 2))}, "X_test")],
+)
+def test_invalid_parameters_raise_before_iterating(kw, name) -> None:
+    X = np.random.default_rng(0).normal(size=(20, 2))
+    y = np.where(X[:, 0] > 0, 1, -1)
+    args = {"n_rounds": 3, **kw}
+    with pytest.raises(ValueError, match=name):
+        bp_infoboost(X, y, **args)
+
+
+def test_divided_weak_learner_minimises_the_divided_entropy() -> None:
+    rng = np.random.default_rng(4)
+    X = np.round(rng.normal(size=(60, 2)), 1)
+    y = np.where(X[:, 0] * X[:, 1] > 0, 1, -1)
+    steps = _steps(X, y, n_rounds=4, merge="none", weak_learner="divided")
+    for prev, s in zip(steps, steps[1:]):
+        leaf = prev.program.leaves(X)
+        best = min(
+            partition_entropy(np.where(y > 0, 1, -1), s.D, 2 * leaf + (X[:, j] > th))
+            for j in range(2) for th in np.unique(X[:, j])[:-1] + 0.05
+        )
+        assert s.metrics.H_divided == pytest.approx(best, abs=1e-9)
