@@ -33,8 +33,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from ._validation import check_choice, check_float, check_int, check_xy
-from .splits import best_stump, best_stump_on_partition, partition_entropy, presort
 from .impurity import km
+from .splits import best_stump, best_stump_on_partition, partition_entropy, presort
 
 ROUND, STOP = "round", "stop"
 MERGES = ("bands", "all", "none")

@@ -159,3 +159,100 @@ class TopDownTreeClassifier(ClassifierMixin, BaseEstimator):
         """The last snapshot of the fitted run."""
         check_is_fitted(self)
         return self.steps_[-1]
+
+
+class BPInfoBoostClassifier(ClassifierMixin, BaseEstimator):
+    """BP.InfoBoost: InfoBoost as a divide-and-merge branching program (Takimoto et al.).
+
+    Parameters
+    ----------
+    n_rounds : int, default=20
+        Number of rounds ``T``.
+    merge : {"bands", "all", "none"}, default="bands"
+        ``all`` is Aslam's InfoBoost, ``none`` DT.InfoBoost, ``bands`` Theorem 3's merging.
+    c : float in (0, 1), default=0.5
+        Theorem 3's trade-off between leaves and progress (``bands`` only).
+    weak_learner : {"h", "divided"}, default="h"
+        Stump minimising ``H(Y|h)`` or the entropy of the divided leaves.
+    smoothing : float or None, default=None
+        ``ε`` for pure leaves' weights (``1/(2m)`` when None).
+
+    Attributes
+    ----------
+    classes_, n_features_in_, steps_ (the snapshots), program_ (the fitted program).
+    """
+
+    def __init__(self, n_rounds: int = 20, merge: str = "bands", c: float = 0.5,
+                 weak_learner: str = "h", smoothing: float | None = None) -> None:
+        self.n_rounds = n_rounds
+        self.merge = merge
+        self.c = c
+        self.weak_learner = weak_learner
+        self.smoothing = smoothing
+
+    def __sklearn_tags__(self):
+        tags = super().__sklearn_tags__()
+        tags.classifier_tags.multi_class = False
+        return tags
+
+    def fit(self, X, y) -> BPInfoBoostClassifier:
+        """Run BP.InfoBoost on ``(X, y)``; ``y`` must have at most two classes."""
+        from .branching import BranchingProgram, bp_infoboost
+
+        X, y = validate_data(self, X, y, dtype=np.float64)
+        check_classification_targets(y)
+        self.classes_ = np.unique(y)
+        if self.classes_.size > 2:
+            raise ValueError(
+                "Only binary classification is supported. "
+                f"BPInfoBoostClassifier got {self.classes_.size} classes "
+                f"({self.classes_[:5].tolist()}…); these boosting algorithms need two"
+            )
+        if self.classes_.size == 1:
+            # nothing to boost: the program is empty and predicts the only class
+            self.steps_ = ()
+            self.program_ = BranchingProgram(())
+            return self
+        y_pm = np.where(y == self.classes_[-1], 1, -1)
+        self.steps_ = tuple(bp_infoboost(
+            X, y_pm, n_rounds=self.n_rounds, merge=self.merge, c=self.c,
+            weak_learner=self.weak_learner, smoothing=self.smoothing,
+        ))
+        self.program_ = self.steps_[-1].program
+        return self
+
+    def _check(self, X) -> np.ndarray:
+        check_is_fitted(self)
+        return validate_data(self, X, dtype=np.float64, reset=False)
+
+    def decision_function(self, X) -> np.ndarray:
+        """``F_T(x)``: positive means ``classes_[1]``."""
+        X = self._check(X)
+        return self.program_.decision_function(X)
+
+    def predict(self, X) -> np.ndarray:
+        """``sign(F_T(x))`` as class labels."""
+        F = self.decision_function(X)
+        if self.classes_.size == 1:
+            return np.full(F.shape[0], self.classes_[0])
+        return self.classes_[(F > 0).astype(int)]
+
+    def predict_proba(self, X) -> np.ndarray:
+        """``P(+1|x) = 1/(1 + exp(−2F))``, the logistic link of the exponential loss."""
+        F = self.decision_function(X)
+        if self.classes_.size == 1:
+            return np.ones((F.shape[0], 1))
+        p = 1.0 / (1.0 + np.exp(-2.0 * np.clip(F, -350, 350)))
+        return np.column_stack([1.0 - p, p])
+
+    def staged_decision_function(self, X) -> Iterator[np.ndarray]:
+        """Yield ``F_t(x)`` after each round.
+
+        Yields
+        ------
+        ndarray of shape (n_samples,)
+        """
+        X = self._check(X)
+        for step in self.steps_:
+            if step.metrics is not None:
+                yield step.program.decision_function(X)

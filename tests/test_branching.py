@@ -10,7 +10,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from boostcore.branching import (
-    MAX_LEAVES, ROUND, STOP, BranchingProgram, band_of, bp_infoboost, eps_bands,
+    MAX_LEAVES,
+    ROUND,
+    STOP,
+    BranchingProgram,
+    band_of,
+    bp_infoboost,
+    eps_bands,
 )
 from boostcore.impurity import km
 from boostcore.splits import best_stump, partition_entropy, presort
@@ -195,7 +201,8 @@ def test_stop_without_information() -> None:
     X = np.zeros((10, 2))
     y = np.array([1, -1] * 5)
     steps = _steps(X, y, n_rounds=5)
-    assert len(steps) == 1 and steps[0].kind == STOP and "two different values" in steps[0].stop_reason
+    assert len(steps) == 1 and steps[0].kind == STOP
+    assert "two different values" in steps[0].stop_reason
 
 
 def test_determinism_frozen_and_pickle() -> None:

@@ -8,7 +8,7 @@ from sklearn.base import clone
 from sklearn.model_selection import cross_val_score
 from sklearn.utils.estimator_checks import parametrize_with_checks
 
-from boostcore.estimators import TopDownTreeClassifier
+from boostcore.estimators import BPInfoBoostClassifier, TopDownTreeClassifier
 from boostcore.topdown import SPLIT, STOP, grow
 
 
@@ -153,3 +153,32 @@ def test_clone_and_cross_validation():
     assert params["size"] == 6 and params["criterion"] == "naive"
     scores = cross_val_score(clf, X, y, cv=3)
     assert scores.shape == (3,) and np.all(scores > 0.6)
+
+
+# ------------------------------------------------------------------ BPInfoBoostClassifier
+
+
+@parametrize_with_checks([
+    BPInfoBoostClassifier(),
+    BPInfoBoostClassifier(merge="none", n_rounds=6),
+    BPInfoBoostClassifier(merge="all", weak_learner="divided"),
+])
+def test_bp_sklearn_compatible(estimator, check):
+    check(estimator)
+
+
+def test_bp_staged_and_strings() -> None:
+    rng = np.random.default_rng(0)
+    X = rng.normal(size=(150, 2))
+    y = np.where(X[:, 0] - X[:, 1] > 0, "yes", "no")
+    clf = BPInfoBoostClassifier(n_rounds=7).fit(X, y)
+    assert list(clf.classes_) == ["no", "yes"]
+    staged = list(clf.staged_decision_function(X))
+    assert len(staged) == 7
+    assert np.allclose(staged[-1], clf.decision_function(X))
+    assert set(clf.predict(X)) <= {"no", "yes"}
+    proba = clf.predict_proba(X)
+    assert np.allclose(proba.sum(axis=1), 1) and np.all((proba >= 0) & (proba <= 1))
+    assert np.array_equal(proba[:, 1] > 0.5, clf.predict(X) == "yes")
+    with pytest.raises(ValueError, match="Only binary classification"):
+        BPInfoBoostClassifier().fit(X, np.arange(150) % 3)
