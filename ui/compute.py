@@ -6,6 +6,7 @@ from __future__ import annotations
 import streamlit as st
 
 from boostcore import datasets
+from boostcore.branching import BPStep, bp_infoboost
 from boostcore.topdown import TreeStep, grow
 
 
@@ -43,3 +44,39 @@ def topdown_run(
             y_test=_ds.y_test if _ds.n_test else None,
         )
     )
+
+
+@st.cache_data(max_entries=256, show_spinner=False)
+def bp_run(
+    _ds: datasets.Dataset, ds_key: str, n_rounds: int, merge: str, c: float, weak_learner: str,
+) -> tuple[BPStep, ...]:
+    """All snapshots of one BP.InfoBoost run on the dataset identified by ``ds_key``."""
+    return tuple(
+        bp_infoboost(
+            _ds.X_train, _ds.y_train, n_rounds=n_rounds, merge=merge, c=c,
+            weak_learner=weak_learner,
+            X_test=_ds.X_test if _ds.n_test else None,
+            y_test=_ds.y_test if _ds.n_test else None,
+        )
+    )
+
+
+@st.cache_data(max_entries=64, show_spinner=False)
+def bp_c_sweep(
+    _ds: datasets.Dataset, ds_key: str, n_rounds: int, weak_learner: str,
+    cs: tuple[float, ...] = (0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9),
+) -> list[dict]:
+    """BP.InfoBoost (bands) for several ``c``: mean ``|L_t|``, final ``Π Z_t`` and errors."""
+    rows = []
+    for c in cs:
+        steps = [s for s in bp_run(_ds, ds_key, n_rounds, "bands", c, weak_learner)
+                 if s.metrics is not None]
+        if not steps:
+            continue
+        last = steps[-1].metrics
+        rows.append({
+            "c": c, "leaves": sum(s.metrics.n_leaves for s in steps) / len(steps),
+            "prod_Z": last.prod_Z, "train_error": last.train_error,
+            "test_error": last.test_error,
+        })
+    return rows

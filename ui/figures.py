@@ -8,6 +8,7 @@ import numpy as np
 import plotly.graph_objects as go
 
 from boostcore.bounds import e_gamma, size_bound
+from boostcore.branching import BPStep
 from boostcore.datasets import Dataset
 from boostcore.topdown import TreeStep
 
@@ -173,5 +174,136 @@ def topdown_curves_figure(
         yaxis=dict(range=[0, 1.05], gridcolor="#eeeeee", title=dict(text="value")),
         shapes=[dict(type="line", xref="x", yref="paper", x0=int(n[-1]), x1=int(n[-1]),
                      y0=0, y1=1, line=dict(color="#888888", width=1, dash="dot"))],
+    )
+    return _figure(data, layout)
+
+
+def bp_regions_figure(
+    step: BPStep, ds: Dataset, *, show_test: bool = True, height: int = 360,
+) -> go.Figure:
+    """Regions of ``sign(F_t)`` (shaded by ``P(+1) = 1/(1+e^{−2F})``), the stump ``h_t`` as a
+    vermillion line, and the training points sized by ``D_t``: the examples the weak learner
+    had to focus on this round are the big ones."""
+    lo, hi = data_extent(ds)
+    xs = np.linspace(lo[0], hi[0], GRID)
+    ys = np.linspace(lo[1], hi[1], GRID)
+    gx, gy = np.meshgrid(xs, ys)
+    F = step.program.decision_function(np.column_stack([gx.ravel(), gy.ravel()]))
+    p = (1.0 / (1.0 + np.exp(-2.0 * np.clip(F, -50, 50)))).reshape(GRID, GRID)
+    data = [dict(
+        type="heatmap", x=xs, y=ys, z=p, zmin=0, zmax=1, colorscale=theme.REGION_SCALE,
+        showscale=False, name="regions",
+        hovertemplate="x1 %{x:.2f}, x2 %{y:.2f}<br>1/(1+e^(−2F)) = %{z:.2f}<extra></extra>",
+    )]
+    shapes = []
+    if step.feature is not None:
+        th = step.threshold
+        if step.feature == 0:
+            line = dict(x0=th, x1=th, y0=lo[1], y1=hi[1])
+        else:
+            line = dict(x0=lo[0], x1=hi[0], y0=th, y1=th)
+        shapes.append(dict(type="line", line=dict(color=theme.HIGHLIGHT, width=4), **line))
+    size = 4 + 14 * np.sqrt(step.D / step.D.max())  # area ∝ D_t(i)
+    neg_name, pos_name = ds.class_names
+    for label, colour, name in ((-1, theme.CLASS_NEG, neg_name), (1, theme.CLASS_POS, pos_name)):
+        m = ds.y_train == label
+        data.append(dict(
+            type="scattergl", x=ds.X_train[m, 0], y=ds.X_train[m, 1], mode="markers",
+            name=f"class {name} (train)", customdata=step.D[m],
+            marker=dict(color=colour, size=size[m], symbol="circle" if label > 0 else "diamond",
+                        line=dict(width=0.5, color="white")),
+            hovertemplate=f"class {name}<br>D_t = %{{customdata:.4f}}<extra>train</extra>",
+        ))
+        if show_test and ds.n_test:
+            mt = ds.y_test == label
+            data.append(dict(
+                type="scattergl", x=ds.X_test[mt, 0], y=ds.X_test[mt, 1], mode="markers",
+                name=f"class {name} (test)",
+                marker=dict(color=colour, size=5, line=dict(width=1.2),
+                            symbol="circle-open" if label > 0 else "diamond-open"),
+                hoverinfo="skip",
+            ))
+    layout = dict(
+        height=height, margin=dict(l=10, r=10, t=10, b=10), showlegend=False,
+        plot_bgcolor="white", shapes=shapes,
+        xaxis=dict(range=[lo[0], hi[0]], title=dict(text=ds.feature_names[0])),
+        yaxis=dict(range=[lo[1], hi[1]], title=dict(text=ds.feature_names[1])),
+    )
+    return _figure(data, layout)
+
+
+def bp_curves_figure(steps: Sequence[BPStep], t: int, *, height: int = 330) -> go.Figure:
+    """Training/test error of ``sign(F_t)`` against ``Π Z_t`` and ``Π H_{D_t}(Y|h_t)`` (log y).
+
+    Theorem 1: training error ≤ Π Z_t ≤ Π H(Y|h_t) (the second inequality up to smoothing of
+    pure leaves). A zero error cannot be drawn on a log axis and is left out.
+    """
+    rounds = [s for s in steps[: t + 1] if s.metrics is not None]
+    x = [s.t for s in rounds]
+    m = [s.metrics for s in rounds]
+    data: list[dict] = []
+
+    def line(y, name, colour, dash="solid", width=2.5):
+        y = np.asarray([v if v is not None and v > 0 else np.nan for v in y], dtype=float)
+        data.append(dict(
+            type="scatter", x=x, y=y, name=name, mode="lines+markers",
+            line=dict(color=colour, dash=dash, width=width), marker=dict(size=5),
+            hovertemplate=f"{name}<br>round %{{x}}: %{{y:.4g}}<extra></extra>",
+        ))
+
+    line([v.prod_H_h for v in m], "Π H(Y|h_t)", theme.BOUND["power"], "dot", 2)
+    line([v.prod_Z for v in m], "Π Z_t (Theorem 1)", theme.BOUND["e"], "dash", 2)
+    line([v.train_error for v in m], "training error", theme.MEASURED["train"])
+    if m and m[-1].test_error is not None:
+        line([v.test_error for v in m], "test error", theme.MEASURED["test"], "solid", 1.5)
+    n_max = max((s.t for s in steps if s.metrics is not None), default=1)
+    layout = dict(
+        height=height, margin=dict(l=10, r=10, t=10, b=10), plot_bgcolor="white",
+        legend=dict(orientation="h", yanchor="top", y=-0.2, font=dict(size=11)),
+        xaxis=dict(range=[0.5, n_max + 0.5], gridcolor="#eeeeee", title=dict(text="round t")),
+        yaxis=dict(type="log", gridcolor="#eeeeee", title=dict(text="value (log scale)")),
+    )
+    return _figure(data, layout)
+
+
+def bp_leaves_figure(steps: Sequence[BPStep], t: int, *, height: int = 220) -> go.Figure:
+    """``|L_t|``, the number of leaves of the program, round by round (log y)."""
+    rounds = [s for s in steps[: t + 1] if s.metrics is not None]
+    n_max = max((s.t for s in steps if s.metrics is not None), default=1)
+    data = [dict(
+        type="scatter", x=[s.t for s in rounds], y=[s.metrics.n_leaves for s in rounds],
+        mode="lines+markers", name="|L_t|", line=dict(color=theme.NEUTRAL, width=2),
+        hovertemplate="round %{x}: %{y} leaves<extra></extra>",
+    )]
+    layout = dict(
+        height=height, margin=dict(l=10, r=10, t=10, b=10), plot_bgcolor="white",
+        showlegend=False,
+        xaxis=dict(range=[0.5, n_max + 0.5], gridcolor="#eeeeee", title=dict(text="round t")),
+        yaxis=dict(type="log", gridcolor="#eeeeee", title=dict(text="leaves |L_t|")),
+    )
+    return _figure(data, layout)
+
+
+def c_sweep_figure(rows: Sequence[dict], c: float, *, height: int = 300) -> go.Figure:
+    """Theorem 3's trade-off measured: for each ``c``, the program's average ``|L_t|`` (bars,
+    left axis) and the final ``Π Z_t`` bound (line, right axis, log); the chosen ``c`` marked."""
+    cs = [r["c"] for r in rows]
+    data = [
+        dict(type="bar", x=cs, y=[r["leaves"] for r in rows], name="mean |L_t|",
+             marker=dict(color=[theme.HIGHLIGHT if abs(v - c) < 1e-9 else "#BBBBBB"
+                                for v in cs]), width=0.06,
+             hovertemplate="c = %{x}: %{y:.1f} leaves on average<extra></extra>"),
+        dict(type="scatter", x=cs, y=[r["prod_Z"] for r in rows], name="final Π Z_t",
+             yaxis="y2", mode="lines+markers",
+             line=dict(color=theme.BOUND["e"], dash="dash", width=2),
+             hovertemplate="c = %{x}: Π Z = %{y:.3g}<extra></extra>"),
+    ]
+    layout = dict(
+        height=height, margin=dict(l=10, r=10, t=10, b=10), plot_bgcolor="white",
+        legend=dict(orientation="h", yanchor="top", y=-0.25),
+        xaxis=dict(title=dict(text="c (Theorem 3's trade-off)"), range=[0, 1]),
+        yaxis=dict(title=dict(text="mean leaves |L_t|"), gridcolor="#eeeeee"),
+        yaxis2=dict(title=dict(text="final Π Z_t (log)"), overlaying="y", side="right",
+                    type="log"),
     )
     return _figure(data, layout)

@@ -24,11 +24,18 @@ with c1:
         "branches should a split have? Live curves of $I(T)$, the training and test error "
         "and the bounds $e_{\\hat\\gamma}(|T|)$, $|T|^{-\\hat\\gamma}$, $s^{-\\hat\\gamma}$."
     )
+    page_link("views/branching.py", "Divide and merge (InfoBoost)", "branching",
+              icon=":material/hub:")
+    st.markdown(
+        "Takimoto–Koya–Maruoka: InfoBoost grows a branching program that divides every leaf by "
+        "the new stump and merges the children. Merge all (InfoBoost), merge none "
+        "(DT.InfoBoost) or merge by entropy bands (BP.InfoBoost), with $\\prod Z_t$ and "
+        "$\\prod H(Y|h_t)$ live."
+    )
 with c2:
     st.markdown("**Coming next**")
     st.markdown(
         "- Hatano's Weight Distribution Game, played by you\n"
-        "- The divide-and-merge branching program (InfoBoost, BP.InfoBoost)\n"
         "- Probabilistic boosting trees and matryoshka nesting\n"
         "- Real boosting à la carte and boosted oblique trees\n"
         "- A bounds explorer and a benchmark on real datasets"
