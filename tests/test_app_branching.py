@@ -40,9 +40,11 @@ def test_datasets_and_c(data: str) -> None:
 
 def test_stepping_and_groups_table() -> None:
     at = _page(T="5")
-    assert at.slider(key="round").value == 0
+    assert at.slider(key="round").value == 1  # BP.InfoBoost's first snapshot is round 1
+    assert any(c.value.startswith("Round 1:") for c in at.caption)
     at.button(key="round_next").click().run()
     _ok(at)
+    assert at.slider(key="round").value == 2
     assert any(c.value.startswith("Round 2:") for c in at.caption)
     headers = [m.value for m in at.markdown if m.value.startswith("#### BP.InfoBoost's groups")]
     assert headers and "round 2" in headers[0]

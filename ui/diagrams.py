@@ -71,7 +71,7 @@ def tree_digraph(
 
 
 def bp_digraph(
-    steps: tuple[BPStep, ...], t: int, *, keep_layers: int = 6, max_nodes: int = 12,
+    steps: tuple[BPStep, ...], t: int, *, keep_layers: int = 5, max_nodes: int = 8,
     feature_names: tuple[str, ...] = ("x1", "x2"),
 ) -> graphviz.Digraph:
     """The branching program up to step index ``t``, one rank per round.

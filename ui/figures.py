@@ -261,7 +261,8 @@ def bp_curves_figure(steps: Sequence[BPStep], t: int, *, height: int = 330) -> g
         height=height, margin=dict(l=10, r=10, t=10, b=10), plot_bgcolor="white",
         legend=dict(orientation="h", yanchor="top", y=-0.2, font=dict(size=11)),
         xaxis=dict(range=[0.5, n_max + 0.5], gridcolor="#eeeeee", title=dict(text="round t")),
-        yaxis=dict(type="log", gridcolor="#eeeeee", title=dict(text="value (log scale)")),
+        yaxis=dict(type="log", gridcolor="#eeeeee", title=dict(text="value (log scale)"),
+                   dtick=1, exponentformat="power"),
     )
     return _figure(data, layout)
 
@@ -279,7 +280,7 @@ def bp_leaves_figure(steps: Sequence[BPStep], t: int, *, height: int = 220) -> g
         height=height, margin=dict(l=10, r=10, t=10, b=10), plot_bgcolor="white",
         showlegend=False,
         xaxis=dict(range=[0.5, n_max + 0.5], gridcolor="#eeeeee", title=dict(text="round t")),
-        yaxis=dict(type="log", gridcolor="#eeeeee", title=dict(text="leaves |L_t|")),
+        yaxis=dict(type="log", gridcolor="#eeeeee", title=dict(text="leaves |L_t|"), dtick=1),
     )
     return _figure(data, layout)
 

@@ -115,36 +115,36 @@ def _stop(key: str) -> None:
     st.session_state[f"{key}_playing"] = False
 
 
-def _move(key: str, n_steps: int, to: int | None = None, by: int = 0) -> None:
+def _move(key: str, lo: int, hi: int, to: int | None = None, by: int = 0) -> None:
     """Button callback: runs before the rerun, so it may set the slider's state."""
     _stop(key)
-    current = int(st.session_state.get(key, 0))
+    current = int(st.session_state.get(key, lo))
     target = to if to is not None else current + by
-    st.session_state[key] = max(0, min(n_steps - 1, target))
+    st.session_state[key] = max(lo, min(hi, target))
 
 
-def _toggle_play(key: str, n_steps: int) -> None:
+def _toggle_play(key: str, lo: int, hi: int) -> None:
     playing = not st.session_state.get(f"{key}_playing", False)
-    if playing and int(st.session_state.get(key, 0)) >= n_steps - 1:
-        st.session_state[key] = 0  # Play at the end starts over
+    if playing and int(st.session_state.get(key, lo)) >= hi:
+        st.session_state[key] = lo  # Play at the end starts over
     st.session_state[f"{key}_playing"] = playing
     st.session_state[f"{key}_last_tick"] = time.monotonic()
 
 
-def _url_round(key: str, n_steps: int) -> int:
-    """The round asked for by the URL on the session's first run (0 if absent or invalid)."""
+def _url_round(key: str, lo: int, hi: int) -> int:
+    """The round asked for by the URL on the session's first run (``lo`` if absent)."""
     raw = st.query_params.get(key)
     if raw is None:
-        return 0
+        return lo
     try:
         value = int(raw)
     except ValueError:
-        st.toast(f"The link's {key}={raw!r} is not a round number; starting at round 0.")
-        return 0
-    if not 0 <= value < n_steps:
-        st.toast(f"The link asks for {key} {value}, but this run has rounds 0–{n_steps - 1}; "
-                 f"showing round {min(max(value, 0), n_steps - 1)}.")
-    return min(max(value, 0), n_steps - 1)
+        st.toast(f"The link's {key}={raw!r} is not a round number; starting at round {lo}.")
+        return lo
+    if not lo <= value <= hi:
+        st.toast(f"The link asks for {key} {value}, but this run has rounds {lo}–{hi}; "
+                 f"showing round {min(max(value, lo), hi)}.")
+    return min(max(value, lo), hi)
 
 
 def stepper(
@@ -154,67 +154,76 @@ def stepper(
     key: str = "round",
     label: str = "Round",
     help: str = "Move through the rounds of the run; the whole run is computed once.",
+    first: int = 0,
 ) -> None:
-    """Round stepper (slider, ⏮ ◀ ▶ ⏭, Play/Pause with speed) around ``render(t)``.
+    """Round stepper (slider, ⏮ ◀ ▶ ⏭, Play/Pause with speed) around ``render(i)``.
 
     The run is cached, so a step only redraws. While playing, a small timer fragment advances
     the round every ``speed`` seconds (see :func:`_play_timer`). Keyboard: ← and →
     step, Home and End jump, Space plays or pauses (Streamlit button shortcuts; they work
     while the focus is not inside a text field). The round is written to the URL
     (``?round=…``) after every change, so a copied link shows the same round.
+
+    ``first`` is the number shown for the first snapshot (0 when the run starts with the
+    untrained model, 1 when its first snapshot is round 1): the slider and the URL show
+    ``first … first + n_steps − 1`` and ``render`` receives the snapshot index
+    ``0 … n_steps − 1``.
     """
     ss = st.session_state
     if n_steps < 1:
         st.warning("The run produced no rounds to show.")
         return
+    lo, hi = first, first + n_steps - 1
     if f"{key}_init" not in ss:
         # The round is synced by hand rather than with bind="query-params": a bound widget
         # changed from Python (buttons, Play) reaches the URL only on the next interaction.
         ss[f"{key}_init"] = True
-        ss[key] = _url_round(key, n_steps)
-    if int(ss.get(key, 0)) > n_steps - 1:
-        ss[key] = n_steps - 1  # a new run with fewer rounds: show its last round
+        ss[key] = _url_round(key, lo, hi)
+    current = int(ss.get(key, lo))
+    if not lo <= current <= hi:
+        # another page's round, or a new run with fewer rounds: clamp into this run
+        ss[key] = min(max(current, lo), hi)
     playing = bool(ss.get(f"{key}_playing", False))
     if playing:
-        _play_timer(key, n_steps)
+        _play_timer(key, lo, hi)
     cols = st.columns([8, 1, 1, 1, 1, 2, 2], vertical_alignment="bottom")
     with cols[0]:
-        if n_steps > 1:
-            st.slider(label, 0, n_steps - 1, key=key, help=help, on_change=_stop, args=(key,))
+        if hi > lo:
+            st.slider(label, lo, hi, key=key, help=help, on_change=_stop, args=(key,))
         else:
-            st.markdown(f"**{label} 0** — the run has a single round.")
-    t = int(ss.get(key, 0))
-    if t:
+            st.markdown(f"**{label} {lo}** — the run has a single round.")
+    t = int(ss.get(key, lo))
+    if t != lo:
         st.query_params[key] = str(t)
     elif key in st.query_params:
         del st.query_params[key]
-    nav = dict(on_click=_move, args=(key, n_steps))
+    nav = dict(on_click=_move, args=(key, lo, hi))
     cols[1].button("", icon=":material/first_page:", key=f"{key}_first",
-                   help="First round (Home key)", shortcut="Home", kwargs={"to": 0},
-                   disabled=t == 0, **nav)
+                   help="First round (Home key)", shortcut="Home", kwargs={"to": lo},
+                   disabled=t <= lo, **nav)
     cols[2].button("", icon=":material/chevron_left:", key=f"{key}_prev",
                    help="Previous round (← key)", shortcut="Left", kwargs={"by": -1},
-                   disabled=t == 0, **nav)
+                   disabled=t <= lo, **nav)
     cols[3].button("", icon=":material/chevron_right:", key=f"{key}_next",
                    help="Next round (→ key)", shortcut="Right", kwargs={"by": 1},
-                   disabled=t >= n_steps - 1, **nav)
+                   disabled=t >= hi, **nav)
     cols[4].button("", icon=":material/last_page:", key=f"{key}_last",
-                   help="Last round (End key)", shortcut="End", kwargs={"to": n_steps - 1},
-                   disabled=t >= n_steps - 1, **nav)
+                   help="Last round (End key)", shortcut="End", kwargs={"to": hi},
+                   disabled=t >= hi, **nav)
     cols[5].button(
         "Pause" if playing else "Play", key=f"{key}_play", shortcut="Space",
         icon=":material/pause:" if playing else ":material/play_arrow:",
         help="Play the rounds one after another (Space key)", type="primary",
-        on_click=_toggle_play, args=(key, n_steps), disabled=n_steps < 2,
+        on_click=_toggle_play, args=(key, lo, hi), disabled=hi <= lo,
     )
     cols[6].selectbox(
         "Speed", list(SPEEDS), index=1, key=f"{key}_speed", label_visibility="collapsed",
         help="Time between rounds while playing.",
     )
-    render(t)
+    render(t - first)
 
 
-def _play_timer(key: str, n_steps: int) -> None:
+def _play_timer(key: str, lo: int, hi: int) -> None:
     """While playing, a tiny fragment ticks every ``speed`` seconds and reruns the page.
 
     The panels are drawn by the page itself (not inside the fragment) so that every change
@@ -231,8 +240,8 @@ def _play_timer(key: str, n_steps: int) -> None:
         if now - ss.get(f"{key}_last_tick", 0.0) < 0.8 * interval:
             return
         ss[f"{key}_last_tick"] = now
-        current = int(ss.get(key, 0))
-        if current >= n_steps - 1:
+        current = int(ss.get(key, lo))
+        if current >= hi:
             ss[f"{key}_playing"] = False
         else:
             ss[key] = current + 1

@@ -44,7 +44,7 @@ def _apply_preset() -> None:
     if name in PRESETS:
         for key, value in PRESETS[name]["state"].items():
             st.session_state[key] = value
-        st.session_state["round"] = 0
+        st.session_state["round"] = 1
         st.session_state["round_playing"] = False
 
 
@@ -146,6 +146,7 @@ def render() -> None:
                f"{elapsed:.2f} s (cached: stepping only redraws).")
 
     def show(t: int) -> None:
+        # t is the snapshot index; BP.InfoBoost's first snapshot is round 1
         current = {name: steps[min(t, len(steps) - 1)] for name, steps in runs.items()}
         cols = st.columns(len(runs))
         for col, (name, steps) in zip(cols, runs.items()):
@@ -198,7 +199,7 @@ def render() -> None:
                                     ("train error", "test error", "Z_t", "H(Y|h_t)",
                                      "H(Y|ℓ̃_t)", "H(Y|ℓ_t)", "γ_t", "Π Z", "Π H(Y|h)")})
 
-    stepper(n_steps, show, key="round")
+    stepper(n_steps, show, key="round", first=1)
 
     st.markdown("#### What c buys: leaves against progress (BP.InfoBoost, this data)")
     rows = compute.bp_c_sweep(ds, choice.key, params["n_rounds"], params["wl"])
