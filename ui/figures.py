@@ -257,12 +257,17 @@ def bp_curves_figure(steps: Sequence[BPStep], t: int, *, height: int = 330) -> g
     if m and m[-1].test_error is not None:
         line([v.test_error for v in m], "test error", theme.MEASURED["test"], "solid", 1.5)
     n_max = max((s.t for s in steps if s.metrics is not None), default=1)
+    # a fixed range over the whole run, so the axis does not jump while stepping
+    values = [v for s in steps if s.metrics is not None
+              for v in (s.metrics.prod_Z, s.metrics.prod_H_h, s.metrics.train_error,
+                        s.metrics.test_error) if v is not None and v > 0]
+    low = np.floor(np.log10(min(values))) if values else -2.0
     layout = dict(
         height=height, margin=dict(l=10, r=10, t=10, b=10), plot_bgcolor="white",
         legend=dict(orientation="h", yanchor="top", y=-0.2, font=dict(size=11)),
         xaxis=dict(range=[0.5, n_max + 0.5], gridcolor="#eeeeee", title=dict(text="round t")),
         yaxis=dict(type="log", gridcolor="#eeeeee", title=dict(text="value (log scale)"),
-                   dtick=1, exponentformat="power"),
+                   range=[low, 0.05], dtick=1),
     )
     return _figure(data, layout)
 
@@ -271,6 +276,7 @@ def bp_leaves_figure(steps: Sequence[BPStep], t: int, *, height: int = 220) -> g
     """``|L_t|``, the number of leaves of the program, round by round (log y)."""
     rounds = [s for s in steps[: t + 1] if s.metrics is not None]
     n_max = max((s.t for s in steps if s.metrics is not None), default=1)
+    top = max((s.metrics.n_leaves for s in steps if s.metrics is not None), default=2)
     data = [dict(
         type="scatter", x=[s.t for s in rounds], y=[s.metrics.n_leaves for s in rounds],
         mode="lines+markers", name="|L_t|", line=dict(color=theme.NEUTRAL, width=2),
@@ -280,7 +286,8 @@ def bp_leaves_figure(steps: Sequence[BPStep], t: int, *, height: int = 220) -> g
         height=height, margin=dict(l=10, r=10, t=10, b=10), plot_bgcolor="white",
         showlegend=False,
         xaxis=dict(range=[0.5, n_max + 0.5], gridcolor="#eeeeee", title=dict(text="round t")),
-        yaxis=dict(type="log", gridcolor="#eeeeee", title=dict(text="leaves |L_t|"), dtick=1),
+        yaxis=dict(type="log", gridcolor="#eeeeee", title=dict(text="leaves |L_t|"), dtick=1,
+                   range=[0, np.log10(max(top, 2)) + 0.15]),
     )
     return _figure(data, layout)
 
