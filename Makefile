@@ -26,6 +26,7 @@ test: $(VENV)/.dev
 bench: $(VENV)/.dev
 	$(PY) benchmarks/bench_topdown.py
 	$(PY) benchmarks/bench_app.py
+	$(PY) benchmarks/bench_branching.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis tests/artifacts
