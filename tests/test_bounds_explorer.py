@@ -1,0 +1,100 @@
+"""Closed-form bounds of Grossmann (SPEC §3, §5) and Takimoto et al.; the paper figures' shapes."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from boostcore import bounds
+from boostcore.branching import eps_bands
+
+RHO = [31 / 32, 7 / 8, 3 / 4, 1 / 2, 1 / 4]
+rhos = st.floats(0.01, 0.999)
+
+
+@given(rho=rhos)
+def test_f_small_cases(rho):
+    assert bounds.f_tree(1, rho) == pytest.approx(rho)
+    assert bounds.f_tree(2, rho) == pytest.approx(rho * (1 + rho) / 2)
+    assert bounds.f_tree(37, 1.0) == pytest.approx(1.0)
+
+
+@given(rho=rhos, T=st.integers(1, 300))
+def test_f_is_the_product(rho, T):
+    prod = math.prod((t + rho) / (t + 1) for t in range(T))
+    assert bounds.f_tree(T, rho) == pytest.approx(prod, rel=1e-9)
+
+
+def test_f_large_T_is_finite_and_matches_the_asymptote():
+    T, rho = 1e6, 7 / 8
+    assert bounds.f_tree(T, rho) == pytest.approx(T ** (rho - 1) / math.gamma(rho), rel=1e-5)
+
+
+@given(rho=rhos, L=st.integers(1, 12))
+def test_ordering_of_figure_2_left(rho, L):
+    """ρ^T < M2(T, ρ) < F(T, ρ) for T = 2^L ≥ 2 (the paper's Fig. 2 left, bottom to top)."""
+    T = 2**L
+    assert rho**T <= bounds.m2(L, rho) + 1e-15
+    assert bounds.m2(L, rho) <= bounds.f_tree(T, rho) + 1e-15
+    if L >= 2:
+        assert rho**T < bounds.m2(L, rho) < bounds.f_tree(T, rho)
+
+
+@pytest.mark.parametrize("rho", RHO)
+@pytest.mark.parametrize("T", [16, 256, 1024])
+def test_figure_2_right_equals_f_at_both_ends_and_is_lower_between(rho, T):
+    t1 = np.unique(np.round(np.geomspace(1, T, 25)))
+    curve = np.array([bounds.nested_f([t, T / t], rho) for t in t1])
+    f = bounds.f_tree(T, rho)
+    assert curve[0] == pytest.approx(f, rel=1e-9) and curve[-1] == pytest.approx(f, rel=1e-9)
+    assert np.all(curve[1:-1] < f)
+
+
+@pytest.mark.parametrize("T", [1024, 65536])
+def test_figure_3_deeper_nesting_lowers_the_bound(T):
+    levels = np.arange(1, 21)
+    values = bounds.nested_equal(T, levels, 31 / 32)
+    assert values[0] == pytest.approx(bounds.f_tree(T, 31 / 32))
+    assert np.all(np.diff(values) < 0)
+
+
+def test_spec_numbers_for_the_nesting_caveat():
+    rho, T = 7 / 8, 1024
+    assert bounds.m2(10, rho) == pytest.approx(0.033, abs=5e-4)  # the paper's M2
+    assert bounds.f_tree(T, rho) == pytest.approx(0.39, abs=0.01)  # the plain tree
+    assert bounds.valid_nested_f(32, 32, rho) > 0.95  # the composition that does follow
+
+
+@given(C=st.floats(0.01, 0.99), T=st.floats(2, 500))
+def test_rate_of_eq_14_is_the_derivative(C, T):
+    h = 1e-6 * T
+    fd = (bounds.f_tree((T + h) / T, C) - bounds.f_tree((T - h) / T, C)) / (2 * h)
+    assert bounds.matryoshka_rate(C, T) == pytest.approx(fd, rel=1e-5, abs=1e-12)
+
+
+@given(T=st.floats(0.5, 500), rho=rhos)
+def test_dF_dT_against_finite_difference(T, rho):
+    h = 1e-6 * T
+    fd = (bounds.f_tree(T + h, rho) - bounds.f_tree(T - h, rho)) / (2 * h)
+    assert bounds.f_tree_dT(T, rho) == pytest.approx(fd, rel=1e-5, abs=1e-12)
+
+
+@given(c=st.floats(0.02, 0.98), g=st.floats(1e-4, 1.0))
+def test_band_count_matches_the_band_edges(c, g):
+    assert bounds.band_count(c, g) == len(eps_bands(c, g)) - 1
+
+
+def test_infoboost_rounds_and_rho_of_edge():
+    assert bounds.infoboost_rounds(0.1, math.exp(-3)) == pytest.approx(30)
+    assert (1 - 0.1) ** bounds.infoboost_rounds(0.1, 0.01) <= 0.01
+    assert bounds.rho_of_edge(0.0) == 1.0
+    assert bounds.rho_of_edge(np.array([0.12, 0.46])) == pytest.approx(
+        [math.sqrt(1 - 4 * 0.12**2), math.sqrt(1 - 4 * 0.46**2)])
+    with pytest.raises(ValueError, match="edge"):
+        bounds.rho_of_edge(0.6)
+    with pytest.raises(ValueError, match="gamma"):
+        bounds.infoboost_rounds(0.0, 0.1)
