@@ -19,5 +19,7 @@ pages = [
             url_path="topdown"),
     st.Page("views/branching.py", title="Divide and merge (InfoBoost)", icon=":material/hub:",
             url_path="branching"),
+    st.Page("views/bounds.py", title="Bounds explorer", icon=":material/functions:",
+            url_path="bounds"),
 ]
 st.navigation(pages).run()

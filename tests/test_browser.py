@@ -215,3 +215,15 @@ def test_branching_page_steps(server, browser) -> None:
     assert page.locator("[data-testid='stGraphVizChart']").count() == 3
     page.screenshot(path=str(ARTIFACTS / "branching_round2.png"), full_page=True)
     page.close()
+
+
+def test_bounds_page(server, browser) -> None:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page = _open(browser, server + "/bounds", "[data-testid='stMetric']")
+    _no_exception_box(page)
+    assert page.locator("[data-testid='stPlotlyChart']").count() >= 3
+    page.get_by_role("tab", name="Top-down growth (Hatano, Mansour–McAllester)").click()
+    _settle(page)
+    _no_exception_box(page)
+    page.screenshot(path=str(ARTIFACTS / "bounds.png"), full_page=True)
+    page.close()

@@ -32,13 +32,19 @@ with c1:
         "(DT.InfoBoost) or merge by entropy bands (BP.InfoBoost), with $\\prod Z_t$ and "
         "$\\prod H(Y|h_t)$ live."
     )
+    page_link("views/bounds.py", "Bounds explorer", "bounds", icon=":material/functions:")
+    st.markdown(
+        "Every closed-form bound with its formula and sliders: Grossmann's Figures 2 and 3 "
+        "(and where his nesting argument breaks), Hatano's ⌈log k⌉ vs Mansour–McAllester's "
+        "g_γ(k), e_γ(n), φ_γ(s), InfoBoost's rounds and Takimoto's band count."
+    )
 with c2:
     st.markdown("**Coming next**")
     st.markdown(
         "- Hatano's Weight Distribution Game, played by you\n"
         "- Probabilistic boosting trees and matryoshka nesting\n"
         "- Real boosting à la carte and boosted oblique trees\n"
-        "- A bounds explorer and a benchmark on real datasets"
+        "- A benchmark of every algorithm on real datasets"
     )
 
 st.subheader("Using it in class")
