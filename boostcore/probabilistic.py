@@ -1,0 +1,487 @@
+"""Boosting probabilistic weak classifiers: chain, tree and 2-matryoshka (SPEC §3).
+
+E. Grossmann, "A theory of probabilistic boosting, decision trees and matryoshki".
+A probabilistic weak classifier answers ``h(x) = +1`` with probability ``q(+, x)``; here a
+*soft stump* ``q(+, x) = σ(π (x_j − θ)/τ)`` (softness ``τ``; ``τ → 0`` is a deterministic
+stump), clipped to ``[1e−9, 1 − 1e−9]``.
+
+* :func:`prob_adaboost` — probabilistic AdaBoost (§3, Eqs. (1)–(3)): ``E(Loss) ≤ Π Z_t ≤ ρ^T``;
+  its expected error is estimated by seeded Monte Carlo (``H`` is a random sum).
+* :func:`prob_tree` — the probabilistic boosting tree grown greedily by the largest leaf
+  contribution ``Π Z`` (§4, Eqs. (4)–(9)): exact expected error ``≤ C(T) = Σ_l Π_{s≤l} Z_s``
+  and ``C(T) ≤ F(T, ρ̂)`` with ``ρ̂ = max (Z_{s+} + Z_{s−})``.
+* :func:`matryoshka` — the 2-matryoshka of level ``L`` (§5.3): a two-node tree whose nodes are
+  level ``L−1`` matryoshkas used as probabilistic classifiers,
+  ``q(+, x) = Pr(H(x) > 0) + ½ Pr(H(x) = 0)``. Its bound ``C`` uses the sub-trees' exact ``q``
+  (valid); the paper's ``M2(T, ρ̂)`` is reported as the paper's claim (SPEC §3.3).
+
+Every weak learner here picks the soft stump minimising ``Z₊ + Z₋ = 2√(W⁺⁺W⁺⁻) + 2√(W⁻⁺W⁻⁻)``
+under the node's weights.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+import numpy as np
+
+from . import bounds
+from ._validation import check_float, check_int, check_xy
+
+QMIN = 1e-9
+START, ROUND, STOP = "start", "round", "stop"
+#: Thresholds tried per feature (weighted quantiles of the data).
+N_THRESHOLDS = 48
+
+
+def _sigmoid(z: np.ndarray) -> np.ndarray:
+    return 0.5 * (1.0 + np.tanh(0.5 * z))  # overflow-free logistic
+
+
+@dataclass(frozen=True)
+class SoftStump:
+    """``q(+, x) = σ(π (x_feature − θ)/τ)``."""
+
+    feature: int
+    theta: float
+    polarity: int
+    tau: float
+
+    def q_pos(self, X: np.ndarray) -> np.ndarray:
+        """``Pr(h(x) = +1)`` for every row (clipped away from 0 and 1)."""
+        z = self.polarity * (np.asarray(X, dtype=float)[:, self.feature] - self.theta) / self.tau
+        return np.clip(_sigmoid(z), QMIN, 1.0 - QMIN)
+
+
+def _w(q_pos: np.ndarray, y: np.ndarray, D: np.ndarray) -> tuple[float, float, float, float]:
+    """``W^{ab} = Σ_{n: y_n = b} D(n) q(a, x_n)`` for ``(a, b) = (+,+), (+,−), (−,+), (−,−)``."""
+    pos = y > 0
+    wpp = float(np.sum(D[pos] * q_pos[pos]))
+    wpn = float(np.sum(D[~pos] * q_pos[~pos]))
+    wmp = float(np.sum(D[pos] * (1 - q_pos[pos])))
+    wmn = float(np.sum(D[~pos] * (1 - q_pos[~pos])))
+    return wpp, wpn, wmp, wmn
+
+
+def best_soft_stump(
+    X: np.ndarray, y: np.ndarray, D: np.ndarray, tau: float, n_thresholds: int = N_THRESHOLDS
+) -> SoftStump:
+    """Soft stump minimising ``Z₊ + Z₋`` under ``D`` (polarity does not change ``Z₊ + Z₋``:
+    flipping it swaps the two branches). Thresholds: weighted quantiles of each feature."""
+    best = (np.inf, 0, 0.0)
+    pos = (y > 0).astype(float)
+    for j in range(X.shape[1]):
+        x = X[:, j]
+        order = np.argsort(x, kind="stable")
+        cw = np.cumsum(D[order])
+        targets = cw[-1] * (np.arange(1, n_thresholds + 1) / (n_thresholds + 1))
+        thetas = np.unique(x[order][np.clip(np.searchsorted(cw, targets), 0, x.size - 1)])
+        q = np.clip(_sigmoid((x[:, None] - thetas[None, :]) / tau), QMIN, 1 - QMIN)
+        dp, dn = D * pos, D * (1 - pos)
+        wpp, wpn = dp @ q, dn @ q
+        wmp, wmn = dp @ (1 - q), dn @ (1 - q)
+        z = 2 * np.sqrt(wpp * wpn) + 2 * np.sqrt(wmp * wmn)
+        k = int(np.argmin(z))
+        if z[k] < best[0] - 1e-15:
+            best = (float(z[k]), j, float(thetas[k]))
+    _, j, theta = best
+    return SoftStump(feature=j, theta=theta, polarity=1, tau=tau)
+
+
+# ------------------------------------------------------------------------------ the tree
+@dataclass(frozen=True)
+class ProbTree:
+    """A probabilistic boosting tree (immutable). Node 0 is the root; ``side[n]`` is the
+    branch (±1) leading to ``n``; internal nodes hold a classifier (a :class:`SoftStump` or a
+    nested :class:`ProbTree`); every non-root node has ``α`` and ``Z`` (Eqs. (4)–(6))."""
+
+    parent: tuple[int, ...]
+    side: tuple[int, ...]
+    classifier: tuple[object | None, ...]
+    children: tuple[tuple[int, int] | None, ...]
+    alpha: tuple[float, ...]
+    Z: tuple[float, ...]
+
+    @property
+    def leaves(self) -> list[int]:
+        """Ids of the leaves."""
+        return [n for n, c in enumerate(self.children) if c is None]
+
+    @property
+    def n_weak(self) -> int:
+        """Number of weak classifiers (soft stumps) inside, nested ones included."""
+        return sum(_n_weak(c) for c in self.classifier if c is not None)
+
+    def path_product(self, node: int) -> float:
+        """``Π_{s ≤ node} Z_s`` over the non-root nodes on the path to ``node``."""
+        p = 1.0
+        while node != 0:
+            p *= self.Z[node]
+            node = self.parent[node]
+        return p
+
+    def leaf_value(self, node: int) -> float:
+        """``H_l = Σ_{∅ < s ≤ l} α_s ṡ``."""
+        h = 0.0
+        while node != 0:
+            h += self.alpha[node] * self.side[node]
+            node = self.parent[node]
+        return h
+
+    def C(self) -> float:
+        """``C(T) = Σ_leaves Π_{s ≤ l} Z_s`` (Eq. (8))."""
+        return float(sum(self.path_product(l) for l in self.leaves))
+
+    def leaf_probabilities(self, X: np.ndarray) -> tuple[list[int], np.ndarray]:
+        """Leaves and ``Pr(x reaches l)`` (nodes independent), shape (n, n_leaves)."""
+        X = np.asarray(X, dtype=float)
+        prob = {0: np.ones(X.shape[0])}
+        for n, ch in enumerate(self.children):
+            if ch is None:
+                continue
+            qp = _q_pos(self.classifier[n], X)
+            minus, plus = ch
+            prob[minus] = prob[n] * (1 - qp)
+            prob[plus] = prob[n] * qp
+        leaves = self.leaves
+        return leaves, np.column_stack([prob[l] for l in leaves])
+
+    def q_pos(self, X: np.ndarray) -> np.ndarray:
+        """The tree as a probabilistic classifier: ``Pr(H > 0) + ½ Pr(H = 0)`` (§5)."""
+        leaves, P = self.leaf_probabilities(X)
+        h = np.array([self.leaf_value(l) for l in leaves])
+        vote = np.where(h > 0, 1.0, np.where(h < 0, 0.0, 0.5))
+        return np.clip(P @ vote, QMIN, 1 - QMIN)
+
+    def expected_error(self, X: np.ndarray, y: np.ndarray) -> float:
+        """Exact ``E[loss]`` averaged over the rows: ``[H_l y < 0] + ½[H_l = 0]`` per leaf."""
+        leaves, P = self.leaf_probabilities(X)
+        h = np.array([self.leaf_value(l) for l in leaves])
+        loss = np.where(h[None, :] * np.asarray(y)[:, None] < 0, 1.0, 0.0)
+        loss += np.where(h[None, :] == 0, 0.5, 0.0)
+        return float(np.mean(np.sum(P * loss, axis=1)))
+
+
+def _q_pos(clf, X) -> np.ndarray:
+    return clf.q_pos(X)
+
+
+def _n_weak(clf) -> int:
+    return 1 if isinstance(clf, SoftStump) else clf.n_weak
+
+
+def _children_of(q_pos: np.ndarray, y: np.ndarray, D: np.ndarray):
+    """α, Z and the child distributions of a node (Grossmann Eqs. (4)–(6); SPEC §3.2)."""
+    wpp, wpn, wmp, wmn = _w(q_pos, y, D)
+    out = {}
+    for a, (w_same, w_other, qa) in (
+        (1, (wpp, wpn, q_pos)), (-1, (wmn, wmp, 1 - q_pos))
+    ):
+        alpha = 0.5 * np.log(w_same / w_other)
+        Z = 2.0 * np.sqrt(w_same * w_other)
+        Dc = D * qa * np.exp(-a * alpha * y) / Z
+        out[a] = (float(alpha), float(Z), Dc)
+    return out
+
+
+class _TreeBuilder:
+    """Mutable tree under construction (frozen into :class:`ProbTree` for snapshots)."""
+
+    def __init__(self, m: int):
+        self.parent, self.side = [-1], [0]
+        self.classifier: list[object | None] = [None]
+        self.children: list[tuple[int, int] | None] = [None]
+        self.alpha, self.Z, self.D = [0.0], [1.0], [np.full(m, 1.0 / m)]
+        self.prod = [1.0]
+
+    def expand(self, node: int, clf, q_pos: np.ndarray, y: np.ndarray) -> tuple[int, int]:
+        kids = _children_of(q_pos, y, self.D[node])
+        ids = []
+        for a in (-1, 1):
+            alpha, Z, Dc = kids[a]
+            ids.append(len(self.parent))
+            self.parent.append(node)
+            self.side.append(a)
+            self.classifier.append(None)
+            self.children.append(None)
+            self.alpha.append(alpha)
+            self.Z.append(Z)
+            self.D.append(Dc)
+            self.prod.append(self.prod[node] * Z)
+        self.classifier[node] = clf
+        self.children[node] = (ids[0], ids[1])
+        return ids[0], ids[1]
+
+    def leaves(self) -> list[int]:
+        return [n for n, c in enumerate(self.children) if c is None]
+
+    def freeze(self) -> ProbTree:
+        return ProbTree(tuple(self.parent), tuple(self.side), tuple(self.classifier),
+                        tuple(self.children), tuple(self.alpha), tuple(self.Z))
+
+
+# ------------------------------------------------------------------------------ snapshots
+@dataclass(frozen=True)
+class ProbMetrics:
+    """Bounds and measured errors after ``T`` weak classifiers.
+
+    ``expected_train_error`` is exact for trees and a Monte Carlo estimate (± ``mc_stderr``)
+    for the chain; ``C`` is ``C(T)`` (tree, matryoshka) or ``Π Z_t`` (chain); ``rho_hat`` the
+    largest ``Z₊ + Z₋`` (tree) or ``Z_t`` (chain) so far; ``F`` = ``F(T, ρ̂)``, ``rho_T`` =
+    ``ρ̂^T``, ``M2`` = the paper's ``M2(T, ρ̂)`` when ``T`` is a power of two.
+    """
+
+    T: int
+    expected_train_error: float
+    expected_test_error: float | None
+    mc_stderr: float | None
+    C: float
+    rho_hat: float
+    F: float
+    rho_T: float
+    M2: float | None
+
+    def as_dict(self) -> dict[str, object]:
+        """Plain dict for tables."""
+        return dict(self.__dict__)
+
+
+@dataclass(frozen=True)
+class ProbStep:
+    """One snapshot: the model after ``t`` weak classifiers and what was added.
+
+    ``model`` is a :class:`ProbTree` (tree, matryoshka) or a :class:`Chain`; ``node`` the node
+    just expanded (tree) and ``stump`` the weak classifier just trained; ``D`` the weights it
+    was trained on.
+    """
+
+    t: int
+    kind: str
+    structure: str
+    model: object
+    node: int | None
+    stump: SoftStump | None
+    D: np.ndarray | None
+    metrics: ProbMetrics
+    message: str = ""
+    stop_reason: str | None = None
+
+
+@dataclass(frozen=True)
+class Chain:
+    """Probabilistic AdaBoost: stumps with ``α_{t,+}``, ``α_{t,−}`` (Eq. (1)–(2))."""
+
+    stumps: tuple[SoftStump, ...]
+    alpha_pos: tuple[float, ...]
+    alpha_neg: tuple[float, ...]
+
+    def q_pos(self, X: np.ndarray, n_samples: int = 2000, seed: int = 0) -> np.ndarray:
+        """Monte Carlo ``Pr(H(x) > 0) + ½ Pr(H(x) = 0)`` (``H`` is a random sum)."""
+        X = np.asarray(X, dtype=float)
+        if not self.stumps:
+            return np.full(X.shape[0], 0.5)
+        H = self.sample_H(X, n_samples, seed)
+        return np.clip(np.mean(H > 0, axis=0) + 0.5 * np.mean(H == 0, axis=0), QMIN, 1 - QMIN)
+
+    def sample_H(self, X: np.ndarray, n_samples: int, seed: int) -> np.ndarray:
+        """``n_samples`` draws of ``H(x) = Σ_t α_{t,s_t} s_t`` per row, shape (R, n)."""
+        rng = np.random.default_rng(seed)
+        H = np.zeros((n_samples, X.shape[0]))
+        for stump, ap, an in zip(self.stumps, self.alpha_pos, self.alpha_neg):
+            plus = rng.random((n_samples, X.shape[0])) < stump.q_pos(X)[None, :]
+            H += np.where(plus, ap, -an)
+        return H
+
+
+def _metrics(T, train_err, test_err, stderr, C, rho_hat) -> ProbMetrics:
+    rho = min(max(rho_hat, 0.0), 1.0)
+    L = int(round(np.log2(T))) if T >= 1 else 0
+    return ProbMetrics(
+        T=T, expected_train_error=train_err, expected_test_error=test_err, mc_stderr=stderr,
+        C=C, rho_hat=rho_hat, F=float(bounds.f_tree(T, rho)), rho_T=rho**T,
+        M2=float(bounds.m2(L, rho)) if T >= 1 and 2**L == T else None,
+    )
+
+
+def _validate(X, y, n_weak, softness, X_test, y_test, name="n_weak", high=512):
+    Xv, yv, _, classes = check_xy(X, y)
+    if classes[0] == classes[1]:
+        raise ValueError("y has a single class: there is nothing to boost (two classes needed)")
+    n_weak = check_int(name, n_weak, low=1, high=high)
+    tau = check_float("softness", softness, low=0.0, low_open=True, high=100.0)
+    Xt = yt = None
+    if (X_test is None) != (y_test is None):
+        raise ValueError("X_test and y_test must be given together")
+    if X_test is not None:
+        Xt = np.asarray(X_test, dtype=float)
+        if Xt.ndim != 2 or Xt.shape[1] != Xv.shape[1]:
+            raise ValueError(f"X_test must have {Xv.shape[1]} columns like X; got {Xt.shape}")
+        yt_raw = np.asarray(y_test)
+        if yt_raw.shape != (Xt.shape[0],):
+            raise ValueError(f"y_test must have one label per row of X_test; got {yt_raw.shape}")
+        if np.setdiff1d(np.unique(yt_raw), np.asarray(classes)).size:
+            raise ValueError(f"y_test has labels that are not in y ({list(classes)})")
+        yt = np.where(yt_raw == classes[1], 1, -1).astype(np.int8)
+    return Xv, yv, n_weak, tau, Xt, yt
+
+
+# ------------------------------------------------------------------------------ generators
+def prob_adaboost(
+    X, y, *, n_weak: int, softness: float = 0.3, X_test=None, y_test=None,
+    mc_samples: int = 1000, seed: int = 0,
+) -> Iterator[ProbStep]:
+    """Probabilistic AdaBoost (Grossmann §3): one soft stump per round.
+
+    Yields
+    ------
+    ProbStep
+        One per round; ``metrics.C`` is ``Π Z_t`` (an exact bound on the expected error),
+        the expected error is a seeded Monte Carlo estimate with its standard error.
+    """
+    X, y, n_weak, tau, Xt, yt = _validate(X, y, n_weak, softness, X_test, y_test)
+    mc_samples = check_int("mc_samples", mc_samples, low=10, high=100_000)
+    return _chain(X, y, n_weak, tau, Xt, yt, mc_samples, seed)
+
+
+def _chain(X, y, n_weak, tau, Xt, yt, mc_samples, seed):
+    m = X.shape[0]
+    D = np.full(m, 1.0 / m)
+    stumps, ap, an = [], [], []
+    prod_Z, rho_hat = 1.0, 0.0
+    # Monte Carlo draws of H(x) kept across rounds: each round adds its own seeded term
+    H = np.zeros((mc_samples, m))
+    Ht = None if Xt is None else np.zeros((mc_samples, Xt.shape[0]))
+    for t in range(1, n_weak + 1):
+        stump = best_soft_stump(X, y, D, tau)
+        qp = stump.q_pos(X)
+        wpp, wpn, wmp, wmn = _w(qp, y, D)
+        a_plus, a_minus = 0.5 * np.log(wpp / wpn), 0.5 * np.log(wmn / wmp)
+        unnorm = D * (qp * np.exp(-a_plus * y) + (1 - qp) * np.exp(a_minus * y))
+        Z = float(unnorm.sum())
+        D_prev, D = D, unnorm / Z
+        prod_Z *= Z
+        rho_hat = max(rho_hat, Z)
+        stumps.append(stump)
+        ap.append(float(a_plus))
+        an.append(float(a_minus))
+        chain = Chain(tuple(stumps), tuple(ap), tuple(an))
+        rng = np.random.default_rng([seed, t])
+        H += np.where(rng.random(H.shape) < qp[None, :], a_plus, -a_minus)
+        loss = np.mean((H * y[None, :] < 0) + 0.5 * (H == 0), axis=0)  # per example
+        err = float(loss.mean())
+        stderr = float(np.sqrt(np.mean(loss * (1 - loss)) / mc_samples))
+        test = None
+        if Xt is not None and yt.size:
+            Ht += np.where(rng.random(Ht.shape) < stump.q_pos(Xt)[None, :], a_plus, -a_minus)
+            test = float(np.mean((Ht * yt[None, :] < 0) + 0.5 * (Ht == 0)))
+        D_frozen = np.array(D_prev)
+        D_frozen.setflags(write=False)
+        yield ProbStep(
+            t=t, kind=ROUND, structure="chain", model=chain, node=None, stump=stump,
+            D=D_frozen, metrics=_metrics(t, err, test, stderr, prod_Z, rho_hat),
+            message=(f"Weak classifier {t}: soft stump on x{stump.feature + 1} at "
+                     f"{stump.theta:.3g}; Z_t = {Z:.4f}, α₊ = {a_plus:.3f}, α₋ = {a_minus:.3f}."),
+        )
+
+
+def prob_tree(
+    X, y, *, n_weak: int, softness: float = 0.3, X_test=None, y_test=None,
+) -> Iterator[ProbStep]:
+    """The probabilistic boosting tree (Grossmann §4), grown greedily: each round expands the
+    leaf with the largest ``Π_{s ≤ l} Z_s`` with a soft stump trained on that leaf's weights.
+
+    Yields
+    ------
+    ProbStep
+        One per internal node; exact expected training error ``≤ C(T) ≤ F(T, ρ̂)``.
+    """
+    X, y, n_weak, tau, Xt, yt = _validate(X, y, n_weak, softness, X_test, y_test)
+    return _tree(X, y, n_weak, tau, Xt, yt)
+
+
+def _tree(X, y, n_weak, tau, Xt, yt):
+    b = _TreeBuilder(X.shape[0])
+    rho_hat = 0.0
+    for t in range(1, n_weak + 1):
+        leaves = b.leaves()
+        node = max(leaves, key=lambda n: (b.prod[n], -n))
+        D = b.D[node]
+        Dn = D / D.sum()  # D_s is a distribution by construction; renormalise float drift
+        stump = best_soft_stump(X, y, Dn, tau)
+        minus, plus = b.expand(node, stump, stump.q_pos(X), y)
+        rho_hat = max(rho_hat, b.Z[minus] + b.Z[plus])
+        tree = b.freeze()
+        D_frozen = np.array(D)
+        D_frozen.setflags(write=False)
+        yield ProbStep(
+            t=t, kind=ROUND, structure="tree", model=tree, node=node, stump=stump, D=D_frozen,
+            metrics=_metrics(
+                t, tree.expected_error(X, y),
+                tree.expected_error(Xt, yt) if Xt is not None and yt.size else None,
+                None, tree.C(), rho_hat),
+            message=(f"Weak classifier {t}: leaf #{node} (Π Z = {b.prod[node]:.4f}) gets a soft "
+                     f"stump on x{stump.feature + 1} at {stump.theta:.3g}; "
+                     f"Z₊ + Z₋ = {b.Z[minus] + b.Z[plus]:.4f}."),
+        )
+
+
+def fit_matryoshka(X, y, D, level: int, tau: float, on_weak=None):
+    """A 2-matryoshka of ``level`` trained on weights ``D`` (Grossmann §5.3; SPEC §3.3).
+
+    Level 0 is one soft stump; level ``L`` is a tree with exactly two internal nodes — the root
+    and the child with the larger bound contribution — each a level ``L − 1`` matryoshka
+    trained on that node's weights and used through its exact ``q``. ``on_weak`` is called
+    after every soft stump with the partially built outer structure (for snapshots).
+    Returns the classifier and its two-node tree's ``Z₊ + Z₋`` values (for ``ρ̂``).
+    """
+    if level == 0:
+        stump = best_soft_stump(X, y, D / D.sum(), tau)
+        if on_weak is not None:
+            on_weak(stump)
+        return stump, []
+    b = _TreeBuilder(X.shape[0])
+    b.D[0] = D / D.sum()
+    sums = []
+    root, s1 = fit_matryoshka(X, y, b.D[0], level - 1, tau, on_weak)
+    minus, plus = b.expand(0, root, root.q_pos(X), y)
+    sums += s1 + [b.Z[minus] + b.Z[plus]]
+    nxt = plus if b.prod[plus] > b.prod[minus] else minus
+    sub, s2 = fit_matryoshka(X, y, b.D[nxt], level - 1, tau, on_weak)
+    m2_, p2 = b.expand(nxt, sub, sub.q_pos(X), y)
+    sums += s2 + [b.Z[m2_] + b.Z[p2]]
+    return b.freeze(), sums
+
+
+def matryoshka(
+    X, y, *, levels: int, softness: float = 0.3, X_test=None, y_test=None,
+) -> Iterator[ProbStep]:
+    """The 2-matryoshka of level ``L`` (``T = 2^L`` soft stumps), as one final snapshot per
+    completed level ``1 … L`` (a level-``ℓ`` doll is the first ``2^ℓ`` stumps' structure).
+
+    Yields
+    ------
+    ProbStep
+        For ``ℓ = 1 … L``: the level-``ℓ`` matryoshka trained on the uniform weights, with its
+        exact expected error, its exact ``C`` (sub-trees used through their exact ``q``) and,
+        as the paper's claim, ``M2(2^ℓ, ρ̂)``.
+    """
+    X, y, levels, tau, Xt, yt = _validate(X, y, levels, softness, X_test, y_test,
+                                          name="levels", high=10)
+    return _matryoshka(X, y, levels, tau, Xt, yt)
+
+
+def _matryoshka(X, y, levels, tau, Xt, yt):
+    m = X.shape[0]
+    for level in range(1, levels + 1):
+        model, sums = fit_matryoshka(X, y, np.full(m, 1.0 / m), level, tau)
+        T = 2**level
+        yield ProbStep(
+            t=T, kind=ROUND, structure="matryoshka", model=model, node=None, stump=None,
+            D=None,
+            metrics=_metrics(
+                T, model.expected_error(X, y),
+                model.expected_error(Xt, yt) if Xt is not None and yt.size else None,
+                None, model.C(), max(sums)),
+            message=f"Level {level}: a two-node tree of level-{level - 1} dolls, {T} soft stumps.",
+        )

@@ -1,0 +1,142 @@
+"""Probabilistic boosting (SPEC §3): the bounds as property tests on random data."""
+
+from __future__ import annotations
+
+import pickle
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from boostcore import bounds
+from boostcore.probabilistic import (
+    ProbTree,
+    SoftStump,
+    _w,
+    best_soft_stump,
+    matryoshka,
+    prob_adaboost,
+    prob_tree,
+)
+
+H = settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
+
+
+@st.composite
+def samples(draw):
+    m = draw(st.integers(10, 60))
+    d = draw(st.integers(1, 2))
+    rng = np.random.default_rng(draw(st.integers(0, 10_000)))
+    X = rng.normal(size=(m, d))
+    noise = draw(st.floats(0.0, 1.5))
+    y = np.where(X[:, 0] + noise * rng.normal(size=m) > 0, 1, -1)
+    if len(np.unique(y)) < 2:
+        y[0] = -y[0]
+    return X, y, draw(st.floats(0.05, 2.0))
+
+
+@H
+@given(data=samples(), T=st.integers(1, 10))
+def test_tree_expected_error_below_C_below_F(data, T):
+    X, y, tau = data
+    for s in prob_tree(X, y, n_weak=T, softness=tau):
+        m = s.metrics
+        tree = s.model
+        assert m.expected_train_error <= m.C + 1e-12  # Eq. (8), exact q
+        assert m.C <= m.F + 1e-12  # greedy growth: C(T) ≤ F(T, ρ̂)
+        assert m.rho_hat <= 1.0 + 1e-12  # Z₊ + Z₋ ≤ 1 at every node
+        for ch in tree.children:
+            if ch is not None:
+                assert tree.Z[ch[0]] + tree.Z[ch[1]] <= 1.0 + 1e-12
+        # E[exp(−yH)] over the leaves equals C(T) exactly (the telescoping behind Eq. (8))
+        leaves, P = tree.leaf_probabilities(X)
+        h = np.array([tree.leaf_value(l) for l in leaves])
+        expo = np.mean(np.sum(P * np.exp(-np.outer(y, h)), axis=1))
+        assert expo == pytest.approx(m.C, rel=1e-9)
+        assert np.allclose(P.sum(axis=1), 1.0)
+
+
+@H
+@given(data=samples(), T=st.integers(1, 8))
+def test_chain_expected_error_below_product_of_Z(data, T):
+    X, y, tau = data
+    for s in prob_adaboost(X, y, n_weak=T, softness=tau, mc_samples=400):
+        m = s.metrics
+        # Monte Carlo: allow four standard errors (plus the 1/R resolution)
+        assert m.expected_train_error <= m.C + 4 * m.mc_stderr + 1e-2
+        assert m.C <= m.rho_hat**m.T + 1e-12  # Π Z ≤ (max Z)^T
+        assert m.C <= m.rho_T + 1e-12
+
+
+@H
+@given(data=samples(), L=st.integers(1, 3))
+def test_matryoshka_expected_error_below_its_C(data, L):
+    X, y, tau = data
+    for s in matryoshka(X, y, levels=L, softness=tau):
+        assert s.metrics.expected_train_error <= s.metrics.C + 1e-12
+        assert s.model.n_weak == s.t
+        assert s.metrics.M2 is not None
+
+
+def test_softness_to_zero_is_a_deterministic_stump():
+    rng = np.random.default_rng(0)
+    X = rng.normal(size=(80, 2))
+    y = np.where(X[:, 1] > 0.1, 1, -1)
+    D = np.full(80, 1 / 80)
+    stump = SoftStump(feature=1, theta=0.05, polarity=1, tau=1e-6)
+    hard = X[:, 1] > 0.05
+    wpp, wpn, wmp, wmn = _w(stump.q_pos(X), y, D)
+    assert wpp == pytest.approx(D[hard & (y > 0)].sum(), abs=1e-8)
+    assert wpn == pytest.approx(D[hard & (y < 0)].sum(), abs=1e-8)
+    assert wmp == pytest.approx(D[~hard & (y > 0)].sum(), abs=1e-8)
+    assert wmn == pytest.approx(D[~hard & (y < 0)].sum(), abs=1e-8)
+    best = best_soft_stump(X, y, D, tau=1e-6)
+    assert best.feature == 1
+
+
+def test_weak_learner_minimises_Z_over_its_candidates():
+    rng = np.random.default_rng(1)
+    X = rng.normal(size=(100, 2))
+    y = np.where(X[:, 0] - X[:, 1] > 0, 1, -1)
+    D = rng.random(100)
+    D /= D.sum()
+    best = best_soft_stump(X, y, D, 0.3)
+
+    def z(stump):
+        wpp, wpn, wmp, wmn = _w(stump.q_pos(X), y, D)
+        return 2 * np.sqrt(wpp * wpn) + 2 * np.sqrt(wmp * wmn)
+
+    zb = z(best)
+    for j in range(2):
+        for th in np.quantile(X[:, j], np.linspace(0.05, 0.95, 25)):
+            assert zb <= z(SoftStump(j, th, 1, 0.3)) + 2e-3  # a grid near the candidates
+        assert z(SoftStump(j, best.theta, -1, 0.3)) == pytest.approx(
+            z(SoftStump(j, best.theta, 1, 0.3)))  # polarity does not change Z₊ + Z₋
+
+
+def test_tree_model_pickles_and_is_frozen():
+    rng = np.random.default_rng(2)
+    X = rng.normal(size=(50, 2))
+    y = np.where(X[:, 0] > 0, 1, -1)
+    steps = list(prob_tree(X, y, n_weak=4))
+    tree = steps[-1].model
+    assert isinstance(tree, ProbTree)
+    back = pickle.loads(pickle.dumps(tree))
+    assert np.allclose(back.q_pos(X), tree.q_pos(X))
+    with pytest.raises(AttributeError):
+        tree.alpha = ()
+    assert steps[-1].metrics.F == pytest.approx(bounds.f_tree(4, steps[-1].metrics.rho_hat))
+
+
+@pytest.mark.parametrize("kw, name", [({"n_weak": 0}, "n_weak"), ({"softness": 0.0}, "softness")])
+def test_invalid_parameters(kw, name):
+    X = np.random.default_rng(0).normal(size=(20, 2))
+    y = np.where(X[:, 0] > 0, 1, -1)
+    args = {"n_weak": 3, **kw}
+    with pytest.raises(ValueError, match=name):
+        prob_tree(X, y, **args)
+    with pytest.raises(ValueError, match="single class"):
+        prob_tree(X, np.ones(20), n_weak=2)
+    with pytest.raises(ValueError, match="levels"):
+        matryoshka(X, y, levels=0)
