@@ -256,3 +256,91 @@ class BPInfoBoostClassifier(ClassifierMixin, BaseEstimator):
         for step in self.steps_:
             if step.metrics is not None:
                 yield step.program.decision_function(X)
+
+
+class ProbabilisticBoostClassifier(ClassifierMixin, BaseEstimator):
+    """Boosted probabilistic (soft-stump) classifiers, after Grossmann.
+
+    Parameters
+    ----------
+    structure : {"chain", "tree", "matryoshka"}, default="tree"
+        Probabilistic AdaBoost, the greedy probabilistic tree, or the 2-matryoshka.
+    n_weak : int, default=16
+        Number of soft stumps (for the matryoshka: ``2^levels``, see ``levels``).
+    softness : float, default=0.3
+        ``τ`` of the soft stumps ``σ((x_j − θ)/τ)``.
+    levels : int or None, default=None
+        Matryoshka level ``L``; ``None`` means ``⌊log₂ n_weak⌋``.
+
+    ``predict_proba`` is ``P(H(x) > 0) + ½ P(H(x) = 0)`` (exact for trees, a seeded Monte
+    Carlo estimate for the chain); ``decision_function`` is ``2·predict_proba − 1``.
+    """
+
+    def __init__(self, structure: str = "tree", n_weak: int = 16, softness: float = 0.3,
+                 levels: int | None = None) -> None:
+        self.structure = structure
+        self.n_weak = n_weak
+        self.softness = softness
+        self.levels = levels
+
+    def __sklearn_tags__(self):
+        tags = super().__sklearn_tags__()
+        tags.classifier_tags.multi_class = False
+        return tags
+
+    def fit(self, X, y) -> ProbabilisticBoostClassifier:
+        """Boost soft stumps on ``(X, y)``; ``y`` must have at most two classes."""
+        from ._validation import check_choice
+        from .probabilistic import matryoshka, prob_adaboost, prob_tree
+
+        X, y = validate_data(self, X, y, dtype=np.float64)
+        check_classification_targets(y)
+        check_choice("structure", self.structure, ("chain", "tree", "matryoshka"))
+        self.classes_ = np.unique(y)
+        if self.classes_.size > 2:
+            raise ValueError(
+                "Only binary classification is supported. "
+                f"ProbabilisticBoostClassifier got {self.classes_.size} classes"
+            )
+        if self.classes_.size == 1:
+            self.steps_, self.model_ = (), None
+            return self
+        y_pm = np.where(y == self.classes_[-1], 1, -1)
+        if self.structure == "chain":
+            gen = prob_adaboost(X, y_pm, n_weak=self.n_weak, softness=self.softness)
+        elif self.structure == "tree":
+            gen = prob_tree(X, y_pm, n_weak=self.n_weak, softness=self.softness)
+        else:
+            levels = self.levels
+            if levels is None:
+                if isinstance(self.n_weak, bool) or not isinstance(self.n_weak, int | np.integer) \
+                        or self.n_weak < 2:
+                    raise ValueError(f"n_weak must be an integer ≥ 2; got {self.n_weak!r}")
+                levels = int(np.floor(np.log2(self.n_weak)))
+            gen = matryoshka(X, y_pm, levels=levels, softness=self.softness)
+        self.steps_ = tuple(gen)
+        self.model_ = self.steps_[-1].model
+        return self
+
+    def predict_proba(self, X) -> np.ndarray:
+        """``[P(class 0), P(class 1)]`` with ``P(class 1) = P(H > 0) + ½ P(H = 0)``."""
+        check_is_fitted(self)
+        X = validate_data(self, X, dtype=np.float64, reset=False)
+        if self.model_ is None:
+            return np.ones((X.shape[0], 1))
+        p = self.model_.q_pos(X)
+        return np.column_stack([1.0 - p, p])
+
+    def decision_function(self, X) -> np.ndarray:
+        """``2 P(H > 0) − 1`` (positive means ``classes_[1]``)."""
+        proba = self.predict_proba(X)
+        if proba.shape[1] == 1:
+            return np.ones(proba.shape[0])
+        return 2.0 * proba[:, 1] - 1.0
+
+    def predict(self, X) -> np.ndarray:
+        """The more probable class (ties to ``classes_[0]``)."""
+        proba = self.predict_proba(X)
+        if proba.shape[1] == 1:
+            return np.full(proba.shape[0], self.classes_[0])
+        return self.classes_[(proba[:, 1] > 0.5).astype(int)]

@@ -268,30 +268,41 @@ class ProbStep:
     stop_reason: str | None = None
 
 
+def _draws(seed: int, t: int, n_draws: int) -> np.ndarray:
+    """The uniforms deciding weak classifier ``t``'s answers in the ``n_draws`` Monte Carlo
+    worlds. They are shared by every point (common random numbers), so an estimate for a
+    point never depends on which other points are evaluated with it, and the estimated
+    regions vary smoothly in ``x``."""
+    return np.random.default_rng([seed, t]).random(n_draws)
+
+
 @dataclass(frozen=True)
 class Chain:
-    """Probabilistic AdaBoost: stumps with ``α_{t,+}``, ``α_{t,−}`` (Eq. (1)–(2))."""
+    """Probabilistic AdaBoost: stumps with ``α_{t,+}``, ``α_{t,−}`` (Eqs. (1)–(2)); ``H`` is a
+    random sum, estimated over ``n_draws`` seeded Monte Carlo worlds."""
 
     stumps: tuple[SoftStump, ...]
     alpha_pos: tuple[float, ...]
     alpha_neg: tuple[float, ...]
+    seed: int = 0
+    n_draws: int = 1000
 
-    def q_pos(self, X: np.ndarray, n_samples: int = 2000, seed: int = 0) -> np.ndarray:
-        """Monte Carlo ``Pr(H(x) > 0) + ½ Pr(H(x) = 0)`` (``H`` is a random sum)."""
+    def sample_H(self, X: np.ndarray) -> np.ndarray:
+        """``H(x) = Σ_t α_{t,s_t} s_t`` in every world, shape (n_draws, n)."""
+        X = np.asarray(X, dtype=float)
+        H = np.zeros((self.n_draws, X.shape[0]))
+        for t, (stump, ap, an) in enumerate(zip(self.stumps, self.alpha_pos, self.alpha_neg), 1):
+            u = _draws(self.seed, t, self.n_draws)
+            H += np.where(u[:, None] < stump.q_pos(X)[None, :], ap, -an)
+        return H
+
+    def q_pos(self, X: np.ndarray) -> np.ndarray:
+        """Monte Carlo ``Pr(H(x) > 0) + ½ Pr(H(x) = 0)``."""
         X = np.asarray(X, dtype=float)
         if not self.stumps:
             return np.full(X.shape[0], 0.5)
-        H = self.sample_H(X, n_samples, seed)
+        H = self.sample_H(X)
         return np.clip(np.mean(H > 0, axis=0) + 0.5 * np.mean(H == 0, axis=0), QMIN, 1 - QMIN)
-
-    def sample_H(self, X: np.ndarray, n_samples: int, seed: int) -> np.ndarray:
-        """``n_samples`` draws of ``H(x) = Σ_t α_{t,s_t} s_t`` per row, shape (R, n)."""
-        rng = np.random.default_rng(seed)
-        H = np.zeros((n_samples, X.shape[0]))
-        for stump, ap, an in zip(self.stumps, self.alpha_pos, self.alpha_neg):
-            plus = rng.random((n_samples, X.shape[0])) < stump.q_pos(X)[None, :]
-            H += np.where(plus, ap, -an)
-        return H
 
 
 def _metrics(T, train_err, test_err, stderr, C, rho_hat) -> ProbMetrics:
@@ -365,15 +376,17 @@ def _chain(X, y, n_weak, tau, Xt, yt, mc_samples, seed):
         stumps.append(stump)
         ap.append(float(a_plus))
         an.append(float(a_minus))
-        chain = Chain(tuple(stumps), tuple(ap), tuple(an))
-        rng = np.random.default_rng([seed, t])
-        H += np.where(rng.random(H.shape) < qp[None, :], a_plus, -a_minus)
-        loss = np.mean((H * y[None, :] < 0) + 0.5 * (H == 0), axis=0)  # per example
-        err = float(loss.mean())
-        stderr = float(np.sqrt(np.mean(loss * (1 - loss)) / mc_samples))
+        chain = Chain(tuple(stumps), tuple(ap), tuple(an), seed=seed, n_draws=mc_samples)
+        u = _draws(seed, t, mc_samples)[:, None]
+        H += np.where(u < qp[None, :], a_plus, -a_minus)
+        # loss of every world averaged over the examples: the worlds are independent, so
+        # their spread gives the standard error of the estimate
+        world_loss = np.mean((H * y[None, :] < 0) + 0.5 * (H == 0), axis=1)
+        err = float(world_loss.mean())
+        stderr = float(world_loss.std(ddof=1) / np.sqrt(mc_samples))
         test = None
         if Xt is not None and yt.size:
-            Ht += np.where(rng.random(Ht.shape) < stump.q_pos(Xt)[None, :], a_plus, -a_minus)
+            Ht += np.where(u < stump.q_pos(Xt)[None, :], a_plus, -a_minus)
             test = float(np.mean((Ht * yt[None, :] < 0) + 0.5 * (Ht == 0)))
         D_frozen = np.array(D_prev)
         D_frozen.setflags(write=False)

@@ -8,7 +8,11 @@ from sklearn.base import clone
 from sklearn.model_selection import cross_val_score
 from sklearn.utils.estimator_checks import parametrize_with_checks
 
-from boostcore.estimators import BPInfoBoostClassifier, TopDownTreeClassifier
+from boostcore.estimators import (
+    BPInfoBoostClassifier,
+    ProbabilisticBoostClassifier,
+    TopDownTreeClassifier,
+)
 from boostcore.topdown import SPLIT, STOP, grow
 
 
@@ -182,3 +186,24 @@ def test_bp_staged_and_strings() -> None:
     assert np.array_equal(proba[:, 1] > 0.5, clf.predict(X) == "yes")
     with pytest.raises(ValueError, match="Only binary classification"):
         BPInfoBoostClassifier().fit(X, np.arange(150) % 3)
+
+
+@parametrize_with_checks([
+    ProbabilisticBoostClassifier(),
+    ProbabilisticBoostClassifier(structure="chain", n_weak=6),
+    ProbabilisticBoostClassifier(structure="matryoshka", n_weak=8),
+])
+def test_probabilistic_sklearn_compatible(estimator, check):
+    check(estimator)
+
+
+def test_probabilistic_proba_is_the_models_q() -> None:
+    rng = np.random.default_rng(5)
+    X = rng.normal(size=(120, 2))
+    y = np.where(X[:, 0] > 0, "b", "a")
+    for structure in ("chain", "tree", "matryoshka"):
+        clf = ProbabilisticBoostClassifier(structure=structure, n_weak=8).fit(X, y)
+        p = clf.predict_proba(X)[:, 1]
+        assert np.allclose(p, clf.model_.q_pos(X))
+        assert np.array_equal(clf.predict(X) == "b", p > 0.5)
+        assert np.mean(clf.predict(X) == y) > 0.8

@@ -140,3 +140,15 @@ def test_invalid_parameters(kw, name):
         prob_tree(X, np.ones(20), n_weak=2)
     with pytest.raises(ValueError, match="levels"):
         matryoshka(X, y, levels=0)
+
+
+def test_chain_metrics_use_the_same_worlds_as_the_model():
+    rng = np.random.default_rng(3)
+    X = rng.normal(size=(60, 2))
+    y = np.where(X[:, 0] + 0.5 * rng.normal(size=60) > 0, 1, -1)
+    step = list(prob_adaboost(X, y, n_weak=5, mc_samples=300, seed=7))[-1]
+    H = step.model.sample_H(X)
+    err = np.mean((H * y[None, :] < 0) + 0.5 * (H == 0))
+    assert step.metrics.expected_train_error == pytest.approx(err)
+    # evaluating a subset gives the same per-point estimates (common random numbers)
+    assert np.allclose(step.model.q_pos(X[:7]), step.model.q_pos(X)[:7])
