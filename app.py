@@ -19,6 +19,8 @@ pages = [
             url_path="topdown"),
     st.Page("views/branching.py", title="Divide and merge (InfoBoost)", icon=":material/hub:",
             url_path="branching"),
+    st.Page("views/matryoshka.py", title="Probabilistic trees & matryoshka",
+            icon=":material/deployed_code:", url_path="matryoshka"),
     st.Page("views/bounds.py", title="Bounds explorer", icon=":material/functions:",
             url_path="bounds"),
 ]

@@ -3,10 +3,12 @@ sessions (``st.cache_data``), so stepping through rounds only renders."""
 
 from __future__ import annotations
 
+import numpy as np
 import streamlit as st
 
 from boostcore import datasets
 from boostcore.branching import BPStep, bp_infoboost
+from boostcore.probabilistic import ProbStep, matryoshka, prob_adaboost, prob_tree
 from boostcore.topdown import TreeStep, grow
 
 
@@ -80,3 +82,27 @@ def bp_c_sweep(
             "test_error": last.test_error,
         })
     return rows
+
+
+@st.cache_data(max_entries=128, show_spinner=False)
+def prob_run(
+    _ds: datasets.Dataset, ds_key: str, structure: str, n_weak: int, softness: float,
+) -> tuple[ProbStep, ...]:
+    """All snapshots of one probabilistic-boosting run (chain, tree or matryoshka)."""
+    kw = dict(softness=softness, X_test=_ds.X_test if _ds.n_test else None,
+              y_test=_ds.y_test if _ds.n_test else None)
+    if structure == "chain":
+        return tuple(prob_adaboost(_ds.X_train, _ds.y_train, n_weak=n_weak, **kw))
+    if structure == "tree":
+        return tuple(prob_tree(_ds.X_train, _ds.y_train, n_weak=n_weak, **kw))
+    levels = max(1, int(np.floor(np.log2(n_weak))))
+    return tuple(matryoshka(_ds.X_train, _ds.y_train, levels=levels, **kw))
+
+
+@st.cache_data(max_entries=512, show_spinner=False)
+def prob_grid(_step: ProbStep, step_key: str, lo: tuple, hi: tuple, n: int) -> np.ndarray:
+    """``P(H(x) > 0)`` of a snapshot's model on an ``n × n`` grid (cached per step)."""
+    xs = np.linspace(lo[0], hi[0], n)
+    ys = np.linspace(lo[1], hi[1], n)
+    gx, gy = np.meshgrid(xs, ys)
+    return _step.model.q_pos(np.column_stack([gx.ravel(), gy.ravel()])).reshape(n, n)

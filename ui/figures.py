@@ -315,3 +315,83 @@ def c_sweep_figure(rows: Sequence[dict], c: float, *, height: int = 300) -> go.F
                     type="log"),
     )
     return _figure(data, layout)
+
+
+def prob_regions_figure(
+    q: np.ndarray, ds: Dataset, lo: np.ndarray, hi: np.ndarray, *, stump=None,
+    height: int = 360,
+) -> go.Figure:
+    """Soft regions: the heat is ``P(H(x) > 0)`` on a grid (computed by the caller, cached);
+    the newest soft stump's threshold is the vermillion line, and its softness ``τ`` the
+    shaded band ``θ ± 2τ`` where the stump is far from certain."""
+    n = q.shape[0]
+    xs = np.linspace(lo[0], hi[0], n)
+    ys = np.linspace(lo[1], hi[1], n)
+    data = [dict(
+        type="heatmap", x=xs, y=ys, z=q, zmin=0, zmax=1, colorscale=theme.REGION_SCALE,
+        showscale=True, colorbar=dict(title=dict(text="P(H>0)"), thickness=10, len=0.8),
+        name="P(H>0)", hovertemplate="x1 %{x:.2f}, x2 %{y:.2f}<br>P(H(x) > 0) = %{z:.3f}"
+        "<extra></extra>",
+    )]
+    shapes = []
+    if stump is not None:
+        th, band = stump.theta, 2 * stump.tau
+        if stump.feature == 0:
+            shapes += [dict(type="rect", x0=th - band, x1=th + band, y0=lo[1], y1=hi[1],
+                            fillcolor=theme.HIGHLIGHT, opacity=0.12, line=dict(width=0)),
+                       dict(type="line", x0=th, x1=th, y0=lo[1], y1=hi[1],
+                            line=dict(color=theme.HIGHLIGHT, width=3))]
+        else:
+            shapes += [dict(type="rect", y0=th - band, y1=th + band, x0=lo[0], x1=hi[0],
+                            fillcolor=theme.HIGHLIGHT, opacity=0.12, line=dict(width=0)),
+                       dict(type="line", y0=th, y1=th, x0=lo[0], x1=hi[0],
+                            line=dict(color=theme.HIGHLIGHT, width=3))]
+    data += _points(ds, True)
+    layout = dict(
+        height=height, margin=dict(l=10, r=10, t=10, b=10), showlegend=False,
+        plot_bgcolor="white", shapes=shapes,
+        xaxis=dict(range=[lo[0], hi[0]], title=dict(text=ds.feature_names[0])),
+        yaxis=dict(range=[lo[1], hi[1]], title=dict(text=ds.feature_names[1])),
+    )
+    return _figure(data, layout)
+
+
+def prob_curves_figure(steps, t: int, *, n_weak: int, paper_m2: bool, height: int = 340):
+    """Expected training/test error against the bounds, by number of weak classifiers ``T``.
+
+    Solid: measured (the chain's Monte Carlo estimate with ±2 standard errors). Dashed: the
+    valid bound ``C(T)`` (``Π Z_t`` for the chain). Dotted: ``F(T, ρ̂)`` and ``ρ̂^T``;
+    dash-dot: the paper's ``M2(T, ρ̂)`` (matryoshka), a claim SPEC §3.3 shows is not proven.
+    """
+    shown = [s for s in steps if s.t <= t]
+    x = [s.t for s in shown]
+    m = [s.metrics for s in shown]
+    data: list[dict] = []
+
+    def line(y, name, colour, dash="solid", width=2.5, err=None):
+        tr = dict(type="scatter", x=x, y=y, name=name, mode="lines+markers",
+                  line=dict(color=colour, dash=dash, width=width), marker=dict(size=5),
+                  hovertemplate=f"{name}<br>T = %{{x}}: %{{y:.4g}}<extra></extra>")
+        if err is not None:
+            tr["error_y"] = dict(type="data", array=err, visible=True, thickness=1)
+        data.append(tr)
+
+    line([v.F for v in m], "F(T, ρ̂) (tree bound)", theme.BOUND["power"], "dot", 2)
+    line([v.rho_T for v in m], "ρ̂^T", "#999999", "dot", 1.5)
+    if paper_m2:
+        line([v.M2 for v in m], "M2(T, ρ̂) — paper's claim", theme.BOUND["final"], "dashdot", 2)
+    line([v.C for v in m], "C(T) / Π Z (valid bound)", theme.BOUND["e"], "dash", 2)
+    err = [2 * v.mc_stderr for v in m] if m and m[0].mc_stderr is not None else None
+    line([v.expected_train_error for v in m], "expected training error", theme.MEASURED["train"],
+         err=err)
+    if m and m[-1].expected_test_error is not None:
+        line([v.expected_test_error for v in m], "expected test error", theme.MEASURED["test"],
+             "solid", 1.5)
+    layout = dict(
+        height=height, margin=dict(l=10, r=10, t=10, b=10), plot_bgcolor="white",
+        legend=dict(orientation="h", yanchor="top", y=-0.2, font=dict(size=11)),
+        xaxis=dict(range=[0.5, n_weak + 0.5], gridcolor="#eeeeee",
+                   title=dict(text="weak classifiers T")),
+        yaxis=dict(range=[0, 1.02], gridcolor="#eeeeee", title=dict(text="value")),
+    )
+    return _figure(data, layout)

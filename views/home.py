@@ -32,6 +32,13 @@ with c1:
         "(DT.InfoBoost) or merge by entropy bands (BP.InfoBoost), with $\\prod Z_t$ and "
         "$\\prod H(Y|h_t)$ live."
     )
+    page_link("views/matryoshka.py", "Probabilistic trees & matryoshka", "matryoshka",
+              icon=":material/deployed_code:")
+    st.markdown(
+        "Grossmann's probabilistic boosting: soft stumps boosted as a chain, a tree, and a "
+        "matryoshka of two-node trees; soft regions P(H > 0), the nested dolls, and the exact "
+        "expected error against C(T), F(T, ρ̂) and the paper's M2."
+    )
     page_link("views/bounds.py", "Bounds explorer", "bounds", icon=":material/functions:")
     st.markdown(
         "Every closed-form bound with its formula and sliders: Grossmann's Figures 2 and 3 "
@@ -42,7 +49,7 @@ with c2:
     st.markdown("**Coming next**")
     st.markdown(
         "- Hatano's Weight Distribution Game, played by you\n"
-        "- Probabilistic boosting trees and matryoshka nesting\n"
+        "- The greedy collapse rule of the matryoshka (§5.4) on data\n"
         "- Real boosting à la carte and boosted oblique trees\n"
         "- A benchmark of every algorithm on real datasets"
     )
