@@ -27,6 +27,7 @@ bench: $(VENV)/.dev
 	$(PY) benchmarks/bench_topdown.py
 	$(PY) benchmarks/bench_app.py
 	$(PY) benchmarks/bench_branching.py
+	$(PY) benchmarks/bench_probabilistic.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis tests/artifacts

@@ -227,3 +227,17 @@ def test_bounds_page(server, browser) -> None:
     _no_exception_box(page)
     page.screenshot(path=str(ARTIFACTS / "bounds.png"), full_page=True)
     page.close()
+
+
+def test_matryoshka_page(server, browser) -> None:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page = _open(browser, server + "/matryoshka?Tw=8", READY)
+    _no_exception_box(page)
+    page.locator(".st-key-round_last button").first.click()
+    _wait_for(lambda: _round(page) == 8, 15, f"End did not move to round 8: {_href(page)}")
+    _wait_for(lambda: page.get_by_text("Level 3: a two-node tree").count() == 1, 20,
+              "the level-3 doll was not drawn")
+    _settle(page)
+    _no_exception_box(page)
+    page.screenshot(path=str(ARTIFACTS / "matryoshka.png"), full_page=True)
+    page.close()

@@ -153,11 +153,13 @@ def _stump_label(s, names) -> str:
 
 
 def prob_digraph(model, *, feature_names=("x1", "x2"), new_stump=None) -> graphviz.Digraph:
-    """The chain, the tree, or the matryoshka with its dolls drawn as nested clusters.
+    """The tree, or the matryoshka with its dolls drawn as nested clusters (a chain is a
+    plain list, drawn as a table by the page).
 
     Soft stumps are small boxes (the newest one outlined in vermillion); a node whose
-    classifier is itself a tree is a dashed cluster holding that tree, so the nesting is
-    visible as boxes inside boxes. Tree leaves show ``H_l`` and ``Π Z`` of their path.
+    classifier is itself a tree is a dashed cluster holding that tree's stumps, so the
+    nesting is visible as boxes inside boxes. The outer tree's leaves show ``H_l`` and the
+    ``Π Z`` of their path.
     """
     from boostcore.probabilistic import Chain, ProbTree, SoftStump
 
@@ -168,15 +170,19 @@ def prob_digraph(model, *, feature_names=("x1", "x2"), new_stump=None) -> graphv
         edge_attr={"fontname": "Helvetica", "fontsize": "8", "color": "#777777"},
     )
     if isinstance(model, Chain):
-        prev = None
-        for t, (s, ap, an) in enumerate(zip(model.stumps, model.alpha_pos, model.alpha_neg), 1):
-            hot = s is new_stump
-            g.node(f"c{t}", f"h{t}: {_stump_label(s, feature_names)}\nα₊={ap:.2f} α₋={an:.2f}",
-                   shape="box", fillcolor="#F2F2F2",
-                   **({"color": theme.HIGHLIGHT, "penwidth": "2.5"} if hot else {}))
-            if prev:
-                g.edge(prev, f"c{t}", label="+")
-            prev = f"c{t}"
+        # rows of four, read left to right: every point meets every stump, H adds them up
+        items = list(zip(model.stumps, model.alpha_pos, model.alpha_neg))
+        for row in range(0, len(items), 4):
+            with g.subgraph(name=f"row{row}") as sg:
+                sg.attr(rank="same")
+                for t in range(row + 1, min(row + 4, len(items)) + 1):
+                    s, ap, an = items[t - 1]
+                    hot = s is new_stump
+                    sg.node(f"c{t}", f"h{t}: {_stump_label(s, feature_names)}\n"
+                            f"α₊={ap:.2f}  α₋={an:.2f}", shape="box", fillcolor="#F2F2F2",
+                            **({"color": theme.HIGHLIGHT, "penwidth": "2.5"} if hot else {}))
+        for t in range(2, len(items) + 1):
+            g.edge(f"c{t - 1}", f"c{t}", label="+")
         return g
     counter = [0]
     palette = ["#FFFFFF", "#F4F8FB", "#EAF2F8", "#DDEBF5", "#D0E3F1", "#C3DBEE"]
@@ -205,7 +211,9 @@ def prob_digraph(model, *, feature_names=("x1", "x2"), new_stump=None) -> graphv
                     anchors[n], _ = draw(clf, sub, depth + 1)
         leaves = []
         for n, ch in enumerate(tree.children):
-            if ch is None:
+            # inside a doll only its stumps are drawn: its leaves are summed into the doll's
+            # P(H > 0), and drawing them all would bury the nesting
+            if ch is None and depth == 0:
                 name = f"{tag}_n{n}"
                 graph.node(name, f"H={tree.leaf_value(n):+.2f}\nΠZ={tree.path_product(n):.3f}",
                            shape="ellipse",
@@ -216,6 +224,8 @@ def prob_digraph(model, *, feature_names=("x1", "x2"), new_stump=None) -> graphv
             if ch is None:
                 continue
             for child, lab in ((ch[0], "−"), (ch[1], "+")):
+                if child not in anchors:
+                    continue
                 # an edge of the outer tree leaves / enters the doll's box, not a stump in it
                 ends = {}
                 if n in clusters:

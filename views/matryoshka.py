@@ -104,7 +104,14 @@ def render() -> None:
         cols = st.columns(len(runs))
         for col, s in zip(cols, runs):
             with col:
-                if s in current:
+                if s == "chain" and s in current:
+                    chain = current[s].model
+                    st.dataframe([{"t": t_ + 1, "soft stump": f"x{h.feature + 1} at "
+                                   f"{h.theta:.3f}", "α₊": ap, "α₋": an}
+                                  for t_, (h, ap, an) in enumerate(
+                                      zip(chain.stumps, chain.alpha_pos, chain.alpha_neg))],
+                                 hide_index=True, height=260)
+                elif s in current:
                     st.graphviz_chart(
                         diagrams.prob_digraph(current[s].model, feature_names=ds.feature_names,
                                               new_stump=current[s].stump),
