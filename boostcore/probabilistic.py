@@ -266,6 +266,7 @@ class ProbStep:
     metrics: ProbMetrics
     message: str = ""
     stop_reason: str | None = None
+    dolls: tuple = ()
 
 
 def _draws(seed: int, t: int, n_draws: int) -> np.ndarray:
@@ -439,14 +440,25 @@ def _tree(X, y, n_weak, tau, Xt, yt):
         )
 
 
-def fit_matryoshka(X, y, D, level: int, tau: float, on_weak=None):
+@dataclass(frozen=True)
+class DollCheck:
+    """A doll used as one node of the next level: its own bound ``C`` (what the paper plugs
+    in as the next level's ρ) and the ``Z₊ + Z₋`` it actually achieves as a node."""
+
+    level: int
+    C: float
+    node_Z: float
+
+
+def fit_matryoshka(X, y, D, level: int, tau: float, on_weak=None, checks=None):
     """A 2-matryoshka of ``level`` trained on weights ``D`` (Grossmann §5.3; SPEC §3.3).
 
     Level 0 is one soft stump; level ``L`` is a tree with exactly two internal nodes — the root
     and the child with the larger bound contribution — each a level ``L − 1`` matryoshka
     trained on that node's weights and used through its exact ``q``. ``on_weak`` is called
     after every soft stump with the partially built outer structure (for snapshots).
-    Returns the classifier and its two-node tree's ``Z₊ + Z₋`` values (for ``ρ̂``).
+    Returns the classifier and its two-node tree's ``Z₊ + Z₋`` values (for ``ρ̂``); every
+    doll used as a node is appended to ``checks`` as a :class:`DollCheck`.
     """
     if level == 0:
         stump = best_soft_stump(X, y, D / D.sum(), tau)
@@ -456,13 +468,17 @@ def fit_matryoshka(X, y, D, level: int, tau: float, on_weak=None):
     b = _TreeBuilder(X.shape[0])
     b.D[0] = D / D.sum()
     sums = []
-    root, s1 = fit_matryoshka(X, y, b.D[0], level - 1, tau, on_weak)
+    root, s1 = fit_matryoshka(X, y, b.D[0], level - 1, tau, on_weak, checks)
     minus, plus = b.expand(0, root, root.q_pos(X), y)
     sums += s1 + [b.Z[minus] + b.Z[plus]]
+    if checks is not None and isinstance(root, ProbTree):
+        checks.append(DollCheck(level - 1, root.C(), b.Z[minus] + b.Z[plus]))
     nxt = plus if b.prod[plus] > b.prod[minus] else minus
-    sub, s2 = fit_matryoshka(X, y, b.D[nxt], level - 1, tau, on_weak)
+    sub, s2 = fit_matryoshka(X, y, b.D[nxt], level - 1, tau, on_weak, checks)
     m2_, p2 = b.expand(nxt, sub, sub.q_pos(X), y)
     sums += s2 + [b.Z[m2_] + b.Z[p2]]
+    if checks is not None and isinstance(sub, ProbTree):
+        checks.append(DollCheck(level - 1, sub.C(), b.Z[m2_] + b.Z[p2]))
     return b.freeze(), sums
 
 
@@ -487,7 +503,8 @@ def matryoshka(
 def _matryoshka(X, y, levels, tau, Xt, yt):
     m = X.shape[0]
     for level in range(1, levels + 1):
-        model, sums = fit_matryoshka(X, y, np.full(m, 1.0 / m), level, tau)
+        checks: list[DollCheck] = []
+        model, sums = fit_matryoshka(X, y, np.full(m, 1.0 / m), level, tau, checks=checks)
         T = 2**level
         yield ProbStep(
             t=T, kind=ROUND, structure="matryoshka", model=model, node=None, stump=None,
@@ -497,4 +514,5 @@ def _matryoshka(X, y, levels, tau, Xt, yt):
                 model.expected_error(Xt, yt) if Xt is not None and yt.size else None,
                 None, model.C(), max(sums)),
             message=f"Level {level}: a two-node tree of level-{level - 1} dolls, {T} soft stumps.",
+            dolls=tuple(checks),
         )

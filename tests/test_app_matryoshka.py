@@ -25,7 +25,7 @@ def test_each_structure_steps_to_the_end(struct: str) -> None:
     _ok(at)
     at.button(key="round_last").click().run()
     _ok(at)
-    rows = at.dataframe[-1].value
+    rows = [d.value for d in at.dataframe if "structure" in d.value.columns][0]
     assert list(rows["structure"]) == [struct] and int(rows["T"].iloc[0]) == 8
     assert float(rows["expected train error"].iloc[0]) <= float(
         rows["C(T) / Π Z (valid)"].iloc[0]) + (
@@ -47,3 +47,12 @@ def test_no_structure_warns() -> None:
     at.multiselect(key="struct").set_value([]).run()
     _ok(at)
     assert any("at least one structure" in w.value for w in at.warning)
+
+
+def test_doll_table_measures_node_Z_against_C() -> None:
+    at = _page(struct="Matryoshka", Tw="8")
+    at.button(key="round_last").click().run()
+    _ok(at)
+    table = at.dataframe[-1].value
+    assert len(table) == 6  # level 3: two level-2 dolls, each holding two level-1 dolls
+    assert (table["gap"] == table.iloc[:, 2] - table.iloc[:, 1]).all()

@@ -134,6 +134,19 @@ def render() -> None:
                          "ρ̂^T": m.rho_T, "M2 (paper)": m.M2})
         if rows:
             st.dataframe(rows, hide_index=True)
+        doll_step = current.get("matryoshka")
+        if doll_step is not None and doll_step.dolls:
+            st.markdown("#### Each doll used as a node: the bound the paper plugs in vs what the "
+                        "node really does")
+            st.dataframe(
+                [{"doll level": d.level, "its own bound C (paper's ρ for the next level)": d.C,
+                  "measured Z₊ + Z₋ as a node (what the next level needs)": d.node_Z,
+                  "gap": d.node_Z - d.C} for d in doll_step.dolls],
+                hide_index=True)
+            st.caption("Grossmann's §5.1 sets the next level's ρ to a doll's error bound C. The "
+                       "tree bound needs Z₊ + Z₋ of the node instead; the table measures both "
+                       "on this data. A positive gap means the paper's M2 curve is not backed "
+                       "by this run (SPEC §3.3).")
 
     stepper(params["n_weak"], show, key="round", first=1,
             label="Weak classifiers used")
