@@ -316,6 +316,13 @@ def _metrics(T, train_err, test_err, stderr, C, rho_hat) -> ProbMetrics:
     )
 
 
+def map_estimate(q_pos: np.ndarray, samples: int, seed: int, t: int) -> np.ndarray:
+    """MAP estimate ``q̂ = (1 + #{+1})/(R + 2)`` of ``q(+, x)`` from ``R`` calls of the
+    classifier (uniform prior; Grossmann §2), seeded per weak classifier ``t``."""
+    k = np.random.default_rng([seed, 7919, t]).binomial(samples, q_pos)
+    return (1.0 + k) / (samples + 2.0)
+
+
 def _validate(X, y, n_weak, softness, X_test, y_test, name="n_weak", high=512):
     Xv, yv, _, classes = check_xy(X, y)
     if classes[0] == classes[1]:
@@ -341,9 +348,13 @@ def _validate(X, y, n_weak, softness, X_test, y_test, name="n_weak", high=512):
 # ------------------------------------------------------------------------------ generators
 def prob_adaboost(
     X, y, *, n_weak: int, softness: float = 0.3, X_test=None, y_test=None,
-    mc_samples: int = 1000, seed: int = 0,
+    mc_samples: int = 1000, seed: int = 0, samples: int | None = None,
 ) -> Iterator[ProbStep]:
     """Probabilistic AdaBoost (Grossmann §3): one soft stump per round.
+
+    ``samples = R`` trains on MAP estimates of ``q`` from ``R`` answers per point (§2) while
+    the errors are measured with the true ``q``: then ``Π Z`` is computed from estimates and
+    is no longer a guaranteed bound — the point is to show estimation noise.
 
     Yields
     ------
@@ -353,10 +364,12 @@ def prob_adaboost(
     """
     X, y, n_weak, tau, Xt, yt = _validate(X, y, n_weak, softness, X_test, y_test)
     mc_samples = check_int("mc_samples", mc_samples, low=10, high=100_000)
-    return _chain(X, y, n_weak, tau, Xt, yt, mc_samples, seed)
+    if samples is not None:
+        samples = check_int("samples", samples, low=1, high=100_000)
+    return _chain(X, y, n_weak, tau, Xt, yt, mc_samples, seed, samples)
 
 
-def _chain(X, y, n_weak, tau, Xt, yt, mc_samples, seed):
+def _chain(X, y, n_weak, tau, Xt, yt, mc_samples, seed, samples=None):
     m = X.shape[0]
     D = np.full(m, 1.0 / m)
     stumps, ap, an = [], [], []
@@ -367,9 +380,10 @@ def _chain(X, y, n_weak, tau, Xt, yt, mc_samples, seed):
     for t in range(1, n_weak + 1):
         stump = best_soft_stump(X, y, D, tau)
         qp = stump.q_pos(X)
-        wpp, wpn, wmp, wmn = _w(qp, y, D)
+        qt = qp if samples is None else map_estimate(qp, samples, seed, t)
+        wpp, wpn, wmp, wmn = _w(qt, y, D)
         a_plus, a_minus = 0.5 * np.log(wpp / wpn), 0.5 * np.log(wmn / wmp)
-        unnorm = D * (qp * np.exp(-a_plus * y) + (1 - qp) * np.exp(a_minus * y))
+        unnorm = D * (qt * np.exp(-a_plus * y) + (1 - qt) * np.exp(a_minus * y))
         Z = float(unnorm.sum())
         D_prev, D = D, unnorm / Z
         prod_Z *= Z
@@ -401,6 +415,7 @@ def _chain(X, y, n_weak, tau, Xt, yt, mc_samples, seed):
 
 def prob_tree(
     X, y, *, n_weak: int, softness: float = 0.3, X_test=None, y_test=None,
+    samples: int | None = None, seed: int = 0,
 ) -> Iterator[ProbStep]:
     """The probabilistic boosting tree (Grossmann §4), grown greedily: each round expands the
     leaf with the largest ``Π_{s ≤ l} Z_s`` with a soft stump trained on that leaf's weights.
@@ -408,13 +423,17 @@ def prob_tree(
     Yields
     ------
     ProbStep
-        One per internal node; exact expected training error ``≤ C(T) ≤ F(T, ρ̂)``.
+        One per internal node; exact expected training error ``≤ C(T) ≤ F(T, ρ̂)``. With
+        ``samples = R`` the tree is trained on MAP estimates of ``q`` (errors still use the
+        true ``q``), and ``C(T)`` is then only an estimate of the bound.
     """
     X, y, n_weak, tau, Xt, yt = _validate(X, y, n_weak, softness, X_test, y_test)
-    return _tree(X, y, n_weak, tau, Xt, yt)
+    if samples is not None:
+        samples = check_int("samples", samples, low=1, high=100_000)
+    return _tree(X, y, n_weak, tau, Xt, yt, samples, seed)
 
 
-def _tree(X, y, n_weak, tau, Xt, yt):
+def _tree(X, y, n_weak, tau, Xt, yt, samples=None, seed=0):
     b = _TreeBuilder(X.shape[0])
     rho_hat = 0.0
     for t in range(1, n_weak + 1):
@@ -423,7 +442,10 @@ def _tree(X, y, n_weak, tau, Xt, yt):
         D = b.D[node]
         Dn = D / D.sum()  # D_s is a distribution by construction; renormalise float drift
         stump = best_soft_stump(X, y, Dn, tau)
-        minus, plus = b.expand(node, stump, stump.q_pos(X), y)
+        qp = stump.q_pos(X)
+        if samples is not None:
+            qp = map_estimate(qp, samples, seed, t)
+        minus, plus = b.expand(node, stump, qp, y)
         rho_hat = max(rho_hat, b.Z[minus] + b.Z[plus])
         tree = b.freeze()
         D_frozen = np.array(D)

@@ -56,3 +56,9 @@ def test_doll_table_measures_node_Z_against_C() -> None:
     table = at.dataframe[-1].value
     assert len(table) == 6  # level 3: two level-2 dolls, each holding two level-1 dolls
     assert (table["gap"] == table.iloc[:, 2] - table.iloc[:, 1]).all()
+
+
+def test_estimated_q_warns_that_bounds_are_estimates() -> None:
+    at = _page(est="5 answers", Tw="4")
+    _ok(at)
+    assert any("estimated from 5 answers" in w.value for w in at.warning)

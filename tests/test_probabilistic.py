@@ -152,3 +152,21 @@ def test_chain_metrics_use_the_same_worlds_as_the_model():
     assert step.metrics.expected_train_error == pytest.approx(err)
     # evaluating a subset gives the same per-point estimates (common random numbers)
     assert np.allclose(step.model.q_pos(X[:7]), step.model.q_pos(X)[:7])
+
+
+def test_map_estimation_adds_noise_and_converges():
+    from boostcore.probabilistic import map_estimate
+
+    rng = np.random.default_rng(4)
+    X = rng.normal(size=(80, 2))
+    y = np.where(X[:, 0] + 0.4 * rng.normal(size=80) > 0, 1, -1)
+    exact = list(prob_tree(X, y, n_weak=4))[-1].metrics
+    rough = list(prob_tree(X, y, n_weak=4, samples=3, seed=1))[-1].metrics
+    fine = list(prob_tree(X, y, n_weak=4, samples=100_000, seed=1))[-1].metrics
+    assert rough.C != pytest.approx(exact.C, abs=1e-6)  # three answers are a noisy estimate
+    assert fine.C == pytest.approx(exact.C, abs=5e-3)  # many answers: the exact q again
+    q = np.array([0.2, 0.9])
+    assert map_estimate(q, 10, 0, 1).shape == (2,)
+    assert np.all((map_estimate(q, 10, 0, 1) > 0) & (map_estimate(q, 10, 0, 1) < 1))
+    chain = list(prob_adaboost(X, y, n_weak=3, samples=5, mc_samples=100))[-1]
+    assert np.isfinite(chain.metrics.C)

@@ -87,14 +87,17 @@ def bp_c_sweep(
 @st.cache_data(max_entries=128, show_spinner=False)
 def prob_run(
     _ds: datasets.Dataset, ds_key: str, structure: str, n_weak: int, softness: float,
+    samples: int | None = None,
 ) -> tuple[ProbStep, ...]:
-    """All snapshots of one probabilistic-boosting run (chain, tree or matryoshka)."""
+    """All snapshots of one probabilistic-boosting run (chain, tree or matryoshka);
+    ``samples`` = R trains the chain and the tree on MAP estimates of q."""
     kw = dict(softness=softness, X_test=_ds.X_test if _ds.n_test else None,
               y_test=_ds.y_test if _ds.n_test else None)
     if structure == "chain":
-        return tuple(prob_adaboost(_ds.X_train, _ds.y_train, n_weak=n_weak, **kw))
+        return tuple(prob_adaboost(_ds.X_train, _ds.y_train, n_weak=n_weak, samples=samples,
+                                   **kw))
     if structure == "tree":
-        return tuple(prob_tree(_ds.X_train, _ds.y_train, n_weak=n_weak, **kw))
+        return tuple(prob_tree(_ds.X_train, _ds.y_train, n_weak=n_weak, samples=samples, **kw))
     levels = max(1, int(np.floor(np.log2(n_weak))))
     return tuple(matryoshka(_ds.X_train, _ds.y_train, levels=levels, **kw))
 

@@ -34,7 +34,15 @@ def _sidebar() -> dict:
                          bind="query-params",
                          help="q(+, x) = σ((x_j − θ)/τ): small τ is an almost deterministic "
                          "stump, large τ a coin that only leans one way.")
-    return dict(structures=[STRUCTURES[p] for p in picked], n_weak=n_weak, softness=softness)
+    est = sb.select_slider("q known from", ["exact q", "100 answers", "20 answers",
+                                            "5 answers"], value="exact q", key="est",
+                           bind="query-params",
+                           help="Grossmann's learner only sees R answers of each soft stump and "
+                           "estimates q by MAP (1 + #{+1})/(R + 2). Chain and tree train on the "
+                           "estimate; errors are measured with the true q.")
+    samples = None if est == "exact q" else int(est.split()[0])
+    return dict(structures=[STRUCTURES[p] for p in picked], n_weak=n_weak, softness=softness,
+                samples=samples)
 
 
 def _theory() -> None:
@@ -73,11 +81,17 @@ def render() -> None:
         return
     started = time.perf_counter()
     with st.spinner("Boosting soft stumps…"):
-        runs = {s: compute.prob_run(ds, choice.key, s, params["n_weak"], params["softness"])
+        runs = {s: compute.prob_run(ds, choice.key, s, params["n_weak"], params["softness"],
+                                    params["samples"] if s != "matryoshka" else None)
                 for s in params["structures"]}
     st.caption(f"{ds.n_train} training and {ds.n_test} test points · computed in "
                f"{time.perf_counter() - started:.2f} s (cached). The chain's error is a "
                "seeded Monte Carlo estimate (1,000 draws); the trees' are exact.")
+    if params["samples"]:
+        st.warning(f"q is estimated from {params['samples']} answers per point: the chain's "
+                   "and the tree's Z, C(T) and Π Z come from the estimates, so they are "
+                   "estimates of the bound, not guaranteed bounds (the matryoshka keeps the "
+                   "exact q).", icon=":material/casino:")
     lo, hi = data_extent(ds)
     names = {v: k for k, v in STRUCTURES.items()}
 
@@ -94,7 +108,8 @@ def render() -> None:
                     continue
                 step = ready[-1]
                 current[s] = step
-                key = f"{choice.key}|{s}|{params['n_weak']}|{params['softness']}|{step.t}"
+                key = (f"{choice.key}|{s}|{params['n_weak']}|{params['softness']}|"
+                       f"{params['samples']}|{step.t}")
                 q = compute.prob_grid(step, key, tuple(lo), tuple(hi), GRID[s])
                 st.plotly_chart(figures.prob_regions_figure(q, ds, lo, hi, stump=step.stump),
                                 key=f"prob_regions_{s}", config={"displaylogo": False})
