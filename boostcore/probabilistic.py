@@ -538,3 +538,70 @@ def _matryoshka(X, y, levels, tau, Xt, yt):
             message=f"Level {level}: a two-node tree of level-{level - 1} dolls, {T} soft stumps.",
             dolls=tuple(checks),
         )
+
+
+def collapse_tree(
+    X, y, *, n_weak: int, softness: float = 0.3, X_test=None, y_test=None,
+) -> Iterator[ProbStep]:
+    """Grow a probabilistic tree and collapse it into a doll when nesting pays (§5.4).
+
+    Interpretation (the paper's rule is only sketched; SPEC §3.3 marks it a stretch):
+    after each new soft stump the *outermost* tree, holding ``T`` weak classifiers and bound
+    ``C(T)``, compares the rate of plain growth ``Ċ_simple = C(T) − C(T − 1)`` (the backward
+    difference: ``C(T + 1)`` is not known yet) with the rate promised by collapsing it into
+    one node of a new tree, Eq. (14): ``Ċ_matryoshka = (C/T)(γ_E + ψ(C) + 1/C − 1)``. If the
+    latter is smaller (falls faster), the whole tree becomes the root classifier of a new
+    outer tree, used through its exact ``q = P(H > 0) + ½ P(H = 0)``. Inner sub-trees are
+    not revisited. Bounds reported are the outer tree's valid ``C(T)``.
+
+    Yields
+    ------
+    ProbStep
+        One per soft stump; ``message`` says when a collapse happened and both rates.
+    """
+    X, y, n_weak, tau, Xt, yt = _validate(X, y, n_weak, softness, X_test, y_test)
+    return _collapse(X, y, n_weak, tau, Xt, yt)
+
+
+def _collapse(X, y, n_weak, tau, Xt, yt):
+    m = X.shape[0]
+    b = _TreeBuilder(m)
+    c_prev = 1.0  # C of the empty tree: the single root leaf, Π Z = 1
+    rho_hat = 0.0
+    n_collapses = 0
+    for t in range(1, n_weak + 1):
+        leaves = b.leaves()
+        node = max(leaves, key=lambda n: (b.prod[n], -n))
+        D = b.D[node]
+        stump = best_soft_stump(X, y, D / D.sum(), tau)
+        minus, plus = b.expand(node, stump, stump.q_pos(X), y)
+        rho_hat = max(rho_hat, b.Z[minus] + b.Z[plus])
+        tree = b.freeze()
+        C = tree.C()
+        T_in = tree.n_weak
+        simple = C - c_prev
+        nested = bounds.matryoshka_rate(min(max(C, 1e-12), 1.0), T_in) if T_in >= 2 else 0.0
+        note = f"Ċ_simple = {simple:+.4f}, Ċ_matryoshka = {nested:+.4f}"
+        collapsed = T_in >= 2 and nested < simple
+        if collapsed:
+            n_collapses += 1
+            b = _TreeBuilder(m)
+            qd = tree.q_pos(X)
+            m_, p_ = b.expand(0, tree, qd, y)
+            rho_hat = max(rho_hat, b.Z[m_] + b.Z[p_])
+            tree = b.freeze()
+            C = tree.C()
+            note += f" → collapsed into one doll (collapse #{n_collapses})"
+        c_prev = C
+        D_frozen = np.array(D)
+        D_frozen.setflags(write=False)
+        yield ProbStep(
+            t=t, kind=ROUND, structure="collapse", model=tree, node=node, stump=stump,
+            D=D_frozen,
+            metrics=_metrics(
+                t, tree.expected_error(X, y),
+                tree.expected_error(Xt, yt) if Xt is not None and yt.size else None,
+                None, C, rho_hat),
+            message=f"Weak classifier {t}: soft stump on x{stump.feature + 1} at "
+                    f"{stump.theta:.3g} in leaf #{node}; {note}.",
+        )

@@ -19,7 +19,8 @@ def _ok(at: AppTest) -> None:
     assert not at.exception, [e.value for e in at.exception]
 
 
-@pytest.mark.parametrize("struct", ["Chain (prob. AdaBoost)", "Tree", "Matryoshka"])
+@pytest.mark.parametrize("struct", ["Chain (prob. AdaBoost)", "Tree", "Matryoshka",
+                                    "Greedy collapse (§5.4)"])
 def test_each_structure_steps_to_the_end(struct: str) -> None:
     at = _page(struct=struct, Tw="8")
     _ok(at)

@@ -170,3 +170,14 @@ def test_map_estimation_adds_noise_and_converges():
     assert np.all((map_estimate(q, 10, 0, 1) > 0) & (map_estimate(q, 10, 0, 1) < 1))
     chain = list(prob_adaboost(X, y, n_weak=3, samples=5, mc_samples=100))[-1]
     assert np.isfinite(chain.metrics.C)
+
+
+@H
+@given(data=samples(), T=st.integers(2, 10))
+def test_collapse_rule_keeps_a_valid_bound_and_every_stump(data, T):
+    from boostcore.probabilistic import collapse_tree
+
+    X, y, tau = data
+    for s in collapse_tree(X, y, n_weak=T, softness=tau):
+        assert s.metrics.expected_train_error <= s.metrics.C + 1e-12
+        assert s.model.n_weak == s.t  # a collapse nests stumps, it never drops one

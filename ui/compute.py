@@ -8,7 +8,13 @@ import streamlit as st
 
 from boostcore import datasets
 from boostcore.branching import BPStep, bp_infoboost
-from boostcore.probabilistic import ProbStep, matryoshka, prob_adaboost, prob_tree
+from boostcore.probabilistic import (
+    ProbStep,
+    collapse_tree,
+    matryoshka,
+    prob_adaboost,
+    prob_tree,
+)
 from boostcore.topdown import TreeStep, grow
 
 
@@ -98,6 +104,8 @@ def prob_run(
                                    **kw))
     if structure == "tree":
         return tuple(prob_tree(_ds.X_train, _ds.y_train, n_weak=n_weak, samples=samples, **kw))
+    if structure == "collapse":
+        return tuple(collapse_tree(_ds.X_train, _ds.y_train, n_weak=n_weak, **kw))
     levels = max(1, int(np.floor(np.log2(n_weak))))
     return tuple(matryoshka(_ds.X_train, _ds.y_train, levels=levels, **kw))
 
