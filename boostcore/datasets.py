@@ -198,6 +198,13 @@ def _stripes_pos(P: np.ndarray) -> np.ndarray:
     return np.clip(np.floor((P[:, 0] + 1.5) / 0.75), 0, 3).astype(np.int64) % 2 == 1
 
 
+def _diagonal_xor_pos(P: np.ndarray) -> np.ndarray:
+    # XOR turned by 45 degrees: the two diagonals x2 = x1 and x2 = -x1 separate the classes.
+    # Two oblique lines are perfect; an axis-parallel tree needs a staircase along each one
+    # (the showcase for oblique nodes, Henry-Nock-Nielsen 2007).
+    return (P[:, 0] + P[:, 1]) * (P[:, 0] - P[:, 1]) > 0
+
+
 GENERATORS: dict[str, ShapeGenerator] = {
     "moons": _moons,
     "circles": _circles,
@@ -207,6 +214,7 @@ GENERATORS: dict[str, ShapeGenerator] = {
     "checkerboard": _by_region(_checkerboard_pos),
     "band": _by_region(_band_pos),
     "stripes": _by_region(_stripes_pos),
+    "diagonal_xor": _by_region(_diagonal_xor_pos),
 }
 
 DATASET_DESCRIPTIONS: dict[str, str] = {
@@ -224,6 +232,8 @@ DATASET_DESCRIPTIONS: dict[str, str] = {
             "can only approximate with a staircase.",
     "stripes": "Four vertical stripes of alternating class: one 4-way split on x1 is perfect, "
                "while any single binary split gains little.",
+    "diagonal_xor": "XOR turned by 45 degrees: the two diagonals separate the classes, so two "
+                    "oblique splits are perfect while axis-parallel ones need staircases.",
 }
 
 

@@ -344,3 +344,179 @@ class ProbabilisticBoostClassifier(ClassifierMixin, BaseEstimator):
         if proba.shape[1] == 1:
             return np.full(proba.shape[0], self.classes_[0])
         return self.classes_[(proba[:, 1] > 0.5).astype(int)]
+
+
+class _G1Classifier(ClassifierMixin, BaseEstimator):
+    """Shared plumbing of the G1 classifiers: ``H(x)`` from ``_H``, the logistic link."""
+
+    def __sklearn_tags__(self):
+        tags = super().__sklearn_tags__()
+        tags.classifier_tags.multi_class = False
+        return tags
+
+    def _labels(self, X, y):
+        X, y = validate_data(self, X, y, dtype=np.float64)
+        check_classification_targets(y)
+        self.classes_ = np.unique(y)
+        if self.classes_.size > 2:
+            raise ValueError(
+                "Only binary classification is supported. "
+                f"{type(self).__name__} got {self.classes_.size} classes "
+                f"({self.classes_[:5].tolist()}…); these boosting algorithms need two"
+            )
+        return X, np.where(y == self.classes_[-1], 1, -1)
+
+    def _check(self, X) -> np.ndarray:
+        check_is_fitted(self)
+        return validate_data(self, X, dtype=np.float64, reset=False)
+
+    def decision_function(self, X) -> np.ndarray:
+        """``H(x) = Σ α_t h_t(x)`` along the path of ``x``: positive means ``classes_[1]``."""
+        X = self._check(X)
+        if self.classes_.size == 1:
+            return np.ones(X.shape[0])
+        return self._H(self.steps_[-1], X)
+
+    def predict(self, X) -> np.ndarray:
+        """``sign(H(x))`` as class labels (``H = 0`` goes to ``classes_[0]``)."""
+        H = self.decision_function(X)
+        if self.classes_.size == 1:
+            return np.full(H.shape[0], self.classes_[0])
+        return self.classes_[(H > 0).astype(int)]
+
+    def predict_proba(self, X) -> np.ndarray:
+        """``P(classes_[1] | x) = 1/(1 + exp(−2H))`` (Friedman et al.'s logistic link)."""
+        H = self.decision_function(X)
+        if self.classes_.size == 1:
+            return np.ones((H.shape[0], 1))
+        p = 1.0 / (1.0 + np.exp(-2.0 * np.clip(H, -350, 350)))
+        return np.column_stack([1.0 - p, p])
+
+    def staged_decision_function(self, X) -> Iterator[np.ndarray]:
+        """Yield ``H`` after each step of the run (each weak hypothesis, or each split).
+
+        Yields
+        ------
+        ndarray of shape (n_samples,)
+        """
+        X = self._check(X)
+        for step in self.steps_:
+            if step.metrics is not None:
+                yield self._H(step, X)
+
+    def staged_predict(self, X) -> Iterator[np.ndarray]:
+        """Yield the predicted labels after each step.
+
+        Yields
+        ------
+        ndarray of shape (n_samples,)
+        """
+        for H in self.staged_decision_function(X):
+            yield self.classes_[(H > 0).astype(int)] if self.classes_.size == 2 else \
+                np.full(H.shape[0], self.classes_[0])
+
+
+class RealAdaBoostClassifier(_G1Classifier):
+    """AdaBoost_R: G1 on a single path (Nock & Nielsen 2006; Henry–Nock–Nielsen 2007).
+
+    Parameters
+    ----------
+    n_estimators : int, default=50
+        Number of weak hypotheses ``T``.
+    weak : {"stump", "hyperplane"} or scikit-learn classifier, default="stump"
+        ``"stump"`` (±1 stump of largest ``|μ|``: discrete AdaBoost), ``"hyperplane"``
+        (real-valued ``π(x_f − θ)``: ``H`` is affine), or any classifier that takes
+        ``sample_weight`` (refitted every round, as in scikit-learn's AdaBoost).
+    random_state : int or None, default=None
+        Seeds the copies of a scikit-learn weak learner like ``AdaBoostClassifier`` does.
+
+    Attributes
+    ----------
+    classes_, n_features_in_, steps_ (the G1 snapshots), model_ (the fitted ``Σ α_t h_t``).
+
+    Examples
+    --------
+    >>> from boostcore.datasets import make_dataset
+    >>> ds = make_dataset("moons", n=200, seed=0)
+    >>> clf = RealAdaBoostClassifier(n_estimators=20).fit(ds.X_train, ds.y_train)
+    >>> len(clf.model_)
+    20
+    """
+
+    def __init__(self, n_estimators: int = 50, weak="stump", random_state=None) -> None:
+        self.n_estimators = n_estimators
+        self.weak = weak
+        self.random_state = random_state
+
+    def fit(self, X, y, sample_weight=None) -> RealAdaBoostClassifier:
+        """Run AdaBoost_R on ``(X, y)``; ``y`` must have at most two classes."""
+        from .oblique import Additive, g1_linear
+
+        X, y_pm = self._labels(X, y)
+        if self.classes_.size == 1:
+            self.steps_, self.model_ = (), Additive((), ())
+            return self
+        self.steps_ = tuple(g1_linear(
+            X, y_pm, n_rounds=self.n_estimators, weak=self.weak, sample_weight=sample_weight,
+            random_state=self.random_state,
+        ))
+        self.model_ = self.steps_[-1].model
+        return self
+
+    @staticmethod
+    def _H(step, X):
+        return step.model.decision_function(X)
+
+
+class BoostODTClassifier(_G1Classifier):
+    """BoostODT: boosted oblique decision trees (Henry–Nock–Nielsen 2007, §4.3).
+
+    Parameters
+    ----------
+    n_internal : int, default=7
+        ``T2``, internal nodes of the tree.
+    n_stumps : int, default=10
+        ``T1``, AdaBoost_R rounds inside each node.
+    node_learner : {"stumps", "hyperplane"}, default="stumps"
+        Axis stumps (staircase boundaries) or real-valued linear hypotheses (oblique lines).
+    leaf_rule : {"breadth_first", "max_decrease"}, default="breadth_first"
+        Which leaf to split next.
+
+    Attributes
+    ----------
+    classes_, n_features_in_, steps_ (the snapshots), tree_ (the fitted ``ObliqueTree``).
+    """
+
+    def __init__(self, n_internal: int = 7, n_stumps: int = 10, node_learner: str = "stumps",
+                 leaf_rule: str = "breadth_first") -> None:
+        self.n_internal = n_internal
+        self.n_stumps = n_stumps
+        self.node_learner = node_learner
+        self.leaf_rule = leaf_rule
+
+    def fit(self, X, y, sample_weight=None) -> BoostODTClassifier:
+        """Grow the boosted oblique tree on ``(X, y)``; ``y`` must have at most two classes."""
+        from .oblique import boost_odt
+
+        X, y_pm = self._labels(X, y)
+        if self.classes_.size == 1:
+            self.steps_, self.tree_ = (), None
+            return self
+        self.steps_ = tuple(boost_odt(
+            X, y_pm, n_internal=self.n_internal, n_stumps=self.n_stumps,
+            node_learner=self.node_learner, leaf_rule=self.leaf_rule,
+            sample_weight=sample_weight,
+        ))
+        self.tree_ = self.steps_[-1].tree
+        return self
+
+    @staticmethod
+    def _H(step, X):
+        return step.tree.decision_function(X)
+
+    def apply(self, X) -> np.ndarray:
+        """Id of the leaf of ``tree_`` that each sample reaches."""
+        X = self._check(X)
+        if self.tree_ is None:
+            return np.zeros(X.shape[0], dtype=np.intp)
+        return self.tree_.apply(X)

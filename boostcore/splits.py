@@ -373,3 +373,47 @@ def best_stump_on_partition(
     # the reported entropy is recomputed exactly from the chosen partition
     side = (X[:, j] > theta).astype(np.intp)
     return j, theta, partition_entropy(y, w, 2 * leaf_of + side, 2 * n_leaves)
+
+
+def best_margin_stump(
+    X: np.ndarray, u: np.ndarray, order_t: np.ndarray
+) -> tuple[int, float, int, float] | None:
+    """The ±1 stump ``h(x) = p·(+1 if x_j > θ else −1)`` of largest ``|Σ_i u_i h(x_i)|``.
+
+    With ``u_i = w_i y_i`` this is the stump of largest ``|μ|`` (normalised margin, Nock &
+    Nielsen 2006), i.e. of smallest weighted error once its polarity ``p`` is chosen — the weak
+    learner of discrete AdaBoost. Unlike :func:`best_stump` with the ``error`` index, both
+    sides always get opposite labels, so the result is a stump and never a constant.
+
+    Parameters
+    ----------
+    X : array (m, d) of the whole sample.
+    u : array (m,) of signed weights ``w_i y_i``.
+    order_t : int array (d, n)
+        The node's sample indices, row ``j`` sorted by ``X[:, j]``.
+
+    Returns
+    -------
+    (feature, threshold, polarity, margin) or None
+        ``margin = Σ_node u_i h(x_i) ≥ 0``; ``None`` when no feature has two distinct values.
+    """
+    d, n = order_t.shape
+    if n < 2:
+        return None
+    xs = X[order_t, np.arange(d)[:, None]]
+    cs = np.cumsum(u[order_t], axis=1)
+    total = cs[:, -1:]
+    # cut after sorted position i: right side gets +1, left −1 → Σ u h = total − 2·left
+    score = total - 2.0 * cs[:, :-1]
+    valid = xs[:, 1:] > xs[:, :-1]
+    if not valid.any():
+        return None
+    mag = np.where(valid, np.abs(score), -np.inf)
+    best = mag.max()
+    tie = best - TIE_TOL * max(1.0, abs(best))
+    row_best = mag.max(axis=1)
+    j = int(np.argmax(row_best >= tie))
+    i = int(np.argmax(mag[j] >= tie))
+    polarity = 1 if score[j, i] >= 0 else -1
+    theta = _midpoint(xs[j, i], xs[j, i + 1])
+    return j, theta, polarity, float(abs(score[j, i]))

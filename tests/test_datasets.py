@@ -31,7 +31,7 @@ def all_points(ds: Dataset) -> tuple[np.ndarray, np.ndarray]:
 # --------------------------------------------------------------------------- generators
 def test_generator_names():
     assert set(GENERATORS) == {"moons", "circles", "blobs", "xor", "spirals",
-                               "checkerboard", "band", "stripes"}
+                               "checkerboard", "band", "stripes", "diagonal_xor"}
     assert set(DATASET_DESCRIPTIONS) == set(GENERATORS)
     assert all(d.strip().endswith(".") for d in DATASET_DESCRIPTIONS.values())
 
