@@ -21,6 +21,8 @@ pages = [
             url_path="branching"),
     st.Page("views/matryoshka.py", title="Probabilistic trees & matryoshka",
             icon=":material/deployed_code:", url_path="matryoshka"),
+    st.Page("views/oblique.py", title="Boosted oblique trees (G1)", icon=":material/call_split:",
+            url_path="oblique"),
     st.Page("views/bounds.py", title="Bounds explorer", icon=":material/functions:",
             url_path="bounds"),
 ]

@@ -117,3 +117,78 @@ def prob_grid(_step: ProbStep, step_key: str, lo: tuple, hi: tuple, n: int) -> n
     ys = np.linspace(lo[1], hi[1], n)
     gx, gy = np.meshgrid(xs, ys)
     return _step.model.q_pos(np.column_stack([gx.ravel(), gy.ravel()])).reshape(n, n)
+
+
+@st.cache_data(max_entries=128, show_spinner=False)
+def g1_path_run(_ds: datasets.Dataset, ds_key: str, n_rounds: int, weak: str) -> tuple:
+    """All snapshots of G1 on a path (AdaBoost_R) with the built-in ``weak`` learner."""
+    from boostcore.oblique import g1_linear
+
+    return tuple(g1_linear(_ds.X_train, _ds.y_train, n_rounds=n_rounds, weak=weak,
+                           X_test=_ds.X_test if _ds.n_test else None,
+                           y_test=_ds.y_test if _ds.n_test else None))
+
+
+@st.cache_data(max_entries=128, show_spinner=False)
+def g1_tree_run(_ds: datasets.Dataset, ds_key: str, n_internal: int, leaf_rule: str) -> tuple:
+    """All snapshots of G1 with constant nodes on a Kearns–Mansour tree (Theorem 2)."""
+    from boostcore.oblique import g1_tree
+
+    return tuple(g1_tree(_ds.X_train, _ds.y_train, n_internal=n_internal, leaf_rule=leaf_rule,
+                         X_test=_ds.X_test if _ds.n_test else None,
+                         y_test=_ds.y_test if _ds.n_test else None))
+
+
+@st.cache_data(max_entries=128, show_spinner=False)
+def odt_run(_ds: datasets.Dataset, ds_key: str, n_internal: int, n_stumps: int,
+            node_learner: str, leaf_rule: str) -> tuple:
+    """All snapshots of one BoostODT run."""
+    from boostcore.oblique import boost_odt
+
+    return tuple(boost_odt(_ds.X_train, _ds.y_train, n_internal=n_internal, n_stumps=n_stumps,
+                           node_learner=node_learner, leaf_rule=leaf_rule,
+                           X_test=_ds.X_test if _ds.n_test else None,
+                           y_test=_ds.y_test if _ds.n_test else None))
+
+
+def odt_schedule(odt_steps: tuple, inner: bool) -> list[tuple[int, int | None, int]]:
+    """The stepper's positions over a BoostODT run: ``(snapshot, stump j or None, stumps
+    used so far)``. With ``inner`` every AdaBoost_R round inside a node is a position."""
+    out = []
+    used = 0
+    for i, s in enumerate(odt_steps):
+        k = len(s.inner)
+        if inner and k > 1:
+            for j in range(1, k + 1):
+                out.append((i, j, used + j))
+        else:
+            out.append((i, None, used + k))
+        used += k
+    return out
+
+
+@st.cache_data(max_entries=64, show_spinner=False)
+def axis_parallel_peers(_ds: datasets.Dataset, ds_key: str, n_leaves: int) -> list[dict]:
+    """Axis-parallel trees with the same number of leaves: boostlab's binary Kearns–Mansour
+    tree (``TopDownTreeClassifier``) and scikit-learn's best-first CART."""
+    from sklearn.tree import DecisionTreeClassifier
+
+    from boostcore.estimators import TopDownTreeClassifier
+
+    rows = []
+    models = {
+        "TopDown, binary, km index (boostlab)": TopDownTreeClassifier(
+            size=max(n_leaves, 2), max_arity=2, index="km", leaf_rule="max_gain"),
+        "scikit-learn DecisionTreeClassifier": DecisionTreeClassifier(
+            max_leaf_nodes=max(n_leaves, 2), random_state=0),
+    }
+    for name, model in models.items():
+        model.fit(_ds.X_train, _ds.y_train)
+        rows.append({
+            "model": name, "leaves": int(model.get_n_leaves()) if hasattr(model, "get_n_leaves")
+            else int(model.tree_.n_leaves),
+            "train error": float(np.mean(model.predict(_ds.X_train) != _ds.y_train)),
+            "test error": float(np.mean(model.predict(_ds.X_test) != _ds.y_test))
+            if _ds.n_test else None,
+        })
+    return rows

@@ -105,3 +105,34 @@ def bp_metrics_frame(steps: dict) -> pd.DataFrame:
             "H(Y|ℓ_t)": m.H_leaves, "γ_t": m.gamma, "Π Z": m.prod_Z, "Π H(Y|h)": m.prod_H_h,
         })
     return pd.DataFrame(rows)
+
+
+def inner_frame(step, upto: int | None = None) -> pd.DataFrame:
+    """AdaBoost_R rounds that built a BoostODT node's separator (up to ``upto`` if given)."""
+    rows = [r.as_dict() for r in step.inner[: upto if upto is not None else None]]
+    return pd.DataFrame(rows, columns=["j", "h", "R", "mu", "alpha", "weighted_error"]).rename(
+        columns={"h": "weak hypothesis s_j", "mu": "μ_j", "alpha": "α_j",
+                 "weighted_error": "weighted error"})
+
+
+def g1_metrics_frame(current: dict) -> pd.DataFrame:
+    """One row per G1 specialisation: the numbers of the shown step."""
+    rows = []
+    for name, (s, detail) in current.items():
+        m = getattr(s, "metrics", None) if s is not None else None
+        if m is None:
+            rows.append({"method": name, "step": detail,
+                         "note": getattr(s, "stop_reason", None) or "no weak hypothesis yet"})
+            continue
+        rows.append({
+            "method": name, "step": detail, "train error": m.train_error,
+            "test error": m.test_error, "ν(H, 0)": m.margin_error_0,
+            "E e^(−yH)": m.exp_loss, "Σ 2√(w⁺w⁻)": m.km_impurity,
+            "Theorem 1 bound": m.bound,
+        })
+    return pd.DataFrame(rows)
+
+
+def g1_history_frame(steps) -> pd.DataFrame:
+    """Every step's metrics (for the CSV export)."""
+    return pd.DataFrame([s.metrics.as_dict() for s in steps if s.metrics is not None])
