@@ -208,7 +208,7 @@ def render() -> None:
                     continue
                 if name == ADA:
                     fig = oblique_figures.path_regions_figure(step, ds)
-                elif building:
+                elif building and name == ODT:
                     fig = oblique_figures.tree_regions_figure(
                         step, ds, partial=partial, partial_node=odt_full.node)
                 else:
