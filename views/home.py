@@ -39,6 +39,13 @@ with c1:
         "matryoshka of two-node trees; soft regions P(H > 0), the nested dolls, and the exact "
         "expected error against C(T), F(T, ρ̂) and the paper's M2."
     )
+    page_link("views/oblique.py", "Boosted oblique trees (G1)", "oblique",
+              icon=":material/call_split:")
+    st.markdown(
+        "Henry–Nock–Nielsen's generic greedy induction G1: AdaBoost (a path), the "
+        "Kearns–Mansour tree (a tree of constant nodes) and BoostODT (AdaBoost_R inside every "
+        "node) on one stepper; node boundaries, margin-error curves and Theorem 1's bound."
+    )
     page_link("views/bounds.py", "Bounds explorer", "bounds", icon=":material/functions:")
     st.markdown(
         "Every closed-form bound with its formula and sliders: Grossmann's Figures 2 and 3 "
@@ -50,7 +57,6 @@ with c2:
     st.markdown(
         "- Hatano's Weight Distribution Game, played by you\n"
         "- The greedy collapse rule of the matryoshka (§5.4) on data\n"
-        "- Real boosting à la carte and boosted oblique trees\n"
         "- A benchmark of every algorithm on real datasets"
     )
 
