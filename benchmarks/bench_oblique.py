@@ -68,5 +68,46 @@ def main() -> None:
             print(f"| {X.shape[0]:,} | {d} | {name} | {sec:.3f} | {sec / base:.2f} | {err:.3f} |")
 
 
+def page(repeats: int = 5) -> None:
+    """Server time of the oblique page (AppTest, in-process: browser drawing not included)."""
+    import streamlit as st
+    from streamlit.testing.v1 import AppTest
+
+    from boostcore.datasets import make_dataset
+    from boostcore.oblique import boost_odt, g1_linear, g1_tree
+
+    ds = make_dataset("moons", noise=0.3, label_noise=0.05)  # the page's defaults
+    runs = []
+    for _ in range(repeats):
+        t0 = time.perf_counter()
+        kw = dict(X_test=ds.X_test, y_test=ds.y_test)
+        list(g1_linear(ds.X_train, ds.y_train, n_rounds=T1 * T2, **kw))
+        list(g1_tree(ds.X_train, ds.y_train, n_internal=T2, **kw))
+        list(boost_odt(ds.X_train, ds.y_train, n_internal=T2, n_stumps=T1, **kw))
+        runs.append(time.perf_counter() - t0)
+    cold, steps = [], []
+    path = str(Path(__file__).resolve().parents[1] / "views" / "oblique.py")
+    for _ in range(repeats):
+        st.cache_data.clear()
+        at = AppTest.from_file(path, default_timeout=120)
+        t0 = time.perf_counter()
+        at.run()
+        cold.append(time.perf_counter() - t0)
+        for _ in range(4):
+            t0 = time.perf_counter()
+            at.button(key="round_next").click().run()
+            steps.append(time.perf_counter() - t0)
+        assert not at.exception
+    print("\n| oblique page, default demo (moons, n = 400, T2 = 7, T1 = 10) | median |")
+    print("|---|---:|")
+    print(f"| compute AdaBoost (70 stumps), KM tree, BoostODT | "
+          f"{statistics.median(runs) * 1000:.0f} ms |")
+    print(f"| first page run, cold cache (compute + draw) | "
+          f"{statistics.median(cold) * 1000:.0f} ms |")
+    print(f"| one step ▶ (page re-run, cached runs) | "
+          f"{statistics.median(steps) * 1000:.0f} ms |")
+
+
 if __name__ == "__main__":
     main()
+    page()
