@@ -17,6 +17,8 @@ pages = [
     st.Page("views/home.py", title="Home", icon=":material/home:", default=True),
     st.Page("views/topdown.py", title="Top-down growth", icon=":material/account_tree:",
             url_path="topdown"),
+    st.Page("views/game.py", title="Weight Distribution Game", icon=":material/casino:",
+            url_path="game"),
     st.Page("views/branching.py", title="Divide and merge (InfoBoost)", icon=":material/hub:",
             url_path="branching"),
     st.Page("views/matryoshka.py", title="Probabilistic trees & matryoshka",

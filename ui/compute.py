@@ -192,3 +192,27 @@ def axis_parallel_peers(_ds: datasets.Dataset, ds_key: str, n_leaves: int) -> li
             if _ds.n_test else None,
         })
     return rows
+
+
+@st.cache_data(max_entries=64, show_spinner=False)
+def game_play(s: int, gamma: float, adversary: str, seed: int) -> tuple:
+    """Every state of a game between the max-weight player and an app adversary
+    (``"equal"``: two equal children each time; ``"random"``: random legal k and shares)."""
+    from boostcore.game import equal_binary_adversary, max_weight_player, play, random_adversary
+
+    adv = equal_binary_adversary if adversary == "equal" else random_adversary(seed)
+    return tuple(play(s, gamma, max_weight_player, adv))
+
+
+def game_start(s: int, gamma: float):
+    """A new game with initial weight 1."""
+    from boostcore.game import new_game
+
+    return new_game(s, gamma)
+
+
+def game_move(state, leaf: int, k: int, shares):
+    """The state after a move (raises ``ValueError`` naming the broken rule)."""
+    from boostcore.game import expand
+
+    return expand(state, leaf, k, shares)

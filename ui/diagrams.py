@@ -274,3 +274,28 @@ def odt_digraph(tree, *, feature_names=("x1", "x2"), current: int | None = None
         g.edge(str(n), str(tree.left[n]), label="LS < 0")
         g.edge(str(n), str(tree.right[n]), label="LS ≥ 0")
     return g
+
+
+def game_digraph(state, *, chosen: int | None = None) -> graphviz.Digraph:
+    """The Weight Distribution Game's tree: every node with the weight it was given; current
+    leaves filled by weight (darker = heavier), the chosen leaf outlined in vermillion."""
+    g = graphviz.Digraph(graph_attr={"rankdir": "TB", "bgcolor": "transparent",
+                                     "nodesep": "0.12", "ranksep": "0.3"},
+                         node_attr={"fontname": "Helvetica", "fontsize": "10",
+                                    "style": "filled"},
+                         edge_attr={"color": "#777777", "arrowsize": "0.5"})
+    leaves = set(state.leaves)
+    top = max((state.weight(i) for i in leaves), default=1.0) or 1.0
+    for node in state.nodes:
+        pen = {"color": theme.HIGHLIGHT, "penwidth": "3"} if node.id == chosen else {}
+        if node.id in leaves:
+            shade = node.weight / top
+            fill = theme.mix(0.5 + 0.5 * shade)
+            g.node(str(node.id), f"#{node.id}\n{node.weight:.4f}", shape="ellipse",
+                   fillcolor=fill, **pen)
+        else:
+            g.node(str(node.id), f"#{node.id}\n{node.weight:.4f}", shape="box",
+                   fillcolor="#F2F2F2", fontcolor="#777777", **pen)
+        if node.parent >= 0:
+            g.edge(str(node.parent), str(node.id))
+    return g

@@ -136,3 +136,15 @@ def g1_metrics_frame(current: dict) -> pd.DataFrame:
 def g1_history_frame(steps) -> pd.DataFrame:
     """Every step's metrics (for the CSV export)."""
     return pd.DataFrame([s.metrics.as_dict() for s in steps if s.metrics is not None])
+
+
+def game_history_frame(state) -> pd.DataFrame:
+    """One row per move of a Weight Distribution Game."""
+    rows = [{
+        "move": i + 1, "leaf": m.leaf, "leaf weight": m.leaf_weight, "k": m.k,
+        "shares": ", ".join(f"{d:.2f}" for d in m.distribution),
+        "kept 1 − γ⌈log k⌉": 1.0 - state.gamma * (m.k - 1).bit_length(),
+        "tree weight after": m.total_after,
+    } for i, m in enumerate(state.history)]
+    return pd.DataFrame(rows, columns=["move", "leaf", "leaf weight", "k", "shares",
+                                       "kept 1 − γ⌈log k⌉", "tree weight after"])

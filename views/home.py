@@ -24,6 +24,12 @@ with c1:
         "branches should a split have? Live curves of $I(T)$, the training and test error "
         "and the bounds $e_{\\hat\\gamma}(|T|)$, $|T|^{-\\hat\\gamma}$, $s^{-\\hat\\gamma}$."
     )
+    page_link("views/game.py", "Weight Distribution Game", "game", icon=":material/casino:")
+    st.markdown(
+        "Hatano's game behind TOPDOWN-M's bound, played by you: be the adversary against the "
+        "max-weight player (or the player), and try to beat φ_γ(s) — Theorem 3 says you "
+        "cannot."
+    )
     page_link("views/branching.py", "Divide and merge (InfoBoost)", "branching",
               icon=":material/hub:")
     st.markdown(
@@ -55,7 +61,6 @@ with c1:
 with c2:
     st.markdown("**Coming next**")
     st.markdown(
-        "- Hatano's Weight Distribution Game, played by you\n"
         "- The greedy collapse rule of the matryoshka (§5.4) on data\n"
         "- A benchmark of every algorithm on real datasets"
     )

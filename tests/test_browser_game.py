@@ -1,0 +1,34 @@
+"""End-to-end in Chromium: play a Weight Distribution Game as the adversary to the end."""
+
+from __future__ import annotations
+
+import pytest
+from test_browser import (  # noqa: F401  (server and browser are fixtures)
+    ARTIFACTS,
+    _no_exception_box,
+    _open,
+    _settle,
+    _wait_for,
+    browser,
+    server,
+)
+
+pytestmark = pytest.mark.browser
+
+
+def test_game_page_play_as_the_adversary(server, browser) -> None:  # noqa: F811
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page = _open(browser, server + "/game?s=4&gamma=0.2", "[data-testid='stExpander']")
+    _no_exception_box(page)
+    # equal binary splits with γ = 0.2: the tree weighs 0.8, then 0.72, then 0.64 = φ_γ(4)
+    for expected in ("0.8000", "0.7200", "0.6400"):
+        page.locator(".st-key-adv_expand button").click()
+        metric = page.locator("[data-testid='stMetricValue']").first
+        _wait_for(lambda e=expected, m=metric: m.inner_text().strip() == e, 20,
+                  f"the tree weight did not become {expected}")
+        _settle(page)
+        _no_exception_box(page)
+    _wait_for(lambda: page.get_by_text("Game over").count() == 1, 20, "the game did not end")
+    assert page.get_by_text("Why nobody beats").count() == 1
+    page.screenshot(path=str(ARTIFACTS / "game_over.png"), full_page=True)
+    page.close()

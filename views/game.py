@@ -1,0 +1,283 @@
+"""Page: Hatano's Weight Distribution Game, played by a person (SPEC §1.5; Hatano 2004 §4)."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from boostcore.bounds import phi_gamma
+from boostcore.game import legal_arities, max_weight_player, shrink
+from ui import compute, diagrams, game_figures, tables
+from ui.widgets import stepper
+
+MODES = ("You are the adversary", "You are the player", "Watch")
+MODE_HELP = ("The app plays TOPDOWN-M's player (it always expands the heaviest leaf); you "
+             "choose how many children and how to share the weight. Goal: end as HEAVY as "
+             "possible. You are the player: the app's adversary splits in two, equally; you "
+             "choose the leaf. Goal: end as LIGHT as possible. Watch: app against app.")
+ADVERSARIES = {"equal binary splits (Theorem 3's worst case)": "equal",
+               "random k and shares": "random"}
+
+
+def _sidebar() -> tuple[str, int, float]:
+    sb = st.sidebar
+    sb.header("Game")
+    mode = sb.radio("Mode", MODES, key="mode", bind="query-params", help=MODE_HELP)
+    s = sb.slider("Target size s", 2, 32, 8, key="s", bind="query-params",
+                  help="The game ends when the tree has s leaves.")
+    gamma = sb.slider("γ (advantage)", 0.0, 0.5, 0.1, step=0.05, key="gamma",
+                      bind="query-params",
+                      help="Every k-way expansion keeps only 1 − γ⌈log₂ k⌉ of the leaf's "
+                      "weight: the weak hypothesis assumption of TOPDOWN-M.")
+    return mode, s, gamma
+
+
+def _stack(mode: str, s: int, gamma: float) -> list:
+    """The states of the current game (a stack, for undo); a new game when settings change."""
+    ss = st.session_state
+    ident = (mode, s, gamma)
+    if ss.get("game_ident") != ident or not ss.get("game_stack"):
+        ss["game_ident"] = ident
+        ss["game_stack"] = [compute.game_start(s, gamma)]
+        ss["game_serial"] = ss.get("game_serial", 0) + 1
+    return ss["game_stack"]
+
+
+def _push(leaf: int, k: int, shares: tuple[float, ...]) -> None:
+    ss = st.session_state
+    try:
+        ss["game_stack"].append(compute.game_move(ss["game_stack"][-1], leaf, k, shares))
+        ss.pop("game_error", None)
+    except ValueError as err:  # shown as a readable message, never a traceback
+        ss["game_error"] = str(err)
+
+
+def _undo() -> None:
+    stack = st.session_state["game_stack"]
+    if len(stack) > 1:
+        stack.pop()
+    st.session_state.pop("game_error", None)
+
+
+def _restart() -> None:
+    ss = st.session_state
+    ss["game_stack"] = ss["game_stack"][:1]
+    ss["game_serial"] = ss.get("game_serial", 0) + 1
+    ss.pop("game_error", None)
+
+
+def _adversary_move() -> None:
+    ss = st.session_state
+    state = ss["game_stack"][-1]
+    k = int(ss.get("adv_k", 2))
+    raw = [float(ss.get(f"share_{i}", 50)) for i in range(k)]
+    if sum(raw) <= 0:
+        ss["game_error"] = "Give at least one child a positive share."
+        return
+    shares = [r / sum(raw) for r in raw]
+    shares[-1] = 1.0 - sum(shares[:-1])
+    _push(max_weight_player(state), k, tuple(shares))
+
+
+def _player_move() -> None:
+    ss = st.session_state
+    _push(int(ss["player_leaf"]), 2, (0.5, 0.5))
+
+
+def _record(mode: str, state) -> None:
+    """Add a finished game to the session's leaderboard (once per game)."""
+    ss = st.session_state
+    serial = ss.get("game_serial", 0)
+    if ss.get("game_recorded") == serial:
+        return
+    ss["game_recorded"] = serial
+    phi = float(phi_gamma(state.s, state.gamma))
+    ss.setdefault("game_board", []).append({
+        "mode": mode, "s": state.s, "γ": state.gamma, "final weight": state.total,
+        "φ_γ(s)": phi, "final / φ": state.total / phi if phi > 0 else float("nan"),
+        "moves": len(state.history),
+    })
+    if mode == MODES[0]:
+        ss["adv_tries"] = ss.get("adv_tries", 0) + 1
+
+
+def _score(state, mode: str) -> None:
+    phi = float(phi_gamma(state.s, state.gamma))
+    c1, c2, c3 = st.columns(3)
+    c1.metric("Tree weight now", f"{state.total:.4f}",
+              help="Sum of the leaves' weights; it bounds the training error of the tree.")
+    c2.metric("φ_γ(s)", f"{phi:.4f}",
+              help="The final weight when the adversary always splits in two, equally, "
+                   "against the max-weight player (Theorem 3).")
+    c3.metric("s^(−γ)", f"{state.s ** (-state.gamma):.4f}",
+              help="Theorem 4's bound on the final tree: φ_γ(s) ≤ s^(−γ).")
+    if not state.done:
+        return
+    _record(mode, state)
+    gap = state.total - phi
+    if mode == MODES[0]:
+        if gap > 1e-12:
+            st.error("You beat φ_γ(s)?! That would contradict Theorem 3 — please report it.")
+        elif gap > -1e-9:
+            st.success(f"Final weight {state.total:.4f} = φ_γ(s): the best any adversary can "
+                       "do against the max-weight player.")
+        else:
+            st.warning(f"Final weight {state.total:.4f} < φ_γ(s) = {phi:.4f}. Try again: "
+                       "can you end heavier?")
+        if st.session_state.get("adv_tries", 0) >= 1:
+            st.info(
+                "**Why nobody beats φ_γ(s).** Every expansion removes γ⌈log k⌉·w_ℓ from the "
+                "tree, and the player always takes the heaviest leaf. A k-way split costs "
+                "⌈log k⌉ — as much as the ⌈log k⌉ levels of binary splits it replaces, while "
+                "using fewer of the s leaves; an unequal split makes one heavy child that the "
+                "player expands next. So the adversary does best with k = 2 and equal halves, "
+                "and the final weight is at most φ_γ(s) ≤ s^(−γ) (Hatano, Theorems 3 and 5).",
+                icon=":material/school:")
+    elif mode == MODES[1]:
+        if gap < -1e-9:
+            st.success(f"Final weight {state.total:.4f} < φ_γ(s) = {phi:.4f}.")
+        elif gap <= 1e-9:
+            st.success(f"Final weight {state.total:.4f} = φ_γ(s): exactly what TOPDOWN-M's "
+                       "max-weight rule gets against this adversary.")
+        else:
+            st.warning(f"Final weight {state.total:.4f} > φ_γ(s) = {phi:.4f}: expanding a "
+                       "lighter leaf removes less weight. The max-weight rule is the greedy "
+                       "choice that removes the most — that is TOPDOWN-M's rule.")
+
+
+def _adversary_controls(state) -> None:
+    leaf = max_weight_player(state)
+    st.markdown(f"**The player expands leaf #{leaf}** (the heaviest, weight "
+                f"{state.weight(leaf):.4f}). Your move: how many children, and how to share.")
+    ks = legal_arities(state)
+    k = st.selectbox("Children k", ks, key="adv_k",
+                     help="k = 2, or 2 < k ≤ s/|T| (the tree must not overshoot s), with "
+                          "γ⌈log₂ k⌉ ≤ 1. A k-way split keeps 1 − γ⌈log₂ k⌉ of the weight.")
+    keep = shrink(int(k), state.gamma) * state.weight(leaf)
+    st.caption(f"The {k} children share {keep:.4f} = (1 − γ⌈log₂ {k}⌉) × "
+               f"{state.weight(leaf):.4f}.")
+    cols = st.columns(min(int(k), 4))
+    raw = []
+    for i in range(int(k)):
+        with cols[i % len(cols)]:
+            raw.append(st.slider(f"child {i + 1}", 0, 100, 50, key=f"share_{i}",
+                                 help="Relative share of this child (normalised to sum 1)."))
+    total = sum(raw)
+    if total > 0:
+        st.caption("Children get " + ", ".join(f"{keep * r / total:.4f}" for r in raw) + ".")
+    st.button("Expand", type="primary", key="adv_expand", on_click=_adversary_move,
+              icon=":material/call_split:")
+
+
+def _player_controls(state) -> None:
+    st.markdown("**Your move:** pick the leaf to expand. The adversary will split it in two "
+                "equal children, each with (1 − γ)/2 of its weight.")
+    best = max_weight_player(state)
+    leaves = sorted(state.leaves, key=lambda i: (-state.weight(i), i))
+    st.radio("Leaf", leaves, index=leaves.index(best), key="player_leaf",
+             format_func=lambda i: f"#{i}  (weight {state.weight(i):.4f})",
+             help="Heaviest first. TOPDOWN-M always takes the heaviest.")
+    st.button("Expand", type="primary", key="player_expand", on_click=_player_move,
+              icon=":material/call_split:")
+
+
+def _explain() -> None:
+    with st.expander("What the game proves, and how it maps to growing a tree"):
+        st.markdown(
+            "In TOPDOWN-M a leaf ℓ has weight $\\hat p_\\ell\\,I(\\hat q_\\ell)$ (the share of "
+            "the sample reaching it times its impurity) and the tree's weight "
+            "$I(T)=\\sum_\\ell \\hat p_\\ell I(\\hat q_\\ell)$ bounds its training error. The "
+            "weak hypothesis assumption says that splitting ℓ with a $k$-way function removes "
+            "at least $\\gamma\\lceil\\log k\\rceil$ of ℓ's weight. The **game** keeps only "
+            "that: the *player* is the rule that picks the leaf (TOPDOWN-M: the heaviest), the "
+            "*adversary* is the worst weak learner allowed (it removes exactly that much, and "
+            "shares the rest as it likes). **Theorem 3**: against the max-weight player the "
+            "adversary's best is k = 2 with equal halves, which ends at")
+        st.latex(r"\varphi_\gamma(s)=(1-\gamma)^i\left(1-\frac{s'\gamma}{2^i}\right),\qquad "
+                 r"s=2^i+s',\ 0\le s'<2^i,\qquad \varphi_\gamma(s)\le s^{-\gamma}")
+        st.markdown(
+            "so every tree grown by TOPDOWN-M to $s$ leaves has training error at most "
+            "$I(T)\\le s^{-\\gamma}$ (Theorem 4) — multi-way splits included. The app checks "
+            "this numerically: an exhaustive search over every adversary on a grid of shares "
+            "(s ≤ 8) finds nothing above φ_γ(s), and random adversaries never beat it.")
+
+
+def render() -> None:
+    st.title("Hatano's Weight Distribution Game: can you beat φ_γ(s)?")
+    st.markdown(
+        "A game between a **player**, who picks a leaf, and an **adversary**, who splits it "
+        "into k children and shares what is left of its weight. The player wants the final "
+        "tree light, the adversary heavy. Play the adversary against TOPDOWN-M's rule and "
+        "discover Theorem 3 yourself."
+    )
+    mode, s, gamma = _sidebar()
+    if mode == MODES[2]:
+        _watch(s, gamma)
+        _explain()
+        return
+    stack = _stack(mode, s, gamma)
+    state = stack[-1]
+    left, right = st.columns([3, 2])
+    with right:
+        st.markdown(f"#### {mode}")
+        if state.done:
+            st.markdown(f"**Game over:** the tree has s = {s} leaves.")
+        elif mode == MODES[0]:
+            _adversary_controls(state)
+        else:
+            _player_controls(state)
+        if st.session_state.get("game_error"):
+            st.error(st.session_state["game_error"])
+        b1, b2 = st.columns(2)
+        b1.button("Undo", key="game_undo", on_click=_undo, disabled=len(stack) <= 1,
+                  icon=":material/undo:")
+        b2.button("Restart", key="game_restart", on_click=_restart, icon=":material/replay:")
+        _score(state, mode)
+    with left:
+        chosen = None if state.done else max_weight_player(state)
+        st.graphviz_chart(diagrams.game_digraph(state, chosen=chosen), width="stretch")
+        st.caption("Boxes: expanded nodes; ellipses: the leaves now (darker = heavier). "
+                   "Vermillion: the heaviest leaf, the one TOPDOWN-M expands next.")
+        st.plotly_chart(game_figures.trajectory_figure(state), key="game_traj",
+                        config={"displaylogo": False})
+    st.markdown("#### Moves")
+    st.dataframe(tables.game_history_frame(state), hide_index=True,
+                 column_config={c: st.column_config.NumberColumn(format="%.4f") for c in
+                                ("leaf weight", "kept 1 − γ⌈log k⌉", "tree weight after")})
+    board = st.session_state.get("game_board", [])
+    if board:
+        st.markdown("#### Leaderboard (this session)")
+        st.dataframe(sorted(board, key=lambda r: -r["final / φ"]), hide_index=True,
+                     column_config={c: st.column_config.NumberColumn(format="%.4f") for c in
+                                    ("final weight", "φ_γ(s)", "final / φ")})
+    _explain()
+
+
+def _watch(s: int, gamma: float) -> None:
+    c1, c2 = st.columns([3, 1], vertical_alignment="bottom")
+    name = c1.radio("Adversary", list(ADVERSARIES), key="watch_adv", horizontal=True,
+                    help="The player is always TOPDOWN-M's: the heaviest leaf.")
+    seed = c2.number_input("Seed", 0, 10_000, 0, key="watch_seed",
+                           help="Seed of the random adversary.")
+    states = compute.game_play(s, gamma, ADVERSARIES[name], int(seed))
+    equal_final = compute.game_play(s, gamma, "equal", 0)[-1].total
+
+    def show(i: int) -> None:
+        state = states[i]
+        left, right = st.columns([3, 2])
+        with left:
+            chosen = None if state.done else max_weight_player(state)
+            st.graphviz_chart(diagrams.game_digraph(state, chosen=chosen), width="stretch")
+        with right:
+            st.plotly_chart(game_figures.trajectory_figure(state), key="watch_traj",
+                            config={"displaylogo": False})
+            phi = float(phi_gamma(s, gamma))
+            st.metric("Tree weight now", f"{state.total:.4f}")
+            if state.done:
+                st.caption(f"Final {state.total:.4f} against φ_γ(s) = {phi:.4f} (equal binary "
+                           f"splits end at {equal_final:.4f}).")
+        st.dataframe(tables.game_history_frame(state), hide_index=True)
+
+    stepper(len(states), show, key="round", label="Move")
+
+
+render()
