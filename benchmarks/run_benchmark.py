@@ -1,0 +1,90 @@
+"""Every algorithm against scikit-learn on the vendored real datasets (issue 7).
+
+Run from the repository root:
+
+    .venv/bin/python benchmarks/run_benchmark.py                 # 10 folds, every dataset
+    .venv/bin/python benchmarks/run_benchmark.py --folds 2 --datasets monk1,vote --quick
+
+Writes ``benchmarks/results/folds.csv`` (one row per dataset × learner × fold),
+``summary.csv`` (mean ± sd per dataset × learner) and ``claims.md`` (each paper's claim with
+wins/ties/losses, paired t-tests, a sign test and a plain verdict), and prints the claims.
+Protocol and budgets: ``boostcore/evaluation.py``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from boostcore import evaluation  # noqa: E402
+from boostcore.real_datasets import REAL_DATASETS, load_real  # noqa: E402
+
+QUICK = ["TopDown-M (Hatano, k ≤ 4)", "TopDown binary (Kearns–Mansour)",
+         "BP.InfoBoost (bands)", "InfoBoost (merge all)", "BoostODT (stumps)",
+         "sklearn AdaBoost (unpruned trees)", "sklearn DecisionTree"]
+
+
+def run(datasets: list[str], names: list[str] | None, folds: int, out: Path,
+        seed: int = 0, verbose: bool = True) -> list[dict]:
+    """Cross-validate and write the three result files to ``out``; return the fold rows."""
+    chosen = evaluation.learners(names)
+    rows: list[dict] = []
+    started = time.perf_counter()
+    for name in datasets:
+        ds = load_real(name)
+
+        def progress(done, total, text, name=name):
+            if verbose and (done == total or done % max(1, total // 5) == 0):
+                print(f"  {text}  [{done}/{total}, {time.perf_counter() - started:.0f} s]",
+                      flush=True)
+
+        rows += evaluation.cross_validate(name, ds.X, ds.y, ds.categorical, chosen,
+                                          n_folds=folds, seed=seed, progress=progress)
+    out.mkdir(parents=True, exist_ok=True)
+    _write(out / "folds.csv", rows)
+    _write(out / "summary.csv", evaluation.summarise(rows))
+    lines = [f"# Claims ({folds}-fold stratified CV, seed {seed}; datasets: "
+             f"{', '.join(datasets)})", ""]
+    for title, a, b in evaluation.CLAIMS:
+        if a not in {r["learner"] for r in rows} or b not in {r["learner"] for r in rows}:
+            continue
+        res = evaluation.compare(rows, a, b)
+        lines += [f"## {title}", f"`{a}` vs `{b}`: {evaluation.verdict(res)}", "",
+                  "| dataset | error a | error b | a − b | paired t p |",
+                  "|---|---:|---:|---:|---:|"]
+        lines += [f"| {d['dataset']} | {d['a']:.3f} | {d['b']:.3f} | {d['diff']:+.3f} | "
+                  f"{d['p_t']:.3f} |" for d in res["details"]]
+        lines.append("")
+    (out / "claims.md").write_text("\n".join(lines), encoding="utf-8")
+    if verbose:
+        print("\n".join(lines))
+    return rows
+
+
+def _write(path: Path, rows: list[dict]) -> None:
+    with path.open("w", newline="", encoding="utf-8") as fh:
+        w = csv.DictWriter(fh, fieldnames=list(rows[0]))
+        w.writeheader()
+        w.writerows(rows)
+
+
+def main(argv: list[str] | None = None) -> None:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--folds", type=int, default=10)
+    p.add_argument("--datasets", default=",".join(REAL_DATASETS),
+                   help="comma-separated names (default: all)")
+    p.add_argument("--quick", action="store_true", help="only the learners the claims need")
+    p.add_argument("--out", default=str(ROOT / "benchmarks" / "results"))
+    p.add_argument("--seed", type=int, default=0)
+    a = p.parse_args(argv)
+    run(a.datasets.split(","), QUICK if a.quick else None, a.folds, Path(a.out), a.seed)
+
+
+if __name__ == "__main__":
+    main()
