@@ -25,6 +25,8 @@ pages = [
             icon=":material/deployed_code:", url_path="matryoshka"),
     st.Page("views/oblique.py", title="Boosted oblique trees (G1)", icon=":material/call_split:",
             url_path="oblique"),
+    st.Page("views/benchmark.py", title="Benchmark on real data", icon=":material/leaderboard:",
+            url_path="benchmark"),
     st.Page("views/bounds.py", title="Bounds explorer", icon=":material/functions:",
             url_path="bounds"),
 ]

@@ -216,3 +216,40 @@ def game_move(state, leaf: int, k: int, shares):
     from boostcore.game import expand
 
     return expand(state, leaf, k, shares)
+
+
+RESULTS_DIR = __import__("pathlib").Path(__file__).resolve().parents[1] / "benchmarks" / "results"
+
+
+@st.cache_data(show_spinner=False)
+def benchmark_results(mtime: float) -> list[dict]:
+    """The committed per-fold benchmark rows (``benchmarks/results/folds.csv``); ``mtime``
+    keys the cache so a re-run of the benchmark script is picked up."""
+    import csv
+
+    with (RESULTS_DIR / "folds.csv").open(encoding="utf-8") as fh:
+        rows = list(csv.DictReader(fh))
+    for r in rows:
+        r["fold"] = int(r["fold"])
+        r["test_error"] = float(r["test_error"])
+        r["fit_seconds"] = float(r["fit_seconds"])
+        r["size"] = float(r["size"])
+        r["ours"] = r["ours"] == "True"
+    return rows
+
+
+def results_mtime() -> float:
+    """Modification time of the committed results (0 when there are none)."""
+    path = RESULTS_DIR / "folds.csv"
+    return path.stat().st_mtime if path.exists() else 0.0
+
+
+def run_benchmark_now(dataset: str, names: list[str], n_folds: int, progress) -> list[dict]:
+    """Cross-validate the chosen learners on one dataset now (not cached: the page asks)."""
+    from boostcore import evaluation
+    from boostcore.real_datasets import load_real
+
+    ds = load_real(dataset)
+    return evaluation.cross_validate(dataset, ds.X, ds.y, ds.categorical,
+                                     evaluation.learners(names), n_folds=n_folds,
+                                     progress=progress)

@@ -1,0 +1,38 @@
+"""AppTest for the benchmark page: committed results, claims, drill-down, a run now."""
+
+from __future__ import annotations
+
+from streamlit.testing.v1 import AppTest
+
+TIMEOUT = 120
+
+
+def _ok(at: AppTest) -> None:
+    assert not at.exception, [e.value for e in at.exception]
+
+
+def test_results_claims_and_run_now() -> None:
+    at = AppTest.from_file("../views/benchmark.py", default_timeout=TIMEOUT).run()
+    _ok(at)
+    labels = [e.label for e in at.expander]
+    assert sum("—" in label for label in labels) == 4  # one expander per paper claim
+    assert len(at.get("plotly_chart")) == 2  # win/loss and the dataset drill-down
+    at.selectbox(key="bench_ref").set_value("sklearn AdaBoost (stumps)").run()
+    at.selectbox(key="bench_ds").set_value("vote").run()
+    at.radio(key="bench_show").set_value("fit time (s)").run()
+    _ok(at)
+    at.selectbox(key="now_ds").set_value("labor").run()
+    at.multiselect(key="now_learners").set_value(["TopDown binary (Kearns–Mansour)"]).run()
+    at.slider(key="now_folds").set_value(2).run()
+    at.button(key="now_run").click().run()
+    _ok(at)
+    table = at.dataframe[-1].value
+    assert list(table["learner"]) == ["TopDown binary (Kearns–Mansour)"]
+    assert int(table["folds"].iloc[0]) == 2
+
+
+def test_no_learner_chosen_says_so() -> None:
+    at = AppTest.from_file("../views/benchmark.py", default_timeout=TIMEOUT).run()
+    at.multiselect(key="now_learners").set_value([]).run()
+    _ok(at)
+    assert any("Choose at least one learner" in i.value for i in at.info)
