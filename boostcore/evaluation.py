@@ -91,6 +91,67 @@ def _peers() -> list[Learner]:
                 lambda: AdaBoostClassifier(DecisionTreeClassifier(random_state=0),
                                            n_estimators=3, random_state=0), ours=False),
     ]
+    return out + _optional_peers()
+
+
+#: Optional oblique-tree peers from PyPI (``requirements-peers.txt``): used when they import.
+OPTIONAL_PEERS = {
+    "obliquetree": "obliquetree (oblique CART, depth 3)",
+    "oc1": "OC1 (oblique-classifier-1, depth 3)",
+    "treeple": "treeple ObliqueDecisionTree (16 leaves)",
+}
+
+
+class _LabelsAsInts:
+    """Wraps a classifier that wants labels 0…c−1 (OC1) so it takes any two labels."""
+
+    def __init__(self, model) -> None:
+        self.model = model
+
+    def fit(self, X, y):
+        self.classes_ = np.unique(y)
+        self.model.fit(np.asarray(X, dtype=float), np.searchsorted(self.classes_, y))
+        return self
+
+    def predict(self, X):
+        return self.classes_[np.asarray(self.model.predict(np.asarray(X, dtype=float)), int)]
+
+
+def peer_status() -> dict[str, str]:
+    """Which optional peers import here, and why not when they do not."""
+    out = {}
+    for mod in OPTIONAL_PEERS:
+        try:
+            __import__(mod)
+            out[mod] = "available"
+        except Exception as err:  # noqa: BLE001 — an import of a compiled package can raise anything
+            out[mod] = f"unavailable: {type(err).__name__}: {str(err)[:120]}"
+    return out
+
+
+def _optional_peers() -> list[Learner]:
+    status = peer_status()
+    out = []
+    if status["obliquetree"] == "available":
+        from obliquetree import Classifier
+
+        out.append(Learner(OPTIONAL_PEERS["obliquetree"], "oblique", "depth 3 (8 leaves)",
+                           lambda: Classifier(use_oblique=True, max_depth=3, random_state=0),
+                           ours=False))
+    if status["oc1"] == "available":
+        from oc1 import ObliqueDecisionTree
+
+        # one restart and 20 hill-climbing steps: the pure-Python OC1 takes seconds per fit
+        out.append(Learner(OPTIONAL_PEERS["oc1"], "oblique", "depth 3 (8 leaves)",
+                           lambda: _LabelsAsInts(ObliqueDecisionTree(
+                               max_depth=3, n_restarts=1, max_iterations=20, random_state=0)),
+                           ours=False))
+    if status["treeple"] == "available":
+        from treeple import ObliqueDecisionTreeClassifier
+
+        out.append(Learner(OPTIONAL_PEERS["treeple"], "oblique", f"{TREE_LEAVES} leaves",
+                           lambda: ObliqueDecisionTreeClassifier(max_leaf_nodes=TREE_LEAVES,
+                                                                 random_state=0), ours=False))
     return out
 
 
@@ -236,6 +297,8 @@ CLAIMS = [
      "BP.InfoBoost (bands)", "DT.InfoBoost (merge none)"),
     ("Henry–Nock–Nielsen: BoostODT is at least as accurate as AdaBoost + trees",
      "BoostODT (stumps)", "sklearn AdaBoost (unpruned trees)"),
+    ("Henry–Nock–Nielsen: BoostODT is at least as accurate as OC1",
+     "BoostODT (stumps)", "OC1 (oblique-classifier-1, depth 3)"),
     ("Hatano: multi-way TOPDOWN-M vs binary at equal size",
      "TopDown-M (Hatano, k ≤ 4)", "TopDown binary (Kearns–Mansour)"),
 ]
