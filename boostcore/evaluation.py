@@ -103,7 +103,7 @@ OPTIONAL_PEERS = {
 
 
 class _LabelsAsInts:
-    """Wraps a classifier that wants labels 0…c−1 (OC1) so it takes any two labels."""
+    """Wraps a classifier that wants labels 0…c−1 (OC1, obliquetree) so it takes any labels."""
 
     def __init__(self, model) -> None:
         self.model = model
@@ -136,7 +136,8 @@ def _optional_peers() -> list[Learner]:
         from obliquetree import Classifier
 
         out.append(Learner(OPTIONAL_PEERS["obliquetree"], "oblique", "depth 3 (8 leaves)",
-                           lambda: Classifier(use_oblique=True, max_depth=3, random_state=0),
+                           lambda: _LabelsAsInts(Classifier(use_oblique=True, max_depth=3,
+                                                            random_state=0)),
                            ours=False))
     if status["oc1"] == "available":
         from oc1 import ObliqueDecisionTree
