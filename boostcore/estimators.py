@@ -35,6 +35,9 @@ class TopDownTreeClassifier(ClassifierMixin, BaseEstimator):
         Mansour–McAllester's ``γ`` (required for that criterion).
     leaf_rule : {"max_weight", "max_gain"}, default="max_weight"
         Which leaf to expand next.
+    categorical : array-like of bool or None, default=None
+        Columns holding integer category codes: split by native value splits (one branch
+        per value, C4.5-style) instead of thresholds.
 
     Attributes
     ----------
@@ -62,6 +65,7 @@ class TopDownTreeClassifier(ClassifierMixin, BaseEstimator):
         max_arity: int = 4,
         gamma: float | None = None,
         leaf_rule: str = "max_weight",
+        categorical=None,
     ) -> None:
         self.size = size
         self.index = index
@@ -69,6 +73,7 @@ class TopDownTreeClassifier(ClassifierMixin, BaseEstimator):
         self.max_arity = max_arity
         self.gamma = gamma
         self.leaf_rule = leaf_rule
+        self.categorical = categorical
 
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()
@@ -100,6 +105,7 @@ class TopDownTreeClassifier(ClassifierMixin, BaseEstimator):
                 gamma=self.gamma,
                 leaf_rule=self.leaf_rule,
                 sample_weight=sample_weight,
+                categorical=self.categorical,
             )
         )
         self.tree_ = self.steps_[-1].tree

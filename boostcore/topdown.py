@@ -309,6 +309,7 @@ def grow(
     X_test: np.ndarray | None = None,
     y_test: np.ndarray | None = None,
     max_cuts: int = 64,
+    categorical: np.ndarray | None = None,
 ) -> Iterator[TreeStep]:
     """Grow a decision tree top-down, one expansion per step (Hatano 2004, Figs. 1–2).
 
@@ -338,6 +339,13 @@ def grow(
         A test set whose error is reported at every step.
     max_cuts : int
         ``B``, the number of weighted-quantile cut points tried per feature for ``k ≥ 3``.
+    categorical : bool array of shape (d,), optional
+        Columns holding category codes (integers ``0…c−1``). Such a column is split only by
+        its **value split** — one branch per value present at the node, C4.5-style, the
+        case multi-way branching was invented for — with arity ``c`` (up to 16, subject to
+        the acceptability rule; ``max_arity`` limits interval splits of numeric columns
+        only). The split is stored as thresholds between consecutive codes, so a code the
+        node never saw in training follows its nearest lower neighbour's branch.
 
     Yields
     ------
@@ -363,6 +371,15 @@ def grow(
     max_arity = check_int("max_arity", max_arity, low=2, high=MAX_ARITY_LIMIT)
     leaf_rule = check_choice("leaf_rule", leaf_rule, LEAF_RULES)
     max_cuts = check_int("max_cuts", max_cuts, low=2, high=4096)
+    cat = np.zeros(Xv.shape[1], dtype=bool)
+    if categorical is not None:
+        cat = np.asarray(categorical, dtype=bool).reshape(-1)
+        if cat.shape != (Xv.shape[1],):
+            raise ValueError(f"categorical must have one flag per column of X ({Xv.shape[1]}); "
+                             f"got shape {cat.shape}")
+        codes = Xv[:, cat]
+        if codes.size and (np.any(codes < 0) or np.any(codes != np.round(codes))):
+            raise ValueError("categorical columns must hold integer codes ≥ 0 (0, 1, 2, …)")
     if gamma is not None:
         gamma = check_float("gamma", gamma, low=0.0, high=1.0, low_open=True)
     elif criterion == "mansour_mcallester":
@@ -393,15 +410,24 @@ def grow(
         else:
             yt = np.where(yt_raw == classes[1], 1, -1).astype(np.int8)
     return _grow(
-        Xv, yv, w, size, index_fn, criterion, max_arity, gamma, leaf_rule, Xt, yt, max_cuts
+        Xv, yv, w, size, index_fn, criterion, max_arity, gamma, leaf_rule, Xt, yt, max_cuts,
+        cat,
     )
 
 
 class _Grower:
     """Mutable state of one run; :func:`_grow` drives it and freezes snapshots."""
 
-    def __init__(self, X, y, w, size, index_fn, criterion, max_arity, gamma, Xt, yt, max_cuts):
+    def __init__(self, X, y, w, size, index_fn, criterion, max_arity, gamma, Xt, yt, max_cuts,
+                 cat=None):
         self.X, self.y, self.w = X, y, w
+        self.cat = np.zeros(X.shape[1], dtype=bool) if cat is None else cat
+        # the interval searches see categorical columns as constants (no threshold is valid
+        # there): those columns are split only by their value split
+        self.X_num = X
+        if self.cat.any():
+            self.X_num = X.copy()
+            self.X_num[:, self.cat] = 0.0
         self.size, self.I, self.criterion = size, index_fn, criterion
         self.max_arity, self.gamma, self.max_cuts = max_arity, gamma, max_cuts
         self.Xt, self.yt = Xt, yt
@@ -412,13 +438,14 @@ class _Grower:
         self.w_pos, self.w_neg = [wp], [float(np.sum(w)) - wp]
         self.n_samples, self.created_at = [X.shape[0]], [0]
         # Sort every feature once; nodes keep their slice of this order (feature-major rows).
-        self.order = {0: presort(X)}
+        self.order = {0: presort(self.X_num)}
         self.cache: dict[int, tuple[Split | None, dict[int, Split]]] = {}
         # branch of each sample during an expansion (k ≤ MAX_ARITY_LIMIT = 16 fits in a byte;
         # a byte array keeps the gather scratch[order] cache-resident)
         self.scratch = np.zeros(X.shape[0], dtype=np.uint8)
         # the criterion's price of each arity (constant during a run)
-        self.costs = {k: _criterion_cost(criterion, k, gamma) for k in range(2, max_arity + 1)}
+        top = MAX_ARITY_LIMIT if self.cat.any() else max_arity
+        self.costs = {k: _criterion_cost(criterion, k, gamma) for k in range(2, top + 1)}
         self.test_leaf = None if Xt is None else np.zeros(Xt.shape[0], dtype=np.intp)
 
     # -- leaves ---------------------------------------------------------------------------
@@ -437,16 +464,47 @@ class _Grower:
                 self.cache[leaf] = (None, {})
             else:
                 o = order.T
-                stump = best_stump(self.X, self.y, self.w, o, self.I)
+                stump = best_stump(self.X_num, self.y, self.w, o, self.I)
                 multi = (
                     best_interval_splits(
-                        self.X, self.y, self.w, o, self.I, self.max_arity, self.max_cuts
+                        self.X_num, self.y, self.w, o, self.I, self.max_arity, self.max_cuts
                     )
                     if self.max_arity > 2 and stump is not None
                     else {}
                 )
+                if self.cat.any():
+                    stump, multi = self._with_value_splits(order[0], stump, dict(multi))
                 self.cache[leaf] = (stump, multi)
         return self.cache[leaf]
+
+    def can_split(self, leaf: int) -> bool:
+        stump, multi = self.splits_at(leaf)
+        return stump is not None or bool(multi)
+
+    def _with_value_splits(self, rows, stump, multi):
+        """Add each categorical column's value split (one branch per value present) where it
+        beats the interval split of the same arity (lowest column first on ties)."""
+        y, w = self.y[rows], self.w[rows]
+        total = float(w.sum())
+        for f in np.flatnonzero(self.cat):
+            xs = self.X[rows, f]
+            vals = np.unique(xs)
+            c = vals.size
+            if c < 2 or c > MAX_ARITY_LIMIT or total <= 0:
+                continue
+            br = np.searchsorted(vals, xs)
+            wp = np.bincount(br, weights=np.where(y > 0, w, 0.0), minlength=c)
+            wall = np.bincount(br, weights=w, minlength=c)
+            q = np.divide(wp, wall, out=np.full(c, 0.5), where=wall > 0)
+            imp = float(np.sum(wall * self.I(q)) / total)
+            cuts = tuple(float(v) for v in (vals[:-1] + vals[1:]) / 2)
+            sp = Split(feature=int(f), thresholds=cuts, impurity=imp)
+            if c == 2:
+                if stump is None or imp < stump.impurity - 1e-12:
+                    stump = sp
+            elif c not in multi or imp < multi[c].impurity - 1e-12:
+                multi[c] = sp
+        return stump, dict(sorted(multi.items()))
 
     def candidates(self, leaf: int, n_leaves: int) -> tuple[list[Candidate], Candidate | None]:
         """Score the best split of each arity at ``leaf``; return them and the chosen one."""
@@ -456,6 +514,7 @@ class _Grower:
         out: list[Candidate] = []
         chosen: Candidate | None = None
         options = ([(2, stump)] if stump is not None else []) + sorted(multi.items())
+        options = [(k, sp) for k, sp in options if k in self.costs]
         for k, sp in options:
             gain = i_leaf - sp.impurity
             cost = self.costs[k]
@@ -575,8 +634,9 @@ def _describe(rec: SplitRecord, t: int) -> str:
     )
 
 
-def _grow(X, y, w, size, index_fn, criterion, max_arity, gamma, leaf_rule, Xt, yt, max_cuts):
-    g = _Grower(X, y, w, size, index_fn, criterion, max_arity, gamma, Xt, yt, max_cuts)
+def _grow(X, y, w, size, index_fn, criterion, max_arity, gamma, leaf_rule, Xt, yt, max_cuts,
+          cat=None):
+    g = _Grower(X, y, w, size, index_fn, criterion, max_arity, gamma, Xt, yt, max_cuts, cat)
     gamma_hat = float("inf")
     binary_ok = leaf_rule == "max_weight"
     mm_ok: bool | None = None if gamma is None else True
@@ -597,7 +657,7 @@ def _grow(X, y, w, size, index_fn, criterion, max_arity, gamma, leaf_rule, Xt, y
             return
         weights = np.array([g.weight(int(l)) for l in leaves])
         splittable = np.array(
-            [wt > 0 and g.splits_at(int(l))[0] is not None for l, wt in zip(leaves, weights)]
+            [wt > 0 and g.can_split(int(l)) for l, wt in zip(leaves, weights)]
         )
         note = ""
         chosen = None

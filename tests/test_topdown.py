@@ -823,3 +823,61 @@ def test_max_gain_gini_equals_sklearn_unit_weights_few_leaves(seed, n, d):
         clf = DecisionTreeClassifier(max_leaf_nodes=size, random_state=0).fit(X, y)
         assert is_bijection(tree.apply(X), clf.apply(X)), size
         np.testing.assert_array_equal(np.where(tree.predict(X) > 0, 1, 0), clf.predict(X))
+
+
+# --------------------------------------------------------------------------- categorical
+def _categorical_data(seed=0, n=300):
+    rng = np.random.default_rng(seed)
+    colour = rng.integers(0, 3, n)  # a 3-valued attribute: the label is "colour == 1"
+    noise = rng.normal(size=n)
+    X = np.column_stack([colour, noise]).astype(float)
+    y = np.where(colour == 1, 1, -1)
+    return X, y
+
+
+def test_value_split_has_one_branch_per_value():
+    X, y = _categorical_data()
+    steps = list(grow(X, y, size=3, max_arity=2, categorical=[True, False]))
+    split = steps[1].split
+    assert split.feature == 0 and split.arity == 3
+    assert split.thresholds == (0.5, 1.5)
+    assert steps[-1].metrics.train_error == 0
+
+
+def test_categorical_columns_are_only_split_by_value():
+    rng = np.random.default_rng(1)
+    X = np.column_stack([rng.integers(0, 5, 400), rng.integers(0, 3, 400),
+                         rng.normal(size=400)]).astype(float)
+    y = np.where((X[:, 0] % 2 == 0) ^ (X[:, 1] == 2) ^ (X[:, 2] > 0.5), 1, -1)
+    tree = list(grow(X, y, size=24, max_arity=4, categorical=[True, True, False]))[-1].tree
+    node = np.zeros(len(y), dtype=int)
+    for nid in np.flatnonzero(tree.feature >= 0):
+        here = np.flatnonzero(node == nid)
+        f = tree.feature[nid]
+        if f < 2:
+            vals = np.unique(X[here, f])
+            assert tree.thresholds[nid] == tuple((vals[:-1] + vals[1:]) / 2)
+        kids = np.asarray(tree.children[nid])
+        node[here] = kids[np.searchsorted(np.asarray(tree.thresholds[nid]), X[here, f],
+                                          side="left")]
+        if f < 2:
+            for c in kids:  # each child holds exactly one value of the attribute
+                assert np.unique(X[node == c, f]).size == 1
+
+
+@pytest.mark.parametrize("bad, match", [
+    ([True], "categorical must have one flag per column"),
+    ([True, True], "integer codes"),
+])
+def test_categorical_validation(bad, match):
+    X, y = _categorical_data()
+    with pytest.raises(ValueError, match=match):
+        list(grow(X, y, size=4, categorical=bad))
+
+
+def test_estimator_with_categorical_codes():
+    from boostcore.estimators import TopDownTreeClassifier
+
+    X, y = _categorical_data(2)
+    clf = TopDownTreeClassifier(size=4, categorical=[True, False]).fit(X, y)
+    assert np.mean(clf.predict(X) != y) == 0
