@@ -4,10 +4,13 @@ Run from the repository root:
 
     .venv/bin/python benchmarks/run_benchmark.py                 # 10 folds, every dataset
     .venv/bin/python benchmarks/run_benchmark.py --folds 2 --datasets monk1,vote --quick
+    .venv/bin/python benchmarks/run_benchmark.py --curves-only   # error vs budget only
 
 Writes ``benchmarks/results/folds.csv`` (one row per dataset × learner × fold),
-``summary.csv`` (mean ± sd per dataset × learner) and ``claims.md`` (each paper's claim with
-wins/ties/losses, paired t-tests, a sign test and a plain verdict), and prints the claims.
+``summary.csv`` (mean ± sd per dataset × learner), ``budget.csv`` (cross-validated test
+error as the budget grows, for the learners that can be staged) and ``claims.md`` (each
+paper's claim with wins/ties/losses, paired t-tests, a sign test and a plain verdict), and
+prints the claims.
 Protocol and budgets: ``boostcore/evaluation.py``.
 """
 
@@ -70,6 +73,22 @@ def run(datasets: list[str], names: list[str] | None, folds: int, out: Path,
     return rows
 
 
+def curves(datasets: list[str], folds: int, out: Path, seed: int = 0,
+           verbose: bool = True) -> list[dict]:
+    """Write ``budget.csv``: test error against leaves / rounds / nodes, same folds."""
+    rows: list[dict] = []
+    for name in datasets:
+        ds = load_real(name)
+        t0 = time.perf_counter()
+        rows += evaluation.budget_curves(name, ds.X, ds.y, ds.categorical, n_folds=folds,
+                                         seed=seed)
+        if verbose:
+            print(f"  budget curves: {name} ({time.perf_counter() - t0:.1f} s)", flush=True)
+    out.mkdir(parents=True, exist_ok=True)
+    _write(out / "budget.csv", evaluation.summarise_budget(rows))
+    return rows
+
+
 def _speed(rows: list[dict], fast: str = "BoostODT (stumps)",
            slow: str = "OC1 (oblique-classifier-1, depth 3)") -> list[str]:
     """Henry–Nock–Nielsen's speed claim: BoostODT against OC1-style search (fit time)."""
@@ -109,8 +128,12 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--quick", action="store_true", help="only the learners the claims need")
     p.add_argument("--out", default=str(ROOT / "benchmarks" / "results"))
     p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--curves-only", action="store_true",
+                   help="only the error-vs-budget curves (budget.csv)")
     a = p.parse_args(argv)
-    run(a.datasets.split(","), QUICK if a.quick else None, a.folds, Path(a.out), a.seed)
+    if not a.curves_only:
+        run(a.datasets.split(","), QUICK if a.quick else None, a.folds, Path(a.out), a.seed)
+    curves(a.datasets.split(","), a.folds, Path(a.out), a.seed)
 
 
 if __name__ == "__main__":

@@ -334,3 +334,75 @@ def verdict(result: dict) -> str:
     if sig_loss == 0:
         return "Reproduces (no significant loss): " + head
     return "Mixed: " + head
+
+
+#: Learners whose error can be followed as the budget grows: (name, budget axis).
+STAGED = {
+    "TopDown binary (Kearns–Mansour)": "leaves",
+    "TopDown-M (Hatano, k ≤ 4)": "leaves",
+    "sklearn DecisionTree": "leaves",
+    "InfoBoost (merge all)": "rounds",
+    "BP.InfoBoost (bands)": "rounds",
+    "DT.InfoBoost (merge none)": "rounds",
+    "RealAdaBoost (stumps)": "rounds",
+    "sklearn AdaBoost (stumps)": "rounds",
+    "BoostODT (stumps)": "internal nodes",
+}
+
+
+def _staged_errors(name: str, model, Xte: np.ndarray, yte: np.ndarray, Xtr, ytr):
+    """``(budget, test error)`` after every stage of a fitted model."""
+    if name == "sklearn DecisionTree":
+        from sklearn.tree import DecisionTreeClassifier
+
+        out = []
+        for leaves in range(2, TREE_LEAVES + 1):
+            m = DecisionTreeClassifier(max_leaf_nodes=leaves, random_state=0).fit(Xtr, ytr)
+            out.append((leaves, float(np.mean(m.predict(Xte) != yte))))
+        return out
+    if name.startswith("sklearn AdaBoost"):
+        return [(i + 1, float(np.mean(p != yte)))
+                for i, p in enumerate(model.staged_predict(Xte))]
+    classes = model.classes_
+    preds = [classes[(np.asarray(f) > 0).astype(int)]
+             for f in model.staged_decision_function(Xte)]
+    if name.startswith("TopDown"):
+        budgets = [s.tree.n_leaves for s in model.steps_]
+    elif name.startswith("BoostODT"):
+        budgets = [s.t for s in model.steps_ if s.metrics is not None]
+    else:
+        budgets = [i + 1 for i in range(len(preds))]
+    return [(b, float(np.mean(p != yte))) for b, p in zip(budgets, preds)]
+
+
+def budget_curves(name: str, X: np.ndarray, y: np.ndarray, categorical: np.ndarray,
+                  names: Sequence[str] | None = None, *, n_folds: int = 10,
+                  seed: int = 0) -> list[dict]:
+    """Cross-validated test error as the budget grows (same folds as :func:`cross_validate`):
+    one row per (learner, budget, fold)."""
+    from .real_datasets import Preprocessor
+
+    chosen = learners([n for n in (names or STAGED) if n in STAGED])
+    rows = []
+    for f, test in enumerate(stratified_folds(y, n_folds, seed)):
+        train = np.setdiff1d(np.arange(len(y)), test)
+        prep = Preprocessor(encode="onehot").fit(X[train], categorical)
+        Xtr, Xte = prep.transform(X[train]), prep.transform(X[test])
+        for lrn in chosen:
+            model = lrn.make().fit(Xtr, y[train])
+            for budget, err in _staged_errors(lrn.name, model, Xte, y[test], Xtr, y[train]):
+                rows.append({"dataset": name, "learner": lrn.name, "axis": STAGED[lrn.name],
+                             "budget": int(budget), "fold": f, "test_error": err})
+    return rows
+
+
+def summarise_budget(rows: Sequence[dict]) -> list[dict]:
+    """Mean and sd over folds of :func:`budget_curves` rows, per (dataset, learner, budget)."""
+    groups: dict[tuple, list[float]] = {}
+    for r in rows:
+        groups.setdefault((r["dataset"], r["learner"], r["axis"], r["budget"]), []).append(
+            r["test_error"])
+    return [{"dataset": d, "learner": lrn, "axis": ax, "budget": b, "folds": len(v),
+             "error_mean": round(float(np.mean(v)), 6),
+             "error_sd": round(float(np.std(v, ddof=1)), 6) if len(v) > 1 else 0.0}
+            for (d, lrn, ax, b), v in sorted(groups.items())]

@@ -15,8 +15,9 @@ def test_results_claims_and_run_now() -> None:
     at = AppTest.from_file("../views/benchmark.py", default_timeout=TIMEOUT).run()
     _ok(at)
     labels = [e.label for e in at.expander]
-    assert sum("—" in label for label in labels) == 4  # one expander per paper claim
-    assert len(at.get("plotly_chart")) == 2  # win/loss and the dataset drill-down
+    assert sum("—" in label for label in labels) == 6  # one expander per paper claim
+    # win/loss, the dataset drill-down and its three error-vs-budget panels
+    assert len(at.get("plotly_chart")) == 5
     at.selectbox(key="bench_ref").set_value("sklearn AdaBoost (stumps)").run()
     at.selectbox(key="bench_ds").set_value("vote").run()
     at.radio(key="bench_show").set_value("fit time (s)").run()

@@ -21,7 +21,7 @@ def test_benchmark_page_and_run_now(server, browser) -> None:  # noqa: F811
     page = _open(browser, server + "/benchmark", ".st-key-now_run")
     _no_exception_box(page)
     assert page.get_by_text("The papers' claims, checked").count() == 1
-    assert page.locator("[data-testid='stPlotlyChart']").count() == 2
+    assert page.locator("[data-testid='stPlotlyChart']").count() == 5
     page.locator(".st-key-now_run button").click()
     _wait_for(lambda: page.get_by_text("Done in").count() == 1, 60, "the run did not finish")
     _settle(page)

@@ -55,3 +55,28 @@ def dataset_errors_figure(summary: Sequence[dict], *, height: int = 420) -> go.F
                              gridcolor="#eeeeee", rangemode="tozero"),
                   yaxis=dict(autorange="reversed"), showlegend=False)
     return _figure(data, layout)
+
+
+def budget_figure(rows: Sequence[dict], axis: str, *, height: int = 340) -> go.Figure:
+    """Cross-validated test error (mean over folds) against the budget on one axis
+    (leaves, rounds or internal nodes), one line per learner; dashed lines are peers."""
+    by: dict[str, dict[int, list[float]]] = {}
+    for r in rows:
+        if r["axis"] == axis:
+            by.setdefault(r["learner"], {}).setdefault(r["budget"], []).append(r["error_mean"])
+    palette = ["#0072B2", "#009E73", "#D55E00", "#CC79A7", "#E69F00", "#56B4E9", "#000000"]
+    data = []
+    for i, (name, pts) in enumerate(sorted(by.items())):
+        xs = sorted(pts)
+        data.append(dict(
+            type="scatter", x=xs, y=[sum(pts[x]) / len(pts[x]) for x in xs], mode="lines+markers",
+            name=name, marker=dict(size=4),
+            line=dict(color=palette[i % len(palette)], width=2,
+                      dash="dash" if name.startswith("sklearn") else "solid"),
+            hovertemplate=f"{name}<br>{axis} %{{x}}: error %{{y:.3f}}<extra></extra>"))
+    layout = dict(height=height, margin=dict(l=10, r=10, t=10, b=10), plot_bgcolor="white",
+                  legend=dict(orientation="h", yanchor="top", y=-0.2, font=dict(size=10)),
+                  xaxis=dict(title=dict(text=axis), gridcolor="#eeeeee"),
+                  yaxis=dict(title=dict(text="test error (mean over folds)"),
+                             gridcolor="#eeeeee", rangemode="tozero"))
+    return _figure(data, layout)

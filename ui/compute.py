@@ -253,3 +253,19 @@ def run_benchmark_now(dataset: str, names: list[str], n_folds: int, progress) ->
     return evaluation.cross_validate(dataset, ds.X, ds.y, ds.categorical,
                                      evaluation.learners(names), n_folds=n_folds,
                                      progress=progress)
+
+
+@st.cache_data(show_spinner=False)
+def budget_results(mtime: float) -> list[dict]:
+    """The committed error-vs-budget rows (``benchmarks/results/budget.csv``; [] if none)."""
+    import csv
+
+    path = RESULTS_DIR / "budget.csv"
+    if not path.exists():
+        return []
+    with path.open(encoding="utf-8") as fh:
+        rows = list(csv.DictReader(fh))
+    for r in rows:
+        r["budget"] = int(r["budget"])
+        r["error_mean"] = float(r["error_mean"])
+    return rows

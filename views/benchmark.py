@@ -92,8 +92,18 @@ def _drill(rows: list[dict]) -> None:
         s["ours"] = ours[s["learner"]]
     st.plotly_chart(bench_figures.dataset_errors_figure(summary), key="bench_ds_fig",
                     config={"displaylogo": False})
-    st.caption("Blue: boostlab's algorithms; grey: scikit-learn peers. Bars: mean test error "
-               "over the folds; whiskers: one standard deviation.")
+    st.caption("Blue: boostlab's algorithms; grey: scikit-learn and PyPI peers. Bars: mean "
+               "test error over the folds; whiskers: one standard deviation.")
+    curves = [r for r in compute.budget_results(compute.results_mtime()) if r["dataset"] == name]
+    if curves:
+        st.markdown("**Error as the budget grows** (same folds; dashed: scikit-learn)")
+        cols = st.columns(3)
+        for col, axis in zip(cols, ("leaves", "rounds", "internal nodes")):
+            with col:
+                st.plotly_chart(bench_figures.budget_figure(curves, axis),
+                                key=f"bench_budget_{axis}", config={"displaylogo": False})
+    else:
+        st.caption("No error-vs-budget curves committed yet (`run_benchmark.py --curves-only`).")
 
 
 def _run_now() -> None:

@@ -68,8 +68,8 @@ with c1:
 with c2:
     st.markdown("**Coming next**")
     st.markdown(
-        "- The greedy collapse rule of the matryoshka (§5.4) on data\n"
-        "- Native k-way value splits on categorical attributes in the benchmark"
+        "- Presenter mode for the projector, drawing your own points, export of every figure\n"
+        "- A Docker image for a class server"
     )
 
 st.subheader("Using it in class")
