@@ -124,6 +124,40 @@ def _round(page) -> int:
     return int(m.group(1)) if m else 0
 
 
+PLAY = ".st-key-round_play button"
+
+
+def _play_label(page) -> str:
+    """What the Play/Pause button says now ("" while it is being redrawn)."""
+    for label in ("Pause", "Play"):
+        if page.locator(f"{PLAY}:has-text('{label}')").count():
+            return label
+    return ""
+
+
+def _press_play(page) -> int:
+    """Click Play once the page is idle and wait until the button reads Pause.
+
+    Returns the round shown when Play was pressed. The click is repeated only if, once the
+    app is idle again, the button still reads Play and the round has not moved: that click
+    was lost, not slow (a second click on a slow but received click would pause again).
+    """
+    _settle(page)
+    button = page.locator(PLAY).first
+    button.wait_for(state="visible", timeout=30_000)
+    start = _round(page)
+    for attempt in range(2):
+        button.click()
+        try:
+            _wait_for(lambda: _play_label(page) == "Pause", 30, "Play did not turn into Pause")
+            return start
+        except AssertionError:
+            _settle(page)
+            if attempt or _play_label(page) != "Play" or _round(page) != start:
+                raise
+    raise AssertionError("unreachable")
+
+
 def test_topdown_shared_link_reopens_the_same_demo(server, browser) -> None:
     url = server + "/topdown?data=moons&n=300&noise=0.4&s=12&k=3&index=gini&round=5"
     page = _open(browser, url, READY)
@@ -175,11 +209,35 @@ def test_topdown_page_steps_and_plays(server, browser) -> None:
     _wait_for(lambda: _round(page) == 2, 15, "the URL did not follow the → key to round 2")
     _settle(page)
 
-    page.locator(".st-key-round_play button").first.click()
-    page.wait_for_selector("button:has-text('Pause')", timeout=15_000)
-    _wait_for(lambda: _round(page) >= 4, 20, "Play did not advance the round")
-    page.locator(".st-key-round_play button").first.click()
+    start = _press_play(page)
+    assert start == 2
+    # Play advances one round per second; a loaded CI machine redraws far slower, so allow a
+    # generous time for two rounds. The round must keep advancing while the button reads
+    # Pause: Play stopping by itself (the button back to Play) fails at once.
+    def _advanced() -> bool:
+        if _round(page) >= start + 2:
+            return True
+        if _play_label(page) == "Play":  # re-read the round: it may have moved meanwhile
+            assert _round(page) >= start + 2, f"Play stopped by itself: {_href(page)}"
+            return True
+        return False
+
+    try:
+        _wait_for(_advanced, 60, f"Play did not advance the round by 2 from {start} in 60 s")
+    finally:
+        page.screenshot(path=str(ARTIFACTS / "topdown_playing.png"), full_page=True)
+    _wait_for(lambda: _play_label(page) != "", 30, "the Play/Pause button is gone")
+    # the button toggles: click it only while it reads Pause, or the click would play again
+    assert _play_label(page) == "Pause", f"Play stopped by itself: {_href(page)}"
+    page.locator(PLAY).first.click()  # Pause
+    _wait_for(lambda: _play_label(page) == "Play", 30, "Pause did not turn into Play")
     _settle(page)
+    paused = _round(page)
+    time.sleep(3.0)  # three play intervals: a paused stepper stays where it is
+    assert _round(page) == paused, f"the round moved after Pause: {_href(page)}"
+    # the slider shows the round of the address bar
+    thumb = page.locator(".st-key-round [data-testid='stSliderThumbValue']")
+    assert thumb.inner_text() == str(paused)
     _no_exception_box(page)
     page.screenshot(path=str(ARTIFACTS / "topdown_played.png"), full_page=True)
     page.close()

@@ -115,8 +115,28 @@ def _stop(key: str) -> None:
     st.session_state[f"{key}_playing"] = False
 
 
+def _keep_played_round(key: str) -> bool:
+    """While playing, undo the browser's stale copy of the round; True if there was one.
+
+    The timer moves the round on the server before the browser has drawn it, and every
+    request from the browser (the timer's own ticks too) carries the slider value the browser
+    last drew. Streamlit writes that older value into ``st.session_state[key]`` and, for an
+    enabled slider, calls its ``on_change`` as if it had been dragged: Play stopped by itself
+    and stepped back. So the slider is disabled while playing (Streamlit then skips the
+    callback, Pause first to drag it), and here the round the server last set is put back.
+    """
+    ss = st.session_state
+    shown = ss.get(f"{key}_shown")
+    if (ss.get(f"{key}_playing") and ss.get(f"{key}_locked") and shown is not None
+            and ss.get(key) != shown):
+        ss[key] = shown
+        return True
+    return False
+
+
 def _move(key: str, lo: int, hi: int, to: int | None = None, by: int = 0) -> None:
     """Button callback: runs before the rerun, so it may set the slider's state."""
+    _keep_played_round(key)  # step from the round last drawn, not from a stale copy
     _stop(key)
     current = int(st.session_state.get(key, lo))
     target = to if to is not None else current + by
@@ -124,11 +144,15 @@ def _move(key: str, lo: int, hi: int, to: int | None = None, by: int = 0) -> Non
 
 
 def _toggle_play(key: str, lo: int, hi: int) -> None:
+    # Pause keeps the round last drawn (and sets the slider to it), not the stale copy that
+    # a browser still catching up sends with the click.
+    _keep_played_round(key)
     playing = not st.session_state.get(f"{key}_playing", False)
     if playing and int(st.session_state.get(key, lo)) >= hi:
         st.session_state[key] = lo  # Play at the end starts over
     st.session_state[f"{key}_playing"] = playing
     st.session_state[f"{key}_last_tick"] = time.monotonic()
+    st.session_state[f"{key}_advanced"] = False
 
 
 def _url_round(key: str, lo: int, hi: int) -> int:
@@ -179,6 +203,7 @@ def stepper(
         # changed from Python (buttons, Play) reaches the URL only on the next interaction.
         ss[f"{key}_init"] = True
         ss[key] = _url_round(key, lo, hi)
+    _keep_played_round(key)
     current = int(ss.get(key, lo))
     if not lo <= current <= hi:
         # another page's round, or a new run with fewer rounds: clamp into this run
@@ -187,9 +212,13 @@ def stepper(
     if playing:
         _play_timer(key, lo, hi)
     cols = st.columns([8, 1, 1, 1, 1, 2, 2], vertical_alignment="bottom")
+    # Disabled while playing: see _keep_played_round (Pause, then drag).
+    ss[f"{key}_locked"] = playing
+    ss[f"{key}_shown"] = int(ss.get(key, lo))
     with cols[0]:
         if hi > lo:
-            st.slider(label, lo, hi, key=key, help=help, on_change=_stop, args=(key,))
+            st.slider(label, lo, hi, key=key, help=help, on_change=_stop, args=(key,),
+                      disabled=playing)
         else:
             st.markdown(f"**{label} {lo}** — the run has a single round.")
     t = int(ss.get(key, lo))
@@ -234,9 +263,21 @@ def _play_timer(key: str, lo: int, hi: int) -> None:
 
     @st.fragment(run_every=interval)
     def _tick() -> None:
+        if not ss.get(f"{key}_playing", False):
+            return  # a tick that was already queued when Pause was pressed
+        if _keep_played_round(key):
+            # The browser has not drawn the last round yet (a slow machine): wait for it, so
+            # that playing never runs ahead of the picture and Pause stops where one looks.
+            return
         now = time.monotonic()
         # The fragment also runs once inside every full run; only a real timer tick, a full
-        # interval after the last advance, moves on (otherwise rounds would be skipped).
+        # interval after the last advance, moves on (otherwise rounds would be skipped). The
+        # full run that an advance starts never advances again, even when the server is so
+        # slow that it reaches this point an interval later: that run draws the new round
+        # and writes it to the URL.
+        if ss.get(f"{key}_advanced", False):
+            ss[f"{key}_advanced"] = False
+            return
         if now - ss.get(f"{key}_last_tick", 0.0) < 0.8 * interval:
             return
         ss[f"{key}_last_tick"] = now
@@ -244,7 +285,8 @@ def _play_timer(key: str, lo: int, hi: int) -> None:
         if current >= hi:
             ss[f"{key}_playing"] = False
         else:
-            ss[key] = current + 1
+            ss[key] = ss[f"{key}_shown"] = current + 1
+            ss[f"{key}_advanced"] = True
         st.rerun(scope="app")
 
     _tick()
