@@ -10,6 +10,7 @@ import streamlit as st
 from boostcore import evaluation
 from boostcore.real_datasets import REAL_DATASETS
 from ui import bench_figures, compute
+from ui.classroom import chart, page_header, presenting
 
 FMT = {c: st.column_config.NumberColumn(format="%.3f")
        for c in ("error a", "error b", "a − b", "paired t p", "mean error", "sd", "fit (s)")}
@@ -75,7 +76,7 @@ def _tables(rows: list[dict]) -> None:
     ref = st.selectbox("Wins and losses against", names, index=names.index(default),
                        key="bench_ref")
     results = [evaluation.compare(rows, n, ref) for n in names if n != ref]
-    st.plotly_chart(bench_figures.win_loss_figure(results, ref), key="bench_wl",
+    chart(bench_figures.win_loss_figure(results, ref), key="bench_wl",
                     config={"displaylogo": False})
 
 
@@ -90,7 +91,7 @@ def _drill(rows: list[dict]) -> None:
     ours = {r["learner"]: r["ours"] for r in sel}
     for s in summary:
         s["ours"] = ours[s["learner"]]
-    st.plotly_chart(bench_figures.dataset_errors_figure(summary), key="bench_ds_fig",
+    chart(bench_figures.dataset_errors_figure(summary), key="bench_ds_fig",
                     config={"displaylogo": False})
     st.caption("Blue: boostlab's algorithms; grey: scikit-learn and PyPI peers. Bars: mean "
                "test error over the folds; whiskers: one standard deviation.")
@@ -100,7 +101,7 @@ def _drill(rows: list[dict]) -> None:
         cols = st.columns(3)
         for col, axis in zip(cols, ("leaves", "rounds", "internal nodes")):
             with col:
-                st.plotly_chart(bench_figures.budget_figure(curves, axis),
+                chart(bench_figures.budget_figure(curves, axis),
                                 key=f"bench_budget_{axis}", config={"displaylogo": False})
     else:
         st.caption("No error-vs-budget curves committed yet (`run_benchmark.py --curves-only`).")
@@ -145,14 +146,16 @@ def _run_now() -> None:
 
 
 def render() -> None:
-    st.title("Does it work on real data? Every algorithm against scikit-learn")
-    st.markdown(
+    header = page_header(
+        "Does it work on real data? Every algorithm against scikit-learn",
         "Twelve real binary datasets (UCI classics shipped with the app), stratified "
         "cross-validation with the same folds for every learner, and the papers' claims "
         "checked with paired t-tests and sign tests. Honest verdicts: where a claim does not "
-        "reproduce here, the page says so."
+        "reproduce here, the page says so.",
+        page="benchmark",
     )
-    _protocol()
+    if not presenting():
+        _protocol()
     if not compute.results_mtime():
         st.warning("No committed results yet: run `.venv/bin/python "
                    "benchmarks/run_benchmark.py`.")

@@ -7,6 +7,7 @@ import time
 import streamlit as st
 
 from ui import compute, diagrams, figures, tables
+from ui.classroom import chart, page_header, presenting, structure
 from ui.widgets import dataset_sidebar, stepper
 
 SCHEMES = {"InfoBoost": "all", "BP.InfoBoost": "bands", "DT.InfoBoost": "none"}
@@ -112,13 +113,14 @@ def _theory() -> None:
 
 
 def render() -> None:
-    st.title("InfoBoost grows a branching program: divide, then merge")
-    st.markdown(
+    header = page_header(
+        "InfoBoost grows a branching program: divide, then merge",
         "Each round one stump divides every leaf in two; then the children are merged. "
         "**Merge everything** and you get InfoBoost; **merge nothing** and you get a decision "
         "tree (DT.InfoBoost); Takimoto, Koya and Maruoka's **entropy bands** sit in between "
         "with few leaves and nearly the progress of the tree. The training error bound "
-        "Π Z_t holds for every merging scheme."
+        "Π Z_t holds for every merging scheme.",
+        page="branching",
     )
     choice = dataset_sidebar()
     params = _sidebar_params()
@@ -156,7 +158,7 @@ def render() -> None:
                 if step.metrics is None:
                     st.warning(step.stop_reason)
                     continue
-                st.plotly_chart(figures.bp_regions_figure(step, ds), key=f"bp_regions_{name}",
+                chart(figures.bp_regions_figure(step, ds), key=f"bp_regions_{name}",
                                 config={"displaylogo": False})
                 if t >= len(steps):
                     st.caption(f"Finished at round {steps[-1].t}.")
@@ -166,15 +168,15 @@ def render() -> None:
             with col:
                 idx = min(t, len(steps) - 1)
                 if steps[idx].metrics is not None or idx > 0:
-                    st.graphviz_chart(diagrams.bp_digraph(steps, idx,
+                    structure(diagrams.bp_digraph(steps, idx,
                                                           feature_names=ds.feature_names),
                                       width="stretch")
         cols = st.columns(len(runs))
         for col, (name, steps) in zip(cols, runs.items()):
             with col:
-                st.plotly_chart(figures.bp_curves_figure(steps, t), key=f"bp_curves_{name}",
+                chart(figures.bp_curves_figure(steps, t), key=f"bp_curves_{name}",
                                 config={"displaylogo": False})
-                st.plotly_chart(figures.bp_leaves_figure(steps, t), key=f"bp_leaves_{name}",
+                chart(figures.bp_leaves_figure(steps, t), key=f"bp_leaves_{name}",
                                 config={"displaylogo": False})
                 smoothed = [s for s in steps[: t + 1]
                             if s.metrics is not None and s.metrics.smoothing_excess > 0]
@@ -204,12 +206,13 @@ def render() -> None:
     st.markdown("#### What c buys: leaves against progress (BP.InfoBoost, this data)")
     rows = compute.bp_c_sweep(ds, choice.key, params["n_rounds"], params["wl"])
     if rows:
-        st.plotly_chart(figures.c_sweep_figure(rows, params["c"]), key="c_sweep",
+        chart(figures.c_sweep_figure(rows, params["c"]), key="c_sweep",
                         config={"displaylogo": False})
         st.caption("Larger c: more bands, so more leaves and a smaller Π Z_t (faster training "
                    "progress, more risk of overfitting); smaller c: InfoBoost-like. The "
                    "vermillion bar is the c chosen in the sidebar.")
-    _theory()
+    if not presenting():
+        _theory()
 
 
 render()

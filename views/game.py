@@ -7,6 +7,7 @@ import streamlit as st
 from boostcore.bounds import phi_gamma
 from boostcore.game import legal_arities, max_weight_player, shrink
 from ui import compute, diagrams, game_figures, tables
+from ui.classroom import chart, page_header, presenting, structure
 from ui.widgets import stepper
 
 MODES = ("You are the adversary", "You are the player", "Watch")
@@ -202,17 +203,19 @@ def _explain() -> None:
 
 
 def render() -> None:
-    st.title("Hatano's Weight Distribution Game: can you beat φ_γ(s)?")
-    st.markdown(
+    header = page_header(
+        "Hatano's Weight Distribution Game: can you beat φ_γ(s)?",
         "A game between a **player**, who picks a leaf, and an **adversary**, who splits it "
         "into k children and shares what is left of its weight. The player wants the final "
         "tree light, the adversary heavy. Play the adversary against TOPDOWN-M's rule and "
-        "discover Theorem 3 yourself."
+        "discover Theorem 3 yourself.",
+        page="game",
     )
     mode, s, gamma = _sidebar()
     if mode == MODES[2]:
         _watch(s, gamma)
-        _explain()
+        if not presenting():
+            _explain()
         return
     stack = _stack(mode, s, gamma)
     state = stack[-1]
@@ -234,10 +237,10 @@ def render() -> None:
         _score(state, mode)
     with left:
         chosen = None if state.done else max_weight_player(state)
-        st.graphviz_chart(diagrams.game_digraph(state, chosen=chosen), width="stretch")
+        structure(diagrams.game_digraph(state, chosen=chosen), width="stretch")
         st.caption("Boxes: expanded nodes; ellipses: the leaves now (darker = heavier). "
                    "Vermillion: the heaviest leaf, the one TOPDOWN-M expands next.")
-        st.plotly_chart(game_figures.trajectory_figure(state), key="game_traj",
+        chart(game_figures.trajectory_figure(state), key="game_traj",
                         config={"displaylogo": False})
     st.markdown("#### Moves")
     st.dataframe(tables.game_history_frame(state), hide_index=True,
@@ -249,7 +252,8 @@ def render() -> None:
         st.dataframe(sorted(board, key=lambda r: -r["final / φ"]), hide_index=True,
                      column_config={c: st.column_config.NumberColumn(format="%.4f") for c in
                                     ("final weight", "φ_γ(s)", "final / φ")})
-    _explain()
+    if not presenting():
+        _explain()
 
 
 def _watch(s: int, gamma: float) -> None:
@@ -266,9 +270,9 @@ def _watch(s: int, gamma: float) -> None:
         left, right = st.columns([3, 2])
         with left:
             chosen = None if state.done else max_weight_player(state)
-            st.graphviz_chart(diagrams.game_digraph(state, chosen=chosen), width="stretch")
+            structure(diagrams.game_digraph(state, chosen=chosen), width="stretch")
         with right:
-            st.plotly_chart(game_figures.trajectory_figure(state), key="watch_traj",
+            chart(game_figures.trajectory_figure(state), key="watch_traj",
                             config={"displaylogo": False})
             phi = float(phi_gamma(s, gamma))
             st.metric("Tree weight now", f"{state.total:.4f}")

@@ -7,6 +7,7 @@ import time
 import streamlit as st
 
 from ui import compute, diagrams, figures
+from ui.classroom import chart, page_header, presenting, structure
 from ui.figures import data_extent
 from ui.widgets import dataset_sidebar, stepper
 
@@ -77,12 +78,13 @@ def _theory() -> None:
 
 
 def render() -> None:
-    st.title("Probabilistic boosting: chain, tree, and trees of trees")
-    st.markdown(
+    header = page_header(
+        "Probabilistic boosting: chain, tree, and trees of trees",
         "Grossmann boosts *probabilistic* weak classifiers — soft stumps that answer at random. "
         "A chain lets every point meet every stump; a tree lets each point meet only the "
         "stumps on its path; the **matryoshka** nests two-node trees inside two-node trees. "
-        "The heat shows P(H(x) > 0), the probability that the boosted vote is positive."
+        "The heat shows P(H(x) > 0), the probability that the boosted vote is positive.",
+        page="matryoshka",
     )
     choice = dataset_sidebar()
     params = _sidebar()
@@ -122,7 +124,7 @@ def render() -> None:
                 key = (f"{choice.key}|{s}|{params['n_weak']}|{params['softness']}|"
                        f"{params['samples']}|{step.t}")
                 q = compute.prob_grid(step, key, tuple(lo), tuple(hi), GRID[s])
-                st.plotly_chart(figures.prob_regions_figure(q, ds, lo, hi, stump=step.stump),
+                chart(figures.prob_regions_figure(q, ds, lo, hi, stump=step.stump),
                                 key=f"prob_regions_{s}", config={"displaylogo": False})
                 st.caption(step.message if step.t == t or s != "matryoshka" else
                            f"Showing the level-{step.t.bit_length() - 1} doll ({step.t} "
@@ -138,14 +140,14 @@ def render() -> None:
                                       zip(chain.stumps, chain.alpha_pos, chain.alpha_neg))],
                                  hide_index=True, height=260)
                 elif s in current:
-                    st.graphviz_chart(
+                    structure(
                         diagrams.prob_digraph(current[s].model, feature_names=ds.feature_names,
                                               new_stump=current[s].stump),
                         width="stretch")
         cols = st.columns(len(runs))
         for col, (s, steps) in zip(cols, runs.items()):
             with col:
-                st.plotly_chart(figures.prob_curves_figure(steps, t, n_weak=params["n_weak"],
+                chart(figures.prob_curves_figure(steps, t, n_weak=params["n_weak"],
                                                            paper_m2=s == "matryoshka"),
                                 key=f"prob_curves_{s}", config={"displaylogo": False})
         st.markdown("#### This round in numbers")
@@ -176,7 +178,8 @@ def render() -> None:
 
     stepper(params["n_weak"], show, key="round", first=1,
             label="Weak classifiers used")
-    _theory()
+    if not presenting():
+        _theory()
 
 
 render()

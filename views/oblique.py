@@ -8,6 +8,7 @@ import time
 import streamlit as st
 
 from ui import compute, diagrams, oblique_figures, tables
+from ui.classroom import chart, page_header, presenting, svg_download_button
 from ui.widgets import dataset_sidebar, stepper
 
 ADA, KM, ODT = "AdaBoost (G1 on a path)", "KM tree (G1 on a tree)", "BoostODT"
@@ -152,14 +153,15 @@ def _current(runs: dict, pos: tuple[int, int | None, int]) -> dict:
 
 
 def render() -> None:
-    st.title("Real boosting à la carte: AdaBoost, trees and boosted oblique trees are one "
-             "algorithm")
-    st.markdown(
+    header = page_header(
+        "Real boosting à la carte: AdaBoost, trees and boosted oblique trees are one "
+             "algorithm",
         "Henry, Nock and Nielsen's **G1** adds one weak hypothesis per step to a decision "
         "graph. Run it on **a path** and you get AdaBoost; on **a tree of constant nodes** "
         "you get Kearns–Mansour's top-down tree induction; use it on the tree *and* inside "
         "every node and you get **BoostODT**, a boosting algorithm for oblique decision "
-        "trees. One stepper moves all three; the bound curves are Theorem 1's."
+        "trees. One stepper moves all three; the bound curves are Theorem 1's.",
+        page="oblique",
     )
     choice = dataset_sidebar()
     params = _sidebar_params()
@@ -213,7 +215,7 @@ def render() -> None:
                         step, ds, partial=partial, partial_node=odt_full.node)
                 else:
                     fig = oblique_figures.tree_regions_figure(step, ds)
-                st.plotly_chart(fig, key=f"odt_regions_{name}", config={"displaylogo": False})
+                chart(fig, key=f"odt_regions_{name}", config={"displaylogo": False})
                 st.caption(f"{label} · " + (step.message if not building or name != ODT else
                            f"building node {odt_full.node}: LS so far has {j} of "
                            f"{len(odt_full.inner)} weak hypotheses."))
@@ -224,7 +226,7 @@ def render() -> None:
         with left:
             st.markdown("#### The BoostODT tree, with each node's separator inside it")
             shown = current[ODT][0]
-            st.plotly_chart(
+            chart(
                 oblique_figures.odt_tree_figure(shown, ds, partial=partial,
                                                 partial_node=odt_full.node if building else None),
                 key="odt_tree", config={"displaylogo": False})
@@ -268,13 +270,13 @@ def render() -> None:
             step, _ = current[name]
             idx = -1 if step is None else steps.index(step)
             with col:
-                st.plotly_chart(oblique_figures.g1_curves_figure(steps, idx,
+                chart(oblique_figures.g1_curves_figure(steps, idx,
                                                                  xlabel=xlabels[name]),
                                 key=f"odt_curves_{name}", config={"displaylogo": False})
         mc1, mc2 = st.columns([3, 2])
         with mc1:
             st.markdown("#### Margin-error curves at this step (the paper's margin plots)")
-            st.plotly_chart(oblique_figures.margin_figure(
+            chart(oblique_figures.margin_figure(
                 {n: s for n, (s, _) in current.items() if s is not None}),
                 key="odt_margins", config={"displaylogo": False})
         with mc2:
@@ -287,22 +289,28 @@ def render() -> None:
                        "For the two trees, Theorem 2 makes E e^(−yH) equal Σ 2√(w⁺w⁻) "
                        "(up to the tiny share of one-class leaves).")
         shown = current[ODT][0]
-        d1, d2, d3 = st.columns(3)
-        d1.download_button("BoostODT tree (DOT)", diagrams.odt_digraph(
-            shown.tree, feature_names=ds.feature_names, current=shown.node).source,
-            file_name="boostodt.dot", mime="text/vnd.graphviz", key="odt_dot")
-        d2.download_button("Metrics per step (CSV)",
-                           tables.g1_history_frame(runs[ODT]).to_csv(index=False),
-                           file_name="boostodt_metrics.csv", mime="text/csv", key="odt_csv")
-        d3.download_button("Run as JSON", json.dumps(
-            {name: [s.metrics.as_dict() for s in steps if s.metrics is not None]
-             for name, steps in runs.items()}, indent=1),
-            file_name="g1_runs.json", mime="application/json", key="odt_json")
+        with header.export:
+            st.markdown("**The runs and the tree**")
+            st.download_button("BoostODT tree (DOT)", diagrams.odt_digraph(
+                shown.tree, feature_names=ds.feature_names, current=shown.node).source,
+                file_name="boostodt.dot", mime="text/vnd.graphviz", key="odt_dot",
+                on_click="ignore")
+            svg_download_button(0, "boostodt.svg", "BoostODT tree (SVG)")
+            st.download_button("Metrics per step (CSV)",
+                               tables.g1_history_frame(runs[ODT]).to_csv(index=False),
+                               file_name="boostodt_metrics.csv", mime="text/csv",
+                               key="odt_csv", on_click="ignore")
+            st.download_button("Run as JSON", json.dumps(
+                {name: [s.metrics.as_dict() for s in steps if s.metrics is not None]
+                 for name, steps in runs.items()}, indent=1),
+                file_name="g1_runs.json", mime="application/json", key="odt_json",
+                on_click="ignore")
 
     stepper(len(schedule), show, key="round", label="Step",
             help="Each step adds one BoostODT node (or one stump inside it, see the sidebar); "
             "the KM tree adds one split and AdaBoost as many stumps as BoostODT used.")
-    _theory()
+    if not presenting():
+        _theory()
 
 
 render()

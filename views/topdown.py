@@ -9,6 +9,7 @@ import streamlit as st
 from boostcore.impurity import INDEX, INDEX_LABELS
 from boostcore.topdown import CRITERION_LABELS
 from ui import compute, diagrams, figures, tables
+from ui.classroom import chart, page_header, presenting, structure, svg_download_button
 from ui.widgets import dataset_sidebar, stepper
 
 SHORT = {"hatano": "Hatano", "mansour_mcallester": "Mansour-McAllester", "naive": "Naive"}
@@ -124,13 +125,14 @@ def _theory() -> None:
 
 
 def render() -> None:
-    st.title("Top-down growth: how many branches should a split have?")
-    st.markdown(
+    header = page_header(
+        "Top-down growth: how many branches should a split have?",
         "The same data and the same leaf budget *s*, grown by different criteria. A wide split "
         "spends more of the budget, so it must gain more: Hatano divides the gain by "
         "⌈log₂ k⌉, Mansour–McAllester by g_γ(k), the naive criterion not at all. "
         "Step through the rounds and watch the regions, the tree and the bound curves move "
-        "together."
+        "together.",
+        page="topdown",
     )
     choice = dataset_sidebar()
     params = _sidebar_params()
@@ -171,7 +173,7 @@ def render() -> None:
             step = current[SHORT[c]]
             with col:
                 st.subheader(SHORT[c], help=CRITERION_LABELS[c])
-                st.plotly_chart(
+                chart(
                     figures.tree_regions_figure(step, ds), key=f"regions_{c}",
                     config={"displaylogo": False},
                 )
@@ -187,7 +189,7 @@ def render() -> None:
         for col, c in zip(cols, runs):
             step = current[SHORT[c]]
             with col:
-                st.graphviz_chart(
+                structure(
                     diagrams.tree_digraph(step, index=params["index"],
                                           feature_names=ds.feature_names,
                                           compact=step.tree.n_leaves > 16),
@@ -196,7 +198,7 @@ def render() -> None:
         cols = st.columns(len(runs))
         for col, (c, steps) in zip(cols, runs.items()):
             with col:
-                st.plotly_chart(
+                chart(
                     figures.topdown_curves_figure(
                         steps, t, size=params["size"],
                         title="I(T), errors and bounds vs leaves |T|",
@@ -238,27 +240,29 @@ def render() -> None:
                                     ("train error", "test error", "I(T)", "γ̂", "e_γ̂(|T|)",
                                      "|T|^−γ̂", "s^−γ̂")})
 
-        with st.expander("Export: the runs as CSV, the trees as DOT"):
-            st.caption("Every round's split and metrics (one CSV per criterion), and the tree "
-                       "of the shown round in Graphviz DOT (render it with `dot -Tsvg`). "
-                       "Figures: use the camera icon above each chart for a PNG.")
-            cols = st.columns(len(runs))
-            for col, (c, steps) in zip(cols, runs.items()):
+        with header.export:
+            st.markdown("**The runs and the trees**")
+            for i, (c, steps) in enumerate(runs.items()):
                 step = current[SHORT[c]]
-                col.download_button(
-                    f"{SHORT[c]}: rounds as CSV", tables.history_frame(steps).to_csv(index=False),
+                st.download_button(
+                    f"{SHORT[c]}: rounds as CSV",
+                    tables.history_frame(steps).to_csv(index=False),
                     file_name=f"topdown_{c}.csv", mime="text/csv", key=f"csv_{c}",
+                    on_click="ignore",
                 )
-                col.download_button(
+                st.download_button(
                     f"{SHORT[c]}: tree at round {step.t} as DOT",
                     diagrams.tree_digraph(step, index=params["index"],
                                           feature_names=ds.feature_names).source,
                     file_name=f"topdown_{c}_round{step.t}.dot", mime="text/vnd.graphviz",
-                    key=f"dot_{c}",
+                    key=f"dot_{c}", on_click="ignore",
                 )
+                svg_download_button(i, f"topdown_{c}_round{step.t}.svg",
+                                    f"{SHORT[c]}: tree as SVG")
 
     stepper(n_steps, show, key="round")
-    _theory()
+    if not presenting():
+        _theory()
 
 
 render()

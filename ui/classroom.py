@@ -1,0 +1,210 @@
+"""Classroom tools every page shares: the page header with presenter mode, the share link and
+the export menu, and the chart wrappers that apply them.
+
+Presenter mode (``?present=true`` in the URL) hides the sidebar and the explanatory text,
+enlarges fonts and plots for a projector and keeps the stepper pinned at the top. The keyboard
+works as without it: ← → step, Home/End jump, Space plays (Streamlit button shortcuts).
+
+The two buttons that must run in the browser — copying the address bar and saving a drawn
+Graphviz structure as SVG — are a few lines of JavaScript in ``st.html``: Streamlit has no
+clipboard API, and the structures are laid out by Graphviz in the browser (no ``dot`` binary
+on the server), so the SVG only exists there.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+from dataclasses import dataclass
+from typing import Any
+
+import streamlit as st
+
+#: Session key (and URL parameter) of presenter mode.
+PRESENT = "present"
+#: Session key of the format of the plotly camera button.
+FIG_FORMAT = "fig_format"
+
+#: Figures grow by this factor in presenter mode (height and fonts).
+PRESENTER_SCALE = 1.3
+
+_PRESENTER_CSS = """
+<style>
+section[data-testid="stSidebar"], [data-testid="stSidebarCollapsedControl"],
+[data-testid="stExpandSidebarButton"], [data-testid="stSidebarCollapseButton"] {
+  display: none !important;
+}
+html { font-size: 20px; }
+.stMainBlockContainer, [data-testid="stMainBlockContainer"] {
+  max-width: 100% !important; padding: 72px 1.5rem 3rem 1.5rem !important;
+}
+[data-testid="stLayoutWrapper"]:has(> .st-key-round_bar), .st-key-round_bar {
+  position: sticky; top: 60px; z-index: 990;
+  background: var(--st-background-color, #ffffff); padding: 0.5rem 0 0.3rem 0;
+}
+h1 { font-size: 2.0rem !important; }
+</style>
+"""
+
+_LINK_ICON = (
+    '<svg width="16" height="16" viewBox="0 0 24 24" style="vertical-align:-3px" '
+    'fill="currentColor" aria-hidden="true"><path d="M3.9 12a3.1 3.1 0 0 1 3.1-3.1h4V7H7a5 '
+    '5 0 0 0 0 10h4v-1.9H7A3.1 3.1 0 0 1 3.9 12zM8 13h8v-2H8v2zm9-6h-4v1.9h4a3.1 3.1 0 0 1 '
+    '0 6.2h-4V17h4a5 5 0 0 0 0-10z"/></svg>'
+)
+
+_BUTTON_CSS = (
+    "font: inherit; font-size: 0.9rem; padding: 0.25rem 0.75rem; border-radius: 0.5rem; "
+    "border: 1px solid rgba(128,128,128,0.45); background: transparent; color: inherit; "
+    "cursor: pointer; white-space: nowrap;"
+)
+
+
+def presenting() -> bool:
+    """True while presenter mode is on (explanatory text is then left out)."""
+    return bool(st.session_state.get(PRESENT, False))
+
+
+@dataclass
+class Header:
+    """What :func:`page_header` leaves for the page to fill once its run is computed."""
+
+    export: Any  # the Export popover (a container: ``with header.export: ...``)
+
+
+def page_header(title: str, intro: str | None = None, *, page: str) -> Header:
+    """Title row with the presenter toggle, a copy-link button and the Export menu.
+
+    Parameters
+    ----------
+    title : str
+        The page title.
+    intro : str, optional
+        One paragraph of explanation, left out in presenter mode.
+    page : str
+        Short page name, used in file names of exports.
+
+    Returns
+    -------
+    Header
+        Holds the Export popover, which the page fills after computing its run.
+    """
+    bar = st.container(horizontal=True, horizontal_alignment="right",
+                       vertical_alignment="center", key="classroom_bar")
+    bar.toggle(
+        "Presenter mode", key=PRESENT, bind="query-params",
+        help="For a projector: hides the sidebar and the explanations, enlarges fonts and "
+        "plots, pins the stepper at the top. Keys: ← → step, Home/End jump, Space plays. "
+        "Turn it off here to change the parameters again.",
+    )
+    with bar:
+        copy_link_button()
+    export = bar.popover("Export", icon=":material/download:",
+                             help="Figures, structures, the run as JSON/CSV, Python code.")
+    with export:
+        st.radio(
+            "The camera icon of each chart saves", ["PNG", "SVG"], key=FIG_FORMAT,
+            horizontal=True,
+            help="Hover a chart and click the camera icon at its top right to save it in "
+            "this format (PNG at twice the screen resolution).",
+        )
+    st.title(title)
+    if presenting():
+        st.html(_PRESENTER_CSS)
+    elif intro:
+        st.markdown(intro)
+    st.session_state["_page"] = page
+    return Header(export=export)
+
+
+def copy_link_button(label: str = "Copy link") -> None:
+    """A button that copies the address bar (the page's whole state) to the clipboard."""
+    st.html(
+        f"""
+<button id="boostlab-copy-link" title="Copy this page's address: it holds the dataset, the
+parameters, the round and presenter mode, so the link reopens the same picture."
+ style="{_BUTTON_CSS}">{_LINK_ICON} <span>{html.escape(label)}</span></button>
+<script>
+(function () {{
+  const b = document.getElementById("boostlab-copy-link");
+  if (!b || b.dataset.bound) return;
+  b.dataset.bound = "1";
+  b.addEventListener("click", async () => {{
+    const url = window.location.href;
+    try {{
+      await navigator.clipboard.writeText(url);
+      b.querySelector("span").textContent = "Copied";
+    }} catch (e) {{
+      window.prompt("Copy this link:", url);
+    }}
+    setTimeout(() => {{ b.querySelector("span").textContent = {json.dumps(label)}; }}, 2000);
+  }});
+}})();
+</script>
+""",
+        width="content", unsafe_allow_javascript=True,
+    )
+
+
+def svg_download_button(index: int, filename: str, label: str) -> None:
+    """Save the ``index``-th Graphviz structure drawn on the page as an SVG file.
+
+    Graphviz lays structures out in the browser, so the SVG is taken from the page itself.
+    """
+    bid = f"boostlab-svg-{index}"
+    st.html(
+        f"""
+<button id="{bid}" style="{_BUTTON_CSS}">{html.escape(label)}</button>
+<script>
+(function () {{
+  const b = document.getElementById({json.dumps(bid)});
+  if (!b || b.dataset.bound) return;
+  b.dataset.bound = "1";
+  b.addEventListener("click", () => {{
+    const svgs = document.querySelectorAll('[data-testid="stGraphVizChart"] svg');
+    const svg = svgs[{index}];
+    if (!svg) {{ b.textContent = "Not drawn yet: scroll to it first"; return; }}
+    const clone = svg.cloneNode(true);
+    clone.setAttribute("xmlns", "http://www.w3.org/2000/svg");
+    const text = '<?xml version="1.0" encoding="UTF-8"?>\\n' +
+      new XMLSerializer().serializeToString(clone);
+    const a = document.createElement("a");
+    a.href = URL.createObjectURL(new Blob([text], {{type: "image/svg+xml"}}));
+    a.download = {json.dumps(filename)};
+    document.body.appendChild(a); a.click(); a.remove();
+  }});
+}})();
+</script>
+""",
+        width="content", unsafe_allow_javascript=True,
+    )
+
+
+def chart_config(key: str) -> dict:
+    """Plotly config: no logo, and a camera button that saves PNG (×2) or SVG."""
+    fmt = "svg" if st.session_state.get(FIG_FORMAT) == "SVG" else "png"
+    page = st.session_state.get("_page", "boostlab")
+    return {"displaylogo": False,
+            "toImageButtonOptions": {"format": fmt, "filename": f"boostlab_{page}_{key}",
+                                     "scale": 2 if fmt == "png" else 1}}
+
+
+def chart(fig, *, key: str, config: dict | None = None, **kwargs) -> Any:
+    """``st.plotly_chart`` with the export config, enlarged in presenter mode."""
+    if presenting():
+        height = fig.layout.height
+        font = fig.layout.font.size or 12
+        fig.update_layout(font_size=round(font * PRESENTER_SCALE))
+        if height:
+            fig.update_layout(height=round(height * PRESENTER_SCALE))
+    merged = {**(config or {}), **chart_config(key)}
+    return st.plotly_chart(fig, key=key, config=merged, **kwargs)
+
+
+def structure(dot, **kwargs) -> Any:
+    """``st.graphviz_chart`` on a white card (readable in the dark theme too)."""
+    try:
+        dot.graph_attr["bgcolor"] = "white"
+    except AttributeError:  # DOT source as a string
+        pass
+    return st.graphviz_chart(dot, **kwargs)
