@@ -180,6 +180,13 @@ def svg_download_button(index: int, filename: str, label: str) -> None:
     )
 
 
+def _dark() -> bool:
+    try:
+        return st.context.theme.type == "dark"
+    except Exception:  # outside a browser session (AppTest): no theme is known
+        return False
+
+
 def chart_config(key: str) -> dict:
     """Plotly config: no logo, and a camera button that saves PNG (×2) or SVG."""
     fmt = "svg" if st.session_state.get(FIG_FORMAT) == "SVG" else "png"
@@ -197,6 +204,11 @@ def chart(fig, *, key: str, config: dict | None = None, **kwargs) -> Any:
         fig.update_layout(font_size=round(font * PRESENTER_SCALE))
         if height:
             fig.update_layout(height=round(height * PRESENTER_SCALE))
+    if _dark():
+        # The palette (black training error, pale regions) is made for a white background:
+        # in the dark theme every chart is drawn on a white card, like the structures.
+        fig.update_layout(paper_bgcolor="white", plot_bgcolor="white", font_color="#31333F")
+        kwargs.setdefault("theme", None)  # Streamlit's dark template would recolour the text
     merged = {**(config or {}), **chart_config(key)}
     return st.plotly_chart(fig, key=key, config=merged, **kwargs)
 
