@@ -141,4 +141,5 @@ def test_exports() -> None:
     at.button(key="round_last").click().run()
     _ok(at)
     labels = [b.label for b in at.get("download_button")]
-    assert labels == ["BoostODT tree (DOT)", "Metrics per step (CSV)", "Run as JSON"]
+    assert labels == ["Run as JSON", "Metrics per round (CSV)", "Python script (.py)",
+                      "BoostODT tree (DOT)"]

@@ -220,3 +220,44 @@ def structure(dot, **kwargs) -> Any:
     except AttributeError:  # DOT source as a string
         pass
     return st.graphviz_chart(dot, **kwargs)
+
+
+def data_code(choice) -> tuple[str, dict]:
+    """Python lines that rebuild the page's dataset, and its parameters for the JSON export."""
+    from . import exports
+
+    xy = None
+    if choice.key.startswith("draw:"):
+        from . import draw
+
+        xy = draw.points_xy(st.session_state.get("draw_pts", ()))
+    source, params = exports.dataset_spec(choice.key, choice.dataset.name, drawn_xy=xy)
+    shown = {k: (v.tolist() if hasattr(v, "tolist") else v) for k, v in params.items()}
+    return exports.dataset_code(source, params), {"source": source, **shown}
+
+
+def export_run(header: Header, page: str, params: dict, runs: dict, snippet: str,
+               feature_names=None) -> None:
+    """The run as JSON and CSV (metrics per round) and a Python script that reproduces it."""
+    from . import exports
+
+    with header.export:
+        st.markdown("**The whole run**")
+        st.download_button(
+            "Run as JSON", exports.run_json(page, params, runs, feature_names),
+            file_name=f"boostlab_{page}_run.json", mime="application/json",
+            key=f"{page}_run_json", on_click="ignore",
+            help="The parameters and every round's metrics and choices, for every run shown.")
+        st.download_button(
+            "Metrics per round (CSV)", exports.run_csv(runs, feature_names),
+            file_name=f"boostlab_{page}_run.csv", mime="text/csv",
+            key=f"{page}_run_csv", on_click="ignore",
+            help="One row per run and round.")
+        st.markdown("**Python that reproduces this run with `boostcore`**")
+        st.download_button(
+            "Python script (.py)", snippet, file_name=f"boostlab_{page}.py",
+            mime="text/x-python", key=f"{page}_snippet", on_click="ignore",
+            help="Run it from the project folder (`python boostlab_" + page + ".py`): it "
+            "prints every round and the final numbers shown here.")
+        with st.expander("Show the script"):
+            st.code(snippet, language="python")

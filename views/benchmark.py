@@ -61,7 +61,7 @@ def _tables(rows: list[dict]) -> None:
     st.header("All results")
     summary = pd.DataFrame(evaluation.summarise(rows))
     what = st.radio("Show", ["mean test error", "sd of test error", "fit time (s)", "size"],
-                    horizontal=True, key="bench_show",
+                    horizontal=True, key="bench_show", bind="query-params",
                     help="Click a column header to sort.")
     col = {"mean test error": "error_mean", "sd of test error": "error_sd",
            "fit time (s)": "fit_seconds", "size": "size"}[what]
@@ -74,7 +74,7 @@ def _tables(rows: list[dict]) -> None:
     names = sorted(summary["learner"].unique())
     default = "sklearn DecisionTree" if "sklearn DecisionTree" in names else names[0]
     ref = st.selectbox("Wins and losses against", names, index=names.index(default),
-                       key="bench_ref")
+                       key="bench_ref", bind="query-params")
     results = [evaluation.compare(rows, n, ref) for n in names if n != ref]
     chart(bench_figures.win_loss_figure(results, ref), key="bench_wl",
                     config={"displaylogo": False})
@@ -83,16 +83,17 @@ def _tables(rows: list[dict]) -> None:
 def _drill(rows: list[dict]) -> None:
     st.header("One dataset")
     datasets = sorted({r["dataset"] for r in rows})
-    name = st.selectbox("Dataset", datasets, key="bench_ds",
-                        format_func=lambda n: f"{n} — {REAL_DATASETS[n].description}"
-                        if n in REAL_DATASETS else n)
+    # URL-bound: no format_func (the URL keeps the shown label), the description follows
+    name = st.selectbox("Dataset", datasets, key="bench_ds", bind="query-params",
+                        help="One dataset's results in detail.")
+    if name in REAL_DATASETS:
+        st.caption(REAL_DATASETS[name].description)
     sel = [r for r in rows if r["dataset"] == name]
     summary = evaluation.summarise(sel)
     ours = {r["learner"]: r["ours"] for r in sel}
     for s in summary:
         s["ours"] = ours[s["learner"]]
-    chart(bench_figures.dataset_errors_figure(summary), key="bench_ds_fig",
-                    config={"displaylogo": False})
+    chart(bench_figures.dataset_errors_figure(summary), key="bench_ds_fig")
     st.caption("Blue: boostlab's algorithms; grey: scikit-learn and PyPI peers. Bars: mean "
                "test error over the folds; whiskers: one standard deviation.")
     curves = [r for r in compute.budget_results(compute.results_mtime()) if r["dataset"] == name]
@@ -101,8 +102,7 @@ def _drill(rows: list[dict]) -> None:
         cols = st.columns(3)
         for col, axis in zip(cols, ("leaves", "rounds", "internal nodes")):
             with col:
-                chart(bench_figures.budget_figure(curves, axis),
-                                key=f"bench_budget_{axis}", config={"displaylogo": False})
+                chart(bench_figures.budget_figure(curves, axis), key=f"bench_budget_{axis}")
     else:
         st.caption("No error-vs-budget curves committed yet (`run_benchmark.py --curves-only`).")
 
@@ -111,12 +111,12 @@ def _run_now() -> None:
     st.header("Run it now")
     st.markdown("Cross-validate a few learners on one dataset on this machine.")
     c1, c2, c3 = st.columns([2, 4, 1])
-    dataset = c1.selectbox("Dataset", list(REAL_DATASETS), key="now_ds")
+    dataset = c1.selectbox("Dataset", list(REAL_DATASETS), key="now_ds", bind="query-params")
     names = [lrn.name for lrn in evaluation.learners()]
     chosen = c2.multiselect("Learners", names, default=["BoostODT (stumps)",
                                                          "sklearn DecisionTree"],
-                            key="now_learners")
-    folds = c3.slider("Folds", 2, 10, 5, key="now_folds")
+                            key="now_learners", bind="query-params")
+    folds = c3.slider("Folds", 2, 10, 5, key="now_folds", bind="query-params")
     past = compute.benchmark_results(compute.results_mtime()) if compute.results_mtime() else []
     per_fit = {}
     for r in past:
@@ -161,6 +161,18 @@ def render() -> None:
                    "benchmarks/run_benchmark.py`.")
     else:
         rows = compute.benchmark_results(compute.results_mtime())
+        with header.export:
+            st.markdown("**The committed results**")
+            st.download_button(
+                "Every fold (CSV)", pd.DataFrame(rows).to_csv(index=False),
+                file_name="boostlab_benchmark_folds.csv", mime="text/csv",
+                key="bench_folds_csv", on_click="ignore",
+                help="One row per learner, dataset and fold: test error, fit time, size.")
+            st.download_button(
+                "Summary (CSV)", pd.DataFrame(evaluation.summarise(rows)).to_csv(index=False),
+                file_name="boostlab_benchmark_summary.csv", mime="text/csv",
+                key="bench_summary_csv", on_click="ignore")
+            st.caption("Reproduce: `.venv/bin/python benchmarks/run_benchmark.py`.")
         _claims(rows)
         _tables(rows)
         _drill(rows)

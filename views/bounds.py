@@ -6,6 +6,7 @@ import streamlit as st
 
 from boostcore import bounds
 from ui import bound_figures as bf
+from ui import exports
 from ui.classroom import chart, page_header
 
 RHOS = {"31/32": 31 / 32, "7/8": 7 / 8, "3/4": 3 / 4, "1/2": 1 / 2, "1/4": 1 / 4}
@@ -121,6 +122,16 @@ def render() -> None:
         _top_down()
     with tabs[2]:
         _infoboost()
+    ss = st.session_state
+    snippet = exports.bounds_snippet(
+        ss.get("b_rhos", list(RHOS)), ss.get("b_T", 1024), ss.get("b_rho3", "31/32"),
+        ss.get("b_C", 0.3), ss.get("b_Tn", 64), ss.get("b_gamma", 0.1), ss.get("b_eps", 0.01))
+    with header.export:
+        st.markdown("**Python that prints these bounds with `boostcore.bounds`**")
+        st.download_button("Python script (.py)", snippet, file_name="boostlab_bounds.py",
+                           mime="text/x-python", key="bounds_snippet", on_click="ignore")
+        with st.expander("Show the script"):
+            st.code(snippet, language="python")
 
 
 render()

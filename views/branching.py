@@ -6,8 +6,8 @@ import time
 
 import streamlit as st
 
-from ui import compute, diagrams, figures, tables
-from ui.classroom import chart, page_header, presenting, structure
+from ui import compute, diagrams, exports, figures, tables
+from ui.classroom import chart, data_code, export_run, page_header, presenting, structure
 from ui.widgets import dataset_sidebar, stepper
 
 SCHEMES = {"InfoBoost": "all", "BP.InfoBoost": "bands", "DT.InfoBoost": "none"}
@@ -201,6 +201,11 @@ def render() -> None:
                                     ("train error", "test error", "Z_t", "H(Y|h_t)",
                                      "H(Y|ℓ̃_t)", "H(Y|ℓ_t)", "γ_t", "Π Z", "Π H(Y|h)")})
 
+    code, dparams = data_code(choice)
+    export_run(header, "branching", {"data": dparams, **params}, runs,
+               exports.branching_snippet(
+                   code, params["schemes"], params["n_rounds"], params["c"], params["wl"]),
+               ds.feature_names)
     stepper(n_steps, show, key="round", first=1)
 
     st.markdown("#### What c buys: leaves against progress (BP.InfoBoost, this data)")

@@ -6,8 +6,8 @@ import streamlit as st
 
 from boostcore.bounds import phi_gamma
 from boostcore.game import legal_arities, max_weight_player, shrink
-from ui import compute, diagrams, game_figures, tables
-from ui.classroom import chart, page_header, presenting, structure
+from ui import compute, diagrams, exports, game_figures, tables
+from ui.classroom import chart, export_run, page_header, presenting, structure
 from ui.widgets import stepper
 
 MODES = ("You are the adversary", "You are the player", "Watch")
@@ -32,14 +32,46 @@ def _sidebar() -> tuple[str, int, float]:
     return mode, s, gamma
 
 
+def _encode_moves(stack: list) -> str:
+    """The moves of a game for the URL: ``leaf-k-share_share…`` joined by ``;``."""
+    return ";".join(f"{m.leaf}-{m.k}-" + "_".join(f"{d:.6g}" for d in m.distribution)
+                    for m in stack[-1].history)
+
+
+def _replay(start, text: str) -> list:
+    """The states of a game from its URL form; stops (with a toast) at the first bad move."""
+    stack = [start]
+    for i, part in enumerate(filter(None, text.split(";")), start=1):
+        try:
+            leaf, k, shares = part.split("-")
+            dist = tuple(float(v) for v in shares.split("_"))
+            stack.append(compute.game_move(stack[-1], int(leaf), int(k), dist))
+        except ValueError as err:
+            st.toast(f"The link's move {i} ({part!r}) could not be replayed: {err}. "
+                     f"Showing the game up to move {i - 1}.")
+            break
+    return stack
+
+
 def _stack(mode: str, s: int, gamma: float) -> list:
-    """The states of the current game (a stack, for undo); a new game when settings change."""
+    """The states of the current game (a stack, for undo); a new game when settings change.
+
+    A game's moves travel in the URL (``?mv=…``), so a shared link replays the same game.
+    """
     ss = st.session_state
     ident = (mode, s, gamma)
     if ss.get("game_ident") != ident or not ss.get("game_stack"):
+        start = compute.game_start(s, gamma)
+        first = "game_ident" not in ss
         ss["game_ident"] = ident
-        ss["game_stack"] = [compute.game_start(s, gamma)]
+        url_moves = st.query_params.get("mv") if first else None
+        ss["game_stack"] = _replay(start, url_moves) if url_moves else [start]
         ss["game_serial"] = ss.get("game_serial", 0) + 1
+    moves = _encode_moves(ss["game_stack"])
+    if moves:
+        st.query_params["mv"] = moves
+    elif "mv" in st.query_params:
+        del st.query_params["mv"]
     return ss["game_stack"]
 
 
@@ -213,7 +245,7 @@ def render() -> None:
     )
     mode, s, gamma = _sidebar()
     if mode == MODES[2]:
-        _watch(s, gamma)
+        _watch(header, s, gamma)
         if not presenting():
             _explain()
         return
@@ -246,6 +278,9 @@ def render() -> None:
     st.dataframe(tables.game_history_frame(state), hide_index=True,
                  column_config={c: st.column_config.NumberColumn(format="%.4f") for c in
                                 ("leaf weight", "kept 1 − γ⌈log k⌉", "tree weight after")})
+    export_run(header, "game", {"mode": mode, "s": s, "gamma": gamma}, {"game": list(stack)},
+               exports.game_snippet(s, gamma, "adversary" if mode == MODES[0] else "player",
+                                    moves=state))
     board = st.session_state.get("game_board", [])
     if board:
         st.markdown("#### Leaderboard (this session)")
@@ -256,11 +291,12 @@ def render() -> None:
         _explain()
 
 
-def _watch(s: int, gamma: float) -> None:
+def _watch(header, s: int, gamma: float) -> None:
     c1, c2 = st.columns([3, 1], vertical_alignment="bottom")
     name = c1.radio("Adversary", list(ADVERSARIES), key="watch_adv", horizontal=True,
+                    bind="query-params",
                     help="The player is always TOPDOWN-M's: the heaviest leaf.")
-    seed = c2.number_input("Seed", 0, 10_000, 0, key="watch_seed",
+    seed = c2.number_input("Seed", 0, 10_000, 0, key="watch_seed", bind="query-params",
                            help="Seed of the random adversary.")
     states = compute.game_play(s, gamma, ADVERSARIES[name], int(seed))
     equal_final = compute.game_play(s, gamma, "equal", 0)[-1].total
@@ -281,6 +317,10 @@ def _watch(s: int, gamma: float) -> None:
                            f"splits end at {equal_final:.4f}).")
         st.dataframe(tables.game_history_frame(state), hide_index=True)
 
+    export_run(header, "game", {"mode": "watch", "s": s, "gamma": gamma,
+                                "adversary": ADVERSARIES[name], "seed": int(seed)},
+               {"watch": list(states)},
+               exports.game_snippet(s, gamma, "watch", ADVERSARIES[name], int(seed)))
     stepper(len(states), show, key="round", label="Move")
 
 

@@ -6,8 +6,8 @@ import time
 
 import streamlit as st
 
-from ui import compute, diagrams, figures
-from ui.classroom import chart, page_header, presenting, structure
+from ui import compute, diagrams, exports, figures
+from ui.classroom import chart, data_code, export_run, page_header, presenting, structure
 from ui.figures import data_extent
 from ui.widgets import dataset_sidebar, stepper
 
@@ -176,6 +176,12 @@ def render() -> None:
                        "on this data. A positive gap means the paper's M2 curve is not backed "
                        "by this run (SPEC §3.3).")
 
+    code, dparams = data_code(choice)
+    export_run(header, "matryoshka", {"data": dparams, **params}, runs,
+               exports.matryoshka_snippet(
+                   code, params["structures"], params["n_weak"], params["softness"],
+                   params["samples"]),
+               ds.feature_names)
     stepper(params["n_weak"], show, key="round", first=1,
             label="Weak classifiers used")
     if not presenting():

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import json
 import time
 
 import streamlit as st
 
-from ui import compute, diagrams, oblique_figures, tables
-from ui.classroom import chart, page_header, presenting, svg_download_button
+from ui import compute, diagrams, exports, oblique_figures, tables
+from ui.classroom import chart, data_code, export_run, page_header, presenting, svg_download_button
 from ui.widgets import dataset_sidebar, stepper
 
 ADA, KM, ODT = "AdaBoost (G1 on a path)", "KM tree (G1 on a tree)", "BoostODT"
@@ -296,16 +295,13 @@ def render() -> None:
                 file_name="boostodt.dot", mime="text/vnd.graphviz", key="odt_dot",
                 on_click="ignore")
             svg_download_button(0, "boostodt.svg", "BoostODT tree (SVG)")
-            st.download_button("Metrics per step (CSV)",
-                               tables.g1_history_frame(runs[ODT]).to_csv(index=False),
-                               file_name="boostodt_metrics.csv", mime="text/csv",
-                               key="odt_csv", on_click="ignore")
-            st.download_button("Run as JSON", json.dumps(
-                {name: [s.metrics.as_dict() for s in steps if s.metrics is not None]
-                 for name, steps in runs.items()}, indent=1),
-                file_name="g1_runs.json", mime="application/json", key="odt_json",
-                on_click="ignore")
 
+    code, dparams = data_code(choice)
+    export_run(header, "oblique", {"data": dparams, **params}, runs,
+               exports.oblique_snippet(
+                   code, params["n_internal"], params["n_stumps"], params["learner"],
+                   params["rule"]),
+               ds.feature_names)
     stepper(len(schedule), show, key="round", label="Step",
             help="Each step adds one BoostODT node (or one stump inside it, see the sidebar); "
             "the KM tree adds one split and AdaBoost as many stumps as BoostODT used.")

@@ -8,8 +8,16 @@ import streamlit as st
 
 from boostcore.impurity import INDEX, INDEX_LABELS
 from boostcore.topdown import CRITERION_LABELS
-from ui import compute, diagrams, figures, tables
-from ui.classroom import chart, page_header, presenting, structure, svg_download_button
+from ui import compute, diagrams, exports, figures, tables
+from ui.classroom import (
+    chart,
+    data_code,
+    export_run,
+    page_header,
+    presenting,
+    structure,
+    svg_download_button,
+)
 from ui.widgets import dataset_sidebar, stepper
 
 SHORT = {"hatano": "Hatano", "mansour_mcallester": "Mansour-McAllester", "naive": "Naive"}
@@ -260,6 +268,12 @@ def render() -> None:
                 svg_download_button(i, f"topdown_{c}_round{step.t}.svg",
                                     f"{SHORT[c]}: tree as SVG")
 
+    code, dparams = data_code(choice)
+    export_run(header, "topdown", {"data": dparams, **params}, runs,
+               exports.topdown_snippet(
+                   code, params["size"], params["index"], params["crit"], params["max_arity"],
+                   params["gamma"], params["leaf_rule"]),
+               ds.feature_names)
     stepper(n_steps, show, key="round")
     if not presenting():
         _theory()
