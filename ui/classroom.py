@@ -20,6 +20,8 @@ from typing import Any
 
 import streamlit as st
 
+from .guides import Guide
+
 #: Session key (and URL parameter) of presenter mode.
 PRESENT = "present"
 #: Session key of the format of the plotly camera button.
@@ -261,3 +263,60 @@ def export_run(header: Header, page: str, params: dict, runs: dict, snippet: str
             "prints every round and the final numbers shown here.")
         with st.expander("Show the script"):
             st.code(snippet, language="python")
+
+
+# ------------------------------------------------------------------- presets and challenges
+def _load(key: str, guides: dict, kind: str, round_value: int, name: str | None = None) -> None:
+    """Callback: put a guide's state into the widgets (and so into the URL)."""
+    ss = st.session_state
+    if name is None:
+        name = ss.get(key if kind == "preset" else f"{key}_challenge")
+    if name not in guides:
+        return
+    for k, v in guides[name].state.items():
+        ss[k] = v
+    ss["round"] = guides[name].state.get("round", round_value)
+    ss["round_playing"] = False
+    ss[f"{key}_shown"] = (kind, name)
+
+
+def presets_and_challenges(key: str, presets: dict[str, Guide],
+                           challenges: dict[str, Guide], *, first_round: int = 0) -> None:
+    """A preset picker with its comment, and a Challenges menu whose answers load a demo.
+
+    ``key`` is the preset selectbox's key (and prefixes the other session keys);
+    ``first_round`` is where a loaded preset starts (a guide's ``state`` may set ``round``
+    itself: the stepper clamps a large number to the last round).
+    """
+    c1, c2, c3 = st.columns([2.2, 1.2, 4], vertical_alignment="bottom")
+    if presets:
+        c1.selectbox(
+            "Preset", list(presets), index=None, key=key,
+            placeholder="Choose a preset…", format_func=lambda p: presets[p].title,
+            on_change=_load, args=(key, presets, "preset", first_round),
+            help="Load a prepared demo (data and parameters) with a comment on what to "
+            "look at.",
+        )
+    if challenges:
+        with c2.popover(f"Challenges ({len(challenges)})", icon=":material/emoji_objects:",
+                        help="Questions to try on your own; each has an answer you can load."):
+            for name, ch in challenges.items():
+                st.markdown(f"**{ch.title}**")
+                st.button("Show an answer", key=f"{key}_ch_{name}", on_click=_reveal_and_load,
+                          args=(key, challenges, name, first_round))
+    shown = st.session_state.get(f"{key}_shown")
+    if shown:
+        kind, name = shown
+        guides = presets if kind == "preset" else challenges
+        if name in guides:
+            g = guides[name]
+            if kind == "preset":
+                c3.info(g.comment, icon=":material/lightbulb:")
+            else:
+                c3.success(f"**{g.title}** — {g.comment}", icon=":material/emoji_objects:")
+
+
+def _reveal_and_load(key: str, challenges: dict, name: str, round_value: int) -> None:
+    st.session_state[f"{key}_challenge"] = name
+    st.session_state[key] = None  # the preset box no longer describes what is shown
+    _load(key, challenges, "challenge", round_value, name)

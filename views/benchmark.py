@@ -9,11 +9,14 @@ import streamlit as st
 
 from boostcore import evaluation
 from boostcore.real_datasets import REAL_DATASETS
-from ui import bench_figures, compute
-from ui.classroom import chart, page_header, presenting
+from ui import bench_figures, compute, guides
+from ui.classroom import chart, page_header, presenting, presets_and_challenges
 
 FMT = {c: st.column_config.NumberColumn(format="%.3f")
        for c in ("error a", "error b", "a − b", "paired t p", "mean error", "sd", "fit (s)")}
+
+
+GUIDES, CHALLENGES = guides.BENCHMARK, guides.BENCHMARK_CHALLENGES
 
 
 def _protocol() -> None:
@@ -161,6 +164,7 @@ def render() -> None:
                    "benchmarks/run_benchmark.py`.")
     else:
         rows = compute.benchmark_results(compute.results_mtime())
+        presets_and_challenges("bench_preset", GUIDES, CHALLENGES)
         with header.export:
             st.markdown("**The committed results**")
             st.download_button(

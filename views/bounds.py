@@ -6,11 +6,14 @@ import streamlit as st
 
 from boostcore import bounds
 from ui import bound_figures as bf
-from ui import exports
-from ui.classroom import chart, page_header
+from ui import exports, guides
+from ui.classroom import chart, page_header, presets_and_challenges
 
 RHOS = {"31/32": 31 / 32, "7/8": 7 / 8, "3/4": 3 / 4, "1/2": 1 / 2, "1/4": 1 / 4}
 CONFIG = {"displaylogo": False}
+
+
+GUIDES, CHALLENGES = guides.BOUNDS, guides.BOUNDS_CHALLENGES
 
 
 def _grossmann() -> None:
@@ -113,6 +116,7 @@ def render() -> None:
                 "and compare. Nothing here is computed from data.",
         page="bounds",
     )
+    presets_and_challenges("bounds_preset", GUIDES, CHALLENGES)
     tabs = st.tabs(["Probabilistic trees & matryoshka (Grossmann)",
                     "Top-down growth (Hatano, Mansour–McAllester)",
                     "InfoBoost & merging (Takimoto et al.)"])

@@ -6,8 +6,16 @@ import time
 
 import streamlit as st
 
-from ui import compute, diagrams, exports, figures, tables
-from ui.classroom import chart, data_code, export_run, page_header, presenting, structure
+from ui import compute, diagrams, exports, figures, guides, tables
+from ui.classroom import (
+    chart,
+    data_code,
+    export_run,
+    page_header,
+    presenting,
+    presets_and_challenges,
+    structure,
+)
 from ui.widgets import dataset_sidebar, stepper
 
 SCHEMES = {"InfoBoost": "all", "BP.InfoBoost": "bands", "DT.InfoBoost": "none"}
@@ -18,35 +26,7 @@ HELP = {
 }
 LEARNERS = {"H(Y|h)": "h", "divided leaves": "divided"}
 
-PRESETS = {
-    "overfit": dict(
-        title="DT.InfoBoost overfits, BP.InfoBoost does not (blobs, noisy labels)",
-        comment="Without merging the tree doubles its leaves and fits the flipped labels: its "
-        "test error climbs to about 0.3 by round 25, while BP.InfoBoost's bands keep about 8 "
-        "leaves and a test error near 0.22. (A single seed: try others — the gap varies.)",
-        state=dict(src="Generated", data="blobs", n=600, noise=0.6, pos=0.5, flip=0.1,
-                   test=0.25, seed=1, T=25, c=0.5, wl="H(Y|h)",
-                   schemes=["InfoBoost", "BP.InfoBoost", "DT.InfoBoost"]),
-    ),
-    "merge_all": dict(
-        title="InfoBoost is 'merge all' (moons)",
-        comment="With everything merged, each round's program has two leaves and H(Y|ℓ_t) = "
-        "H(Y|h_t): Π Z_t and Π H(Y|h_t) coincide. Without merging, Π Z_t falls much faster "
-        "than Π H(Y|h_t): the leaves carry information h_t alone does not.",
-        state=dict(src="Generated", data="moons", n=400, noise=0.3, pos=0.5, flip=0.05,
-                   test=0.25, seed=0, T=20, c=0.5, wl="H(Y|h)",
-                   schemes=["InfoBoost", "DT.InfoBoost"]),
-    ),
-}
-
-
-def _apply_preset() -> None:
-    name = st.session_state.get("bp_preset")
-    if name in PRESETS:
-        for key, value in PRESETS[name]["state"].items():
-            st.session_state[key] = value
-        st.session_state["round"] = 1
-        st.session_state["round_playing"] = False
+GUIDES, CHALLENGES = guides.BRANCHING, guides.BRANCHING_CHALLENGES
 
 
 def _sidebar_params() -> dict:
@@ -125,15 +105,7 @@ def render() -> None:
     choice = dataset_sidebar()
     params = _sidebar_params()
     ds = choice.dataset
-    pc1, pc2 = st.columns([2, 5], vertical_alignment="bottom")
-    pc1.selectbox(
-        "Preset", list(PRESETS), index=None, key="bp_preset", placeholder="Choose a preset…",
-        format_func=lambda p: PRESETS[p]["title"], on_change=_apply_preset,
-        help="Load a prepared demo with a comment on what to look at.",
-    )
-    picked = st.session_state.get("bp_preset")
-    if picked in PRESETS:
-        pc2.info(PRESETS[picked]["comment"], icon=":material/lightbulb:")
+    presets_and_challenges("bp_preset", GUIDES, CHALLENGES, first_round=1)
     if not params["schemes"]:
         st.warning("Choose at least one merging scheme in the sidebar.")
         return

@@ -6,8 +6,15 @@ import streamlit as st
 
 from boostcore.bounds import phi_gamma
 from boostcore.game import legal_arities, max_weight_player, shrink
-from ui import compute, diagrams, exports, game_figures, tables
-from ui.classroom import chart, export_run, page_header, presenting, structure
+from ui import compute, diagrams, exports, game_figures, guides, tables
+from ui.classroom import (
+    chart,
+    export_run,
+    page_header,
+    presenting,
+    presets_and_challenges,
+    structure,
+)
 from ui.widgets import stepper
 
 MODES = ("You are the adversary", "You are the player", "Watch")
@@ -17,6 +24,9 @@ MODE_HELP = ("The app plays TOPDOWN-M's player (it always expands the heaviest l
              "choose the leaf. Goal: end as LIGHT as possible. Watch: app against app.")
 ADVERSARIES = {"equal binary splits (Theorem 3's worst case)": "equal",
                "random k and shares": "random"}
+
+
+GUIDES, CHALLENGES = guides.GAME, guides.GAME_CHALLENGES
 
 
 def _sidebar() -> tuple[str, int, float]:
@@ -243,6 +253,7 @@ def render() -> None:
         "discover Theorem 3 yourself.",
         page="game",
     )
+    presets_and_challenges("game_preset", GUIDES, CHALLENGES)
     mode, s, gamma = _sidebar()
     if mode == MODES[2]:
         _watch(header, s, gamma)

@@ -6,8 +6,16 @@ import time
 
 import streamlit as st
 
-from ui import compute, diagrams, exports, figures
-from ui.classroom import chart, data_code, export_run, page_header, presenting, structure
+from ui import compute, diagrams, exports, figures, guides
+from ui.classroom import (
+    chart,
+    data_code,
+    export_run,
+    page_header,
+    presenting,
+    presets_and_challenges,
+    structure,
+)
 from ui.figures import data_extent
 from ui.widgets import dataset_sidebar, stepper
 
@@ -23,6 +31,9 @@ HELP = {
 }
 # grid resolution per structure: the chain is a (slower) Monte Carlo estimate
 GRID = {"chain": 60, "tree": 110, "matryoshka": 110, "collapse": 110}
+
+
+GUIDES, CHALLENGES = guides.MATRYOSHKA, guides.MATRYOSHKA_CHALLENGES
 
 
 def _sidebar() -> dict:
@@ -89,6 +100,7 @@ def render() -> None:
     choice = dataset_sidebar()
     params = _sidebar()
     ds = choice.dataset
+    presets_and_challenges("mat_preset", GUIDES, CHALLENGES, first_round=1)
     if not params["structures"]:
         st.warning("Choose at least one structure in the sidebar.")
         return

@@ -6,8 +6,16 @@ import time
 
 import streamlit as st
 
-from ui import compute, diagrams, exports, oblique_figures, tables
-from ui.classroom import chart, data_code, export_run, page_header, presenting, svg_download_button
+from ui import compute, diagrams, exports, guides, oblique_figures, tables
+from ui.classroom import (
+    chart,
+    data_code,
+    export_run,
+    page_header,
+    presenting,
+    presets_and_challenges,
+    svg_download_button,
+)
 from ui.widgets import dataset_sidebar, stepper
 
 ADA, KM, ODT = "AdaBoost (G1 on a path)", "KM tree (G1 on a tree)", "BoostODT"
@@ -24,49 +32,7 @@ HELP = {
          "boosting all the way down.",
 }
 
-PRESETS = {
-    "diag_xor": dict(
-        title="Oblique nodes beat axis-parallel ones (diagonal XOR)",
-        comment="The classes meet along the two diagonals. With 3 internal nodes, BoostODT's "
-        "boosted-stump separators follow the diagonals (test error about 0.11) while the "
-        "Kearns–Mansour tree and scikit-learn's tree with the same 4 leaves are stuck near "
-        "0.28: their single stumps can only cut the square into boxes. Compare them in the "
-        "'Same size, axis-parallel' table.",
-        state=dict(src="Generated", data="diagonal_xor", n=500, noise=0.0, pos=0.5, flip=0.0,
-                   test=0.3, seed=1, T2=3, T1=10, learner="stumps (the paper)",
-                   rule="breadth-first (complete tree)", inner=False),
-    ),
-    "band": dict(
-        title="A tilted band: staircases of boosted stumps (band)",
-        comment="A band at 30 degrees needs two parallel oblique lines. Each BoostODT node "
-        "draws a staircase of 10 stumps along it; with 5 nodes its test error is about 0.19 "
-        "against about 0.28 for the Kearns–Mansour tree with the same 6 leaves. Step through "
-        "the stumps inside the nodes (sidebar) to watch a staircase being built.",
-        state=dict(src="Generated", data="band", n=500, noise=0.0, pos=0.5, flip=0.0,
-                   test=0.3, seed=0, T2=5, T1=10, learner="stumps (the paper)",
-                   rule="breadth-first (complete tree)", inner=False),
-    ),
-    "hyperplane": dict(
-        title="True oblique lines, and where they fail (hyperplane learner)",
-        comment="With real-valued weak hypotheses π(x_f − θ), LS is affine: each node is one "
-        "straight line, and on this seed two lines nearly solve the diagonal XOR (test error "
-        "about 0.07). Now change the seed to 0: the root's line points in the direction of "
-        "the class means, which carry no information for a symmetric XOR, and the error "
-        "stays near 0.24. AdaBoost_R maximises the margin, not the split's purity.",
-        state=dict(src="Generated", data="diagonal_xor", n=500, noise=0.0, pos=0.5, flip=0.0,
-                   test=0.3, seed=1, T2=3, T1=10, learner="hyperplane (oblique line)",
-                   rule="breadth-first (complete tree)", inner=False),
-    ),
-}
-
-
-def _apply_preset() -> None:
-    name = st.session_state.get("odt_preset")
-    if name in PRESETS:
-        for key, value in PRESETS[name]["state"].items():
-            st.session_state[key] = value
-        st.session_state["round"] = 0
-        st.session_state["round_playing"] = False
+GUIDES, CHALLENGES = guides.OBLIQUE, guides.OBLIQUE_CHALLENGES
 
 
 def _sidebar_params() -> dict:
@@ -165,15 +131,7 @@ def render() -> None:
     choice = dataset_sidebar()
     params = _sidebar_params()
     ds = choice.dataset
-    pc1, pc2 = st.columns([2, 5], vertical_alignment="bottom")
-    pc1.selectbox(
-        "Preset", list(PRESETS), index=None, key="odt_preset", placeholder="Choose a preset…",
-        format_func=lambda p: PRESETS[p]["title"], on_change=_apply_preset,
-        help="Load a prepared demo with a comment on what to look at.",
-    )
-    picked = st.session_state.get("odt_preset")
-    if picked in PRESETS:
-        pc2.info(PRESETS[picked]["comment"], icon=":material/lightbulb:")
+    presets_and_challenges("odt_preset", GUIDES, CHALLENGES, first_round=0)
     started = time.perf_counter()
     with st.spinner("Boosting…"):
         runs = {

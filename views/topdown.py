@@ -8,13 +8,14 @@ import streamlit as st
 
 from boostcore.impurity import INDEX, INDEX_LABELS
 from boostcore.topdown import CRITERION_LABELS
-from ui import compute, diagrams, exports, figures, tables
+from ui import compute, diagrams, exports, figures, guides, tables
 from ui.classroom import (
     chart,
     data_code,
     export_run,
     page_header,
     presenting,
+    presets_and_challenges,
     structure,
     svg_download_button,
 )
@@ -24,45 +25,7 @@ SHORT = {"hatano": "Hatano", "mansour_mcallester": "Mansour-McAllester", "naive"
 FROM_SHORT = {v: k for k, v in SHORT.items()}
 RULES = {"largest weight": "max_weight", "largest gain": "max_gain"}
 
-PRESETS = {
-    "multiway": dict(
-        title="Multi-way splits pay off (stripes)",
-        comment="Four stripes along x1: one 4-way split nearly solves it. Hatano's "
-        "gain/⌈log₂ k⌉ takes it in round 1. Mansour-McAllester's rule |T| < e_γ(k)·s·γ/(2k) "
-        "forbids wide splits at this small budget, so it has to grow a binary tree.",
-        state=dict(src="Generated", data="stripes", n=400, noise=0.05, pos=0.5, flip=0.0,
-                   test=0.25, seed=0, s=8, index="km", k=4, gamma=0.1, leaf="largest weight",
-                   crit=["Hatano", "Mansour-McAllester", "Naive"]),
-    ),
-    "naive": dict(
-        title="The naive criterion wastes the budget (spirals)",
-        comment="Raw gain always prefers the widest split, so the naive run spends its 16 leaves "
-        "in five 4-way splits near the root and ends with a higher I(T), training and test "
-        "error than Hatano's thirteen mostly binary splits. Step to the end and compare the "
-        "table below the curves.",
-        state=dict(src="Generated", data="spirals", n=400, noise=0.2, pos=0.5, flip=0.0,
-                   test=0.25, seed=0, s=16, index="km", k=4, gamma=0.1, leaf="largest weight",
-                   crit=["Hatano", "Naive"]),
-    ),
-    "loose": dict(
-        title="When the bound is loose (XOR, binary)",
-        comment="On XOR the first split of any axis-parallel tree has almost no advantage, so γ̂ "
-        "is tiny and e_γ̂(|T|) stays near 1 even when the tree ends up nearly perfect: the "
-        "bound only uses the worst round.",
-        state=dict(src="Generated", data="xor", n=400, noise=0.2, pos=0.5, flip=0.0,
-                   test=0.25, seed=0, s=16, index="km", k=2, gamma=0.1, leaf="largest weight",
-                   crit=["Hatano"]),
-    ),
-}
-
-
-def _apply_preset() -> None:
-    name = st.session_state.get("preset_pick")
-    if name in PRESETS:
-        for key, value in PRESETS[name]["state"].items():
-            st.session_state[key] = value
-        st.session_state["round"] = 0
-        st.session_state["round_playing"] = False
+GUIDES, CHALLENGES = guides.TOPDOWN, guides.TOPDOWN_CHALLENGES
 
 
 def _sidebar_params() -> dict:
@@ -146,15 +109,7 @@ def render() -> None:
     params = _sidebar_params()
     ds = choice.dataset
 
-    pc1, pc2 = st.columns([2, 5], vertical_alignment="bottom")
-    pc1.selectbox(
-        "Preset", list(PRESETS), index=None, key="preset_pick", placeholder="Choose a preset…",
-        format_func=lambda p: PRESETS[p]["title"], on_change=_apply_preset,
-        help="Load a prepared demo (data and parameters) with a comment on what to look at.",
-    )
-    picked = st.session_state.get("preset_pick")
-    if picked in PRESETS:
-        pc2.info(PRESETS[picked]["comment"], icon=":material/lightbulb:")
+    presets_and_challenges("preset_pick", GUIDES, CHALLENGES, first_round=0)
 
     if not params["crit"]:
         st.warning("Choose at least one criterion in the sidebar.")
