@@ -1,0 +1,169 @@
+"""Every preset and challenge: it loads without exception, and the numbers its comment quotes
+are what the algorithms compute (so a change that moves a number fails here, not in class)."""
+
+from __future__ import annotations
+
+import math
+import re
+
+import numpy as np
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from boostcore import bounds, datasets, evaluation
+from boostcore.branching import bp_infoboost
+from boostcore.game import equal_binary_adversary, max_weight_player, play, random_adversary
+from boostcore.topdown import grow
+from ui import compute, guides
+from ui.guides import Guide
+
+TIMEOUT = 180
+
+PAGES = {  # page file, preset box key, presets, challenges
+    "topdown": ("topdown", "preset_pick", guides.TOPDOWN, guides.TOPDOWN_CHALLENGES),
+    "branching": ("branching", "bp_preset", guides.BRANCHING, guides.BRANCHING_CHALLENGES),
+    "oblique": ("oblique", "odt_preset", guides.OBLIQUE, guides.OBLIQUE_CHALLENGES),
+    "matryoshka": ("matryoshka", "mat_preset", guides.MATRYOSHKA,
+                   guides.MATRYOSHKA_CHALLENGES),
+    "game": ("game", "game_preset", guides.GAME, guides.GAME_CHALLENGES),
+    "bounds": ("bounds", "bounds_preset", guides.BOUNDS, guides.BOUNDS_CHALLENGES),
+    "benchmark": ("benchmark", "bench_preset", guides.BENCHMARK, guides.BENCHMARK_CHALLENGES),
+}
+CASES = [(page, kind, name) for page, (_, _, presets, challenges) in PAGES.items()
+         for kind, items in (("preset", presets), ("challenge", challenges)) for name in items]
+
+
+def test_every_page_has_presets_and_a_challenge() -> None:
+    for page, (_, _, presets, challenges) in PAGES.items():
+        assert presets and challenges, page
+        for g in (*presets.values(), *challenges.values()):
+            assert isinstance(g, Guide) and g.title and g.comment and g.state
+
+
+@pytest.mark.parametrize(("page", "kind", "name"), CASES)
+def test_guide_loads_its_state(page: str, kind: str, name: str) -> None:
+    file, key, presets, challenges = PAGES[page]
+    at = AppTest.from_file(f"../views/{file}.py", default_timeout=TIMEOUT).run()
+    assert not at.exception, [e.value for e in at.exception]
+    if kind == "preset":
+        at.selectbox(key=key).select(name).run()
+        guide = presets[name]
+    else:
+        at.button(key=f"{key}_ch_{name}").click().run()
+        guide = challenges[name]
+    assert not at.exception, [e.value for e in at.exception]
+    for k, v in guide.state.items():
+        if k == "round":
+            continue
+        assert at.session_state[k] == v, (k, at.session_state[k], v)
+    shown = [e.value for e in (*at.info, *at.success)]
+    assert any(guide.comment[:40] in text for text in shown), shown
+    if "round" in guide.state:  # "the last round": the stepper clamps it
+        assert at.slider(key="round").value == at.slider(key="round").max
+
+
+def _data(state: dict) -> datasets.Dataset:
+    return datasets.make_dataset(
+        state["data"], n=state["n"], noise=state["noise"], imbalance=state["pos"],
+        label_noise=state["flip"], seed=state["seed"], test_fraction=state["test"])
+
+
+def _numbers(text: str) -> list[float]:
+    return [float(x) for x in re.findall(r"(?<![\w.])\d+\.\d+", text)]
+
+
+def test_topdown_naive_beats_hatano_numbers() -> None:
+    g = guides.TOPDOWN_CHALLENGES["naive_wins"]
+    ds = _data(g.state)
+    final = {}
+    for c in ("hatano", "naive"):
+        steps = list(grow(ds.X_train, ds.y_train, size=g.state["s"], index="km", criterion=c,
+                          max_arity=g.state["k"], leaf_rule="max_weight",
+                          X_test=ds.X_test, y_test=ds.y_test))
+        final[c] = steps[-1].metrics
+    quoted = _numbers(g.comment)
+    measured = [final["naive"].train_error, final["naive"].test_error,
+                final["hatano"].train_error, final["hatano"].test_error]
+    assert [round(v, 3) for v in measured] == [0.063, 0.03, 0.117, 0.16]
+    assert all(f"{v:.3g}" in g.comment or f"{v:.2f}" in g.comment for v in (0.063, 0.117))
+    assert quoted[:4] == [0.063, 0.03, 0.117, 0.16]
+    assert final["naive"].test_error < final["hatano"].test_error
+
+
+def _bp(state: dict, merge: str):
+    ds = _data(state)
+    steps = list(bp_infoboost(ds.X_train, ds.y_train, n_rounds=state["T"], merge=merge,
+                              c=state["c"], weak_learner="h", X_test=ds.X_test,
+                              y_test=ds.y_test))
+    return steps[-1].metrics
+
+
+def test_branching_challenge_numbers() -> None:
+    g = guides.BRANCHING_CHALLENGES["few_leaves"]
+    bp, dt, ib = (_bp(g.state, m) for m in ("bands", "none", "all"))
+    assert (bp.n_leaves, round(bp.train_error, 3)) == (9, 0.040)
+    assert (dt.n_leaves, round(dt.train_error, 3)) == (53, 0.047)
+    assert (ib.n_leaves, round(ib.train_error, 3)) == (2, 0.077)
+    g = guides.BRANCHING_CHALLENGES["merging_hurts"]
+    bp, dt = (_bp(g.state, m) for m in ("bands", "none"))
+    assert (round(bp.train_error, 3), bp.n_leaves) == (0.257, 7)
+    assert (round(dt.train_error, 3), dt.n_leaves) == (0.113, 63)
+
+
+def _prob(state: dict, structure: str):
+    ds = _data(state)
+    return compute.prob_run.__wrapped__(ds, "test", structure, state["Tw"], state["tau"],
+                                        None)[-1].metrics
+
+
+@pytest.mark.parametrize(("guide", "expected"), [
+    (guides.MATRYOSHKA["chain_wins"],
+     {"chain": 0.154, "tree": 0.265, "matryoshka": 0.264}),
+    (guides.MATRYOSHKA["nesting"], {"matryoshka": 0.232, "tree": 0.208}),
+    (guides.MATRYOSHKA_CHALLENGES["tree_beats_chain"],
+     {"chain": 0.525, "tree": 0.251, "matryoshka": 0.239}),
+])
+def test_matryoshka_guide_numbers(guide: Guide, expected: dict) -> None:
+    for structure, value in expected.items():
+        got = _prob(guide.state, structure).expected_train_error
+        assert round(got, 3) == value, (structure, got)
+        assert f"{value:.3f}" in guide.comment
+
+
+def test_game_guide_numbers() -> None:
+    worst = list(play(16, 0.1, max_weight_player, equal_binary_adversary))[-1].total
+    assert math.isclose(worst, bounds.phi_gamma(16, 0.1)) and round(worst, 4) == 0.6561
+    rnd = list(play(16, 0.1, max_weight_player, random_adversary(0)))[-1].total
+    assert round(rnd, 3) == 0.569 < bounds.phi_gamma(16, 0.1)
+    assert "0.569" in guides.GAME["random"].comment
+    assert math.isclose(float(bounds.phi_gamma(8, 0.1)), 0.729)
+    assert compute.game_play.__wrapped__(8, 0.1, "equal", 0)[-1].total == pytest.approx(0.729)
+
+
+def test_bounds_guide_numbers() -> None:
+    assert round((7 / 8) ** 16, 3) == 0.118
+    assert round(float(bounds.f_tree(65536, 7 / 8)), 3) == 0.229
+    # "about 13 million": F(T, 7/8) crosses ρ^16 between 1.2·10^7 and 1.4·10^7
+    target = (7 / 8) ** 16
+    assert float(bounds.f_tree(1.2e7, 7 / 8)) > target > float(bounds.f_tree(1.4e7, 7 / 8))
+
+
+def test_benchmark_guide_numbers() -> None:
+    rows = compute.benchmark_results.__wrapped__(compute.results_mtime())
+    res = evaluation.compare(rows, "BP.InfoBoost (bands)", "InfoBoost (merge all)")
+    assert (res["wins"], res["ties"], res["losses"]) == (2, 2, 8)
+    sig_losses = sorted(d["dataset"] for d in res["details"]
+                        if d["significant"] and d["diff"] > 0)
+    assert sig_losses == ["breast_cancer", "sonar", "vote"]
+    oc1 = evaluation.compare(rows, "BoostODT (stumps)", "OC1 (oblique-classifier-1, depth 3)")
+    assert oc1["wins"] == 8
+    assert sum(d["significant"] and d["diff"] < 0 for d in oc1["details"]) == 5
+    fit: dict = {}
+    for r in rows:
+        fit.setdefault((r["learner"], r["dataset"]), []).append(r["fit_seconds"])
+    ratio = {d: np.mean(fit[("OC1 (oblique-classifier-1, depth 3)", d)])
+             / np.mean(fit[("BoostODT (stumps)", d)]) for d in {r["dataset"] for r in rows}}
+    fast = sorted(d for d, v in ratio.items() if v > 20)
+    assert fast == ["breast_cancer", "credit_g", "diabetes", "ionosphere", "labor", "sonar"]
+    assert round(min(ratio[d] for d in fast)) == 24 and round(max(ratio.values())) == 292
+    assert all(ratio[d] < 3 for d in ratio if d not in fast)
