@@ -167,3 +167,28 @@ def test_benchmark_guide_numbers() -> None:
     assert fast == ["breast_cancer", "credit_g", "diabetes", "ionosphere", "labor", "sonar"]
     assert round(min(ratio[d] for d in fast)) == 24 and round(max(ratio.values())) == 292
     assert all(ratio[d] < 3 for d in ratio if d not in fast)
+
+
+PRESET_CASES = [(page, name) for page, (_, _, presets, _) in PAGES.items() for name in presets]
+
+
+@pytest.mark.parametrize(("page", "name"), PRESET_CASES)
+def test_preset_link_loads_the_preset(page: str, name: str) -> None:
+    """``/page?preset=name`` (the home page's lecture-path links) opens the preset."""
+    file, key, presets, _ = PAGES[page]
+    at = AppTest.from_file(f"../views/{file}.py", default_timeout=TIMEOUT)
+    at.query_params["preset"] = name
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    for k, v in presets[name].state.items():
+        assert at.session_state[k] == v, (k, at.session_state[k], v)
+    assert any(presets[name].comment[:40] in e.value for e in at.info)
+    assert "preset" not in at.query_params
+
+
+def test_unknown_preset_link_says_so() -> None:
+    at = AppTest.from_file("../views/topdown.py", default_timeout=TIMEOUT)
+    at.query_params["preset"] = "nonsense"
+    at.run()
+    assert not at.exception
+    assert any("nonsense" in t.value for t in at.toast)

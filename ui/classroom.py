@@ -74,7 +74,8 @@ class Header:
     export: Any  # the Export popover (a container: ``with header.export: ...``)
 
 
-def page_header(title: str, intro: str | None = None, *, page: str) -> Header:
+def page_header(title: str, intro: str | None = None, *, page: str,
+                export: bool = True) -> Header:
     """Title row with the presenter toggle, a copy-link button and the Export menu.
 
     Parameters
@@ -85,6 +86,8 @@ def page_header(title: str, intro: str | None = None, *, page: str) -> Header:
         One paragraph of explanation, left out in presenter mode.
     page : str
         Short page name, used in file names of exports.
+    export : bool, default True
+        Whether the page has an Export menu (the home page has nothing to export).
 
     Returns
     -------
@@ -101,22 +104,24 @@ def page_header(title: str, intro: str | None = None, *, page: str) -> Header:
     )
     with bar:
         copy_link_button()
-    export = bar.popover("Export", icon=":material/download:",
-                             help="Figures, structures, the run as JSON/CSV, Python code.")
-    with export:
-        st.radio(
-            "The camera icon of each chart saves", ["PNG", "SVG"], key=FIG_FORMAT,
-            horizontal=True,
-            help="Hover a chart and click the camera icon at its top right to save it in "
-            "this format (PNG at twice the screen resolution).",
-        )
+    menu = None
+    if export:
+        menu = bar.popover("Export", icon=":material/download:",
+                           help="Figures, structures, the run as JSON/CSV, Python code.")
+        with menu:
+            st.radio(
+                "The camera icon of each chart saves", ["PNG", "SVG"], key=FIG_FORMAT,
+                horizontal=True,
+                help="Hover a chart and click the camera icon at its top right to save it "
+                "in this format (PNG at twice the screen resolution).",
+            )
     st.title(title)
     if presenting():
         st.html(_PRESENTER_CSS)
     elif intro:
         st.markdown(intro)
     st.session_state["_page"] = page
-    return Header(export=export)
+    return Header(export=menu if menu is not None else st.container())
 
 
 def copy_link_button(label: str = "Copy link") -> None:
@@ -320,3 +325,26 @@ def _reveal_and_load(key: str, challenges: dict, name: str, round_value: int) ->
     st.session_state[f"{key}_challenge"] = name
     st.session_state[key] = None  # the preset box no longer describes what is shown
     _load(key, challenges, "challenge", round_value, name)
+
+
+def preset_from_url(key: str, presets: dict[str, Guide], *, first_round: int = 0) -> None:
+    """Load ``?preset=<name>`` once, before the page draws its widgets (lecture-path links).
+
+    The preset's state then lives in the widgets and so in the URL; the ``preset`` parameter
+    itself is removed so that later changes are not overridden.
+    """
+    ss = st.session_state
+    name = st.query_params.get("preset")
+    if name is None or ss.get(f"{key}_url_done"):
+        return
+    ss[f"{key}_url_done"] = True
+    del st.query_params["preset"]
+    if name not in presets:
+        st.toast(f"The link asks for preset {name!r}, which this page does not have "
+                 f"(it has: {', '.join(presets)}).")
+        return
+    ss[key] = name
+    _load(key, presets, "preset", first_round, name)
+    raw = st.query_params.get("round")
+    if raw is not None and raw.isdigit():  # a link may name the round to show as well
+        ss["round"] = int(raw)

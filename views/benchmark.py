@@ -10,7 +10,7 @@ import streamlit as st
 from boostcore import evaluation
 from boostcore.real_datasets import REAL_DATASETS
 from ui import bench_figures, compute, guides
-from ui.classroom import chart, page_header, presenting, presets_and_challenges
+from ui.classroom import chart, page_header, presenting, preset_from_url, presets_and_challenges
 
 FMT = {c: st.column_config.NumberColumn(format="%.3f")
        for c in ("error a", "error b", "a − b", "paired t p", "mean error", "sd", "fit (s)")}
@@ -149,6 +149,7 @@ def _run_now() -> None:
 
 
 def render() -> None:
+    preset_from_url("bench_preset", GUIDES, first_round=0)
     header = page_header(
         "Does it work on real data? Every algorithm against scikit-learn",
         "Twelve real binary datasets (UCI classics shipped with the app), stratified "

@@ -7,7 +7,7 @@ import streamlit as st
 from boostcore import bounds
 from ui import bound_figures as bf
 from ui import exports, guides
-from ui.classroom import chart, page_header, presets_and_challenges
+from ui.classroom import chart, page_header, preset_from_url, presets_and_challenges
 
 RHOS = {"31/32": 31 / 32, "7/8": 7 / 8, "3/4": 3 / 4, "1/2": 1 / 2, "1/4": 1 / 4}
 CONFIG = {"displaylogo": False}
@@ -110,6 +110,7 @@ def _infoboost() -> None:
 
 
 def render() -> None:
+    preset_from_url("bounds_preset", GUIDES, first_round=0)
     header = page_header(
         "Bounds explorer",
         "Every bound of the app as a closed form, with its formula: move the sliders "

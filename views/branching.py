@@ -13,6 +13,7 @@ from ui.classroom import (
     export_run,
     page_header,
     presenting,
+    preset_from_url,
     presets_and_challenges,
     structure,
 )
@@ -93,6 +94,7 @@ def _theory() -> None:
 
 
 def render() -> None:
+    preset_from_url("bp_preset", GUIDES, first_round=1)
     header = page_header(
         "InfoBoost grows a branching program: divide, then merge",
         "Each round one stump divides every leaf in two; then the children are merged. "

@@ -12,6 +12,7 @@ from ui.classroom import (
     export_run,
     page_header,
     presenting,
+    preset_from_url,
     presets_and_challenges,
     structure,
 )
@@ -245,6 +246,7 @@ def _explain() -> None:
 
 
 def render() -> None:
+    preset_from_url("game_preset", GUIDES, first_round=0)
     header = page_header(
         "Hatano's Weight Distribution Game: can you beat φ_γ(s)?",
         "A game between a **player**, who picks a leaf, and an **adversary**, who splits it "

@@ -1,91 +1,124 @@
-"""Page: what boostlab is and how to use it in class."""
+"""Page: what boostlab is, a picture of every page, and a 45-minute lecture path."""
+
+from pathlib import Path
 
 import streamlit as st
 
+from ui.classroom import page_header, presenting
 from ui.widgets import page_link
 
-st.title("boostlab: decision trees are boosting algorithms")
-st.markdown(
-    """
-Top-down decision-tree growth, InfoBoost, branching programs and real AdaBoost are all
-**boosting algorithms**: each round, a weak split or hypothesis that is only slightly better
-than chance provably drives the training error down. boostlab lets you *step through the
-rounds* of these algorithms on 2D data while the decision regions, the growing structure and
-the theory's **bound curves** move together.
-"""
+THUMBS = Path(__file__).resolve().parents[1] / "assets" / "thumbnails"
+
+#: (page file, title, url path, icon, one line on what it shows)
+PAGES = [
+    ("views/topdown.py", "Top-down growth", "topdown", ":material/account_tree:",
+     "Kearns–Mansour, Hatano's TOPDOWN-M and Mansour–McAllester side by side: how many "
+     "branches should a split have? Live I(T), errors and the bounds e_γ̂(|T|), |T|^−γ̂, "
+     "s^−γ̂."),
+    ("views/game.py", "Weight Distribution Game", "game", ":material/casino:",
+     "Hatano's game behind TOPDOWN-M's bound, played by you: be the adversary against the "
+     "max-weight player and try to beat φ_γ(s) — Theorem 3 says you cannot."),
+    ("views/branching.py", "Divide and merge (InfoBoost)", "branching", ":material/hub:",
+     "Takimoto–Koya–Maruoka: InfoBoost divides every leaf by the new stump and merges the "
+     "children — all (InfoBoost), none (DT.InfoBoost) or by entropy bands (BP.InfoBoost)."),
+    ("views/matryoshka.py", "Probabilistic trees & matryoshka", "matryoshka",
+     ":material/deployed_code:",
+     "Grossmann's probabilistic boosting as a chain, a tree and a matryoshka of two-node "
+     "trees: soft regions P(H > 0) and the exact expected error against C(T), F and M2."),
+    ("views/oblique.py", "Boosted oblique trees (G1)", "oblique", ":material/call_split:",
+     "Henry–Nock–Nielsen's G1: AdaBoost (a path), the Kearns–Mansour tree and BoostODT "
+     "(AdaBoost_R inside every node) on one stepper, with Theorem 1's bound."),
+    ("views/benchmark.py", "Benchmark on real data", "benchmark", ":material/leaderboard:",
+     "Every algorithm against scikit-learn on twelve real datasets: 10-fold CV, paired "
+     "tests, and an honest verdict on each paper's claim."),
+    ("views/bounds.py", "Bounds explorer", "bounds", ":material/functions:",
+     "Every closed-form bound with its formula and sliders: Grossmann's figures (and where "
+     "his nesting argument breaks), ⌈log k⌉ vs g_γ(k), e_γ(n), φ_γ(s), band counts."),
+]
+
+#: The suggested lecture: (minutes, page url path, preset, what to do and say).
+LECTURE = [
+    ("0–5", None, None, "The claim of the hour: growing a decision tree top-down *is* "
+     "boosting. Each split is a weak learner with an advantage γ, and the training error "
+     "falls like a boosting bound."),
+    ("5–13", "topdown", "multiway", "Step through the four stripes: Hatano takes the 4-way "
+     "split, Mansour–McAllester may not. Point at I(T) (solid) under the bound curves "
+     "(dashed). Then the preset *When the bound is loose* (XOR): γ̂ is tiny, so the bound "
+     "stays near 1."),
+    ("13–19", "game", "worst_case", "Why s^−γ? Hatano's Weight Distribution Game. Watch the "
+     "equal binary splits reach φ_γ(s) exactly; then let a student play the adversary "
+     "(mode *You are the adversary*) and try to beat it."),
+    ("19–27", "branching", "merge_all", "InfoBoost as a branching program: divide, then "
+     "merge. Compare Π Z_t with Π H(Y|h_t); then the preset *DT.InfoBoost overfits* to see "
+     "what merging buys."),
+    ("27–33", "matryoshka", "chain_wins", "Probabilistic stumps: the chain meets every weak "
+     "classifier, the tree only log₂ T of them. Open the challenge *a tree beats the chain* "
+     "(XOR) to show a bound is not a prediction."),
+    ("33–40", "oblique", "diag_xor", "One algorithm, G1, gives AdaBoost, the Kearns–Mansour "
+     "tree and BoostODT. On the diagonal XOR the oblique nodes win; step through the stumps "
+     "inside a node."),
+    ("40–45", "benchmark", "odt_vs_oc1", "Does it hold on real data? Read the verdicts: some "
+     "claims reproduce, others are mixed. End on the Bounds explorer's chain-vs-tree curve "
+     "(preset *The chain against the tree*)."),
+]
+
+
+def _thumb(url_path: str) -> None:
+    path = THUMBS / f"{url_path}.png"
+    if path.exists():
+        st.image(str(path), width="stretch")
+
+
+page_header(
+    "boostlab: decision trees are boosting algorithms",
+    "Top-down decision-tree growth, InfoBoost, branching programs and real AdaBoost are all "
+    "**boosting algorithms**: each round, a weak split or hypothesis that is only slightly "
+    "better than chance provably drives the training error down. boostlab lets you *step "
+    "through the rounds* of these algorithms on 2D data while the decision regions, the "
+    "growing structure and the theory's **bound curves** move together.",
+    page="home", export=False,
 )
 
 st.subheader("Pages")
-c1, c2 = st.columns(2)
-with c1:
-    page_link("views/topdown.py", "Top-down growth", "topdown", icon=":material/account_tree:")
-    st.markdown(
-        "Kearns–Mansour, Hatano's TOPDOWN-M and Mansour–McAllester side by side: how many "
-        "branches should a split have? Live curves of $I(T)$, the training and test error "
-        "and the bounds $e_{\\hat\\gamma}(|T|)$, $|T|^{-\\hat\\gamma}$, $s^{-\\hat\\gamma}$."
-    )
-    page_link("views/game.py", "Weight Distribution Game", "game", icon=":material/casino:")
-    st.markdown(
-        "Hatano's game behind TOPDOWN-M's bound, played by you: be the adversary against the "
-        "max-weight player (or the player), and try to beat φ_γ(s) — Theorem 3 says you "
-        "cannot."
-    )
-    page_link("views/branching.py", "Divide and merge (InfoBoost)", "branching",
-              icon=":material/hub:")
-    st.markdown(
-        "Takimoto–Koya–Maruoka: InfoBoost grows a branching program that divides every leaf by "
-        "the new stump and merges the children. Merge all (InfoBoost), merge none "
-        "(DT.InfoBoost) or merge by entropy bands (BP.InfoBoost), with $\\prod Z_t$ and "
-        "$\\prod H(Y|h_t)$ live."
-    )
-    page_link("views/matryoshka.py", "Probabilistic trees & matryoshka", "matryoshka",
-              icon=":material/deployed_code:")
-    st.markdown(
-        "Grossmann's probabilistic boosting: soft stumps boosted as a chain, a tree, and a "
-        "matryoshka of two-node trees; soft regions P(H > 0), the nested dolls, and the exact "
-        "expected error against C(T), F(T, ρ̂) and the paper's M2."
-    )
-    page_link("views/oblique.py", "Boosted oblique trees (G1)", "oblique",
-              icon=":material/call_split:")
-    st.markdown(
-        "Henry–Nock–Nielsen's generic greedy induction G1: AdaBoost (a path), the "
-        "Kearns–Mansour tree (a tree of constant nodes) and BoostODT (AdaBoost_R inside every "
-        "node) on one stepper; node boundaries, margin-error curves and Theorem 1's bound."
-    )
-    page_link("views/benchmark.py", "Benchmark on real data", "benchmark",
-              icon=":material/leaderboard:")
-    st.markdown(
-        "Every algorithm against scikit-learn on twelve real datasets shipped with the app: "
-        "10-fold cross-validation, paired t-tests and sign tests, and an honest verdict on "
-        "each paper's claim; run a small comparison yourself."
-    )
-    page_link("views/bounds.py", "Bounds explorer", "bounds", icon=":material/functions:")
-    st.markdown(
-        "Every closed-form bound with its formula and sliders: Grossmann's Figures 2 and 3 "
-        "(and where his nesting argument breaks), Hatano's ⌈log k⌉ vs Mansour–McAllester's "
-        "g_γ(k), e_γ(n), φ_γ(s), InfoBoost's rounds and Takimoto's band count."
-    )
-with c2:
-    st.markdown("**Coming next**")
-    st.markdown(
-        "- Presenter mode for the projector, drawing your own points, export of every figure\n"
-        "- A Docker image for a class server"
-    )
+for row in range(0, len(PAGES), 3):
+    cols = st.columns(3, gap="large")
+    for col, (path, title, url_path, icon, text) in zip(cols, PAGES[row:row + 3]):
+        with col:
+            _thumb(url_path)
+            page_link(path, title, url_path, icon=icon)
+            if not presenting():
+                st.caption(text)
 
-st.subheader("Using it in class")
-st.markdown(
-    """
-1. Pick a dataset in the sidebar (or a **preset** at the top of a page; each comes with a
-   one-line comment on what to look at).
+st.subheader("A 45-minute lecture path")
+st.markdown("Each link opens the page on its preset (add `&present=true` for presenter "
+            "mode, or switch it on at the top of the page).")
+for minutes, url_path, preset, text in LECTURE:
+    title = next((t for _, t, u, _, _ in PAGES if u == url_path), "")
+    link = f"[{title} →](/{url_path}?preset={preset})" if url_path else ""
+    st.markdown(f"**{minutes} min** {link} — {text}")
+
+if not presenting():
+    st.subheader("Using it in class")
+    st.markdown(
+        """
+1. Pick a **preset** at the top of a page (each has a one-line comment on what to look at),
+   or a dataset in the sidebar — generated, uploaded as CSV, or drawn by clicking.
 2. Step with **◀ ▶** (or the ← → keys), or press **Play** (Space) and let the rounds run.
-3. Point at the three panels: the regions and the split just made (vermillion), the tree
-   (the same leaf ids as in the regions), and the curves, where measured values are solid
-   and bounds are dashed.
-4. The address bar always holds the whole demo: copy it to share exactly what you show.
+3. Point at the three panels: the regions and the split just made (vermillion), the
+   structure (the same leaf ids as in the regions), and the curves, where measured values
+   are solid and bounds are dashed.
+4. **Presenter mode** (top right) hides the sidebar and the explanations and enlarges
+   everything for a projector; the stepper stays pinned at the top.
+5. **Copy link**: the address holds the whole demo (data, parameters, round, presenter
+   mode), so a shared link opens the same picture. **Export**: figures (PNG/SVG from the
+   camera icon), structures (DOT/SVG), the run (JSON/CSV) and a Python script.
+6. **Challenges** on every page are questions to try alone; each has an answer to load.
 """
-)
-st.caption(
-    "Sources: Kearns & Mansour (STOC 1996); Mansour & McAllester (NIPS 2000); Hatano (Theory "
-    "of Computing Systems, 2004). "
-    "See the README for full citations."
-)
+    )
+    st.caption(
+        "Sources: Kearns & Mansour (STOC 1996); Mansour & McAllester (NIPS 2000); Hatano "
+        "(Theory of Computing Systems, 2004); Takimoto, Koya & Maruoka; Grossmann; Henry, "
+        "Nock & Nielsen. See the README for full citations. Colours: Okabe–Ito, readable "
+        "with every common colour-vision deficiency; the ⋮ menu → Settings switches between "
+        "the light and dark themes."
+    )

@@ -13,6 +13,7 @@ from ui.classroom import (
     export_run,
     page_header,
     presenting,
+    preset_from_url,
     presets_and_challenges,
     structure,
 )
@@ -89,6 +90,7 @@ def _theory() -> None:
 
 
 def render() -> None:
+    preset_from_url("mat_preset", GUIDES, first_round=1)
     header = page_header(
         "Probabilistic boosting: chain, tree, and trees of trees",
         "Grossmann boosts *probabilistic* weak classifiers — soft stumps that answer at random. "

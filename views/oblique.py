@@ -13,6 +13,7 @@ from ui.classroom import (
     export_run,
     page_header,
     presenting,
+    preset_from_url,
     presets_and_challenges,
     svg_download_button,
 )
@@ -118,6 +119,7 @@ def _current(runs: dict, pos: tuple[int, int | None, int]) -> dict:
 
 
 def render() -> None:
+    preset_from_url("odt_preset", GUIDES, first_round=0)
     header = page_header(
         "Real boosting à la carte: AdaBoost, trees and boosted oblique trees are one "
              "algorithm",

@@ -15,6 +15,7 @@ from ui.classroom import (
     export_run,
     page_header,
     presenting,
+    preset_from_url,
     presets_and_challenges,
     structure,
     svg_download_button,
@@ -96,6 +97,7 @@ def _theory() -> None:
 
 
 def render() -> None:
+    preset_from_url("preset_pick", GUIDES, first_round=0)
     header = page_header(
         "Top-down growth: how many branches should a split have?",
         "The same data and the same leaf budget *s*, grown by different criteria. A wide split "
