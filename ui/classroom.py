@@ -348,3 +348,40 @@ def preset_from_url(key: str, presets: dict[str, Guide], *, first_round: int = 0
     raw = st.query_params.get("round")
     if raw is not None and raw.isdigit():  # a link may name the round to show as well
         ss["round"] = int(raw)
+
+
+def figure_frame(fig):
+    """The numbers a chart draws, as a table (a text alternative for the chart).
+
+    Every trace with ``x`` and ``y`` values becomes a column (wide, when the traces share
+    their x values) or rows of (series, x, y); traces without both are left out.
+    """
+    import pandas as pd
+
+    series = []
+    for i, tr in enumerate(fig.data):
+        x, y = getattr(tr, "x", None), getattr(tr, "y", None)
+        if x is None or y is None or len(x) != len(y):
+            continue
+        series.append((tr.name or f"series {i + 1}", list(x), list(y)))
+    if not series:
+        return pd.DataFrame()
+    xs = series[0][1]
+    if all(s[1] == xs for s in series):
+        frame = pd.DataFrame({"x": xs})
+        for name, _, y in series:
+            col = name if name not in frame else f"{name} ({len(frame.columns)})"
+            frame[col] = y
+        return frame
+    return pd.DataFrame([{"series": name, "x": a, "y": b}
+                         for name, x, y in series for a, b in zip(x, y)])
+
+
+def chart_with_numbers(fig, *, key: str, **kwargs) -> None:
+    """A chart followed by an expander with its numbers (for screen readers and exact
+    values)."""
+    frame = figure_frame(fig)
+    chart(fig, key=key, **kwargs)
+    if len(frame):
+        with st.expander("The numbers in this chart"):
+            st.dataframe(frame, hide_index=True, key=f"{key}_numbers")

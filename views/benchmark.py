@@ -10,7 +10,13 @@ import streamlit as st
 from boostcore import evaluation
 from boostcore.real_datasets import REAL_DATASETS
 from ui import bench_figures, compute, guides
-from ui.classroom import chart, page_header, presenting, preset_from_url, presets_and_challenges
+from ui.classroom import (
+    chart_with_numbers,
+    page_header,
+    presenting,
+    preset_from_url,
+    presets_and_challenges,
+)
 
 FMT = {c: st.column_config.NumberColumn(format="%.3f")
        for c in ("error a", "error b", "a − b", "paired t p", "mean error", "sd", "fit (s)")}
@@ -79,7 +85,7 @@ def _tables(rows: list[dict]) -> None:
     ref = st.selectbox("Wins and losses against", names, index=names.index(default),
                        key="bench_ref", bind="query-params")
     results = [evaluation.compare(rows, n, ref) for n in names if n != ref]
-    chart(bench_figures.win_loss_figure(results, ref), key="bench_wl",
+    chart_with_numbers(bench_figures.win_loss_figure(results, ref), key="bench_wl",
                     config={"displaylogo": False})
 
 
@@ -96,7 +102,7 @@ def _drill(rows: list[dict]) -> None:
     ours = {r["learner"]: r["ours"] for r in sel}
     for s in summary:
         s["ours"] = ours[s["learner"]]
-    chart(bench_figures.dataset_errors_figure(summary), key="bench_ds_fig")
+    chart_with_numbers(bench_figures.dataset_errors_figure(summary), key="bench_ds_fig")
     st.caption("Blue: boostlab's algorithms; grey: scikit-learn and PyPI peers. Bars: mean "
                "test error over the folds; whiskers: one standard deviation.")
     curves = [r for r in compute.budget_results(compute.results_mtime()) if r["dataset"] == name]
@@ -105,7 +111,8 @@ def _drill(rows: list[dict]) -> None:
         cols = st.columns(3)
         for col, axis in zip(cols, ("leaves", "rounds", "internal nodes")):
             with col:
-                chart(bench_figures.budget_figure(curves, axis), key=f"bench_budget_{axis}")
+                chart_with_numbers(bench_figures.budget_figure(curves, axis),
+                                   key=f"bench_budget_{axis}")
     else:
         st.caption("No error-vs-budget curves committed yet (`run_benchmark.py --curves-only`).")
 

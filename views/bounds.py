@@ -7,7 +7,7 @@ import streamlit as st
 from boostcore import bounds
 from ui import bound_figures as bf
 from ui import exports, guides
-from ui.classroom import chart, page_header, preset_from_url, presets_and_challenges
+from ui.classroom import chart_with_numbers, page_header, preset_from_url, presets_and_challenges
 
 RHOS = {"31/32": 31 / 32, "7/8": 7 / 8, "3/4": 3 / 4, "1/2": 1 / 2, "1/4": 1 / 4}
 CONFIG = {"displaylogo": False}
@@ -31,7 +31,7 @@ def _grossmann() -> None:
     st.latex(r"\rho^T\;<\;M_2(T,\rho)=\underbrace{F(2,F(2,\dots F(2,\rho)))}_{L=\log_2 T}"
              r"\;<\;F(T,\rho)=\prod_{t=0}^{T-1}\frac{t+\rho}{t+1}"
              r"=\frac{\Gamma(T+\rho)}{\Gamma(T+1)\Gamma(\rho)}\approx\frac{T^{\rho-1}}{\Gamma(\rho)}")
-    chart(bf.grossmann_fig2_left(rhos), key="fig2l", config=CONFIG)
+    chart_with_numbers(bf.grossmann_fig2_left(rhos), key="fig2l", config=CONFIG)
     st.caption("Dotted: ρ^T (probabilistic AdaBoost, Eq. (3)); dashed: M2 (2-matryoshka, "
                "§5.3); solid: F (the plain tree, Eq. (9)). The tree needs exponentially more "
                "weak classifiers than the chain: each point only meets log₂ T of them.")
@@ -42,7 +42,7 @@ def _grossmann() -> None:
     st.latex(r"F\!\left(\tfrac{T}{T_1},\,F(T_1,\rho)\right)\quad\text{(paper, Eq. (10))}"
              r"\qquad\text{vs}\qquad F\!\left(\tfrac{T}{T_1},\,2\sqrt{C_1(1-C_1)}\right),\;"
              r"C_1=\min(F(T_1,\rho),\tfrac12)")
-    chart(bf.grossmann_fig2_right(T, rhos), key="fig2r", config=CONFIG)
+    chart_with_numbers(bf.grossmann_fig2_right(T, rhos), key="fig2r", config=CONFIG)
     st.warning(
         "**Where the paper's argument breaks.** Eq. (10) uses a sub-tree's *error bound* "
         "F(T₁, ρ) as the ρ of the outer tree. But the outer bound needs Z₊ + Z₋ of the node's "
@@ -59,7 +59,7 @@ def _grossmann() -> None:
                             bind="query-params")
     st.latex(r"F\bigl(T^{1/L},F(T^{1/L},\dots F(T^{1/L},\rho))\bigr)"
              r"\quad(L\text{ levels, Eq. (11)})")
-    chart(bf.grossmann_fig3([1024, 65536], RHOS[rho3]), key="fig3", config=CONFIG)
+    chart_with_numbers(bf.grossmann_fig3([1024, 65536], RHOS[rho3]), key="fig3", config=CONFIG)
     st.caption("The paper's bound keeps falling with the nesting level, even past L = log₂ T "
                "where sub-trees have fewer than two nodes (F is defined for real T) — a hint "
                "that the composition is not a real bound (see the warning above).")
@@ -81,14 +81,14 @@ def _top_down() -> None:
                       help="The weak-learning advantage.")
     st.latex(r"\lceil\log_2 k\rceil\quad\text{vs}\quad g_\gamma(k)=\frac{1-e_\gamma(k)}{\gamma}"
              r"\approx\ln k,\qquad e_\gamma(n)=\prod_{i=1}^{n-1}\Bigl(1-\frac{\gamma}{i}\Bigr)")
-    chart(bf.split_prices(gamma), key="prices", config=CONFIG)
+    chart_with_numbers(bf.split_prices(gamma), key="prices", config=CONFIG)
     st.caption("Hatano's ⌈log₂ k⌉ is a step function that needs no γ; Mansour–McAllester's "
                "g_γ(k) is smooth but needs γ in advance. Both grow like log k: a wide split "
                "must gain about log k times a binary one.")
     st.markdown("##### Size bounds: binary growth and Hatano's game")
     st.latex(r"\varphi_\gamma(s)=(1-\gamma)^i\Bigl(1-\frac{s'\gamma}{2^i}\Bigr),\; s=2^i+s'"
              r"\qquad \varphi_\gamma(s)\le s^{-\gamma},\quad e_\gamma(n)\le n^{-\gamma}")
-    chart(bf.size_bounds(gamma), key="sizes", config=CONFIG)
+    chart_with_numbers(bf.size_bounds(gamma), key="sizes", config=CONFIG)
 
 
 def _infoboost() -> None:
@@ -98,12 +98,12 @@ def _infoboost() -> None:
     st.latex(r"\Pr_U(\mathrm{sign}F_T\ne y)\le\prod_t H_{D_t}(Y\mid h_t)\le(1-\gamma)^T"
              r"\le e^{-\gamma T}\le\varepsilon"
              r"\quad\text{once}\quad T=\frac1\gamma\ln\frac1\varepsilon")
-    chart(bf.infoboost_rounds_figure(eps), key="ib", config=CONFIG)
+    chart_with_numbers(bf.infoboost_rounds_figure(eps), key="ib", config=CONFIG)
     st.markdown("##### Takimoto's band count: leaves after merging")
     st.latex(r"a=\frac{2c}{1-c},\quad "
              r"\varepsilon_j=\Bigl(\frac{1+a}{a}\Bigr)^{j-1}\frac{c\gamma}{a},"
              r"\quad K=\min\{j:\varepsilon_j\ge1\},\qquad |L_t|\le 4K")
-    chart(bf.band_count_figure([0.25, 0.5, 0.75, 0.9]), key="bands", config=CONFIG)
+    chart_with_numbers(bf.band_count_figure([0.25, 0.5, 0.75, 0.9]), key="bands", config=CONFIG)
     st.caption("Fewer bits of information per round (small γ_t) need more bands, but only "
                "logarithmically many; c close to 1 keeps more of the divided leaves' progress "
                "at the price of more leaves.")

@@ -8,7 +8,7 @@ from boostcore.bounds import phi_gamma
 from boostcore.game import legal_arities, max_weight_player, shrink
 from ui import compute, diagrams, exports, game_figures, guides, tables
 from ui.classroom import (
-    chart,
+    chart_with_numbers,
     export_run,
     page_header,
     presenting,
@@ -285,7 +285,7 @@ def render() -> None:
         structure(diagrams.game_digraph(state, chosen=chosen), width="stretch")
         st.caption("Boxes: expanded nodes; ellipses: the leaves now (darker = heavier). "
                    "Vermillion: the heaviest leaf, the one TOPDOWN-M expands next.")
-        chart(game_figures.trajectory_figure(state), key="game_traj",
+        chart_with_numbers(game_figures.trajectory_figure(state), key="game_traj",
                         config={"displaylogo": False})
     st.markdown("#### Moves")
     st.dataframe(tables.game_history_frame(state), hide_index=True,
@@ -321,7 +321,7 @@ def _watch(header, s: int, gamma: float) -> None:
             chosen = None if state.done else max_weight_player(state)
             structure(diagrams.game_digraph(state, chosen=chosen), width="stretch")
         with right:
-            chart(game_figures.trajectory_figure(state), key="watch_traj",
+            chart_with_numbers(game_figures.trajectory_figure(state), key="watch_traj",
                             config={"displaylogo": False})
             phi = float(phi_gamma(s, gamma))
             st.metric("Tree weight now", f"{state.total:.4f}")
