@@ -5,7 +5,7 @@ VENV   ?= .venv
 PY     := $(VENV)/bin/python
 PORT   ?= 8501
 
-.PHONY: run test bench lint clean
+.PHONY: run serve test bench load-check thumbnails lint clean
 
 $(VENV)/.runtime: requirements.txt
 	$(PYTHON) -m venv $(VENV)
@@ -20,6 +20,10 @@ $(VENV)/.dev: requirements.txt requirements-dev.txt $(VENV)/.runtime
 run: $(VENV)/.runtime
 	$(PY) -m streamlit run app.py --server.port $(PORT)
 
+# Serve a classroom on the local network (see docs/classroom-server.md; Docker: Dockerfile).
+serve: $(VENV)/.runtime
+	$(PY) -m streamlit run app.py --server.address 0.0.0.0 --server.port $(PORT) --server.headless true
+
 test: $(VENV)/.dev
 	$(PY) -m pytest
 
@@ -28,6 +32,14 @@ bench: $(VENV)/.dev
 	$(PY) benchmarks/bench_app.py
 	$(PY) benchmarks/bench_branching.py
 	$(PY) benchmarks/bench_probabilistic.py
+
+# 30 simulated students on loopback (prints page-load latency and how often the run computed).
+load-check: $(VENV)/.dev
+	$(PY) benchmarks/load_check.py
+
+# Re-make the home page's thumbnails after a visible change to a page.
+thumbnails: $(VENV)/.dev
+	$(PY) scripts/make_thumbnails.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis tests/artifacts
