@@ -2,9 +2,11 @@
 
 Every dataset is a :class:`Dataset`: a frozen bundle of read-only training and
 test arrays with labels in {-1, +1}.  Datasets come either from one of the
-shape generators in :data:`GENERATORS` (via :func:`make_dataset`) or from a
-user's CSV file (via :func:`load_csv`).  Only numpy and the standard library are
-used, so this module stays importable without the UI stack.
+shape generators in :data:`GENERATORS` (via :func:`make_dataset`), from a
+user's CSV file (via :func:`load_csv`, or :func:`load_csv_report` which leaves bad rows out
+and reports them) or from points given directly, e.g. drawn by hand (:func:`from_points`).
+Only numpy and the standard library are used, so this module stays importable without the
+UI stack.
 """
 
 from __future__ import annotations
@@ -23,8 +25,12 @@ __all__ = [
     "MAX_ROWS",
     "Dataset",
     "csv_template",
+    "CsvReport",
+    "RowRejection",
     "dataset_to_csv",
+    "from_points",
     "load_csv",
+    "load_csv_report",
     "make_dataset",
 ]
 
@@ -359,16 +365,30 @@ def _is_number(text: str) -> bool:
     return True
 
 
+class _RowProblem(Exception):
+    """One data row that cannot be used; ``strict`` is the message of the all-or-nothing
+    loader (:func:`load_csv`), ``reason``/``detail`` feed the rejection report."""
+
+    def __init__(self, strict: str, reason: str, detail: str = "") -> None:
+        super().__init__(strict)
+        self.strict, self.reason, self.detail = strict, reason, detail
+
+
 def _parse_number(text: str, line: int, column: str) -> float:
     try:
         value = float(text)
     except ValueError:
         hint = " (use a dot as the decimal separator)" if "," in text else ""
-        raise ValueError(f"Line {line}, column {column!r} contains the text {text!r}, "
-                         f"but this column must hold numbers{hint}") from None
+        raise _RowProblem(
+            f"Line {line}, column {column!r} contains the text {text!r}, "
+            f"but this column must hold numbers{hint}",
+            f"{column} is not a number",
+            repr(text) + (": use a dot as the decimal separator" if "," in text else ""),
+        ) from None
     if not math.isfinite(value):
-        raise ValueError(f"Line {line}, column {column!r} holds {text!r}: "
-                         "only finite numbers are allowed")
+        raise _RowProblem(f"Line {line}, column {column!r} holds {text!r}: "
+                          "only finite numbers are allowed",
+                          f"{column} is not a finite number", repr(text))
     return value
 
 
@@ -383,56 +403,77 @@ def _order_classes(a: str, b: str) -> tuple[str, str]:
     return tuple(sorted((a, b)))
 
 
-def load_csv(data: bytes | str, *, name: str = "uploaded", test_fraction: float = 0.25,
-             seed: int = 0, max_rows: int = MAX_ROWS) -> Dataset:
-    """Read a 2-feature binary classification dataset from CSV text.
+#: How many example lines a rejection report lists per reason.
+REPORT_EXAMPLES = 3
 
-    The file must be comma-separated UTF-8 with a header row and exactly three
-    columns: two numeric features and one label. The label is the column named
-    "label", "target", "class" or "y" (case-insensitive, first match in that
-    order), otherwise the last column. The label may hold any two distinct
-    values; numbers map smaller -> -1 and larger -> +1, text maps in
-    alphabetical order. Blank lines are ignored.
 
-    Parameters
-    ----------
-    data : bytes or str
-        Raw file content (bytes from an upload, or already-decoded text).
-    name : str, default "uploaded"
-        Name for the resulting dataset.
-    test_fraction : float, default 0.25
-        Fraction held out for testing, 0 to 0.9.
-    seed : int, default 0
-        Seed of the random train/test split.
-    max_rows : int, default 50 000
-        Largest number of data rows accepted.
+@dataclass(frozen=True)
+class RowRejection:
+    """Rows of an uploaded CSV rejected for one reason.
 
-    Returns
-    -------
-    Dataset
-
-    Raises
-    ------
-    ValueError
-        With a message for the student saying what is wrong and where.
+    ``reason`` is a short phrase such as ``"x2 is empty (a missing value)"``; ``count`` is
+    the number of rows rejected for it; ``examples`` holds the first few ``(line, detail)``
+    pairs (1-based file line numbers; ``detail`` is e.g. the offending text, or "").
     """
-    test_fraction = _check_number("test_fraction", test_fraction, 0.0, 0.9)
-    seed = _check_int("seed", seed, 0, None)
-    max_rows = _check_int("max_rows", max_rows, 1, None)
-    if not isinstance(name, str):
-        raise ValueError(f"name must be a string; got {name!r}")
+
+    reason: str
+    count: int
+    examples: tuple[tuple[int, str], ...]
+
+    def text(self) -> str:
+        """``"x2 is not a number: lines 4 ('four'), 9 ('abc') and 3 more"``."""
+        shown = [f"{line} ({detail})" if detail else str(line) for line, detail in self.examples]
+        word = "line" if self.count == 1 else "lines"
+        more = self.count - len(shown)
+        tail = f" and {more} more" if more > 0 else ""
+        return f"{self.reason}: {word} {', '.join(shown)}{tail}"
+
+
+@dataclass(frozen=True)
+class CsvReport:
+    """What :func:`load_csv_report` did with the rows of a file.
+
+    ``n_rows`` data rows were read (blank lines and the header are not counted),
+    ``n_loaded`` of them are in the dataset, and ``rejections`` says why each of the
+    others was left out, one entry per reason, in the order first met.
+    """
+
+    n_rows: int
+    n_loaded: int
+    rejections: tuple[RowRejection, ...] = ()
+
+    @property
+    def n_rejected(self) -> int:
+        """Number of rows left out."""
+        return self.n_rows - self.n_loaded
+
+    def summary(self) -> str:
+        """One sentence for the student, "" when nothing was rejected."""
+        if not self.n_rejected:
+            return ""
+        rows = "1 row" if self.n_rejected == 1 else f"{self.n_rejected} rows"
+        return f"{rows} rejected — " + self.reasons()
+
+    def reasons(self) -> str:
+        """Every reason with its count and first lines, joined by "; "."""
+        return "; ".join(r.text() for r in self.rejections)
+
+
+def _decode_csv(data: bytes | str) -> str:
     if isinstance(data, bytes | bytearray):
         try:
-            data = bytes(data).decode("utf-8-sig")
+            return bytes(data).decode("utf-8-sig")
         except UnicodeDecodeError:
             raise ValueError("The file is not UTF-8 text. In your spreadsheet program, "
                              "save it as 'CSV UTF-8' and upload it again.") from None
-    elif isinstance(data, str):
-        data = data.removeprefix("\ufeff")
-    else:
-        raise ValueError(f"data must be bytes or str; got {type(data).__name__}")
+    if isinstance(data, str):
+        return data.removeprefix("\ufeff")
+    raise ValueError(f"data must be bytes or str; got {type(data).__name__}")
 
-    reader = csv.reader(io.StringIO(data, newline=""), strict=True)  # strict: report bad quoting
+
+def _read_table(text: str, max_rows: int) -> tuple[list[str], list[tuple[int, list[str]]]]:
+    """Header and non-blank data rows (with their line numbers); file-level checks only."""
+    reader = csv.reader(io.StringIO(text, newline=""), strict=True)  # strict: report bad quoting
     header, rows = None, []
     try:
         for row in reader:
@@ -462,51 +503,238 @@ def load_csv(data: bytes | str, *, name: str = "uploaded", test_fraction: float 
             raise ValueError(f"Column {i + 1} has no name in the header row; name every column.")
     if len(set(header)) != 3:
         raise ValueError(f"Column names must be distinct; got {', '.join(header)}")
-    lowered = [h.lower() for h in header]
-    label_col = next((lowered.index(c) for c in _LABEL_NAMES if c in lowered), 2)
-    feat_cols = [i for i in range(3) if i != label_col]
-
     if not rows:
         raise ValueError("The file has a header but no data rows.")
     if len(rows) > max_rows:
         raise ValueError(f"The file has {len(rows)} data rows; at most {max_rows} are allowed.")
-    X = np.empty((len(rows), 2))
-    labels = []
-    for r, (line, row) in enumerate(rows):
-        if len(row) != 3:
-            raise ValueError(f"Line {line} has {len(row)} fields, but the header has 3; "
-                             "every row needs exactly 3 values.")
-        cells = [cell.strip() for cell in row]
-        for i, cell in enumerate(cells):
-            if cell.lower() in _MISSING:
-                what = "is empty" if not cell else f"holds the missing-value marker {cell!r}"
-                raise ValueError(f"Line {line}, column {header[i]!r} {what}: missing values "
-                                 "are not allowed; remove or fill the row.")
-        for j, col in enumerate(feat_cols):
-            X[r, j] = _parse_number(cells[col], line, header[col])
-        labels.append(cells[label_col])
+    return header, rows
 
+
+def _parse_row(line: int, row: list[str], header: list[str], feat_cols: list[int],
+               label_col: int) -> tuple[float, float, str]:
+    """The two features and the label of one row, or :class:`_RowProblem`."""
+    if len(row) != 3:
+        raise _RowProblem(f"Line {line} has {len(row)} fields, but the header has 3; "
+                          "every row needs exactly 3 values.",
+                          "wrong number of fields (the header has 3)", f"{len(row)} fields")
+    cells = [cell.strip() for cell in row]
+    for i, cell in enumerate(cells):
+        if cell.lower() in _MISSING:
+            what = "is empty" if not cell else f"holds the missing-value marker {cell!r}"
+            raise _RowProblem(f"Line {line}, column {header[i]!r} {what}: missing values "
+                              "are not allowed; remove or fill the row.",
+                              f"{header[i]} is missing",
+                              "empty" if not cell else repr(cell))
+    a, b = (_parse_number(cells[col], line, header[col]) for col in feat_cols)
+    return a, b, cells[label_col]
+
+
+def _load_csv(data, name, test_fraction, seed, max_rows, strict):
+    test_fraction = _check_number("test_fraction", test_fraction, 0.0, 0.9)
+    seed = _check_int("seed", seed, 0, None)
+    max_rows = _check_int("max_rows", max_rows, 1, None)
+    if not isinstance(name, str):
+        raise ValueError(f"name must be a string; got {name!r}")
+    header, rows = _read_table(_decode_csv(data), max_rows)
+    lowered = [h.lower() for h in header]
+    label_col = next((lowered.index(c) for c in _LABEL_NAMES if c in lowered), 2)
+    feat_cols = [i for i in range(3) if i != label_col]
+
+    values, labels = [], []
+    rejected: dict[str, list] = {}  # reason -> [count, examples]; dicts keep first-met order
+    for line, row in rows:
+        try:
+            a, b, label = _parse_row(line, row, header, feat_cols, label_col)
+        except _RowProblem as problem:
+            if strict:
+                raise ValueError(problem.strict) from None
+            entry = rejected.setdefault(problem.reason, [0, []])
+            entry[0] += 1
+            if len(entry[1]) < REPORT_EXAMPLES:
+                entry[1].append((line, problem.detail))
+            continue
+        values.append((a, b))
+        labels.append(label)
+    report = CsvReport(len(rows), len(values), tuple(
+        RowRejection(reason, count, tuple(examples))
+        for reason, (count, examples) in rejected.items()))
+
+    def fail(message: str) -> ValueError:
+        if report.n_rejected:
+            verb = "was" if report.n_rejected == 1 else "were"
+            message += (f" {report.n_rejected} of the {report.n_rows} data rows {verb} left out "
+                        f"— {report.reasons()}.")
+        return ValueError(message)
+
+    if not values:
+        raise fail(f"No usable rows: all {len(rows)} data rows were rejected.")
     distinct = list(dict.fromkeys(labels))  # first-seen order for messages
     if len(distinct) == 1:
-        raise ValueError(f"Only one class ({distinct[0]!r}) found: "
-                         "the algorithms need two classes.")
+        raise fail(f"Only one class ({distinct[0]!r}) found: "
+                   "the algorithms need two classes.")
     if len(distinct) > 2:
         shown = ", ".join(repr(v) for v in distinct[:5]) + (", ..." if len(distinct) > 5 else "")
-        raise ValueError(f"Found {len(distinct)} different labels ({shown}): the algorithms "
-                         "here are binary, so the label column must hold exactly two values.")
+        raise fail(f"Found {len(distinct)} different labels ({shown}): the algorithms "
+                   "here are binary, so the label column must hold exactly two values.")
     neg, pos = _order_classes(*distinct)
     y = np.where(np.array(labels) == pos, 1, -1).astype(np.int64)
     for label, c in ((neg, -1), (pos, 1)):
         count = int(np.sum(y == c))
         if count < 2:
-            raise ValueError(f"Class {label!r} has only {count} row: "
-                             "at least 2 rows of each class are needed.")
+            raise fail(f"Class {label!r} has only {count} row: "
+                       "at least 2 rows of each class are needed.")
 
+    X = np.array(values, dtype=np.float64).reshape(-1, 2)
     X_tr, y_tr, X_te, y_te = _split(X, y, test_fraction, np.random.default_rng(seed))
     f1, f2 = (header[i] for i in feat_cols)
-    description = (f"Uploaded CSV: {len(rows)} rows, features {f1!r} and {f2!r}, "
+    kept = f"{len(values)} rows" if strict or not report.n_rejected else (
+        f"{len(values)} of {len(rows)} rows ({report.n_rejected} rejected)")
+    description = (f"Uploaded CSV: {kept}, features {f1!r} and {f2!r}, "
                    f"classes {neg!r} (\u22121) and {pos!r} (+1).")
-    return Dataset(name, description, X_tr, y_tr, X_te, y_te, (f1, f2), (neg, pos))
+    return Dataset(name, description, X_tr, y_tr, X_te, y_te, (f1, f2), (neg, pos)), report
+
+
+def load_csv(data: bytes | str, *, name: str = "uploaded", test_fraction: float = 0.25,
+             seed: int = 0, max_rows: int = MAX_ROWS) -> Dataset:
+    """Read a 2-feature binary classification dataset from CSV text, all or nothing.
+
+    The file must be comma-separated UTF-8 with a header row and exactly three
+    columns: two numeric features and one label. The label is the column named
+    "label", "target", "class" or "y" (case-insensitive, first match in that
+    order), otherwise the last column. The label may hold any two distinct
+    values; numbers map smaller -> -1 and larger -> +1, text maps in
+    alphabetical order. Blank lines are ignored. The first bad row rejects the
+    whole file; :func:`load_csv_report` instead leaves bad rows out and reports them.
+
+    Parameters
+    ----------
+    data : bytes or str
+        Raw file content (bytes from an upload, or already-decoded text).
+    name : str, default "uploaded"
+        Name for the resulting dataset.
+    test_fraction : float, default 0.25
+        Fraction held out for testing, 0 to 0.9.
+    seed : int, default 0
+        Seed of the random train/test split.
+    max_rows : int, default 50 000
+        Largest number of data rows accepted.
+
+    Returns
+    -------
+    Dataset
+
+    Raises
+    ------
+    ValueError
+        With a message for the student saying what is wrong and where.
+    """
+    return _load_csv(data, name, test_fraction, seed, max_rows, strict=True)[0]
+
+
+def load_csv_report(data: bytes | str, *, name: str = "uploaded", test_fraction: float = 0.25,
+                    seed: int = 0, max_rows: int = MAX_ROWS) -> tuple[Dataset, CsvReport]:
+    """Like :func:`load_csv`, but a bad row is left out and reported instead of failing.
+
+    Row-level problems (a missing value, a feature that is not a finite number, a row with
+    the wrong number of fields) reject that row only; the returned :class:`CsvReport`
+    counts the rejected rows per reason with their first line numbers. Problems of the
+    whole file (not UTF-8, header, number of columns, more than two classes, too many
+    rows) still raise ``ValueError``, and so does a file with too few usable rows left
+    (fewer than 2 of a class); that message ends with the rejection summary.
+
+    Returns
+    -------
+    (Dataset, CsvReport)
+    """
+    return _load_csv(data, name, test_fraction, seed, max_rows, strict=False)
+
+
+def from_points(X, y, *, name: str = "drawn", test_fraction: float = 0.0,
+                seed: int = 0) -> Dataset:
+    """A dataset from points given directly, e.g. drawn by clicking on a plot.
+
+    Parameters
+    ----------
+    X : array-like, shape (m, 2)
+        Finite coordinates, at most :data:`MAX_ROWS` rows.
+    y : array-like, shape (m,)
+        Exactly two distinct labels of any kind, at least 2 points of each. As in
+        :func:`load_csv`, numbers map smaller -> -1 and larger -> +1 and text maps in
+        alphabetical order (numeric order if both texts are numbers).
+    name : str, default "drawn"
+        Name for the resulting dataset.
+    test_fraction : float, default 0.0
+        Fraction held out for testing, 0 to 0.9 (stratified, training keeps both classes).
+    seed : int, default 0
+        Seed of the random train/test split.
+
+    Returns
+    -------
+    Dataset
+
+    Raises
+    ------
+    ValueError
+        If an argument is invalid; the message names the parameter, the rule and the value.
+    """
+    if not isinstance(name, str):
+        raise ValueError(f"name must be a string; got {_plain(name)!r}")
+    test_fraction = _check_number("test_fraction", test_fraction, 0.0, 0.9)
+    seed = _check_int("seed", seed, 0, None)
+    try:
+        X = np.array(X, dtype=np.float64)
+    except (TypeError, ValueError):
+        raise ValueError("X must be an array of numbers with shape (m, 2); got values that "
+                         "are not numbers") from None
+    if X.ndim != 2 or X.shape[1] != 2:
+        raise ValueError(f"X must have shape (m, 2): one row of two coordinates per point; "
+                         f"got shape {X.shape}")
+    if len(X) > MAX_ROWS:
+        raise ValueError(f"X must have at most {MAX_ROWS} rows; got {len(X)}")
+    bad = np.flatnonzero(~np.isfinite(X).all(axis=1))
+    if len(bad):
+        raise ValueError(f"X must hold finite numbers only; got {X[bad[0]].tolist()} "
+                         f"in row {int(bad[0])}")
+    y = np.asarray(y)
+    if y.ndim != 1 or len(y) != len(X):
+        raise ValueError(f"y must be 1-D with one label per row of X ({len(X)}); "
+                         f"got shape {y.shape}")
+    if y.dtype.kind in "biuf":
+        if y.dtype.kind == "f" and not np.all(np.isfinite(y)):
+            raise ValueError("y must not contain NaN or infinite labels; got "
+                             f"{_plain(y[~np.isfinite(y)][0])!r}")
+        values = np.unique(y)
+        if len(values) == 2:
+            if y.dtype.kind == "b":
+                names = ("False", "True")
+            elif set(values.tolist()) == {-1, 1}:
+                names = ("-1", "+1")
+            else:
+                # 0.0 and 1.0 read as "0" and "1", like the text of a CSV file
+                names = tuple(str(int(v)) if float(v).is_integer() else str(_plain(v))
+                              for v in values)
+            y_pm = np.where(y == values[1], 1, -1)
+    else:
+        text = np.array([str(_plain(v)) for v in y.tolist()], dtype=object)
+        values = np.array(list(dict.fromkeys(text.tolist())), dtype=object)
+        if len(values) == 2:
+            names = _order_classes(*values.tolist())
+            y_pm = np.where(text == names[1], 1, -1)
+    if len(values) != 2:
+        shown = ", ".join(repr(_plain(v)) for v in values[:5]) + (", ..." if len(values) > 5
+                                                                  else "")
+        raise ValueError(f"y must hold exactly two distinct labels (the algorithms are "
+                         f"binary); got {len(values)}" + (f": {shown}" if len(values) else ""))
+    counts = {c: int(np.sum(y_pm == c)) for c in (-1, 1)}
+    for c, label in zip((-1, 1), names, strict=True):
+        if counts[c] < 2:
+            raise ValueError(f"y must have at least 2 points of each class; class {label!r} "
+                             f"has {counts[c]}")
+    X_tr, y_tr, X_te, y_te = _split(X, y_pm.astype(np.int64), test_fraction,
+                                    np.random.default_rng(seed))
+    description = (f"Your own points: {len(X)} in all, {counts[-1]} of class {names[0]!r} "
+                   f"(\u22121) and {counts[1]} of class {names[1]!r} (+1).")
+    return Dataset(name, description, X_tr, y_tr, X_te, y_te, ("x1", "x2"), names)
 
 
 def csv_template() -> str:

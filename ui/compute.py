@@ -38,6 +38,15 @@ def uploaded_dataset(
     return datasets.load_csv(data, name=filename, test_fraction=test_fraction, seed=seed)
 
 
+@st.cache_data(max_entries=32, show_spinner=False)
+def uploaded_dataset_report(
+    data: bytes, filename: str, test_fraction: float, seed: int
+) -> tuple[datasets.Dataset, datasets.CsvReport]:
+    """An uploaded CSV with bad rows left out, and the report of what was left out (cached;
+    file-level problems raise ``ValueError`` with a readable message)."""
+    return datasets.load_csv_report(data, name=filename, test_fraction=test_fraction, seed=seed)
+
+
 @st.cache_data(max_entries=256, show_spinner=False)
 def topdown_run(
     _ds: datasets.Dataset, ds_key: str, size: int, index: str, criterion: str, max_arity: int,

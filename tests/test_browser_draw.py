@@ -1,0 +1,227 @@
+"""End-to-end: draw a dataset by clicking on the canvas in Debian's headless Chromium.
+
+Opens /topdown, chooses the Draw source, clicks points of both classes at known places on
+the canvas, undoes one, checks the counts, the points in the link (``pts=``) and that the
+demo runs on the drawn data, then reopens the link and finds the same points. Screenshots go
+to ``tests/artifacts/``. Needs ``/usr/bin/chromium`` (a failure in CI, a skip elsewhere).
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.parse
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from ui import draw
+
+ROOT = Path(__file__).resolve().parents[1]
+ARTIFACTS = ROOT / "tests" / "artifacts"
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+READY = "[data-testid='stExpander']"
+PANEL = ".st-key-draw_open"
+CANVAS = f"{PANEL} .js-plotly-plot"
+
+pytestmark = pytest.mark.browser
+
+if not Path(CHROMIUM).exists():
+    if os.environ.get("CI"):
+        raise RuntimeError(f"{CHROMIUM} is missing in CI: .ci/run must install Debian's chromium")
+    pytest.skip("Debian chromium is not installed (apt-get install chromium)",
+                allow_module_level=True)
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def server():
+    port = _free_port()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "streamlit", "run", "app.py", "--server.port", str(port),
+         "--server.address", "127.0.0.1", "--server.headless", "true",
+         "--browser.gatherUsageStats", "false"],
+        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+    )
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.time() + 60
+    while time.time() < deadline:
+        try:
+            with urllib.request.urlopen(f"{base}/_stcore/health", timeout=2) as r:
+                if r.read().strip() == b"ok":
+                    break
+        except OSError:
+            time.sleep(0.3)
+    else:
+        proc.kill()
+        raise RuntimeError("streamlit did not start: " + proc.stdout.read().decode()[-2000:])
+    yield base
+    proc.terminate()
+    proc.wait(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+def _open(browser, url: str, ready: str | None = None):
+    page = browser.new_page(viewport={"width": 1600, "height": 2200})
+    page.goto(url)
+    page.wait_for_selector("[data-testid='stApp']", timeout=60_000)
+    if ready:
+        page.wait_for_selector(ready, timeout=60_000)
+    _settle(page)
+    return page
+
+
+def _settle(page, timeout: float = 60.0) -> None:
+    """Wait until Streamlit has finished running the script and drawing."""
+    deadline = time.time() + timeout
+    time.sleep(1.0)
+    while time.time() < deadline:
+        running = page.locator("[data-testid='stStatusWidget']").count()
+        skeletons = page.locator("[data-testid='stSkeleton']").count()
+        if not running and not skeletons:
+            time.sleep(1.0)
+            return
+        time.sleep(0.3)
+
+
+def _no_exception_box(page) -> None:
+    boxes = page.locator("[data-testid='stException']")
+    assert boxes.count() == 0, boxes.first.inner_text()
+
+
+def _wait_for(condition, seconds: float, message) -> None:
+    deadline = time.time() + seconds
+    while time.time() < deadline:
+        if condition():
+            return
+        time.sleep(0.25)
+    raise AssertionError(message() if callable(message) else message)
+
+
+def _href(page) -> str:
+    return page.evaluate("location.href")
+
+
+def _url_points(page) -> list[tuple[int, int, int]]:
+    query = urllib.parse.parse_qs(urllib.parse.urlparse(_href(page)).query)
+    points, problem = draw.decode_points(query.get("pts", [""])[0])
+    assert problem is None, problem
+    return points
+
+
+def _panel_title(page) -> str:
+    return page.locator(f"{PANEL} summary").first.inner_text()
+
+
+def _canvas_pixel(page, x: float, y: float) -> tuple[float, float]:
+    """Where the data point (x, y) is on the screen, from Plotly's own axis mapping."""
+    return tuple(page.evaluate(
+        """([x, y]) => {
+            const gd = document.querySelector(arguments_selector);
+            const fl = gd._fullLayout, box = gd.getBoundingClientRect();
+            // _offset: where the axis starts (the square canvas is centred in the chart)
+            return [box.left + fl.xaxis._offset + fl.xaxis.l2p(x),
+                    box.top + fl.yaxis._offset + fl.yaxis.l2p(y)];
+        }""".replace("arguments_selector", repr(CANVAS)),
+        [x, y],
+    ))
+
+
+def _click_canvas(page, x: float, y: float) -> None:
+    """Click at data point (x, y) and wait until the drawing has one point more."""
+    before = len(_url_points(page))
+    page.wait_for_selector(CANVAS, timeout=30_000)
+    px, py = _canvas_pixel(page, x, y)
+    page.mouse.click(px, py)
+    _wait_for(lambda: len(_url_points(page)) == before + 1, 30,
+              lambda: f"the click at ({x}, {y}) added no point: {_href(page)}")
+    _settle(page)
+
+
+def _choose_class(page, label: str) -> None:
+    page.locator(f".st-key-draw_cls button:has-text('class {label}')").first.click()
+    _settle(page)
+
+
+NEG = [(-1.0, 1.0), (-1.5, -0.5), (-0.5, 0.0)]  # on the clickable grid (step 0.05)
+POS = [(1.0, -1.0), (1.5, 0.5), (0.5, 0.25)]
+
+
+def test_draw_points_by_clicking_and_share_the_link(server, browser) -> None:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page = _open(browser, server + "/topdown", READY)
+    page.locator(".st-key-src button:has-text('Draw')").first.click()
+    page.wait_for_selector(CANVAS, timeout=60_000)
+    _settle(page)
+    _no_exception_box(page)
+    assert "src=Draw" in _href(page)
+    assert page.get_by_text("Too few points to run").count() == 1
+    page.screenshot(path=str(ARTIFACTS / "draw_empty.png"), full_page=True)
+
+    for x, y in NEG:  # class −1 is chosen by default
+        _click_canvas(page, x, y)
+    _choose_class(page, "+1")
+    for x, y in POS:
+        _click_canvas(page, x, y)
+    assert "3 of class −1, 3 of class +1" in _panel_title(page)
+
+    page.locator(".st-key-draw_undo button").first.click()
+    _wait_for(lambda: len(_url_points(page)) == 5, 30, "Undo did not remove a point")
+    _settle(page)
+    assert "3 of class −1, 2 of class +1" in _panel_title(page)
+
+    # every point is where it was clicked, of the class chosen then, in click order
+    expected = [(draw.to_level(x), draw.to_level(y), -1) for x, y in NEG]
+    expected += [(draw.to_level(x), draw.to_level(y), 1) for x, y in POS[:2]]
+    assert _url_points(page) == expected
+    X, labels = draw.points_xy(_url_points(page))
+    assert X.tolist() == [list(p) for p in NEG + POS[:2]]
+
+    # the demo below runs on the drawn data: 5 training points, no test points
+    assert page.get_by_text("The demo below runs on your 5 points").count() == 1
+    assert page.get_by_text("5 training and 0 test points").count() == 1
+    assert page.get_by_text("n=5").count() >= 1  # the root of the trees holds the 5 points
+    _no_exception_box(page)
+    page.screenshot(path=str(ARTIFACTS / "draw_drawn.png"), full_page=True)
+    link = _href(page)
+    page.close()
+
+    # the link reopens the same drawing (the canvas folded away: the drawing can run)
+    again = _open(browser, link, READY)
+    _no_exception_box(again)
+    assert _url_points(again) == expected
+    assert "3 of class −1, 2 of class +1" in _panel_title(again)
+    assert again.get_by_text("5 training and 0 test points").count() == 1
+    again.screenshot(path=str(ARTIFACTS / "draw_reopened.png"), full_page=True)
+    # open the panel: the same points are drawn on the canvas
+    again.locator(f"{PANEL} summary").first.click()
+    again.wait_for_selector(CANVAS, timeout=30_000)
+    _settle(again)
+    drawn = again.evaluate(
+        f"""() => document.querySelector({CANVAS!r})._fullData.slice(1)
+               .map(t => Array.from(t.x).map((x, i) => [x, t.y[i]]))"""
+    )
+    assert sorted(map(tuple, drawn[0])) == sorted(NEG)
+    assert sorted(map(tuple, drawn[1])) == sorted(POS[:2])
+    again.screenshot(path=str(ARTIFACTS / "draw_reopened_open.png"), full_page=True)
+    again.close()
