@@ -1,0 +1,335 @@
+"""End-to-end in Chromium: presenter mode, the Export menu's downloads and the copy-link button.
+
+Serves the app on 127.0.0.1 (the same pattern as ``tests/test_browser.py``) and drives Debian's
+headless Chromium. Screenshots go to ``tests/artifacts/`` (git-ignored). In CI a missing
+``/usr/bin/chromium`` is a failure, never a skip.
+
+The browser half of the URL round trip is checked here: a widget a user changes is written to
+the address bar by the browser (``bind="query-params"``), which AppTest cannot see.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import socket
+import subprocess
+import sys
+import time
+import urllib.parse
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+ARTIFACTS = ROOT / "tests" / "artifacts"
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+VIEWPORT = {"width": 1600, "height": 900}  # a projector-sized window
+
+pytestmark = pytest.mark.browser
+
+if not Path(CHROMIUM).exists():
+    if os.environ.get("CI"):
+        raise RuntimeError(f"{CHROMIUM} is missing in CI: .ci/run must install Debian's chromium")
+    pytest.skip("Debian chromium is not installed (apt-get install chromium)",
+                allow_module_level=True)
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def server():
+    port = _free_port()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "streamlit", "run", "app.py", "--server.port", str(port),
+         "--server.address", "127.0.0.1", "--server.headless", "true",
+         "--browser.gatherUsageStats", "false",
+         # no "File change / Rerun" banner in the screenshots while files are being edited
+         "--server.fileWatcherType", "none"],
+        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+    )
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.time() + 60
+    while time.time() < deadline:
+        try:
+            with urllib.request.urlopen(f"{base}/_stcore/health", timeout=2) as r:
+                if r.read().strip() == b"ok":
+                    break
+        except OSError:
+            time.sleep(0.3)
+    else:
+        proc.kill()
+        raise RuntimeError("streamlit did not start: " + proc.stdout.read().decode()[-2000:])
+    yield base
+    proc.terminate()
+    proc.wait(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def context(browser, server):
+    ctx = browser.new_context(viewport=VIEWPORT, accept_downloads=True)
+    ctx.grant_permissions(["clipboard-read", "clipboard-write"], origin=server)
+    yield ctx
+    ctx.close()
+
+
+def _settle(page, timeout: float = 60.0) -> None:
+    """Wait until Streamlit has finished running the script and drawing."""
+    deadline = time.time() + timeout
+    time.sleep(1.0)
+    while time.time() < deadline:
+        running = page.locator("[data-testid='stStatusWidget']").count()
+        skeletons = page.locator("[data-testid='stSkeleton']").count()
+        if not running and not skeletons:
+            time.sleep(1.0)
+            return
+        time.sleep(0.3)
+
+
+def _open(context, url: str, ready: str):
+    page = context.new_page()
+    page.goto(url)
+    page.wait_for_selector("[data-testid='stApp']", timeout=60_000)
+    page.wait_for_selector(ready, timeout=60_000)
+    _settle(page)
+    _no_exception_box(page)
+    return page
+
+
+def _no_exception_box(page) -> None:
+    boxes = page.locator("[data-testid='stException']")
+    assert boxes.count() == 0, boxes.first.inner_text()
+
+
+def _wait_for(condition, seconds: float, message: str) -> None:
+    deadline = time.time() + seconds
+    while time.time() < deadline:
+        if condition():
+            return
+        time.sleep(0.25)
+    raise AssertionError(message)
+
+
+def _href(page) -> str:
+    # location.href, not page.url: Streamlit updates the address with history.replaceState
+    return page.evaluate("location.href")
+
+
+def _query(page) -> dict[str, list[str]]:
+    return urllib.parse.parse_qs(urllib.parse.urlsplit(_href(page)).query)
+
+
+def _round(page) -> int:
+    m = re.search(r"[?&]round=(\d+)", _href(page))
+    return int(m.group(1)) if m else 0
+
+
+def _thumb(page, key: str) -> str:
+    return page.locator(f".st-key-{key} [data-testid='stSliderThumbValue']").first.inner_text()
+
+
+SIDEBAR = "section[data-testid='stSidebar']"
+BAR = ".st-key-round_bar"
+
+
+# --------------------------------------------------------------------------- presenter mode
+def test_presenter_mode_topdown(server, context) -> None:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page = _open(context, server + "/topdown?present=true&round=3", BAR)
+    assert not page.locator(SIDEBAR).first.is_visible(), "the sidebar shows in presenter mode"
+    assert page.locator("[data-testid='stExpandSidebarButton']").count() == 0 or not (
+        page.locator("[data-testid='stExpandSidebarButton']").first.is_visible())
+    title = page.locator("h1").first
+    assert title.is_visible() and "Top-down growth" in title.inner_text()
+    # explanations are left out, the presenter toggle is on
+    assert page.get_by_text("The same data and the same leaf budget").count() == 0
+    assert page.get_by_text("The theory on this page").count() == 0
+    assert page.locator(".st-key-present input[type='checkbox']").first.is_checked()
+    assert _round(page) == 3 and _thumb(page, "round") == "3"
+    page.screenshot(path=str(ARTIFACTS / "presenter_topdown.png"))
+
+    # the → key steps (and writes the round to the address bar)
+    title.click()  # focus the page, not a widget
+    page.keyboard.press("ArrowRight")
+    _wait_for(lambda: _round(page) == 4, 20, f"→ did not move to round 4: {_href(page)}")
+    _settle(page)
+    _no_exception_box(page)
+    assert "present=true" in _href(page)
+
+    # scrolled down, the stepper stays pinned at the top of the window
+    bar = page.locator(BAR).first
+    before = bar.bounding_box()
+    page.mouse.move(800, 600)
+    page.mouse.wheel(0, 1500)
+    _wait_for(lambda: title.bounding_box()["y"] + title.bounding_box()["height"] < 0, 10,
+              "the page did not scroll")
+    time.sleep(0.5)
+    after = bar.bounding_box()
+    assert 0 <= after["y"] and after["y"] + after["height"] <= VIEWPORT["height"] / 3, (
+        f"the stepper is not pinned at the top after scrolling: {before} → {after}")
+    assert _thumb(page, "round") == "4"
+    page.screenshot(path=str(ARTIFACTS / "presenter_topdown_scrolled.png"))
+    page.close()
+
+
+@pytest.mark.parametrize("path, ready, theory, name", [
+    ("/branching?present=true&round=4", BAR, "The theory: Theorem 1", "presenter_branching.png"),
+    ("/game?present=true&s=6&mv=0-2-0.5_0.5;1-2-0.3_0.7", "[data-testid='stGraphVizChart']",
+     "What the game proves", "presenter_game.png"),
+])
+def test_presenter_mode_other_pages(server, context, path: str, ready: str, theory: str,
+                                    name: str) -> None:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page = _open(context, server + path, ready)
+    page.screenshot(path=str(ARTIFACTS / name))
+    assert not page.locator(SIDEBAR).first.is_visible()
+    assert page.locator("h1").first.is_visible()
+    assert page.get_by_text(theory).count() == 0
+    page.close()
+
+
+def test_presenter_toggle_writes_the_url(server, context) -> None:
+    """A user turning the bound toggle on and off changes the address bar (state → URL)."""
+    page = _open(context, server + "/topdown?s=8&round=2", "[data-testid='stExpander']")
+    assert page.locator(SIDEBAR).first.is_visible()
+    page.locator(".st-key-present label").first.click()
+    _wait_for(lambda: _query(page).get("present") == ["true"], 20,
+              f"turning presenter mode on did not reach the URL: {_href(page)}")
+    _settle(page)
+    assert not page.locator(SIDEBAR).first.is_visible()
+    assert _round(page) == 2 and _query(page).get("s") == ["8"]
+    page.locator(".st-key-present label").first.click()
+    _wait_for(lambda: "present" not in _query(page), 20,
+              f"turning presenter mode off did not reach the URL: {_href(page)}")
+    _settle(page)
+    assert page.locator(SIDEBAR).first.is_visible()
+    page.close()
+
+
+# ------------------------------------------------------------------------------- exports
+def _download(page, click) -> tuple[str, bytes]:
+    with page.expect_download(timeout=30_000) as info:
+        click()
+    download = info.value
+    return download.suggested_filename, Path(download.path()).read_bytes()
+
+
+def test_export_downloads(server, context) -> None:
+    page = _open(context, server + "/topdown?s=8&round=2", "[data-testid='stExpander']")
+    export = page.get_by_role("button", name="Export")
+    export.click()
+    popover = page.locator("[data-testid='stPopoverBody']")
+    popover.wait_for(state="visible", timeout=10_000)
+
+    name, data = _download(page, lambda: popover.get_by_role("button", name="Run as JSON").click())
+    assert name == "boostlab_topdown_run.json"
+    doc = json.loads(data)
+    assert doc["page"] == "topdown" and doc["params"]["size"] == 8
+    assert set(doc["runs"]) == {"hatano", "mansour_mcallester", "naive"}
+
+    name, data = _download(page, lambda: popover.get_by_role(
+        "button", name="Hatano: tree at round 2 as DOT").click())
+    assert name == "topdown_hatano_round2.dot"
+    assert data.decode().startswith("digraph")
+
+    # the SVG of a structure is taken from the page by JavaScript (st.html)
+    name, data = _download(page, lambda: popover.locator("#boostlab-svg-0").click())
+    assert name == "topdown_hatano_round2.svg"
+    text = data.decode()
+    assert text.startswith("<?xml") and "<svg" in text and "</svg>" in text
+    assert "Not drawn yet" not in popover.inner_text()
+
+    # the camera button of a chart saves PNG by default …
+    page.keyboard.press("Escape")
+    _wait_for(lambda: not popover.count() or not popover.first.is_visible(), 10,
+              "the Export popover did not close")
+    chart = page.locator("[data-testid='stPlotlyChart']").first
+    chart.hover()
+    camera = chart.locator(".modebar-btn[data-title^='Download plot']").first
+    name, data = _download(page, camera.click)
+    assert name == "boostlab_topdown_regions_hatano.png"
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+
+    # … and SVG once chosen in the Export menu
+    export.click()
+    popover.wait_for(state="visible", timeout=10_000)
+    popover.get_by_text("SVG", exact=True).click()
+    _settle(page)
+    _no_exception_box(page)
+    page.keyboard.press("Escape")
+    chart = page.locator("[data-testid='stPlotlyChart']").first
+    chart.hover()
+    camera = chart.locator(".modebar-btn[data-title^='Download plot']").first
+    name, data = _download(page, camera.click)
+    assert name == "boostlab_topdown_regions_hatano.svg"
+    assert b"<svg" in data[:200]
+    page.close()
+
+
+def test_oblique_svg_button_saves_a_structure(server, context) -> None:
+    """The Export menu of the oblique page offers "BoostODT tree (SVG)": it must save one."""
+    page = _open(context, server + "/oblique?T2=3&T1=4", "[data-testid='stExpander']")
+    page.get_by_role("button", name="Export").click()
+    popover = page.locator("[data-testid='stPopoverBody']")
+    popover.wait_for(state="visible", timeout=10_000)
+    button = popover.locator("#boostlab-svg-0")
+    assert button.inner_text() == "BoostODT tree (SVG)"
+    with page.expect_download(timeout=5_000) as info:
+        button.click()
+        time.sleep(1)
+        assert button.inner_text() != "Not drawn yet: scroll to it first", (
+            "the oblique page draws no Graphviz structure: its SVG button cannot save one")
+    assert b"<svg" in Path(info.value.path()).read_bytes()
+    page.close()
+
+
+# ----------------------------------------------------------------------------- copy link
+def test_copy_link_reopens_the_same_demo(server, context) -> None:
+    url = server + "/topdown?data=circles&noise=0.4&s=12&k=3&round=5"
+    page = _open(context, url, "[data-testid='stExpander']")
+    assert _round(page) == 5
+    # a user changes a bound widget: the browser writes it to the address bar
+    page.locator(".st-key-s input[type='range']").first.focus()
+    page.keyboard.press("ArrowRight")
+    _wait_for(lambda: _query(page).get("s") == ["13"], 20,
+              f"the leaf budget did not reach the URL: {_href(page)}")
+    _settle(page)
+    shown_round = _round(page)
+
+    page.locator("#boostlab-copy-link").click()
+    _wait_for(lambda: page.locator("#boostlab-copy-link").inner_text().strip() == "Copied", 10,
+              "the button did not say Copied")
+    copied = page.evaluate("navigator.clipboard.readText()")
+    assert copied == _href(page)
+    query = urllib.parse.parse_qs(urllib.parse.urlsplit(copied).query)
+    assert query["data"] == ["circles"] and query["noise"] == ["0.4"] and query["k"] == ["3"]
+    assert query["s"] == ["13"]
+    page.close()
+
+    again = _open(context, copied, "[data-testid='stExpander']")
+    assert _query(again) == query
+    assert _round(again) == shown_round
+    assert _thumb(again, "s") == "13" and _thumb(again, "k") == "3"
+    assert _thumb(again, "noise").startswith("0.40") and _thumb(again, "round") == str(shown_round)
+    from boostcore.datasets import DATASET_DESCRIPTIONS
+
+    assert again.get_by_text(DATASET_DESCRIPTIONS["circles"]).count() == 1
+    again.close()
