@@ -15,7 +15,7 @@ import streamlit as st
 
 from boostcore import datasets
 
-from . import compute
+from . import compute, draw
 
 #: Seconds between two rounds when playing.
 SPEEDS = {"slow": 2.0, "normal": 1.0, "fast": 0.5}
@@ -29,18 +29,26 @@ class DataChoice:
     key: str
 
 
+#: The sidebar's data sources (their labels are the URL values, ``?src=Draw``).
+SOURCES = ["Generated", "Upload CSV", "Draw"]
+
+
 def dataset_sidebar() -> DataChoice:
-    """Sidebar section choosing the data: a generator with its parameters, or a CSV upload.
+    """Sidebar section choosing the data: a generator with its parameters, a CSV upload, or
+    points drawn by clicking on a canvas (shown at the top of the main area).
 
     A CSV that does not validate shows ``st.error`` with the reason and the page falls back
-    to the generated dataset, so a bad file never produces a traceback.
+    to the generated dataset, so a bad file never produces a traceback; rows of a CSV that
+    cannot be used are left out and listed in a warning. A drawing too small to run also
+    falls back to the generated dataset and says so.
     """
     sb = st.sidebar
     sb.header("Data")
     names = list(datasets.GENERATORS)
     source = sb.segmented_control(
-        "Source", ["Generated", "Upload CSV"], default="Generated", key="src",
-        bind="query-params", help="Use a built-in 2D dataset or upload your own CSV file.",
+        "Source", SOURCES, default="Generated", key="src",
+        bind="query-params",
+        help="Use a built-in 2D dataset, upload your own CSV file, or draw points by clicking.",
     ) or "Generated"
     # No format_func on URL-bound widgets: the URL stores the shown label, so options are
     # kept short and readable (``?data=stripes``).
@@ -78,6 +86,16 @@ def dataset_sidebar() -> DataChoice:
         compute.generated_dataset(name, n, noise, imbalance, label_noise, seed, test_fraction),
         f"gen:{name}:{n}:{noise}:{imbalance}:{label_noise}:{seed}:{test_fraction}",
     )
+    draw.init_from_url()  # read ``pts=`` once per session, whatever the source
+    if source != "Draw":
+        draw.sync_url(False)  # drawn points stay in the session, not in the link
+    else:
+        sb.caption("Draw: click on the canvas at the top of the page. The dataset settings "
+                   "above are used by *Start from the generated points* and while the drawing "
+                   "is too small to run. Your points travel in the link.")
+        drawn = draw.draw_panel(generated.dataset, seed)
+        draw.sync_url(True)  # after the panel: a click or Undo changed the drawing
+        return DataChoice(*drawn) if drawn is not None else generated
     if source != "Upload CSV":
         return generated
     upload = sb.file_uploader(
@@ -89,6 +107,8 @@ def dataset_sidebar() -> DataChoice:
         "Download a template CSV", datasets.csv_template(), file_name="boostlab_template.csv",
         mime="text/csv", help="A small valid file to start from.",
     )
+    sb.caption("An uploaded file is not part of the page's link: a shared link opens with the "
+               "generated data. To share your own points in a link, use *Draw*.")
     if upload is None:
         sb.info("No file yet: the generated dataset above is shown meanwhile.")
         return generated
@@ -99,14 +119,26 @@ def dataset_sidebar() -> DataChoice:
 def dataset_from_upload(
     data: bytes, filename: str, test_fraction: float = 0.25, seed: int = 0
 ) -> DataChoice | None:
-    """Parse an uploaded CSV; on a validation problem show ``st.error`` and return ``None``."""
+    """Parse an uploaded CSV; on a file-level problem show ``st.error`` and return ``None``.
+
+    Rows that cannot be used (a missing value, text in a number column, a wrong number of
+    fields) are left out and listed in a sidebar warning with their line numbers; if too few
+    rows remain, the error says so and lists them too.
+    """
     try:
-        ds = compute.uploaded_dataset(data, filename, test_fraction, seed)
+        ds, report = compute.uploaded_dataset_report(data, filename, test_fraction, seed)
     except ValueError as err:
         st.error(f"**{filename}** could not be used: {err}", icon=":material/error:")
         return None
     digest = hashlib.sha1(data).hexdigest()[:16]
-    st.sidebar.success(f"Loaded {filename}: {ds.n_train} training and {ds.n_test} test points.")
+    split = f"{ds.n_train} training and {ds.n_test} test points"
+    if report.n_rejected:
+        st.sidebar.warning(
+            f"Loaded {report.n_loaded} rows of {filename} ({split}); {report.summary()}.",
+            icon=":material/warning:",
+        )
+    else:
+        st.sidebar.success(f"Loaded {filename}: {split}.")
     return DataChoice(ds, f"csv:{digest}:{test_fraction}:{seed}")
 
 
@@ -202,7 +234,8 @@ def stepper(
         # The round is synced by hand rather than with bind="query-params": a bound widget
         # changed from Python (buttons, Play) reaches the URL only on the next interaction.
         ss[f"{key}_init"] = True
-        ss[key] = _url_round(key, lo, hi)
+        if key not in ss:  # a preset loaded before the first stepper keeps its round
+            ss[key] = _url_round(key, lo, hi)
     _keep_played_round(key)
     current = int(ss.get(key, lo))
     if not lo <= current <= hi:
@@ -211,44 +244,46 @@ def stepper(
     playing = bool(ss.get(f"{key}_playing", False))
     if playing:
         _play_timer(key, lo, hi)
-    cols = st.columns([8, 1, 1, 1, 1, 2, 2], vertical_alignment="bottom")
-    # Disabled while playing: see _keep_played_round (Pause, then drag).
-    ss[f"{key}_locked"] = playing
-    ss[f"{key}_shown"] = int(ss.get(key, lo))
-    with cols[0]:
-        if hi > lo:
-            st.slider(label, lo, hi, key=key, help=help, on_change=_stop, args=(key,),
-                      disabled=playing)
-        else:
-            st.markdown(f"**{label} {lo}** — the run has a single round.")
-    t = int(ss.get(key, lo))
-    if t != lo:
-        st.query_params[key] = str(t)
-    elif key in st.query_params:
-        del st.query_params[key]
-    nav = dict(on_click=_move, args=(key, lo, hi))
-    cols[1].button("", icon=":material/first_page:", key=f"{key}_first",
-                   help="First round (Home key)", shortcut="Home", kwargs={"to": lo},
-                   disabled=t <= lo, **nav)
-    cols[2].button("", icon=":material/chevron_left:", key=f"{key}_prev",
-                   help="Previous round (← key)", shortcut="Left", kwargs={"by": -1},
-                   disabled=t <= lo, **nav)
-    cols[3].button("", icon=":material/chevron_right:", key=f"{key}_next",
-                   help="Next round (→ key)", shortcut="Right", kwargs={"by": 1},
-                   disabled=t >= hi, **nav)
-    cols[4].button("", icon=":material/last_page:", key=f"{key}_last",
-                   help="Last round (End key)", shortcut="End", kwargs={"to": hi},
-                   disabled=t >= hi, **nav)
-    cols[5].button(
-        "Pause" if playing else "Play", key=f"{key}_play", shortcut="Space",
-        icon=":material/pause:" if playing else ":material/play_arrow:",
-        help="Play the rounds one after another (Space key)", type="primary",
-        on_click=_toggle_play, args=(key, lo, hi), disabled=hi <= lo,
-    )
-    cols[6].selectbox(
-        "Speed", list(SPEEDS), index=1, key=f"{key}_speed", label_visibility="collapsed",
-        help="Time between rounds while playing.",
-    )
+    # A keyed container: presenter mode pins it at the top of the page (CSS on .st-key-…).
+    with st.container(key=f"{key}_bar"):
+        cols = st.columns([8, 1, 1, 1, 1, 2, 2], vertical_alignment="bottom")
+        # Disabled while playing: see _keep_played_round (Pause, then drag).
+        ss[f"{key}_locked"] = playing
+        ss[f"{key}_shown"] = int(ss.get(key, lo))
+        with cols[0]:
+            if hi > lo:
+                st.slider(label, lo, hi, key=key, help=help, on_change=_stop, args=(key,),
+                          disabled=playing)
+            else:
+                st.markdown(f"**{label} {lo}** — the run has a single round.")
+        t = int(ss.get(key, lo))
+        if t != lo:
+            st.query_params[key] = str(t)
+        elif key in st.query_params:
+            del st.query_params[key]
+        nav = dict(on_click=_move, args=(key, lo, hi))
+        cols[1].button("", icon=":material/first_page:", key=f"{key}_first",
+                       help="First round (Home key)", shortcut="Home", kwargs={"to": lo},
+                       disabled=t <= lo, **nav)
+        cols[2].button("", icon=":material/chevron_left:", key=f"{key}_prev",
+                       help="Previous round (← key)", shortcut="Left", kwargs={"by": -1},
+                       disabled=t <= lo, **nav)
+        cols[3].button("", icon=":material/chevron_right:", key=f"{key}_next",
+                       help="Next round (→ key)", shortcut="Right", kwargs={"by": 1},
+                       disabled=t >= hi, **nav)
+        cols[4].button("", icon=":material/last_page:", key=f"{key}_last",
+                       help="Last round (End key)", shortcut="End", kwargs={"to": hi},
+                       disabled=t >= hi, **nav)
+        cols[5].button(
+            "Pause" if playing else "Play", key=f"{key}_play", shortcut="Space",
+            icon=":material/pause:" if playing else ":material/play_arrow:",
+            help="Play the rounds one after another (Space key)", type="primary",
+            on_click=_toggle_play, args=(key, lo, hi), disabled=hi <= lo,
+        )
+        cols[6].selectbox(
+            "Speed", list(SPEEDS), index=1, key=f"{key}_speed", label_visibility="collapsed",
+            help="Time between rounds while playing.",
+        )
     render(t - first)
 
 
