@@ -121,6 +121,7 @@ def page_header(title: str, intro: str | None = None, *, page: str,
     elif intro:
         st.markdown(intro)
     st.session_state["_page"] = page
+    st.session_state["_drawn"] = []  # structures drawn on this run, in page order
     return Header(export=menu if menu is not None else st.container())
 
 
@@ -203,14 +204,29 @@ def chart_config(key: str) -> dict:
                                      "scale": 2 if fmt == "png" else 1}}
 
 
+def _enlarge(fig) -> None:
+    """Presenter mode: every font the figure sets (base, title, legend, axes, annotations)
+    and its height grow by PRESENTER_SCALE."""
+    k = PRESENTER_SCALE
+    lay = fig.layout
+    base = lay.font.size or 12
+    fig.update_layout(font_size=round(base * k),
+                      title_font_size=round((lay.title.font.size or base * 1.17) * k),
+                      legend_font_size=round((lay.legend.font.size or base) * k))
+    if lay.height:
+        fig.update_layout(height=round(lay.height * k))
+    for name in [a for a in lay if a.startswith(("xaxis", "yaxis"))]:
+        axis = lay[name]
+        fig.update_layout({name: dict(tickfont_size=round((axis.tickfont.size or base) * k),
+                                      title_font_size=round((axis.title.font.size or base) * k))})
+    for ann in lay.annotations or ():
+        ann.font.size = round((ann.font.size or base) * k)
+
+
 def chart(fig, *, key: str, config: dict | None = None, **kwargs) -> Any:
     """``st.plotly_chart`` with the export config, enlarged in presenter mode."""
     if presenting():
-        height = fig.layout.height
-        font = fig.layout.font.size or 12
-        fig.update_layout(font_size=round(font * PRESENTER_SCALE))
-        if height:
-            fig.update_layout(height=round(height * PRESENTER_SCALE))
+        _enlarge(fig)
     if _dark():
         # The palette (black training error, pale regions) is made for a white background:
         # in the dark theme every chart is drawn on a white card, like the structures.
@@ -220,13 +236,35 @@ def chart(fig, *, key: str, config: dict | None = None, **kwargs) -> Any:
     return st.plotly_chart(fig, key=key, config=merged, **kwargs)
 
 
-def structure(dot, **kwargs) -> Any:
-    """``st.graphviz_chart`` on a white card (readable in the dark theme too)."""
+def structure(dot, *, label: str = "structure", **kwargs) -> Any:
+    """``st.graphviz_chart`` on a white card (readable in the dark theme too).
+
+    Each drawing is remembered in page order, so :func:`export_structures` can offer it as
+    DOT and as SVG (the SVG button takes the i-th drawing from the page).
+    """
     try:
         dot.graph_attr["bgcolor"] = "white"
+        source = dot.source
     except AttributeError:  # DOT source as a string
-        pass
+        source = str(dot)
+    st.session_state.setdefault("_drawn", []).append((label, source))
     return st.graphviz_chart(dot, **kwargs)
+
+
+def export_structures(header: Header, page: str) -> None:
+    """DOT and SVG downloads for every structure drawn on the page so far."""
+    drawn = st.session_state.get("_drawn", [])
+    if not drawn:
+        return
+    with header.export:
+        st.markdown("**The structures as drawn**")
+        for i, (label, source) in enumerate(drawn):
+            name = f"boostlab_{page}_{i + 1}"
+            st.download_button(f"{label} (DOT)", source, file_name=f"{name}.dot",
+                               mime="text/vnd.graphviz", key=f"{name}_dot", on_click="ignore",
+                               help="Graphviz source: render it with `dot -Tsvg` or any "
+                               "Graphviz viewer.")
+            svg_download_button(i, f"{name}.svg", f"{label} (SVG)")
 
 
 def data_code(choice) -> tuple[str, dict]:
@@ -282,6 +320,7 @@ def _load(key: str, guides: dict, kind: str, round_value: int, name: str | None 
         ss[k] = v
     ss["round"] = guides[name].state.get("round", round_value)
     ss["round_playing"] = False
+    ss.pop("round_keep", None)  # the guide's round, not the one shown before, is wanted
     ss[f"{key}_shown"] = (kind, name)
 
 

@@ -236,6 +236,12 @@ def stepper(
         ss[f"{key}_init"] = True
         if key not in ss:  # a preset loaded before the first stepper keeps its round
             ss[key] = _url_round(key, lo, hi)
+    # Streamlit identifies a slider by its range too: when a parameter changes the number of
+    # rounds, the slider is a new widget that would start at its first round. Keep the round
+    # shown before (clamped into the new run) instead.
+    if ss.get(f"{key}_range") not in (None, (lo, hi)) and f"{key}_keep" in ss:
+        ss[key] = min(max(int(ss[f"{key}_keep"]), lo), hi)
+    ss[f"{key}_range"] = (lo, hi)
     _keep_played_round(key)
     current = int(ss.get(key, lo))
     if not lo <= current <= hi:
@@ -257,6 +263,7 @@ def stepper(
             else:
                 st.markdown(f"**{label} {lo}** — the run has a single round.")
         t = int(ss.get(key, lo))
+        ss[f"{key}_keep"] = t
         if t != lo:
             st.query_params[key] = str(t)
         elif key in st.query_params:

@@ -11,6 +11,7 @@ from ui.classroom import (
     chart,
     data_code,
     export_run,
+    export_structures,
     page_header,
     presenting,
     preset_from_url,
@@ -138,13 +139,12 @@ def render() -> None:
                     st.caption(f"Finished at round {steps[-1].t}.")
                 st.caption(step.message)
         cols = st.columns(len(runs))
-        for col, steps in zip(cols, runs.values()):
+        for col, (name, steps) in zip(cols, runs.items()):
             with col:
                 idx = min(t, len(steps) - 1)
                 if steps[idx].metrics is not None or idx > 0:
-                    structure(diagrams.bp_digraph(steps, idx,
-                                                          feature_names=ds.feature_names),
-                                      width="stretch")
+                    structure(diagrams.bp_digraph(steps, idx, feature_names=ds.feature_names),
+                              width="stretch", label=f"{name} program, round {steps[idx].t}")
         cols = st.columns(len(runs))
         for col, (name, steps) in zip(cols, runs.items()):
             with col:
@@ -181,6 +181,7 @@ def render() -> None:
                    code, params["schemes"], params["n_rounds"], params["c"], params["wl"]),
                ds.feature_names)
     stepper(n_steps, show, key="round", first=1)
+    export_structures(header, "branching")
 
     st.markdown("#### What c buys: leaves against progress (BP.InfoBoost, this data)")
     rows = compute.bp_c_sweep(ds, choice.key, params["n_rounds"], params["wl"])

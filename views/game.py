@@ -10,6 +10,7 @@ from ui import compute, diagrams, exports, game_figures, guides, tables
 from ui.classroom import (
     chart_with_numbers,
     export_run,
+    export_structures,
     page_header,
     presenting,
     preset_from_url,
@@ -282,7 +283,8 @@ def render() -> None:
         _score(state, mode)
     with left:
         chosen = None if state.done else max_weight_player(state)
-        structure(diagrams.game_digraph(state, chosen=chosen), width="stretch")
+        structure(diagrams.game_digraph(state, chosen=chosen), width="stretch",
+                      label=f"game tree after move {len(state.history)}")
         st.caption("Boxes: expanded nodes; ellipses: the leaves now (darker = heavier). "
                    "Vermillion: the heaviest leaf, the one TOPDOWN-M expands next.")
         chart_with_numbers(game_figures.trajectory_figure(state), key="game_traj",
@@ -294,6 +296,7 @@ def render() -> None:
     export_run(header, "game", {"mode": mode, "s": s, "gamma": gamma}, {"game": list(stack)},
                exports.game_snippet(s, gamma, "adversary" if mode == MODES[0] else "player",
                                     moves=state))
+    export_structures(header, "game")
     board = st.session_state.get("game_board", [])
     if board:
         st.markdown("#### Leaderboard (this session)")
@@ -319,7 +322,8 @@ def _watch(header, s: int, gamma: float) -> None:
         left, right = st.columns([3, 2])
         with left:
             chosen = None if state.done else max_weight_player(state)
-            structure(diagrams.game_digraph(state, chosen=chosen), width="stretch")
+            structure(diagrams.game_digraph(state, chosen=chosen), width="stretch",
+                      label=f"game tree after move {len(state.history)}")
         with right:
             chart_with_numbers(game_figures.trajectory_figure(state), key="watch_traj",
                             config={"displaylogo": False})
@@ -335,6 +339,7 @@ def _watch(header, s: int, gamma: float) -> None:
                {"watch": list(states)},
                exports.game_snippet(s, gamma, "watch", ADVERSARIES[name], int(seed)))
     stepper(len(states), show, key="round", label="Move")
+    export_structures(header, "game")
 
 
 render()

@@ -11,6 +11,7 @@ from ui.classroom import (
     chart,
     data_code,
     export_run,
+    export_structures,
     page_header,
     presenting,
     preset_from_url,
@@ -157,7 +158,7 @@ def render() -> None:
                     structure(
                         diagrams.prob_digraph(current[s].model, feature_names=ds.feature_names,
                                               new_stump=current[s].stump),
-                        width="stretch")
+                        width="stretch", label=f"{names[s]} at T = {current[s].t}")
         cols = st.columns(len(runs))
         for col, (s, steps) in zip(cols, runs.items()):
             with col:
@@ -198,6 +199,7 @@ def render() -> None:
                ds.feature_names)
     stepper(params["n_weak"], show, key="round", first=1,
             label="Weak classifiers used")
+    export_structures(header, "matryoshka")
     if not presenting():
         _theory()
 

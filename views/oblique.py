@@ -15,7 +15,6 @@ from ui.classroom import (
     presenting,
     preset_from_url,
     presets_and_challenges,
-    svg_download_button,
 )
 from ui.widgets import dataset_sidebar, stepper
 
@@ -254,7 +253,8 @@ def render() -> None:
                 shown.tree, feature_names=ds.feature_names, current=shown.node).source,
                 file_name="boostodt.dot", mime="text/vnd.graphviz", key="odt_dot",
                 on_click="ignore")
-            svg_download_button(0, "boostodt.svg", "BoostODT tree (SVG)")
+            st.caption("The tree itself is a plotly chart: save it with its camera icon "
+                       "(PNG or SVG, see above).")
 
     code, dparams = data_code(choice)
     export_run(header, "oblique", {"data": dparams, **params}, runs,
