@@ -46,7 +46,9 @@ def server():
     proc = subprocess.Popen(
         [sys.executable, "-m", "streamlit", "run", "app.py", "--server.port", str(port),
          "--server.address", "127.0.0.1", "--server.headless", "true",
-         "--browser.gatherUsageStats", "false"],
+         "--browser.gatherUsageStats", "false",
+         # no "File change / Rerun" banner in the screenshots while files are being edited
+         "--server.fileWatcherType", "none"],
         cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
     )
     base = f"http://127.0.0.1:{port}"

@@ -11,76 +11,28 @@ the address bar by the browser (``bind="query-params"``), which AppTest cannot s
 from __future__ import annotations
 
 import json
-import os
-import re
-import socket
-import subprocess
-import sys
 import time
 import urllib.parse
 import urllib.request
 from pathlib import Path
 
 import pytest
+from test_browser import (  # noqa: F401  (server and browser are fixtures)
+    _href,
+    _no_exception_box,
+    _round,
+    _settle,
+    _wait_for,
+    browser,
+    server,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 ARTIFACTS = ROOT / "tests" / "artifacts"
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 VIEWPORT = {"width": 1600, "height": 900}  # a projector-sized window
 
+
 pytestmark = pytest.mark.browser
-
-if not Path(CHROMIUM).exists():
-    if os.environ.get("CI"):
-        raise RuntimeError(f"{CHROMIUM} is missing in CI: .ci/run must install Debian's chromium")
-    pytest.skip("Debian chromium is not installed (apt-get install chromium)",
-                allow_module_level=True)
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-@pytest.fixture(scope="module")
-def server():
-    port = _free_port()
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "streamlit", "run", "app.py", "--server.port", str(port),
-         "--server.address", "127.0.0.1", "--server.headless", "true",
-         "--browser.gatherUsageStats", "false",
-         # no "File change / Rerun" banner in the screenshots while files are being edited
-         "--server.fileWatcherType", "none"],
-        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-    )
-    base = f"http://127.0.0.1:{port}"
-    deadline = time.time() + 60
-    while time.time() < deadline:
-        try:
-            with urllib.request.urlopen(f"{base}/_stcore/health", timeout=2) as r:
-                if r.read().strip() == b"ok":
-                    break
-        except OSError:
-            time.sleep(0.3)
-    else:
-        proc.kill()
-        raise RuntimeError("streamlit did not start: " + proc.stdout.read().decode()[-2000:])
-    yield base
-    proc.terminate()
-    proc.wait(timeout=10)
-
-
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
 
 
 @pytest.fixture
@@ -90,18 +42,6 @@ def context(browser, server):
     yield ctx
     ctx.close()
 
-
-def _settle(page, timeout: float = 60.0) -> None:
-    """Wait until Streamlit has finished running the script and drawing."""
-    deadline = time.time() + timeout
-    time.sleep(1.0)
-    while time.time() < deadline:
-        running = page.locator("[data-testid='stStatusWidget']").count()
-        skeletons = page.locator("[data-testid='stSkeleton']").count()
-        if not running and not skeletons:
-            time.sleep(1.0)
-            return
-        time.sleep(0.3)
 
 
 def _open(context, url: str, ready: str):
@@ -114,32 +54,10 @@ def _open(context, url: str, ready: str):
     return page
 
 
-def _no_exception_box(page) -> None:
-    boxes = page.locator("[data-testid='stException']")
-    assert boxes.count() == 0, boxes.first.inner_text()
-
-
-def _wait_for(condition, seconds: float, message: str) -> None:
-    deadline = time.time() + seconds
-    while time.time() < deadline:
-        if condition():
-            return
-        time.sleep(0.25)
-    raise AssertionError(message)
-
-
-def _href(page) -> str:
-    # location.href, not page.url: Streamlit updates the address with history.replaceState
-    return page.evaluate("location.href")
-
 
 def _query(page) -> dict[str, list[str]]:
     return urllib.parse.parse_qs(urllib.parse.urlsplit(_href(page)).query)
 
-
-def _round(page) -> int:
-    m = re.search(r"[?&]round=(\d+)", _href(page))
-    return int(m.group(1)) if m else 0
 
 
 def _thumb(page, key: str) -> str:
@@ -284,20 +202,20 @@ def test_export_downloads(server, context) -> None:
     page.close()
 
 
-def test_oblique_svg_button_saves_a_structure(server, context) -> None:
-    """The Export menu of the oblique page offers "BoostODT tree (SVG)": it must save one."""
-    page = _open(context, server + "/oblique?T2=3&T1=4", "[data-testid='stExpander']")
+def test_game_structure_exports_as_dot_and_svg(server, context) -> None:
+    """Every drawn structure is in the Export menu (here the game tree after two moves)."""
+    page = _open(context, server + "/game?mode=Watch&s=6&round=2",
+                 "[data-testid='stGraphVizChart']")
     page.get_by_role("button", name="Export").click()
     popover = page.locator("[data-testid='stPopoverBody']")
     popover.wait_for(state="visible", timeout=10_000)
-    button = popover.locator("#boostlab-svg-0")
-    assert button.inner_text() == "BoostODT tree (SVG)"
-    with page.expect_download(timeout=5_000) as info:
-        button.click()
-        time.sleep(1)
-        assert button.inner_text() != "Not drawn yet: scroll to it first", (
-            "the oblique page draws no Graphviz structure: its SVG button cannot save one")
-    assert b"<svg" in Path(info.value.path()).read_bytes()
+    name, data = _download(page, lambda: popover.get_by_role(
+        "button", name="game tree after move 2 (DOT)").click())
+    assert name == "boostlab_game_1.dot" and data.decode().startswith("digraph")
+    name, data = _download(page, lambda: popover.locator("#boostlab-svg-0").click())
+    assert name == "boostlab_game_1.svg"
+    text = data.decode()
+    assert text.startswith("<?xml") and "<svg" in text and "#3" in text
     page.close()
 
 

@@ -8,105 +8,31 @@ to ``tests/artifacts/``. Needs ``/usr/bin/chromium`` (a failure in CI, a skip el
 
 from __future__ import annotations
 
-import os
-import socket
-import subprocess
-import sys
 import time
 import urllib.parse
 import urllib.request
 from pathlib import Path
 
 import pytest
+from test_browser import (  # noqa: F401  (server and browser are fixtures)
+    _href,
+    _no_exception_box,
+    _open,
+    _settle,
+    browser,
+    server,
+)
 
 from ui import draw
 
 ROOT = Path(__file__).resolve().parents[1]
 ARTIFACTS = ROOT / "tests" / "artifacts"
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 READY = "[data-testid='stExpander']"
 PANEL = ".st-key-draw_open"
 CANVAS = f"{PANEL} .js-plotly-plot"
 
+
 pytestmark = pytest.mark.browser
-
-if not Path(CHROMIUM).exists():
-    if os.environ.get("CI"):
-        raise RuntimeError(f"{CHROMIUM} is missing in CI: .ci/run must install Debian's chromium")
-    pytest.skip("Debian chromium is not installed (apt-get install chromium)",
-                allow_module_level=True)
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-@pytest.fixture(scope="module")
-def server():
-    port = _free_port()
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "streamlit", "run", "app.py", "--server.port", str(port),
-         "--server.address", "127.0.0.1", "--server.headless", "true",
-         "--browser.gatherUsageStats", "false"],
-        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-    )
-    base = f"http://127.0.0.1:{port}"
-    deadline = time.time() + 60
-    while time.time() < deadline:
-        try:
-            with urllib.request.urlopen(f"{base}/_stcore/health", timeout=2) as r:
-                if r.read().strip() == b"ok":
-                    break
-        except OSError:
-            time.sleep(0.3)
-    else:
-        proc.kill()
-        raise RuntimeError("streamlit did not start: " + proc.stdout.read().decode()[-2000:])
-    yield base
-    proc.terminate()
-    proc.wait(timeout=10)
-
-
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
-
-
-def _open(browser, url: str, ready: str | None = None):
-    page = browser.new_page(viewport={"width": 1600, "height": 2200})
-    page.goto(url)
-    page.wait_for_selector("[data-testid='stApp']", timeout=60_000)
-    if ready:
-        page.wait_for_selector(ready, timeout=60_000)
-    _settle(page)
-    return page
-
-
-def _settle(page, timeout: float = 60.0) -> None:
-    """Wait until Streamlit has finished running the script and drawing."""
-    deadline = time.time() + timeout
-    time.sleep(1.0)
-    while time.time() < deadline:
-        running = page.locator("[data-testid='stStatusWidget']").count()
-        skeletons = page.locator("[data-testid='stSkeleton']").count()
-        if not running and not skeletons:
-            time.sleep(1.0)
-            return
-        time.sleep(0.3)
-
-
-def _no_exception_box(page) -> None:
-    boxes = page.locator("[data-testid='stException']")
-    assert boxes.count() == 0, boxes.first.inner_text()
 
 
 def _wait_for(condition, seconds: float, message) -> None:
@@ -117,9 +43,6 @@ def _wait_for(condition, seconds: float, message) -> None:
         time.sleep(0.25)
     raise AssertionError(message() if callable(message) else message)
 
-
-def _href(page) -> str:
-    return page.evaluate("location.href")
 
 
 def _url_points(page) -> list[tuple[int, int, int]]:
