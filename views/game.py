@@ -283,7 +283,7 @@ def render() -> None:
         _score(state, mode)
     with left:
         chosen = None if state.done else max_weight_player(state)
-        structure(diagrams.game_digraph(state, chosen=chosen), width="stretch",
+        structure(diagrams.game_digraph(state, chosen=chosen), width="content",
                       label=f"game tree after move {len(state.history)}")
         st.caption("Boxes: expanded nodes; ellipses: the leaves now (darker = heavier). "
                    "Vermillion: the heaviest leaf, the one TOPDOWN-M expands next.")
@@ -322,7 +322,7 @@ def _watch(header, s: int, gamma: float) -> None:
         left, right = st.columns([3, 2])
         with left:
             chosen = None if state.done else max_weight_player(state)
-            structure(diagrams.game_digraph(state, chosen=chosen), width="stretch",
+            structure(diagrams.game_digraph(state, chosen=chosen), width="content",
                       label=f"game tree after move {len(state.history)}")
         with right:
             chart_with_numbers(game_figures.trajectory_figure(state), key="watch_traj",
