@@ -105,8 +105,6 @@ def test_dataset_code_csv_reads_the_file_next_to_the_script(tmp_path, monkeypatc
 
 
 def test_dataset_code_csv_with_a_bad_row_matches_the_sidebar(tmp_path, monkeypatch):
-    if not hasattr(compute, "uploaded_dataset_report"):
-        pytest.skip("the sidebar still rejects a file with a bad row (no load_csv_report)")
     lines = datasets.dataset_to_csv(_gen_ds()).splitlines()
     lines.insert(5, "1.0,oops,+1")
     text = "\n".join(lines) + "\n"
@@ -119,9 +117,6 @@ def test_dataset_code_csv_with_a_bad_row_matches_the_sidebar(tmp_path, monkeypat
 
 
 def test_dataset_code_drawn_inlines_the_points():
-    if not hasattr(datasets, "from_points"):
-        pytest.skip("boostcore.datasets.from_points does not exist yet (being added in "
-                    "parallel); the drawn-points script cannot run without it")
     rng = np.random.default_rng(0)
     X = rng.normal(size=(30, 2))
     y = np.where(X[:, 0] > 0, 1, -1)

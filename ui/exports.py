@@ -182,21 +182,15 @@ def dataset_code(source: str, params: Mapping[str, Any]) -> str:
         filename = os.path.basename(str(p["filename"])) or "data.csv"
         tf, seed = p.get("test_fraction", 0.25), int(p.get("seed", 0))
         head = f"# Your uploaded CSV: put {filename} next to this script and run it from there.\n"
-        if hasattr(datasets, "load_csv_report"):
-            # The sidebar leaves out unusable rows and lists them (ui.compute's
-            # uploaded_dataset_report); the script does the same.
-            return head + (
-                f"ds, csv_report = datasets.load_csv_report(\n"
-                f"    open({_lit(filename)}, \"rb\").read(), name={_lit(filename)}, "
-                f"test_fraction={_lit(tf)}, seed={_lit(seed)},\n"
-                f")\n"
-                f"if csv_report.n_rejected:\n"
-                f"    print(\"Left out:\", csv_report.summary())\n"
-            )
+        # The sidebar leaves out unusable rows and lists them (ui.compute's
+        # uploaded_dataset_report); the script does the same.
         return head + (
-            f"ds = datasets.load_csv(open({_lit(filename)}, \"rb\").read(), "
-            f"name={_lit(filename)},\n"
-            f"                       test_fraction={_lit(tf)}, seed={_lit(seed)})\n"
+            f"ds, csv_report = datasets.load_csv_report(\n"
+            f"    open({_lit(filename)}, \"rb\").read(), name={_lit(filename)}, "
+            f"test_fraction={_lit(tf)}, seed={_lit(seed)},\n"
+            f")\n"
+            f"if csv_report.n_rejected:\n"
+            f"    print(\"Left out:\", csv_report.summary())\n"
         )
     X = np.asarray(p.get("X", ()), dtype=float)
     y = np.asarray(p.get("y", ()))
