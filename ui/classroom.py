@@ -45,6 +45,17 @@ html { font-size: 20px; }
   background: var(--st-background-color, #ffffff); padding: 0.5rem 0 0.3rem 0;
 }
 h1 { font-size: 2.0rem !important; }
+h1.bl-page-title { font-size: 1.5rem !important; }
+.bl-one-line { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; font-size: 0.85rem; }
+</style>
+"""
+
+#: Lecture pages: less space above the title, a one-line title beside the buttons.
+_LECTURE_CSS = """
+<style>
+.stMainBlockContainer, [data-testid="stMainBlockContainer"] { padding-top: 3.6rem !important; }
+h1.bl-page-title { font-size: 1.55rem !important; line-height: 1.25; padding: 0 !important;
+  margin: 0 !important; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
 </style>
 """
 
@@ -75,7 +86,7 @@ class Header:
 
 
 def page_header(title: str, intro: str | None = None, *, page: str,
-                export: bool = True) -> Header:
+                export: bool = True, compact: bool = False) -> Header:
     """Title row with the presenter toggle, a copy-link button and the Export menu.
 
     Parameters
@@ -89,13 +100,26 @@ def page_header(title: str, intro: str | None = None, *, page: str,
     export : bool, default True
         Whether the page has an Export menu (the home page has nothing to export).
 
+    compact : bool, default False
+        Lecture pages: the title and the buttons share one row and the intro is left for
+        the page to show below its views (:func:`page_intro`), so that the stepper and the
+        three views own the screen.
+
     Returns
     -------
     Header
         Holds the Export popover, which the page fills after computing its run.
     """
-    bar = st.container(horizontal=True, horizontal_alignment="right",
-                       vertical_alignment="center", key="classroom_bar")
+    if compact:
+        left, right = st.columns([3, 2], vertical_alignment="center")
+        with left:
+            st.markdown(f"<h1 class='bl-page-title'>{html.escape(title)}</h1>",
+                        unsafe_allow_html=True)
+        holder = right
+    else:
+        holder = st.container()
+    bar = holder.container(horizontal=True, horizontal_alignment="right",
+                           vertical_alignment="center", key="classroom_bar")
     bar.toggle(
         "Presenter mode", key=PRESENT, bind="query-params",
         help="For a projector: hides the sidebar and the explanations, enlarges fonts and "
@@ -115,10 +139,13 @@ def page_header(title: str, intro: str | None = None, *, page: str,
                 help="Hover a chart and click the camera icon at its top right to save it "
                 "in this format (PNG at twice the screen resolution).",
             )
-    st.title(title)
+    if compact:
+        st.html(_LECTURE_CSS)
+    else:
+        st.title(title)
     if presenting():
         st.html(_PRESENTER_CSS)
-    elif intro:
+    elif intro and not compact:
         st.markdown(intro)
     st.session_state["_page"] = page
     st.session_state["_drawn"] = []  # structures drawn on this run, in page order
@@ -333,9 +360,11 @@ def presets_and_challenges(key: str, presets: dict[str, Guide],
     itself: the stepper clamps a large number to the last round).
     """
     c1, c2, c3 = st.columns([2.2, 1.2, 4], vertical_alignment="bottom")
+    compact = presenting()
     if presets:
         c1.selectbox(
             "Preset", list(presets), index=None, key=key,
+            label_visibility="collapsed" if compact else "visible",
             placeholder="Choose a preset…", format_func=lambda p: presets[p].title,
             on_change=_load, args=(key, presets, "preset", first_round),
             help="Load a prepared demo (data and parameters) with a comment on what to "
@@ -354,7 +383,11 @@ def presets_and_challenges(key: str, presets: dict[str, Guide],
         guides = presets if kind == "preset" else challenges
         if name in guides:
             g = guides[name]
-            if kind == "preset":
+            if compact:  # one line on the projector; the whole comment on hover
+                text = g.comment if kind == "preset" else f"{g.title} — {g.comment}"
+                c3.html(f"<div class='bl-one-line' title='{html.escape(text, quote=True)}'>"
+                        f"💡 {html.escape(text)}</div>")
+            elif kind == "preset":
                 c3.info(g.comment, icon=":material/lightbulb:")
             else:
                 c3.success(f"**{g.title}** — {g.comment}", icon=":material/emoji_objects:")

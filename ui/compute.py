@@ -278,3 +278,66 @@ def budget_results(mtime: float) -> list[dict]:
         r["budget"] = int(r["budget"])
         r["error_mean"] = float(r["error_mean"])
     return rows
+
+
+# ------------------------------------------------------------------ lecture-view frames
+@st.cache_data(max_entries=64, show_spinner=False)
+def topdown_lecture(
+    _ds: datasets.Dataset, ds_key: str, size: int, index: str, criteria: tuple[str, ...],
+    max_arity: int, gamma: float, leaf_rule: str, font: float,
+) -> dict:
+    """Every round of every criterion's run, encoded for the lecture view (cached: a step
+    in the browser needs nothing from the server).
+
+    Returns a dict with, per criterion, ``regions``, ``structure``, ``curves``, ``notes``,
+    ``small`` and ``spark`` frames and ``n`` (its number of snapshots), plus ``tables``: the
+    round tables over all runs (HTML, one per round of the longest run).
+    """
+    from . import lecture, tables
+    from .lecture_frames import topdown_curves, tree_cells_figure, tree_pictures
+
+    runs = {
+        c: topdown_run(_ds, ds_key, size, index, c, max_arity,
+                       gamma if c == "mansour_mcallester" else None, leaf_rule)
+        for c in criteria
+    }
+    out: dict = {"runs": {}}
+    for c, steps in runs.items():
+        final_is_theorem = (c != "naive" or max_arity == 2) and leaf_rule == "max_weight"
+        notes = []
+        for s in steps:
+            text = s.stop_reason or s.message
+            if s.note:
+                text = f"{text}  ⚠ {s.note}"
+            notes.append(text)
+        out["runs"][c] = {
+            "n": len(steps),
+            "regions": lecture.plotly_frames(
+                [tree_cells_figure(s, _ds, font=font) for s in steps]),
+            "structure": lecture.same_frames(
+                [tree_pictures(s, index=index, feature_names=_ds.feature_names,
+                               font=round(font + 1)) for s in steps]),
+            "curves": lecture.plotly_frames(
+                [topdown_curves(steps, t, size=size, show_mm=c == "mansour_mcallester",
+                                final_is_theorem=final_is_theorem, font=font)
+                 for t in range(len(steps))]),
+            "small": lecture.plotly_frames(
+                [tree_cells_figure(s, _ds, small=True, font=font) for s in steps]),
+            "spark": lecture.plotly_frames(
+                [topdown_curves(steps, t, size=size, show_mm=False, final_is_theorem=False,
+                                font=font, small=True) for t in range(len(steps))]),
+            "notes": notes,
+        }
+    n = max(len(s) for s in runs.values())
+    names = {"hatano": "Hatano", "mansour_mcallester": "Mansour-McAllester", "naive": "Naive"}
+    cand, metr = [], []
+    for t in range(n):
+        current = {names[c]: steps[min(t, len(steps) - 1)] for c, steps in runs.items()}
+        frame = tables.candidates_frame(current, _ds.feature_names)
+        cand.append(lecture.table_html(frame) if len(frame) else
+                    "<p>No split in this round (round 0 is the single-leaf tree).</p>")
+        metr.append(lecture.table_html(tables.metrics_frame(current)))
+    out["candidates"] = lecture.same_frames(cand)
+    out["metrics"] = lecture.same_frames(metr)
+    out["n"] = n
+    return out

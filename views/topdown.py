@@ -8,19 +8,16 @@ import streamlit as st
 
 from boostcore.impurity import INDEX, INDEX_LABELS
 from boostcore.topdown import CRITERION_LABELS
-from ui import compute, diagrams, exports, figures, guides, tables
+from ui import compute, diagrams, exports, guides, lecture, lecture_frames, tables
 from ui.classroom import (
-    chart,
     data_code,
     export_run,
     page_header,
     presenting,
     preset_from_url,
     presets_and_challenges,
-    structure,
-    svg_download_button,
 )
-from ui.widgets import dataset_sidebar, stepper
+from ui.widgets import dataset_sidebar
 
 SHORT = {"hatano": "Hatano", "mansour_mcallester": "Mansour-McAllester", "naive": "Naive"}
 FROM_SHORT = {v: k for k, v in SHORT.items()}
@@ -96,144 +93,171 @@ def _theory() -> None:
         )
 
 
-def render() -> None:
-    preset_from_url("preset_pick", GUIDES, first_round=0)
-    header = page_header(
-        "Top-down growth: how many branches should a split have?",
-        "The same data and the same leaf budget *s*, grown by different criteria. A wide split "
-        "spends more of the budget, so it must gain more: Hatano divides the gain by "
-        "⌈log₂ k⌉, Mansour–McAllester by g_γ(k), the naive criterion not at all. "
-        "Step through the rounds and watch the regions, the tree and the bound curves move "
-        "together.",
-        page="topdown",
+def _focus_bar(runs: list[str]) -> str:
+    """The run whose regions, tree and curves fill the screen (the others sit below)."""
+    options = [SHORT[c] for c in runs]
+    if st.session_state.get("focus") not in options:
+        st.session_state["focus"] = options[0]
+    choice = st.selectbox(
+        "Focused run", options, key="focus", bind="query-params",
+        label_visibility="collapsed" if presenting() else "visible",
+        help="The criterion whose regions, tree and bound curves are shown large; the other "
+        "runs are the small pictures below (click one to focus it).",
     )
+    return FROM_SHORT[choice or options[0]]
+
+
+def _set_focus(name: str) -> None:
+    st.session_state["focus"] = name
+
+
+def render() -> None:
+    preset_from_url("preset_pick", GUIDES, first_round=1)
+    header = page_header("Top-down growth: how many branches should a split have?",
+                         page="topdown", compact=True)
     choice = dataset_sidebar()
     params = _sidebar_params()
     ds = choice.dataset
 
-    presets_and_challenges("preset_pick", GUIDES, CHALLENGES, first_round=0)
+    row = st.container(key="preset_row")
+    with row:
+        p1, p2 = st.columns([4, 1.1], vertical_alignment="bottom")
+        with p1:
+            presets_and_challenges("preset_pick", GUIDES, CHALLENGES, first_round=1)
 
     if not params["crit"]:
         st.warning("Choose at least one criterion in the sidebar.")
         return
-    runs = {}
     started = time.perf_counter()
+    font = 12 * lecture.scale()
     with st.spinner("Growing the trees…"):
-        for c in params["crit"]:
-            runs[c] = compute.topdown_run(
+        lec = compute.topdown_lecture(
+            ds, choice.key, params["size"], params["index"], tuple(params["crit"]),
+            params["max_arity"], params["gamma"], params["leaf_rule"], font,
+        )
+        runs = {
+            c: compute.topdown_run(
                 ds, choice.key, params["size"], params["index"], c, params["max_arity"],
-                params["gamma"] if c == "mansour_mcallester" else None, params["leaf_rule"],
-            )
+                params["gamma"] if c == "mansour_mcallester" else None, params["leaf_rule"])
+            for c in params["crit"]
+        }
     elapsed = time.perf_counter() - started
-    n_steps = max(len(r) for r in runs.values())
-    st.caption(
-        f"{ds.n_train} training and {ds.n_test} test points · computed in {elapsed:.2f} s "
-        "(cached: stepping only redraws)."
+
+    with p2:
+        focus = _focus_bar(params["crit"])
+    t = lecture.stepper(
+        lec["n"], page="topdown", default=1,
+        caption=f"{ds.n_train} training and {ds.n_test} test points · all rounds computed in "
+        f"{elapsed:.2f} s; stepping is drawn by your browser · keys: ← → step, Home/End, "
+        "Space plays",
     )
+    run = lec["runs"][focus]
+    regions, structure_box, curves = lecture.lecture_columns()
+    with regions:
+        lecture.view("plotly", run["regions"], key=f"lv_regions_{focus}",
+                     notes=run["notes"], chart_key=f"regions_{focus}",
+                     title=f"{SHORT[focus]}: decision regions", aspect=lecture_frames.aspect(ds))
+    with structure_box:
+        lecture.view("svg", run["structure"], key=f"lv_tree_{focus}",
+                     title=f"{SHORT[focus]}: the tree (vermillion: this round's split)")
+    with curves:
+        lecture.view("plotly", run["curves"], key=f"lv_curves_{focus}",
+                     chart_key=f"curves_{focus}", title="I(T), errors and bounds vs leaves |T|",
+                     notes=[_curve_caption(focus, params, runs[focus][-1].metrics)])
+    st.caption(REGIONS_KEY)
 
-    def show(t: int) -> None:
-        current = {SHORT[c]: steps[min(t, len(steps) - 1)] for c, steps in runs.items()}
-        cols = st.columns(len(runs))
-        for col, (c, steps) in zip(cols, runs.items()):
-            step = current[SHORT[c]]
-            with col:
-                st.subheader(SHORT[c], help=CRITERION_LABELS[c])
-                chart(
-                    figures.tree_regions_figure(step, ds), key=f"regions_{c}",
-                    config={"displaylogo": False},
-                )
-                if t >= len(steps):
-                    st.caption(f"Finished at round {len(steps) - 1}.")
-                if step.stop_reason:
-                    st.warning(step.stop_reason)
-                else:
-                    st.caption(step.message)
-                if step.note:
-                    st.warning(step.note)
-        cols = st.columns(len(runs))
-        for col, c in zip(cols, runs):
-            step = current[SHORT[c]]
-            with col:
-                structure(
-                    diagrams.tree_digraph(step, index=params["index"],
-                                          feature_names=ds.feature_names,
-                                          compact=step.tree.n_leaves > 16),
-                    width="stretch",
-                )
-        cols = st.columns(len(runs))
-        for col, (c, steps) in zip(cols, runs.items()):
-            with col:
-                chart(
-                    figures.topdown_curves_figure(
-                        steps, t, size=params["size"],
-                        title="I(T), errors and bounds vs leaves |T|",
-                        show_mm=c == "mansour_mcallester",
-                        final_is_theorem=(c != "naive" or params["max_arity"] == 2)
-                        and params["leaf_rule"] == "max_weight",
-                    ),
-                    key=f"curves_{c}", config={"displaylogo": False},
-                )
-                last = current[SHORT[c]].metrics
-                if c == "mansour_mcallester" and last.mm_gamma_boosting is False:
-                    st.warning(
-                        f"Not γ-boosting for γ = {params['gamma']}: some chosen split had "
-                        "gain/g_γ(k) < γ·I, so Theorem 4.1's bound is not guaranteed."
-                    )
-                if c == "naive" and params["max_arity"] > 2:
-                    st.caption("Naive criterion: no theorem covers wide splits chosen by raw "
-                               "gain once they break Hatano's rule k ≤ s/|T|, so the ★ and the "
-                               "dashed curves are a reference here.")
-                elif params["leaf_rule"] != "max_weight":
-                    st.caption("Largest-gain leaf rule: the bounds assume the largest-weight "
-                               "leaf, so they are a reference here.")
-                elif not last.binary_guarantee:
-                    st.caption("Multi-way splits: only the final-tree bound ★ is a theorem; "
-                               "the dashed curves are a reference.")
-        st.markdown("#### Why this split? The best candidate of each arity at the expanded leaf")
-        frame = tables.candidates_frame(current, ds.feature_names)
-        if len(frame):
-            st.dataframe(
-                frame, hide_index=True,
-                column_config={k: st.column_config.NumberColumn(format="%.4f") for k in
-                               ("gain Δ", "advantage Δ/I", "price", "score Δ/price")},
-            )
-        else:
-            st.caption("No split in this round (round 0 is the single-leaf tree).")
-        st.markdown("#### This round in numbers")
-        st.dataframe(tables.metrics_frame(current), hide_index=True,
-                     column_config={k: st.column_config.NumberColumn(format="%.4f") for k in
-                                    ("train error", "test error", "I(T)", "γ̂", "e_γ̂(|T|)",
-                                     "|T|^−γ̂", "s^−γ̂")})
+    others = [c for c in params["crit"] if c != focus]
+    if others:
+        st.markdown("##### The other runs — same data, same budget (click one to focus it)")
+        cols = st.columns(3)
+        for col, c in zip(cols, others):
+            with col, st.container(key=f"multiple-{c}", border=True):
+                a, b = st.columns([1, 1.3])
+                with a:
+                    lecture.view("plotly", lec["runs"][c]["small"], key=f"lv_small_{c}",
+                                 title=SHORT[c], height=170, focus=SHORT[c],
+                                 on_focus=lambda name=SHORT[c]: _set_focus(name))
+                with b:
+                    lecture.view("plotly", lec["runs"][c]["spark"], key=f"lv_spark_{c}",
+                                 title="I(T), train error, e_γ̂", height=170, focus=SHORT[c],
+                                 on_focus=lambda name=SHORT[c]: _set_focus(name))
 
-        with header.export:
-            st.markdown("**The runs and the trees**")
-            for i, (c, steps) in enumerate(runs.items()):
-                step = current[SHORT[c]]
-                st.download_button(
-                    f"{SHORT[c]}: rounds as CSV",
-                    tables.history_frame(steps).to_csv(index=False),
-                    file_name=f"topdown_{c}.csv", mime="text/csv", key=f"csv_{c}",
-                    on_click="ignore",
-                )
-                st.download_button(
-                    f"{SHORT[c]}: tree at round {step.t} as DOT",
-                    diagrams.tree_digraph(step, index=params["index"],
-                                          feature_names=ds.feature_names).source,
-                    file_name=f"topdown_{c}_round{step.t}.dot", mime="text/vnd.graphviz",
-                    key=f"dot_{c}", on_click="ignore",
-                )
-                svg_download_button(i, f"topdown_{c}_round{step.t}.svg",
-                                    f"{SHORT[c]}: tree as SVG")
+    st.markdown("#### Why this split? The best candidate of each arity at the expanded leaf")
+    lecture.view("html", lec["candidates"], key="lv_candidates", height=None,
+                 min_height=0, max_height=100000)
+    st.markdown("#### This round in numbers")
+    lecture.view("html", lec["metrics"], key="lv_metrics", min_height=0, max_height=100000)
 
+    _exports(header, runs, params, ds, t)
     code, dparams = data_code(choice)
     export_run(header, "topdown", {"data": dparams, **params}, runs,
                exports.topdown_snippet(
                    code, params["size"], params["index"], params["crit"], params["max_arity"],
                    params["gamma"], params["leaf_rule"]),
                ds.feature_names)
-    stepper(n_steps, show, key="round")
     if not presenting():
+        st.markdown(INTRO)
         _theory()
+
+
+INTRO = (
+    "**About this page.** The same data and the same leaf budget *s*, grown by different "
+    "criteria. A wide split spends more of the budget, so it must gain more: Hatano divides "
+    "the gain by ⌈log₂ k⌉, Mansour–McAllester by g_γ(k), the naive criterion not at all. "
+    "Step through the rounds and watch the regions, the tree and the bound curves move "
+    "together."
+)
+
+REGIONS_KEY = (
+    "Regions: filled markers are training points, hollow ones test points (orange ◆ class −1, "
+    "blue ● class +1); the shading is the leaf's P(+1) (white = undecided); grey lines are "
+    "earlier splits, the thick vermillion lines this round's split and the dashed box the "
+    "leaf it divided; #n is the leaf's id in the tree."
+)
+
+
+def _curve_caption(c: str, params: dict, last) -> str:
+    if c == "mansour_mcallester" and last.mm_gamma_boosting is False:
+        return (f"⚠ Not γ-boosting for γ = {params['gamma']}: some chosen split had "
+                "gain/g_γ(k) < γ·I, so Theorem 4.1's bound is not guaranteed.")
+    if c == "naive" and params["max_arity"] > 2:
+        return ("Naive criterion: no theorem covers wide splits chosen by raw gain once "
+                "they break Hatano's rule k ≤ s/|T|; the ★ and dashed curves are a "
+                "reference.")
+    if params["leaf_rule"] != "max_weight":
+        return ("Largest-gain leaf rule: the bounds assume the largest-weight leaf, so "
+                "they are a reference here.")
+    if not last.binary_guarantee:
+        return ("Multi-way splits: only the final-tree bound ★ is a theorem; the dashed "
+                "curves are a reference.")
+    return "Faint: the whole run; solid: up to this round; dot: this round."
+
+
+def _exports(header, runs: dict, params: dict, ds, t: int | None) -> None:
+    with header.export:
+        st.markdown("**The runs and the trees**")
+        for c, steps in runs.items():
+            step = steps[min(t or 0, len(steps) - 1)]
+            st.download_button(
+                f"{SHORT[c]}: rounds as CSV",
+                tables.history_frame(steps).to_csv(index=False),
+                file_name=f"topdown_{c}.csv", mime="text/csv", key=f"csv_{c}",
+                on_click="ignore",
+            )
+            st.download_button(
+                f"{SHORT[c]}: tree at round {step.t} as DOT",
+                diagrams.tree_digraph(step, index=params["index"],
+                                      feature_names=ds.feature_names).source,
+                file_name=f"topdown_{c}_round{step.t}.dot", mime="text/vnd.graphviz",
+                key=f"dot_{c}", on_click="ignore",
+            )
+            st.download_button(
+                f"{SHORT[c]}: tree at round {step.t} as SVG",
+                lecture_frames.tree_pictures(step, index=params["index"],
+                                             feature_names=ds.feature_names)[0],
+                file_name=f"topdown_{c}_round{step.t}.svg", mime="image/svg+xml",
+                key=f"svg_{c}", on_click="ignore",
+            )
 
 
 render()

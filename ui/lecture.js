@@ -1,0 +1,389 @@
+// boostlab lecture view: the rounds of a run stepped inside the browser.
+//
+// One module serves two Streamlit components (st.components.v2, mounted in the page's own
+// DOM, not in an iframe): the *stepper* (slider, first/prev/next/last, Play with speed,
+// keyboard) and the *views* (regions, structure, curves, small multiples, round tables).
+// Every view receives all rounds of its run once; a step only swaps what is drawn, so it
+// needs no round trip to the server. The stepper tells the views through a window event,
+// writes ?round= into the address bar itself, and tells the server the round a moment
+// after stepping stops (for the Export menu and the session), never while playing.
+//
+// Why not Streamlit's own widgets: a rerun per round re-sends and redraws every chart, about
+// 2 s per step on a 2-core machine (see benchmarks/bench_browser_step.py).
+
+const BUS = (window.__boostlab = window.__boostlab || {
+  rounds: {}, // stepper key -> round shown now
+  plotly: null, // promise of window.Plotly
+  keyOwner: null, // the stepper that owns the keyboard
+});
+
+const SPEEDS = { slow: 2000, normal: 1000, fast: 500 };
+
+function loadPlotly() {
+  if (window.Plotly) return Promise.resolve(window.Plotly);
+  if (!BUS.plotly) {
+    BUS.plotly = new Promise((resolve, reject) => {
+      const s = document.createElement("script");
+      s.src = new URL("app/static/plotly.min.js", document.baseURI).href;
+      s.onload = () => resolve(window.Plotly);
+      s.onerror = () => {
+        BUS.plotly = null;
+        reject(new Error("plotly.js could not be loaded from app/static/plotly.min.js"));
+      };
+      document.head.appendChild(s);
+    });
+  }
+  return BUS.plotly;
+}
+
+function emit(key, t, source) {
+  BUS.rounds[key] = t;
+  window.dispatchEvent(new CustomEvent("boostlab:round", { detail: { key, t, source } }));
+}
+
+// ---------------------------------------------------------------------------------- frames
+// A run's frames arrive deduplicated: an entry {"$r": s} stands for the same entry of frame
+// s (unchanged traces, layouts and pictures are sent once).
+function resolveFrames(frames) {
+  const out = [];
+  for (let t = 0; t < frames.length; t++) {
+    const f = frames[t];
+    if (f && typeof f === "object" && "$r" in f) {
+      out.push(out[f["$r"]]);
+      continue;
+    }
+    if (f && typeof f === "object" && Array.isArray(f.data)) {
+      const data = f.data.map((tr, i) =>
+        tr && typeof tr === "object" && "$r" in tr ? out[tr["$r"]].data[i] : tr
+      );
+      const layout =
+        f.layout && typeof f.layout === "object" && "$r" in f.layout
+          ? out[f.layout["$r"]].layout
+          : f.layout;
+      out.push({ data, layout });
+    } else {
+      out.push(f);
+    }
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------- stepper
+function stepperMount(component) {
+  const { data, parentElement, setStateValue } = component;
+  const key = data.key;
+  const lo = data.lo, hi = data.hi;
+  // The stepper's state outlives a remount (new data after a rerun): kept per page and key.
+  BUS.steppers = BUS.steppers || {};
+  const sid = (data.page || "") + ":" + key;
+  let st = BUS.steppers[sid];
+  if (!st) {
+    st = BUS.steppers[sid] = { t: null, sent: null, server: null, timer: null,
+                               syncTimer: null, speed: null };
+  }
+  if (st.timer) {
+    clearInterval(st.timer);
+    st.timer = null;
+  }
+  // A round set by the server (a preset, a clamped new run) wins; an echo of what this
+  // stepper sent, or the same value as before, does not move the round the user is on.
+  if (st.t === null || (data.t !== st.server && data.t !== st.sent)) {
+    st.t = Math.min(Math.max(data.t, lo), hi);
+  }
+  st.t = Math.min(Math.max(st.t, lo), hi);
+  st.server = data.t;
+  st.speed = st.speed || (SPEEDS[data.speed] ? data.speed : "normal");
+
+  const root = document.createElement("div");
+  root.className = "bl-stepper";
+  root.innerHTML = `
+    <div class="bl-row">
+      <label class="bl-label"><span class="bl-name"></span> <b class="bl-value"></b>
+        <span class="bl-of"></span></label>
+      <input class="bl-range" type="range" aria-label="round">
+      <div class="bl-buttons">
+        <button class="bl-btn" data-act="first" title="First round (Home key)" aria-label="first round"><svg viewBox="0 0 24 24" width="20" height="20" fill="currentColor" aria-hidden="true"><path d="M6 6h2v12H6zm3.5 6 8.5 6V6z"/></svg></button>
+        <button class="bl-btn" data-act="prev" title="Previous round (← key)" aria-label="previous round"><svg viewBox="0 0 24 24" width="20" height="20" fill="currentColor" aria-hidden="true"><path d="M15.4 7.4 14 6l-6 6 6 6 1.4-1.4L10.8 12z"/></svg></button>
+        <button class="bl-btn" data-act="next" title="Next round (→ key)" aria-label="next round"><svg viewBox="0 0 24 24" width="20" height="20" fill="currentColor" aria-hidden="true"><path d="M8.6 16.6 10 18l6-6-6-6-1.4 1.4 4.6 4.6z"/></svg></button>
+        <button class="bl-btn" data-act="last" title="Last round (End key)" aria-label="last round"><svg viewBox="0 0 24 24" width="20" height="20" fill="currentColor" aria-hidden="true"><path d="M6 18l8.5-6L6 6v12zM16 6v12h2V6h-2z"/></svg></button>
+        <button class="bl-btn bl-play" data-act="play" title="Play the rounds one after another (Space key)">Play</button>
+        <select class="bl-speed" title="Time between rounds while playing" aria-label="speed">
+          <option value="slow">slow · 2 s</option>
+          <option value="normal">normal · 1 s</option>
+          <option value="fast">fast · 0.5 s</option>
+        </select>
+      </div>
+    </div>
+    <div class="bl-caption"></div>`;
+  parentElement.replaceChildren(root);
+  const range = root.querySelector(".bl-range");
+  const value = root.querySelector(".bl-value");
+  const playBtn = root.querySelector(".bl-play");
+  const speedSel = root.querySelector(".bl-speed");
+  root.querySelector(".bl-name").textContent = data.label || "Round";
+  root.querySelector(".bl-of").textContent = `of ${lo}–${hi}`;
+  root.querySelector(".bl-caption").textContent = data.caption || "";
+  range.min = lo;
+  range.max = hi;
+  range.step = 1;
+  range.disabled = hi <= lo;
+  speedSel.value = st.speed;
+
+  function writeUrl(t) {
+    try {
+      const url = new URL(window.location.href);
+      if (t === lo && !data.keepFirst) url.searchParams.delete(key);
+      else url.searchParams.set(key, String(t));
+      window.history.replaceState(window.history.state, "", url.toString());
+    } catch (e) { /* a sandboxed page: the server writes the URL when it syncs */ }
+  }
+
+  function sync(delay) {
+    clearTimeout(st.syncTimer);
+    st.syncTimer = setTimeout(() => {
+      if (st.timer) return; // never while playing: Pause syncs
+      if (st.t !== st.server && st.t !== st.sent) {
+        st.sent = st.t;
+        setStateValue("round", st.t);
+      }
+    }, delay);
+  }
+
+  function show(t, source) {
+    st.t = Math.min(Math.max(t, lo), hi);
+    range.value = st.t;
+    value.textContent = String(st.t);
+    root.dataset.round = String(st.t);
+    for (const b of root.querySelectorAll(".bl-btn")) {
+      const act = b.dataset.act;
+      if (act === "first" || act === "prev") b.disabled = st.t <= lo;
+      if (act === "next" || act === "last") b.disabled = st.t >= hi;
+    }
+    playBtn.disabled = hi <= lo;
+    playBtn.textContent = st.timer ? "Pause" : "Play";
+    playBtn.classList.toggle("bl-playing", !!st.timer);
+    emit(key, st.t, source);
+    writeUrl(st.t);
+  }
+
+  function stopPlay() {
+    if (st.timer) {
+      clearInterval(st.timer);
+      st.timer = null;
+    }
+  }
+
+  function go(t) {
+    stopPlay();
+    show(t, "user");
+    sync(data.syncDelay ?? 700);
+  }
+
+  function togglePlay() {
+    if (st.timer) {
+      stopPlay();
+      show(st.t, "pause");
+      sync(0);
+      return;
+    }
+    if (st.t >= hi) show(lo, "play");
+    st.timer = setInterval(() => {
+      if (st.t >= hi) {
+        stopPlay();
+        show(st.t, "pause");
+        sync(0);
+        return;
+      }
+      show(st.t + 1, "play");
+    }, SPEEDS[st.speed] || 1000);
+    show(st.t, "play");
+  }
+
+  root.addEventListener("click", (ev) => {
+    const b = ev.target.closest(".bl-btn");
+    if (!b || b.disabled) return;
+    const act = b.dataset.act;
+    if (act === "first") go(lo);
+    else if (act === "prev") go(st.t - 1);
+    else if (act === "next") go(st.t + 1);
+    else if (act === "last") go(hi);
+    else if (act === "play") togglePlay();
+  });
+  range.addEventListener("input", () => go(parseInt(range.value, 10)));
+  speedSel.addEventListener("change", () => {
+    st.speed = speedSel.value;
+    if (st.timer) {
+      stopPlay();
+      togglePlay();
+    }
+  });
+
+  function onKey(ev) {
+    if (BUS.keyOwner !== onKey) return;
+    const el = document.activeElement;
+    const tag = el && el.tagName;
+    if (el && el !== range && (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT" ||
+        el.isContentEditable)) return;
+    if (ev.altKey || ev.ctrlKey || ev.metaKey) return;
+    let handled = true;
+    if (ev.key === "ArrowRight") go(st.t + 1);
+    else if (ev.key === "ArrowLeft") go(st.t - 1);
+    else if (ev.key === "Home") go(lo);
+    else if (ev.key === "End") go(hi);
+    else if (ev.key === " " || ev.key === "Spacebar") togglePlay();
+    else handled = false;
+    if (handled) {
+      ev.preventDefault();
+      ev.stopPropagation();
+    }
+  }
+  BUS.keyOwner = onKey;
+  document.addEventListener("keydown", onKey, true);
+
+  show(st.t, "mount");
+  if (st.t !== data.t) sync(0); // the user stepped while the server was busy
+  return () => {
+    document.removeEventListener("keydown", onKey, true);
+    if (BUS.keyOwner === onKey) BUS.keyOwner = null;
+    stopPlay();
+  };
+}
+
+// ------------------------------------------------------------------------------------ views
+function fitHeight(el, spec, above) {
+  // The views own the rest of the screen: from their top to the bottom of the window,
+  // within [min, max]; a fixed height when the page asks for one. ``above`` is what the
+  // view draws besides its body (title, two lines of notes).
+  if (spec.height) return spec.height;
+  const top = el.getBoundingClientRect().top;
+  const room = window.innerHeight - top - above - (spec.reserve ?? 16);
+  return Math.round(Math.min(Math.max(room, spec.minHeight ?? 260), spec.maxHeight ?? 900));
+}
+
+function viewMount(component) {
+  const { data, parentElement, setTriggerValue } = component;
+  const key = data.stepper || "round";
+  const frames = resolveFrames(data.frames || []);
+  const box = document.createElement("div");
+  box.className = "bl-view bl-view-" + data.kind;
+  if (data.title) {
+    const h = document.createElement("div");
+    h.className = "bl-title";
+    h.textContent = data.title;
+    box.appendChild(h);
+  }
+  const body = document.createElement("div");
+  body.className = "bl-body";
+  box.appendChild(body);
+  const note = document.createElement("div");
+  note.className = "bl-note";
+  box.appendChild(note);
+  parentElement.replaceChildren(box);
+  if (data.focusable) {
+    box.classList.add("bl-focusable");
+    box.title = "Click to focus this run";
+    box.addEventListener("click", () => setTriggerValue("focus", data.focusable));
+  }
+  let shown = -1;
+  let plotReady = null;
+  const fs = parseFloat(getComputedStyle(box).fontSize) || 16;
+  const above = (data.title ? 1.5 * fs : 0) + (data.notes ? 2.6 * fs : 0) + 6;
+  if (data.notes) note.style.minHeight = (2.4 * fs) + "px";
+  // a plot with the data's aspect ratio needs no more height than its width gives it
+  let height = fitHeight(parentElement, data, above);
+  if (data.aspect && !data.height) {
+    const w = parentElement.getBoundingClientRect().width || 400;
+    height = Math.max(Math.min(height, Math.round(w * data.aspect + (data.aspectPad ?? 70))),
+                      Math.min(height, data.minHeight ?? 0));
+  }
+  if (data.kind !== "plotly") body.style.height = data.kind === "svg" ? height + "px" : "";
+
+  function frameAt(t) {
+    const i = Math.min(Math.max(t - (data.first ?? 0), 0), frames.length - 1);
+    return { i, f: frames[i], notes: data.notes ? data.notes[Math.min(i, data.notes.length - 1)] : null };
+  }
+
+  function draw(t) {
+    if (!frames.length) return;
+    const { i, f, notes } = frameAt(t);
+    if (i === shown) return;
+    shown = i;
+    box.dataset.frame = String(i);
+    note.textContent = notes || "";
+    note.title = notes || "";
+    if (data.kind === "svg" || data.kind === "html") {
+      // Built by the server from escaped text (ui/svgtree.py, ui/lecture.py): no user
+      // markup reaches this string. A list holds pictures from the most to the least
+      // detailed: the first that fits the panel at full text size is shown.
+      const options = Array.isArray(f) ? f : [f];
+      let chosen = options.length - 1;
+      const W = body.clientWidth || 1e9, H = body.clientHeight || 1e9;
+      for (let k = 0; k < options.length; k++) {
+        const m = /width="([0-9.]+)" height="([0-9.]+)"/.exec(options[k]);
+        if (!m || (+m[1] <= W + 1 && +m[2] <= H + 1)) { chosen = k; break; }
+      }
+      body.innerHTML = options[chosen];
+      box.dataset.detail = String(chosen);
+      box.dataset.drawn = String(i);
+      return;
+    }
+    plotReady = (plotReady || loadPlotly()).then((Plotly) => {
+      const layout = Object.assign({}, f.layout, { height: data.plotHeight || height,
+                                                   autosize: true });
+      return Plotly.react(body, f.data, layout, data.config || { displaylogo: false,
+                                                                 responsive: true })
+        .then(() => {
+          box.dataset.drawn = String(i);
+          return Plotly;
+        });
+    }).catch((e) => {
+      body.textContent = "This view could not be drawn: " + e.message;
+      box.dataset.drawn = String(i);
+    });
+  }
+
+  function refit() {
+    // Elements above may still be growing when the view mounts (fonts, widgets): fit again
+    // once the page has settled and whenever the window changes size.
+    let h = fitHeight(parentElement, data, above);
+    if (data.aspect && !data.height) {
+      const w = parentElement.getBoundingClientRect().width || 400;
+      h = Math.max(Math.min(h, Math.round(w * data.aspect + (data.aspectPad ?? 70))),
+                   Math.min(h, data.minHeight ?? 0));
+    }
+    if (Math.abs(h - height) < 4) return;
+    height = h;
+    if (data.kind === "svg") {
+      body.style.height = height + "px";
+      const i = shown;
+      shown = -1;
+      draw(BUS.rounds[key] ?? data.t ?? 0);
+      if (shown === -1) shown = i;
+    } else if (data.kind === "plotly" && window.Plotly && body.data) {
+      window.Plotly.relayout(body, { height: data.plotHeight || height });
+    }
+  }
+  const timers = [60, 400, 1200].map((ms) => setTimeout(refit, ms));
+  window.addEventListener("resize", refit);
+
+  function onRound(ev) {
+    if (ev.detail.key === key) draw(ev.detail.t);
+  }
+  window.addEventListener("boostlab:round", onRound);
+  const t0 = BUS.rounds[key] ?? data.t ?? 0;
+  draw(t0);
+  return () => {
+    timers.forEach(clearTimeout);
+    window.removeEventListener("resize", refit);
+    window.removeEventListener("boostlab:round", onRound);
+    if (data.kind === "plotly" && window.Plotly) {
+      try { window.Plotly.purge(body); } catch (e) { /* already gone */ }
+    }
+  };
+}
+
+export default function (component) {
+  const data = component.data || {};
+  if (data.role === "stepper") return stepperMount(component);
+  return viewMount(component);
+}

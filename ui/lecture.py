@@ -1,0 +1,365 @@
+"""The lecture view: a run's rounds stepped inside the browser, three linked views on one screen.
+
+A page computes its runs once (cached), turns every round into a *frame* of each view —
+a plotly figure (regions, curves), an SVG picture (the structure) or an HTML table — and
+hands all frames to the browser once. The client-side stepper (:func:`stepper`) moves
+through them without a round trip to the server: a step only swaps what is drawn, Play keeps
+its speed, and ``?round=`` is written to the address bar by the browser. The server hears of
+the round a moment after stepping stops (for the Export menu and the session).
+
+Frames are deduplicated before they are sent (:func:`plotly_frames`, :func:`same_frames`):
+a trace, layout or picture equal to an earlier round's is sent as ``{"$r": round}``, and
+Streamlit's message cache keeps an unchanged view from being re-sent on a rerun. Per-step
+cost is measured by ``benchmarks/bench_browser_step.py``.
+
+Layout (:func:`lecture_columns`): the three views sit side by side in keyed containers
+``view-regions``, ``view-structure`` and ``view-curves`` and size themselves to the rest of
+the window, so regions, structure and bound curves are on one screen.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import shutil
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+import plotly.io as pio
+import streamlit as st
+
+from .classroom import PRESENTER_SCALE, chart_config, presenting
+
+_HERE = Path(__file__).resolve().parent
+_STATIC = _HERE.parent / "static"
+
+_CSS = """
+.bl-stepper { font-family: inherit; }
+.bl-stepper .bl-row { display: flex; align-items: center; gap: 0.75rem; flex-wrap: nowrap; }
+.bl-stepper .bl-label { white-space: nowrap; font-size: 1rem; min-width: 9.5em; }
+.bl-stepper .bl-value { font-size: 1.25rem; font-variant-numeric: tabular-nums; }
+.bl-stepper .bl-of { opacity: 0.7; font-size: 0.85rem; }
+.bl-stepper .bl-range { flex: 1 1 auto; min-width: 6rem; accent-color: #C53948; height: 1.6rem; }
+.bl-stepper .bl-buttons { display: flex; gap: 0.3rem; flex: 0 0 auto; align-items: center; }
+.bl-stepper .bl-btn { font: inherit; font-size: 1rem; min-width: 2.4rem; height: 2.4rem;
+  padding: 0 0.6rem; border-radius: 0.5rem; border: 1px solid rgba(128,128,128,0.45);
+  background: transparent; color: inherit; cursor: pointer; white-space: nowrap; }
+.bl-stepper .bl-btn:disabled { opacity: 0.35; cursor: default; }
+.bl-stepper .bl-play { background: #C53948; color: white; border-color: #C53948;
+  min-width: 5rem; font-weight: 600; }
+.bl-stepper .bl-play.bl-playing { background: #8B1E2B; }
+.bl-stepper .bl-speed { font: inherit; font-size: 0.9rem; height: 2.4rem; border-radius: 0.5rem;
+  border: 1px solid rgba(128,128,128,0.45); background: transparent; color: inherit; }
+.bl-stepper .bl-caption { font-size: 0.8rem; opacity: 0.75; margin-top: 0.1rem; }
+.bl-stepper .bl-caption:empty { display: none; }
+.bl-view { background: white; color: #31333F; border-radius: 0.4rem; }
+.bl-view .bl-title { font-weight: 600; font-size: 0.95rem; padding: 0.1rem 0.2rem; }
+.bl-view .bl-note { font-size: 0.8rem; color: #555; padding: 0 0.3rem; margin-top: 0.15rem;
+  line-height: 1.2; display: -webkit-box; -webkit-line-clamp: 2; -webkit-box-orient: vertical;
+  overflow: hidden; max-height: 2.4em; }
+.bl-view .bl-note:empty { display: none; }
+.bl-view-svg .bl-body { overflow: hidden; text-align: center; }
+.bl-view-svg .bl-body svg { display: inline-block; max-width: 100%; max-height: 100%;
+  width: auto; height: auto; }
+.bl-stepper .bl-btn svg { vertical-align: middle; }
+.bl-view-html .bl-body { overflow-x: auto; }
+.bl-view-html table { border-collapse: collapse; font-size: 0.85rem; width: 100%; }
+.bl-view-html th, .bl-view-html td { border-bottom: 1px solid #e6e6e6; padding: 0.2rem 0.45rem;
+  text-align: right; white-space: nowrap; font-variant-numeric: tabular-nums; }
+.bl-view-html th { background: #f5f5f7; font-weight: 600; }
+.bl-view-html td:first-child, .bl-view-html th:first-child { text-align: left; }
+.bl-focusable { cursor: pointer; outline: 1px solid transparent; }
+.bl-focusable:hover { outline: 2px solid #C53948; }
+"""
+
+#: Elements inside the lecture views are never faded while the server reruns (a step is
+#: drawn by the browser; the fade would only say "the server is catching up").
+_NO_FADE_CSS = """
+<style>
+[class*="st-key-view-"] [data-stale="true"], [class*="st-key-view-"] .stale-element,
+.st-key-round_bar [data-stale="true"], .st-key-round_bar .stale-element,
+[class*="st-key-multiple-"] [data-stale="true"] { opacity: 1 !important; transition: none !important; }
+</style>
+"""
+
+
+def _js() -> str:
+    return (_HERE / "lecture.js").read_text(encoding="utf-8")
+
+
+_COMPONENT = st.components.v2.component("boostlab_lecture", js=_js(), isolate_styles=False)
+
+
+def ensure_plotly_js() -> Path:
+    """Copy plotly.js from the installed ``plotly`` package into ``static/`` (served by
+    Streamlit at ``app/static/``), where the lecture views load it from.
+
+    The file is not committed (4.8 MB, and it must match the installed plotly); it is copied
+    once per installation.
+    """
+    import plotly
+
+    src = Path(plotly.__file__).resolve().parent / "package_data" / "plotly.min.js"
+    dst = _STATIC / "plotly.min.js"
+    if not dst.exists() or dst.stat().st_size != src.stat().st_size:
+        _STATIC.mkdir(exist_ok=True)
+        tmp = dst.with_suffix(".tmp")
+        shutil.copyfile(src, tmp)
+        tmp.replace(dst)
+    return dst
+
+
+# ----------------------------------------------------------------------------- frame codecs
+try:
+    ensure_plotly_js()
+except OSError as err:  # a read-only installation: say so on the page instead of failing
+    _PLOTLY_ERROR: str | None = f"plotly.js could not be copied into static/: {err}"
+else:
+    _PLOTLY_ERROR = None
+
+
+def _canon(obj: Any) -> str:
+    return json.dumps(obj, sort_keys=True, separators=(",", ":"))
+
+
+def plotly_frames(figures: Sequence[Any]) -> list[dict]:
+    """Plotly figures (one per round) as JSON-ready frames with repeats replaced by references.
+
+    A trace equal to the same trace of an earlier round, or a layout equal to an earlier
+    layout, becomes ``{"$r": round}``; the browser (``lecture.js``) restores it. Arrays are
+    written by plotly's own encoder (typed arrays as base64).
+    """
+    out: list[dict] = []
+    seen_traces: list[dict[str, int]] = []
+    seen_layouts: dict[str, int] = {}
+    for t, fig in enumerate(figures):
+        spec = json.loads(pio.to_json(fig, validate=False, remove_uids=True))
+        data = []
+        for i, tr in enumerate(spec.get("data", [])):
+            if len(seen_traces) <= i:
+                seen_traces.append({})
+            c = _canon(tr)
+            if c in seen_traces[i]:
+                data.append({"$r": seen_traces[i][c]})
+            else:
+                seen_traces[i][c] = t
+                data.append(tr)
+        lay = spec.get("layout", {})
+        lay.pop("template", None)  # plotly's default template: plotly.js has its own defaults
+        c = _canon(lay)
+        if c in seen_layouts:
+            lay = {"$r": seen_layouts[c]}
+        else:
+            seen_layouts[c] = t
+        out.append({"data": data, "layout": lay})
+    return out
+
+
+def same_frames(items: Sequence[str]) -> list[Any]:
+    """Strings (SVG pictures, HTML tables) or lists of them, one per round, with repeats as
+    references."""
+    out: list[Any] = []
+    seen: dict[str, int] = {}
+    for t, s in enumerate(items):
+        c = s if isinstance(s, str) else _canon(s)
+        if c in seen:
+            out.append({"$r": seen[c]})
+        else:
+            seen[c] = t
+            out.append(s)
+    return out
+
+
+def table_html(frame, *, decimals: int = 4) -> str:
+    """A small table as escaped HTML (every cell is text: headers and values are escaped);
+    missing values show as "—" and numbers with the same number of decimals."""
+    import math
+
+    def cell(v) -> str:
+        if v is None or (isinstance(v, float) and math.isnan(v)):
+            return "—"
+        if isinstance(v, bool):
+            return "yes" if v else "no"
+        if isinstance(v, float):
+            return f"{v:.{decimals}f}"
+        return str(v)
+
+    head = "".join(f"<th>{html.escape(str(c))}</th>" for c in frame.columns)
+    rows = "".join(
+        "<tr>" + "".join(f"<td>{html.escape(cell(v))}</td>" for v in row) + "</tr>"
+        for row in frame.itertuples(index=False, name=None)
+    )
+    return f"<table><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>"
+
+
+# ---------------------------------------------------------------------------------- stepper
+def _on_round(key: str, ctl: str) -> None:
+    value = st.session_state.get(ctl)
+    try:
+        t = int(value["round"])
+    except (TypeError, KeyError, ValueError):
+        return
+    st.session_state[key] = t
+    st.session_state[f"{key}_keep"] = t
+
+
+def _url_round(key: str, lo: int, hi: int) -> int:
+    raw = st.query_params.get(key)
+    if raw is None:
+        return lo
+    try:
+        value = int(raw) if raw.isascii() and len(raw) < 12 else None
+    except ValueError:
+        value = None
+    if value is None:
+        st.toast(f"The link's round value is not a round number; starting at round {lo}.")
+        return lo
+    if not lo <= value <= hi:
+        st.toast(f"The link asks for round {value}, but this run has rounds {lo}–{hi}; "
+                 f"showing round {min(max(value, lo), hi)}.")
+    return min(max(value, lo), hi)
+
+
+def stepper(
+    n_steps: int,
+    *,
+    page: str,
+    key: str = "round",
+    first: int = 0,
+    default: int | None = None,
+    label: str = "Round",
+    caption: str = "",
+) -> int | None:
+    """The client-side round stepper; returns the round the server knows (for tables and
+    exports), or ``None`` when the run has no rounds.
+
+    Parameters
+    ----------
+    n_steps : int
+        Number of snapshots; the rounds shown are ``first … first + n_steps − 1``.
+    page : str
+        The page's name (the browser keeps one stepper state per page).
+    key : str, default "round"
+        Session key and URL parameter of the round.
+    first : int, default 0
+        Number shown for the first snapshot.
+    default : int, optional
+        Round shown when neither the link nor the session names one (the first interesting
+        round); ``first`` if omitted.
+    label, caption : str
+        The slider's label and a one-line caption under it.
+
+    Returns
+    -------
+    int or None
+        The round (``first``-based) as last told to the server.
+    """
+    ss = st.session_state
+    if n_steps < 1:
+        st.warning("The run produced no rounds to show.")
+        return None
+    lo, hi = first, first + n_steps - 1
+    start = lo if default is None else min(max(default, lo), hi)
+    if f"{key}_init" not in ss:
+        ss[f"{key}_init"] = True
+        if key not in ss:  # a preset loaded before the first stepper keeps its round
+            ss[key] = _url_round(key, lo, hi) if key in st.query_params else start
+    if ss.get(f"{key}_range") not in (None, (lo, hi)) and f"{key}_keep" in ss:
+        ss[key] = min(max(int(ss[f"{key}_keep"]), lo), hi)
+    ss[f"{key}_range"] = (lo, hi)
+    t = min(max(int(ss.get(key, start)), lo), hi)
+    ss[key] = ss[f"{key}_keep"] = t
+    if t != lo:
+        st.query_params[key] = str(t)
+    elif key in st.query_params:
+        del st.query_params[key]
+    ctl = f"{key}_ctl"
+    st.html(_NO_FADE_CSS + "<style>" + _CSS + "</style>")
+    with st.container(key=f"{key}_bar"):
+        _COMPONENT(
+            key=ctl,
+            data={"role": "stepper", "key": key, "page": page, "lo": lo, "hi": hi, "t": t,
+                  "label": label, "caption": "" if presenting() else caption,
+                  "keepFirst": False},
+            default={"round": t},
+            on_round_change=lambda: _on_round(key, ctl),
+            height="content",
+        )
+    return t
+
+
+# ------------------------------------------------------------------------------------ views
+def view(
+    kind: str,
+    frames: Sequence[Any],
+    *,
+    key: str,
+    stepper_key: str = "round",
+    first: int = 0,
+    title: str = "",
+    notes: Sequence[str] | None = None,
+    height: int | None = None,
+    min_height: int = 260,
+    max_height: int = 900,
+    reserve: int = 16,
+    chart_key: str | None = None,
+    focus: str | None = None,
+    on_focus: Callable[[], None] | None = None,
+    aspect: float | None = None,
+) -> Any:
+    """One view of the lecture: all its frames, drawn by the browser at the stepper's round.
+
+    Parameters
+    ----------
+    kind : {"plotly", "svg", "html"}
+        Plotly figures (from :func:`plotly_frames`), or SVG / HTML strings built from
+        escaped text (from :func:`same_frames`).
+    frames : sequence
+        One frame per snapshot, already encoded.
+    key : str
+        Streamlit key of the component.
+    first : int, default 0
+        The round of frame 0 (rounds before it show frame 0, after the last the last).
+    title : str
+        A one-line title drawn above the view (plain text).
+    notes : sequence of str, optional
+        A one-line note per frame under the view (plain text).
+    height : int, optional
+        Fixed height in pixels; by default the view fills the window below its top,
+        between ``min_height`` and ``max_height``, leaving ``reserve`` pixels.
+    chart_key : str, optional
+        Name used for the camera button's file name.
+    focus : str, optional
+        Clicking the view reports this value as the ``focus`` trigger (small multiples), and
+        ``on_focus`` is called.
+    aspect : float, optional
+        Height/width of the plotted data (regions keep the data's aspect ratio): the view
+        then takes no more height than its width needs.
+    """
+    if kind not in ("plotly", "svg", "html"):
+        raise ValueError(f"kind must be 'plotly', 'svg' or 'html'; got {kind!r}")
+    config = {**chart_config(chart_key or key), "responsive": True}
+    data = {
+        "role": "view", "kind": kind, "stepper": stepper_key, "first": first,
+        "frames": list(frames), "title": title, "notes": list(notes) if notes else None,
+        "height": height, "minHeight": min_height, "maxHeight": max_height,
+        "reserve": reserve, "config": config, "focusable": focus, "aspect": aspect,
+    }
+    kwargs: dict[str, Callable[[], None]] = {}
+    if focus is not None:
+        kwargs["on_focus_change"] = on_focus or (lambda: None)
+    return _COMPONENT(key=key, data=data, height="content", **kwargs)
+
+
+def scale() -> float:
+    """Font scale of figures in presenter mode."""
+    return PRESENTER_SCALE if presenting() else 1.0
+
+
+def lecture_columns(widths: Sequence[float] = (1.0, 1.15, 1.0)):
+    """Three side-by-side keyed containers: ``view-regions``, ``view-structure``,
+    ``view-curves`` (the tests and presenter CSS find the views by these keys)."""
+    cols = st.columns(list(widths), gap="small")
+    return (cols[0].container(key="view-regions"), cols[1].container(key="view-structure"),
+            cols[2].container(key="view-curves"))

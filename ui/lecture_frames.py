@@ -1,0 +1,288 @@
+"""Runs → the lecture view's frames: one regions figure, structure picture, curves figure and
+round table per snapshot (pure functions: no Streamlit, unit-testable).
+
+Figures here are drawn for stepping in the browser: the decision regions of an axis-parallel
+tree are one rectangle per leaf cell (not a heatmap), points are SVG markers, and the curves
+draw the whole run faintly with the part up to this round solid and a marker at this round,
+so the class sees where the bound is going before the run gets there.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import numpy as np
+
+from boostcore.bounds import size_bound
+from boostcore.datasets import Dataset
+from boostcore.impurity import INDEX
+from boostcore.topdown import TreeStep
+
+from . import theme
+from .diagrams import _interval
+from .figures import _figure, data_extent
+from .svgtree import Node, neighbourhood, tree_svg
+
+#: Above this many points, markers are drawn with WebGL (SVG markers get slow).
+SVG_POINTS_MAX = 1500
+
+FAINT = 0.28  # opacity of the whole-run curves behind the part up to this round
+
+
+def points_traces(ds: Dataset, *, show_test: bool = True, size=None,
+                  customdata=None, hover: str | None = None) -> list[dict]:
+    """Training (filled) and test (hollow) points of both classes; ``size`` (one per training
+    point) draws weights as marker size."""
+    kind = "scatter" if ds.n_train + ds.n_test <= SVG_POINTS_MAX else "scattergl"
+    traces = []
+    neg_name, pos_name = ds.class_names
+    for label, colour, name in ((-1, theme.CLASS_NEG, neg_name), (1, theme.CLASS_POS, pos_name)):
+        symbol = "circle" if label > 0 else "diamond"
+        m = ds.y_train == label
+        tr = dict(
+            type=kind, x=ds.X_train[m, 0], y=ds.X_train[m, 1], mode="markers",
+            name=f"class {name} (train)",
+            marker=dict(color=colour, size=6 if size is None else size[m],
+                        line=dict(width=0.5, color="white"), symbol=symbol),
+            hovertemplate=hover or f"class {name}<br>%{{x:.3f}}, %{{y:.3f}}<extra>train</extra>",
+        )
+        if customdata is not None:
+            tr["customdata"] = customdata[m]
+        traces.append(tr)
+        if show_test and ds.n_test:
+            mt = ds.y_test == label
+            traces.append(dict(
+                type=kind, x=ds.X_test[mt, 0], y=ds.X_test[mt, 1], mode="markers",
+                name=f"class {name} (test)",
+                marker=dict(color=colour, size=6, symbol=f"{symbol}-open", line=dict(width=1.5)),
+                hovertemplate=f"class {name}<br>%{{x:.3f}}, %{{y:.3f}}<extra>test</extra>",
+            ))
+    return traces
+
+
+def aspect(ds: Dataset) -> float:
+    """Height/width of the regions plot's data box (both axes at the same scale)."""
+    lo, hi = data_extent(ds)
+    return float((hi[1] - lo[1]) / (hi[0] - lo[0]))
+
+
+def regions_layout(ds: Dataset, lo, hi, *, shapes=(), font: float = 12,
+                   small: bool = False) -> dict:
+    """Axes over the data's box with the data's aspect ratio (one unit is as long on both)."""
+    return dict(
+        margin=dict(l=8, r=8, t=6, b=8) if small else dict(l=10, r=10, t=10, b=10),
+        showlegend=False, plot_bgcolor="white", shapes=list(shapes), font=dict(size=font),
+        uirevision="regions", dragmode="pan" if not small else False,
+        xaxis=dict(range=[float(lo[0]), float(hi[0])], showgrid=False, zeroline=False,
+                   automargin=True,
+                   title=None if small else dict(text=ds.feature_names[0]),
+                   showticklabels=not small),
+        yaxis=dict(range=[float(lo[1]), float(hi[1])], showgrid=False, zeroline=False,
+                   automargin=True,
+                   title=None if small else dict(text=ds.feature_names[1]),
+                   showticklabels=not small, scaleanchor="x", scaleratio=1.0),
+    )
+
+
+# ------------------------------------------------------------------------------ top-down
+def tree_cells_figure(step: TreeStep, ds: Dataset, *, small: bool = False, font: float = 12):
+    """Regions of the tree at ``step``: one rectangle per leaf cell, shaded by the leaf's
+    ``q̂`` (orange = class −1, white = undecided, blue = +1); grey lines are earlier splits,
+    the thick vermillion lines this round's split and the dashed box its leaf."""
+    tree = step.tree
+    lo, hi = data_extent(ds)
+    boxes = tree.node_boxes(lo, hi)
+    q = tree.q
+    leaves = tree.leaves
+    shapes = [dict(type="rect", layer="below", x0=float(boxes[n, 0, 0]), x1=float(boxes[n, 0, 1]),
+                   y0=float(boxes[n, 1, 0]), y1=float(boxes[n, 1, 1]), line=dict(width=0),
+                   fillcolor=theme.mix(float(q[n]))) for n in leaves]
+    current = step.split.leaf if step.split is not None else None
+    for nid in np.flatnonzero(tree.feature >= 0):
+        f = int(tree.feature[nid])
+        box = boxes[nid]
+        now = nid == current
+        for theta in tree.thresholds[nid]:
+            if f == 0:
+                x0 = x1 = float(theta)
+                y0, y1 = float(box[1, 0]), float(box[1, 1])
+            else:
+                y0 = y1 = float(theta)
+                x0, x1 = float(box[0, 0]), float(box[0, 1])
+            shapes.append(dict(type="line", x0=x0, x1=x1, y0=y0, y1=y1,
+                               line=dict(color=theme.HIGHLIGHT if now else "#555555",
+                                         width=4 if now else 1)))
+    if current is not None:
+        bx = boxes[current]
+        shapes.append(dict(type="rect", x0=float(bx[0, 0]), x1=float(bx[0, 1]),
+                           y0=float(bx[1, 0]), y1=float(bx[1, 1]),
+                           line=dict(color=theme.HIGHLIGHT, width=2, dash="dash")))
+    data = points_traces(ds, show_test=not small)
+    if not small and tree.n_leaves <= 32:
+        data.append(dict(
+            type="scatter", x=boxes[leaves, 0].mean(axis=1), y=boxes[leaves, 1].mean(axis=1),
+            mode="text", text=[f"#{i}" for i in leaves], name="leaf ids",
+            textfont=dict(color="#333333", size=font - 1),
+            customdata=np.round(q[leaves], 3),
+            hovertemplate="leaf %{text}<br>P(+1) = %{customdata:.2f}<extra></extra>",
+            showlegend=False,
+        ))
+    return _figure(data, regions_layout(ds, lo, hi, shapes=shapes, font=font, small=small))
+
+
+def tree_nodes(step: TreeStep, *, index: str, feature_names: Sequence[str],
+               brief: bool = False) -> dict[int, Node]:
+    """The tree at ``step`` as drawable nodes: internal nodes name their feature, edges their
+    interval, leaves show id, n, P(+1) and Hatano's weight w = p̂·I(q̂)."""
+    tree = step.tree
+    weights = tree.node_weight(INDEX[index])
+    q = tree.q
+    current = step.split.leaf if step.split is not None else None
+    new = set(step.split.children) if step.split is not None else set()
+    nodes: dict[int, Node] = {}
+    for nid in range(tree.n_nodes):
+        parent = int(tree.parent[nid])
+        parent = None if parent < 0 else parent
+        label = ""
+        if parent is not None:
+            b = tree.children[parent].index(nid)
+            label = _interval(tree.thresholds[parent], b)
+        hot = nid == current or nid in new
+        if tree.feature[nid] >= 0:
+            lines = [f"#{nid} {feature_names[tree.feature[nid]]}?"]
+            nodes[nid] = Node(nid, lines, parent, "#F2F2F2", "box", hot, label,
+                              parent == current and parent is not None,
+                              children=list(tree.children[nid]))
+        else:
+            lines = ([f"#{nid}", f"{q[nid]:.2f}"] if brief else
+                     [f"#{nid} n={tree.n_samples[nid]}", f"P(+1) {q[nid]:.2f}",
+                      f"w {weights[nid]:.3f}"])
+            nodes[nid] = Node(nid, lines, parent, theme.mix(float(q[nid])), "ellipse", hot,
+                              label, parent == current and parent is not None)
+    return nodes
+
+
+def tree_pictures(step: TreeStep, *, index: str, feature_names: Sequence[str],
+                  font: float = 13) -> list[str]:
+    """Pictures of the tree from the most to the least detailed: the whole tree, the whole tree
+    with brief leaves (id and P(+1)), and (for more than 6 leaves) the neighbourhood of this
+    round's split with full and with brief leaves. The browser shows the first one that fits
+    the panel at full text size (the last one, scaled down, only if none fits)."""
+    nodes = tree_nodes(step, index=index, feature_names=feature_names)
+    pics = [tree_svg(nodes, 0, font=font)]
+    if step.tree.n_leaves > 3:
+        brief = tree_nodes(step, index=index, feature_names=feature_names, brief=True)
+        pics.append(tree_svg(brief, 0, font=font, title="leaves: #id and P(+1)"))
+    if step.tree.n_leaves > 6:
+        keep = [step.split.leaf] if step.split is not None else []
+        for source in (nodes, brief):
+            pics.append(tree_svg(neighbourhood(source, 0, keep), 0, font=font,
+                                 title="near this round's split (▸ = collapsed subtree)"))
+    return pics
+
+
+def topdown_curves(steps: Sequence[TreeStep], t: int, *, size: int, show_mm: bool,
+                   final_is_theorem: bool, font: float = 12, small: bool = False):
+    """``I(T)``, training/test error and the bounds against ``|T|``: the whole run faint, the
+    rounds up to ``t`` solid, a marker at round ``t``. The legend is one line above the plot.
+    """
+    t = min(t, len(steps) - 1)
+    allm = [s.metrics for s in steps]
+    n_all = np.array([m.n_leaves for m in allm])
+    data: list[dict] = []
+    series: list[tuple[str, str, str, float, Callable[[Any], Any]]] = [
+        ("|T|^−γ̂", theme.BOUND["power"], "dot", 2, lambda m: m.bound_power),
+        ("e_γ̂(|T|)", theme.BOUND["e"], "dash", 2, lambda m: m.bound_e),
+    ]
+    if show_mm and allm[-1].mm_bound is not None:
+        series.append(("MM e_γ(|T|)", theme.BOUND["mm"], "dashdot", 2, lambda m: m.mm_bound))
+    series += [("I(T)", theme.MEASURED["index"], "solid", 2.5, lambda m: m.index_value),
+               ("train error", theme.MEASURED["train"], "solid", 2.5, lambda m: m.train_error)]
+    if allm[-1].test_error is not None and not small:
+        series.append(("test error", theme.MEASURED["test"], "solid", 1.5,
+                       lambda m: m.test_error))
+    if small:
+        series = [s for s in series if s[0] in ("I(T)", "train error", "e_γ̂(|T|)")]
+    for name, colour, dash, width, get in series:
+        y = np.array([np.nan if get(m) is None else get(m) for m in allm], dtype=float)
+        data.append(dict(type="scatter", x=n_all, y=y, mode="lines", name=name,
+                         showlegend=False, opacity=FAINT, hoverinfo="skip",
+                         line=dict(color=colour, dash=dash, width=width)))
+        data.append(dict(type="scatter", x=n_all[: t + 1], y=y[: t + 1], mode="lines",
+                         name=name, legendgroup=name, line=dict(color=colour, dash=dash,
+                                                                 width=width),
+                         hovertemplate=f"{name}<br>|T| = %{{x}}: %{{y:.4f}}<extra></extra>"))
+        data.append(dict(type="scatter", x=[n_all[t]], y=[y[t]], mode="markers",
+                         showlegend=False, legendgroup=name, hoverinfo="skip",
+                         marker=dict(color=colour, size=9 if not small else 6,
+                                     line=dict(color="white", width=1))))
+    labels = []
+    for name, colour, _dash, _width, get in ([] if small else series):
+        y_last = _last_finite([get(m) for m in allm])
+        if y_last is not None:
+            labels.append((name, colour, y_last))
+    g = allm[t].gamma_hat
+    if not small and np.isfinite(g):
+        g = min(max(g, 0.0), 1.0)
+        star = "★ Thm 4: s^−γ̂" if final_is_theorem else "★ s^−γ̂ (reference)"
+        y_star = float(size_bound(size, g))
+        data.append(dict(
+            type="scatter", x=[size], y=[y_star], mode="markers", name=star,
+            marker=dict(symbol="star", size=13, color=theme.BOUND["final"]),
+            hovertemplate="s^−γ̂ = %{y:.4f}<extra>final-tree bound</extra>",
+        ))
+        labels.append((star, theme.BOUND["final"], y_star))
+    annotations = end_labels(labels, font=font - 1, y_range=(0.0, 1.05))
+    right = 14 if small or not labels else int(max(len(n) for n, *_ in labels) * font * 0.6) + 16
+    layout = dict(
+        margin=dict(l=8, r=8, t=4, b=8) if small else dict(l=10, r=right, t=8, b=10),
+        plot_bgcolor="white", font=dict(size=font), showlegend=False,
+        uirevision="curves", annotations=annotations,
+        xaxis=dict(range=[0.5, size + 0.5], gridcolor="#eeeeee", showticklabels=not small,
+                   automargin=True,
+                   title=None if small else dict(text="leaves |T|", standoff=4)),
+        yaxis=dict(range=[0, 1.05], gridcolor="#eeeeee", showticklabels=not small,
+                   automargin=True, title=None if small else dict(text="value", standoff=4)),
+        shapes=[dict(type="line", xref="x", yref="paper", x0=int(n_all[t]), x1=int(n_all[t]),
+                     y0=0, y1=1, line=dict(color="#888888", width=1, dash="dot"))],
+    )
+    return _figure(data, layout)
+
+
+def _last_finite(values) -> float | None:
+    for v in reversed(values):
+        if v is not None and np.isfinite(v):
+            return float(v)
+    return None
+
+
+def end_labels(labels: Sequence[tuple[str, str, float]], *, font: float,
+               y_range: tuple[float, float], plot_px: float = 300.0, log: bool = False
+               ) -> list[dict]:
+    """Names written at the right end of their lines (instead of a legend that would cover
+    the plot or an axis title), pushed apart vertically so that no two overlap.
+
+    ``labels`` holds (text, colour, y of the line's last point); ``plot_px`` is the plot's
+    approximate height, which sets how far apart labels must be in data units.
+    """
+    if not labels:
+        return []
+    lo, hi = y_range
+    def pos(y: float) -> float:
+        return np.log10(max(y, 10 ** lo)) if log else y
+    gap = (hi - lo) * font * 1.15 / plot_px
+    items = sorted(((min(max(pos(y), lo + gap / 2), hi - gap / 2), text, colour)
+                    for text, colour, y in labels))
+    placed: list[list] = []
+    for y, text, colour in items:
+        if placed and y - placed[-1][0] < gap:
+            y = placed[-1][0] + gap
+        placed.append([y, text, colour])
+    overflow = placed[-1][0] - (hi - gap / 2)
+    if overflow > 0:  # too high: shift the whole stack down, keeping the gaps
+        for p in placed:
+            p[0] -= overflow
+    return [dict(xref="paper", x=1.0, xanchor="left", xshift=4, yref="y", y=y,
+                 text=text, showarrow=False, font=dict(color=colour, size=font), align="left")
+            for y, text, colour in placed]

@@ -1,0 +1,197 @@
+"""Trees drawn as SVG at a fixed text size, for the lecture view's structure panel.
+
+Graphviz lays structures out in the browser for ``st.graphviz_chart``, which costs a server
+rerun per round; the lecture view instead swaps prepared pictures, so the layout is done
+here: a layered "tidy" layout (leaves side by side in order, a parent centred over its
+children). Text is never scaled down to fit: when a tree is too wide for the panel, the
+page sends a second, *neighbourhood* picture (:func:`neighbourhood`) — the path from the
+root to this round's change, the siblings along it and this round's new nodes; every other
+subtree is collapsed into one box that says how many leaves it holds.
+
+Every string that reaches the SVG is escaped here (feature names may come from a CSV).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from html import escape
+
+from . import theme
+
+FONT = 13  # px; at least plotly's tick labels (12 px) so the structure reads as the plots do
+CHAR = 0.58  # average character width as a fraction of the font size (Helvetica-like)
+
+
+@dataclass
+class Node:
+    """One node of a drawn tree."""
+
+    id: int
+    lines: Sequence[str]
+    parent: int | None = None
+    fill: str = "#F2F2F2"
+    shape: str = "box"  # "box" (rounded) or "ellipse"
+    hot: bool = False  # outlined in vermillion: this round's change
+    edge_label: str = ""  # label of the edge from the parent
+    edge_hot: bool = False
+    dashed: bool = False  # a collapsed subtree
+    children: list[int] = field(default_factory=list)
+
+
+def _size(node: Node, font: float) -> tuple[float, float]:
+    longest = max((len(s) for s in node.lines), default=1)
+    w = longest * font * CHAR + (22 if node.shape == "ellipse" else 14)
+    h = len(node.lines) * font * 1.2 + 10
+    return max(w, 2.4 * font), h
+
+
+def neighbourhood(nodes: dict[int, Node], root: int, keep: Iterable[int],
+                  what: str = "leaves") -> dict[int, Node]:
+    """The part of the tree a student needs this round: the path from ``root`` to every node
+    in ``keep``, the siblings along that path, and ``keep`` with its children; every other
+    subtree becomes one dashed box counting its leaves (``what`` names them)."""
+    keep = [k for k in keep if k in nodes]
+    path: set[int] = set()
+    for k in keep:
+        n = k
+        while n is not None:
+            path.add(n)
+            n = nodes[n].parent
+    shown = set(path) | {root}
+    for n in list(path):
+        shown.update(nodes[n].children)
+    for k in keep:
+        shown.update(nodes[k].children)
+
+    def leaves(n: int) -> int:
+        ch = nodes[n].children
+        return 1 if not ch else sum(leaves(c) for c in ch)
+
+    out: dict[int, Node] = {}
+    for n in sorted(shown):
+        src = nodes[n]
+        expanded = n in path or n in keep or not src.children
+        if expanded:
+            kids = [c for c in src.children if c in shown]
+            out[n] = Node(src.id, src.lines, src.parent, src.fill, src.shape, src.hot,
+                          src.edge_label, src.edge_hot, src.dashed, kids)
+        else:
+            count = leaves(n)
+            out[n] = Node(src.id, [src.lines[0], f"▸ {count} {what}"], src.parent, src.fill,
+                          "box", src.hot, src.edge_label, src.edge_hot, True, [])
+    return out
+
+
+def tree_svg(nodes: dict[int, Node], root: int, *, font: float = FONT, hgap: float = 8,
+             vgap: float | None = None, title: str = "") -> str:
+    """Lay out ``nodes`` (children lists filled) as a tidy tree and return an SVG string whose
+    ``width``/``height`` are its natural size in pixels at ``font`` px text."""
+    vgap = vgap if vgap is not None else font * 2.0
+    sizes = {n: _size(node, font) for n, node in nodes.items()}
+    depth: dict[int, int] = {}
+    order: list[int] = []
+
+    def walk(n: int, d: int) -> None:
+        depth[n] = d
+        order.append(n)
+        for c in nodes[n].children:
+            walk(c, d + 1)
+
+    walk(root, 0)
+    rows = max(depth.values()) + 1
+    row_h = [0.0] * rows
+    for n, d in depth.items():
+        row_h[d] = max(row_h[d], sizes[n][1])
+    y_top = [0.0] * rows
+    top = (font * 1.4 if title else 0) + 4
+    for d in range(rows):
+        y_top[d] = top
+        top += row_h[d] + vgap
+    height = top - vgap + 6
+
+    x: dict[int, float] = {}
+    cursor = [4.0]
+
+    def place(n: int) -> tuple[float, float]:
+        """Place the subtree of n from cursor; return its left and right extent."""
+        kids = nodes[n].children
+        w = sizes[n][0]
+        if not kids:
+            x[n] = cursor[0] + w / 2
+            cursor[0] += w + hgap
+            return x[n] - w / 2, x[n] + w / 2
+        start = cursor[0]
+        spans = [place(c) for c in kids]
+        centre = (x[kids[0]] + x[kids[-1]]) / 2
+        left = centre - w / 2
+        if left < start:  # a wide parent over narrow children: shift the children right
+            shift = start - left
+            for m in _subtree(nodes, n):
+                if m != n:
+                    x[m] += shift
+            cursor[0] += shift
+            centre += shift
+        x[n] = centre
+        right = max(max(s[1] for s in spans), centre + w / 2)
+        cursor[0] = max(cursor[0], right + hgap)
+        return min(spans[0][0], centre - w / 2), right
+
+    place(root)
+    width = max(x[n] + sizes[n][0] / 2 for n in nodes) + 4
+
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" '
+             f'height="{height:.0f}" viewBox="0 0 {width:.0f} {height:.0f}" '
+             f'font-family="Helvetica, Arial, sans-serif" font-size="{font:.0f}">']
+    if title:
+        parts.append(f'<text x="4" y="{font:.0f}" font-weight="600">{escape(title)}</text>')
+    # edges first, under the nodes
+    for n in order:
+        node = nodes[n]
+        if node.parent is None or node.parent not in nodes or n == root:
+            continue
+        p = node.parent
+        x0, y0 = x[p], y_top[depth[p]] + sizes[p][1]
+        x1, y1 = x[n], y_top[depth[n]]
+        colour = theme.HIGHLIGHT if node.edge_hot else "#777777"
+        wdt = 2.2 if node.edge_hot else 1.1
+        parts.append(f'<line x1="{x0:.1f}" y1="{y0:.1f}" x2="{x1:.1f}" y2="{y1:.1f}" '
+                     f'stroke="{colour}" stroke-width="{wdt}"/>')
+        if node.edge_label:
+            lx, ly = (x0 + x1) / 2, (y0 + y1) / 2 + font * 0.35
+            label = escape(node.edge_label)
+            lw = len(node.edge_label) * font * 0.85 * CHAR + 4
+            parts.append(f'<rect x="{lx - lw / 2:.1f}" y="{ly - font * 0.85:.1f}" '
+                         f'width="{lw:.1f}" height="{font * 1.1:.1f}" fill="white" '
+                         f'opacity="0.85"/>')
+            parts.append(f'<text x="{lx:.1f}" y="{ly:.1f}" text-anchor="middle" '
+                         f'font-size="{font * 0.85:.1f}" fill="{colour}">{label}</text>')
+    for n in order:
+        node = nodes[n]
+        w, h = sizes[n]
+        cx, ty = x[n], y_top[depth[n]]
+        stroke = theme.HIGHLIGHT if node.hot else "#555555"
+        sw = 3 if node.hot else 1
+        dash = ' stroke-dasharray="4 3"' if node.dashed else ""
+        if node.shape == "ellipse":
+            parts.append(f'<ellipse cx="{cx:.1f}" cy="{ty + h / 2:.1f}" rx="{w / 2:.1f}" '
+                         f'ry="{h / 2:.1f}" fill="{node.fill}" stroke="{stroke}" '
+                         f'stroke-width="{sw}"{dash}/>')
+        else:
+            parts.append(f'<rect x="{cx - w / 2:.1f}" y="{ty:.1f}" width="{w:.1f}" '
+                         f'height="{h:.1f}" rx="5" fill="{node.fill}" stroke="{stroke}" '
+                         f'stroke-width="{sw}"{dash}/>')
+        for i, line in enumerate(node.lines):
+            yy = ty + 5 + font * (1.2 * i + 0.95)
+            weight = ' font-weight="600"' if i == 0 else ""
+            parts.append(f'<text x="{cx:.1f}" y="{yy:.1f}" text-anchor="middle"{weight}>'
+                         f'{escape(line)}</text>')
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def _subtree(nodes: dict[int, Node], n: int) -> list[int]:
+    out = [n]
+    for c in nodes[n].children:
+        out += _subtree(nodes, c)
+    return out
