@@ -7,6 +7,7 @@ from streamlit.testing.v1 import AppTest
 
 from boostcore.datasets import GENERATORS
 from boostcore.impurity import INDEX
+from tests import lecture_helpers as lh
 
 TIMEOUT = 120
 
@@ -38,8 +39,11 @@ def test_topdown_every_dataset(name: str) -> None:
     at = _page(data=name, n="200")
     _no_exception(at)
     assert at.selectbox(key="data").value == name
-    # all three criteria are shown by default, each with its regions and curves
-    assert len(at.get("plotly_chart")) == 6
+    # the focused run's regions, tree and curves, and a small regions + sparkline per other run
+    v = lh.views(at)
+    assert {"lv_regions_hatano", "lv_tree_hatano", "lv_curves_hatano"} <= set(v)
+    assert {"lv_small_mansour_mcallester", "lv_spark_naive"} <= set(v)
+    assert len(lh.views(at, "plotly")) == 2 + 2 * 2
 
 
 @pytest.mark.parametrize("index", sorted(INDEX))
@@ -47,8 +51,9 @@ def test_topdown_every_dataset(name: str) -> None:
 def test_topdown_every_index_and_arity(index: str, k: str) -> None:
     at = _page(data="moons", n="200", index=index, k=k)
     _no_exception(at)
-    at.slider(key="round").set_value(at.slider(key="round").max).run()
+    lh.step_to(at, lh.stepper(at)["hi"])
     _no_exception(at)
+    assert lh.stepper(at)["t"] == lh.stepper(at)["hi"]
 
 
 @pytest.mark.parametrize("crit", ["Hatano", "Mansour-McAllester", "Naive"])
@@ -56,43 +61,22 @@ def test_topdown_each_criterion_alone_and_gain_rule(crit: str) -> None:
     at = _page(crit=crit, leaf="largest gain", s="24")
     _no_exception(at)
     assert at.multiselect(key="crit").value == [crit]
-    assert len(at.get("plotly_chart")) == 2
+    assert len(lh.views(at, "plotly")) == 2  # regions and curves, no other runs
 
 
 def test_stepping_changes_the_shown_round() -> None:
     at = _page(data="xor", s="8")
-    assert at.slider(key="round").value == 0
-    assert any(c.value.startswith("Round 0") for c in at.markdown) or not any(
-        c.value.startswith("Round 1") for c in at.caption
-    )
-    at.button(key="round_next").click().run()
+    st_ = lh.stepper(at)
+    assert st_["lo"] == 0 and st_["t"] == 1  # a fresh page opens where the first split is
+    regions = lh.views(at)["lv_regions_hatano"]
+    assert lh.note_at(regions, 1).startswith("Round 1:")
+    assert lh.note_at(regions, 0).startswith("Round 0")
+    last = st_["hi"]
+    note = lh.note_at(regions, last)
+    assert note.startswith(f"Round {last}") or note.startswith("Finished at round")
+    lh.step_to(at, 3)
     _no_exception(at)
-    assert at.slider(key="round").value == 1
-    assert any(c.value.startswith("Round 1:") for c in at.caption)
-    at.button(key="round_last").click().run()
-    last = at.slider(key="round").value
-    assert last == at.slider(key="round").max > 1
-    assert any(c.value.startswith(f"Round {last}:") for c in at.caption)
-    at.button(key="round_prev").click().run()
-    assert at.slider(key="round").value == last - 1
-    at.button(key="round_first").click().run()
-    assert at.slider(key="round").value == 0
-
-
-def test_play_starts_and_advances() -> None:
-    at = _page(data="moons")
-    at.button(key="round_play").click().run()
-    _no_exception(at)
-    assert at.session_state["round_playing"] is True
-    assert at.button(key="round_play").label == "Pause"
-    # pretend the timer's interval has passed: the next run advances by exactly one round
-    at.session_state["round_last_tick"] = 0.0
-    at.run()
-    _no_exception(at)
-    assert at.slider(key="round").value == 1
-    at.button(key="round_play").click().run()  # Pause
-    assert at.session_state["round_playing"] is False
-    assert at.button(key="round_play").label == "Play"
+    assert lh.stepper(at)["t"] == 3 and at.query_params["round"] in ("3", ["3"])
 
 
 def test_url_round_trip() -> None:
@@ -103,7 +87,7 @@ def test_url_round_trip() -> None:
     assert at.slider(key="s").value == 12
     assert at.slider(key="k").value == 3
     assert at.selectbox(key="index").value == "gini"
-    assert at.slider(key="round").value == 4
+    assert lh.stepper(at)["t"] == 4
 
 
 def test_presets_load_their_parameters() -> None:
@@ -118,9 +102,9 @@ def test_presets_load_their_parameters() -> None:
 def test_stripes_preset_shows_hatano_taking_the_wide_split() -> None:
     at = _page()
     at.selectbox(key="preset_pick").select("multiway").run()
-    at.button(key="round_next").click().run()
-    hatano = [c.value for c in at.caption if c.value.startswith("Round 1:")][0]
-    assert "4-way" in hatano
+    assert lh.stepper(at)["t"] == 1
+    hatano = lh.note_at(lh.views(at)["lv_regions_hatano"], 1)
+    assert hatano.startswith("Round 1:") and "4-way" in hatano
 
 
 def test_no_criterion_selected_warns() -> None:
@@ -157,20 +141,19 @@ def test_bad_csv_shows_an_error_not_a_traceback(data: bytes, phrase: str) -> Non
 def test_naive_preset_shows_naive_ending_worse_than_hatano() -> None:
     at = _page()
     at.selectbox(key="preset_pick").select("naive").run()
-    at.button(key="round_last").click().run()
     _no_exception(at)
-    table = at.dataframe[-1].value.set_index("run")
-    assert table.loc["Naive", "I(T)"] > table.loc["Hatano", "I(T)"]
-    assert table.loc["Naive", "test error"] > table.loc["Hatano", "test error"]
+    table = lh.round_table(at, "lv_metrics", lh.stepper(at)["hi"])
+    assert float(table["Naive"]["I(T)"]) > float(table["Hatano"]["I(T)"])
+    assert float(table["Naive"]["test error"]) > float(table["Hatano"]["test error"])
 
 
 def test_loose_preset_has_a_tiny_gamma_and_a_bound_near_one() -> None:
     at = _page()
     at.selectbox(key="preset_pick").select("loose").run()
-    at.button(key="round_last").click().run()
     _no_exception(at)
-    row = at.dataframe[-1].value.set_index("run").loc["Hatano"]
-    assert row["γ̂"] < 0.05 and row["e_γ̂(|T|)"] > 0.9 and row["train error"] < 0.05
+    row = lh.round_table(at, "lv_metrics", lh.stepper(at)["hi"])["Hatano"]
+    assert float(row["γ̂"]) < 0.05 and float(row["e_γ̂(|T|)"]) > 0.9
+    assert float(row["train error"]) < 0.05
 
 
 def test_export_offers_csv_and_dot_for_every_run() -> None:

@@ -26,6 +26,8 @@ import streamlit.testing.v1.app_test as app_test_module
 from streamlit.runtime.memory_media_file_storage import MemoryMediaFileStorage
 from streamlit.testing.v1 import AppTest
 
+from tests import lecture_helpers as lh
+
 TIMEOUT = 120
 
 PAGES = ["home", "topdown", "game", "branching", "matryoshka", "oblique", "benchmark", "bounds"]
@@ -125,22 +127,29 @@ def _layouts(at: AppTest) -> list[dict]:
     return [json.loads(c.proto.spec)["layout"] for c in at.get("plotly_chart")]
 
 
+def _lecture_layouts(at: AppTest) -> list[dict]:
+    """First-frame layouts of the lecture's plotly views (sized by the browser)."""
+    return [lh.frame_at(v, 0)["layout"] for _, v in sorted(lh.views(at, "plotly").items())]
+
+
 def test_presenter_mode_enlarges_the_charts() -> None:
-    plain = _layouts(_page("topdown", s="8"))
-    big = _layouts(_page("topdown", s="8", present="true"))
+    plain = _lecture_layouts(_page("topdown", s="8"))
+    big = _lecture_layouts(_page("topdown", s="8", present="true"))
     assert len(plain) == len(big) == 6
     for small, large in zip(plain, big, strict=True):
-        if small.get("height"):
-            assert large["height"] == pytest.approx(small["height"] * 1.3, abs=1)
         base = (small.get("font") or {}).get("size") or 12
         assert large["font"]["size"] == pytest.approx(base * 1.3, abs=1)
+        for ann_s, ann_l in zip(small.get("annotations", []), large.get("annotations", []),
+                                strict=True):  # the curves' line labels too
+            assert ann_l["font"]["size"] == pytest.approx(ann_s["font"]["size"] * 1.3, abs=1)
 
 
 def test_presenter_mode_enlarges_legend_and_title_fonts_too() -> None:
     """Fonts a figure sets explicitly (legend, title) grow like the rest: otherwise the
     legend stays at 11 px while the tick labels grow to 16 px."""
-    plain = _layouts(_page("topdown", s="8"))
-    big = _layouts(_page("topdown", s="8", present="true"))
+    plain = _layouts(_page("oblique"))
+    big = _layouts(_page("oblique", present="true"))
+    assert plain and len(plain) == len(big)
     for small, large in zip(plain, big, strict=True):
         for part in ("legend", "title"):
             size = ((small.get(part) or {}).get("font") or {}).get("size")
@@ -164,7 +173,7 @@ ROUND_TRIPS: dict[str, tuple[dict, list[tuple[str, str, object]]]] = {
          ("slider", "test", 0.3), ("number_input", "seed", 7),
          ("multiselect", "crit", ["Hatano", "Naive"]), ("slider", "s", 12), ("slider", "k", 3),
          ("selectbox", "index", "gini"), ("slider", "gamma", 0.2),
-         ("radio", "leaf", "largest gain"), ("slider", "round", 4)],
+         ("radio", "leaf", "largest gain"), ("stepper", "round", 4)],
     ),
     "branching": (
         {"present": "true", "data": "xor", "n": "240", "seed": "3",
@@ -221,6 +230,8 @@ ROUND_TRIPS: dict[str, tuple[dict, list[tuple[str, str, object]]]] = {
 
 
 def _value(at: AppTest, accessor: str, key: str):
+    if accessor == "stepper":  # the lecture view's client-side stepper (ui/lecture.py)
+        return lh.stepper(at, key)["t"]
     return getattr(at, accessor)(key=key).value
 
 
@@ -314,20 +325,19 @@ def test_game_player_mode_round_trip() -> None:
 
 # ----------------------------------------------------------- state → URL through the app
 def test_stepper_writes_the_round_to_the_url() -> None:
+    """The browser writes ?round= itself while stepping; the server keeps it when it is told
+    the round (after stepping stops) and on every later rerun."""
     at = _page("topdown", s="8", round="3")
     _ok(at)
-    at.button(key="round_next").click().run()
-    assert at.slider(key="round").value == 4 and _query(at)["round"] == "4"
-    at.button(key="round_prev").click().run()
-    at.button(key="round_prev").click().run()
-    assert _query(at)["round"] == "2"
-    at.slider(key="round").set_value(6).run()  # the slider itself
-    assert _query(at)["round"] == "6"
-    at.button(key="round_last").click().run()
-    assert _query(at)["round"] == str(int(at.slider(key="round").max))
-    at.button(key="round_first").click().run()  # round 0 is the default: dropped
+    assert lh.stepper(at)["t"] == 3
+    lh.step_to(at, 4)
+    assert _query(at)["round"] == "4"
+    lh.step_to(at, 2)
+    at.run()
+    assert _query(at)["round"] == "2" and lh.stepper(at)["t"] == 2
+    lh.step_to(at, 0)  # round 0 is the first: dropped from the link
     _ok(at)
-    assert at.slider(key="round").value == 0 and "round" not in at.query_params
+    assert lh.stepper(at)["t"] == 0 and "round" not in at.query_params
 
 
 def test_stepper_url_with_a_first_round_of_one() -> None:
@@ -387,7 +397,7 @@ def test_changing_a_parameter_keeps_the_shown_round() -> None:
     _ok(at)
     at.slider(key="s").set_value(20).run()
     _ok(at)
-    assert at.slider(key="round").value == 3, "changing the leaf budget reset the round"
+    assert lh.stepper(at)["t"] == 3, "changing the leaf budget reset the round"
     assert _query(at).get("round") == "3"
 
 
@@ -525,8 +535,8 @@ def test_camera_format_follows_the_export_radio() -> None:
 
     def formats() -> set[str]:
         out = set()
-        for c in at.get("plotly_chart"):
-            config = json.loads(c.proto.config)
+        for v in lh.views(at, "plotly").values():
+            config = v["config"]
             out.add(config["toImageButtonOptions"]["format"])
             assert config["toImageButtonOptions"]["filename"].startswith("boostlab_topdown_")
         return out

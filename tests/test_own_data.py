@@ -24,6 +24,17 @@ TIMEOUT = 120
 SQUARE = [[0, 0], [1, 0], [0, 1], [1, 1]]
 
 
+
+def _captions(at) -> list[str]:
+    """Captions on the page, with the lecture stepper's (which names the data's size)."""
+    from tests import lecture_helpers as lh
+
+    out = [c.value for c in at.caption]
+    comps = lh.components(at)
+    if "round_ctl" in comps:
+        out.append(comps["round_ctl"].get("caption", ""))
+    return out
+
 def all_points(ds):
     X = np.vstack([ds.X_train, ds.X_test])
     y = np.concatenate([ds.y_train, ds.y_test])
@@ -374,19 +385,21 @@ def test_drawn_dataset_from_the_link_runs_the_page() -> None:
     at = _page(src="Draw", pts=code)
     assert not at.exception
     assert at.segmented_control(key="src").value == "Draw"
-    assert any("5 training and 0 test points" in c.value for c in at.caption)
+    assert any("5 training and 0 test points" in c for c in _captions(at))
     assert any("The demo below runs on your 5 points" in s.value for s in at.success)
     labels = [e.label for e in at.expander]
     assert "Draw your points — 3 of class −1, 2 of class +1" in labels
     assert at.query_params["pts"] == code  # the link keeps the drawing
-    at.button(key="round_last").click().run()
+    from tests import lecture_helpers as lh
+
+    lh.step_to(at, lh.stepper(at)["hi"])
     assert not at.exception
 
 
 def test_drawn_dataset_with_a_test_fraction() -> None:
     at = _page(src="Draw", pts=draw.encode_points(DRAWN * 4), ptest="0.25")
     assert not at.exception
-    assert any("15 training and 5 test points" in c.value for c in at.caption)
+    assert any("15 training and 5 test points" in c for c in _captions(at))
 
 
 def test_damaged_link_says_so_and_keeps_what_it_can() -> None:
@@ -394,7 +407,7 @@ def test_damaged_link_says_so_and_keeps_what_it_can() -> None:
     assert not at.exception
     assert any("could not all be read" in i.value and "first 5 point(s) were kept" in i.value
                for i in at.info)
-    assert any("5 training and 0 test points" in c.value for c in at.caption)
+    assert any("5 training and 0 test points" in c for c in _captions(at))
 
 
 def test_too_small_drawing_says_what_is_missing_and_shows_the_generated_data() -> None:
@@ -402,7 +415,7 @@ def test_too_small_drawing_says_what_is_missing_and_shows_the_generated_data() -
     assert not at.exception
     assert any("Too few points to run" in w.value and "Add 2 more of class +1" in w.value
                for w in at.warning)
-    assert any("300 training and 100 test points" in c.value for c in at.caption)
+    assert any("300 training and 100 test points" in c for c in _captions(at))
 
 
 def test_start_from_generated_undo_and_clear() -> None:
@@ -412,7 +425,7 @@ def test_start_from_generated_undo_and_clear() -> None:
     assert not at.exception
     assert any("Took 100 points from the generated dataset" in i.value for i in at.info)
     assert len(draw.decode_points(at.query_params["pts"])[0]) == 100
-    assert any("100 training and 0 test points" in c.value for c in at.caption)
+    assert any("100 training and 0 test points" in c for c in _captions(at))
     at.button(key="draw_undo").click().run()  # undoes the whole start
     assert "pts" not in at.query_params
     at.button(key="draw_start").click().run()

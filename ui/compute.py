@@ -329,6 +329,9 @@ def topdown_lecture(
             "notes": notes,
         }
     n = max(len(s) for s in runs.values())
+    for c, steps in runs.items():  # a run that ended early says so while the others go on
+        notes = out["runs"][c]["notes"]
+        notes += [f"Finished at round {len(steps) - 1}. {notes[-1]}"] * (n - len(steps))
     names = {"hatano": "Hatano", "mansour_mcallester": "Mansour-McAllester", "naive": "Naive"}
     cand, metr = [], []
     for t in range(n):
