@@ -359,7 +359,7 @@ def presets_and_challenges(key: str, presets: dict[str, Guide],
     ``first_round`` is where a loaded preset starts (a guide's ``state`` may set ``round``
     itself: the stepper clamps a large number to the last round).
     """
-    c1, c2, c3 = st.columns([2.2, 1.2, 4], vertical_alignment="bottom")
+    c1, c2, c3 = st.columns([2.2, 1.7, 3.6], vertical_alignment="bottom")
     compact = presenting()
     if presets:
         c1.selectbox(

@@ -288,7 +288,7 @@ function viewMount(component) {
   let plotReady = null;
   const fs = parseFloat(getComputedStyle(box).fontSize) || 16;
   const above = (data.title ? 1.5 * fs : 0) + (data.notes ? 2.6 * fs : 0) + 6;
-  if (data.notes) note.style.minHeight = (2.4 * fs) + "px";
+  if (data.notes) note.style.minHeight = "2.4em";
   // a plot with the data's aspect ratio needs no more height than its width gives it
   let height = fitHeight(parentElement, data, above);
   if (data.aspect && !data.height) {

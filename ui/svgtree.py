@@ -89,6 +89,10 @@ def tree_svg(nodes: dict[int, Node], root: int, *, font: float = FONT, hgap: flo
     ``width``/``height`` are its natural size in pixels at ``font`` px text."""
     vgap = vgap if vgap is not None else font * 2.0
     sizes = {n: _size(node, font) for n, node in nodes.items()}
+    # a node is laid out at least as wide as the label of the edge into it, so that the
+    # labels of sibling edges do not run into each other
+    room = {n: max(sizes[n][0], len(node.edge_label) * font * 0.85 * CHAR + 10)
+            for n, node in nodes.items()}
     depth: dict[int, int] = {}
     order: list[int] = []
 
@@ -116,7 +120,7 @@ def tree_svg(nodes: dict[int, Node], root: int, *, font: float = FONT, hgap: flo
     def place(n: int) -> tuple[float, float]:
         """Place the subtree of n from cursor; return its left and right extent."""
         kids = nodes[n].children
-        w = sizes[n][0]
+        w = room[n]
         if not kids:
             x[n] = cursor[0] + w / 2
             cursor[0] += w + hgap
