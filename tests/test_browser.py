@@ -160,20 +160,37 @@ def _press_play(page) -> int:
     raise AssertionError("unreachable")
 
 
+LECTURE = ".st-key-view-curves .bl-view[data-drawn]"  # the lecture view has drawn
+
+
+def _lecture_round(page) -> int:
+    """The round the client-side stepper shows (ui/lecture.js)."""
+    return int(page.locator(".bl-stepper").first.get_attribute("data-round"))
+
+
+def _views_drawn(page) -> bool:
+    """Every view of the lecture shows the frame it was asked for."""
+    return page.evaluate("""() => {
+      const v = [...document.querySelectorAll('.bl-view')];
+      return v.length > 0 && v.every(e => e.dataset.drawn !== undefined &&
+                                          e.dataset.drawn === e.dataset.frame);
+    }""")
+
+
 def test_topdown_shared_link_reopens_the_same_demo(server, browser) -> None:
     url = server + "/topdown?data=moons&n=300&noise=0.4&s=12&k=3&index=gini&round=5"
-    page = _open(browser, url, READY)
+    page = _open(browser, url, LECTURE)
     _no_exception_box(page)
     # This is the server's first visit and it is not the home page: the router must still
     # run (wide layout, named menu entries), not Streamlit's legacy pages/ folder mode.
     nav = page.locator("[data-testid='stSidebarNav']").inner_text()
     assert "Top-down growth" in nav and "app" not in nav.split()
-    assert _round(page) == 5
+    assert _round(page) == 5 and _lecture_round(page) == 5
     for key in ("n=300", "noise=0.4", "s=12", "k=3", "index=gini"):
         assert key in _href(page)
     # a parameter at its default value (data=moons) is dropped from the address, not lost
     assert page.get_by_text("Two interleaving half circles").count() == 1
-    assert page.get_by_text("Round 5:").count() >= 1
+    assert page.locator(".st-key-view-regions .bl-note").inner_text().startswith("Round 5:")
     page.close()
 
 
@@ -187,66 +204,53 @@ def test_home_page(server, browser) -> None:
 
 
 def test_topdown_page_steps_and_plays(server, browser) -> None:
+    """The lecture view steps in the browser: → and the buttons move the stepper, every view
+    draws the new round, the address bar follows, Play advances and Pause stops."""
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    page = _open(browser, server + "/topdown?data=stripes&noise=0.05&s=8", READY)
+    page = _open(browser, server + "/topdown?data=stripes&noise=0.05&s=8", LECTURE)
     _no_exception_box(page)
-    page.screenshot(path=str(ARTIFACTS / "topdown_round0.png"), full_page=True)
-    assert _round(page) == 0
+    # a fresh page opens at the first split, not on an empty single-leaf tree
+    assert _lecture_round(page) == 1
+    note = page.locator(".st-key-view-regions .bl-note")
+    assert note.inner_text().startswith("Round 1: leaf 0")
+    page.screenshot(path=str(ARTIFACTS / "topdown_round1.png"))
 
-    page.screenshot(path=str(ARTIFACTS / "topdown_before_next.png"), full_page=True)
-    page.locator(".st-key-round_next button").first.click()
-    try:
-        _wait_for(lambda: _round(page) == 1, 15, f"Next did not move to round 1: {_href(page)}")
-    finally:
-        page.screenshot(path=str(ARTIFACTS / "topdown_after_next.png"), full_page=True)
-    _settle(page)
-    _no_exception_box(page)
-    assert page.get_by_text("Round 1: leaf 0").count() == 3  # one caption per criterion
-    page.screenshot(path=str(ARTIFACTS / "topdown_round1.png"), full_page=True)
-
+    page.locator(".bl-btn[data-act='next']").click()
+    _wait_for(lambda: _lecture_round(page) == 2 and _views_drawn(page), 10,
+              "Next did not draw round 2")
+    assert note.inner_text().startswith("Round 2:")
+    assert _round(page) == 2  # written into the address bar by the browser at once
     page.locator("h1").first.click()  # focus the page, not a widget
-    page.keyboard.press("ArrowRight")  # the → shortcut of the Next button
-    _wait_for(lambda: page.get_by_text("Round 2: ").count() >= 1, 15,
-              "the → key did not move to round 2")
-    _wait_for(lambda: _round(page) == 2, 15, "the URL did not follow the → key to round 2")
-    _settle(page)
+    page.keyboard.press("ArrowRight")
+    _wait_for(lambda: _lecture_round(page) == 3 and _views_drawn(page), 10,
+              "the → key did not draw round 3")
+    page.keyboard.press("ArrowLeft")
+    _wait_for(lambda: _lecture_round(page) == 2 and _views_drawn(page), 10,
+              "the ← key did not draw round 2")
+    page.keyboard.press("End")
+    last = int(page.locator(".bl-stepper .bl-range").get_attribute("max"))
+    _wait_for(lambda: _lecture_round(page) == last, 10, "End did not go to the last round")
+    page.keyboard.press("Home")
+    _wait_for(lambda: _lecture_round(page) == 0, 10, "Home did not go to round 0")
+    assert "round=" not in _href(page)  # round 0 is the default: not in the link
 
-    start = _press_play(page)
-    assert start == 2
-    # Play advances one round per second; a loaded CI machine redraws far slower, so allow a
-    # generous time for two rounds. The round must keep advancing while the button reads
-    # Pause: Play stopping by itself (the button back to Play) fails at once.
-    def _advanced() -> bool:
-        if _round(page) >= start + 2:
-            return True
-        if _play_label(page) == "Play":  # re-read the round: it may have moved meanwhile
-            assert _round(page) >= start + 2, f"Play stopped by itself: {_href(page)}"
-            return True
-        return False
-
-    try:
-        _wait_for(_advanced, 60, f"Play did not advance the round by 2 from {start} in 60 s")
-    finally:
-        page.screenshot(path=str(ARTIFACTS / "topdown_playing.png"), full_page=True)
-    _wait_for(lambda: _play_label(page) != "", 30, "the Play/Pause button is gone")
-    # the button toggles: click it only while it reads Pause, or the click would play again
-    assert _play_label(page) == "Pause", f"Play stopped by itself: {_href(page)}"
-    page.locator(PLAY).first.click()  # Pause
-    _wait_for(lambda: _play_label(page) == "Play", 30, "Pause did not turn into Play")
-    _settle(page)
-    paused = _round(page)
-    time.sleep(3.0)  # three play intervals: a paused stepper stays where it is
-    assert _round(page) == paused, f"the round moved after Pause: {_href(page)}"
-    # the slider shows the round of the address bar
-    thumb = page.locator(".st-key-round [data-testid='stSliderThumbValue']")
-    assert thumb.inner_text() == str(paused)
+    play = page.locator(".bl-stepper .bl-play")
+    play.click()
+    _wait_for(lambda: play.inner_text() == "Pause", 10, "Play did not turn into Pause")
+    _wait_for(lambda: _lecture_round(page) >= 2, 15, "Play did not advance two rounds")
+    play.click()  # Pause
+    _wait_for(lambda: play.inner_text() == "Play", 10, "Pause did not turn into Play")
+    paused = _lecture_round(page)
+    _settle(page)  # the server is told the paused round and reruns
+    assert _lecture_round(page) == paused and _round(page) == paused
+    assert _views_drawn(page)
     _no_exception_box(page)
-    page.screenshot(path=str(ARTIFACTS / "topdown_played.png"), full_page=True)
+    page.screenshot(path=str(ARTIFACTS / "topdown_played.png"))
     page.close()
 
 
 def test_bad_csv_upload_shows_a_readable_error(server, browser, tmp_path) -> None:
-    page = _open(browser, server + "/topdown?src=Upload+CSV", READY)
+    page = _open(browser, server + "/topdown?src=Upload+CSV", LECTURE)
     _no_exception_box(page)
     bad = tmp_path / "three_classes.csv"
     bad.write_text("x1,x2,label\n0,1,a\n1,0,b\n2,2,c\n3,1,a\n")
@@ -257,7 +261,8 @@ def test_bad_csv_upload_shows_a_readable_error(server, browser, tmp_path) -> Non
     text = page.locator("[data-testid='stAlertContentError']").first.inner_text()
     assert "three_classes.csv" in text and "binary" in text.lower()
     # the page falls back to the generated data and still draws its panels
-    assert page.locator("[data-testid='stPlotlyChart']").count() >= 2
+    page.wait_for_selector(LECTURE, timeout=30_000)
+    assert page.locator(".bl-view-plotly").count() >= 2
     page.screenshot(path=str(ARTIFACTS / "topdown_bad_csv.png"), full_page=True)
     page.close()
 

@@ -18,10 +18,13 @@ from pathlib import Path
 
 import pytest
 from test_browser import (  # noqa: F401  (server and browser are fixtures)
+    LECTURE,
     _href,
+    _lecture_round,
     _no_exception_box,
     _round,
     _settle,
+    _views_drawn,
     _wait_for,
     browser,
     server,
@@ -81,13 +84,15 @@ def test_presenter_mode_topdown(server, context) -> None:
     assert page.get_by_text("The same data and the same leaf budget").count() == 0
     assert page.get_by_text("The theory on this page").count() == 0
     assert page.locator(".st-key-present input[type='checkbox']").first.is_checked()
-    assert _round(page) == 3 and _thumb(page, "round") == "3"
+    page.wait_for_selector(LECTURE, timeout=30_000)
+    assert _round(page) == 3 and _lecture_round(page) == 3
     page.screenshot(path=str(ARTIFACTS / "presenter_topdown.png"))
 
     # the → key steps (and writes the round to the address bar)
     title.click()  # focus the page, not a widget
     page.keyboard.press("ArrowRight")
-    _wait_for(lambda: _round(page) == 4, 20, f"→ did not move to round 4: {_href(page)}")
+    _wait_for(lambda: _round(page) == 4 and _views_drawn(page), 20,
+              f"→ did not move to round 4: {_href(page)}")
     _settle(page)
     _no_exception_box(page)
     assert "present=true" in _href(page)
@@ -103,7 +108,7 @@ def test_presenter_mode_topdown(server, context) -> None:
     after = bar.bounding_box()
     assert 0 <= after["y"] and after["y"] + after["height"] <= VIEWPORT["height"] / 3, (
         f"the stepper is not pinned at the top after scrolling: {before} → {after}")
-    assert _thumb(page, "round") == "4"
+    assert _lecture_round(page) == 4
     page.screenshot(path=str(ARTIFACTS / "presenter_topdown_scrolled.png"))
     page.close()
 
@@ -168,18 +173,18 @@ def test_export_downloads(server, context) -> None:
     assert name == "topdown_hatano_round2.dot"
     assert data.decode().startswith("digraph")
 
-    # the SVG of a structure is taken from the page by JavaScript (st.html)
-    name, data = _download(page, lambda: popover.locator("#boostlab-svg-0").click())
+    # the tree as drawn on the page (the lecture view's SVG, built on the server)
+    name, data = _download(page, lambda: popover.get_by_role(
+        "button", name="Hatano: tree at round 2 as SVG").click())
     assert name == "topdown_hatano_round2.svg"
     text = data.decode()
-    assert text.startswith("<?xml") and "<svg" in text and "</svg>" in text
-    assert "Not drawn yet" not in popover.inner_text()
+    assert text.startswith("<svg") and "</svg>" in text and "#0 x" in text
 
     # the camera button of a chart saves PNG by default …
     page.keyboard.press("Escape")
     _wait_for(lambda: not popover.count() or not popover.first.is_visible(), 10,
               "the Export popover did not close")
-    chart = page.locator("[data-testid='stPlotlyChart']").first
+    chart = page.locator(".st-key-view-regions .bl-view-plotly").first
     chart.hover()
     camera = chart.locator(".modebar-btn[data-title^='Download plot']").first
     name, data = _download(page, camera.click)
@@ -193,7 +198,8 @@ def test_export_downloads(server, context) -> None:
     _settle(page)
     _no_exception_box(page)
     page.keyboard.press("Escape")
-    chart = page.locator("[data-testid='stPlotlyChart']").first
+    page.wait_for_selector(LECTURE, timeout=30_000)
+    chart = page.locator(".st-key-view-regions .bl-view-plotly").first
     chart.hover()
     camera = chart.locator(".modebar-btn[data-title^='Download plot']").first
     name, data = _download(page, camera.click)
@@ -222,7 +228,7 @@ def test_game_structure_exports_as_dot_and_svg(server, context) -> None:
 # ----------------------------------------------------------------------------- copy link
 def test_copy_link_reopens_the_same_demo(server, context) -> None:
     url = server + "/topdown?data=circles&noise=0.4&s=12&k=3&round=5"
-    page = _open(context, url, "[data-testid='stExpander']")
+    page = _open(context, url, LECTURE)
     assert _round(page) == 5
     # a user changes a bound widget: the browser writes it to the address bar
     page.locator(".st-key-s input[type='range']").first.focus()
@@ -242,11 +248,11 @@ def test_copy_link_reopens_the_same_demo(server, context) -> None:
     assert query["s"] == ["13"]
     page.close()
 
-    again = _open(context, copied, "[data-testid='stExpander']")
+    again = _open(context, copied, LECTURE)
     assert _query(again) == query
     assert _round(again) == shown_round
     assert _thumb(again, "s") == "13" and _thumb(again, "k") == "3"
-    assert _thumb(again, "noise").startswith("0.40") and _thumb(again, "round") == str(shown_round)
+    assert _thumb(again, "noise").startswith("0.40") and _lecture_round(again) == shown_round
     from boostcore.datasets import DATASET_DESCRIPTIONS
 
     assert again.get_by_text(DATASET_DESCRIPTIONS["circles"]).count() == 1
