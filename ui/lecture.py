@@ -79,7 +79,9 @@ _NO_FADE_CSS = """
 <style>
 [class*="st-key-view-"] [data-stale="true"], [class*="st-key-view-"] .stale-element,
 .st-key-round_bar [data-stale="true"], .st-key-round_bar .stale-element,
-[class*="st-key-multiple-"] [data-stale="true"] { opacity: 1 !important; transition: none !important; }
+[class*="st-key-multiple-"] [data-stale="true"] {
+  opacity: 1 !important; transition: none !important;
+}
 </style>
 """
 

@@ -213,7 +213,7 @@ def topdown_curves(steps: Sequence[TreeStep], t: int, *, size: int, show_mm: boo
                          name=name, legendgroup=name, line=dict(color=colour, dash=dash,
                                                                  width=width),
                          hovertemplate=f"{name}<br>|T| = %{{x}}: %{{y:.4f}}<extra></extra>"))
-        data.append(dict(type="scatter", x=[n_all[t]], y=[y[t]], mode="markers",
+        data.append(dict(type="scatter", x=[n_all[t]], y=[y[t]], mode="markers", name=name,
                          showlegend=False, legendgroup=name, hoverinfo="skip",
                          marker=dict(color=colour, size=9 if not small else 6,
                                      line=dict(color="white", width=1))))

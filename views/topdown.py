@@ -102,7 +102,8 @@ def _focus_bar(runs: list[str]) -> str:
         "Focused run", options, key="focus", bind="query-params",
         label_visibility="collapsed" if presenting() else "visible",
         help="The criterion whose regions, tree and bound curves are shown large; the other "
-        "runs are the small pictures below (click one to focus it).",
+        "runs are the small pictures below (click one to focus it). "
+        + " ".join(f"{SHORT[c]}: {CRITERION_LABELS[c]}." for c in runs),
     )
     return FROM_SHORT[choice or options[0]]
 

@@ -1,0 +1,100 @@
+"""End-to-end in Chromium: on every algorithm page the three linked views — regions,
+structure, bound curves — are on one screen, and a step changes them.
+
+Checked at the three settings of a lecture: presenter mode at 1920×1080 and 1280×720
+(``?present=true``) and normal mode at 1440×900 with the sidebar open. Screenshots go to
+``tests/artifacts/``. The speed of a step is measured by ``benchmarks/bench_browser_step.py``,
+not here.
+"""
+
+from __future__ import annotations
+
+import pytest
+from test_browser import (  # noqa: F401  (server and browser are fixtures)
+    ARTIFACTS,
+    _lecture_round,
+    _no_exception_box,
+    _views_drawn,
+    _wait_for,
+    browser,
+    server,
+)
+
+pytestmark = pytest.mark.browser
+
+VIEWS = ("view-regions", "view-structure", "view-curves")
+
+#: Each page at a mid round of a small demo.
+PAGES = {
+    "topdown": "/topdown?s=12&round=5",
+    "branching": "/branching?T=10&round=5",
+    "matryoshka": "/matryoshka?round=5",
+    "oblique": "/oblique?round=5",
+}
+
+SETTINGS = {
+    "present-1920x1080": ((1920, 1080), True),
+    "present-1280x720": ((1280, 720), True),
+    "normal-1440x900": ((1440, 900), False),
+}
+
+
+def _all_drawn(page) -> bool:
+    return page.evaluate(f"""() => {{
+      const keys = {list(VIEWS)!r};
+      return keys.every(k => {{
+        const v = document.querySelector('.st-key-' + k + ' .bl-view');
+        return v && v.dataset.drawn !== undefined && v.dataset.drawn === v.dataset.frame;
+      }});
+    }}""")
+
+
+def _frames(page) -> dict[str, str]:
+    return page.evaluate(f"""() => Object.fromEntries({list(VIEWS)!r}.map(k => {{
+      const v = document.querySelector('.st-key-' + k + ' .bl-view');
+      return [k, v ? v.dataset.frame + '|' + (v.querySelector('.bl-body') || v).innerHTML.length
+                   : null];
+    }}))""")
+
+
+@pytest.mark.parametrize("setting", list(SETTINGS))
+@pytest.mark.parametrize("name", list(PAGES))
+def test_three_views_on_one_screen_and_a_step_changes_them(server, browser, name: str,
+                                                           setting: str) -> None:
+    (width, height), present = SETTINGS[setting]
+    url = server + PAGES[name] + ("&present=true" if present else "")
+    page = browser.new_page(viewport={"width": width, "height": height})
+    try:
+        page.goto(url)
+        page.wait_for_selector(".bl-stepper", timeout=60_000)
+        _wait_for(lambda: _all_drawn(page), 60, f"{name}: the three views were not drawn")
+        # the views size themselves to the window once the page has settled (lecture.js)
+        page.wait_for_timeout(1500)
+        _no_exception_box(page)
+        if not present:
+            assert page.locator("section[data-testid='stSidebar']").first.is_visible()
+        boxes = {}
+        for key in VIEWS:
+            box = page.locator(f".st-key-{key}").first.bounding_box()
+            assert box is not None, f"{name}: no container with key {key}"
+            boxes[key] = box
+            assert box["y"] >= 0 and box["y"] + box["height"] <= height + 0.5, (
+                f"{name} at {setting}: {key} spans y {box['y']:.0f}–"
+                f"{box['y'] + box['height']:.0f}, the window is {height} px high")
+            assert box["x"] >= 0 and box["x"] + box["width"] <= width + 0.5
+        # side by side, left to right: regions, structure, curves
+        xs = [boxes[k]["x"] for k in VIEWS]
+        assert xs == sorted(xs), f"{name}: the views are not side by side: {boxes}"
+        page.screenshot(path=str(ARTIFACTS / f"lecture_{name}_{setting}.png"))
+
+        before = _frames(page)
+        t = _lecture_round(page)
+        page.locator(".bl-stepper .bl-btn[data-act='next']").click()
+        _wait_for(lambda: _lecture_round(page) == t + 1 and _views_drawn(page), 20,
+                  f"{name}: Next did not draw round {t + 1}")
+        after = _frames(page)
+        assert after != before, f"{name}: a step changed none of the three views"
+        # the regions plot has its key: what markers, shading and lines mean
+        assert page.get_by_text("Regions:", exact=False).count() >= 1
+    finally:
+        page.close()

@@ -1,0 +1,227 @@
+"""The lecture view's pure parts: frame codecs, SVG trees, top-down frames (no browser)."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import numpy as np
+import plotly.graph_objects as go
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as hst
+
+from boostcore.datasets import Dataset, make_dataset
+from boostcore.topdown import grow
+from tests import lecture_helpers as lh
+from ui import lecture, lecture_frames, svgtree
+
+
+@pytest.fixture(scope="module")
+def run():
+    ds = make_dataset("moons", n=300, noise=0.4, label_noise=0.1, seed=1)
+    steps = tuple(grow(ds.X_train, ds.y_train, size=12, max_arity=3,
+                       X_test=ds.X_test, y_test=ds.y_test))
+    return ds, steps
+
+
+# ---------------------------------------------------------------------------------- codecs
+@given(hst.lists(hst.sampled_from(["a", "b", "<svg/>", "c"]), min_size=1, max_size=30))
+def test_same_frames_round_trip(items) -> None:
+    encoded = lecture.same_frames(items)
+    assert lh.resolve(encoded) == items
+    # a repeated picture is sent once: every other occurrence is a reference to it
+    assert sum(isinstance(e, str) for e in encoded) == len(set(items))
+
+
+def test_same_frames_of_lists_and_references_point_back() -> None:
+    items = [["x", "y"], ["x", "y"], ["z"], ["x", "y"]]
+    encoded = lecture.same_frames(items)
+    assert encoded[1] == {"$r": 0} and encoded[3] == {"$r": 0}
+    assert lh.resolve(encoded) == items
+
+
+@settings(max_examples=25, deadline=None)
+@given(hst.lists(hst.integers(0, 3), min_size=1, max_size=12))
+def test_plotly_frames_restore_every_figure(values) -> None:
+    figs = [go.Figure([go.Scatter(x=[0, 1], y=[0, 1], name="static"),
+                       go.Scatter(x=[v], y=[v], name="moving")],
+                      layout=dict(title=dict(text=f"v={v}"))) for v in values]
+    frames = lecture.plotly_frames(figs)
+    restored = lh.resolve(frames)
+    for fig, got in zip(figs, restored, strict=True):
+        want = json.loads(fig.to_json())
+        assert [tr["y"] for tr in got["data"]] == [tr["y"] for tr in want["data"]]
+        assert got["layout"]["title"]["text"] == want["layout"]["title"]["text"]
+    # the static trace is sent once, whatever the number of rounds
+    assert sum(1 for f in frames if "$r" not in f["data"][0]) == 1
+    assert all("template" not in (f["layout"] or {}) for f in frames)
+
+
+def test_table_html_escapes_and_formats() -> None:
+    import pandas as pd
+
+    frame = pd.DataFrame({"run<script>": ["<b>x</b>", "y"], "v": [0.5, None],
+                          "ok": [True, False]})
+    markup = lecture.table_html(frame, decimals=3)
+    assert "<script>" not in markup and "<b>" not in markup
+    assert "&lt;b&gt;x&lt;/b&gt;" in markup and "run&lt;script&gt;" in markup
+    rows = lh.table(markup)
+    assert rows[0]["v"] == "0.500" and rows[1]["v"] == "—"
+    assert rows[0]["ok"] == "yes" and rows[1]["ok"] == "no"
+    assert "None" not in markup and "nan" not in markup
+
+
+def test_view_rejects_an_unknown_kind() -> None:
+    with pytest.raises(ValueError, match="kind must be"):
+        lecture.view("gif", [], key="x")
+
+
+# ---------------------------------------------------------------------------------- svgtree
+def _chain(depth: int, fan: int = 2) -> dict[int, svgtree.Node]:
+    """A tree where every node's last child is expanded again, ``depth`` times."""
+    nodes = {0: svgtree.Node(0, ["root"])}
+    nxt, cur = 1, 0
+    for _ in range(depth):
+        kids = []
+        for _ in range(fan):
+            nodes[nxt] = svgtree.Node(nxt, [f"#{nxt}", "P 0.50"], parent=cur, edge_label="≤ 1")
+            kids.append(nxt)
+            nxt += 1
+        nodes[cur].children = kids
+        cur = kids[-1]
+    return nodes
+
+
+def _size(svg: str) -> tuple[float, float]:
+    m = re.match(r'<svg[^>]*width="([0-9.]+)" height="([0-9.]+)"', svg)
+    assert m, svg[:120]
+    return float(m.group(1)), float(m.group(2))
+
+
+def test_tree_svg_text_is_never_scaled_and_nodes_do_not_overlap() -> None:
+    nodes = _chain(4, 3)
+    svg = svgtree.tree_svg(nodes, 0, font=13)
+    w, h = _size(svg)
+    assert f'viewBox="0 0 {w:.0f} {h:.0f}"' in svg  # natural size: one unit is one pixel
+    assert 'font-size="13"' in svg
+    # every node's box (rect or ellipse) stays inside the picture, and boxes on one row
+    # do not overlap
+    boxes = []
+    for m in re.finditer(r'<rect x="([-0-9.]+)" y="([-0-9.]+)" width="([0-9.]+)" '
+                         r'height="([0-9.]+)" rx', svg):
+        boxes.append(tuple(map(float, m.groups())))
+    for m in re.finditer(r'<ellipse cx="([-0-9.]+)" cy="([-0-9.]+)" rx="([0-9.]+)" '
+                         r'ry="([0-9.]+)"', svg):
+        cx, cy, rx, ry = map(float, m.groups())
+        boxes.append((cx - rx, cy - ry, 2 * rx, 2 * ry))
+    assert len(boxes) == len(nodes)
+    for x, y, bw, bh in boxes:
+        assert x >= 0 and y >= 0 and x + bw <= w + 0.5 and y + bh <= h + 0.5
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1:]:
+            same_row = abs(a[1] - b[1]) < 1
+            if same_row:
+                assert a[0] + a[2] <= b[0] + 0.5 or b[0] + b[2] <= a[0] + 0.5, (a, b)
+
+
+def test_neighbourhood_keeps_the_path_and_counts_what_it_collapses() -> None:
+    nodes = _chain(4, 3)  # 13 nodes, 9 leaves
+    deepest = max(nodes)
+    near = svgtree.neighbourhood(nodes, 0, [nodes[deepest].parent])
+    # the path to the change and the siblings along it are kept, nothing else is lost:
+    # collapsed boxes count the leaves they stand for
+    counted = 0
+    for n in near.values():
+        m = re.search(r"▸ (\d+) leaves", " ".join(n.lines))
+        counted += int(m.group(1)) if m else (0 if n.children else 1)
+    assert counted == sum(1 for n in nodes.values() if not n.children)
+    assert deepest in near
+
+
+def test_hostile_text_is_escaped_in_svg() -> None:
+    nodes = {0: svgtree.Node(0, ['<script>alert(1)</script>', 'a"&b'])}
+    svg = svgtree.tree_svg(nodes, 0, title="<i>t</i>")
+    assert "<script>" not in svg and "<i>" not in svg
+    assert "&lt;script&gt;" in svg and "a&quot;&amp;b" in svg
+
+
+# ------------------------------------------------------------------------ top-down frames
+def test_tree_cells_figure_is_valid_and_paints_every_leaf(run) -> None:
+    ds, steps = run
+    for step in steps:
+        fig = lecture_frames.tree_cells_figure(step, ds)
+        go.Figure(fig.to_dict())  # valid for plotly (the builder skips validation)
+        cells = [s for s in fig.layout.shapes if s.type == "rect" and s.layer == "below"]
+        assert len(cells) == step.tree.n_leaves
+        # the cells tile the data box: their areas add up to the box's
+        lo, hi = lecture_frames.data_extent(ds)
+        area = sum((c.x1 - c.x0) * (c.y1 - c.y0) for c in cells)
+        assert area == pytest.approx(np.prod(hi - lo), rel=1e-9)
+        # SVG markers (not WebGL) for a few hundred points, all of them drawn
+        pts = [d for d in fig.data if d.type in ("scatter", "scattergl") and d.mode == "markers"]
+        assert {d.type for d in pts} == {"scatter"}
+        assert sum(len(d.x) for d in pts) == ds.n_train + ds.n_test
+
+
+def test_cell_colour_is_the_leaf_probability(run) -> None:
+    ds, steps = run
+    step = steps[-1]
+    fig = lecture_frames.tree_cells_figure(step, ds)
+    cells = [s for s in fig.layout.shapes if s.type == "rect" and s.layer == "below"]
+    for cell in cells:
+        centre = np.array([[(cell.x0 + cell.x1) / 2, (cell.y0 + cell.y1) / 2]])
+        q = step.tree.predict_proba_pos(centre)[0]
+        assert cell.fillcolor == lecture_frames.theme.mix(float(q))
+
+
+def test_curves_draw_the_whole_run_faint_and_this_round_solid(run) -> None:
+    ds, steps = run
+    for t in (0, 3, len(steps) - 1):
+        fig = lecture_frames.topdown_curves(steps, t, size=12, show_mm=False,
+                                            final_is_theorem=True)
+        go.Figure(fig.to_dict())
+        index = [d for d in fig.data if d.name == "I(T)"]
+        faint, solid, marker = index[0], index[1], index[2]
+        assert faint.opacity < 0.5 and len(faint.x) == len(steps)
+        assert len(solid.x) == t + 1
+        assert list(solid.y) == pytest.approx([s.metrics.index_value for s in steps[: t + 1]])
+        assert list(marker.x) == [steps[t].metrics.n_leaves]
+        # no legend over the plot: lines are labelled at their right ends, apart
+        assert not fig.layout.showlegend
+        ys = sorted(a.y for a in fig.layout.annotations)
+        assert all(b - a > 0.02 for a, b in zip(ys, ys[1:]))
+
+
+def test_end_labels_never_overlap_and_stay_in_range() -> None:
+    labels = [(f"l{i}", "#000", v) for i, v in enumerate([0.5, 0.5, 0.51, 0.52, 1.0, 1.04])]
+    anns = lecture_frames.end_labels(labels, font=12, y_range=(0.0, 1.05), plot_px=300)
+    ys = sorted(a["y"] for a in anns)
+    gap = 1.05 * 12 * 1.15 / 300
+    assert all(b - a >= gap - 1e-12 for a, b in zip(ys, ys[1:]))
+    assert 0 <= ys[0] and ys[-1] <= 1.05
+
+
+def test_tree_pictures_from_detailed_to_brief(run) -> None:
+    ds, steps = run
+    step = steps[-1]
+    assert step.tree.n_leaves > 6
+    pics = lecture_frames.tree_pictures(step, index="km", feature_names=ds.feature_names)
+    assert len(pics) == 4  # whole, whole brief, neighbourhood, neighbourhood brief
+    widths = [_size(p)[0] for p in pics]
+    assert widths[1] <= widths[0] and widths[3] <= widths[2]
+    assert "P(+1)" in pics[0] and "w " in pics[0]
+
+
+def test_hostile_feature_names_are_escaped_in_the_tree(run) -> None:
+    ds, steps = run
+    names = ('<img src=x onerror=alert(1)>', '<img src=y>"&')
+    for pic in lecture_frames.tree_pictures(steps[2], index="km", feature_names=names):
+        assert "<img" not in pic and "&lt;img" in pic
+
+
+def test_aspect_is_the_data_box_ratio() -> None:
+    X = np.array([[0.0, 0.0], [4.0, 1.0], [2.0, 0.5], [1.0, 1.0]])
+    y = np.array([-1, 1, -1, 1])
+    ds = Dataset(name="t", description="", X_train=X, y_train=y, X_test=X[:0], y_test=y[:0])
+    assert lecture_frames.aspect(ds) == pytest.approx(1 / 4)
