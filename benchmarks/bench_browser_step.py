@@ -46,6 +46,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from playwright.sync_api import Browser, Page, WebSocket, sync_playwright
+from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 ROOT = Path(__file__).resolve().parents[1]
 BASELINE_APP = "benchmarks/baseline_app.py"
@@ -227,9 +229,36 @@ def servers(scripts: list[str]) -> Iterator[list[str]]:
                 proc.wait()
 
 
+STATE_JS = """(views) => ({
+  url: location.href,
+  scriptState: document.querySelector('.stApp')?.getAttribute('data-test-script-state'),
+  running: window.__bench?.running(),
+  stale: document.querySelectorAll("[data-stale='true']").length,
+  skeletons: document.querySelectorAll("[data-testid='stSkeleton']").length,
+  stepper: document.querySelector('.bl-stepper')?.dataset.round,
+  views: [...document.querySelectorAll(views)].map((v) => `${v.dataset.frame}/${v.dataset.drawn}`),
+  focus: document.activeElement?.outerHTML.slice(0, 80),
+  exception: document.querySelector("[data-testid='stException']")?.innerText.slice(0, 300),
+})"""
+
+
+@contextmanager
+def explained(page: Page, what: str) -> Iterator[None]:
+    """Turn a wait's timeout into an error that shows what the page was showing."""
+    try:
+        yield
+    except PlaywrightTimeoutError as e:
+        try:
+            state = page.evaluate(STATE_JS, VIEWS)
+        except PlaywrightError as inner:
+            state = f"(page state unavailable: {inner})"
+        raise RuntimeError(f"{what}; page state: {state}") from e
+
+
 def wait_idle(page: Page, ready: str) -> None:
-    page.wait_for_function(IDLE_JS, arg={"quiet": QUIET_MS, "ready": ready}, polling="raf",
-                           timeout=LOAD_TIMEOUT_MS)
+    with explained(page, f"{page.url} never became idle"):
+        page.wait_for_function(IDLE_JS, arg={"quiet": QUIET_MS, "ready": ready},
+                               polling="raf", timeout=LOAD_TIMEOUT_MS)
 
 
 def measure_steps(page: Page, counter: ByteCounter, result: Result, targets: list[int],
@@ -243,14 +272,16 @@ def measure_steps(page: Page, counter: ByteCounter, result: Result, targets: lis
         bytes0 = counter.total
         t0 = time.perf_counter()
         page.keyboard.press(key)
-        page.wait_for_function(drawn_js, arg={**drawn_arg, "t": t}, polling="raf",
-                               timeout=STEP_TIMEOUT_MS)
+        with explained(page, f"{result.label}: step {i} ({key} to round {t}) not drawn"):
+            page.wait_for_function(drawn_js, arg={**drawn_arg, "t": t}, polling="raf",
+                                   timeout=STEP_TIMEOUT_MS)
         page.evaluate(TWO_FRAMES_JS)  # the drawn frame has been painted
         step = time.perf_counter() - t0
-        quiet = page.wait_for_function(
-            SETTLED_JS, arg={"quiet": QUIET_MS, "noRunMs": 5000}, polling="raf",
-            timeout=STEP_TIMEOUT_MS,
-        ).json_value()
+        with explained(page, f"{result.label}: step {i} (round {t}) never settled"):
+            quiet = page.wait_for_function(
+                SETTLED_JS, arg={"quiet": QUIET_MS, "noRunMs": 5000}, polling="raf",
+                timeout=STEP_TIMEOUT_MS,
+            ).json_value()
         settled = time.perf_counter() - t0 - quiet / 1000
         if i == 0:
             continue
@@ -305,8 +336,9 @@ def bench_page(browser: Browser, base: str, name: str, viewport: dict, repeats: 
         # at the left edge (the sidebar's padding) so that the body has it.
         page.mouse.click(5, 400)
         if page.query_selector(".bl-stepper"):
-            page.wait_for_function(VIEWS_DRAWN_JS, arg={"views": VIEWS}, polling="raf",
-                                   timeout=LOAD_TIMEOUT_MS)
+            with explained(page, f"{name}: the views were never drawn"):
+                page.wait_for_function(VIEWS_DRAWN_JS, arg={"views": VIEWS}, polling="raf",
+                                       timeout=LOAD_TIMEOUT_MS)
             rng = ".bl-stepper input.bl-range"
             start = int(page.get_attribute(".bl-stepper", "data-round"))
             drawn_js, drawn_arg, label = LECTURE_DRAWN_JS, {"views": VIEWS}, name

@@ -163,3 +163,18 @@ def test_export_offers_csv_and_dot_for_every_run() -> None:
     for name in ("Hatano", "Mansour-McAllester", "Naive"):
         assert f"{name}: rounds as CSV" in labels
         assert f"{name}: tree at round 2 as DOT" in labels
+
+
+def test_preset_from_a_link_keeps_its_parameters_in_the_address() -> None:
+    """/topdown?preset=multiway: the address bar then holds the preset's parameters, so a
+    link copied after a step reopens the same picture, not the default demo."""
+    at = _page(preset="multiway")
+    _no_exception(at)
+    q = {k: v[0] if isinstance(v, list) and len(v) == 1 else v
+         for k, v in at.query_params.items()}
+    assert "preset" not in q
+    assert q["data"] == "stripes" and q["s"] == "8" and q["noise"] == "0.05"
+    again = _page(**{k: v for k, v in q.items()})
+    _no_exception(again)
+    assert again.selectbox(key="data").value == "stripes" and again.slider(key="s").value == 8
+    assert again.slider(key="noise").value == 0.05

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import streamlit as st
+from streamlit.errors import StreamlitAPIException
 
 from .guides import Guide
 
@@ -345,10 +346,27 @@ def _load(key: str, guides: dict, kind: str, round_value: int, name: str | None 
         return
     for k, v in guides[name].state.items():
         ss[k] = v
+        if k != "round":
+            # Before the widgets exist (a ?preset= link), a value set from Python reaches the
+            # address bar only if it is written here, or a link copied after a step would
+            # open the default demo. Once a widget is bound, Streamlit writes it itself and
+            # refuses a direct write.
+            try:
+                st.query_params[k] = [_url_text(x) for x in v] if isinstance(v, list) else (
+                    _url_text(v))
+            except StreamlitAPIException:
+                pass
     ss["round"] = guides[name].state.get("round", round_value)
     ss["round_playing"] = False
     ss.pop("round_keep", None)  # the guide's round, not the one shown before, is wanted
     ss[f"{key}_shown"] = (kind, name)
+
+
+def _url_text(value) -> str:
+    """A widget value as a bound widget writes it to the URL (labels, numbers, true/false)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
 
 
 def presets_and_challenges(key: str, presets: dict[str, Guide],

@@ -13,6 +13,7 @@ is cached with ``st.cache_data``.
 
 from __future__ import annotations
 
+import base64
 import math
 from collections.abc import Sequence
 from html import escape
@@ -25,8 +26,8 @@ from boostcore.branching import BPStep
 from boostcore.datasets import Dataset
 
 from . import theme
-from .figures import _figure, data_extent
-from .lecture_frames import FAINT, end_labels, points_traces, regions_layout
+from .figures import data_extent
+from .lecture_frames import FAINT, end_labels, regions_layout
 
 #: The merging schemes of the page: shown name → ``merge=`` of ``bp_infoboost``.
 SCHEMES = {"InfoBoost": "all", "BP.InfoBoost": "bands", "DT.InfoBoost": "none"}
@@ -52,18 +53,93 @@ def _done(steps: Sequence[BPStep], t: int) -> list[BPStep]:
 
 
 # ---------------------------------------------------------------------------- regions
+def points(ds: Dataset, *, size=6, show_test: bool = True) -> list[dict]:
+    """Training (filled) and test (hollow) points of both classes as SVG markers; ``size``
+    (one per training point) draws the weights. Positions are float32 (half the bytes of a
+    frame; far below a pixel) and class names are escaped (they may come from a CSV)."""
+    traces = []
+    for label, colour, cname in ((-1, theme.CLASS_NEG, ds.class_names[0]),
+                                 (1, theme.CLASS_POS, ds.class_names[1])):
+        name = escape(cname)
+        symbol = "circle" if label > 0 else "diamond"
+        m = ds.y_train == label
+        traces.append(dict(
+            type="scatter", x=ds.X_train[m, 0].astype(np.float32),
+            y=ds.X_train[m, 1].astype(np.float32), mode="markers",
+            name=f"class {name} (train)", showlegend=False,
+            marker=dict(color=colour, size=size if np.isscalar(size) else size[m], symbol=symbol,
+                        line=dict(width=0.5, color="white")),
+            hovertemplate=f"class {name}<br>%{{x:.3f}}, %{{y:.3f}}<extra>train</extra>",
+        ))
+        if show_test and ds.n_test:
+            mt = ds.y_test == label
+            traces.append(dict(
+                type="scatter", x=ds.X_test[mt, 0].astype(np.float32),
+                y=ds.X_test[mt, 1].astype(np.float32), mode="markers",
+                name=f"class {name} (test)", showlegend=False,
+                marker=dict(color=colour, size=6, symbol=f"{symbol}-open", line=dict(width=1.5)),
+                hovertemplate=f"class {name}<br>%{{x:.3f}}, %{{y:.3f}}<extra>test</extra>",
+            ))
+    return traces
+
+
 def _edges(rounds, feature: int, lo: float, hi: float) -> np.ndarray:
     inner = sorted({r.threshold for r in rounds if r.feature == feature and lo < r.threshold < hi})
     return np.array([lo, *inner, hi], dtype=float)
 
 
-def regions_figure(step: BPStep, ds: Dataset, *, font: float = 12, small: bool = False):
+def spec(data: list[dict], layout: dict) -> dict:
+    """A figure as a plain dict with its numpy arrays as plotly.js typed arrays (base64).
+
+    Building ``go.Figure`` objects costs most of a lecture's build time (deep copies and
+    validation of every trace); the frames here are fixed by this module and the unit tests
+    rebuild every one *with* validation (``go.Figure(spec)``).
+    """
+    return {"data": _typed(data), "layout": _typed(layout)}
+
+
+_SHORT = {"int8": "i1", "uint8": "u1", "int16": "i2", "uint16": "u2", "int32": "i4",
+          "uint32": "u4", "float32": "f4", "float64": "f8"}
+
+
+def _typed_array(v: np.ndarray):
+    """plotly.js's typed-array spec (what plotly.py writes, without its slow checks)."""
+    if v.size == 0:
+        return []
+    if v.dtype == np.int64:
+        v = v.astype(np.int32)
+    if v.dtype == bool:
+        v = v.astype(np.uint8)
+    code = _SHORT.get(str(v.dtype))
+    if code is None:
+        return v.tolist()
+    out = {"dtype": code, "bdata": base64.b64encode(np.ascontiguousarray(v).tobytes())
+           .decode("ascii")}
+    if v.ndim > 1:
+        out["shape"] = ", ".join(str(n) for n in v.shape)
+    return out
+
+
+def _typed(obj):
+    if isinstance(obj, dict):
+        return {k: (v if k == "range" else _typed(v)) for k, v in obj.items()}
+    if isinstance(obj, list | tuple):
+        return [_typed(v) for v in obj]
+    if isinstance(obj, np.ndarray):
+        return _typed_array(obj)
+    if isinstance(obj, np.generic):
+        return obj.item()
+    return obj
+
+
+def regions_figure(step: BPStep, ds: Dataset, *, font: float = 12, small: bool = False) -> dict:
     """Regions of ``sign F_t`` after round ``step.t``, shaded by ``1/(1+e^{−2F_t})``.
 
     ``F_t`` only changes at the thresholds of the stumps so far, so the heatmap's cells are
     the cells of that grid (at most 61 × 61 small integers), exact at any zoom. Training
     points have area ∝ ``D_t`` (the weights ``h_t`` was chosen on); this round's stump is
-    the vermillion line, with its ``+1`` side marked.
+    the vermillion line, with its ``+1`` side marked. The layout is the same every round
+    (only traces change), so it is sent once.
     """
     lo, hi = data_extent(ds)
     rounds = step.program.rounds
@@ -79,36 +155,35 @@ def regions_figure(step: BPStep, ds: Dataset, *, font: float = 12, small: bool =
     data = [dict(type="heatmap", x=ex, y=ey, z=z, zmin=0, zmax=LEVELS,
                  colorscale=theme.REGION_SCALE, showscale=False, hoverinfo="skip",
                  name="regions")]
-    D = np.asarray(step.D, dtype=float)
-    rel = np.sqrt(D / D.max()) if D.size and D.max() > 0 else np.ones(ds.n_train)
-    size = np.rint((2 + 7 * rel) if small else (4 + 14 * rel)).astype(np.uint8)
-    data += points_traces(
-        ds, show_test=not small, size=size,
-        customdata=None if small else (D * ds.n_train).astype(np.float32),
-        hover=None if small else "%{x:.3f}, %{y:.3f}<br>D_t = %{customdata:.2f}/m"
-        "<extra>train</extra>")
-    shapes, notes = [], []
+    if small:  # weights are not visible at this size: the points stay the same every round
+        data += points(ds, show_test=False, size=4)
+    else:
+        D = np.asarray(step.D, dtype=float)
+        rel = np.sqrt(D / D.max()) if D.size and D.max() > 0 else np.ones(ds.n_train)
+        data += points(ds, size=np.rint(3 + 12 * rel).astype(np.uint8))
+    line = dict(type="scatter", mode="lines", x=[], y=[], hoverinfo="skip", name="h_t",
+                showlegend=False, line=dict(color=theme.HIGHLIGHT, width=2 if small else 4))
+    mark = dict(type="scatter", mode="text", x=[], y=[], text=[], hoverinfo="skip",
+                name="h_t = +1", showlegend=False,
+                textfont=dict(color=theme.HIGHLIGHT, size=font))
     if step.feature is not None and step.feature < 2:
         th = float(step.threshold)
         if step.feature == 0:
-            line = dict(x0=th, x1=th, y0=float(lo[1]), y1=float(hi[1]))
-            note = dict(x=th, y=float(hi[1]), xanchor="left", yanchor="top", xshift=3,
-                        text=f"h{step.t} = +1 ▸")
+            line.update(x=[th, th], y=[float(lo[1]), float(hi[1])])
+            mark.update(x=[th], y=[float(hi[1])], text=[f"h{step.t} = +1 ▸"],
+                        textposition="bottom right")
         else:
-            line = dict(x0=float(lo[0]), x1=float(hi[0]), y0=th, y1=th)
-            note = dict(x=float(hi[0]), y=th, xanchor="right", yanchor="bottom", yshift=2,
-                        text=f"▴ h{step.t} = +1")
-        shapes.append(dict(type="line", line=dict(color=theme.HIGHLIGHT, width=2 if small
-                                                  else 4), **line))
-        if not small:
-            notes.append(dict(xref="x", yref="y", showarrow=False, bgcolor="rgba(255,255,255,0.8)",
-                              font=dict(color=theme.HIGHLIGHT, size=font), **note))
-    layout = regions_layout(ds, lo, hi, shapes=shapes, font=font, small=small)
+            line.update(x=[float(lo[0]), float(hi[0])], y=[th, th])
+            mark.update(x=[float(hi[0])], y=[th], text=[f"▴ h{step.t} = +1"],
+                        textposition="top left")
+    data.append(line)
+    if not small:
+        data.append(mark)
+    layout = regions_layout(ds, lo, hi, font=font, small=small)
     if not small:  # axis titles are plotly's pseudo-HTML: a CSV's column name is escaped
         layout["xaxis"]["title"] = dict(text=escape(ds.feature_names[0]))
         layout["yaxis"]["title"] = dict(text=escape(ds.feature_names[1]))
-    layout["annotations"] = notes
-    return _figure(data, layout)
+    return spec(data, layout)
 
 
 # ---------------------------------------------------------------------------- program
@@ -389,10 +464,12 @@ def program_note(steps: Sequence[BPStep], t: int) -> str:
 
 
 # ----------------------------------------------------------------------------- curves
-def curves_figure(steps: Sequence[BPStep], t: int, *, font: float = 12, small: bool = False):
+def curves_figure(steps: Sequence[BPStep], t: int, *, font: float = 12,
+                  small: bool = False) -> dict:
     """``Π H(Y|h_t) ≥ Π Z_t ≥`` training error (Theorem 1) and the test error against the
     round (log scale), above ``|L_t|``: the whole run faint, the rounds up to ``t`` solid, a
-    marker at round ``t``. Lines are named at their right ends."""
+    marker at round ``t``. Lines are named at their right ends. Only traces change from
+    round to round (the layout is sent once)."""
     done = [s for s in steps if s.metrics is not None]
     t_round = steps[min(t, len(steps) - 1)].t
     cur = sum(1 for s in done if s.t <= t_round) - 1  # index in ``done`` of this round
@@ -409,68 +486,68 @@ def curves_figure(steps: Sequence[BPStep], t: int, *, font: float = 12, small: b
                        lambda m: m.test_error))
     if small:
         series = series[1:3]
-    values = [v for m in ms for *_, get in series for v in [get(m)] if v is not None and v > 0]
-    low = float(np.floor(np.log10(min(values)))) if values else -2.0
-    low = max(low, -6.0)
-    data: list[dict] = []
-    labels = []
-
-    def add(y, name, colour, dash, width, yaxis="y", marker=9):
-        data.append(dict(type="scatter", x=x, y=y, mode="lines", name=name, yaxis=yaxis,
-                         showlegend=False, opacity=FAINT, hoverinfo="skip",
-                         line=dict(color=colour, dash=dash, width=width)))
-        if cur >= 0:
-            data.append(dict(type="scatter", x=x[: cur + 1], y=y[: cur + 1], mode="lines",
-                             name=name, yaxis=yaxis, showlegend=False,
-                             line=dict(color=colour, dash=dash, width=width),
-                             hovertemplate=f"{name}<br>round %{{x}}: %{{y:.4g}}"
-                             "<extra></extra>"))
-            data.append(dict(type="scatter", x=x[cur: cur + 1], y=y[cur: cur + 1],
-                             mode="markers", yaxis=yaxis, showlegend=False, hoverinfo="skip",
-                             marker=dict(color=colour, size=marker,
-                                         line=dict(color="white", width=1))))
-
-    for name, colour, dash, width, get in series:
-        y = np.array([get(m) if get(m) is not None and get(m) > 0 else np.nan for m in ms],
-                     dtype=float)
-        add(y, name, colour, dash, width, marker=6 if small else 9)
-        finite = y[np.isfinite(y)]
-        if finite.size:
-            labels.append((name, colour, float(finite[-1])))
+    ys = {name: np.array([np.nan if get(m) is None or get(m) <= 0 else get(m) for m in ms],
+                         dtype=float) for name, *_, get in series}
+    finite = np.concatenate([y[np.isfinite(y)] for y in ys.values()] or [np.zeros(0)])
+    low = max(float(np.floor(np.log10(finite.min()))) if finite.size else -2.0, -6.0)
     leaves = np.array([m.n_leaves for m in ms], dtype=float)
     top_leaves = float(np.log10(max(leaves.max() if leaves.size else 2, 2))) + 0.15
+    panels = [(name, colour, dash, width, ys[name], "y")
+              for name, colour, dash, width, _ in series]
     if not small:
-        add(leaves, "|L_t|", theme.NEUTRAL, "solid", 2.0, yaxis="y2", marker=7)
+        panels.append(("|L_t|", theme.NEUTRAL, "solid", 2.0, leaves, "y2"))
+    data: list[dict] = []
+    for name, colour, dash, width, y, axis in panels:  # the whole run, faint: the same always
+        data.append(dict(type="scatter", x=x, y=y, mode="lines", name=name, yaxis=axis,
+                         showlegend=False, opacity=FAINT, hoverinfo="skip",
+                         line=dict(color=colour, dash=dash, width=width)))
+    k = cur + 1
+    for name, colour, dash, width, y, axis in panels:  # up to this round, solid
+        data.append(dict(type="scatter", x=x[:k], y=y[:k], mode="lines", name=name,
+                         yaxis=axis, showlegend=False,
+                         line=dict(color=colour, dash=dash, width=width),
+                         hovertemplate=f"{name}<br>round %{{x}}: %{{y:.4g}}<extra></extra>"))
+    for axis in ("y", "y2") if not small else ("y",):  # this round: markers and a cursor
+        here = [(colour, y) for _, colour, _, _, y, ax in panels if ax == axis]
+        data.append(dict(
+            type="scatter", mode="markers", yaxis=axis, showlegend=False, hoverinfo="skip",
+            x=np.full(len(here), x[cur]) if cur >= 0 else [],
+            y=np.array([y[cur] for _, y in here]) if cur >= 0 else [],
+            marker=dict(color=[c for c, _ in here], size=6 if small else 9,
+                        line=dict(color="white", width=1))))
+        span = [10.0 ** low, 10.0 ** 0.05] if axis == "y" else [1.0, 10.0 ** top_leaves]
+        data.append(dict(type="scatter", mode="lines", yaxis=axis, showlegend=False,
+                         hoverinfo="skip", x=[float(x[cur])] * 2 if cur >= 0 else [],
+                         y=span if cur >= 0 else [],
+                         line=dict(color="#888888", width=1, dash="dot")))
+    labels = [(name, colour, float(y[np.isfinite(y)][-1]))
+              for name, colour, _, _, y, axis in panels
+              if axis == "y" and np.isfinite(y).any()]
     annotations = [] if small else end_labels(labels, font=font - 1, y_range=(low, 0.05),
                                               plot_px=260.0, log=True)
-    if not done and not small:
+    if not done:
         annotations.append(dict(xref="paper", yref="paper", x=0.5, y=0.6, showarrow=False,
-                                text="No round yet: the curves start at round 1.",
+                                text="No round: " + escape(steps[0].stop_reason or ""),
                                 font=dict(size=font, color="#555555")))
     right = 10 if small or not labels else int(max(len(n) for n, *_ in labels)
                                                * (font - 1) * 0.6) + 14
-    shapes = []
-    if cur >= 0:
-        shapes.append(dict(type="line", xref="x", yref="paper", x0=float(x[cur]),
-                           x1=float(x[cur]), y0=0, y1=1,
-                           line=dict(color="#888888", width=1, dash="dot")))
     layout = dict(
         margin=dict(l=8, r=8, t=4, b=8) if small else dict(l=10, r=right, t=8, b=10),
         plot_bgcolor="white", font=dict(size=font), showlegend=False, uirevision="curves",
-        annotations=annotations, shapes=shapes,
+        annotations=annotations,
         xaxis=dict(range=[0.5, n_max + 0.5], gridcolor="#eeeeee", showticklabels=not small,
-                   automargin=True, anchor="y2" if not small else "y",
+                   automargin=True, anchor="y" if small else "y2",
                    title=None if small else dict(text="round t", standoff=4)),
         yaxis=dict(type="log", range=[low, 0.05], gridcolor="#eeeeee", dtick=1,
                    showticklabels=not small, automargin=True,
                    domain=[0.0, 1.0] if small else [0.34, 1.0],
-                   title=None if small else dict(text="Theorem 1 (log)", standoff=4)),
+                   title=None if small else dict(text="value (log scale)", standoff=4)),
     )
     if not small:
         layout["yaxis2"] = dict(type="log", range=[0, top_leaves], gridcolor="#eeeeee",
                                 dtick=1, domain=[0.0, 0.24], automargin=True,
-                                title=dict(text="|L_t|", standoff=4))
-    return _figure(data, layout)
+                                title=dict(text="leaves", standoff=4))
+    return spec(data, layout)
 
 
 def curves_note(steps: Sequence[BPStep], t: int) -> str:

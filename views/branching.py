@@ -6,21 +6,32 @@ import time
 
 import streamlit as st
 
-from ui import compute, diagrams, exports, figures, guides, tables
+from ui import (
+    compute,
+    diagrams,
+    exports,
+    figures,
+    frames_branching,
+    guides,
+    lecture,
+    lecture_frames,
+)
 from ui.classroom import (
     chart,
     data_code,
     export_run,
-    export_structures,
     page_header,
     presenting,
     preset_from_url,
     presets_and_challenges,
-    structure,
 )
-from ui.widgets import dataset_sidebar, stepper
+from ui.frames_branching import SCHEMES
+from ui.widgets import dataset_sidebar
 
-SCHEMES = {"InfoBoost": "all", "BP.InfoBoost": "bands", "DT.InfoBoost": "none"}
+#: The page's main algorithm: focused when it is among the schemes compared.
+MAIN = "BP.InfoBoost"
+#: Round shown when a link names none: round 2 is the first whose children are merged.
+FIRST_MERGE = 2
 HELP = {
     "InfoBoost": "merge all: every −1 child into one leaf, every +1 child into the other",
     "BP.InfoBoost": "merge by entropy bands (Theorem 3): few leaves, nearly the progress of none",
@@ -94,105 +105,162 @@ def _theory() -> None:
         )
 
 
+def _focus_bar(schemes: list[str]) -> str:
+    """The scheme whose regions, program and curves fill the screen (the others sit below)."""
+    if st.session_state.get("focus") not in schemes:
+        st.session_state["focus"] = MAIN if MAIN in schemes else schemes[0]
+    choice = st.selectbox(
+        "Focused run", schemes, key="focus", bind="query-params",
+        label_visibility="collapsed" if presenting() else "visible",
+        help="The merging scheme whose regions, program and curves are shown large; the "
+        "other schemes are the small pictures below (click one to focus it).",
+    )
+    return choice or schemes[0]
+
+
+def _set_focus(name: str) -> None:
+    st.session_state["focus"] = name
+
+
 def render() -> None:
     preset_from_url("bp_preset", GUIDES, first_round=1)
-    header = page_header(
-        "InfoBoost grows a branching program: divide, then merge",
-        "Each round one stump divides every leaf in two; then the children are merged. "
-        "**Merge everything** and you get InfoBoost; **merge nothing** and you get a decision "
-        "tree (DT.InfoBoost); Takimoto, Koya and Maruoka's **entropy bands** sit in between "
-        "with few leaves and nearly the progress of the tree. The training error bound "
-        "Π Z_t holds for every merging scheme.",
-        page="branching",
-    )
+    header = page_header("InfoBoost grows a branching program: divide, then merge",
+                         page="branching", compact=True)
     choice = dataset_sidebar()
     params = _sidebar_params()
     ds = choice.dataset
-    presets_and_challenges("bp_preset", GUIDES, CHALLENGES, first_round=1)
+
+    row = st.container(key="preset_row")
+    with row:
+        p1, p2 = st.columns([4, 1.1], vertical_alignment="bottom")
+        with p1:
+            presets_and_challenges("bp_preset", GUIDES, CHALLENGES, first_round=1)
     if not params["schemes"]:
         st.warning("Choose at least one merging scheme in the sidebar.")
         return
+    schemes = [s for s in SCHEMES if s in params["schemes"]]
     started = time.perf_counter()
+    font = 12 * lecture.scale()
     with st.spinner("Boosting…"):
+        lec = frames_branching.branching_lecture(
+            ds, choice.key, tuple(schemes), params["n_rounds"], params["c"], params["wl"],
+            font)
         runs = {name: compute.bp_run(ds, choice.key, params["n_rounds"], SCHEMES[name],
-                                     params["c"], params["wl"])
-                for name in params["schemes"]}
+                                     params["c"], params["wl"]) for name in schemes}
     elapsed = time.perf_counter() - started
-    n_steps = max(len(r) for r in runs.values())
-    st.caption(f"{ds.n_train} training and {ds.n_test} test points · computed in "
-               f"{elapsed:.2f} s (cached: stepping only redraws).")
 
-    def show(t: int) -> None:
-        # t is the snapshot index; BP.InfoBoost's first snapshot is round 1
-        current = {name: steps[min(t, len(steps) - 1)] for name, steps in runs.items()}
-        cols = st.columns(len(runs))
-        for col, (name, steps) in zip(cols, runs.items()):
-            step = current[name]
-            with col:
-                st.subheader(name, help=HELP[name])
-                if step.metrics is None:
-                    st.warning(step.stop_reason)
-                    continue
-                chart(figures.bp_regions_figure(step, ds), key=f"bp_regions_{name}",
-                                config={"displaylogo": False})
-                if t >= len(steps):
-                    st.caption(f"Finished at round {steps[-1].t}.")
-                st.caption(step.message)
-        cols = st.columns(len(runs))
-        for col, (name, steps) in zip(cols, runs.items()):
-            with col:
-                idx = min(t, len(steps) - 1)
-                if steps[idx].metrics is not None or idx > 0:
-                    structure(diagrams.bp_digraph(steps, idx, feature_names=ds.feature_names),
-                              width="stretch", label=f"{name} program, round {steps[idx].t}")
-        cols = st.columns(len(runs))
-        for col, (name, steps) in zip(cols, runs.items()):
-            with col:
-                chart(figures.bp_curves_figure(steps, t), key=f"bp_curves_{name}",
-                                config={"displaylogo": False})
-                chart(figures.bp_leaves_figure(steps, t), key=f"bp_leaves_{name}",
-                                config={"displaylogo": False})
-                smoothed = [s for s in steps[: t + 1]
-                            if s.metrics is not None and s.metrics.smoothing_excess > 0]
-                if smoothed:
-                    total = sum(s.metrics.smoothing_excess for s in smoothed)
-                    st.caption(
-                        f"{len(smoothed)} round(s) so far had a pure leaf whose weight was "
-                        f"smoothed, adding s_t to Z_t (total {total:.4f}): there Π Z_t may "
-                        "exceed Π H(Y|h_t). Π Z_t still bounds the training error exactly."
-                    )
-        if "BP.InfoBoost" in current and current["BP.InfoBoost"].groups:
-            step = current["BP.InfoBoost"]
-            st.markdown(f"#### BP.InfoBoost's groups in round {step.t}: "
-                        f"γ_t = {step.metrics.gamma:.4f}, bound 1 − cγ_t = "
-                        f"{step.metrics.band_bound:.4f}, H(Y|ℓ_t) = {step.metrics.H_leaves:.4f}")
-            st.dataframe(tables.groups_frame(step), hide_index=True,
-                         column_config={k: st.column_config.NumberColumn(format="%.4f")
-                                        for k in ("mass under D_t", "entropy G(q)")})
-        st.markdown("#### This round in numbers")
-        st.dataframe(tables.bp_metrics_frame(current), hide_index=True,
-                     column_config={k: st.column_config.NumberColumn(format="%.4f") for k in
-                                    ("train error", "test error", "Z_t", "H(Y|h_t)",
-                                     "H(Y|ℓ̃_t)", "H(Y|ℓ_t)", "γ_t", "Π Z", "Π H(Y|h)")})
+    with p2:
+        focus = _focus_bar(schemes)
+    t = lecture.stepper(
+        lec["n"], page="branching", first=1, default=FIRST_MERGE,
+        caption=f"{ds.n_train} training and {ds.n_test} test points · all rounds computed in "
+        f"{elapsed:.2f} s; stepping is drawn by your browser · keys: ← → step, Home/End, "
+        "Space plays",
+    )
+    run = lec["runs"][focus]
+    slug = focus.replace(".", "_")
+    regions, structure_box, curves = lecture.lecture_columns()
+    with regions:
+        lecture.view("plotly", run["regions"], key=f"lv_regions_{slug}", first=1,
+                     notes=run["notes"], chart_key=f"regions_{slug}",
+                     title=f"{focus}: decision regions sign F_t",
+                     aspect=lecture_frames.aspect(ds))
+    with structure_box:
+        lecture.view("svg", run["structure"], key=f"lv_program_{slug}", first=1,
+                     notes=run["structure_notes"],
+                     title=f"{focus}: the program, one layer per round (vermillion: this "
+                     "round)")
+    with curves:
+        lecture.view("plotly", run["curves"], key=f"lv_curves_{slug}", first=1,
+                     chart_key=f"curves_{slug}", notes=run["curve_notes"],
+                     title="Π Z_t bounds the training error; leaves |L_t|")
+    st.caption(REGIONS_KEY)
 
+    others = [s for s in schemes if s != focus]
+    if others:
+        st.markdown("##### The other schemes — same data, same rounds (click one to focus it)")
+        cols = st.columns(3)
+        for col, name in zip(cols, others):
+            other = name.replace(".", "_")
+            with col, st.container(key=f"multiple-{other}", border=True):
+                a, b = st.columns([1, 1.3])
+                with a:
+                    lecture.view("plotly", lec["runs"][name]["small"], key=f"lv_small_{other}",
+                                 first=1, title=name, height=170, focus=name,
+                                 on_focus=lambda n=name: _set_focus(n))
+                with b:
+                    lecture.view("plotly", lec["runs"][name]["spark"], key=f"lv_spark_{other}",
+                                 first=1, title="Π Z_t, train error", height=170, focus=name,
+                                 on_focus=lambda n=name: _set_focus(n))
+
+    st.markdown("#### This round in numbers")
+    lecture.view("html", lec["metrics"], key="lv_metrics", first=1, min_height=0,
+                 max_height=100000)
+    if lec["groups"] is not None:
+        st.markdown("#### BP.InfoBoost's groups: which children were merged (Theorem 3)")
+        lecture.view("html", lec["groups"], key="lv_groups", first=1, min_height=0,
+                     max_height=100000)
+
+    _exports(header, runs, ds, t)
     code, dparams = data_code(choice)
     export_run(header, "branching", {"data": dparams, **params}, runs,
                exports.branching_snippet(
                    code, params["schemes"], params["n_rounds"], params["c"], params["wl"]),
                ds.feature_names)
-    stepper(n_steps, show, key="round", first=1)
-    export_structures(header, "branching")
 
     st.markdown("#### What c buys: leaves against progress (BP.InfoBoost, this data)")
     rows = compute.bp_c_sweep(ds, choice.key, params["n_rounds"], params["wl"])
     if rows:
         chart(figures.c_sweep_figure(rows, params["c"]), key="c_sweep",
-                        config={"displaylogo": False})
+              config={"displaylogo": False})
         st.caption("Larger c: more bands, so more leaves and a smaller Π Z_t (faster training "
                    "progress, more risk of overfitting); smaller c: InfoBoost-like. The "
                    "vermillion bar is the c chosen in the sidebar.")
     if not presenting():
+        st.markdown(INTRO)
         _theory()
+
+
+INTRO = (
+    "**About this page.** Each round one stump divides every leaf in two; then the children "
+    "are merged. **Merge everything** and you get InfoBoost; **merge nothing** and you get a "
+    "decision tree (DT.InfoBoost); Takimoto, Koya and Maruoka's **entropy bands** "
+    "(BP.InfoBoost) sit in between with few leaves and nearly the progress of the tree. The "
+    "training error bound Π Z_t holds for every merging scheme. Step through the rounds and "
+    "watch the regions, the program and the bound move together."
+)
+
+REGIONS_KEY = (
+    "Regions: filled markers are training points, their area ∝ the weight D_t(i) the stump "
+    "h_t was chosen on; hollow ones are test points (orange ◆ class −1, blue ● class +1). "
+    "The shading is the vote 1/(1+e^(−2F_t)) of the program so far (white = undecided); the "
+    "vermillion line is this round's stump h_t, with its +1 side marked. No dashed box: "
+    "every leaf is divided in every round. Program: a node is a leaf with its weight w and "
+    "its mass D under D_t; each leaf sends its h_t = −1 edge left and its +1 edge right, and "
+    "several edges into one node are a merge."
+)
+
+
+def _exports(header, runs: dict, ds, t: int | None) -> None:
+    with header.export:
+        st.markdown("**The programs**")
+        for name, steps in runs.items():
+            idx = min(max((t or 1) - 1, 0), len(steps) - 1)
+            shown = max(idx - (steps[idx].metrics is None), 0)
+            slug = name.replace(".", "_")
+            st.download_button(
+                f"{name}: program at round {steps[shown].t} as DOT",
+                diagrams.bp_digraph(steps, shown, feature_names=ds.feature_names).source,
+                file_name=f"branching_{slug}_round{steps[shown].t}.dot",
+                mime="text/vnd.graphviz", key=f"dot_{slug}", on_click="ignore",
+            )
+            st.download_button(
+                f"{name}: program at round {steps[shown].t} as SVG",
+                frames_branching.program_pictures(steps, shown,
+                                                  feature_names=ds.feature_names)[0],
+                file_name=f"branching_{slug}_round{steps[shown].t}.svg", mime="image/svg+xml",
+                key=f"svg_{slug}", on_click="ignore",
+            )
 
 
 render()

@@ -1,0 +1,996 @@
+"""Probabilistic boosting (chain, tree, matryoshka, collapse) → the lecture view's frames.
+
+One frame per round ``t = 1 … T`` (weak classifiers used so far) of every view:
+
+* **regions** — ``P(H(x) > 0)`` as a heatmap of small integers (percent, ``uint8``) on a
+  coarse grid, the points as SVG markers and the newest soft stump's threshold with its
+  band ``θ ± 2τ``;
+* **structure** — SVG pictures drawn here at a fixed text size: the chain as a grid of stump
+  boxes, the tree as a tidy tree, the matryoshka's dolls as boxes holding their own trees
+  (boxes inside boxes). Every frame is a list from the most to the least detailed picture;
+  the browser shows the first that fits (``ui/lecture.js``), so text never shrinks: large
+  structures fold the dolls and subtrees away from the newest change into boxes with counts;
+* **curves** — expected errors and the bounds against ``T``: the whole run faint, the part up
+  to this round solid, a marker at this round, names at the line ends;
+* **tables** — this round's numbers of every run and the matryoshka's doll check (HTML).
+
+The matryoshka only exists at ``T = 2, 4, 8, …`` (a level-ℓ doll uses ``2^ℓ`` stumps): between
+levels its panels show the last complete doll and say, in their own space, what comes next
+and at which round. Builders are pure functions; :func:`matryoshka_lecture` (cached) builds
+every frame of every run once.
+
+Every text that reaches an SVG or HTML string is escaped here (feature names come from CSVs).
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from html import escape
+from typing import Any
+
+import numpy as np
+import pandas as pd
+import streamlit as st
+
+from boostcore.datasets import Dataset
+from boostcore.probabilistic import Chain, ProbStep, ProbTree, SoftStump, _draws
+
+from . import theme
+from .figures import data_extent
+from .lecture_frames import FAINT, end_labels, points_traces, regions_layout
+
+NAMES = {"chain": "Chain", "tree": "Tree", "matryoshka": "Matryoshka", "collapse": "Collapse"}
+GRID = 60  # regions heatmap resolution (GRID × GRID percent values, uint8)
+SMALL_GRID = 30  # the small multiples' heatmap
+CHAR = 0.58  # average character width as a fraction of the font size (Helvetica-like)
+PAD = 7  # inside a doll's box
+#: A picture larger than this never fits a structure panel: left out (unless it is the last).
+MAX_W, MAX_H = 960, 1000
+#: A picture at most this large fits every panel: less detailed ones after it are not needed.
+FIT_W, FIT_H = 320, 280
+DOLL_FILL = ["#F6F3FA", "#ECE6F4", "#E2DAEE", "#D8CEE8", "#CEC2E2"]
+STUMP_FILL = "#FFFFFF"
+
+
+# ============================================================================== encoding
+_DTYPES = {"uint8": "u1", "uint16": "u2", "int8": "i1", "int16": "i2", "int32": "i4",
+           "float32": "f4", "float64": "f8"}
+
+
+def typed(a) -> dict:
+    """A numpy array as plotly's typed-array spec (base64), as ``plotly.io.to_json`` writes
+    it; 64-bit integers are narrowed to 32 bits."""
+    a = np.asarray(a)
+    if a.dtype == np.int64:
+        a = a.astype(np.int32)
+    if a.dtype == np.bool_:
+        a = a.astype(np.uint8)
+    a = np.ascontiguousarray(a)
+    spec = {"dtype": _DTYPES[a.dtype.name], "bdata": base64.b64encode(a.tobytes()).decode()}
+    if a.ndim > 1:
+        spec["shape"] = ", ".join(str(d) for d in a.shape)
+    return spec
+
+
+def plain(obj):
+    """``obj`` with numpy arrays as typed-array specs and numpy scalars as Python numbers
+    (JSON-ready, and accepted by ``plotly.graph_objects.Figure``)."""
+    if isinstance(obj, np.ndarray):
+        return typed(obj)
+    if isinstance(obj, dict):
+        return {k: plain(v) for k, v in obj.items() if v is not None}
+    if isinstance(obj, (list, tuple)):
+        return [plain(v) for v in obj]
+    if isinstance(obj, np.generic):
+        return obj.item()
+    if isinstance(obj, float) and not math.isfinite(obj):
+        return None
+    return obj
+
+
+def dedupe(figures: Sequence[dict]) -> list[dict]:
+    """JSON-ready figures (one per round) with repeats as references, in the format of
+    :func:`ui.lecture.plotly_frames` (a trace equal to the same trace of an earlier round, or
+    a layout equal to an earlier layout, becomes ``{"$r": round}``). The figures here are
+    built as plain dicts with encoded arrays, which is 10× faster than plotly's encoder."""
+    out: list[dict] = []
+    seen_traces: list[dict[str, int]] = []
+    seen_layouts: dict[str, int] = {}
+    for t, fig in enumerate(figures):
+        data = []
+        for i, tr in enumerate(fig["data"]):
+            if len(seen_traces) <= i:
+                seen_traces.append({})
+            c = json.dumps(tr, sort_keys=True, separators=(",", ":"))
+            if c in seen_traces[i]:
+                data.append({"$r": seen_traces[i][c]})
+            else:
+                seen_traces[i][c] = t
+                data.append(tr)
+        lay = fig["layout"]
+        c = json.dumps(lay, sort_keys=True, separators=(",", ":"))
+        if c in seen_layouts:
+            lay = {"$r": seen_layouts[c]}
+        else:
+            seen_layouts[c] = t
+        out.append({"data": data, "layout": lay})
+    return out
+
+
+# =============================================================================== schedule
+def shown_index(steps: Sequence[ProbStep], t: int) -> int | None:
+    """Index of the snapshot shown at round ``t``: the last one using at most ``t`` stumps
+    (``None`` when the run has none yet — the matryoshka before round 2)."""
+    idx = None
+    for i, s in enumerate(steps):
+        if s.t <= t:
+            idx = i
+        else:
+            break
+    return idx
+
+
+def _levels(steps: Sequence[ProbStep]) -> list[int]:
+    return [s.t for s in steps]
+
+
+def next_event(structure: str, steps: Sequence[ProbStep], t: int) -> str:
+    """What the matryoshka shows next and when (empty for the other runs / the last level)."""
+    if structure != "matryoshka":
+        return ""
+    later = [s.t for s in steps if s.t > t]
+    if not later:
+        return ""
+    nxt = later[0]
+    level = int(round(math.log2(nxt)))
+    if level == 1:
+        return (f"The first doll appears at round {nxt}: a two-node tree of 2 soft stumps "
+                "(level 1).")
+    return (f"Round {nxt} brings level {level}: this doll becomes the root of a two-node tree "
+            f"and a new level-{level - 1} doll ({nxt // 2} stumps) grows in its heavier child.")
+
+
+# ================================================================================ regions
+def grid_points(lo, hi, n: int) -> np.ndarray:
+    """The ``n × n`` grid's centres, row by row (y outer), as an (n², 2) array."""
+    xs = np.linspace(lo[0], hi[0], n)
+    ys = np.linspace(lo[1], hi[1], n)
+    gx, gy = np.meshgrid(xs, ys)
+    return np.column_stack([gx.ravel(), gy.ravel()])
+
+
+def q_grids(steps: Sequence[ProbStep], lo, hi, n: int = GRID) -> list[np.ndarray]:
+    """``P(H(x) > 0) + ½ P(H(x) = 0)`` of every snapshot on the ``n × n`` grid.
+
+    The chain's Monte Carlo worlds are accumulated round by round (the same seeded draws as
+    :meth:`Chain.q_pos`, so the result equals it), the trees are exact.
+    """
+    G = grid_points(lo, hi, n)
+    out: list[np.ndarray] = []
+    H = None
+    done = 0
+    for s in steps:
+        model = s.model
+        if isinstance(model, Chain):
+            if H is None:
+                H = np.zeros((model.n_draws, G.shape[0]), dtype=np.float32)
+            for k in range(done, len(model.stumps)):
+                stump = model.stumps[k]
+                u = _draws(model.seed, k + 1, model.n_draws)
+                H += np.where(u[:, None] < stump.q_pos(G)[None, :],
+                              np.float32(model.alpha_pos[k]), np.float32(-model.alpha_neg[k]))
+            done = len(model.stumps)
+            q = np.mean(H > 0, axis=0) + 0.5 * np.mean(H == 0, axis=0)
+        else:
+            q = model.q_pos(G)
+        out.append(np.asarray(q, dtype=float).reshape(n, n))
+    return out
+
+
+def quantise(q: np.ndarray) -> np.ndarray:
+    """Probabilities as whole percent (``uint8`` 0…100): a few KB per frame, enough for the
+    eye and the hover text."""
+    return np.clip(np.rint(np.asarray(q, dtype=float) * 100), 0, 100).astype(np.uint8)
+
+
+def shrink(q: np.ndarray, factor: int = 2) -> np.ndarray:
+    """Average ``factor × factor`` blocks (the small multiples' coarser grid)."""
+    n = q.shape[0] - q.shape[0] % factor
+    q = q[:n, :n]
+    return q.reshape(n // factor, factor, n // factor, factor).mean(axis=(1, 3))
+
+
+def last_stump(model) -> SoftStump | None:
+    """The soft stump trained last: a matryoshka trains its root doll first, then the doll
+    in the heavier child (the internal node with the larger id)."""
+    if isinstance(model, SoftStump):
+        return model
+    if isinstance(model, Chain):
+        return model.stumps[-1] if model.stumps else None
+    if isinstance(model, ProbTree):
+        inner = [n for n, c in enumerate(model.children) if c is not None]
+        return last_stump(model.classifier[max(inner)]) if inner else None
+    return None
+
+
+def newest_stump(step: ProbStep | None) -> SoftStump | None:
+    """This round's new soft stump (the matryoshka's: the last one of its new doll)."""
+    if step is None:
+        return None
+    return step.stump if step.stump is not None else last_stump(step.model)
+
+
+def points(ds: Dataset, *, small: bool = False) -> list[dict]:
+    """The training (filled) and test (hollow, not on small multiples) points, JSON-ready."""
+    return plain(points_traces(ds, show_test=not small))
+
+
+def regions_figure(q8: np.ndarray, ds: Dataset, lo, hi, *, stump: SoftStump | None = None,
+                   font: float = 12, small: bool = False, empty: str = "",
+                   pts: list[dict] | None = None) -> dict:
+    """Soft regions of one round: ``q8`` (percent, uint8) as a heatmap over the data box,
+    the points, and the newest stump's threshold (vermillion) with its band ``θ ± 2τ``.
+    ``empty``: a message written over the plot when the run has no model yet; ``pts``: the
+    points from :func:`points` (built once per run). Returns a JSON-ready figure dict."""
+    n = q8.shape[0]
+    dx = float(hi[0] - lo[0]) / (n - 1)
+    dy = float(hi[1] - lo[1]) / (n - 1)
+    data: list[dict] = [dict(
+        type="heatmap", z=q8, x0=float(lo[0]), dx=dx, y0=float(lo[1]), dy=dy, zmin=0,
+        zmax=100, colorscale=theme.REGION_SCALE, showscale=False, name="P(H>0)",
+        hoverinfo="skip" if small else None,
+        hovertemplate=None if small else "P(H(x) > 0) = %{z}%<extra></extra>",
+    )]
+    data = plain(data) + (pts if pts is not None else points(ds, small=small))
+    shapes = []
+    if stump is not None:
+        th, band = float(stump.theta), 2 * float(stump.tau)
+        if stump.feature == 0:
+            shapes += [dict(type="rect", x0=th - band, x1=th + band, y0=float(lo[1]),
+                            y1=float(hi[1]), fillcolor=theme.HIGHLIGHT, opacity=0.12,
+                            line=dict(width=0), layer="below"),
+                       dict(type="line", x0=th, x1=th, y0=float(lo[1]), y1=float(hi[1]),
+                            line=dict(color=theme.HIGHLIGHT, width=2 if small else 3))]
+        else:
+            shapes += [dict(type="rect", y0=th - band, y1=th + band, x0=float(lo[0]),
+                            x1=float(hi[0]), fillcolor=theme.HIGHLIGHT, opacity=0.12,
+                            line=dict(width=0), layer="below"),
+                       dict(type="line", y0=th, y1=th, x0=float(lo[0]), x1=float(hi[0]),
+                            line=dict(color=theme.HIGHLIGHT, width=2 if small else 3))]
+    layout = regions_layout(ds, lo, hi, shapes=shapes, font=font, small=small)
+    if not small:  # axis titles are feature names (from a CSV): escaped for plotly's markup
+        layout["xaxis"]["title"] = dict(text=escape(str(ds.feature_names[0])))
+        layout["yaxis"]["title"] = dict(text=escape(str(ds.feature_names[1])))
+    if empty:
+        layout["annotations"] = [dict(
+            xref="paper", yref="paper", x=0.5, y=0.5, showarrow=False, text=escape(empty),
+            font=dict(size=font + 1 if not small else font - 2, color="#333333"),
+            bgcolor="rgba(255,255,255,0.85)", bordercolor="#999999", borderwidth=1,
+            borderpad=6)]
+    return {"data": data, "layout": plain(layout)}
+
+
+# ================================================================================= curves
+def _series(structure: str, steps: Sequence[ProbStep], small: bool):
+    """(name, colour, dash, width, getter) of the lines drawn for a run."""
+    bound = "Π Z_t (valid)" if structure == "chain" else "C(T) (valid)"
+    out = [("F(T, ρ̂)", theme.BOUND["power"], "dot", 2, lambda m: m.F),
+           ("ρ̂^T", "#777777", "dot", 1.5, lambda m: m.rho_T)]
+    if structure == "matryoshka":
+        out.append(("M2 (paper)", theme.BOUND["final"], "dashdot", 2, lambda m: m.M2))
+    out.append((bound, theme.BOUND["e"], "dash", 2, lambda m: m.C))
+    out.append(("train error", theme.MEASURED["train"], "solid", 2.5,
+                lambda m: m.expected_train_error))
+    if steps and steps[-1].metrics.expected_test_error is not None:
+        out.append(("test error", theme.MEASURED["test"], "solid", 1.5,
+                    lambda m: m.expected_test_error))
+    if small:
+        out = [s for s in out if s[0] in (bound, "train error")]
+    return out
+
+
+def curves_figure(steps: Sequence[ProbStep], t: int, *, structure: str, n_weak: int,
+                  font: float = 12, small: bool = False) -> dict:
+    """Expected errors and bounds against ``T`` at round ``t``: the whole run faint, the
+    snapshots up to round ``t`` solid (the chain's training error with ±2 standard errors),
+    a marker at the snapshot shown, a dotted line at ``t``; names at the line ends."""
+    i = shown_index(steps, t)
+    x = np.array([s.t for s in steps], dtype=np.uint16)
+    allm = [s.metrics for s in steps]
+    data: list[dict] = []
+    series = _series(structure, steps, small)
+    for name, colour, dash, width, get in series:
+        y = np.array([np.nan if get(m) is None else get(m) for m in allm], dtype=np.float32)
+        line = dict(color=colour, dash=dash, width=width)
+        data.append(dict(type="scatter", x=x, y=y, mode="lines+markers" if len(x) < 9 else
+                         "lines", name=name, showlegend=False, opacity=FAINT, hoverinfo="skip",
+                         line=line, marker=dict(size=4, color=colour)))
+        k = 0 if i is None else i + 1
+        solid = dict(type="scatter", x=x[:k], y=y[:k], mode="lines", name=name,
+                     showlegend=False, line=line,
+                     hovertemplate=f"{name}<br>T = %{{x}}: %{{y:.4f}}<extra></extra>")
+        if (name == "train error" and not small and allm and allm[0].mc_stderr is not None):
+            solid["error_y"] = dict(type="data", visible=True, thickness=1, width=2,
+                                    array=np.array([2 * m.mc_stderr for m in allm[:k]],
+                                                   dtype=np.float32))
+        data.append(solid)
+        data.append(dict(type="scatter", x=x[k - 1:k] if k else x[:0],
+                         y=y[k - 1:k] if k else y[:0], mode="markers", name=name,
+                         showlegend=False, hoverinfo="skip",
+                         marker=dict(color=colour, size=6 if small else 9,
+                                     line=dict(color="white", width=1))))
+    labels = []
+    for name, colour, _d, _w, get in ([] if small else series):
+        vals = [get(m) for m in allm]
+        last = next((float(v) for v in reversed(vals) if v is not None and np.isfinite(v)),
+                    None)
+        if last is not None:
+            labels.append((name, colour, min(max(last, 0.0), 1.05)))
+    annotations = end_labels(labels, font=font - 1, y_range=(0.0, 1.05))
+    right = 14 if small or not labels else int(max(len(n) for n, *_ in labels) * font * 0.6) + 16
+    layout = dict(
+        margin=dict(l=8, r=8, t=4, b=8) if small else dict(l=10, r=right, t=8, b=10),
+        plot_bgcolor="white", font=dict(size=font), showlegend=False, uirevision="curves",
+        annotations=annotations,
+        xaxis=dict(range=[0.5, n_weak + 0.5], gridcolor="#eeeeee", showticklabels=not small,
+                   automargin=True,
+                   title=None if small else dict(text="weak classifiers T", standoff=4)),
+        yaxis=dict(range=[0, 1.05], gridcolor="#eeeeee", showticklabels=not small,
+                   automargin=True, title=None if small else dict(text="value", standoff=4)),
+        shapes=[dict(type="line", xref="x", yref="paper", x0=t, x1=t, y0=0, y1=1,
+                     line=dict(color="#888888", width=1, dash="dot"))],
+    )
+    return {"data": plain(data), "layout": plain(layout)}
+
+
+# ======================================================================= SVG: the engine
+def _tw(text: str, font: float) -> float:
+    return len(text) * font * CHAR
+
+
+def _name(names: Sequence[str], j: int) -> str:
+    s = str(names[j]) if j < len(names) else f"x{j + 1}"
+    return s if len(s) <= 14 else s[:13] + "…"
+
+
+def stump_label(s: SoftStump, names: Sequence[str]) -> str:
+    """``x1 > 0.23``: the side on which the soft stump leans to +1 (polarity −1: ``<``)."""
+    op = ">" if s.polarity >= 0 else "<"
+    return f"{_name(names, s.feature)} {op} {s.theta:.2f}"
+
+
+@dataclass
+class Box:
+    """One drawn box: a soft stump, a leaf (ellipse), a doll holding its own picture, a
+    folded doll or subtree (dashed, with a count), or a ghost of what is still to come."""
+
+    lines: Sequence[str]
+    kind: str = "stump"  # stump | leaf | doll | folded | ghost
+    fill: str = STUMP_FILL
+    hot: bool = False
+    inner: Pic | None = None
+
+
+@dataclass
+class Pic:
+    """A laid-out picture: size, SVG fragments in its own coordinates, and the anchor of its
+    root box (top centre when laid out downwards, left middle when laid out rightwards)."""
+
+    w: float
+    h: float
+    parts: list[str]
+    ax: float
+    ay: float
+
+
+@dataclass
+class TNode:
+    box: Box
+    kids: list[tuple[str, bool, TNode]] = field(default_factory=list)
+
+
+def _box_size(box: Box, font: float) -> tuple[float, float]:
+    if box.kind == "doll" and box.inner is not None:
+        head = len(box.lines) * font * 1.2 + 2
+        w = max(max(_tw(s, font) for s in box.lines) + 2 * PAD, box.inner.w + 2 * PAD)
+        return w, PAD + head + box.inner.h + PAD
+    longest = max((_tw(s, font) for s in box.lines), default=font)
+    w = longest + (22 if box.kind == "leaf" else 14)
+    return max(w, 2.4 * font), len(box.lines) * font * 1.2 + 10
+
+
+def _box_parts(box: Box, x: float, y: float, w: float, h: float, font: float) -> list[str]:
+    hot = box.hot
+    stroke = theme.HIGHLIGHT if hot else ("#999999" if box.kind == "ghost" else "#555555")
+    sw = 3 if hot and box.kind in ("stump", "leaf") else (2.5 if hot else 1)
+    dash = ' stroke-dasharray="4 3"' if box.kind in ("folded", "ghost") or (
+        box.kind == "doll" and not hot) else ""
+    parts = []
+    if box.kind == "leaf":
+        parts.append(f'<ellipse cx="{x + w / 2:.0f}" cy="{y + h / 2:.0f}" rx="{w / 2:.0f}" '
+                     f'ry="{h / 2:.0f}" fill="{box.fill}" stroke="{stroke}" '
+                     f'stroke-width="{sw}"{dash}/>')
+    else:
+        parts.append(f'<rect x="{x:.0f}" y="{y:.0f}" width="{w:.0f}" height="{h:.0f}" '
+                     f'rx="{8 if box.kind == "doll" else 5}" fill="{box.fill}" '
+                     f'stroke="{stroke}" stroke-width="{sw}"{dash}/>')
+    colour = ' fill="#777777"' if box.kind == "ghost" else ""
+    if box.kind == "doll" and box.inner is not None:
+        for i, line in enumerate(box.lines):
+            yy = y + PAD + font * (1.2 * i + 0.9)
+            weight = ' font-weight="600"' if i == 0 else ""
+            parts.append(f'<text x="{x + PAD:.0f}" y="{yy:.0f}" text-anchor="start"{weight}>'
+                         f'{escape(line)}</text>')
+        head = len(box.lines) * font * 1.2 + 2
+        ix = x + (w - box.inner.w) / 2
+        iy = y + PAD + head
+        parts.append(f'<g transform="translate({ix:.0f},{iy:.0f})">')
+        parts.extend(box.inner.parts)
+        parts.append("</g>")
+        return parts
+    for i, line in enumerate(box.lines):
+        yy = y + 5 + font * (1.2 * i + 0.95)
+        weight = ' font-weight="600"' if i == 0 and box.kind != "ghost" else ""
+        parts.append(f'<text x="{x + w / 2:.0f}" y="{yy:.0f}"'
+                     f'{weight}{colour}>{escape(line)}</text>')
+    return parts
+
+
+def _edge(x0, y0, x1, y1, label: str, hot: bool, font: float, *, ghost: bool = False
+          ) -> list[str]:
+    colour = theme.HIGHLIGHT if hot else ("#AAAAAA" if ghost else "#777777")
+    wdt = 2.2 if hot else 1.1
+    dash = ' stroke-dasharray="4 3"' if ghost else ""
+    out = [f'<line x1="{x0:.0f}" y1="{y0:.0f}" x2="{x1:.0f}" y2="{y1:.0f}" stroke="{colour}" '
+           f'stroke-width="{wdt}"{dash}/>']
+    if label:
+        lx, ly = (x0 + x1) / 2, (y0 + y1) / 2
+        lw = _tw(label, font) + 6
+        out.append(f'<rect x="{lx - lw / 2:.0f}" y="{ly - font * 0.6:.0f}" width="{lw:.0f}" '
+                   f'height="{font * 1.2:.0f}" rx="3" fill="white"/>')
+        out.append(f'<text x="{lx:.0f}" y="{ly + font * 0.35:.0f}" '
+                   f'font-weight="600" fill="{colour}">{escape(label)}</text>')
+    return out
+
+
+def layout(node: TNode, orient: str, font: float) -> Pic:
+    """Lay a tree out downwards (``"down"``: children side by side under their parent) or
+    rightwards (``"right"``: children stacked to the right), parents centred on their
+    children, every box at its natural size."""
+    bw, bh = _box_size(node.box, font)
+    me = _box_parts(node.box, 0, 0, bw, bh, font)
+    if not node.kids:
+        return Pic(bw, bh, me, bw / 2 if orient == "down" else 0.0,
+                   0.0 if orient == "down" else bh / 2)
+    pics = [layout(k, orient, font) for _, _, k in node.kids]
+    parts: list[str] = []
+    if orient == "down":
+        gap, vgap = font * 0.8, font * 2.0
+        xs, cur = [], 0.0
+        for p in pics:
+            xs.append(cur)
+            cur += p.w + gap
+        anchors = [x + p.ax for x, p in zip(xs, pics)]
+        centre = (anchors[0] + anchors[-1]) / 2
+        shift = max(0.0, bw / 2 - centre)
+        xs = [x + shift for x in xs]
+        centre += shift
+        top = bh + vgap
+        left = centre - bw / 2
+        width = max(left + bw, xs[-1] + pics[-1].w)
+        height = top + max(p.h for p in pics)
+        for (label, hot, kid), x, p in zip(node.kids, xs, pics):
+            parts += _edge(centre, bh, x + p.ax, top + p.ay, label, hot, font,
+                           ghost=kid.box.kind == "ghost")
+        for x, p in zip(xs, pics):
+            parts.append(f'<g transform="translate({x:.0f},{top:.0f})">')
+            parts += p.parts
+            parts.append("</g>")
+        parts.append(f'<g transform="translate({left:.0f},0)">')
+        parts += me
+        parts.append("</g>")
+        return Pic(width, height, parts, centre, 0.0)
+    gap, hgap = font * 0.8, font * 2.6
+    ys, cur = [], 0.0
+    for p in pics:
+        ys.append(cur)
+        cur += p.h + gap
+    anchors = [y + p.ay for y, p in zip(ys, pics)]
+    middle = (anchors[0] + anchors[-1]) / 2
+    shift = max(0.0, bh / 2 - middle)
+    ys = [y + shift for y in ys]
+    middle += shift
+    left = bw + hgap
+    top = middle - bh / 2
+    width = left + max(p.w for p in pics)
+    height = max(top + bh, ys[-1] + pics[-1].h)
+    for (label, hot, kid), y, p in zip(node.kids, ys, pics):
+        parts += _edge(bw, middle, left + p.ax, y + p.ay, label, hot, font,
+                       ghost=kid.box.kind == "ghost")
+    for y, p in zip(ys, pics):
+        parts.append(f'<g transform="translate({left:.0f},{y:.0f})">')
+        parts += p.parts
+        parts.append("</g>")
+    parts.append(f'<g transform="translate(0,{top:.0f})">')
+    parts += me
+    parts.append("</g>")
+    return Pic(width, height, parts, 0.0, middle)
+
+
+def wrap(text: str, width: int) -> list[str]:
+    """Words of ``text`` in lines of at most ``width`` characters."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and len(lines[-1]) + 1 + len(word) <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines
+
+
+def svg(pic: Pic | None, font: float, *, title: str = "", footer: Sequence[str] = ()) -> str:
+    """The picture with an optional bold title line above and plain footer lines below, as
+    an SVG string whose ``width``/``height`` are its natural size in pixels."""
+    line_h = font * 1.3
+    top = (line_h + 2 if title else 0) + 4
+    pw, ph = (pic.w, pic.h) if pic is not None else (0.0, 0.0)
+    texts = ([title] if title else []) + list(footer)
+    width = max([pw] + [_tw(s, font) for s in texts]) + 10
+    height = top + ph + (len(footer) * line_h + 6 if footer else 0) + 6
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
+           f'viewBox="0 0 {width:.0f} {height:.0f}" font-family="Helvetica, Arial, sans-serif" '
+           f'font-size="{font:.0f}" text-anchor="middle">']
+    if title:
+        out.append(f'<text x="5" y="{font + 2:.0f}" text-anchor="start" font-weight="600">{escape(title)}</text>')
+    if pic is not None:
+        out.append(f'<g transform="translate({(width - pw) / 2:.0f},{top:.0f})">')
+        out += pic.parts
+        out.append("</g>")
+    y = top + ph + 6
+    for line in footer:
+        y += line_h
+        out.append(f'<text x="5" y="{y - font * 0.3:.0f}" text-anchor="start" fill="#333333">{escape(line)}</text>')
+    out.append("</svg>")
+    return "".join(out)
+
+
+def svg_size(picture: str) -> tuple[float, float]:
+    """The natural ``width``, ``height`` of a picture made by :func:`svg`."""
+    head = picture[: picture.index(">")]
+    w = float(head.split('width="', 1)[1].split('"', 1)[0])
+    h = float(head.split('height="', 1)[1].split('"', 1)[0])
+    return w, h
+
+
+def choose(pictures: Sequence[str]) -> list[str]:
+    """Pictures from the most to the least detailed, without repeats, without those too big
+    for any panel (the last is always kept) and without those after the first that fits
+    every panel (the browser would never get to them)."""
+    out: list[str] = []
+    for i, p in enumerate(pictures):
+        if p in out:
+            continue
+        w, h = svg_size(p)
+        last = i == len(pictures) - 1
+        if (w > MAX_W or h > MAX_H) and not last:
+            continue
+        out.append(p)
+        if w <= FIT_W and h <= FIT_H:
+            break
+    if not out:
+        out.append(pictures[-1])
+    return out
+
+
+# =================================================================== SVG: the structures
+def _contains(clf, target) -> bool:
+    if target is None:
+        return False
+    if clf is target:
+        return True
+    if isinstance(clf, ProbTree):
+        return any(c is not None and _contains(c, target) for c in clf.classifier)
+    return False
+
+
+def _doll_level(tree: ProbTree) -> int:
+    return 1 + max((_doll_level(c) for c in tree.classifier if isinstance(c, ProbTree)),
+                   default=0)
+
+
+def _doll_depth(tree: ProbTree) -> int:
+    """How deep dolls nest inside ``tree`` (0: only stumps)."""
+    return max((1 + _doll_depth(c) for c in tree.classifier if isinstance(c, ProbTree)),
+               default=0)
+
+
+def _n_leaves(tree: ProbTree, n: int) -> int:
+    ch = tree.children[n]
+    return 1 if ch is None else _n_leaves(tree, ch[0]) + _n_leaves(tree, ch[1])
+
+
+@dataclass
+class _Opts:
+    names: Sequence[str]
+    font: float
+    hot: Any = None  # the newest soft stump (outlined)
+    new_doll: Any = None  # the matryoshka's new doll (outlined)
+    dolls: str = "all"  # "all" or "path": only dolls holding the newest change open
+    max_open: int = 99  # … and at most this deep
+    leaves: str = "full"  # "full" (H and Π Z) or "brief" (Π Z)
+    focus: int | None = None  # outer tree: show the neighbourhood of this node
+    window: int = 99  # … at most this many levels above it
+
+
+def _clf_box(clf, depth: int, orient: str, o: _Opts) -> Box:
+    if isinstance(clf, SoftStump):
+        return Box([stump_label(clf, o.names)], "stump", STUMP_FILL, hot=clf is o.hot)
+    level, n = _doll_level(clf), clf.n_weak
+    on_path = _contains(clf, o.hot) or _contains(clf, o.new_doll)
+    opened = (o.dolls == "all" or on_path) and depth <= o.max_open
+    hot = clf is o.new_doll
+    if not opened:
+        return Box([f"L{level} doll", f"▸ {n} stumps"], "folded",
+                   DOLL_FILL[min(depth - 1, len(DOLL_FILL) - 1)], hot=hot or on_path)
+    inner_orient = "right" if orient == "down" else "down"
+    inner = layout(_tree_node(clf, depth, inner_orient, o), inner_orient, o.font)
+    return Box([f"L{level} doll · {n} stumps"], "doll",
+               DOLL_FILL[min(depth - 1, len(DOLL_FILL) - 1)], hot=hot, inner=inner)
+
+
+def _tree_node(tree: ProbTree, depth: int, orient: str, o: _Opts) -> TNode:
+    """The drawable tree of ``tree`` (a doll at nesting ``depth``; 0 = the outer tree).
+    Inside a doll only its classifiers are drawn (its leaves are summed into the doll's
+    P(H > 0)); the outer tree's leaves show their vote H and the Π Z of their path."""
+    focus = o.focus if depth == 0 else None
+    path: set[int] = set()
+    if focus is not None:
+        n = focus
+        while n != 0:
+            path.add(n)
+            n = tree.parent[n]
+        path.add(0)
+
+    def leaf(n: int) -> Box:
+        h, pz = tree.leaf_value(n), tree.path_product(n)
+        fill = theme.mix(float((1 + np.tanh(h)) / 2))
+        lines = [f"H {h:+.2f}", f"ΠZ {pz:.3f}"] if o.leaves == "full" else [f"{pz:.3f}"]
+        return Box(lines, "leaf", fill)
+
+    def node(n: int) -> TNode:
+        ch = tree.children[n]
+        if ch is None:
+            return TNode(leaf(n))
+        clf = tree.classifier[n]
+        if focus is not None and n not in path:  # off the path to the change: fold it
+            first = (stump_label(clf, o.names) if isinstance(clf, SoftStump) else
+                     f"L{_doll_level(clf)} doll")
+            return TNode(Box([first, f"▸ {_n_leaves(tree, n)} leaves"], "folded", "#F2F2F2"))
+        box = _clf_box(clf, depth + 1 if isinstance(clf, ProbTree) else depth, orient, o)
+        kids = []
+        hot_edge = clf is o.hot
+        for side, c in (("−", ch[0]), ("+", ch[1])):
+            if depth > 0 and tree.children[c] is None:
+                continue
+            kids.append((side, hot_edge, node(c)))
+        return TNode(box, kids)
+
+    root = 0
+    above = 0
+    if focus is not None:
+        chain = []
+        n = focus
+        while True:
+            chain.append(n)
+            if n == 0:
+                break
+            n = tree.parent[n]
+        if len(chain) - 1 > o.window:
+            root = chain[o.window]
+            above = len(chain) - 1 - o.window
+    top = node(root)
+    if above:
+        side = "+" if tree.side[root] > 0 else "−"
+        return TNode(Box(["root ⋯", f"▴ {above} levels above"], "folded", "#F2F2F2"),
+                     [(side, False, top)])
+    return top
+
+
+def _focus_node(tree: ProbTree, o: _Opts) -> int | None:
+    """The outer node whose classifier is or holds the newest change."""
+    for n, clf in enumerate(tree.classifier):
+        if clf is not None and (_contains(clf, o.hot) or _contains(clf, o.new_doll)):
+            return n
+    return None
+
+
+def tree_pictures(model: ProbTree, *, names: Sequence[str], font: float, hot=None,
+                  new_doll=None, dolls_first: bool = False, footer: Sequence[str] = ()
+                  ) -> list[str]:
+    """A probabilistic tree (or matryoshka / collapsed tree) from the most to the least
+    detailed picture: every doll open; only the dolls holding this round's change open (the
+    others folded into a box with their number of stumps), less and less deep; the outer
+    tree whole, with brief leaves, then only the neighbourhood of the change (subtrees off
+    its path folded with their number of leaves), fewer and fewer levels of it."""
+    depth = _doll_depth(model)
+    doll_modes = [("all", 99)]
+    if depth:
+        doll_modes += [("path", k) for k in sorted({depth, 3, 2, 1, 0}, reverse=True)
+                       if k <= depth]
+    focus = None
+    big = len(model.leaves) > 3
+    outer_modes = [("full", None, 99)]
+    if big:
+        outer_modes.append(("brief", None, 99))
+        probe = _Opts(names, font, hot, new_doll)
+        focus = _focus_node(model, probe)
+        if focus is not None:
+            outer_modes += [("full", focus, 99), ("brief", focus, 99), ("brief", focus, 4),
+                            ("brief", focus, 2)]
+    combos = ([(d, m) for d in doll_modes for m in outer_modes] if dolls_first else
+              [(d, m) for m in outer_modes for d in doll_modes])
+    pictures = []
+    for (dolls, max_open), (leaves, foc, window) in combos:
+        o = _Opts(names, font, hot, new_doll, dolls, max_open, leaves, foc, window)
+        pic = layout(_tree_node(model, 0, "down", o), "down", font)
+        folded = dolls != "all" and depth > 0
+        title = ("near this round's change (▸ = folded)" if foc is not None or folded else "")
+        if leaves == "brief" and foc is None:
+            title = "leaves: Π Z of their path"
+        pictures.append(svg(pic, font, title=title, footer=footer))
+        w, h = svg_size(pictures[-1])
+        if w <= FIT_W and h <= FIT_H:
+            break
+    return choose(pictures)
+
+
+def chain_pictures(chain: Chain, *, names: Sequence[str], font: float, hot=None,
+                   footer: Sequence[str] = ()) -> list[str]:
+    """The chain as a grid of stump boxes in reading order (``h_t``, its test and its two
+    weights α₊, α₋), widest grid first; a long chain then shows only its latest stumps after
+    one folded box counting the earlier ones."""
+    items = list(zip(chain.stumps, chain.alpha_pos, chain.alpha_neg))
+    T = len(items)
+    boxes = [Box([f"h{t} {stump_label(s, names)}", f"α₊ {ap:.2f}  α₋ {an:.2f}"], "stump",
+                 STUMP_FILL, hot=s is hot) for t, (s, ap, an) in enumerate(items, 1)]
+    size = [_box_size(b, font) for b in boxes]
+    bw = max(w for w, _ in size) if size else 4 * font
+    bh = max(h for _, h in size) if size else 2 * font
+    gap = font * 0.7
+    title = "every point meets all stumps: H = Σ ±α"
+    pictures = []
+    plans = [(None, c) for c in (4, 3, 2, 1)]
+    plans += [(rows, c) for rows in (6, 4, 3, 2) for c in (4, 3, 2, 1)]
+    for rows, cols in plans:
+        if cols > max(T, 1) and cols > 1:
+            continue
+        shown = T if rows is None else min(T, rows * cols)
+        if rows is not None and shown >= T:
+            continue
+        start = T - shown
+        parts: list[str] = []
+        y = 0.0
+        width = cols * bw + (cols - 1) * gap
+        if start:
+            folded = Box([f"h1 … h{start}", f"▸ {start} earlier stumps"], "folded", "#F2F2F2")
+            fw, fh = _box_size(folded, font)
+            width = max(width, fw)
+            parts += _box_parts(folded, 0, 0, width, fh, font)
+            y = fh + gap
+        for k in range(start, T):
+            r, c = divmod(k - start, cols)
+            parts += _box_parts(boxes[k], c * (bw + gap), y + r * (bh + gap), bw, bh, font)
+        rows_used = math.ceil(shown / cols) if shown else 0
+        height = y + rows_used * (bh + gap) - (gap if rows_used else 0)
+        pic = Pic(width, height, parts, width / 2, 0)
+        pictures.append(svg(pic, font, title=title if rows is None else
+                            "the latest stumps (▸ = folded)", footer=footer))
+        w, h = svg_size(pictures[-1])
+        if w <= FIT_W and h <= FIT_H:
+            break
+    return choose(pictures)
+
+
+def waiting_picture(text: str, *, font: float, levels: Sequence[int]) -> list[str]:
+    """The matryoshka before its first doll: the shape of the level-1 doll as ghosts (two
+    soft stumps in a two-node tree) and, in words, what comes and at which round."""
+    chars = max(24, int(FIT_W / (font * CHAR)))
+    ghost = TNode(Box(["1st stump"], "ghost", "#FAFAFA"), [
+        ("−", False, TNode(Box(["leaf"], "ghost", "#FAFAFA"))),
+        ("+", False, TNode(Box(["2nd stump"], "ghost", "#FAFAFA"), [
+            ("−", False, TNode(Box(["leaf"], "ghost", "#FAFAFA"))),
+            ("+", False, TNode(Box(["leaf"], "ghost", "#FAFAFA")))]))])
+    pic = layout(ghost, "down", font)
+    schedule = ", ".join(f"L{int(round(math.log2(t)))} at {t}" for t in levels)
+    lines = wrap(text, chars) + wrap(f"Dolls by round: {schedule}.", chars)
+    return [svg(pic, font, title="No doll yet", footer=lines)]
+
+
+def structure_pictures(step: ProbStep | None, structure: str, *, names: Sequence[str],
+                       font: float, footer_text: str = "", levels: Sequence[int] = ()
+                       ) -> list[str]:
+    """The structure panel's pictures for one round (see :func:`tree_pictures`)."""
+    chars = max(24, int(FIT_W / (font * CHAR)))
+    footer = wrap(footer_text, chars) if footer_text else []
+    if step is None:
+        return waiting_picture(footer_text, font=font, levels=levels)
+    model = step.model
+    if isinstance(model, Chain):
+        return chain_pictures(model, names=names, font=font, hot=step.stump, footer=footer)
+    if structure == "matryoshka":
+        inner = [n for n, c in enumerate(model.children) if c is not None]
+        new = model.classifier[max(inner)] if inner else None
+        new_doll = new if isinstance(new, ProbTree) else None
+        return tree_pictures(model, names=names, font=font, hot=newest_stump(step),
+                             new_doll=new_doll, dolls_first=True, footer=footer)
+    return tree_pictures(model, names=names, font=font, hot=step.stump, footer=footer)
+
+
+# ================================================================================= tables
+def metrics_table(current: dict[str, ProbStep | None]) -> str:
+    """This round's numbers of every run (HTML, "—" where a run has no value)."""
+    from .lecture import table_html
+
+    rows = []
+    for name, step in current.items():
+        if step is None:
+            rows.append({"run": name, "T": "none yet"})
+            continue
+        m = step.metrics
+        rows.append({
+            "run": name, "T": str(m.T), "train error": m.expected_train_error,
+            "± 2 s.e.": None if m.mc_stderr is None else 2 * m.mc_stderr,
+            "test error": m.expected_test_error, "C(T) / Π Z (valid)": m.C, "ρ̂": m.rho_hat,
+            "F(T, ρ̂)": m.F, "ρ̂^T": m.rho_T, "M2 (paper)": m.M2,
+        })
+    cols = ["run", "T", "train error", "± 2 s.e.", "test error", "C(T) / Π Z (valid)", "ρ̂",
+            "F(T, ρ̂)", "ρ̂^T", "M2 (paper)"]
+    return table_html(pd.DataFrame(rows, columns=cols))
+
+
+def dolls_table(step: ProbStep | None, nxt: str) -> str:
+    """Each doll used as a node: its own bound C (the paper's ρ for the next level) against
+    the Z₊ + Z₋ it achieves as a node."""
+    from .lecture import table_html
+
+    if step is None or not step.dolls:
+        when = ("" if step is None or step.t >= 4 else " Level 2 (round 4) is the first to "
+                "use dolls as its nodes.")
+        return (f"<p>No doll is used as a node yet.{escape(when)} {escape(nxt)}</p>")
+    frame = pd.DataFrame(
+        [{"doll level": str(d.level), "its own bound C (paper's ρ for the next level)": d.C,
+          "Z₊ + Z₋ as a node (what the next level needs)": d.node_Z,
+          "gap": d.node_Z - d.C} for d in step.dolls])
+    return table_html(frame)
+
+
+# ========================================================================== the lecture
+def notes_for(structure: str, steps: Sequence[ProbStep], n_weak: int) -> list[str]:
+    """A one-line note per round under the regions."""
+    notes = []
+    for t in range(1, n_weak + 1):
+        i = shown_index(steps, t)
+        if i is None:
+            notes.append(next_event(structure, steps, t))
+            continue
+        s = steps[i]
+        text = s.message
+        if s.t < t:
+            nxt = next_event(structure, steps, t)
+            text = (f"Showing the level-{int(round(math.log2(s.t)))} doll ({s.t} stumps). "
+                    + (nxt or "This is the last level."))
+            if structure != "matryoshka":
+                text = f"Finished at {s.t} stumps. {s.message}"
+        notes.append(text)
+    return notes
+
+
+def curve_note(structure: str, samples: int | None) -> str:
+    note = "Faint: the whole run; solid: up to this round; dot: this round."
+    if structure == "matryoshka":
+        note = ("M2 is the paper's claim (not proven, see below); C(T) is the valid bound. "
+                + note)
+    elif structure == "chain":
+        note = "Training error: Monte Carlo estimate ± 2 s.e. " + note
+    elif structure == "collapse":
+        note = "C(T) jumps up where the tree collapses into a doll. " + note
+    if samples and structure in ("chain", "tree"):
+        note = f"⚠ q estimated from {samples} answers: the bounds are estimates. " + note
+    return note
+
+
+def build_lecture(runs: dict[str, Sequence[ProbStep]], ds: Dataset, *, n_weak: int,
+                  samples: int | None, font: float) -> dict:
+    """Every frame of every run (see the module docstring); plain JSON-ready data."""
+    from . import lecture
+
+    lo, hi = data_extent(ds)
+    names = ds.feature_names
+    out: dict = {"runs": {}, "n": n_weak}
+    for structure, steps in runs.items():
+        steps = list(steps)
+        grids = [quantise(q) for q in q_grids(steps, lo, hi, GRID)]
+        small_grids = [quantise(shrink(q.astype(float) / 100.0)) for q in grids]
+        blank = np.full((GRID, GRID), 50, dtype=np.uint8)
+        blank_small = np.full((SMALL_GRID, SMALL_GRID), 50, dtype=np.uint8)
+        levels = _levels(steps)
+        pts, pts_small = points(ds), points(ds, small=True)
+        regions, small, pictures, curves, spark = [], [], [], [], []
+        for t in range(1, n_weak + 1):
+            i = shown_index(steps, t)
+            step = None if i is None else steps[i]
+            stump = newest_stump(step)
+            empty = ""
+            if step is None:
+                empty = (f"No doll yet: the first one appears at round {levels[0]}"
+                         if levels else "Nothing to show")
+            regions.append(regions_figure(blank if i is None else grids[i], ds, lo, hi,
+                                          stump=stump, font=font, empty=empty, pts=pts))
+            small.append(regions_figure(blank_small if i is None else small_grids[i], ds, lo,
+                                        hi, stump=stump, font=font, small=True,
+                                        empty="first doll at round 2" if i is None else "",
+                                        pts=pts_small))
+            pictures.append(structure_pictures(
+                step, structure, names=names, font=round(font + 1),
+                footer_text=_structure_footer(structure, steps, t, step), levels=levels))
+            curves.append(curves_figure(steps, t, structure=structure, n_weak=n_weak,
+                                        font=font))
+            spark.append(curves_figure(steps, t, structure=structure, n_weak=n_weak,
+                                       font=font, small=True))
+        out["runs"][structure] = {
+            "n": len(steps),
+            "regions": dedupe(regions),
+            "small": dedupe(small),
+            "structure": lecture.same_frames(pictures),
+            "curves": dedupe(curves),
+            "spark": dedupe(spark),
+            "notes": notes_for(structure, steps, n_weak),
+            "curve_note": curve_note(structure, samples),
+        }
+    metrics, dolls = [], []
+    for t in range(1, n_weak + 1):
+        current = {}
+        for structure, steps in runs.items():
+            i = shown_index(steps, t)
+            current[NAMES[structure]] = None if i is None else steps[i]
+        metrics.append(metrics_table(current))
+        if "matryoshka" in runs:
+            steps = runs["matryoshka"]
+            i = shown_index(steps, t)
+            dolls.append(dolls_table(None if i is None else steps[i],
+                                     next_event("matryoshka", steps, t)))
+    out["metrics"] = lecture.same_frames(metrics)
+    out["dolls"] = lecture.same_frames(dolls) if dolls else None
+    return out
+
+
+def _structure_footer(structure: str, steps, t: int, step: ProbStep | None) -> str:
+    if structure != "matryoshka":
+        return ""
+    nxt = next_event(structure, steps, t)
+    if step is None:
+        return nxt
+    level = int(round(math.log2(step.t)))
+    if step.t == t:
+        now = ("Level 1: a two-node tree of soft stumps." if level == 1 else
+               f"Level {level}: the root is round {step.t // 2}'s doll; the new doll "
+               "(vermillion) grew in the heavier child.")
+        return f"{now} {nxt}".strip()
+    return nxt or f"Level {level} is the last one."
+
+
+@st.cache_data(max_entries=32, show_spinner=False)
+def matryoshka_lecture(_ds: Dataset, ds_key: str, structures: tuple[str, ...], n_weak: int,
+                       softness: float, samples: int | None, font: float) -> dict:
+    """Every round of every structure's run encoded for the lecture view (cached: a step in
+    the browser needs nothing from the server). See :func:`build_lecture`."""
+    from . import compute
+
+    runs = {s: compute.prob_run(_ds, ds_key, s, n_weak, softness,
+                                samples if s in ("chain", "tree") else None)
+            for s in structures}
+    return build_lecture(runs, _ds, n_weak=n_weak, samples=samples, font=font)
