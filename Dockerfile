@@ -37,8 +37,10 @@ COPY assets/ assets/
 COPY benchmarks/results/ benchmarks/results/
 
 # Compile once at build time (the app files stay root-owned and read-only for the server),
-# then run as an unprivileged user with a home of its own.
+# put plotly.js where the lecture views load it from (static/, served at app/static/; the
+# server could not write it there as the unprivileged user), then run as that user.
 RUN python -m compileall -q /app \
+    && python -c "from ui.lecture import ensure_plotly_js; ensure_plotly_js()" \
     && useradd --create-home --uid 10001 --user-group --shell /usr/sbin/nologin boostlab
 USER boostlab
 

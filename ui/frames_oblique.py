@@ -253,7 +253,7 @@ def _encode(obj):
                 obj[key] = _typed(value)
             elif isinstance(value, (dict, list)):
                 _encode(value)
-    elif isinstance(obj, list):
+    elif isinstance(obj, list) and obj and isinstance(obj[0], (dict, list)):
         for value in obj:
             if isinstance(value, (dict, list)):
                 _encode(value)

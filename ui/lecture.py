@@ -277,6 +277,9 @@ def stepper(
     elif key in st.query_params:
         del st.query_params[key]
     ctl = f"{key}_ctl"
+    if _PLOTLY_ERROR:
+        st.error(f"The charts cannot be drawn: {_PLOTLY_ERROR}. Run the app once from a "
+                 "writable copy, or copy plotly.min.js from the plotly package into static/.")
     st.html(_NO_FADE_CSS + "<style>" + _CSS + "</style>")
     with st.container(key=f"{key}_bar"):
         _COMPONENT(
