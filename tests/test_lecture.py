@@ -53,6 +53,13 @@ def test_plotly_frames_restore_every_figure(values) -> None:
         want = json.loads(fig.to_json())
         assert [tr["y"] for tr in got["data"]] == [tr["y"] for tr in want["data"]]
         assert got["layout"]["title"]["text"] == want["layout"]["title"]["text"]
+    # dicts and figures encode alike, numpy arrays as typed arrays
+    import numpy as np_
+
+    as_dict = lecture.plotly_frames([{"data": [{"type": "scatter", "x": np_.arange(40.0),
+                                                "y": [1, float("nan")]}], "layout": {}}])
+    tr = as_dict[0]["data"][0]
+    assert tr["x"]["dtype"] == "f4" and tr["y"] == [1, None]
     # the static trace is sent once, whatever the number of rounds
     assert sum(1 for f in frames if "$r" not in f["data"][0]) == 1
     assert all("template" not in (f["layout"] or {}) for f in frames)
@@ -108,11 +115,11 @@ def test_tree_svg_text_is_never_scaled_and_nodes_do_not_overlap() -> None:
     # every node's box (rect or ellipse) stays inside the picture, and boxes on one row
     # do not overlap
     boxes = []
-    for m in re.finditer(r'<rect x="([-0-9.]+)" y="([-0-9.]+)" width="([0-9.]+)" '
-                         r'height="([0-9.]+)" rx', svg):
+    for m in re.finditer(r'<rect class="[nhd ]+" x="([-0-9.]+)" y="([-0-9.]+)" '
+                         r'width="([0-9.]+)" height="([0-9.]+)" rx', svg):
         boxes.append(tuple(map(float, m.groups())))
-    for m in re.finditer(r'<ellipse cx="([-0-9.]+)" cy="([-0-9.]+)" rx="([0-9.]+)" '
-                         r'ry="([0-9.]+)"', svg):
+    for m in re.finditer(r'<ellipse class="[nhd ]+" cx="([-0-9.]+)" cy="([-0-9.]+)" '
+                         r'rx="([0-9.]+)" ry="([0-9.]+)"', svg):
         cx, cy, rx, ry = map(float, m.groups())
         boxes.append((cx - rx, cy - ry, 2 * rx, 2 * ry))
     assert len(boxes) == len(nodes)
@@ -150,8 +157,7 @@ def test_hostile_text_is_escaped_in_svg() -> None:
 def test_tree_cells_figure_is_valid_and_paints_every_leaf(run) -> None:
     ds, steps = run
     for step in steps:
-        fig = lecture_frames.tree_cells_figure(step, ds)
-        go.Figure(fig.to_dict())  # valid for plotly (the builder skips validation)
+        fig = go.Figure(lecture_frames.tree_cells_figure(step, ds))  # valid for plotly
         cells = [s for s in fig.layout.shapes if s.type == "rect" and s.layer == "below"]
         assert len(cells) == step.tree.n_leaves
         # the cells tile the data box: their areas add up to the box's
@@ -167,7 +173,7 @@ def test_tree_cells_figure_is_valid_and_paints_every_leaf(run) -> None:
 def test_cell_colour_is_the_leaf_probability(run) -> None:
     ds, steps = run
     step = steps[-1]
-    fig = lecture_frames.tree_cells_figure(step, ds)
+    fig = go.Figure(lecture_frames.tree_cells_figure(step, ds))
     cells = [s for s in fig.layout.shapes if s.type == "rect" and s.layer == "below"]
     for cell in cells:
         centre = np.array([[(cell.x0 + cell.x1) / 2, (cell.y0 + cell.y1) / 2]])
@@ -178,9 +184,8 @@ def test_cell_colour_is_the_leaf_probability(run) -> None:
 def test_curves_draw_the_whole_run_faint_and_this_round_solid(run) -> None:
     ds, steps = run
     for t in (0, 3, len(steps) - 1):
-        fig = lecture_frames.topdown_curves(steps, t, size=12, show_mm=False,
-                                            final_is_theorem=True)
-        go.Figure(fig.to_dict())
+        fig = go.Figure(lecture_frames.topdown_curves(steps, t, size=12, show_mm=False,
+                                                      final_is_theorem=True))
         index = [d for d in fig.data if d.name == "I(T)"]
         faint, solid, marker = index[0], index[1], index[2]
         assert faint.opacity < 0.5 and len(faint.x) == len(steps)

@@ -33,14 +33,12 @@ from .lecture_frames import FAINT, end_labels, regions_layout
 SCHEMES = {"InfoBoost": "all", "BP.InfoBoost": "bands", "DT.InfoBoost": "none"}
 #: Shades of the regions heatmap: ``z = round(LEVELS · P(+1))`` as small integers.
 LEVELS = 50
-CHAR = 0.58  # average character width as a fraction of the font size (Helvetica-like)
 
 #: Pictures of the program offered to the browser, from the most to the least detailed:
 #: (rows, boxes per layer). The browser shows the first one that fits its panel at full
 #: text size; rows beyond the last few layers collapse into one box, and the lightest
 #: leaves of a layer into one "+N more" box.
-DETAIL = ((12, 8), (9, 6), (8, 5), (7, 4), (6, 4), (5, 4), (6, 3), (5, 3), (4, 3), (3, 3),
-          (2, 3))
+DETAIL = ((12, 7), (9, 6), (9, 4), (7, 4), (4, 4), (5, 3), (4, 3), (3, 3), (2, 2))
 
 
 def _minus(text: str) -> str:
@@ -187,11 +185,26 @@ def regions_figure(step: BPStep, ds: Dataset, *, font: float = 12, small: bool =
 
 
 # ---------------------------------------------------------------------------- program
-def _text_w(text: str, font: float) -> float:
-    return len(text) * font * CHAR
+#: Advance widths (em) of the page's font, Source Sans at weight 600 (Streamlit serves it,
+#: so the lecture view always has it); other characters count as ``_EM_DEFAULT``.
+_EM = {**dict.fromkeys("0123456789", 0.51), ".": 0.27, ",": 0.27, " ": 0.2, "−": 0.51,
+       "+": 0.51, "-": 0.33, ">": 0.51, "<": 0.51, "=": 0.51, "w": 0.75, "m": 0.84,
+       "W": 0.85, "M": 0.85, "D": 0.62, "i": 0.25, "l": 0.26, "j": 0.25, "t": 0.35,
+       "r": 0.37, "f": 0.32, "…": 0.96, "–": 0.48, "(": 0.3, ")": 0.3}
+_EM_DEFAULT = 0.6
+#: The SVG's fonts: the page's own first; files saved from the Export menu fall back to
+#: Helvetica/Arial, which are wider, so their widths are estimated larger (``wide=True``).
+FAMILY = "'Source Sans', 'Source Sans Pro', Helvetica, Arial, sans-serif"
+WIDE = 1.3
 
 
-def _short(name: str, n: int = 8) -> str:
+def text_width(text: str, font: float, *, wide: bool = False) -> float:
+    """Estimated width in px of ``text`` at ``font`` px (a little generous)."""
+    em = sum(_EM.get(ch, _EM_DEFAULT) for ch in text)
+    return em * font * 1.05 * (WIDE if wide else 1.0)
+
+
+def _short(name: str, n: int = 6) -> str:
     return name if len(name) <= n else name[: n - 1] + "…"
 
 
@@ -204,40 +217,40 @@ def _layer(rounds: Sequence[BPStep], r: int) -> tuple[np.ndarray, np.ndarray]:
 
 
 def program_svg(rounds: Sequence[BPStep], *, rows: int, boxes: int,
-                feature_names: Sequence[str], font: float = 13) -> str:
+                feature_names: Sequence[str], font: float = 13, wide: bool = False) -> str:
     """The branching program after ``rounds`` as a layered SVG picture.
 
     One layer per round (layer 0 the root): a node is a leaf of ``L_r`` with its weight
-    ``w`` and its mass under ``D_r``, filled from orange (``w < 0``, votes −1) to blue.
+    ``w`` and its mass ``D`` under ``D_r``, filled from orange (``w < 0``, votes −1) to blue.
     Each leaf sends two edges down, the left one for ``h_r = −1`` and the right one for
-    ``+1``; several edges into one node are a merge. The last layer (this round) is drawn
-    in vermillion. At most ``rows`` rows are drawn (older layers collapse into one box at the
-    top) and at most ``boxes`` boxes per layer (the lightest leaves are gathered in one
-    "+N more" box). Text is always ``font`` px; ``width``/``height`` are the natural size.
+    ``+1``; several edges into one node are a merge. The ruler on the left names each
+    round's stump. The last layer (this round) is drawn in vermillion. At most ``rows`` rows
+    are drawn (older layers collapse into one box at the top) and at most ``boxes`` boxes per
+    layer (the lightest leaves are gathered in one "+N more" box). Text is always ``font``
+    px; ``width``/``height`` are the natural size in pixels.
     """
     T = len(rounds)
     boxes = max(boxes, 2)
+    rows = max(rows, 2)
     if T + 1 <= rows:
         first, collapsed = 0, False
     else:
-        first, collapsed = T + 3 - max(rows, 2), True
+        first, collapsed = T - rows + 2, True
     shown = list(range(first, T + 1))
-    pad, hgap = 4.0, font * 0.7
-    node_h = 2 * font * 1.2 + 8
-    label_h = font * 1.25
-    vgap = font * 1.1 + label_h  # room for the edges and the layer's stump label
+    pad, hgap, vgap = 4.0, font * 0.5, font * 1.5
+    node_h = 2 * font * 1.2 + 6
 
-    # per layer: the leaves drawn (heaviest first) and the "+N more" box
+    def tw(text: str) -> float:
+        return text_width(text, font, wide=wide)
+
     layers = []
     for r in shown:
         w, mass = _layer(rounds, r)
         n = w.shape[0]
-        if n <= boxes:
-            keep = list(range(n))
-        else:
-            keep = [int(i) for i in np.argsort(-mass, kind="stable")[: boxes - 1]]
+        keep = (list(range(n)) if n <= boxes
+                else [int(i) for i in np.argsort(-mass, kind="stable")[: boxes - 1]])
         rest = sorted(set(range(n)) - set(keep))
-        layers.append(dict(r=r, w=w, mass=mass, keep=keep, rest=rest))
+        layers.append(dict(r=r, w=w, mass=mass, keep=keep, keepset=set(keep), rest=rest))
 
     def lines_of(layer, leaf) -> list[str]:
         if leaf is None:
@@ -247,11 +260,21 @@ def program_svg(rounds: Sequence[BPStep], *, rows: int, boxes: int,
             return ["root", "D 1.000"]
         return [_minus(f"w {layer['w'][leaf]:+.2f}"), f"D {layer['mass'][leaf]:.3f}"]
 
+    # the ruler: each round's stump
+    ruler: dict[int, list[str]] = {}
+    for layer in layers:
+        r = layer["r"]
+        if r >= 1:
+            s = rounds[r - 1]
+            name = feature_names[s.feature] if s.feature < len(feature_names) else "x"
+            ruler[r] = [f"h{r}", f"{_short(name)}>{_minus(f'{s.threshold:.3g}')}"]
+    ruler_w = max((tw(t) for lines in ruler.values() for t in lines), default=0.0)
+    ruler_w = ruler_w + font * 0.6 if ruler_w else 0.0
+
     # order of the drawn leaves: under their parents (barycentre of the edges into them,
-    # weighted by the divided children's mass), votes −1 to +1 where there is no parent
+    # weighted by the divided children's mass); votes −1 to +1 where there is no parent
     x_of: dict[tuple[int, int | None], float] = {}
     width_of: dict[tuple[int, int | None], float] = {}
-    row_w = []
     for k, layer in enumerate(layers):
         r = layer["r"]
         order = list(layer["keep"])
@@ -259,9 +282,8 @@ def program_svg(rounds: Sequence[BPStep], *, rows: int, boxes: int,
         if prev is not None:
             s = rounds[r - 1]
             merge, cm = np.asarray(s.merge), np.asarray(s.child_mass)
-            n_prev = merge.shape[0] // 2
-            px = np.array([x_of.get((prev["r"], l if l in prev["keep"] else None), 0.0)
-                           for l in range(n_prev)])
+            px = np.array([x_of[(prev["r"], l if l in prev["keepset"] else None)]
+                           for l in range(merge.shape[0] // 2)])
             bary = {}
             for leaf in order:
                 z = np.flatnonzero(merge == leaf)
@@ -272,42 +294,29 @@ def program_svg(rounds: Sequence[BPStep], *, rows: int, boxes: int,
             order.sort(key=lambda leaf: layer["w"][leaf])
         slots: list[int | None] = order + ([None] if layer["rest"] else [])
         layer["slots"] = slots
-        widths = [max(_text_w(t, font) for t in lines_of(layer, leaf)) + 12 for leaf in slots]
-        total = sum(widths) + hgap * (len(slots) - 1)
-        # provisional positions from 0 (centred once the picture's width is known)
         x = 0.0
-        for leaf, wd in zip(slots, widths, strict=True):
+        for leaf in slots:
+            wd = max(tw(t) for t in lines_of(layer, leaf)) + font * 0.8
             x_of[(r, leaf)] = x + wd / 2
             width_of[(r, leaf)] = wd
             x += wd + hgap
-        row_w.append(total)
-        layer["total"] = total
+        layer["total"] = x - hgap
 
-    labels = {}
-    for layer in layers:
-        r = layer["r"]
-        if r >= 1:
-            s = rounds[r - 1]
-            name = _short(feature_names[s.feature]) if s.feature < len(feature_names) else "x"
-            labels[r] = f"h{r}: {name} > {_minus(f'{s.threshold:.3g}')}"
-    coll_lines = []
+    coll_lines: list[str] = []
     if collapsed:
-        last_hidden = first - 1
-        coll_lines = [f"root … round {last_hidden}" if last_hidden > 1 else "root, round 1",
-                      "(collapsed)"]
-    label_w = max((_text_w(t, font) for t in labels.values()), default=0.0)
-    coll_w = max((_text_w(t, font) for t in coll_lines), default=0.0) + 12
-    width = max(max(row_w, default=0.0), coll_w, label_w) + 2 * pad
-    # centre every row
-    for layer in layers:
-        shift = pad + (width - 2 * pad - layer["total"]) / 2
+        coll_lines = [f"root … round {first - 1}", "collapsed"]
+    coll_w = max((tw(t) for t in coll_lines), default=0.0) + font * 0.8
+    body_w = max(max(layer["total"] for layer in layers), coll_w if collapsed else 0.0)
+    width = pad + ruler_w + body_w + pad
+    left = pad + ruler_w
+    for layer in layers:  # centre every row
+        shift = left + (body_w - layer["total"]) / 2
         for leaf in layer["slots"]:
             x_of[(layer["r"], leaf)] += shift
-
     y = pad
     coll_box = None
     if collapsed:
-        coll_box = ((width - coll_w) / 2, y, coll_w, node_h)
+        coll_box = (left + (body_w - coll_w) / 2, y, coll_w, node_h)
         y += node_h + vgap
     y_of = {}
     for layer in layers:
@@ -315,73 +324,54 @@ def program_svg(rounds: Sequence[BPStep], *, rows: int, boxes: int,
         y += node_h + vgap
     height = y - vgap + pad
 
+    def baseline(top: float, i: int) -> float:
+        return top + 3 + font * (1.2 * i + 0.95)
+
     hot_r = T if T >= 1 else None
-    f0 = f"{font:.0f}"
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" '
              f'height="{height:.0f}" viewBox="0 0 {width:.0f} {height:.0f}" '
-             f'font-family="Helvetica, Arial, sans-serif" font-size="{f0}">']
+             f'font-family="{FAMILY}" font-size="{font:.0f}">']
     # edges: grey for earlier rounds, vermillion for this round's divide and merge
-    plain, hot, dashed = [], [], []
-    ports = []
+    plain, hot, dashed, ports = [], [], [], []
     for k in range(1, len(layers)):
         layer, prev = layers[k], layers[k - 1]
         r = layer["r"]
-        s = rounds[r - 1]
-        merge = np.asarray(s.merge)
+        merge = np.asarray(rounds[r - 1].merge)
         seen = set()
-        for z, target in enumerate(merge):
+        for z, target in enumerate(merge.tolist()):
             if target < 0:
                 continue
             parent, side = z // 2, z % 2
-            pkey = (prev["r"], parent if parent in prev["keep"] else None)
-            ckey = (r, int(target) if int(target) in layer["keep"] else None)
+            pkey = (prev["r"], parent if parent in prev["keepset"] else None)
+            ckey = (r, target if target in layer["keepset"] else None)
             if (pkey, side, ckey) in seen:
                 continue
             seen.add((pkey, side, ckey))
-            pw = width_of[pkey]
-            x0 = x_of[pkey] + (1 if side else -1) * pw / 4
-            y0 = y_of[prev["r"]] + node_h
-            x1, y1 = x_of[ckey], y_of[r]
-            seg = f"M{x0:.0f} {y0:.0f}L{x1:.0f} {y1:.0f}"
+            x0 = x_of[pkey] + (1 if side else -1) * width_of[pkey] / 4
+            seg = (f"M{x0:.0f} {y_of[prev['r']] + node_h:.0f}"
+                   f"L{x_of[ckey]:.0f} {y_of[r]:.0f}")
             (hot if r == hot_r else plain).append(seg)
             if r == hot_r and (pkey, side) not in ports:
                 ports.append((pkey, side))
-    if coll_box is not None and layers:
+    if coll_box is not None:
         bx, by, bw, bh = coll_box
         for leaf in layers[0]["slots"]:
             key = (layers[0]["r"], leaf)
             dashed.append(f"M{bx + bw / 2:.0f} {by + bh:.0f}L{x_of[key]:.0f} {y_of[key[0]]:.0f}")
-    if plain:
-        parts.append(f'<path d="{"".join(plain)}" stroke="#8A8A8A" stroke-width="1.2" '
-                     'fill="none"/>')
-    if dashed:
-        parts.append(f'<path d="{"".join(dashed)}" stroke="#8A8A8A" stroke-width="1.2" '
-                     'stroke-dasharray="4 3" fill="none"/>')
-    if hot:
-        parts.append(f'<path d="{"".join(hot)}" stroke="{theme.HIGHLIGHT}" stroke-width="2" '
-                     'fill="none"/>')
-    # the stump of each round, in the gap above its layer
-    label_parts = []
-    for layer in layers:
-        r = layer["r"]
-        if r in labels:
-            ly = y_of[r] - font * 0.45
-            colour = theme.HIGHLIGHT if r == hot_r else "#444444"
-            weight = ' font-weight="700"' if r == hot_r else ""
-            label_parts.append(f'<text x="{pad:.0f}" y="{ly:.0f}" fill="{colour}"{weight}>'
-                               f"{escape(labels[r])}</text>")
-    if label_parts:
-        parts.append('<g stroke="white" stroke-width="3" paint-order="stroke" '
-                     'stroke-linejoin="round">' + "".join(label_parts) + "</g>")
+    for segs, style in ((plain, 'stroke="#8A8A8A" stroke-width="1.2"'),
+                        (dashed, 'stroke="#8A8A8A" stroke-width="1.2" stroke-dasharray="4 3"'),
+                        (hot, f'stroke="{theme.HIGHLIGHT}" stroke-width="2"')):
+        if segs:
+            parts.append(f'<path d="{"".join(segs)}" {style} fill="none"/>')
     # the nodes
-    plain_n, hot_n, more_n, texts = [], [], [], []
+    plain_n, hot_n, more_n, texts, bold = [], [], [], [], []
     if coll_box is not None:
         bx, by, bw, bh = coll_box
         more_n.append(f'<rect x="{bx:.0f}" y="{by:.0f}" width="{bw:.0f}" height="{bh:.0f}" '
                       'rx="5"/>')
         for i, t in enumerate(coll_lines):
-            texts.append(f'<text x="{bx + bw / 2:.0f}" y="{by + 4 + font * (1.2 * i + 0.95):.0f}"'
-                         f">{escape(t)}</text>")
+            texts.append(f'<text x="{bx + bw / 2:.0f}" y="{baseline(by, i):.0f}">'
+                         f"{escape(t)}</text>")
     for layer in layers:
         r = layer["r"]
         for leaf in layer["slots"]:
@@ -392,13 +382,11 @@ def program_svg(rounds: Sequence[BPStep], *, rows: int, boxes: int,
             if leaf is None:
                 more_n.append(rect + "/>")
             else:
-                w = float(layer["w"][leaf])
-                fill = theme.mix(float((1 + math.tanh(w)) / 2))
+                fill = theme.mix(float((1 + math.tanh(float(layer["w"][leaf]))) / 2))
                 (hot_n if r == hot_r else plain_n).append(rect + f' fill="{fill}"/>')
             for i, t in enumerate(lines_of(layer, leaf)):
-                weight = ' font-weight="600"' if i == 0 else ""
-                texts.append(f'<text x="{cx:.0f}" y="{top + 4 + font * (1.2 * i + 0.95):.0f}"'
-                             f"{weight}>{escape(t)}</text>")
+                (bold if i == 0 else texts).append(
+                    f'<text x="{cx:.0f}" y="{baseline(top, i):.0f}">{escape(t)}</text>')
     if plain_n:
         parts.append('<g stroke="#555555" stroke-width="1">' + "".join(plain_n) + "</g>")
     if more_n:
@@ -407,16 +395,31 @@ def program_svg(rounds: Sequence[BPStep], *, rows: int, boxes: int,
     if hot_n:
         parts.append(f'<g stroke="{theme.HIGHLIGHT}" stroke-width="2.5">' + "".join(hot_n)
                      + "</g>")
+    parts.append('<g text-anchor="middle" fill="#222222">' + "".join(texts)
+                 + '<g font-weight="600">' + "".join(bold) + "</g></g>")
     if ports:  # this round's divide: which edge is h_t = −1 and which +1
-        pf = font * 0.9
         marks = []
         for pkey, side in ports:
-            px = x_of[pkey] + (1 if side else -1) * (width_of[pkey] / 4 + pf * 0.55)
-            py = y_of[pkey[0]] + node_h + pf * 0.95
+            px = x_of[pkey] + (1 if side else -1) * (width_of[pkey] / 4 + font * 0.45)
+            py = y_of[pkey[0]] + node_h + font * 0.9
             marks.append(f'<text x="{px:.0f}" y="{py:.0f}">{"+" if side else "−"}</text>')
-        parts.append(f'<g fill="{theme.HIGHLIGHT}" font-size="{pf:.0f}" font-weight="700">'
+        parts.append(f'<g fill="{theme.HIGHLIGHT}" font-weight="700" text-anchor="middle">'
                      + "".join(marks) + "</g>")
-    parts.append('<g text-anchor="middle" fill="#222222">' + "".join(texts) + "</g>")
+    # the ruler
+    marks = []
+    for layer in layers:
+        r = layer["r"]
+        if r not in ruler:
+            continue
+        top = y_of[r]
+        colour = f' fill="{theme.HIGHLIGHT}"' if r == hot_r else ""
+        h, stump = ruler[r]
+        marks.append(f'<text x="{pad:.0f}" y="{baseline(top, 0):.0f}" font-weight="700"'
+                     f"{colour}>{escape(h)}</text>")
+        marks.append(f'<text x="{pad:.0f}" y="{baseline(top, 1):.0f}"{colour}>'
+                     f"{escape(stump)}</text>")
+    if marks:
+        parts.append('<g fill="#444444">' + "".join(marks) + "</g>")
     parts.append("</svg>")
     return "".join(parts)
 
@@ -503,7 +506,8 @@ def curves_figure(steps: Sequence[BPStep], t: int, *, font: float = 12,
                          line=dict(color=colour, dash=dash, width=width)))
     k = cur + 1
     for name, colour, dash, width, y, axis in panels:  # up to this round, solid
-        data.append(dict(type="scatter", x=x[:k], y=y[:k], mode="lines", name=name,
+        data.append(dict(type="scatter", x0=float(x[0]) if k else 1.0, dx=1.0,
+                         y=y[:k].astype(np.float32), mode="lines", name=name,
                          yaxis=axis, showlegend=False,
                          line=dict(color=colour, dash=dash, width=width),
                          hovertemplate=f"{name}<br>round %{{x}}: %{{y:.4g}}<extra></extra>"))

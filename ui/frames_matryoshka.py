@@ -25,6 +25,7 @@ Every text that reaches an SVG or HTML string is escaped here (feature names com
 from __future__ import annotations
 
 import base64
+import functools
 import json
 import math
 from collections.abc import Sequence
@@ -164,30 +165,43 @@ def grid_points(lo, hi, n: int) -> np.ndarray:
 
 
 def q_grids(steps: Sequence[ProbStep], lo, hi, n: int = GRID) -> list[np.ndarray]:
-    """``P(H(x) > 0) + ½ P(H(x) = 0)`` of every snapshot on the ``n × n`` grid.
+    """``P(H(x) > 0) + ½ P(H(x) = 0)`` of every snapshot on the ``n × n`` grid (rows: the
+    second feature, columns: the first).
 
-    The chain's Monte Carlo worlds are accumulated round by round (the same seeded draws as
-    :meth:`Chain.q_pos`, so the result equals it), the trees are exact.
+    The chain's Monte Carlo worlds (the same seeded draws as :meth:`Chain.q_pos`, so the
+    result equals it) are accumulated round by round and separately per feature: a stump
+    on the first feature adds the same term to a whole grid column, so
+    ``H = H_x(column) + H_y(row)`` in every world. The trees are exact.
     """
     G = grid_points(lo, hi, n)
+    axes = (np.linspace(lo[0], hi[0], n), np.linspace(lo[1], hi[1], n))
     out: list[np.ndarray] = []
-    H = None
+    parts: list[np.ndarray] | None = None
+    H = flag = None
     done = 0
     for s in steps:
         model = s.model
         if isinstance(model, Chain):
-            if H is None:
-                H = np.zeros((model.n_draws, G.shape[0]), dtype=np.float32)
+            if parts is None:
+                parts = [np.zeros((model.n_draws, n), dtype=np.float32) for _ in axes]
+                H = np.empty((model.n_draws, n, n), dtype=np.float32)
+                flag = np.empty((model.n_draws, n, n), dtype=bool)
             for k in range(done, len(model.stumps)):
                 stump = model.stumps[k]
+                j = stump.feature
+                pts = np.zeros((n, 2))
+                pts[:, j] = axes[j]
                 u = _draws(model.seed, k + 1, model.n_draws)
-                H += np.where(u[:, None] < stump.q_pos(G)[None, :],
-                              np.float32(model.alpha_pos[k]), np.float32(-model.alpha_neg[k]))
+                parts[j] += np.where(u[:, None] < stump.q_pos(pts)[None, :],
+                                     model.alpha_pos[k], -model.alpha_neg[k])
             done = len(model.stumps)
-            q = np.mean(H > 0, axis=0) + 0.5 * np.mean(H == 0, axis=0)
+            np.add(parts[1][:, :, None], parts[0][:, None, :], out=H)  # worlds × rows × cols
+            q = np.count_nonzero(np.greater(H, 0, out=flag), axis=0).astype(float)
+            q += 0.5 * np.count_nonzero(np.equal(H, 0, out=flag), axis=0)
+            q /= model.n_draws
         else:
-            q = model.q_pos(G)
-        out.append(np.asarray(q, dtype=float).reshape(n, n))
+            q = model.q_pos(G).reshape(n, n)
+        out.append(np.asarray(q, dtype=float))
     return out
 
 
@@ -545,7 +559,8 @@ def svg(pic: Pic | None, font: float, *, title: str = "", footer: Sequence[str] 
            f'viewBox="0 0 {width:.0f} {height:.0f}" font-family="Helvetica, Arial, sans-serif" '
            f'font-size="{font:.0f}" text-anchor="middle">']
     if title:
-        out.append(f'<text x="5" y="{font + 2:.0f}" text-anchor="start" font-weight="600">{escape(title)}</text>')
+        out.append(f'<text x="5" y="{font + 2:.0f}" text-anchor="start" font-weight="600">'
+                   f'{escape(title)}</text>')
     if pic is not None:
         out.append(f'<g transform="translate({(width - pw) / 2:.0f},{top:.0f})">')
         out += pic.parts
@@ -553,7 +568,8 @@ def svg(pic: Pic | None, font: float, *, title: str = "", footer: Sequence[str] 
     y = top + ph + 6
     for line in footer:
         y += line_h
-        out.append(f'<text x="5" y="{y - font * 0.3:.0f}" text-anchor="start" fill="#333333">{escape(line)}</text>')
+        out.append(f'<text x="5" y="{y - font * 0.3:.0f}" text-anchor="start" '
+                   f'fill="#333333">{escape(line)}</text>')
     out.append("</svg>")
     return "".join(out)
 
@@ -587,6 +603,11 @@ def choose(pictures: Sequence[str]) -> list[str]:
 
 
 # =================================================================== SVG: the structures
+@functools.lru_cache(maxsize=256)
+def _mix(q: float) -> str:
+    return theme.mix(q)
+
+
 def _contains(clf, target) -> bool:
     if target is None:
         return False
@@ -657,7 +678,7 @@ def _tree_node(tree: ProbTree, depth: int, orient: str, o: _Opts) -> TNode:
 
     def leaf(n: int) -> Box:
         h, pz = tree.leaf_value(n), tree.path_product(n)
-        fill = theme.mix(float((1 + np.tanh(h)) / 2))
+        fill = _mix(round(float((1 + np.tanh(h)) / 2), 2))
         lines = [f"H {h:+.2f}", f"ΠZ {pz:.3f}"] if o.leaves == "full" else [f"{pz:.3f}"]
         return Box(lines, "leaf", fill)
 
@@ -763,35 +784,33 @@ def chain_pictures(chain: Chain, *, names: Sequence[str], font: float, hot=None,
     gap = font * 0.7
     title = "every point meets all stumps: H = Σ ±α"
     pictures = []
-    plans = [(None, c) for c in (4, 3, 2, 1)]
-    plans += [(rows, c) for rows in (6, 4, 3, 2) for c in (4, 3, 2, 1)]
-    for rows, cols in plans:
-        if cols > max(T, 1) and cols > 1:
-            continue
-        shown = T if rows is None else min(T, rows * cols)
-        if rows is not None and shown >= T:
-            continue
-        start = T - shown
-        parts: list[str] = []
-        y = 0.0
-        width = cols * bw + (cols - 1) * gap
-        if start:
-            folded = Box([f"h1 … h{start}", f"▸ {start} earlier stumps"], "folded", "#F2F2F2")
-            fw, fh = _box_size(folded, font)
-            width = max(width, fw)
-            parts += _box_parts(folded, 0, 0, width, fh, font)
-            y = fh + gap
-        for k in range(start, T):
-            r, c = divmod(k - start, cols)
-            parts += _box_parts(boxes[k], c * (bw + gap), y + r * (bh + gap), bw, bh, font)
-        rows_used = math.ceil(shown / cols) if shown else 0
-        height = y + rows_used * (bh + gap) - (gap if rows_used else 0)
-        pic = Pic(width, height, parts, width / 2, 0)
-        pictures.append(svg(pic, font, title=title if rows is None else
-                            "the latest stumps (▸ = folded)", footer=footer))
-        w, h = svg_size(pictures[-1])
-        if w <= FIT_W and h <= FIT_H:
-            break
+    c_min = max([c for c in (4, 3, 2, 1) if c * bw + (c - 1) * gap + 10 <= FIT_W] or [1])
+    counts = ([T] if T <= 16 else []) + [k for k in (16, 8, 4) if k < T]
+    for shown in counts:
+        widest = min(4, max(shown, 1))
+        for cols in range(widest, min(c_min, widest) - 1, -1):
+            start = T - shown
+            parts: list[str] = []
+            y = 0.0
+            width = cols * bw + (cols - 1) * gap
+            if start:
+                folded = Box([f"h1 … h{start}", f"▸ {start} earlier stumps"], "folded",
+                             "#F2F2F2")
+                fw, fh = _box_size(folded, font)
+                width = max(width, fw)
+                parts += _box_parts(folded, 0, 0, width, fh, font)
+                y = fh + gap
+            for k in range(start, T):
+                r, c = divmod(k - start, cols)
+                parts += _box_parts(boxes[k], c * (bw + gap), y + r * (bh + gap), bw, bh, font)
+            rows_used = math.ceil(shown / cols) if shown else 0
+            height = y + rows_used * (bh + gap) - (gap if rows_used else 0)
+            pic = Pic(width, height, parts, width / 2, 0)
+            pictures.append(svg(pic, font, title=title if not start else
+                                "the latest stumps (▸ = folded)", footer=footer))
+            w, h = svg_size(pictures[-1])
+            if w <= FIT_W and h <= FIT_H:
+                return choose(pictures)
     return choose(pictures)
 
 

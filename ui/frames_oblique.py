@@ -217,11 +217,14 @@ def _inner_weights(step, j: int, X: np.ndarray, y: np.ndarray) -> np.ndarray:
 
 
 def _sizes(w: np.ndarray | None, n: int, scale: float, small: bool) -> np.ndarray:
-    """Marker sizes (px, uint8): area grows with the weight; uniform without weights."""
-    lo, span = (3.0, 8.0) if small else (4.0, 14.0)
+    """Marker sizes (px, uint8): the area is proportional to the weight, an average weight
+    of the weighted points gets the usual size; points of weight 0 (outside the node) are
+    drawn smallest."""
+    base, lo, hi = (4.0, 1.5, 10.0) if small else (6.0, 2.5, 17.0)
     if w is None or w.size != n or not np.any(w > 0):
-        return np.full(n, round((lo + 2) * scale), dtype=np.uint8)
-    s = lo + span * np.sqrt(np.clip(w, 0, None) / w.max())
+        return np.full(n, round(base * scale), dtype=np.uint8)
+    mean = w[w > 0].mean()
+    s = np.clip(base * np.sqrt(np.clip(w, 0, None) / mean), lo, hi)
     return np.round(s * scale).astype(np.uint8)
 
 
@@ -478,7 +481,7 @@ class _Box:
 
 
 def _mini_size(font: float) -> tuple[float, float]:
-    return round(7.6 * font), round(5.6 * font)
+    return round(6.8 * font), round(5.0 * font)
 
 
 def _box_size(b: _Box, font: float) -> tuple[float, float]:
@@ -495,7 +498,7 @@ def _box_size(b: _Box, font: float) -> tuple[float, float]:
 def tree_svg(boxes: dict[int, _Box], root: int, *, font: float, title: str = "") -> str:
     """A tidy layered layout of ``boxes`` as SVG at its natural size (``width``/``height``
     attributes in pixels): leaves side by side, each parent centred over its children."""
-    hgap, vgap = 10.0, font * 2.1
+    hgap, vgap = 8.0, font * 2.1
     sizes = {n: _box_size(b, font) for n, b in boxes.items()}
     room = {n: max(sizes[n][0], len(b.edge_label) * font * 0.85 * CHAR + 12)
             for n, b in boxes.items()}
@@ -734,7 +737,7 @@ class _TreePictures:
             if tree.left[n] >= 0 or n == partial_node:
                 building = n == partial_node and partial is not None
                 sep = partial if building else tree.separator[n]
-                b = _Box(n, "mini", [f"#{n} · n {count}",
+                b = _Box(n, "mini", [f"#{n} n={count}",
                                      self._caption(sep, len(sep) if building else None,
                                                    n_total)],
                          p, [] if building else [tree.left[n], tree.right[n]], "#FFFFFF",
@@ -744,7 +747,7 @@ class _TreePictures:
             else:
                 wp, wn = tree.w_pos[n], tree.w_neg[n]
                 q = wp / (wp + wn) if wp + wn > 0 else 0.5
-                b = _Box(n, "leaf", [f"#{n} · n {count}", f"H = {tree.value[n]:+.2f}"], p,
+                b = _Box(n, "leaf", [f"#{n} n={count}", f"H={tree.value[n]:+.2f}"], p,
                          [], theme.mix(q), is_hot, label, p is not None and p in hot)
             out[n] = b
         return out

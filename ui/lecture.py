@@ -26,7 +26,6 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-import plotly.io as pio
 import streamlit as st
 
 from .classroom import PRESENTER_SCALE, chart_config, presenting
@@ -125,18 +124,53 @@ def _canon(obj: Any) -> str:
     return json.dumps(obj, sort_keys=True, separators=(",", ":"))
 
 
+_DTYPES = {"float64": "f4", "float32": "f4", "int64": "i4", "int32": "i4", "int16": "i2",
+           "int8": "i1", "uint8": "u1", "uint16": "u2", "uint32": "u4", "bool": "u1"}
+
+
+def _jsonable(obj: Any) -> Any:
+    """Plain JSON values; numpy arrays of more than 16 numbers become plotly.js typed arrays
+    (base64, floats as float32: ample for drawing and half the bytes)."""
+    import base64
+
+    import numpy as np
+
+    if isinstance(obj, dict):
+        return {k: _jsonable(v) for k, v in obj.items()}
+    if isinstance(obj, (list, tuple)):
+        return [_jsonable(v) for v in obj]
+    if isinstance(obj, np.ndarray):
+        if obj.dtype.kind in "fiub" and obj.size > 16:
+            dt = _DTYPES.get(obj.dtype.name, "f4")
+            arr = np.ascontiguousarray(obj, dtype={"f4": "<f4", "i4": "<i4", "i2": "<i2",
+                                                   "i1": "i1", "u1": "u1", "u2": "<u2",
+                                                   "u4": "<u4"}[dt])
+            out = {"dtype": dt, "bdata": base64.b64encode(arr.tobytes()).decode("ascii")}
+            if arr.ndim > 1:
+                out["shape"] = ",".join(str(n) for n in arr.shape)
+            return out
+        return _jsonable(obj.tolist())
+    if isinstance(obj, np.generic):
+        return obj.item()
+    if isinstance(obj, float) and obj != obj:  # NaN: a gap in a line
+        return None
+    return obj
+
+
 def plotly_frames(figures: Sequence[Any]) -> list[dict]:
-    """Plotly figures (one per round) as JSON-ready frames with repeats replaced by references.
+    """Plotly figures (one per round; a ``go.Figure`` or a ``{"data", "layout"}`` dict) as
+    JSON-ready frames with repeats replaced by references.
 
     A trace equal to the same trace of an earlier round, or a layout equal to an earlier
-    layout, becomes ``{"$r": round}``; the browser (``lecture.js``) restores it. Arrays are
-    written by plotly's own encoder (typed arrays as base64).
+    layout, becomes ``{"$r": round}``; the browser (``lecture.js``) restores it.
     """
     out: list[dict] = []
     seen_traces: list[dict[str, int]] = []
     seen_layouts: dict[str, int] = {}
     for t, fig in enumerate(figures):
-        spec = json.loads(pio.to_json(fig, validate=False, remove_uids=True))
+        if not isinstance(fig, dict):
+            fig = fig.to_plotly_json()
+        spec = _jsonable(fig)
         data = []
         for i, tr in enumerate(spec.get("data", [])):
             if len(seen_traces) <= i:
@@ -147,8 +181,8 @@ def plotly_frames(figures: Sequence[Any]) -> list[dict]:
             else:
                 seen_traces[i][c] = t
                 data.append(tr)
-        lay = spec.get("layout", {})
-        lay.pop("template", None)  # plotly's default template: plotly.js has its own defaults
+        lay = dict(spec.get("layout", {}))
+        lay.pop("template", None)  # plotly.py's default template: plotly.js has its own
         c = _canon(lay)
         if c in seen_layouts:
             lay = {"$r": seen_layouts[c]}
@@ -190,7 +224,7 @@ def table_html(frame, *, decimals: int = 4) -> str:
     head = "".join(f"<th>{html.escape(str(c))}</th>" for c in frame.columns)
     rows = "".join(
         "<tr>" + "".join(f"<td>{html.escape(cell(v))}</td>" for v in row) + "</tr>"
-        for row in frame.itertuples(index=False, name=None)
+        for row in frame.astype(object).to_numpy().tolist()
     )
     return f"<table><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>"
 

@@ -21,8 +21,15 @@ from boostcore.topdown import TreeStep
 
 from . import theme
 from .diagrams import _interval
-from .figures import _figure, data_extent
+from .figures import data_extent
 from .svgtree import Node, neighbourhood, tree_svg
+
+
+def _figure(data: list[dict], layout: dict) -> dict:
+    """A figure as a plain dict: frames are encoded straight to JSON (``lecture.plotly_frames``)
+    without building plotly objects, which costs more than the drawing itself. The tests
+    rebuild every figure with ``go.Figure`` to keep them valid."""
+    return {"data": data, "layout": layout}
 
 #: Above this many points, markers are drawn with WebGL (SVG markers get slow).
 SVG_POINTS_MAX = 1500

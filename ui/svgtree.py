@@ -144,11 +144,21 @@ def tree_svg(nodes: dict[int, Node], root: int, *, font: float = FONT, hgap: flo
     place(root)
     width = max(x[n] + sizes[n][0] / 2 for n in nodes) + 4
 
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" '
+    hot = theme.HIGHLIGHT
+    # Styles scoped to this picture's class (an inline SVG's <style> applies to the whole
+    # page): the per-element attributes they replace are most of a picture's bytes.
+    style = (f".bt text{{text-anchor:middle}}.bt .t{{text-anchor:start;font-weight:600}}"
+             f".bt .b{{font-weight:600}}.bt .e{{stroke:#777;stroke-width:1.1}}"
+             f".bt .eh{{stroke:{hot};stroke-width:2.2}}"
+             f".bt .l{{font-size:{font * 0.85:.1f}px;fill:#777}}.bt .lh{{fill:{hot}}}"
+             f".bt .lb{{fill:#fff;opacity:.85}}.bt .n{{stroke:#555;stroke-width:1}}"
+             f".bt .h{{stroke:{hot};stroke-width:3}}.bt .d{{stroke-dasharray:4 3}}")
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" class="bt" width="{width:.0f}" '
              f'height="{height:.0f}" viewBox="0 0 {width:.0f} {height:.0f}" '
-             f'font-family="Helvetica, Arial, sans-serif" font-size="{font:.0f}">']
+             f'font-family="Helvetica, Arial, sans-serif" font-size="{font:.0f}">'
+             f"<style>{style}</style>"]
     if title:
-        parts.append(f'<text x="4" y="{font:.0f}" font-weight="600">{escape(title)}</text>')
+        parts.append(f'<text class="t" x="4" y="{font:.0f}">{escape(title)}</text>')
     # edges first, under the nodes
     for n in order:
         node = nodes[n]
@@ -157,39 +167,31 @@ def tree_svg(nodes: dict[int, Node], root: int, *, font: float = FONT, hgap: flo
         p = node.parent
         x0, y0 = x[p], y_top[depth[p]] + sizes[p][1]
         x1, y1 = x[n], y_top[depth[n]]
-        colour = theme.HIGHLIGHT if node.edge_hot else "#777777"
-        wdt = 2.2 if node.edge_hot else 1.1
-        parts.append(f'<line x1="{x0:.1f}" y1="{y0:.1f}" x2="{x1:.1f}" y2="{y1:.1f}" '
-                     f'stroke="{colour}" stroke-width="{wdt}"/>')
+        cls = "eh" if node.edge_hot else "e"
+        parts.append(f'<line class="{cls}" x1="{x0:.0f}" y1="{y0:.0f}" x2="{x1:.0f}" '
+                     f'y2="{y1:.0f}"/>')
         if node.edge_label:
             lx, ly = (x0 + x1) / 2, (y0 + y1) / 2 + font * 0.35
-            label = escape(node.edge_label)
             lw = len(node.edge_label) * font * 0.85 * CHAR + 4
-            parts.append(f'<rect x="{lx - lw / 2:.1f}" y="{ly - font * 0.85:.1f}" '
-                         f'width="{lw:.1f}" height="{font * 1.1:.1f}" fill="white" '
-                         f'opacity="0.85"/>')
-            parts.append(f'<text x="{lx:.1f}" y="{ly:.1f}" text-anchor="middle" '
-                         f'font-size="{font * 0.85:.1f}" fill="{colour}">{label}</text>')
+            parts.append(f'<rect class="lb" x="{lx - lw / 2:.0f}" y="{ly - font * 0.85:.0f}" '
+                         f'width="{lw:.0f}" height="{font * 1.1:.0f}"/>')
+            parts.append(f'<text class="l{" lh" if node.edge_hot else ""}" x="{lx:.0f}" '
+                         f'y="{ly:.0f}">{escape(node.edge_label)}</text>')
     for n in order:
         node = nodes[n]
         w, h = sizes[n]
         cx, ty = x[n], y_top[depth[n]]
-        stroke = theme.HIGHLIGHT if node.hot else "#555555"
-        sw = 3 if node.hot else 1
-        dash = ' stroke-dasharray="4 3"' if node.dashed else ""
+        cls = ("h" if node.hot else "n") + (" d" if node.dashed else "")
         if node.shape == "ellipse":
-            parts.append(f'<ellipse cx="{cx:.1f}" cy="{ty + h / 2:.1f}" rx="{w / 2:.1f}" '
-                         f'ry="{h / 2:.1f}" fill="{node.fill}" stroke="{stroke}" '
-                         f'stroke-width="{sw}"{dash}/>')
+            parts.append(f'<ellipse class="{cls}" cx="{cx:.1f}" cy="{ty + h / 2:.1f}" '
+                         f'rx="{w / 2:.1f}" ry="{h / 2:.1f}" fill="{node.fill}"/>')
         else:
-            parts.append(f'<rect x="{cx - w / 2:.1f}" y="{ty:.1f}" width="{w:.1f}" '
-                         f'height="{h:.1f}" rx="5" fill="{node.fill}" stroke="{stroke}" '
-                         f'stroke-width="{sw}"{dash}/>')
+            parts.append(f'<rect class="{cls}" x="{cx - w / 2:.1f}" y="{ty:.1f}" '
+                         f'width="{w:.1f}" height="{h:.1f}" rx="5" fill="{node.fill}"/>')
         for i, line in enumerate(node.lines):
             yy = ty + 5 + font * (1.2 * i + 0.95)
-            weight = ' font-weight="600"' if i == 0 else ""
-            parts.append(f'<text x="{cx:.1f}" y="{yy:.1f}" text-anchor="middle"{weight}>'
-                         f'{escape(line)}</text>')
+            bold = ' class="b"' if i == 0 else ""
+            parts.append(f'<text{bold} x="{cx:.0f}" y="{yy:.0f}">{escape(line)}</text>')
     parts.append("</svg>")
     return "".join(parts)
 

@@ -6,20 +6,16 @@ import time
 
 import streamlit as st
 
-from ui import compute, diagrams, exports, figures, guides
+from ui import compute, diagrams, exports, frames_matryoshka, guides, lecture, lecture_frames
 from ui.classroom import (
-    chart,
     data_code,
     export_run,
-    export_structures,
     page_header,
     presenting,
     preset_from_url,
     presets_and_challenges,
-    structure,
 )
-from ui.figures import data_extent
-from ui.widgets import dataset_sidebar, stepper
+from ui.widgets import dataset_sidebar
 
 STRUCTURES = {"Chain (prob. AdaBoost)": "chain", "Tree": "tree", "Matryoshka": "matryoshka",
               "Greedy collapse (§5.4)": "collapse"}
@@ -31,10 +27,6 @@ HELP = {
     "collapse": "A tree that collapses itself into one doll of a new tree whenever Eq. (14) "
     "promises a faster fall of the bound than plain growth (our reading of §5.4).",
 }
-# grid resolution per structure: the chain is a (slower) Monte Carlo estimate
-GRID = {"chain": 60, "tree": 110, "matryoshka": 110, "collapse": 110}
-
-
 GUIDES, CHALLENGES = guides.MATRYOSHKA, guides.MATRYOSHKA_CHALLENGES
 
 
@@ -90,118 +82,176 @@ def _theory() -> None:
                     "$P(H>0)$ — which always holds, as the curves show.")
 
 
-def render() -> None:
-    preset_from_url("mat_preset", GUIDES, first_round=1)
-    header = page_header(
-        "Probabilistic boosting: chain, tree, and trees of trees",
-        "Grossmann boosts *probabilistic* weak classifiers — soft stumps that answer at random. "
-        "A chain lets every point meet every stump; a tree lets each point meet only the "
-        "stumps on its path; the **matryoshka** nests two-node trees inside two-node trees. "
-        "The heat shows P(H(x) > 0), the probability that the boosted vote is positive.",
-        page="matryoshka",
+def _focus_bar(structures: list[str]) -> str:
+    """The run whose regions, structure and curves fill the screen (the others sit below)."""
+    options = [SHORT[s] for s in structures]
+    if st.session_state.get("focus") not in options:
+        st.session_state["focus"] = "Matryoshka" if "Matryoshka" in options else options[0]
+    choice = st.selectbox(
+        "Focused run", options, key="focus", bind="query-params",
+        label_visibility="collapsed" if presenting() else "visible",
+        help="The structure whose regions, drawing and bound curves are shown large; the "
+        "other runs are the small pictures below (click one to focus it).",
     )
+    return FROM_SHORT[choice or options[0]]
+
+
+def _set_focus(name: str) -> None:
+    st.session_state["focus"] = name
+
+
+def render() -> None:
+    preset_from_url("mat_preset", GUIDES, first_round=DEFAULT_ROUND)
+    header = page_header("Probabilistic boosting: chain, tree, and trees of trees",
+                         page="matryoshka", compact=True)
     choice = dataset_sidebar()
     params = _sidebar()
     ds = choice.dataset
-    presets_and_challenges("mat_preset", GUIDES, CHALLENGES, first_round=1)
-    if not params["structures"]:
+    row = st.container(key="preset_row")
+    with row:
+        p1, p2 = st.columns([4, 1.1], vertical_alignment="bottom")
+        with p1:
+            presets_and_challenges("mat_preset", GUIDES, CHALLENGES, first_round=DEFAULT_ROUND)
+    structures = params["structures"]
+    if not structures:
         st.warning("Choose at least one structure in the sidebar.")
         return
+    n_weak = params["n_weak"]
     started = time.perf_counter()
     with st.spinner("Boosting soft stumps…"):
-        runs = {s: compute.prob_run(ds, choice.key, s, params["n_weak"], params["softness"],
+        lec = frames_matryoshka.matryoshka_lecture(
+            ds, choice.key, tuple(structures), n_weak, params["softness"], params["samples"],
+            12 * lecture.scale())
+        runs = {s: compute.prob_run(ds, choice.key, s, n_weak, params["softness"],
                                     params["samples"] if s in ("chain", "tree") else None)
-                for s in params["structures"]}
-    st.caption(f"{ds.n_train} training and {ds.n_test} test points · computed in "
-               f"{time.perf_counter() - started:.2f} s (cached). The chain's error is a "
-               "seeded Monte Carlo estimate (1,000 draws); the trees' are exact.")
+                for s in structures}
+    elapsed = time.perf_counter() - started
+
+    with p2:
+        focus = _focus_bar(structures)
+    t = lecture.stepper(
+        n_weak, page="matryoshka", first=1, default=DEFAULT_ROUND,
+        label="Weak classifiers used",
+        caption=f"{ds.n_train} training and {ds.n_test} test points · all rounds computed in "
+        f"{elapsed:.2f} s; stepping is drawn by your browser · keys: ← → step, Home/End, "
+        "Space plays",
+    )
+    run = lec["runs"][focus]
+    name = SHORT[focus]
+    regions, structure_box, curves = lecture.lecture_columns()
+    with regions:
+        lecture.view("plotly", run["regions"], key=f"lv_regions_{focus}", first=1,
+                     notes=run["notes"], chart_key=f"regions_{focus}",
+                     title=f"{name}: P(H(x) > 0)", aspect=lecture_frames.aspect(ds))
+    with structure_box:
+        lecture.view("svg", run["structure"], key=f"lv_structure_{focus}", first=1,
+                     title=STRUCTURE_TITLE[focus])
+    with curves:
+        lecture.view("plotly", run["curves"], key=f"lv_curves_{focus}", first=1,
+                     chart_key=f"curves_{focus}", title="Expected errors and bounds vs T",
+                     notes=[run["curve_note"]])
+    st.caption(REGIONS_KEY)
     if params["samples"]:
         st.warning(f"q is estimated from {params['samples']} answers per point: the chain's "
                    "and the tree's Z, C(T) and Π Z come from the estimates, so they are "
                    "estimates of the bound, not guaranteed bounds (the matryoshka keeps the "
                    "exact q).", icon=":material/casino:")
-    lo, hi = data_extent(ds)
-    names = {v: k for k, v in STRUCTURES.items()}
 
-    def show(i: int) -> None:
-        t = i + 1  # weak classifiers used so far
-        cols = st.columns(len(runs))
-        current = {}
-        for col, (s, steps) in zip(cols, runs.items()):
-            ready = [st_ for st_ in steps if st_.t <= t]
-            with col:
-                st.subheader(names[s], help=HELP[s])
-                if not ready:
-                    st.info("The first doll needs 2 soft stumps: step to round 2.")
-                    continue
-                step = ready[-1]
-                current[s] = step
-                key = (f"{choice.key}|{s}|{params['n_weak']}|{params['softness']}|"
-                       f"{params['samples']}|{step.t}")
-                q = compute.prob_grid(step, key, tuple(lo), tuple(hi), GRID[s])
-                chart(figures.prob_regions_figure(q, ds, lo, hi, stump=step.stump),
-                                key=f"prob_regions_{s}", config={"displaylogo": False})
-                st.caption(step.message if step.t == t or s != "matryoshka" else
-                           f"Showing the level-{step.t.bit_length() - 1} doll ({step.t} "
-                           "stumps); the next level needs twice as many.")
-        cols = st.columns(len(runs))
-        for col, s in zip(cols, runs):
-            with col:
-                if s == "chain" and s in current:
-                    chain = current[s].model
-                    st.dataframe([{"t": t_ + 1, "soft stump": f"x{h.feature + 1} at "
-                                   f"{h.theta:.3f}", "α₊": ap, "α₋": an}
-                                  for t_, (h, ap, an) in enumerate(
-                                      zip(chain.stumps, chain.alpha_pos, chain.alpha_neg))],
-                                 hide_index=True, height=260)
-                elif s in current:
-                    structure(
-                        diagrams.prob_digraph(current[s].model, feature_names=ds.feature_names,
-                                              new_stump=current[s].stump),
-                        width="stretch", label=f"{names[s]} at T = {current[s].t}")
-        cols = st.columns(len(runs))
-        for col, (s, steps) in zip(cols, runs.items()):
-            with col:
-                chart(figures.prob_curves_figure(steps, t, n_weak=params["n_weak"],
-                                                           paper_m2=s == "matryoshka"),
-                                key=f"prob_curves_{s}", config={"displaylogo": False})
-        st.markdown("#### This round in numbers")
-        rows = []
-        for s, step in current.items():
-            m = step.metrics
-            rows.append({"structure": names[s], "T": m.T,
-                         "expected train error": m.expected_train_error,
-                         "± (2 s.e.)": None if m.mc_stderr is None else 2 * m.mc_stderr,
-                         "expected test error": m.expected_test_error,
-                         "C(T) / Π Z (valid)": m.C, "ρ̂": m.rho_hat, "F(T, ρ̂)": m.F,
-                         "ρ̂^T": m.rho_T, "M2 (paper)": m.M2})
-        if rows:
-            st.dataframe(rows, hide_index=True)
-        doll_step = current.get("matryoshka")
-        if doll_step is not None and doll_step.dolls:
-            st.markdown("#### Each doll used as a node: the bound the paper plugs in vs what the "
-                        "node really does")
-            st.dataframe(
-                [{"doll level": d.level, "its own bound C (paper's ρ for the next level)": d.C,
-                  "measured Z₊ + Z₋ as a node (what the next level needs)": d.node_Z,
-                  "gap": d.node_Z - d.C} for d in doll_step.dolls],
-                hide_index=True)
-            st.caption("Grossmann's §5.1 sets the next level's ρ to a doll's error bound C. The "
-                       "tree bound needs Z₊ + Z₋ of the node instead; the table measures both "
-                       "on this data. A positive gap means the paper's M2 curve is not backed "
-                       "by this run (SPEC §3.3).")
+    others = [s for s in structures if s != focus]
+    if others:
+        st.markdown("##### The other runs — same data, same stumps to spend (click one to "
+                    "focus it)")
+        cols = st.columns(3)
+        for col, s in zip(cols * 2, others):
+            with col, st.container(key=f"multiple-{s}", border=True):
+                a, b = st.columns([1, 1.3])
+                with a:
+                    lecture.view("plotly", lec["runs"][s]["small"], key=f"lv_small_{s}",
+                                 first=1, title=SHORT[s], height=170, focus=SHORT[s],
+                                 on_focus=lambda n=SHORT[s]: _set_focus(n))
+                with b:
+                    lecture.view("plotly", lec["runs"][s]["spark"], key=f"lv_spark_{s}",
+                                 first=1, title="train error, valid bound", height=170,
+                                 focus=SHORT[s], on_focus=lambda n=SHORT[s]: _set_focus(n))
 
+    st.markdown("#### This round in numbers")
+    lecture.view("html", lec["metrics"], key="lv_metrics", first=1, min_height=0,
+                 max_height=100000)
+    if lec.get("dolls") is not None:
+        st.markdown("#### Each doll used as a node: the bound the paper plugs in vs what the "
+                    "node really does")
+        lecture.view("html", lec["dolls"], key="lv_dolls", first=1, min_height=0,
+                     max_height=100000)
+        st.caption("Grossmann's §5.1 sets the next level's ρ to a doll's error bound C. The "
+                   "tree bound needs Z₊ + Z₋ of the node instead; the table measures both "
+                   "on this data. A positive gap means the paper's M2 curve is not backed "
+                   "by this run (SPEC §3.3).")
+
+    _exports(header, runs, ds, t)
     code, dparams = data_code(choice)
     export_run(header, "matryoshka", {"data": dparams, **params}, runs,
                exports.matryoshka_snippet(
                    code, params["structures"], params["n_weak"], params["softness"],
                    params["samples"]),
                ds.feature_names)
-    stepper(params["n_weak"], show, key="round", first=1,
-            label="Weak classifiers used")
-    export_structures(header, "matryoshka")
     if not presenting():
+        st.markdown(INTRO)
         _theory()
+
+
+#: Round shown when the link names none: four stumps, the matryoshka's first dolls inside a
+#: doll (the stepper clamps it for T = 2).
+DEFAULT_ROUND = 4
+
+SHORT = frames_matryoshka.NAMES
+FROM_SHORT = {v: k for k, v in SHORT.items()}
+
+STRUCTURE_TITLE = {
+    "chain": "Chain: every stump votes (vermillion: newest)",
+    "tree": "Tree: one path per point (vermillion: newest)",
+    "matryoshka": "Matryoshka: dolls in dolls (vermillion: new)",
+    "collapse": "Collapse: a tree folded into dolls",
+}
+
+INTRO = (
+    "**About this page.** Grossmann boosts *probabilistic* weak classifiers — soft stumps "
+    "that answer at random. A chain lets every point meet every stump; a tree lets each point "
+    "meet only the stumps on its path; the **matryoshka** nests two-node trees inside "
+    "two-node trees (a level-ℓ doll holds 2^ℓ stumps, so it appears at rounds 2, 4, 8, …). "
+    "The heat shows P(H(x) > 0), the probability that the boosted vote is positive."
+)
+
+REGIONS_KEY = (
+    "Regions: filled markers are training points, hollow ones test points (orange ◆ class −1, "
+    "blue ● class +1), all of one size (no weights shown); the shading is P(H(x) > 0), the "
+    "chance that the boosted vote is positive (orange 0, white ½, blue 1; the chain's is a "
+    "Monte Carlo estimate, the trees' exact); the vermillion line is the newest soft stump's "
+    "threshold θ and the pale band θ ± 2τ where it answers almost at random."
+)
+
+
+def _exports(header, runs: dict, ds, t: int | None) -> None:
+    with header.export:
+        st.markdown("**The structures at this round**")
+        for s, steps in runs.items():
+            i = frames_matryoshka.shown_index(steps, t or 1)
+            if i is None:
+                continue
+            step = steps[i]
+            st.download_button(
+                f"{SHORT[s]}: structure at T = {step.t} as SVG",
+                frames_matryoshka.structure_pictures(
+                    step, s, names=ds.feature_names, font=13)[0],
+                file_name=f"matryoshka_{s}_T{step.t}.svg", mime="image/svg+xml",
+                key=f"svg_{s}", on_click="ignore",
+            )
+            st.download_button(
+                f"{SHORT[s]}: structure at T = {step.t} as DOT",
+                diagrams.prob_digraph(step.model, feature_names=ds.feature_names,
+                                      new_stump=frames_matryoshka.newest_stump(step)).source,
+                file_name=f"matryoshka_{s}_T{step.t}.dot", mime="text/vnd.graphviz",
+                key=f"dot_{s}", on_click="ignore",
+            )
 
 
 render()

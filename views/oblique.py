@@ -6,7 +6,7 @@ import time
 
 import streamlit as st
 
-from ui import compute, diagrams, exports, guides, oblique_figures, tables
+from ui import compute, diagrams, exports, guides, lecture, lecture_frames, oblique_figures
 from ui.classroom import (
     chart,
     data_code,
@@ -16,9 +16,10 @@ from ui.classroom import (
     preset_from_url,
     presets_and_challenges,
 )
-from ui.widgets import dataset_sidebar, stepper
+from ui.frames_oblique import ADA, KM, ODT, ORDER, SHORT, oblique_lecture, shown_at
+from ui.widgets import dataset_sidebar
 
-ADA, KM, ODT = "AdaBoost (G1 on a path)", "KM tree (G1 on a tree)", "BoostODT"
+FROM_SHORT = {v: k for k, v in SHORT.items()}
 LEARNERS = {"stumps (the paper)": "stumps", "hyperplane (oblique line)": "hyperplane"}
 RULES = {"breadth-first (complete tree)": "breadth_first",
          "largest decrease of Σ 2√(w⁺w⁻)": "max_decrease"}
@@ -56,7 +57,8 @@ def _sidebar_params() -> dict:
     inner = sb.checkbox("Step through the stumps inside each node", key="inner",
                         bind="query-params",
                         help="Each step of the stepper adds one AdaBoost_R round to the node "
-                        "being built, instead of one whole node.")
+                        "being built, instead of one whole node (the regions show its "
+                        "boundary so far, the points its AdaBoost_R weights).")
     return dict(n_internal=n_internal, n_stumps=n_stumps, learner=LEARNERS[learner],
                 rule=RULES[rule], inner=inner)
 
@@ -99,40 +101,69 @@ def _theory() -> None:
             "the exponential loss is tiny rather than 0.")
 
 
-def _current(runs: dict, pos: tuple[int, int | None, int]) -> dict:
-    """What each method shows at a stepper position: the snapshot and a short label."""
-    i, j, used = pos
-    odt = runs[ODT]
-    odt_step = odt[i]
-    complete = j is None or j == len(odt_step.inner)
-    ada = runs[ADA]
-    km = runs[KM]
-    k_km = i if complete else i - 1
-    return {
-        ADA: (ada[min(used, len(ada)) - 1] if used > 0 else None,
-              f"{min(used, sum(1 for s in ada if s.metrics is not None))} stumps"),
-        KM: (km[min(k_km, len(km) - 1)], f"{min(k_km, len(km) - 1)} splits"),
-        ODT: (odt_step if complete else odt[i - 1],
-              f"{i} nodes" if complete else f"node {i}, stump {j}/{len(odt_step.inner)}"),
-    }
+
+def _focus_bar() -> str:
+    """The run whose regions, structure and curves fill the screen (the others sit below)."""
+    options = [SHORT[ODT], SHORT[ADA], SHORT[KM]]
+    if st.session_state.get("focus") not in options:
+        st.session_state["focus"] = options[0]
+    choice = st.selectbox(
+        "Focused run", options, key="focus", bind="query-params",
+        label_visibility="collapsed" if presenting() else "visible",
+        help="The run whose regions, structure and bound curves are shown large; the other "
+        "two are the small pictures below (click one to focus it).",
+    )
+    return FROM_SHORT[choice or options[0]]
+
+
+def _set_focus(name: str) -> None:
+    st.session_state["focus"] = name
+
+
+STRUCTURE_TITLE = {
+    ODT: "BoostODT: each node's examples and LS = 0",
+    KM: "KM tree: each node's examples and stump",
+    ADA: "AdaBoost: a path (every point meets every stump)",
+}
+CURVES_NOTE = ("Theorem 1: training error ≤ ν(H, 0) ≤ bound, and E e^(−yH) ≤ bound. "
+               "Faint: the whole run; solid: up to this step; dot: this step.")
+
+REGIONS_KEY = (
+    "Regions: filled markers are training points, hollow ones test points (orange ◆ class −1, "
+    "blue ● class +1); a training marker's area is the weight the newest weak hypothesis was "
+    "trained on (AdaBoost: w_t over all of S; the trees: the split node's class-balanced "
+    "weights, or AdaBoost_R's weights inside the node being built — other points smallest). "
+    "The shading is 1/(1+e^(−2H)) (white = undecided); thin grey lines are the boundaries "
+    "LS = 0 of earlier nodes, the thick vermillion line this step's (for AdaBoost: this "
+    "step's stumps, the newest thickest); #n is the leaf's id in the tree. In the trees, "
+    "◀ marks the side of LS < 0 (left child) and ▶ the side of LS ≥ 0 (right child)."
+)
+
+INTRO = (
+    "**About this page.** Henry, Nock and Nielsen's **G1** adds one weak hypothesis per step "
+    "to a decision graph. Run it on **a path** and you get AdaBoost; on **a tree of constant "
+    "nodes** you get Kearns–Mansour's top-down tree induction; use it on the tree *and* "
+    "inside every node and you get **BoostODT**, a boosting algorithm for oblique decision "
+    "trees. One stepper moves all three: each step adds one BoostODT node (or one stump "
+    "inside it, see the sidebar), the KM tree adds one split and AdaBoost gets as many "
+    "stumps as BoostODT has used. The bound curves are Theorem 1's."
+)
 
 
 def render() -> None:
-    preset_from_url("odt_preset", GUIDES, first_round=0)
+    preset_from_url("odt_preset", GUIDES, first_round=1)
     header = page_header(
         "Real boosting à la carte: AdaBoost, trees and boosted oblique trees are one "
-             "algorithm",
-        "Henry, Nock and Nielsen's **G1** adds one weak hypothesis per step to a decision "
-        "graph. Run it on **a path** and you get AdaBoost; on **a tree of constant nodes** "
-        "you get Kearns–Mansour's top-down tree induction; use it on the tree *and* inside "
-        "every node and you get **BoostODT**, a boosting algorithm for oblique decision "
-        "trees. One stepper moves all three; the bound curves are Theorem 1's.",
-        page="oblique",
-    )
+        "algorithm", page="oblique", compact=True)
     choice = dataset_sidebar()
     params = _sidebar_params()
     ds = choice.dataset
-    presets_and_challenges("odt_preset", GUIDES, CHALLENGES, first_round=0)
+    row = st.container(key="preset_row")
+    with row:
+        p1, p2 = st.columns([4, 1.1], vertical_alignment="bottom")
+        with p1:
+            presets_and_challenges("odt_preset", GUIDES, CHALLENGES, first_round=1)
+
     started = time.perf_counter()
     with st.spinner("Boosting…"):
         runs = {
@@ -142,131 +173,112 @@ def render() -> None:
             ODT: compute.odt_run(ds, choice.key, params["n_internal"], params["n_stumps"],
                                  params["learner"], params["rule"]),
         }
+        lec = oblique_lecture(ds, choice.key, params["n_internal"], params["n_stumps"],
+                              params["learner"], params["rule"], params["inner"],
+                              12 * lecture.scale())
     elapsed = time.perf_counter() - started
-    schedule = compute.odt_schedule(runs[ODT], params["inner"])
-    st.caption(f"{ds.n_train} training and {ds.n_test} test points · computed in "
-               f"{elapsed:.2f} s (cached: stepping only redraws). AdaBoost is shown after as "
-               "many stumps as BoostODT has used so far.")
+    schedule = [tuple(p) for p in lec["schedule"]]
 
-    def show(k: int) -> None:
-        pos = schedule[k]
-        i, j, _ = pos
-        current = _current(runs, pos)
-        odt_full = runs[ODT][i]
-        building = j is not None and j < len(odt_full.inner)
-        partial = odt_full.separator.prefix(j) if building else None
-        cols = st.columns(3)
-        for col, name in zip(cols, (ADA, KM, ODT)):
-            step, label = current[name]
-            with col:
-                st.subheader(name, help=HELP[name])
-                if step is None:
-                    st.info("H = 0: no weak hypothesis yet. Step forward.")
-                    continue
-                if step.metrics is None:
-                    st.warning(step.stop_reason)
-                    continue
-                if name == ADA:
-                    fig = oblique_figures.path_regions_figure(step, ds)
-                elif building and name == ODT:
-                    fig = oblique_figures.tree_regions_figure(
-                        step, ds, partial=partial, partial_node=odt_full.node)
-                else:
-                    fig = oblique_figures.tree_regions_figure(step, ds)
-                chart(fig, key=f"odt_regions_{name}", config={"displaylogo": False})
-                st.caption(f"{label} · " + (step.message if not building or name != ODT else
-                           f"building node {odt_full.node}: LS so far has {j} of "
-                           f"{len(odt_full.inner)} weak hypotheses."))
-        last = runs[ODT][-1]
-        if last.kind == "stop" and i == len(runs[ODT]) - 1:
-            st.warning(f"BoostODT stopped early: {last.stop_reason}")
-        left, right = st.columns([3, 2])
-        with left:
-            st.markdown("#### The BoostODT tree, with each node's separator inside it")
-            shown = current[ODT][0]
-            chart(
-                oblique_figures.odt_tree_figure(shown, ds, partial=partial,
-                                                partial_node=odt_full.node if building else None),
-                key="odt_tree", config={"displaylogo": False})
-            st.caption("Inside every internal node: its examples (blue = class +1, orange = "
-                       "−1) and its boundary LS = 0; points with LS ≥ 0 go right. Leaves "
-                       "show their output H = ½ ln(w⁺/w⁻). Vermillion: this step's node.")
-        with right:
-            node_step = odt_full if odt_full.inner else None
-            if node_step is not None:
-                st.markdown(f"#### AdaBoost_R inside node {node_step.node}")
-                st.dataframe(tables.inner_frame(node_step, j if building else None),
-                             hide_index=True,
-                             column_config={c: st.column_config.NumberColumn(format="%.4f")
-                                            for c in ("R", "μ_j", "α_j", "weighted error")})
-                st.caption(f"{node_step.node_index.size} examples, weights balanced so "
-                           "each class has mass ½. μ_j is the normalised margin of s_j on "
-                           "the node's current weights; α_j its vote.")
-            else:
-                st.markdown("#### The root")
-                st.caption("One constant node: H = ½ ln(w⁺/w⁻) everywhere. Step forward to "
-                           "split it.")
-            st.markdown("#### Same size, axis-parallel")
-            n_leaves = len(current[ODT][0].tree.leaves)
-            peers = compute.axis_parallel_peers(ds, choice.key, n_leaves)
-            odt_m = current[ODT][0].metrics
-            rows = [{"model": f"BoostODT ({params['learner']})", "leaves": n_leaves,
-                     "train error": odt_m.train_error, "test error": odt_m.test_error}]
-            km_step = current[KM][0]
-            if km_step.metrics is not None:
-                rows.append({"model": "KM tree (G1 on a tree)",
-                             "leaves": len(km_step.tree.leaves),
-                             "train error": km_step.metrics.train_error,
-                             "test error": km_step.metrics.test_error})
-            st.dataframe(rows + peers, hide_index=True,
-                         column_config={c: st.column_config.NumberColumn(format="%.3f")
-                                        for c in ("train error", "test error")})
-        cols = st.columns(3)
-        xlabels = {ADA: "stumps t", KM: "splits", ODT: "internal nodes"}
-        for col, name in zip(cols, (ADA, KM, ODT)):
-            steps = runs[name]
-            step, _ = current[name]
-            idx = -1 if step is None else steps.index(step)
-            with col:
-                chart(oblique_figures.g1_curves_figure(steps, idx,
-                                                                 xlabel=xlabels[name]),
-                                key=f"odt_curves_{name}", config={"displaylogo": False})
-        mc1, mc2 = st.columns([3, 2])
-        with mc1:
-            st.markdown("#### Margin-error curves at this step (the paper's margin plots)")
-            chart(oblique_figures.margin_figure(
-                {n: s for n, (s, _) in current.items() if s is not None}),
-                key="odt_margins", config={"displaylogo": False})
-        with mc2:
-            st.markdown("#### This step in numbers")
-            st.dataframe(tables.g1_metrics_frame(current), hide_index=True,
-                         column_config={c: st.column_config.NumberColumn(format="%.4f") for c
-                                        in ("train error", "test error", "ν(H, 0)",
-                                            "E e^(−yH)", "Σ 2√(w⁺w⁻)", "Theorem 1 bound")})
-            st.caption("Theorem 1: training error ≤ ν(H, 0) ≤ bound, and E e^(−yH) ≤ bound. "
-                       "For the two trees, Theorem 2 makes E e^(−yH) equal Σ 2√(w⁺w⁻) "
-                       "(up to the tiny share of one-class leaves).")
-        shown = current[ODT][0]
-        with header.export:
-            st.markdown("**The runs and the tree**")
-            st.download_button("BoostODT tree (DOT)", diagrams.odt_digraph(
-                shown.tree, feature_names=ds.feature_names, current=shown.node).source,
-                file_name="boostodt.dot", mime="text/vnd.graphviz", key="odt_dot",
-                on_click="ignore")
-            st.caption("The tree itself is a plotly chart: save it with its camera icon "
-                       "(PNG or SVG, see above).")
+    with p2:
+        focus = _focus_bar()
+    t = lecture.stepper(
+        lec["n"], page="oblique", default=1, label="Step",
+        caption=f"{ds.n_train} training and {ds.n_test} test points · all steps computed in "
+        f"{elapsed:.2f} s; stepping is drawn by your browser · each step adds one BoostODT "
+        + ("stump inside the node being built" if params["inner"] else "node")
+        + "; AdaBoost gets as many stumps as BoostODT has used · keys: ← → step, Home/End, "
+        "Space plays",
+    )
+    run = lec["runs"][focus]
+    regions, structure_box, curves = lecture.lecture_columns((1.2, 1.3, 0.9))
+    with regions:
+        lecture.view("plotly", run["regions"], key=f"lv_regions_{SHORT[focus]}",
+                     notes=run["notes"], chart_key=f"regions_{SHORT[focus]}",
+                     title=f"{SHORT[focus]}: decision regions",
+                     aspect=lecture_frames.aspect(ds))
+    with structure_box:
+        lecture.view("svg", run["structure"], key=f"lv_structure_{SHORT[focus]}",
+                     title=STRUCTURE_TITLE[focus])
+    with curves:
+        lecture.view("plotly", run["curves"], key=f"lv_curves_{SHORT[focus]}",
+                     chart_key=f"curves_{SHORT[focus]}",
+                     title="Errors and Theorem 1's bound",
+                     notes=[CURVES_NOTE])
+    st.caption(REGIONS_KEY)
 
+    st.markdown("##### The other runs — same data, same stepper (click one to focus it)")
+    cols = st.columns(2)
+    for col, name in zip(cols, [r for r in (ODT, ADA, KM) if r != focus]):
+        with col, st.container(key=f"multiple-{SHORT[name].replace(' ', '_')}", border=True):
+            a, b = st.columns([1, 1.3])
+            with a:
+                lecture.view("plotly", lec["runs"][name]["small"],
+                             key=f"lv_small_{SHORT[name]}", title=SHORT[name], height=170,
+                             focus=SHORT[name],
+                             on_focus=lambda n=SHORT[name]: _set_focus(n))
+            with b:
+                lecture.view("plotly", lec["runs"][name]["spark"],
+                             key=f"lv_spark_{SHORT[name]}",
+                             title="train error, Thm 1 bound (log)", height=170,
+                             focus=SHORT[name],
+                             on_focus=lambda n=SHORT[name]: _set_focus(n))
+
+    left, right = st.columns([1.25, 1])
+    with left:
+        st.markdown("#### AdaBoost_R inside BoostODT's node", help=HELP[ODT])
+        lecture.view("html", lec["inner"], key="lv_inner", height=None, min_height=0,
+                     max_height=100000)
+    with right:
+        st.markdown("#### Same size, axis-parallel")
+        lecture.view("html", lec["peers"], key="lv_peers", height=None, min_height=0,
+                     max_height=100000)
+        st.caption("The same number of leaves as BoostODT's tree at this step: can "
+                   "axis-parallel splits do as well?")
+    st.markdown("#### This step in numbers")
+    lecture.view("html", lec["metrics"], key="lv_metrics", min_height=0, max_height=100000)
+    st.caption("Theorem 1: training error ≤ ν(H, 0) ≤ bound, and E e^(−yH) ≤ bound. For the "
+               "two trees, Theorem 2 makes E e^(−yH) equal Σ 2√(w⁺w⁻) (up to the tiny share "
+               "of one-class leaves).")
+
+    k = min(max(t or 0, 0), lec["n"] - 1)
+    shown = shown_at(runs, schedule, k)
+    current = {r: runs[r][shown[r].idx] for r in ORDER if shown[r].idx is not None}
+    st.markdown(f"#### Margin-error curves at step {k} (the paper's margin plots)")
+    chart(oblique_figures.margin_figure(current), key="odt_margins",
+          config={"displaylogo": False})
+    st.caption("ν(H, θ) = the w₁-weight of examples with margin tanh(yH/2) ≤ θ (solid) and "
+               "Theorem 1's bound on it (dashed), for the three runs at the step the server "
+               "last heard of.")
+
+    _exports(header, runs, lec, shown, choice, params, k)
+    if not presenting():
+        st.markdown(INTRO)
+        _theory()
+
+
+def _exports(header, runs: dict, lec: dict, shown: dict, choice, params: dict, k: int) -> None:
+    ds = choice.dataset
     code, dparams = data_code(choice)
     export_run(header, "oblique", {"data": dparams, **params}, runs,
-               exports.oblique_snippet(
-                   code, params["n_internal"], params["n_stumps"], params["learner"],
-                   params["rule"]),
+               exports.oblique_snippet(code, params["n_internal"], params["n_stumps"],
+                                       params["learner"], params["rule"]),
                ds.feature_names)
-    stepper(len(schedule), show, key="round", label="Step",
-            help="Each step adds one BoostODT node (or one stump inside it, see the sidebar); "
-            "the KM tree adds one split and AdaBoost as many stumps as BoostODT used.")
-    if not presenting():
-        _theory()
+    step = runs[ODT][shown[ODT].idx]
+    pictures = lec["runs"][ODT]["structure"]
+    picture = pictures[k]
+    if isinstance(picture, dict):  # a repeat of an earlier step's picture
+        picture = pictures[picture["$r"]]
+    with header.export:
+        st.markdown("**The BoostODT tree at this step**")
+        st.download_button(
+            "BoostODT tree (DOT)", diagrams.odt_digraph(
+                step.tree, feature_names=ds.feature_names, current=step.node).source,
+            file_name=f"boostodt_step{k}.dot", mime="text/vnd.graphviz", key="odt_dot",
+            on_click="ignore")
+        st.download_button(
+            "BoostODT tree (SVG)", picture[0], file_name=f"boostodt_step{k}.svg",
+            mime="image/svg+xml", key="odt_svg", on_click="ignore",
+            help="The tree as drawn on the page, with every node's mini view.")
 
 
 render()
