@@ -65,7 +65,7 @@ STEP_TIMEOUT_MS = 60_000
 
 # In-page instrumentation, installed once per page before the first step.
 #
-# DOM facts found empirically (Streamlit 1.67, see the module docstring for how to rerun):
+# DOM facts found empirically (Streamlit 1.67, MutationObserver log of a rerun that sleeps):
 # * ``.stApp[data-test-script-state]`` is "running" from the moment a rerun starts until it
 #   ends, then "notRunning" (also "rerunRequested"/"stopRequested" in between). It is the
 #   exact running indicator.
@@ -411,6 +411,7 @@ def main(argv: list[str] | None = None) -> int:
         finally:
             browser.close()
     print(table(rows, baseline))
+    print(f"\nload average at the end: {', '.join(f'{x:.2f}' for x in os.getloadavg())}")
     return 0
 
 
