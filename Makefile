@@ -32,6 +32,7 @@ bench: $(VENV)/.dev
 	$(PY) benchmarks/bench_app.py
 	$(PY) benchmarks/bench_branching.py
 	$(PY) benchmarks/bench_probabilistic.py
+	$(PY) benchmarks/bench_browser_step.py
 
 # 30 simulated students on loopback (prints page-load latency and how often the run computed).
 load-check: $(VENV)/.dev

@@ -1,8 +1,11 @@
-"""Screenshot every page in presenter mode for the home page's thumbnails.
+"""Screenshot every page in presenter mode for the home page's thumbnails, and the four
+lecture pages at projector size for the README.
 
 Usage: ``.venv/bin/python scripts/make_thumbnails.py`` (starts the app on a free loopback
 port, drives Debian's ``/usr/bin/chromium`` with Playwright, writes
-``assets/thumbnails/<page>.png`` at 480 px wide). Re-run it after a visible change to a page.
+``assets/thumbnails/<page>.png`` at 480 px wide and ``assets/lecture_<page>.png`` — the whole
+window at 1920×1080 in presenter mode; ``assets/screenshot_topdown.png`` is the top-down one).
+Re-run it after a visible change to a page.
 """
 
 from __future__ import annotations
@@ -50,6 +53,29 @@ def _settle(page) -> None:
     time.sleep(2.5)
 
 
+#: The lecture pages: one projector-sized screenshot each (regions, structure, curves).
+LECTURE = ("topdown", "branching", "matryoshka", "oblique")
+DRAWN = """() => ['view-regions', 'view-structure', 'view-curves'].every(k => {
+  const v = document.querySelector('.st-key-' + k + ' .bl-view');
+  return v && v.dataset.drawn !== undefined && v.dataset.drawn === v.dataset.frame; })"""
+
+
+def _lecture_shot(browser, base: str, name: str, query: str) -> None:
+    page = browser.new_page(viewport={"width": 1920, "height": 1080})
+    page.goto(f"{base}/{name}?present=true&{query}")
+    page.wait_for_function(DRAWN, timeout=60_000)
+    _settle(page)
+    page.wait_for_function(DRAWN, timeout=60_000)
+    out = ROOT / "assets" / f"lecture_{name}.png"
+    page.screenshot(path=str(out))
+    page.close()
+    with Image.open(out) as im:  # keep the repository small: a palette PNG reads as well
+        im.convert("RGB").quantize(colors=256).save(out, optimize=True)
+    if name == "topdown":
+        (ROOT / "assets" / "screenshot_topdown.png").write_bytes(out.read_bytes())
+    print(f"wrote {out}")
+
+
 def main() -> int:
     port = _free_port()
     proc = subprocess.Popen(
@@ -67,15 +93,19 @@ def main() -> int:
         OUT.mkdir(parents=True, exist_ok=True)
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
+            for name in LECTURE:
+                _lecture_shot(browser, base, name, SHOTS[name])
             for name, query in SHOTS.items():
                 page = browser.new_page(viewport={"width": 1400, "height": 900})
                 page.goto(f"{base}/{name}?present=true&{query}")
                 page.wait_for_selector("[data-testid='stApp']", timeout=60_000)
                 _settle(page)
+                if name in LECTURE:
+                    page.wait_for_function(DRAWN, timeout=60_000)
                 # show the pictures, not the header: scroll the first chart to the top
                 page.evaluate("""() => {
-                  const el = document.querySelector(
-                    "[data-testid='stPlotlyChart'], [data-testid='stGraphVizChart']");
+                  const el = document.querySelector(".st-key-round_bar, "
+                    + "[data-testid='stPlotlyChart'], [data-testid='stGraphVizChart']");
                   const main = document.querySelector("[data-testid='stMain']");
                   if (el && main) main.scrollTop += el.getBoundingClientRect().top - 230;
                 }""")
