@@ -1,14 +1,20 @@
-"""AppTest for the probabilistic boosting page: every structure, stepping, softness."""
+"""AppTest for the probabilistic boosting page (lecture view): every structure, stepping,
+the first screens, the doll table, focus and exports."""
 
 from __future__ import annotations
 
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from tests import lecture_helpers as lh
+
 TIMEOUT = 120
+STRUCTS = {"Chain (prob. AdaBoost)": "chain", "Tree": "tree", "Matryoshka": "matryoshka",
+           "Greedy collapse (§5.4)": "collapse"}
+SHORT = {"chain": "Chain", "tree": "Tree", "matryoshka": "Matryoshka", "collapse": "Collapse"}
 
 
-def _page(**params: str) -> AppTest:
+def _page(**params: str | list[str]) -> AppTest:
     at = AppTest.from_file("../views/matryoshka.py", default_timeout=TIMEOUT)
     for key, value in params.items():
         at.query_params[key] = value
@@ -19,28 +25,62 @@ def _ok(at: AppTest) -> None:
     assert not at.exception, [e.value for e in at.exception]
 
 
-@pytest.mark.parametrize("struct", ["Chain (prob. AdaBoost)", "Tree", "Matryoshka",
-                                    "Greedy collapse (§5.4)"])
+def _metrics(at: AppTest, t: int) -> dict[str, dict[str, str]]:
+    return lh.round_table(at, "lv_metrics", t)
+
+
+@pytest.mark.parametrize("struct", list(STRUCTS))
 def test_each_structure_steps_to_the_end(struct: str) -> None:
     at = _page(struct=struct, Tw="8")
     _ok(at)
-    at.button(key="round_last").click().run()
+    s = STRUCTS[struct]
+    views = lh.views(at)
+    assert {f"lv_regions_{s}", f"lv_structure_{s}", f"lv_curves_{s}", "lv_metrics"} <= set(views)
+    assert not any(k.startswith("lv_small_") for k in views)  # one run: no small multiples
+    st_ = lh.stepper(at)
+    assert (st_["lo"], st_["hi"]) == (1, 8)
+    for v in views.values():  # one frame per round of the stepper
+        assert len(v["frames"]) == 8 and v["first"] == 1
+    lh.step_to(at, 8)
     _ok(at)
-    rows = [d.value for d in at.dataframe if "structure" in d.value.columns][0]
-    assert list(rows["structure"]) == [struct] and int(rows["T"].iloc[0]) == 8
-    assert float(rows["expected train error"].iloc[0]) <= float(
-        rows["C(T) / Π Z (valid)"].iloc[0]) + (
-        float(rows["± (2 s.e.)"].iloc[0]) * 2 if struct.startswith("Chain") else 1e-12)
+    assert lh.stepper(at)["t"] == 8
+    row = _metrics(at, 8)[SHORT[s]]
+    assert row["T"] == "8"
+    slack = 2 * float(row["± 2 s.e."]) if s == "chain" else 1e-9
+    assert float(row["train error"]) <= float(row["C(T) / Π Z (valid)"]) + slack
 
 
-def test_all_structures_softness_and_first_round() -> None:
+def test_first_screen_shows_the_first_doll_inside_a_doll() -> None:
+    at = _page()
+    _ok(at)
+    st_ = lh.stepper(at)
+    assert (st_["lo"], st_["hi"], st_["t"]) == (1, 16, 4)  # round 4: level 2, dolls as nodes
+    assert at.selectbox(key="focus").value == "Matryoshka"
+    v = lh.views(at)
+    assert {"lv_small_chain", "lv_spark_chain", "lv_small_tree", "lv_spark_tree"} <= set(v)
+    picture = lh.frame_at(v["lv_structure_matryoshka"], 4)[0]
+    assert "L1 doll" in picture and "#D55E00" in picture  # the new doll, outlined
+    assert lh.note_at(v["lv_regions_matryoshka"], 4).startswith("Level 2: a two-node tree")
+    assert "Level 2" not in lh.note_at(v["lv_regions_matryoshka"], 3)
+
+
+def test_before_the_first_doll_the_panels_say_what_comes_and_when() -> None:
     at = _page(tau="0.9", Tw="4")
     _ok(at)
-    assert at.slider(key="round").value == 1
-    assert any("first doll needs 2" in i.value for i in at.info)  # matryoshka at T = 1
-    at.button(key="round_next").click().run()
+    assert lh.stepper(at)["t"] == 4
+    v = lh.views(at)
+    pictures = lh.frame_at(v["lv_structure_matryoshka"], 1)
+    assert "No doll yet" in pictures[0] and "appears at round 2" in pictures[0]
+    assert "appears at round 2" in lh.note_at(v["lv_regions_matryoshka"], 1)
+    regions = lh.frame_at(v["lv_regions_matryoshka"], 1)
+    assert "round 2" in regions["layout"]["annotations"][0]["text"]
+    assert _metrics(at, 1)["Matryoshka"]["T"] == "none yet"
+    # between two levels the last doll stays, and the footer names the next level's round
+    later = lh.frame_at(v["lv_structure_matryoshka"], 3)[0]
+    assert "level 2 at round 4" in later and "#D55E00" not in later
+    lh.step_to(at, 2)
     _ok(at)
-    assert len(at.get("plotly_chart")) == 6
+    assert lh.stepper(at)["t"] == 2
 
 
 def test_no_structure_warns() -> None:
@@ -52,14 +92,50 @@ def test_no_structure_warns() -> None:
 
 def test_doll_table_measures_node_Z_against_C() -> None:
     at = _page(struct="Matryoshka", Tw="8")
-    at.button(key="round_last").click().run()
     _ok(at)
-    table = at.dataframe[-1].value
-    assert len(table) == 6  # level 3: two level-2 dolls, each holding two level-1 dolls
-    assert (table["gap"] == table.iloc[:, 2] - table.iloc[:, 1]).all()
+    tables = lh.views(at)["lv_dolls"]
+    rows = lh.table(lh.frame_at(tables, 8))
+    assert len(rows) == 6  # level 3: two level-2 dolls, each holding two level-1 dolls
+    for r in rows:
+        cells = list(r.values())
+        assert float(r["gap"]) == pytest.approx(float(cells[2]) - float(cells[1]), abs=2e-4)
+    assert "No doll is used as a node yet" in lh.frame_at(tables, 2)
 
 
 def test_estimated_q_warns_that_bounds_are_estimates() -> None:
     at = _page(est="5 answers", Tw="4")
     _ok(at)
     assert any("estimated from 5 answers" in w.value for w in at.warning)
+    # the matryoshka keeps the exact q: its curves say nothing about estimates
+    assert "estimated" not in lh.views(at)["lv_curves_matryoshka"]["notes"][0]
+    at = _page(est="5 answers", Tw="4", focus="Chain")
+    _ok(at)
+    assert "estimated from 5" in lh.views(at)["lv_curves_chain"]["notes"][0]
+
+
+def test_focus_from_the_link_and_from_a_small_multiple() -> None:
+    at = _page(focus="Tree")
+    _ok(at)
+    assert "lv_structure_tree" in lh.views(at) and "lv_small_matryoshka" in lh.views(at)
+    at.session_state["focus"] = "Chain"  # what clicking the chain's small picture does
+    at.run()
+    _ok(at)
+    assert "lv_regions_chain" in lh.views(at) and not at.warning
+
+
+def test_exports_offer_each_structure_at_this_round() -> None:
+    at = _page(Tw="8", round="5")
+    _ok(at)
+    labels = [b.proto.label for b in at.get("download_button")]
+    for label in ("Chain: structure at T = 5 as SVG", "Tree: structure at T = 5 as DOT",
+                  "Matryoshka: structure at T = 4 as SVG", "Matryoshka: structure at T = 4 as DOT",
+                  "Run as JSON"):
+        assert label in labels, labels
+
+
+def test_presenter_mode_runs() -> None:
+    at = _page(present="true", Tw="8", round="8")
+    _ok(at)
+    assert lh.stepper(at)["t"] == 8
+    svg = lh.frame_at(lh.views(at)["lv_structure_matryoshka"], 8)[0]
+    assert 'font-size="17"' in svg  # text at the presenter scale

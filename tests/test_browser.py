@@ -296,12 +296,15 @@ def test_bounds_page(server, browser) -> None:
 
 def test_matryoshka_page(server, browser) -> None:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    page = _open(browser, server + "/matryoshka?Tw=8", READY)
+    page = _open(browser, server + "/matryoshka?Tw=8", LECTURE)
     _no_exception_box(page)
-    page.locator(".st-key-round_last button").first.click()
-    _wait_for(lambda: _round(page) == 8, 15, f"End did not move to round 8: {_href(page)}")
-    _wait_for(lambda: page.get_by_text("Level 3: a two-node tree").count() == 1, 20,
-              "the level-3 doll was not drawn")
+    assert _lecture_round(page) == 4  # opens where the first dolls sit inside a doll
+    page.locator(".bl-btn[data-act='last']").click()
+    _wait_for(lambda: _lecture_round(page) == 8 and _views_drawn(page), 15,
+              f"End did not move to round 8: {_href(page)}")
+    assert page.locator(".st-key-view-regions .bl-note").inner_text().startswith(
+        "Level 3: a two-node tree")
+    assert "L2 doll" in page.locator(".st-key-view-structure svg").first.inner_html()
     _settle(page)
     _no_exception_box(page)
     page.screenshot(path=str(ARTIFACTS / "matryoshka.png"), full_page=True)

@@ -189,7 +189,7 @@ ROUND_TRIPS: dict[str, tuple[dict, list[tuple[str, str, object]]]] = {
          "Tw": "8", "tau": "0.5", "est": "20 answers", "round": "4"},
         [("toggle", "present", True), ("selectbox", "data", "circles"), ("slider", "n", 200),
          ("multiselect", "struct", ["Tree", "Matryoshka"]), ("select_slider", "Tw", 8),
-         ("slider", "tau", 0.5), ("select_slider", "est", "20 answers"), ("slider", "round", 4)],
+         ("slider", "tau", 0.5), ("select_slider", "est", "20 answers"), ("stepper", "round", 4)],
     ),
     "oblique": (
         {"present": "true", "data": "band", "n": "200", "T2": "4", "T1": "5",

@@ -404,7 +404,8 @@ def presets_and_challenges(key: str, presets: dict[str, Guide],
             if compact:  # one line on the projector; the whole comment on hover
                 text = g.comment if kind == "preset" else f"{g.title} — {g.comment}"
                 c3.html(f"<div class='bl-one-line' title='{html.escape(text, quote=True)}'>"
-                        f"💡 {html.escape(text)}</div>")
+                        f"<b>{'Preset' if kind == 'preset' else 'Challenge'}:</b> "
+                        f"{html.escape(text)}</div>")
             elif kind == "preset":
                 c3.info(g.comment, icon=":material/lightbulb:")
             else:

@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import base64
 import functools
-import json
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -49,10 +48,12 @@ GRID = 60  # regions heatmap resolution (GRID × GRID percent values, uint8)
 SMALL_GRID = 30  # the small multiples' heatmap
 CHAR = 0.58  # average character width as a fraction of the font size (Helvetica-like)
 PAD = 7  # inside a doll's box
-#: A picture larger than this never fits a structure panel: left out (unless it is the last).
-MAX_W, MAX_H = 960, 1000
 #: A picture at most this large fits every panel: less detailed ones after it are not needed.
 FIT_W, FIT_H = 320, 280
+#: Structure panels (width, height in px) of the layouts the page is made for — 1440×900 with
+#: the sidebar, 1920×1080 without, presenter mode at 1280×720 and 1920×1080 — and a large
+#: window: every frame keeps the most detailed picture that fits each of them.
+PANELS = ((960, 1000), (666, 716), (520, 750), (432, 356), (347, 580), (FIT_W, FIT_H))
 DOLL_FILL = ["#F6F3FA", "#ECE6F4", "#E2DAEE", "#D8CEE8", "#CEC2E2"]
 STUMP_FILL = "#FFFFFF"
 
@@ -63,11 +64,14 @@ _DTYPES = {"uint8": "u1", "uint16": "u2", "int8": "i1", "int16": "i2", "int32": 
 
 
 def typed(a) -> dict:
-    """A numpy array as plotly's typed-array spec (base64), as ``plotly.io.to_json`` writes
-    it; 64-bit integers are narrowed to 32 bits."""
+    """A numpy array as a plotly.js typed array (base64), as :func:`ui.lecture.plotly_frames`
+    writes them: floats as float32 (ample for drawing, half the bytes), 64-bit integers as
+    32-bit ones."""
     a = np.asarray(a)
     if a.dtype == np.int64:
         a = a.astype(np.int32)
+    if a.dtype == np.float64:
+        a = a.astype(np.float32)
     if a.dtype == np.bool_:
         a = a.astype(np.uint8)
     a = np.ascontiguousarray(a)
@@ -79,7 +83,8 @@ def typed(a) -> dict:
 
 def plain(obj):
     """``obj`` with numpy arrays as typed-array specs and numpy scalars as Python numbers
-    (JSON-ready, and accepted by ``plotly.graph_objects.Figure``)."""
+    (JSON-ready, and accepted by ``plotly.graph_objects.Figure``). The points are encoded so
+    once per run instead of once per frame."""
     if isinstance(obj, np.ndarray):
         return typed(obj)
     if isinstance(obj, dict):
@@ -93,35 +98,6 @@ def plain(obj):
     return obj
 
 
-def dedupe(figures: Sequence[dict]) -> list[dict]:
-    """JSON-ready figures (one per round) with repeats as references, in the format of
-    :func:`ui.lecture.plotly_frames` (a trace equal to the same trace of an earlier round, or
-    a layout equal to an earlier layout, becomes ``{"$r": round}``). The figures here are
-    built as plain dicts with encoded arrays, which is 10× faster than plotly's encoder."""
-    out: list[dict] = []
-    seen_traces: list[dict[str, int]] = []
-    seen_layouts: dict[str, int] = {}
-    for t, fig in enumerate(figures):
-        data = []
-        for i, tr in enumerate(fig["data"]):
-            if len(seen_traces) <= i:
-                seen_traces.append({})
-            c = json.dumps(tr, sort_keys=True, separators=(",", ":"))
-            if c in seen_traces[i]:
-                data.append({"$r": seen_traces[i][c]})
-            else:
-                seen_traces[i][c] = t
-                data.append(tr)
-        lay = fig["layout"]
-        c = json.dumps(lay, sort_keys=True, separators=(",", ":"))
-        if c in seen_layouts:
-            lay = {"$r": seen_layouts[c]}
-        else:
-            seen_layouts[c] = t
-        out.append({"data": data, "layout": lay})
-    return out
-
-
 # =============================================================================== schedule
 def shown_index(steps: Sequence[ProbStep], t: int) -> int | None:
     """Index of the snapshot shown at round ``t``: the last one using at most ``t`` stumps
@@ -133,10 +109,6 @@ def shown_index(steps: Sequence[ProbStep], t: int) -> int | None:
         else:
             break
     return idx
-
-
-def _levels(steps: Sequence[ProbStep]) -> list[int]:
-    return [s.t for s in steps]
 
 
 def next_event(structure: str, steps: Sequence[ProbStep], t: int) -> str:
@@ -169,8 +141,8 @@ def q_grids(steps: Sequence[ProbStep], lo, hi, n: int = GRID) -> list[np.ndarray
     second feature, columns: the first).
 
     The chain's Monte Carlo worlds (the same seeded draws as :meth:`Chain.q_pos`, so the
-    result equals it) are accumulated round by round and separately per feature: a stump
-    on the first feature adds the same term to a whole grid column, so
+    result equals it up to float32 rounding) are accumulated round by round and separately
+    per feature: a stump on the first feature adds the same term to a whole grid column, so
     ``H = H_x(column) + H_y(row)`` in every world. The trees are exact.
     """
     G = grid_points(lo, hi, n)
@@ -276,12 +248,15 @@ def regions_figure(q8: np.ndarray, ds: Dataset, lo, hi, *, stump: SoftStump | No
                        dict(type="line", y0=th, y1=th, x0=float(lo[0]), x1=float(hi[0]),
                             line=dict(color=theme.HIGHLIGHT, width=2 if small else 3))]
     layout = regions_layout(ds, lo, hi, shapes=shapes, font=font, small=small)
+    for axis in ("xaxis", "yaxis"):  # keep the data box; the plot area shrinks to the aspect
+        layout[axis]["constrain"] = "domain"
     if not small:  # axis titles are feature names (from a CSV): escaped for plotly's markup
         layout["xaxis"]["title"] = dict(text=escape(str(ds.feature_names[0])))
         layout["yaxis"]["title"] = dict(text=escape(str(ds.feature_names[1])))
     if empty:
         layout["annotations"] = [dict(
-            xref="paper", yref="paper", x=0.5, y=0.5, showarrow=False, text=escape(empty),
+            xref="paper", yref="paper", x=0.5, y=0.5, showarrow=False,
+            text="<br>".join(escape(part) for part in empty.split("\n")),
             font=dict(size=font + 1 if not small else font - 2, color="#333333"),
             bgcolor="rgba(255,255,255,0.85)", bordercolor="#999999", borderwidth=1,
             borderpad=6)]
@@ -315,7 +290,10 @@ def curves_figure(steps: Sequence[ProbStep], t: int, *, structure: str, n_weak: 
     i = shown_index(steps, t)
     x = np.array([s.t for s in steps], dtype=np.uint16)
     allm = [s.metrics for s in steps]
-    data: list[dict] = []
+    # the round as a trace, not a layout shape: the layout then is the same every round
+    data: list[dict] = [dict(type="scatter", x=[t, t], y=[0, 1.05], mode="lines",
+                             name="this round", showlegend=False, hoverinfo="skip",
+                             line=dict(color="#888888", width=1, dash="dot"))]
     series = _series(structure, steps, small)
     for name, colour, dash, width, get in series:
         y = np.array([np.nan if get(m) is None else get(m) for m in allm], dtype=np.float32)
@@ -355,8 +333,6 @@ def curves_figure(steps: Sequence[ProbStep], t: int, *, structure: str, n_weak: 
                    title=None if small else dict(text="weak classifiers T", standoff=4)),
         yaxis=dict(range=[0, 1.05], gridcolor="#eeeeee", showticklabels=not small,
                    automargin=True, title=None if small else dict(text="value", standoff=4)),
-        shapes=[dict(type="line", xref="x", yref="paper", x0=t, x1=t, y0=0, y1=1,
-                     line=dict(color="#888888", width=1, dash="dot"))],
     )
     return {"data": plain(data), "layout": plain(layout)}
 
@@ -429,7 +405,8 @@ def _box_parts(box: Box, x: float, y: float, w: float, h: float, font: float) ->
                      f'ry="{h / 2:.0f}" fill="{box.fill}" stroke="{stroke}" '
                      f'stroke-width="{sw}"{dash}/>')
     else:
-        parts.append(f'<rect x="{x:.0f}" y="{y:.0f}" width="{w:.0f}" height="{h:.0f}" '
+        at = (f' x="{x:.0f}"' if round(x) else "") + (f' y="{y:.0f}"' if round(y) else "")
+        parts.append(f'<rect{at} width="{w:.0f}" height="{h:.0f}" '
                      f'rx="{8 if box.kind == "doll" else 5}" fill="{box.fill}" '
                      f'stroke="{stroke}" stroke-width="{sw}"{dash}/>')
     colour = ' fill="#777777"' if box.kind == "ghost" else ""
@@ -455,19 +432,32 @@ def _box_parts(box: Box, x: float, y: float, w: float, h: float, font: float) ->
 
 
 def _edge(x0, y0, x1, y1, label: str, hot: bool, font: float, *, ghost: bool = False
-          ) -> list[str]:
-    colour = theme.HIGHLIGHT if hot else ("#AAAAAA" if ghost else "#777777")
-    wdt = 2.2 if hot else 1.1
-    dash = ' stroke-dasharray="4 3"' if ghost else ""
-    out = [f'<line x1="{x0:.0f}" y1="{y0:.0f}" x2="{x1:.0f}" y2="{y1:.0f}" stroke="{colour}" '
-           f'stroke-width="{wdt}"{dash}/>']
+          ) -> tuple[str, list[str]]:
+    """An edge (its line, and its label on a white patch): plain edges take their stroke
+    and the labels their colour from the groups :func:`_edges` puts them in."""
+    colour = theme.HIGHLIGHT if hot else ("#AAAAAA" if ghost else "")
+    style = f' stroke="{colour}"' if colour else ""
+    style += ' stroke-width="2.2"' if hot else ""
+    style += ' stroke-dasharray="4 3"' if ghost else ""
+    line = f'<line x1="{x0:.0f}" y1="{y0:.0f}" x2="{x1:.0f}" y2="{y1:.0f}"{style}/>'
+    marks = []
     if label:
         lx, ly = (x0 + x1) / 2, (y0 + y1) / 2
         lw = _tw(label, font) + 6
-        out.append(f'<rect x="{lx - lw / 2:.0f}" y="{ly - font * 0.6:.0f}" width="{lw:.0f}" '
-                   f'height="{font * 1.2:.0f}" rx="3" fill="white"/>')
-        out.append(f'<text x="{lx:.0f}" y="{ly + font * 0.35:.0f}" '
-                   f'font-weight="600" fill="{colour}">{escape(label)}</text>')
+        fill = f' fill="{colour}"' if colour else ""
+        marks.append(f'<rect x="{lx - lw / 2:.0f}" y="{ly - font * 0.6:.0f}" width="{lw:.0f}" '
+                     f'height="{font * 1.2:.0f}" rx="3" fill="white"/>')
+        marks.append(f'<text x="{lx:.0f}" y="{ly + font * 0.35:.0f}"{fill}>{escape(label)}'
+                     "</text>")
+    return line, marks
+
+
+def _edges(edges: list[tuple[str, list[str]]]) -> list[str]:
+    lines = "".join(e[0] for e in edges)
+    marks = "".join("".join(e[1]) for e in edges)
+    out = [f'<g stroke="#777777" stroke-width="1.1">{lines}</g>']
+    if marks:
+        out.append(f'<g font-weight="600" fill="#777777">{marks}</g>')
     return out
 
 
@@ -497,9 +487,9 @@ def layout(node: TNode, orient: str, font: float) -> Pic:
         left = centre - bw / 2
         width = max(left + bw, xs[-1] + pics[-1].w)
         height = top + max(p.h for p in pics)
-        for (label, hot, kid), x, p in zip(node.kids, xs, pics):
-            parts += _edge(centre, bh, x + p.ax, top + p.ay, label, hot, font,
-                           ghost=kid.box.kind == "ghost")
+        parts += _edges([_edge(centre, bh, x + p.ax, top + p.ay, label, hot, font,
+                               ghost=kid.box.kind == "ghost")
+                         for (label, hot, kid), x, p in zip(node.kids, xs, pics)])
         for x, p in zip(xs, pics):
             parts.append(f'<g transform="translate({x:.0f},{top:.0f})">')
             parts += p.parts
@@ -522,9 +512,9 @@ def layout(node: TNode, orient: str, font: float) -> Pic:
     top = middle - bh / 2
     width = left + max(p.w for p in pics)
     height = max(top + bh, ys[-1] + pics[-1].h)
-    for (label, hot, kid), y, p in zip(node.kids, ys, pics):
-        parts += _edge(bw, middle, left + p.ax, y + p.ay, label, hot, font,
-                       ghost=kid.box.kind == "ghost")
+    parts += _edges([_edge(bw, middle, left + p.ax, y + p.ay, label, hot, font,
+                           ghost=kid.box.kind == "ghost")
+                     for (label, hot, kid), y, p in zip(node.kids, ys, pics)])
     for y, p in zip(ys, pics):
         parts.append(f'<g transform="translate({left:.0f},{y:.0f})">')
         parts += p.parts
@@ -546,15 +536,17 @@ def wrap(text: str, width: int) -> list[str]:
     return lines
 
 
-def svg(pic: Pic | None, font: float, *, title: str = "", footer: Sequence[str] = ()) -> str:
-    """The picture with an optional bold title line above and plain footer lines below, as
-    an SVG string whose ``width``/``height`` are its natural size in pixels."""
+def svg(pic: Pic | None, font: float, *, title: str = "", footer: str = "") -> str:
+    """The picture with an optional bold title line above and a plain footer text below
+    (wrapped to the picture's width, at least :data:`FIT_W`), as an SVG string whose
+    ``width``/``height`` are its natural size in pixels."""
     line_h = font * 1.3
     top = (line_h + 2 if title else 0) + 4
     pw, ph = (pic.w, pic.h) if pic is not None else (0.0, 0.0)
-    texts = ([title] if title else []) + list(footer)
+    lines = wrap(footer, max(16, int((max(pw, FIT_W) - 10) / (font * CHAR)))) if footer else []
+    texts = ([title] if title else []) + lines
     width = max([pw] + [_tw(s, font) for s in texts]) + 10
-    height = top + ph + (len(footer) * line_h + 6 if footer else 0) + 6
+    height = top + ph + (len(lines) * line_h + 6 if lines else 0) + 6
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
            f'viewBox="0 0 {width:.0f} {height:.0f}" font-family="Helvetica, Arial, sans-serif" '
            f'font-size="{font:.0f}" text-anchor="middle">']
@@ -566,7 +558,7 @@ def svg(pic: Pic | None, font: float, *, title: str = "", footer: Sequence[str] 
         out += pic.parts
         out.append("</g>")
     y = top + ph + 6
-    for line in footer:
+    for line in lines:
         y += line_h
         out.append(f'<text x="5" y="{y - font * 0.3:.0f}" text-anchor="start" '
                    f'fill="#333333">{escape(line)}</text>')
@@ -583,22 +575,20 @@ def svg_size(picture: str) -> tuple[float, float]:
 
 
 def choose(pictures: Sequence[str]) -> list[str]:
-    """Pictures from the most to the least detailed, without repeats, without those too big
-    for any panel (the last is always kept) and without those after the first that fits
-    every panel (the browser would never get to them)."""
+    """Pictures from the most to the least detailed, cut down to what the browser may pick:
+    for every typical panel size (:data:`PANELS`) the first picture that fits it, and the
+    last picture (shown scaled down when nothing fits), in their order, without repeats."""
+    sizes = [svg_size(p) for p in pictures]
+    keep = {len(pictures) - 1}
+    for W, H in PANELS:
+        for i, (w, h) in enumerate(sizes):
+            if w <= W and h <= H:
+                keep.add(i)
+                break
     out: list[str] = []
-    for i, p in enumerate(pictures):
-        if p in out:
-            continue
-        w, h = svg_size(p)
-        last = i == len(pictures) - 1
-        if (w > MAX_W or h > MAX_H) and not last:
-            continue
-        out.append(p)
-        if w <= FIT_W and h <= FIT_H:
-            break
-    if not out:
-        out.append(pictures[-1])
+    for i in sorted(keep):
+        if pictures[i] not in out:
+            out.append(pictures[i])
     return out
 
 
@@ -645,19 +635,23 @@ class _Opts:
     leaves: str = "full"  # "full" (H and Π Z) or "brief" (Π Z)
     focus: int | None = None  # outer tree: show the neighbourhood of this node
     window: int = 99  # … at most this many levels above it
+    outline: bool = True  # outline the newest change (else it only decides what is open)
+    stack: bool = False  # dolls' trees laid out downwards too (tall and narrow)
 
 
 def _clf_box(clf, depth: int, orient: str, o: _Opts) -> Box:
     if isinstance(clf, SoftStump):
-        return Box([stump_label(clf, o.names)], "stump", STUMP_FILL, hot=clf is o.hot)
+        return Box([stump_label(clf, o.names)], "stump", STUMP_FILL,
+                   hot=o.outline and clf is o.hot)
     level, n = _doll_level(clf), clf.n_weak
     on_path = _contains(clf, o.hot) or _contains(clf, o.new_doll)
     opened = (o.dolls == "all" or on_path) and depth <= o.max_open
-    hot = clf is o.new_doll
+    hot = o.outline and clf is o.new_doll
     if not opened:
         return Box([f"L{level} doll", f"▸ {n} stumps"], "folded",
-                   DOLL_FILL[min(depth - 1, len(DOLL_FILL) - 1)], hot=hot or on_path)
-    inner_orient = "right" if orient == "down" else "down"
+                   DOLL_FILL[min(depth - 1, len(DOLL_FILL) - 1)],
+                   hot=hot or (o.outline and on_path))
+    inner_orient = "down" if o.stack or orient == "right" else "right"
     inner = layout(_tree_node(clf, depth, inner_orient, o), inner_orient, o.font)
     return Box([f"L{level} doll · {n} stumps"], "doll",
                DOLL_FILL[min(depth - 1, len(DOLL_FILL) - 1)], hot=hot, inner=inner)
@@ -693,7 +687,7 @@ def _tree_node(tree: ProbTree, depth: int, orient: str, o: _Opts) -> TNode:
             return TNode(Box([first, f"▸ {_n_leaves(tree, n)} leaves"], "folded", "#F2F2F2"))
         box = _clf_box(clf, depth + 1 if isinstance(clf, ProbTree) else depth, orient, o)
         kids = []
-        hot_edge = clf is o.hot
+        hot_edge = o.outline and clf is o.hot
         for side, c in (("−", ch[0]), ("+", ch[1])):
             if depth > 0 and tree.children[c] is None:
                 continue
@@ -716,7 +710,8 @@ def _tree_node(tree: ProbTree, depth: int, orient: str, o: _Opts) -> TNode:
     top = node(root)
     if above:
         side = "+" if tree.side[root] > 0 else "−"
-        return TNode(Box(["root ⋯", f"▴ {above} levels above"], "folded", "#F2F2F2"),
+        levels = "1 level" if above == 1 else f"{above} levels"
+        return TNode(Box(["root ⋯", f"▴ {levels} above"], "folded", "#F2F2F2"),
                      [(side, False, top)])
     return top
 
@@ -730,8 +725,8 @@ def _focus_node(tree: ProbTree, o: _Opts) -> int | None:
 
 
 def tree_pictures(model: ProbTree, *, names: Sequence[str], font: float, hot=None,
-                  new_doll=None, dolls_first: bool = False, footer: Sequence[str] = ()
-                  ) -> list[str]:
+                  new_doll=None, dolls_first: bool = False, footer: str = "",
+                  outline: bool = True) -> list[str]:
     """A probabilistic tree (or matryoshka / collapsed tree) from the most to the least
     detailed picture: every doll open; only the dolls holding this round's change open (the
     others folded into a box with their number of stumps), less and less deep; the outer
@@ -756,21 +751,24 @@ def tree_pictures(model: ProbTree, *, names: Sequence[str], font: float, hot=Non
               [(d, m) for m in outer_modes for d in doll_modes])
     pictures = []
     for (dolls, max_open), (leaves, foc, window) in combos:
-        o = _Opts(names, font, hot, new_doll, dolls, max_open, leaves, foc, window)
-        pic = layout(_tree_node(model, 0, "down", o), "down", font)
-        folded = dolls != "all" and depth > 0
-        title = ("near this round's change (▸ = folded)" if foc is not None or folded else "")
-        if leaves == "brief" and foc is None:
-            title = "leaves: Π Z of their path"
-        pictures.append(svg(pic, font, title=title, footer=footer))
-        w, h = svg_size(pictures[-1])
-        if w <= FIT_W and h <= FIT_H:
-            break
+        for stack in ((False, True) if depth else (False,)):
+            o = _Opts(names, font, hot, new_doll, dolls, max_open, leaves, foc, window,
+                      outline, stack)
+            pic = layout(_tree_node(model, 0, "down", o), "down", font)
+            folded = dolls != "all" and depth > 0
+            near = "near this round's change" if outline else "near the last change"
+            title = f"{near} (▸ = folded)" if foc is not None or folded else ""
+            if leaves == "brief" and foc is None:
+                title = "leaves: Π Z of their path"
+            pictures.append(svg(pic, font, title=title, footer=footer))
+            w, h = svg_size(pictures[-1])
+            if w <= FIT_W and h <= FIT_H:
+                return choose(pictures)
     return choose(pictures)
 
 
 def chain_pictures(chain: Chain, *, names: Sequence[str], font: float, hot=None,
-                   footer: Sequence[str] = ()) -> list[str]:
+                   footer: str = "") -> list[str]:
     """The chain as a grid of stump boxes in reading order (``h_t``, its test and its two
     weights α₊, α₋), widest grid first; a long chain then shows only its latest stumps after
     one folded box counting the earlier ones."""
@@ -785,7 +783,7 @@ def chain_pictures(chain: Chain, *, names: Sequence[str], font: float, hot=None,
     title = "every point meets all stumps: H = Σ ±α"
     pictures = []
     c_min = max([c for c in (4, 3, 2, 1) if c * bw + (c - 1) * gap + 10 <= FIT_W] or [1])
-    counts = ([T] if T <= 16 else []) + [k for k in (16, 8, 4) if k < T]
+    counts = ([T] if T <= 12 else []) + [k for k in (12, 6) if k < T]
     for shown in counts:
         widest = min(4, max(shown, 1))
         for cols in range(widest, min(c_min, widest) - 1, -1):
@@ -817,7 +815,6 @@ def chain_pictures(chain: Chain, *, names: Sequence[str], font: float, hot=None,
 def waiting_picture(text: str, *, font: float, levels: Sequence[int]) -> list[str]:
     """The matryoshka before its first doll: the shape of the level-1 doll as ghosts (two
     soft stumps in a two-node tree) and, in words, what comes and at which round."""
-    chars = max(24, int(FIT_W / (font * CHAR)))
     ghost = TNode(Box(["1st stump"], "ghost", "#FAFAFA"), [
         ("−", False, TNode(Box(["leaf"], "ghost", "#FAFAFA"))),
         ("+", False, TNode(Box(["2nd stump"], "ghost", "#FAFAFA"), [
@@ -825,28 +822,29 @@ def waiting_picture(text: str, *, font: float, levels: Sequence[int]) -> list[st
             ("+", False, TNode(Box(["leaf"], "ghost", "#FAFAFA")))]))])
     pic = layout(ghost, "down", font)
     schedule = ", ".join(f"L{int(round(math.log2(t)))} at {t}" for t in levels)
-    lines = wrap(text, chars) + wrap(f"Dolls by round: {schedule}.", chars)
-    return [svg(pic, font, title="No doll yet", footer=lines)]
+    return [svg(pic, font, title="No doll yet",
+                footer=f"{text} Dolls by round: {schedule}.")]
 
 
 def structure_pictures(step: ProbStep | None, structure: str, *, names: Sequence[str],
-                       font: float, footer_text: str = "", levels: Sequence[int] = ()
-                       ) -> list[str]:
-    """The structure panel's pictures for one round (see :func:`tree_pictures`)."""
-    chars = max(24, int(FIT_W / (font * CHAR)))
-    footer = wrap(footer_text, chars) if footer_text else []
+                       font: float, footer_text: str = "", levels: Sequence[int] = (),
+                       fresh: bool = True) -> list[str]:
+    """The structure panel's pictures for one round (see :func:`tree_pictures`); ``fresh``:
+    the snapshot is this round's (else nothing is outlined as new)."""
     if step is None:
         return waiting_picture(footer_text, font=font, levels=levels)
     model = step.model
     if isinstance(model, Chain):
-        return chain_pictures(model, names=names, font=font, hot=step.stump, footer=footer)
+        return chain_pictures(model, names=names, font=font, hot=step.stump,
+                              footer=footer_text)
     if structure == "matryoshka":
         inner = [n for n, c in enumerate(model.children) if c is not None]
         new = model.classifier[max(inner)] if inner else None
         new_doll = new if isinstance(new, ProbTree) else None
         return tree_pictures(model, names=names, font=font, hot=newest_stump(step),
-                             new_doll=new_doll, dolls_first=True, footer=footer)
-    return tree_pictures(model, names=names, font=font, hot=step.stump, footer=footer)
+                             new_doll=new_doll, dolls_first=True, footer=footer_text,
+                             outline=fresh)
+    return tree_pictures(model, names=names, font=font, hot=step.stump, footer=footer_text)
 
 
 # ================================================================================= tables
@@ -936,37 +934,39 @@ def build_lecture(runs: dict[str, Sequence[ProbStep]], ds: Dataset, *, n_weak: i
         small_grids = [quantise(shrink(q.astype(float) / 100.0)) for q in grids]
         blank = np.full((GRID, GRID), 50, dtype=np.uint8)
         blank_small = np.full((SMALL_GRID, SMALL_GRID), 50, dtype=np.uint8)
-        levels = _levels(steps)
+        levels = [s.t for s in steps]
         pts, pts_small = points(ds), points(ds, small=True)
         regions, small, pictures, curves, spark = [], [], [], [], []
         for t in range(1, n_weak + 1):
             i = shown_index(steps, t)
             step = None if i is None else steps[i]
-            stump = newest_stump(step)
+            fresh = step is not None and step.t == t
+            stump = newest_stump(step) if fresh else None
             empty = ""
             if step is None:
-                empty = (f"No doll yet: the first one appears at round {levels[0]}"
-                         if levels else "Nothing to show")
+                empty = (f"No doll yet:\nthe first one comes at round {levels[0]}"
+                         if levels else "Nothing to show yet")
             regions.append(regions_figure(blank if i is None else grids[i], ds, lo, hi,
                                           stump=stump, font=font, empty=empty, pts=pts))
+            note = f"first doll:\nround {levels[0]}" if i is None and levels else ""
             small.append(regions_figure(blank_small if i is None else small_grids[i], ds, lo,
-                                        hi, stump=stump, font=font, small=True,
-                                        empty="first doll at round 2" if i is None else "",
+                                        hi, stump=stump, font=font, small=True, empty=note,
                                         pts=pts_small))
             pictures.append(structure_pictures(
                 step, structure, names=names, font=round(font + 1),
-                footer_text=_structure_footer(structure, steps, t, step), levels=levels))
+                footer_text=_structure_footer(structure, steps, t, step), levels=levels,
+                fresh=fresh))
             curves.append(curves_figure(steps, t, structure=structure, n_weak=n_weak,
                                         font=font))
             spark.append(curves_figure(steps, t, structure=structure, n_weak=n_weak,
                                        font=font, small=True))
         out["runs"][structure] = {
             "n": len(steps),
-            "regions": dedupe(regions),
-            "small": dedupe(small),
+            "regions": lecture.plotly_frames(regions),
+            "small": lecture.plotly_frames(small),
             "structure": lecture.same_frames(pictures),
-            "curves": dedupe(curves),
-            "spark": dedupe(spark),
+            "curves": lecture.plotly_frames(curves),
+            "spark": lecture.plotly_frames(spark),
             "notes": notes_for(structure, steps, n_weak),
             "curve_note": curve_note(structure, samples),
         }
@@ -988,18 +988,22 @@ def build_lecture(runs: dict[str, Sequence[ProbStep]], ds: Dataset, *, n_weak: i
 
 
 def _structure_footer(structure: str, steps, t: int, step: ProbStep | None) -> str:
+    """The matryoshka's footer: what is new at this level, and when the next one comes."""
     if structure != "matryoshka":
         return ""
-    nxt = next_event(structure, steps, t)
+    later = [s.t for s in steps if s.t > t]
     if step is None:
-        return nxt
+        return next_event(structure, steps, t)
     level = int(round(math.log2(step.t)))
-    if step.t == t:
-        now = ("Level 1: a two-node tree of soft stumps." if level == 1 else
-               f"Level {level}: the root is round {step.t // 2}'s doll; the new doll "
-               "(vermillion) grew in the heavier child.")
-        return f"{now} {nxt}".strip()
-    return nxt or f"Level {level} is the last one."
+    nxt = (f"Next: level {level + 1} at round {later[0]}." if later else
+           f"Level {level} is the last (T = {step.t}).")
+    if step.t != t:
+        return f"Next: level {level + 1} at round {later[0]}, with this doll as its root." \
+            if later else nxt
+    if level == 1:
+        return f"Level 1: a two-node tree of soft stumps. {nxt}"
+    return (f"New: the L{level - 1} doll in the heavier child (vermillion). Root: round "
+            f"{step.t // 2}'s doll. {nxt}")
 
 
 @st.cache_data(max_entries=32, show_spinner=False)

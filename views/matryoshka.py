@@ -83,17 +83,19 @@ def _theory() -> None:
 
 
 def _focus_bar(structures: list[str]) -> str:
-    """The run whose regions, structure and curves fill the screen (the others sit below)."""
+    """The run whose regions, structure and curves fill the screen (the others sit below);
+    the matryoshka unless the link or the user chose another."""
     options = [SHORT[s] for s in structures]
-    if st.session_state.get("focus") not in options:
-        st.session_state["focus"] = "Matryoshka" if "Matryoshka" in options else options[0]
+    default = "Matryoshka" if "Matryoshka" in options else options[0]
+    if st.session_state.get("focus", default) not in options:
+        st.session_state["focus"] = default
     choice = st.selectbox(
-        "Focused run", options, key="focus", bind="query-params",
-        label_visibility="collapsed" if presenting() else "visible",
+        "Focused run", options, index=options.index(default), key="focus",
+        bind="query-params", label_visibility="collapsed" if presenting() else "visible",
         help="The structure whose regions, drawing and bound curves are shown large; the "
         "other runs are the small pictures below (click one to focus it).",
     )
-    return FROM_SHORT[choice or options[0]]
+    return FROM_SHORT[choice or default]
 
 
 def _set_focus(name: str) -> None:
@@ -102,7 +104,7 @@ def _set_focus(name: str) -> None:
 
 def render() -> None:
     preset_from_url("mat_preset", GUIDES, first_round=DEFAULT_ROUND)
-    header = page_header("Probabilistic boosting: chain, tree, and trees of trees",
+    header = page_header("Probabilistic boosting: chain, tree, matryoshka",
                          page="matryoshka", compact=True)
     choice = dataset_sidebar()
     params = _sidebar()
@@ -171,7 +173,7 @@ def render() -> None:
                                  on_focus=lambda n=SHORT[s]: _set_focus(n))
                 with b:
                     lecture.view("plotly", lec["runs"][s]["spark"], key=f"lv_spark_{s}",
-                                 first=1, title="train error, valid bound", height=170,
+                                 first=1, title="error, bound", height=170,
                                  focus=SHORT[s], on_focus=lambda n=SHORT[s]: _set_focus(n))
 
     st.markdown("#### This round in numbers")

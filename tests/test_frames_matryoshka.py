@@ -1,0 +1,231 @@
+"""Unit tests of the probabilistic-boosting page's frame builders (ui/frames_matryoshka.py):
+frames are valid plotly figures, one per round, small, escaped, and the SVG pictures are
+well-formed at their natural size with the newest change outlined."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import re
+import time
+import xml.etree.ElementTree as ET
+
+import numpy as np
+import plotly.graph_objects as go
+import pytest
+
+from boostcore import datasets
+from boostcore.probabilistic import Chain
+from tests import lecture_helpers as lh
+from ui import compute, theme
+from ui import frames_matryoshka as fm
+from ui.figures import data_extent
+
+HOSTILE = '<b>x</b>"&'
+
+
+def _ds(name: str = "moons", names=None) -> datasets.Dataset:
+    ds = datasets.make_dataset(name, n=300, noise=0.3, imbalance=0.5, label_noise=0.05,
+                               seed=0, test_fraction=0.25)
+    return dataclasses.replace(ds, feature_names=names) if names else ds
+
+
+def _runs(ds, n_weak: int, structures=("chain", "tree", "matryoshka", "collapse")):
+    return {s: compute.prob_run.__wrapped__(ds, "test", s, n_weak, 0.3, None)
+            for s in structures}
+
+
+@pytest.fixture(scope="module")
+def lecture() -> tuple[dict, dict, datasets.Dataset]:
+    ds = _ds()
+    runs = _runs(ds, 16)
+    return fm.build_lecture(runs, ds, n_weak=16, samples=None, font=12), runs, ds
+
+
+@pytest.fixture(scope="module")
+def hostile() -> dict:
+    ds = _ds("xor", names=(HOSTILE, "y<script>"))
+    return fm.build_lecture(_runs(ds, 8), ds, n_weak=8, samples=None, font=12)
+
+
+def test_one_frame_per_round_of_every_view(lecture) -> None:
+    lec, runs, _ = lecture
+    assert lec["n"] == 16 and set(lec["runs"]) == set(runs)
+    for s, run in lec["runs"].items():
+        for view in ("regions", "small", "structure", "curves", "spark", "notes"):
+            assert len(run[view]) == 16, (s, view)
+        assert run["n"] == len(runs[s])
+    assert len(lec["metrics"]) == len(lec["dolls"]) == 16
+
+
+def test_every_frame_is_a_valid_plotly_figure(lecture) -> None:
+    lec, _, _ = lecture
+    for run in lec["runs"].values():
+        for view in ("regions", "small", "curves", "spark"):
+            for frame in lh.resolve(run[view]):
+                go.Figure(frame)  # validates every property
+
+
+def test_static_traces_are_sent_once(lecture) -> None:
+    lec, _, _ = lecture
+    regions = lec["runs"]["tree"]["regions"]
+    assert all(tr == {"$r": 0} for tr in regions[2]["data"][1:])  # the points
+    assert "$r" not in regions[2]["data"][0]  # this round's heatmap
+    # the matryoshka's heatmap changes only when a level is complete (rounds 2, 4, 8, 16)
+    mat = lec["runs"]["matryoshka"]["regions"]
+    assert "$r" in mat[4]["data"][0] and "$r" in mat[6]["data"][0]
+    curves = lec["runs"]["chain"]["curves"]
+    assert curves[6]["layout"] == {"$r": 0}  # the round is a trace: one layout for all
+
+
+def test_regions_are_small_integers_on_a_coarse_grid(lecture) -> None:
+    lec, runs, ds = lecture
+    z = lh.resolve(lec["runs"]["chain"]["regions"])[9]["data"][0]["z"]
+    assert z["dtype"] == "u1" and z["shape"] == f"{fm.GRID}, {fm.GRID}"
+    small = lh.resolve(lec["runs"]["chain"]["small"])[9]["data"][0]["z"]
+    assert small["shape"] == f"{fm.SMALL_GRID}, {fm.SMALL_GRID}"
+    frame = lh.resolve(lec["runs"]["chain"]["regions"])[9]
+    assert len(json.dumps(frame["data"][0])) < 6000
+
+
+def test_chain_grid_equals_its_monte_carlo_q(lecture) -> None:
+    _, runs, ds = lecture
+    lo, hi = data_extent(ds)
+    grids = fm.q_grids(runs["chain"], lo, hi, 20)
+    G = fm.grid_points(lo, hi, 20)
+    for i in (0, 7, 15):
+        model = runs["chain"][i].model
+        assert isinstance(model, Chain)
+        ref = model.q_pos(G).reshape(20, 20)
+        assert np.abs(grids[i] - ref).max() < 1e-3
+    tree = runs["tree"][5]
+    assert np.allclose(fm.q_grids([tree], lo, hi, 20)[0], tree.model.q_pos(G).reshape(20, 20))
+
+
+def test_quantise_and_shrink() -> None:
+    q = np.linspace(0, 1, 16).reshape(4, 4)
+    z = fm.quantise(q)
+    assert z.dtype == np.uint8 and z.min() == 0 and z.max() == 100
+    assert fm.shrink(q).shape == (2, 2)
+    assert fm.typed(z)["shape"] == "4, 4"
+
+
+def test_payload_and_build_time_at_default_settings() -> None:
+    ds = _ds()
+    runs = _runs(ds, 16, ("chain", "tree", "matryoshka"))
+    started = time.process_time()
+    lec = fm.build_lecture(runs, ds, n_weak=16, samples=None, font=12)
+    assert time.process_time() - started < 3.0  # about 0.3 s on an idle machine
+    sent = {k: v for k, v in lec["runs"]["matryoshka"].items()
+            if k in ("regions", "structure", "curves")}
+    sent["others"] = [lec["runs"][s][k] for s in ("chain", "tree") for k in ("small", "spark")]
+    sent["tables"] = [lec["metrics"], lec["dolls"]]
+    assert len(json.dumps(sent)) < 600_000
+    assert len(json.dumps(lec)) < 1_500_000  # every run's frames, focused or not
+
+
+def _pictures(lec: dict, structure: str) -> list[list[str]]:
+    return lh.resolve(lec["runs"][structure]["structure"])
+
+
+def test_pictures_are_svg_at_their_natural_size(lecture) -> None:
+    lec, _, _ = lecture
+    for s in lec["runs"]:
+        for t, options in enumerate(_pictures(lec, s), 1):
+            assert isinstance(options, list) and options
+            sizes = []
+            for picture in options:
+                root = ET.fromstring(picture)
+                w, h = float(root.get("width")), float(root.get("height"))
+                assert root.get("viewBox") == f"0 0 {w:.0f} {h:.0f}"
+                assert root.get("font-size") == "13"  # never shrunk
+                sizes.append(w * h)
+            assert len(set(options)) == len(options), (s, t)
+
+
+def test_structure_font_follows_the_presenter_scale() -> None:
+    ds = _ds()
+    step = _runs(ds, 4, ("tree",))["tree"][-1]
+    for font in (13, 17):
+        for picture in fm.structure_pictures(step, "tree", names=ds.feature_names, font=font):
+            assert ET.fromstring(picture).get("font-size") == str(font)
+
+
+def test_newest_stump_is_outlined(lecture) -> None:
+    lec, runs, _ = lecture
+    for s in ("chain", "tree", "collapse"):
+        for options in _pictures(lec, s):
+            assert all(theme.HIGHLIGHT in p for p in options), s
+    mat = _pictures(lec, "matryoshka")
+    assert all(theme.HIGHLIGHT in p for p in mat[3])  # round 4: a new level-1 doll
+    assert not any(theme.HIGHLIGHT in p for p in mat[4])  # round 5: nothing new
+
+
+def test_large_tree_shows_the_neighbourhood_of_the_change() -> None:
+    ds = _ds("circles")
+    steps = _runs(ds, 32, ("tree",))["tree"]
+    options = fm.structure_pictures(steps[-1], "tree", names=ds.feature_names, font=13)
+    assert len(options) >= 2
+    last = options[-1]
+    assert ("▸" in last or "levels above" in last) and theme.HIGHLIGHT in last
+    assert "near this round" in last
+    folded = fm.structure_pictures(_runs(_ds("moons"), 32, ("tree",))["tree"][-1], "tree",
+                                   names=ds.feature_names, font=13)
+    assert any(re.search(r"▸ \d+ leaves", p) for p in folded)
+    w, h = fm.svg_size(last)
+    assert w <= 700 and h <= 800
+
+
+def test_long_chain_folds_its_earlier_stumps() -> None:
+    ds = _ds()
+    step = _runs(ds, 32, ("chain",))["chain"][-1]
+    options = fm.structure_pictures(step, "chain", names=ds.feature_names, font=13)
+    assert "▸ 20 earlier stumps" in options[0] and "h32" in options[0]
+    assert theme.HIGHLIGHT in options[-1]
+
+
+def test_matryoshka_dolls_are_boxes_in_boxes() -> None:
+    ds = _ds()
+    steps = _runs(ds, 16, ("matryoshka",))["matryoshka"]
+    full = fm.structure_pictures(steps[-1], "matryoshka", names=ds.feature_names, font=13)
+    assert any("L3 doll · 8 stumps" in p and "L1 doll · 2 stumps" in p for p in full)
+    # the least detailed picture folds the dolls into counted boxes
+    assert "▸ 8 stumps" in full[-1]
+    assert fm.last_stump(steps[-1].model) is fm.newest_stump(steps[-1])
+
+
+def test_waiting_picture_says_what_comes_and_when(lecture) -> None:
+    lec, _, _ = lecture
+    first = _pictures(lec, "matryoshka")[0]
+    assert len(first) == 1
+    text = " ".join(t.text or "" for t in ET.fromstring(first[0]).iter(
+        "{http://www.w3.org/2000/svg}text"))
+    assert "No doll yet" in text and "round 2" in text and "L4 at 16" in text
+
+
+def test_hostile_feature_names_are_escaped(hostile) -> None:
+    for s, run in hostile["runs"].items():
+        for options in lh.resolve(run["structure"]):
+            for picture in options:
+                ET.fromstring(picture)  # still well-formed XML
+                assert "<b>" not in picture and "<script>" not in picture, s
+        regions = lh.resolve(run["regions"])[3]
+        assert regions["layout"]["xaxis"]["title"]["text"] == "&lt;b&gt;x&lt;/b&gt;&quot;&amp;"
+        assert "<script>" not in regions["layout"]["yaxis"]["title"]["text"]
+    tree = lh.resolve(hostile["runs"]["tree"]["structure"])[3]
+    assert any("&lt;b&gt;x&lt;/b&gt;&quot;&amp;" in p or "y&lt;script&gt;" in p for p in tree)
+
+
+def test_tables_show_a_dash_for_missing_values(lecture) -> None:
+    lec, _, _ = lecture
+    rows = {r["run"]: r for r in lh.table(lh.resolve(lec["metrics"])[0])}
+    assert rows["Matryoshka"]["T"] == "none yet" and rows["Matryoshka"]["ρ̂"] == "—"
+    assert rows["Tree"]["± 2 s.e."] == "—" and rows["Chain"]["± 2 s.e."] != "—"
+    assert re.fullmatch(r"\d\.\d{4}", rows["Chain"]["train error"])
+
+
+def test_choose_keeps_the_last_and_drops_repeats() -> None:
+    small = fm.svg(None, 13, title="a")
+    big = fm.svg(fm.Pic(2000, 2000, [], 0, 0), 13)
+    assert fm.choose([big, small, small]) == [small]
+    assert fm.choose([big]) == [big]
