@@ -1,11 +1,19 @@
-"""AppTest for the oblique page: every option, stepping through nodes and stumps, presets."""
+"""AppTest for the oblique page (lecture view): every option, stepping through nodes and
+through the stumps inside a node, the focused run, presets and exports.
+
+The stepper and the views are client-side components (ui/lecture.py): the tests read what
+they were given (``tests/lecture_helpers.py``) and step the way the browser does.
+"""
 
 from __future__ import annotations
 
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from tests import lecture_helpers as lh
+
 TIMEOUT = 120
+METHODS = {"AdaBoost (G1 on a path)", "KM tree (G1 on a tree)", "BoostODT"}
 
 
 def _page(**params: str) -> AppTest:
@@ -19,32 +27,54 @@ def _ok(at: AppTest) -> None:
     assert not at.exception, [e.value for e in at.exception]
 
 
-def _numbers(at: AppTest):
-    frames = [d.value for d in at.dataframe if "method" in d.value.columns]
-    assert frames
-    return frames[-1].set_index("method")
+def _last(at: AppTest) -> int:
+    hi = lh.stepper(at)["hi"]
+    lh.step_to(at, hi)
+    _ok(at)
+    assert lh.stepper(at)["t"] == hi
+    return hi
 
 
-def _peers(at: AppTest):
-    frames = [d.value for d in at.dataframe if "model" in d.value.columns]
-    assert frames
-    return frames[-1].set_index("model")
+def _numbers(at: AppTest, t: int) -> dict[str, dict[str, str]]:
+    return {r["method"]: r for r in lh.table(lh.frame_at(lh.views(at)["lv_metrics"], t))}
 
 
-def test_defaults_first_step_and_last_step() -> None:
+def _peers(at: AppTest, t: int) -> dict[str, dict[str, str]]:
+    return {r["model"]: r for r in lh.table(lh.frame_at(lh.views(at)["lv_peers"], t))}
+
+
+def _inner_rows(at: AppTest, t: int) -> list[dict[str, str]]:
+    return lh.table(lh.frame_at(lh.views(at)["lv_inner"], t))
+
+
+def test_defaults_open_at_the_first_node_and_step_to_the_last() -> None:
     at = _page()
     _ok(at)
-    assert at.slider(key="round").value == 0
-    assert any("no weak hypothesis yet" in i.value for i in at.info)
-    at.button(key="round_last").click().run()
-    _ok(at)
-    rows = _numbers(at)
-    assert set(rows.index) == {"AdaBoost (G1 on a path)", "KM tree (G1 on a tree)", "BoostODT"}
-    # Theorem 1 on screen: training error ≤ ν(H, 0) ≤ bound for every method
-    for _, r in rows.iterrows():
-        assert r["train error"] <= r["ν(H, 0)"] + 1e-12 <= r["Theorem 1 bound"] + 2e-12
-        assert r["E e^(−yH)"] <= r["Theorem 1 bound"] * (1 + 1e-9)
-    assert len(at.get("plotly_chart")) == 3 + 1 + 3 + 1  # regions, tree, curves, margins
+    st_ = lh.stepper(at)
+    assert st_["lo"] == 0 and st_["t"] == 1  # a fresh page opens where the first node is
+    v = lh.views(at)
+    # the focused run (BoostODT) large, the two others as small multiples
+    assert {"lv_regions_BoostODT", "lv_structure_BoostODT", "lv_curves_BoostODT"} <= set(v)
+    assert {"lv_small_AdaBoost", "lv_spark_AdaBoost", "lv_small_KM_tree",
+            "lv_spark_KM_tree"} <= set(v)
+    assert v["lv_structure_BoostODT"]["kind"] == "svg"
+    assert v["lv_regions_BoostODT"]["aspect"] > 0
+    for view in v.values():
+        assert len(view["frames"]) == st_["hi"] + 1
+    assert lh.note_at(v["lv_regions_BoostODT"], 1).startswith("Step 1: node 0")
+    assert lh.note_at(v["lv_regions_BoostODT"], 0).startswith("BoostODT: the root alone")
+    # AdaBoost has nothing at step 0, and its table row says so
+    row0 = _numbers(at, 0)["AdaBoost (G1 on a path)"]
+    assert row0["train error"] == "—" and "no weak hypothesis yet" in row0["note"]
+    hi = _last(at)
+    rows = _numbers(at, hi)
+    assert set(rows) == METHODS
+    # Theorem 1 on screen: training error ≤ ν(H, 0) ≤ bound for every method (4 decimals)
+    for r in rows.values():
+        err, nu, bound = (float(r[c]) for c in ("train error", "ν(H, 0)", "Theorem 1 bound"))
+        assert err <= nu + 1e-4 and nu <= bound + 1e-4
+        assert float(r["E e^(−yH)"]) <= bound + 1e-4
+    assert len(at.get("plotly_chart")) == 1  # the margin chart under the views
 
 
 @pytest.mark.parametrize("learner", ["stumps (the paper)", "hyperplane (oblique line)"])
@@ -53,93 +83,113 @@ def test_defaults_first_step_and_last_step() -> None:
 def test_each_learner_and_rule(learner: str, rule: str) -> None:
     at = _page(learner=learner, rule=rule, T2="4", T1="5", data="band")
     _ok(at)
-    for _ in range(2):
-        at.button(key="round_next").click().run()
-        _ok(at)
-    assert at.slider(key="round").value == 2
-    assert any("AdaBoost_R inside node" in m.value for m in at.markdown)
+    lh.step_to(at, 2)
+    _ok(at)
+    assert lh.stepper(at)["t"] == 2
+    inner = lh.frame_at(lh.views(at)["lv_inner"], 2)
+    assert "AdaBoost_R inside node" in inner
+    assert 1 <= len(_inner_rows(at, 2)) <= 5
+    tree = lh.frame_at(lh.views(at)["lv_structure_BoostODT"], 2)[0]
+    caption = "LS: a line" if learner.startswith("hyperplane") else "LS: "
+    assert caption in tree
 
 
 def test_stepping_through_stumps_inside_nodes() -> None:
     at = _page(inner="true", T2="2", T1="4", data="diagonal_xor")
     _ok(at)
-    at.button(key="round_next").click().run()
+    regions = lh.views(at)["lv_regions_BoostODT"]
+    assert lh.note_at(regions, 1).startswith("Building node 0: LS so far has 1 of 4")
+    assert len(_inner_rows(at, 1)) == 1 and len(_inner_rows(at, 2)) == 2
+    tree = lh.frame_at(lh.views(at)["lv_structure_BoostODT"], 1)[0]
+    assert "building 1/4" in tree
+    lh.step_to(at, 2)
     _ok(at)
-    assert any("node 1, stump 1/" in c.value for c in at.caption) or \
-        any("stump 1/" in c.value for c in at.caption)
-    inner = [d.value for d in at.dataframe if "μ_j" in d.value.columns][-1]
-    assert len(inner) == 1
-    at.button(key="round_next").click().run()
-    inner = [d.value for d in at.dataframe if "μ_j" in d.value.columns][-1]
-    assert len(inner) == 2
-    at.button(key="round_last").click().run()
-    _ok(at)
+    _last(at)
 
 
 @pytest.mark.parametrize("data", ["moons", "circles", "xor", "spirals"])
 def test_datasets(data: str) -> None:
     at = _page(data=data, T2="3", T1="3")
     _ok(at)
-    at.button(key="round_last").click().run()
+    _last(at)
+
+
+def test_focus_switches_the_large_views() -> None:
+    at = _page(T2="3", T1="3")
+    at.selectbox(key="focus").select("AdaBoost").run()
     _ok(at)
+    v = lh.views(at)
+    assert {"lv_regions_AdaBoost", "lv_structure_AdaBoost", "lv_curves_AdaBoost"} <= set(v)
+    assert {"lv_small_BoostODT", "lv_small_KM_tree"} <= set(v)
+    assert "lv_regions_BoostODT" not in v
+    # step 0: AdaBoost's panels say what will appear and when
+    assert "step 1" in lh.frame_at(v["lv_structure_AdaBoost"], 0)[0]
+    at.selectbox(key="focus").select("KM tree").run()
+    _ok(at)
+    assert "lv_structure_KM_tree" in lh.views(at)
 
 
 def test_url_round_trip() -> None:
-    at = _page(T2="5", T1="7", learner="hyperplane (oblique line)", round="3")
+    at = _page(T2="5", T1="7", learner="hyperplane (oblique line)", round="3", focus="KM tree")
     _ok(at)
-    assert at.slider(key="round").value == 3
+    assert lh.stepper(at)["t"] == 3
     assert at.slider(key="T2").value == 5 and at.slider(key="T1").value == 7
-    assert at.query_params["round"] == ["3"] or at.query_params["round"] == "3"
+    assert at.selectbox(key="focus").value == "KM tree"
+    assert at.query_params["round"] in ("3", ["3"])
+
+
+def test_presenter_mode_enlarges_the_lecture_fonts() -> None:
+    plain = lh.frame_at(lh.views(_page(T2="3"))["lv_curves_BoostODT"], 1)["layout"]
+    big = lh.frame_at(lh.views(_page(T2="3", present="true"))["lv_curves_BoostODT"],
+                      1)["layout"]
+    assert big["font"]["size"] == pytest.approx(plain["font"]["size"] * 1.3)
 
 
 def test_preset_diagonal_xor_claim() -> None:
     at = _page()
     at.selectbox(key="odt_preset").select("diag_xor").run()
     _ok(at)
-    at.button(key="round_last").click().run()
-    _ok(at)
-    peers = _peers(at)
-    odt = peers.loc[[i for i in peers.index if i.startswith("BoostODT")][0]]
-    assert odt["test error"] < 0.15
+    assert lh.stepper(at)["t"] == 1
+    hi = _last(at)
+    peers = _peers(at, hi)
+    odt = peers[next(m for m in peers if m.startswith("BoostODT"))]
+    assert float(odt["test error"]) < 0.15
     for name in ("KM tree (G1 on a tree)", "scikit-learn DecisionTreeClassifier",
                  "TopDown, binary, km index (boostlab)"):
-        assert peers.loc[name, "test error"] > odt["test error"] + 0.1
-        assert peers.loc[name, "leaves"] == odt["leaves"] == 4
+        assert float(peers[name]["test error"]) > float(odt["test error"]) + 0.1
+        assert peers[name]["leaves"] == odt["leaves"] == "4"
 
 
 def test_preset_band_claim() -> None:
     at = _page()
     at.selectbox(key="odt_preset").select("band").run()
-    at.button(key="round_last").click().run()
-    _ok(at)
-    peers = _peers(at)
-    odt = peers.loc[[i for i in peers.index if i.startswith("BoostODT")][0]]
-    assert odt["test error"] < 0.21
-    assert peers.loc["KM tree (G1 on a tree)", "test error"] > odt["test error"] + 0.05
+    hi = _last(at)
+    peers = _peers(at, hi)
+    odt = peers[next(m for m in peers if m.startswith("BoostODT"))]
+    assert float(odt["test error"]) < 0.21
+    assert float(peers["KM tree (G1 on a tree)"]["test error"]) > float(odt["test error"]) + 0.05
 
 
 def test_preset_hyperplane_claim_and_its_failure_seed() -> None:
     at = _page()
     at.selectbox(key="odt_preset").select("hyperplane").run()
-    at.button(key="round_last").click().run()
-    _ok(at)
-    odt = _peers(at)
-    good = odt.loc[[i for i in odt.index if i.startswith("BoostODT")][0], "test error"]
+    hi = _last(at)
+    peers = _peers(at, hi)
+    good = float(peers[next(m for m in peers if m.startswith("BoostODT"))]["test error"])
     assert good < 0.1
     at.number_input(key="seed").set_value(0).run()
-    if not at.button(key="round_last").disabled:  # the round may already be the last one
-        at.button(key="round_last").click().run()
     _ok(at)
-    assert at.slider(key="round").value == at.slider(key="round").max
-    odt = _peers(at)
-    bad = odt.loc[[i for i in odt.index if i.startswith("BoostODT")][0], "test error"]
+    hi = _last(at)
+    peers = _peers(at, hi)
+    bad = float(peers[next(m for m in peers if m.startswith("BoostODT"))]["test error"])
     assert bad > 0.2
 
 
 def test_exports() -> None:
     at = _page(T2="3", T1="3")
-    at.button(key="round_last").click().run()
-    _ok(at)
+    _last(at)
     labels = [b.label for b in at.get("download_button")]
     assert labels == ["Run as JSON", "Metrics per round (CSV)", "Python script (.py)",
-                      "BoostODT tree (DOT)"]
+                      "BoostODT tree (DOT)", "BoostODT tree (SVG)"]
+    svg = next(b for b in at.get("download_button") if b.label == "BoostODT tree (SVG)")
+    assert svg.proto.label == "BoostODT tree (SVG)"

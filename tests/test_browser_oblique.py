@@ -1,17 +1,20 @@
-"""End-to-end in Chromium: the oblique page steps through nodes and through the stumps inside
-a node, and a shared link reopens the same step (fixtures from ``test_browser``)."""
+"""End-to-end in Chromium: the oblique page's lecture view steps in the browser through
+nodes and through the stumps inside a node, a small multiple takes the focus when clicked,
+and a shared link reopens the same step (fixtures from ``test_browser``)."""
 
 from __future__ import annotations
 
 import pytest
 from test_browser import (  # noqa: F401  (server and browser are fixtures)
     ARTIFACTS,
-    READY,
+    LECTURE,
     _href,
+    _lecture_round,
     _no_exception_box,
     _open,
     _round,
     _settle,
+    _views_drawn,
     _wait_for,
     browser,
     server,
@@ -19,39 +22,80 @@ from test_browser import (  # noqa: F401  (server and browser are fixtures)
 
 pytestmark = pytest.mark.browser
 
+NOTE = ".st-key-view-regions .bl-note"
+
+
+def _inside(page, width: int, height: int) -> None:
+    """The three views are side by side and wholly inside the window."""
+    page.set_viewport_size({"width": width, "height": height})
+    page.evaluate("window.scrollTo(0, 0)")
+    _wait_for(lambda: _views_drawn(page), 20, "the views did not redraw after resizing")
+    page.wait_for_timeout(1500)  # the views refit their height
+    boxes = [page.locator(f".st-key-view-{k}").bounding_box()
+             for k in ("regions", "structure", "curves")]
+    for box in boxes:
+        assert box["y"] >= 0 and box["y"] + box["height"] <= height, boxes
+    assert boxes[0]["x"] < boxes[1]["x"] < boxes[2]["x"], boxes
+
 
 def test_oblique_page_steps_nodes_and_stumps(server, browser) -> None:  # noqa: F811
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page = _open(browser, server + "/oblique?data=diagonal_xor&n=500&noise=0.0&seed=1&T2=3",
-                 READY)
+                 LECTURE)
     _no_exception_box(page)
-    assert page.get_by_text("H = 0: no weak hypothesis yet").count() == 1
-    page.locator(".st-key-round_next button").first.click()
-    _wait_for(lambda: _round(page) == 1, 20, f"Next did not move to step 1: {_href(page)}")
-    _wait_for(lambda: page.get_by_text("AdaBoost_R inside node 0").count() == 1, 20,
-              "the root's AdaBoost_R table was not drawn")
+    # a fresh page opens at the first node, not at the root alone
+    assert _lecture_round(page) == 1
+    note = page.locator(NOTE)
+    assert note.inner_text().startswith("Step 1: node 0")
+    assert page.locator(".st-key-view-structure svg").count() >= 1
+    _inside(page, 1440, 900)
+    page.screenshot(path=str(ARTIFACTS / "oblique_step1.png"))
+
+    page.locator("h1").first.click()  # focus the page, not a widget
+    page.keyboard.press("ArrowRight")
+    _wait_for(lambda: _lecture_round(page) == 2 and _views_drawn(page), 20,
+              "the → key did not draw step 2")
+    assert note.inner_text().startswith("Step 2:")
+    assert _round(page) == 2
+    page.keyboard.press("Home")
+    _wait_for(lambda: _lecture_round(page) == 0 and _views_drawn(page), 20,
+              "Home did not draw step 0")
+    assert note.inner_text().startswith("BoostODT: the root alone")
+
+    # AdaBoost at step 0: its small picture says when it starts; clicking it focuses it
+    page.locator(".st-key-multiple-AdaBoost .bl-view").first.click()
+    titles = page.locator(".st-key-view-structure .bl-title")
+    _wait_for(lambda: titles.count() == 1 and "AdaBoost" in titles.first.inner_text(), 30,
+              "the click did not focus AdaBoost")
     _settle(page)
     _no_exception_box(page)
-    # three region plots, the tree, three curve plots and the margin plot
-    assert page.locator("[data-testid='stPlotlyChart']").count() == 8
-    page.screenshot(path=str(ARTIFACTS / "oblique_step1.png"), full_page=True)
-    # the stumps inside each node: every step adds one AdaBoost_R round
+    _wait_for(lambda: _views_drawn(page), 20, "the focused views were not drawn")
+    assert "The path is empty" in page.locator(".st-key-view-structure svg").first.inner_html()
+    assert "focus=AdaBoost" in _href(page)
+    page.evaluate("window.scrollTo(0, 0)")
+    page.screenshot(path=str(ARTIFACTS / "oblique_adaboost_step0.png"))
+    page.close()
+
+
+def test_oblique_inner_stepping_and_shared_link(server, browser) -> None:  # noqa: F811
+    page = _open(browser, server + "/oblique?data=diagonal_xor&n=500&noise=0.0&seed=1&T2=3",
+                 LECTURE)
     page.get_by_text("Step through the stumps inside each node").click()
     _settle(page)
-    if _round(page) != 0:  # the new schedule may already start the page at step 0
-        page.locator(".st-key-round_first button").first.click()
-    _wait_for(lambda: _round(page) == 0, 20, f"Home did not go back to step 0: {_href(page)}")
-    _settle(page)
-    page.locator(".st-key-round_next button").first.click()
-    _wait_for(lambda: page.get_by_text("stump 1/10").count() >= 1, 20,
+    _wait_for(lambda: page.locator(NOTE).inner_text().startswith("Building node 0"), 20,
               "stepping inside node 0 did not show its first stump")
+    assert page.locator(NOTE).inner_text().startswith("Building node 0: LS so far has 1 of 10")
+    page.locator(".bl-btn[data-act='next']").click()
+    _wait_for(lambda: page.locator(NOTE).inner_text().startswith(
+        "Building node 0: LS so far has 2 of 10") and _views_drawn(page), 20,
+        "Next did not add the second stump")
     _settle(page)
     _no_exception_box(page)
-    page.screenshot(path=str(ARTIFACTS / "oblique_inner.png"), full_page=True)
+    page.screenshot(path=str(ARTIFACTS / "oblique_inner.png"))
     shared = _href(page)
-    assert "inner=true" in shared and "round=1" in shared
+    assert "inner=true" in shared and "round=2" in shared
     page.close()
-    again = _open(browser, shared, READY)
+    again = _open(browser, shared, LECTURE)
     _no_exception_box(again)
-    assert again.get_by_text("stump 1/10").count() >= 1
+    assert again.locator(NOTE).inner_text().startswith("Building node 0: LS so far has 2 of 10")
     again.close()

@@ -199,7 +199,7 @@ ROUND_TRIPS: dict[str, tuple[dict, list[tuple[str, str, object]]]] = {
          ("slider", "T2", 4), ("slider", "T1", 5),
          ("radio", "learner", "hyperplane (oblique line)"),
          ("radio", "rule", "largest decrease of Σ 2√(w⁺w⁻)"), ("checkbox", "inner", True),
-         ("slider", "round", 3)],
+         ("stepper", "round", 3)],
     ),
     "game": (
         {"present": "true", "s": "6", "gamma": "0.2", "mv": "0-2-0.5_0.5;1-2-0.3_0.7"},

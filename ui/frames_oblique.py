@@ -23,7 +23,7 @@ from __future__ import annotations
 import base64
 from collections import defaultdict
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from html import escape
 
 import numpy as np
@@ -45,7 +45,7 @@ ORDER = (ADA, KM, ODT)
 GRID = 72  # heatmap cells along the longer side of the data box
 LINE_GRID = 120  # marching-squares grid of the node boundaries
 SMALL_GRID = 36
-MINI_POINTS = 70  # examples drawn in a mini view
+MINI_POINTS = 50  # examples drawn in a mini view
 MINI_GRID = 26
 CHAR = 0.58  # average character width / font size
 
@@ -71,9 +71,11 @@ def _ok(steps) -> int:
     return sum(1 for s in steps if s.metrics is not None)
 
 
-def shown_at(runs: dict, schedule: Sequence[tuple], k: int) -> dict[str, Shown]:
+def shown_at(runs: dict, schedule: Sequence[tuple], k: int,
+             names: Sequence[str] | None = None) -> dict[str, Shown]:
     """Each run's snapshot at stepper position ``k`` (AdaBoost after as many stumps as
-    BoostODT has used; the KM tree after as many splits as BoostODT's complete nodes)."""
+    BoostODT has used; the KM tree after as many splits as BoostODT's complete nodes);
+    ``names`` are the feature names used in the notes."""
     i, j, used = schedule[k]
     prev_used = schedule[k - 1][2] if k > 0 else 0
     odt, ada, km = runs[ODT], runs[ADA], runs[KM]
@@ -114,7 +116,7 @@ def shown_at(runs: dict, schedule: Sequence[tuple], k: int) -> dict[str, Shown]:
         out[ODT] = Shown(
             i - 1, f"node {odt_step.node}, stump {j}/{n_in}",
             f"Building node {odt_step.node}: LS so far has {j} of {n_in} weak hypotheses "
-            f"(newest: {_describe(odt_step.inner[j - 1].hyp, None)}, "
+            f"(newest: {_describe(odt_step.inner[j - 1].hyp, names)}, "
             f"α = {odt_step.inner[j - 1].alpha:.3f}).",
             partial=odt_step.separator.prefix(j), partial_node=odt_step.node, j=j)
     return out
@@ -219,8 +221,11 @@ def _inner_weights(step, j: int, X: np.ndarray, y: np.ndarray) -> np.ndarray:
 def _sizes(w: np.ndarray | None, n: int, scale: float, small: bool) -> np.ndarray:
     """Marker sizes (px, uint8): the area is proportional to the weight, an average weight
     of the weighted points gets the usual size; points of weight 0 (outside the node) are
-    drawn smallest."""
-    base, lo, hi = (4.0, 1.5, 10.0) if small else (6.0, 2.5, 17.0)
+    drawn smallest. Small pictures draw every point alike (their points trace is then the
+    same at every step and sent once)."""
+    base, lo, hi = 6.0, 2.5, 17.0
+    if small:
+        return np.full(n, round(3.5 * scale), dtype=np.uint8)
     if w is None or w.size != n or not np.any(w > 0):
         return np.full(n, round(base * scale), dtype=np.uint8)
     mean = w[w > 0].mean()
@@ -323,7 +328,6 @@ class _TreeRegions:
     def __init__(self, steps, ds: Dataset, grid: _Grid):
         self.ds, self.grid = ds, grid
         last = [s for s in steps if s.metrics is not None][-1].tree
-        self.last = last
         self.reach_line = self._reach(last, grid.L)
         self.lines: dict[tuple, tuple[list, list]] = {}
         # split order: the node each snapshot split
@@ -373,7 +377,9 @@ class _TreeRegions:
         # every split node's boundary, thin grey, in split order (identical between steps)
         for n in self.order:
             if n < tree.n_nodes and tree.left[n] >= 0:
-                x, y = self.boundary(n, tree.separator[n], "final")
+                # the hot node's slot is empty: its grey line would cover the vermillion one
+                x, y = ([], []) if n == hot and partial is None else \
+                    self.boundary(n, tree.separator[n], "final")
                 data.append(_line(x, y, "#555555", 1 if small else 1.5, f"node {n}"))
         layout = regions_layout(ds, g.lo, g.hi, font=font, small=small)
         return _fig(data, layout)
@@ -436,7 +442,9 @@ class _PathRegions:
                         ys.append(None)
                     xs += seg[0]
                     ys += seg[1]
-        data.append(_line(xs, ys, theme.HIGHLIGHT, 1.2 if small else 1.8, "this step's stumps"))
+        if small:  # the small picture shows the newest stump only
+            xs, ys = [], []
+        data.append(_line(xs, ys, theme.HIGHLIGHT, 1.8, "this step's stumps"))
         data.append(_line(*newest, theme.HIGHLIGHT, 2.5 if small else 4, "newest stump"))
         layout = regions_layout(ds, g.lo, g.hi, font=font, small=small)
         if idx is None and not small:
@@ -444,10 +452,10 @@ class _PathRegions:
                 xref="paper", yref="paper", x=0.5, y=0.5, showarrow=False,
                 bgcolor="rgba(255,255,255,0.85)", bordercolor="#999999", borderpad=6,
                 font=dict(size=font),
-                text=("No stump yet: H = 0 everywhere.<br>"
-                      f"At step 1 AdaBoost gets its first {n_first} stumps<br>"
-                      "(as many as BoostODT's root uses): the shading,<br>"
-                      "this step's stumps and the weights appear here."))]
+                text=("<b>No stump yet: H = 0.</b><br>"
+                      f"At step 1: the first {n_first} stumps<br>"
+                      "(as many as BoostODT's root<br>uses), the shading of H and<br>"
+                      "the weights (marker size)."))]
         elif idx is None:
             layout["annotations"] = [dict(xref="paper", yref="paper", x=0.5, y=0.5,
                                           showarrow=False, font=dict(size=font),
@@ -500,7 +508,7 @@ def tree_svg(boxes: dict[int, _Box], root: int, *, font: float, title: str = "")
     attributes in pixels): leaves side by side, each parent centred over its children."""
     hgap, vgap = 8.0, font * 2.1
     sizes = {n: _box_size(b, font) for n, b in boxes.items()}
-    room = {n: max(sizes[n][0], len(b.edge_label) * font * 0.85 * CHAR + 12)
+    room = {n: max(sizes[n][0], len(b.edge_label) * font * 0.92 * CHAR + 18)
             for n, b in boxes.items()}
     depth: dict[int, int] = {}
     order: list[int] = []
@@ -572,8 +580,8 @@ def tree_svg(boxes: dict[int, _Box], root: int, *, font: float, title: str = "")
         parts.append(f'<line x1="{x0:.1f}" y1="{y0:.1f}" x2="{x1:.1f}" y2="{y1:.1f}" '
                      f'stroke="{colour}" stroke-width="{wdt}"/>')
         if b.edge_label:
-            lx, ly = (x0 + x1) / 2, (y0 + y1) / 2 + font * 0.35
-            lw = len(b.edge_label) * font * 0.85 * CHAR + 6
+            lx, ly = x0 + 0.72 * (x1 - x0), y0 + 0.72 * (y1 - y0) + font * 0.3
+            lw = len(b.edge_label) * font * 0.92 * CHAR + 6
             parts.append(f'<rect x="{lx - lw / 2:.1f}" y="{ly - font * 0.9:.1f}" '
                          f'width="{lw:.1f}" height="{font * 1.15:.1f}" fill="white" '
                          f'opacity="0.9"/>')
@@ -683,7 +691,7 @@ class _TreePictures:
                         pen = "M"
                         continue
                     qa, qb = px(np.array([[a, b]]))
-                    d.append(f"{pen}{qa[0]:.1f} {qb[0]:.1f}")
+                    d.append(f"{pen}{qa[0]:.0f} {qb[0]:.0f}")
                     pen = "L"
                 colour = theme.HIGHLIGHT if hot else "#333333"
                 parts.append(f'<path d="{"".join(d)}" stroke="{colour}" stroke-width="2.2" '
@@ -697,8 +705,9 @@ class _TreePictures:
                         qa, qb = px(p[None, :])
                         parts.append(
                             f'<text x="{qa[0]:.0f}" y="{qb[0] + font * 0.35:.0f}" '
-                            f'text-anchor="middle" fill="#555555" stroke="white" '
-                            f'stroke-width="3" paint-order="stroke" opacity="0.8">{mark}</text>')
+                            f'text-anchor="middle" font-size="{font * 0.92:.1f}" '
+                            f'fill="#555555" stroke="white" stroke-width="2.5" '
+                            f'paint-order="stroke" opacity="0.65">{mark}</text>')
         out = "".join(parts)
         self.minis[ck] = out
         return out
@@ -707,15 +716,14 @@ class _TreePictures:
         if self.km:
             sep = tree.separator[n]
             h = sep.hyps[0]
-            name = _short(self.ds.feature_names[h.feature], 10)
-            return f"{name} > {h.threshold:.3g}" if right else f"{name} ≤ {h.threshold:.3g}"
-        return "LS ≥ 0" if right else "LS < 0"
+            return f"> {h.threshold:.3g}" if right else f"≤ {h.threshold:.3g}"
+        return "LS≥0" if right else "LS<0"
 
     def _caption(self, sep: Additive, building: int | None, total: int) -> str:
         if building is not None:
             return f"building {building}/{total}"
         if self.km:
-            return "1 stump"
+            return f"split on {_short(self.ds.feature_names[sep.hyps[0].feature], 10)}"
         if sep.affine(self.ds.X_train.shape[1]) is not None:
             return f"LS: a line ({len(sep)} terms)"
         return f"LS: {len(sep)} stump{'s' if len(sep) != 1 else ''}"
@@ -753,10 +761,12 @@ class _TreePictures:
         return out
 
     def pictures(self, step, *, hot_node: int | None, partial: Additive | None = None,
-                 partial_node: int | None = None, n_total: int = 0) -> list[str]:
+                 partial_node: int | None = None, n_total: int = 0,
+                 lean: bool = False) -> list[str]:
         """From the most to the least detailed: the whole tree; the neighbourhood of this
-        step's node with mini views on the path; the same with a mini view only in this
-        step's node; only this step's node, its parent and children."""
+        step's node with mini views on the path (left out when ``lean``: stepping through
+        the stumps makes many frames); the same with a mini view only in this step's node;
+        only this step's node, its parent and children."""
         tree = step.tree
         font = self.font
         focus = partial_node if partial_node is not None else hot_node
@@ -778,18 +788,17 @@ class _TreePictures:
             n = full[n].parent
         path.reverse()
         near = _neighbourhood(full, path)
-        pics.append(tree_svg(near, 0, font=font,
-                             title="near this step's node (▸ = collapsed subtree)"))
+        if not lean:
+            pics.append(tree_svg(near, 0, font=font,
+                                 title="near this step's node (▸ = collapsed subtree)"))
         pics.append(tree_svg(_texts(near, {focus}), 0, font=font,
                              title="near this step's node (▸ = collapsed subtree)"))
         if len(path) > 2:
             top = path[-2]
-            sub = {m: b for m, b in _texts(near, {focus}).items()}
-            keep = {top, *sub[top].children}
-            keep |= set(sub[focus].children) if focus in sub else set()
-            local = {m: _Box(**{**sub[m].__dict__}) for m in keep if m in sub}
-            local[top].parent = None
-            local[top].edge_label = ""
+            sub = _texts(near, {focus})
+            keep = {top, *sub[top].children, *sub[focus].children}
+            local = {m: sub[m] for m in keep}
+            local[top] = replace(local[top], parent=None, edge_label="", edge_hot=False)
             route = " → ".join(f"#{m}" for m in path[:-1])
             pics.append(tree_svg(local, top, font=font, title=f"path: {route} → #{focus}"))
         return pics
@@ -799,10 +808,8 @@ def _texts(boxes: dict[int, _Box], keep_mini: set[int]) -> dict[int, _Box]:
     """The same boxes with text instead of mini views (except ``keep_mini``)."""
     out = {}
     for n, b in boxes.items():
-        if b.kind == "mini" and n not in keep_mini:
-            out[n] = _Box(**{**b.__dict__, "kind": "text", "mini": ""})
-        else:
-            out[n] = _Box(**b.__dict__)
+        out[n] = replace(b, kind="text", mini="") if b.kind == "mini" and n not in keep_mini \
+            else replace(b)
     return out
 
 
@@ -822,8 +829,7 @@ def _neighbourhood(boxes: dict[int, _Box], path: list[int]) -> dict[int, _Box]:
     for n in shown:
         b = boxes[n]
         if n in on_path or not b.children:
-            out[n] = _Box(**{**b.__dict__,
-                             "children": [c for c in b.children if c in shown]})
+            out[n] = replace(b, children=[c for c in b.children if c in shown])
         else:
             k = leaves(n)
             out[n] = _Box(n, "collapsed", [f"#{n}", f"▸ {k} leaves"], b.parent, [],
@@ -849,14 +855,8 @@ def path_pictures(steps, shown: Shown, *, names: Sequence[str], font: float,
     rows = [(t, f"h{t + 1} = {_describe(model.hyps[t], names)}   α {model.alphas[t]:.3f}",
              lo <= t < hi) for t in range(T)]
     mus = {r.j - 1: r.mu for r in rounds}
-    pics = []
-    for last in (40, 14, 7, 3):
-        if last >= T and pics:
-            continue
-        pics.append(_path_svg(rows[-last:], T, mus, font=font))
-        if last >= T:
-            break
-    return pics
+    counts = [min(T, 16)] + [c for c in (8, 4) if c < T]
+    return [_path_svg(rows[-c:], T, mus, font=font) for c in counts]
 
 
 def _path_svg(rows, T: int, mus: dict, *, font: float) -> str:
@@ -925,7 +925,7 @@ def g1_curves(steps, idx: int | None, *, xlabel: str, font: float = 12,
     labels = []
     for name, colour, dash, width, get in series:
         y = np.array([np.nan if get(m) is None or get(m) <= 0 else get(m) for m in allm],
-                     dtype=float)
+                     dtype=np.float32)  # half the bytes; plenty for a log plot
         line = dict(color=colour, dash=dash, width=width if not small else width * 0.8)
         data.append(dict(type="scatter", x=x_all, y=y, mode="lines", name=name,
                          opacity=FAINT, hoverinfo="skip", line=line, showlegend=False))
@@ -942,7 +942,8 @@ def g1_curves(steps, idx: int | None, *, xlabel: str, font: float = 12,
     annotations = end_labels(labels, font=font - 1, y_range=(low, 0.05), log=True) \
         if labels else []
     if idx is None and empty:
-        annotations.append(dict(xref="paper", yref="paper", x=0.5, y=0.55, showarrow=False,
+        annotations.append(dict(xref="paper", yref="paper", x=0.5, y=0.3,
+                                showarrow=False,
                                 text=empty, font=dict(size=font), align="center",
                                 bgcolor="rgba(255,255,255,0.85)"))
     right = 14 if small or not labels else int(max(len(n) for n, *_ in labels) * font * 0.6) + 14
@@ -959,6 +960,7 @@ def g1_curves(steps, idx: int | None, *, xlabel: str, font: float = 12,
         xaxis=dict(range=[-0.5, n_max + 0.5], gridcolor="#eeeeee", showticklabels=not small,
                    automargin=True, title=None if small else dict(text=xlabel, standoff=4)),
         yaxis=dict(type="log", range=[low, 0.05], dtick=1, gridcolor="#eeeeee",
+                   exponentformat="power",
                    showticklabels=not small, automargin=True,
                    title=None if small else dict(text="value (log scale)", standoff=4)),
     )
@@ -1001,7 +1003,7 @@ def oblique_lecture(_ds: Dataset, ds_key: str, n_internal: int, n_stumps: int, l
     """Every stepper position of the three runs, encoded for the lecture view (cached: a
     step in the browser needs nothing from the server).
 
-    Returns ``n`` (positions), ``schedule``, ``labels`` and, per run (long name),
+    Returns ``n`` (positions), ``schedule`` and, per run (long name),
     ``regions``, ``structure``, ``curves``, ``small`` and ``spark`` frames and ``notes``;
     and the round tables ``inner``, ``peers`` and ``metrics`` (HTML, one per position).
     """
@@ -1020,15 +1022,14 @@ def build_lecture(ds: Dataset, runs: dict, *, inner: bool, font: float, learner:
     gives the axis-parallel trees' rows for a number of leaves."""
     schedule = compute.odt_schedule(runs[ODT], inner)
     n = len(schedule)
-    at = [shown_at(runs, schedule, k) for k in range(n)]
+    at = [shown_at(runs, schedule, k, ds.feature_names) for k in range(n)]
     grid = _Grid(ds, GRID, LINE_GRID)
     small_grid = _Grid(ds, SMALL_GRID, LINE_GRID // 2)
     names = ds.feature_names
     pic_font = round(font + 1)
     n_first = schedule[1][2] if n > 1 else 0
 
-    out: dict = {"n": n, "schedule": [list(p) for p in schedule], "runs": {},
-                 "labels": [{SHORT[r]: at[k][r].label for r in ORDER} for k in range(n)]}
+    out: dict = {"n": n, "schedule": [list(p) for p in schedule], "runs": {}}
     for name in ORDER:
         steps = runs[name]
         regions, small, structure, curves, spark, notes = [], [], [], [], [], []
@@ -1071,7 +1072,7 @@ def build_lecture(ds: Dataset, runs: dict, *, inner: bool, font: float, learner:
                 small.append(small_r.figure(step, font=font, small=True, **kw))
                 structure.append(pics.pictures(
                     step, hot_node=hot, partial=sh.partial, partial_node=sh.partial_node,
-                    n_total=len(runs[ODT][i].inner)))
+                    n_total=len(runs[ODT][i].inner), lean=inner))
                 empty = ""
             curves.append(g1_curves(steps, sh.idx, xlabel=XLABEL[name], font=font,
                                     empty=empty))

@@ -152,9 +152,8 @@ INTRO = (
 
 def render() -> None:
     preset_from_url("odt_preset", GUIDES, first_round=1)
-    header = page_header(
-        "Real boosting à la carte: AdaBoost, trees and boosted oblique trees are one "
-        "algorithm", page="oblique", compact=True)
+    header = page_header("AdaBoost, trees, oblique trees: one algorithm (G1)",
+                         page="oblique", compact=True)
     choice = dataset_sidebar()
     params = _sidebar_params()
     ds = choice.dataset
@@ -190,35 +189,37 @@ def render() -> None:
         "Space plays",
     )
     run = lec["runs"][focus]
+    tag = SHORT[focus].replace(" ", "_")
     regions, structure_box, curves = lecture.lecture_columns((1.2, 1.3, 0.9))
     with regions:
-        lecture.view("plotly", run["regions"], key=f"lv_regions_{SHORT[focus]}",
-                     notes=run["notes"], chart_key=f"regions_{SHORT[focus]}",
+        lecture.view("plotly", run["regions"], key=f"lv_regions_{tag}",
+                     notes=run["notes"], chart_key=f"regions_{tag}",
                      title=f"{SHORT[focus]}: decision regions",
                      aspect=lecture_frames.aspect(ds))
     with structure_box:
-        lecture.view("svg", run["structure"], key=f"lv_structure_{SHORT[focus]}",
+        lecture.view("svg", run["structure"], key=f"lv_structure_{tag}",
                      title=STRUCTURE_TITLE[focus])
     with curves:
-        lecture.view("plotly", run["curves"], key=f"lv_curves_{SHORT[focus]}",
-                     chart_key=f"curves_{SHORT[focus]}",
+        lecture.view("plotly", run["curves"], key=f"lv_curves_{tag}",
+                     chart_key=f"curves_{tag}",
                      title="Errors and Theorem 1's bound",
                      notes=[CURVES_NOTE])
-    st.caption(REGIONS_KEY)
+    st.caption(REGIONS_KEY + ("" if presenting() else f"  \n**{SHORT[focus]}**: {HELP[focus]}"))
 
     st.markdown("##### The other runs — same data, same stepper (click one to focus it)")
     cols = st.columns(2)
     for col, name in zip(cols, [r for r in (ODT, ADA, KM) if r != focus]):
-        with col, st.container(key=f"multiple-{SHORT[name].replace(' ', '_')}", border=True):
+        tag = SHORT[name].replace(" ", "_")
+        with col, st.container(key=f"multiple-{tag}", border=True):
             a, b = st.columns([1, 1.3])
             with a:
                 lecture.view("plotly", lec["runs"][name]["small"],
-                             key=f"lv_small_{SHORT[name]}", title=SHORT[name], height=170,
+                             key=f"lv_small_{tag}", title=SHORT[name], height=170,
                              focus=SHORT[name],
                              on_focus=lambda n=SHORT[name]: _set_focus(n))
             with b:
                 lecture.view("plotly", lec["runs"][name]["spark"],
-                             key=f"lv_spark_{SHORT[name]}",
+                             key=f"lv_spark_{tag}",
                              title="train error, Thm 1 bound (log)", height=170,
                              focus=SHORT[name],
                              on_focus=lambda n=SHORT[name]: _set_focus(n))

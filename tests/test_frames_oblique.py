@@ -1,0 +1,246 @@
+"""Unit tests of ui/frames_oblique.py: the oblique page's lecture frames (no Streamlit run).
+
+Every plotly frame must rebuild as a validated ``go.Figure``; every view has one frame per
+stepper position; regions are small ``uint8`` heatmaps with SVG markers; SVG pictures carry
+their natural size and legible text; every text from the data (feature names) is escaped.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import re
+import time
+
+import numpy as np
+import plotly.graph_objects as go
+import pytest
+
+from boostcore import datasets
+from tests import lecture_helpers as lh
+from ui import compute
+from ui import frames_oblique as fo
+
+HOSTILE = '<b>x</b>"&'
+
+
+def _ds(name: str = "moons", n: int = 200, names=None, seed: int = 0) -> datasets.Dataset:
+    ds = datasets.make_dataset(name, n=n, noise=0.3, seed=seed, test_fraction=0.25)
+    if names is not None:
+        ds = dataclasses.replace(ds, feature_names=names)
+    return ds
+
+
+def _runs(ds, T2: int = 3, T1: int = 4, learner: str = "stumps", rule: str = "breadth_first"):
+    return {
+        fo.ADA: compute.g1_path_run.__wrapped__(ds, "k", T2 * T1, "stump"),
+        fo.KM: compute.g1_tree_run.__wrapped__(ds, "k", T2, "max_decrease"),
+        fo.ODT: compute.odt_run.__wrapped__(ds, "k", T2, T1, learner, rule),
+    }
+
+
+def _lecture(ds, runs, *, inner: bool = False, font: float = 12, learner: str = "stumps"):
+    return fo.build_lecture(ds, runs, inner=inner, font=font, learner=learner,
+                            peers=lambda n: compute.axis_parallel_peers.__wrapped__(ds, "k", n))
+
+
+@pytest.fixture(scope="module")
+def plain():
+    ds = _ds()
+    runs = _runs(ds)
+    return ds, runs, _lecture(ds, runs)
+
+
+@pytest.fixture(scope="module")
+def inner():
+    ds = _ds("diagonal_xor", n=240, seed=1)
+    runs = _runs(ds, T2=2, T1=4)
+    return ds, runs, _lecture(ds, runs, inner=True)
+
+
+def _at(frames, t: int):
+    """The frame at position ``t`` of a list of encoded frames."""
+    return lh.resolve(frames)[t]
+
+
+def _svgs(frames) -> list[str]:
+    out = []
+    for f in lh.resolve(frames):
+        out += f if isinstance(f, list) else [f]
+    return out
+
+
+VIEWS = ("regions", "small", "structure", "curves", "spark")
+
+
+@pytest.mark.parametrize("case", ["plain", "inner"])
+def test_one_frame_per_position_and_valid_plotly(case, request) -> None:
+    ds, runs, lec = request.getfixturevalue(case)
+    n = lec["n"]
+    assert n == len(compute.odt_schedule(runs[fo.ODT], case == "inner"))
+    for name in fo.ORDER:
+        run = lec["runs"][name]
+        for v in VIEWS:
+            assert len(run[v]) == n, (name, v)
+        assert len(run["notes"]) == n
+        for v in ("regions", "small", "curves", "spark"):
+            for frame in lh.resolve(run[v]):
+                go.Figure(frame)  # validates every property
+        # the frames are JSON as sent
+        json.dumps(run)
+    for table in ("inner", "peers", "metrics"):
+        assert len(lec[table]) == n
+
+
+def test_regions_are_small_uint8_heatmaps_with_svg_markers(plain) -> None:
+    ds, _, lec = plain
+    for name in fo.ORDER:
+        for key in ("regions", "small"):
+            frame = _at(lec["runs"][name][key], 1)
+            heat = frame["data"][0]
+            assert heat["type"] == "heatmap" and heat["z"]["dtype"] == "u1"
+            rows, cols = (int(s) for s in heat["z"]["shape"].split(","))
+            assert max(rows, cols) <= 80
+            kinds = {tr["type"] for tr in frame["data"][1:]}
+            assert "scattergl" not in kinds
+            sizes = frame["data"][1]["marker"]["size"]
+            assert sizes["dtype"] == "u1"  # marker size = weight, as small integers
+
+
+def test_old_boundaries_are_sent_once(plain) -> None:
+    """A node's boundary keeps its trace slot and bytes from step to step, so the frame
+    codec replaces it by a reference."""
+    _, runs, lec = plain
+    frames = lec["runs"][fo.ODT]["regions"]
+    last = frames[-1]["data"]
+    refs = [tr for tr in last if isinstance(tr, dict) and "$r" in tr]
+    assert len(refs) >= 2  # test points and the first node's boundary at least
+
+
+def test_svg_pictures_have_natural_size_and_legible_text(plain) -> None:
+    for font, least in ((12, 12), (12 * 1.3, 15.6)):
+        ds, runs, _ = plain
+        lec = _lecture(ds, runs, font=font)
+        for name in fo.ORDER:
+            for svg in _svgs(lec["runs"][name]["structure"]):
+                m = re.match(r'<svg [^>]*width="(\d+)" height="(\d+)" viewBox="0 0 (\d+) (\d+)"',
+                             svg)
+                assert m, svg[:120]
+                assert m.group(1) == m.group(3) and m.group(2) == m.group(4)
+                sizes = [float(s) for s in re.findall(r'font-size="([\d.]+)"', svg)]
+                assert min(sizes) >= least - 0.5, (name, min(sizes))
+
+
+def test_regions_and_curves_fonts_follow_presenter_scale(plain) -> None:
+    ds, runs, _ = plain
+    big = _lecture(ds, runs, font=12 * 1.3)
+    frame = _at(big["runs"][fo.ODT]["curves"], 1)
+    assert frame["layout"]["font"]["size"] == pytest.approx(15.6)
+    for ann in frame["layout"]["annotations"]:
+        assert ann["font"]["size"] >= 12
+
+
+def test_hostile_feature_names_are_escaped() -> None:
+    ds = _ds(names=(HOSTILE, "y"))
+    runs = _runs(ds)
+    lec = _lecture(ds, runs)
+    text = json.dumps(lec, ensure_ascii=False)
+    pictures = [s for name in fo.ORDER for s in _svgs(lec["runs"][name]["structure"])]
+    tables = [t for key in ("inner", "peers", "metrics") for t in lh.resolve(lec[key])]
+    for markup in pictures + tables:
+        assert "<b>x</b>" not in markup
+    assert any("&lt;b&gt;x&lt;/b&gt;" in p for p in pictures)  # the KM tree names its feature
+    assert any("&lt;b&gt;x" in t for t in tables)  # AdaBoost_R's stumps
+    assert "&amp;" in text
+
+
+def test_adaboost_at_step_0_says_what_will_appear(plain) -> None:
+    _, runs, lec = plain
+    ada = lec["runs"][fo.ADA]
+    pictures = _at(ada["structure"], 0)
+    assert len(pictures) == 1 and "step 1" in pictures[0] and "empty" in pictures[0]
+    regions = _at(ada["regions"], 0)
+    assert "step 1" in regions["layout"]["annotations"][0]["text"]
+    curves = _at(ada["curves"], 0)
+    assert any("step 1" in a["text"] for a in curves["layout"]["annotations"])
+    assert lh.note_at(ada, 0).startswith("H = 0")
+    # from step 1 on, its path shows the stumps BoostODT's root used
+    first = _at(ada["structure"], 1)[0]
+    used = len(runs[fo.ODT][1].inner)
+    assert f"h{used} =" in first and f"h{used + 1} =" not in first
+
+
+def test_large_tree_shows_the_neighbourhood_not_a_shrunk_tree() -> None:
+    ds = _ds(n=400)
+    runs = _runs(ds, T2=15, T1=3)
+    lec = _lecture(ds, runs)
+    last = _at(lec["runs"][fo.ODT]["structure"], lec["n"] - 1)
+    assert len(last) >= 3
+    widths = [float(re.search(r'width="(\d+)"', s).group(1)) for s in last]
+    assert widths[-1] < widths[0]  # fallbacks are narrower, not scaled
+    assert "collapsed" in last[1] and "▸" in last[1]
+    fonts = {re.search(r'font-size="([\d.]+)"', s).group(1) for s in last}
+    assert fonts == {"13"}  # the same text size in every option
+
+
+def test_shown_at_last_position_matches_the_exported_numbers(plain) -> None:
+    """The page's last stepper position is what tests/test_exports.py expects the script to
+    print: AdaBoost after as many stumps as BoostODT used, the KM tree at the same size."""
+    _, runs, lec = plain
+    schedule = compute.odt_schedule(runs[fo.ODT], False)
+    i, _, used = schedule[-1]
+    shown = fo.shown_at(runs, schedule, len(schedule) - 1)
+    assert runs[fo.ADA][shown[fo.ADA].idx] is runs[fo.ADA][min(used, len(runs[fo.ADA])) - 1]
+    assert shown[fo.KM].idx == min(i, len(runs[fo.KM]) - 1)
+    assert shown[fo.ODT].idx == i
+
+
+def test_inner_weights_reproduce_adaboost_r(inner) -> None:
+    """The weights drawn while a node is built are AdaBoost_R's: each recorded μ_j is the
+    edge of s_j on them."""
+    ds, runs, _ = inner
+    for step in runs[fo.ODT]:
+        if not step.inner:
+            continue
+        idx = step.node_index
+        y = ds.y_train[idx]
+        for r in step.inner:
+            w = fo._inner_weights(step, r.j, ds.X_train, ds.y_train)
+            h = r.hyp(ds.X_train[idx])
+            assert (w * y * h).sum() / (r.R * w.sum()) == pytest.approx(r.mu, abs=1e-9)
+
+
+def test_inner_stepping_draws_the_partial_separator(inner) -> None:
+    ds, runs, lec = inner
+    schedule = compute.odt_schedule(runs[fo.ODT], True)
+    k = next(k for k, (_, j, _) in enumerate(schedule) if j == 1)
+    assert lh.note_at(lec["runs"][fo.ODT], k).startswith("Building node 0: LS so far has 1")
+    pics = _at(lec["runs"][fo.ODT]["structure"], k)
+    assert "building 1/" in pics[0]
+    line = _at(lec["runs"][fo.ODT]["regions"], k)["data"][5]
+    assert line["name"] == "this step" and len(line["x"]) > 1
+
+
+def test_polylines_join_the_marching_squares_segments() -> None:
+    xs = np.linspace(-1, 1, 41)
+    ys = np.linspace(-1, 1, 41)
+    X, Y = np.meshgrid(xs, ys)
+    field = (X ** 2 + Y ** 2 - 0.47).ravel()
+    px, py = fo._polylines(xs, ys, field, 6)
+    assert px.count(None) == 0  # one closed circle: a single polyline
+    r = np.hypot(np.array(px, dtype=float), np.array(py, dtype=float))
+    assert np.allclose(r, np.sqrt(0.47), atol=0.01)
+    assert px[0] == px[-1] and py[0] == py[-1]
+
+
+def test_default_payload_and_build_time() -> None:
+    """The page's default settings (T2 = 7, T1 = 10, 400 points): the whole lecture dict is
+    well under 1.5 MB and builds in well under a second once the runs are computed."""
+    ds = datasets.make_dataset("moons", n=400, noise=0.3, seed=0, test_fraction=0.25)
+    runs = _runs(ds, T2=7, T1=10)
+    _lecture(ds, runs)  # warm up (imports, peers)
+    started = time.perf_counter()
+    lec = _lecture(ds, runs)
+    elapsed = time.perf_counter() - started
+    assert len(json.dumps(lec)) < 1_000_000
+    assert elapsed < 2.0  # generous for slow CI machines; about 0.25 s here
