@@ -1,4 +1,4 @@
-"""Closed-form training-error bounds of information-based boosting (SPEC §1 and §5).
+"""Closed-form training-error bounds of information-based boosting (docs/theory.md §1 and §5).
 
 Each function is vectorised over its first argument and cites the paper it comes from.
 """
@@ -25,7 +25,9 @@ def ceil_log2(k: np.ndarray | int) -> np.ndarray | int:
 
 
 def e_gamma(n: np.ndarray | int, gamma: float) -> np.ndarray | float:
-    """``e_γ(n) = Π_{i=1}^{n−1} (1 − γ/i)`` (Mansour & McAllester, §3; SPEC §1.1 erratum).
+    """``e_γ(n) = Π_{i=1}^{n−1} (1 − γ/i)`` (Mansour & McAllester, §3; docs/theory.md §1.1).
+
+    The paper prints ``γ/n`` inside the product, a typo (docs/theory.md §6).
 
     Computed as ``Γ(n − γ) / (Γ(1 − γ) Γ(n))`` with ``gammaln`` so it is exact for large ``n``.
     ``e_γ(1) = 1`` and ``e_γ(n) ≤ n^(−γ)``.
@@ -118,7 +120,8 @@ def phi_gamma(s: np.ndarray | int, gamma: float) -> np.ndarray | float:
 
 
 # ------------------------------------------------------------------------------------------
-# Grossmann, "A theory of probabilistic boosting, decision trees and matryoshki" (SPEC §3, §5)
+# Grossmann, "A theory of probabilistic boosting, decision trees and matryoshki"
+# (docs/theory.md §3, §5)
 
 
 def rho_of_edge(edge: np.ndarray | float) -> np.ndarray | float:
@@ -152,8 +155,8 @@ def f_tree(T: np.ndarray | float, rho: float) -> np.ndarray | float:
 def nested_f(sizes: list[float] | tuple[float, ...], rho: float) -> float:
     """``F(T_L, F(T_{L−1}, … F(T_1, ρ)))`` for sub-tree sizes ``T_1 … T_L`` (§5.2).
 
-    This is the paper's claim for a tree of trees; SPEC §3.3 records that the nesting step is
-    not justified as printed (see :func:`valid_nested_f`).
+    This is the paper's claim for a tree of trees; docs/theory.md §3.3 explains why the nesting
+    step is not justified as printed (see :func:`valid_nested_f`).
     """
     value = check_float("rho", rho, low=0.0, high=1.0)
     for T in sizes:
@@ -180,7 +183,7 @@ def m2(levels: np.ndarray | int, rho: float) -> np.ndarray | float:
 
 
 def valid_nested_f(T1: float, T2: float, rho: float) -> float:
-    """The composition that does follow (SPEC §3.3): ``F(T₂, 2 sqrt(C₁(1 − C₁)))`` with
+    """The composition that does follow (docs/theory.md §3.3): ``F(T₂, 2 sqrt(C₁(1 − C₁)))`` with
     ``C₁ = min(F(T₁, ρ), 1/2)`` — a sub-tree of weighted error ``C₁`` used as a node only
     guarantees ``Z₊ + Z₋ ≤ 2 sqrt(C₁(1 − C₁))`` (Cauchy–Schwarz)."""
     c1 = min(float(f_tree(T1, rho)), 0.5)

@@ -1,4 +1,6 @@
-"""Hatano's Weight Distribution Game (Hatano 2004, §4; SPEC §1.5) as pure, immutable states.
+"""Hatano's Weight Distribution Game (Hatano 2004, §4) as pure, immutable states.
+
+See docs/theory.md §1.5.
 
 The game abstracts TOPDOWN-M's analysis: a leaf's *weight* is ``p̂_ℓ I(q̂_ℓ)``, the player is
 the leaf-selection rule, and the adversary is the worst weak learner allowed by the weak

@@ -1,4 +1,4 @@
-"""Index (impurity) functions I: [0, 1] → [0, 1] by name (SPEC §0.1).
+"""Index (impurity) functions I: [0, 1] → [0, 1] by name (docs/theory.md §0.1).
 
 Kearns & Mansour (1996) call a function an *index* when ``I(0) = I(1) = 0``, ``I(1/2) = 1`` and
 ``I(q) ≥ min(q, 1 − q)``; then the training error of any tree is at most

@@ -1,9 +1,12 @@
-"""Real boosting à la carte: generic greedy induction G1, AdaBoost_R and BoostODT (SPEC §4).
+"""Real boosting à la carte: generic greedy induction G1, AdaBoost_R and BoostODT.
+
+See docs/theory.md §4.
 
 Henry, Nock & Nielsen, "Real Boosting a la Carte with an Application to Boosting Oblique
 Decision Trees" (IJCAI 2007), Fig. 2 (G1) and §4.3 (BoostODT); the weight update is Nock &
 Nielsen's AdaBoost_R ("A Real Generalization of Discrete AdaBoost", ECAI 2006). The OCR text
-of the paper lost most digits; the formulas below follow SPEC §4's reconstruction.
+of the paper lost most digits; the formulas below follow the reconstruction in
+docs/theory.md §4.
 
 G1 builds ``H(x) = Σ_{h_t on the path of x} α_t h_t(x)`` over a decision graph. At step ``t``
 the new node's examples ``S_t`` and its current weights ``w_t`` give::
@@ -45,9 +48,9 @@ START, ROUND, SPLIT, STOP = "start", "round", "split", "stop"
 WEAK_LEARNERS = ("stump", "hyperplane")
 NODE_LEARNERS = ("stumps", "hyperplane")
 LEAF_RULES = ("breadth_first", "max_decrease")
-#: ``|μ_t|`` is clipped to ``1 − MU_CLIP`` (SPEC §4.1) so that ``α_t`` stays finite.
+#: ``|μ_t|`` is clipped to ``1 − MU_CLIP`` (docs/theory.md §4.1) so that ``α_t`` stays finite.
 MU_CLIP = 1e-12
-#: ``|μ_t|`` at most this counts as "no edge": G1 stops (SPEC §4.1).
+#: ``|μ_t|`` at most this counts as "no edge": G1 stops (docs/theory.md §4.1).
 NO_EDGE = 1e-12
 #: θ grid of the margin-error curves ``ν(H, θ)`` (θ = 1 is left out: the bound is infinite).
 THETA_GRID = np.round(np.linspace(-1.0, 1.0, 101)[:-1], 12)
@@ -66,7 +69,7 @@ def _clip_mu(mu: float) -> float:
 
 
 def alpha_of(mu: float, R: float = 1.0) -> float:
-    """``α = ln((1 + μ)/(1 − μ)) / (2R)`` (G1, Fig. 2; ``μ`` clipped as SPEC §4.1 says)."""
+    """``α = ln((1 + μ)/(1 − μ)) / (2R)`` (G1, Fig. 2; ``μ`` clipped as in docs/theory.md §4.1)."""
     mu = _clip_mu(mu)
     return float(np.arctanh(mu) / R)
 
@@ -202,7 +205,8 @@ def _hyperplane_learner(X, y, w, idx):
     and a convex piecewise-linear one, so its maximum over θ is at the midrange (where ``R`` is
     smallest) or in the limit ``θ → ±∞``, where ``h`` becomes a constant. We therefore offer
     ``x_f − midrange`` for every feature and the constant ``±1`` (which gives ``LS`` its
-    intercept) and keep the one of largest ``|μ|``. [our reading of SPEC §4.2's variant]
+    intercept) and keep the one of largest ``|μ|``. [our reading of the variant in
+    docs/theory.md §4.2]
     """
     # an example of weight 0 is not in the sample: it must not move the midrange or R
     idx = idx[w[idx] > 0]
@@ -372,7 +376,7 @@ def g1_linear(
     X_test: np.ndarray | None = None,
     y_test: np.ndarray | None = None,
 ) -> Iterator[G1Step]:
-    """G1 on a single path, i.e. AdaBoost_R (Henry–Nock–Nielsen 2007, Fig. 2; SPEC §4.1).
+    """G1 on a single path, i.e. AdaBoost_R (Henry–Nock–Nielsen 2007, Fig. 2; docs/theory.md §4.1).
 
     Parameters
     ----------
@@ -627,7 +631,7 @@ class _TreeGrower:
         idx = self.index[n]
         y, w1 = self.y[idx], self.w1[idx]
         pos = y > 0
-        # BoostODT's node weights: class-balanced, w ∝ w_1/(2 w_1^{y}(ℓ)) (SPEC §4.2 [R]);
+        # BoostODT's node weights: class-balanced, w ∝ w_1/(2 w_1^{y}(ℓ)) (docs/theory.md §4.2 [R]);
         # for G1 on the tree these are exactly its current weights at the leaf, rescaled.
         bal = np.where(pos, w1 / (2.0 * self.wp[n]), w1 / (2.0 * self.wn[n]))
         built = self.splitter(self.X, self.y, idx, bal)
@@ -719,13 +723,15 @@ def g1_tree(
     X_test: np.ndarray | None = None,
     y_test: np.ndarray | None = None,
 ) -> Iterator[TreeStep]:
-    """G1 with constant nodes on a tree grown by Kearns–Mansour stumps (Theorem 2; SPEC §4.1).
+    """G1 with constant nodes on a tree grown by Kearns–Mansour stumps (Theorem 2).
+
+    See docs/theory.md §4.1.
 
     Every node holds the constant ``h = +1``; the split of a leaf is the axis stump of least
     ``Σ 2 sqrt(w⁺w⁻)``. Theorem 2: a leaf outputs ``½ ln(w⁺_ℓ/w⁻_ℓ)`` and the exponential loss
     is ``Σ_ℓ 2 sqrt(w⁺_ℓ w⁻_ℓ)`` — Kearns–Mansour's tree induction with ``f(z) = 2 sqrt(z(1−z))``.
-    A one-class leaf's constant has ``μ = ±1``, clipped (SPEC §4.1), so it outputs its parent's
-    value ``± atanh(1 − 10⁻¹²) ≈ ±14.2`` instead of ``±∞``.
+    A one-class leaf's constant has ``μ = ±1``, clipped (docs/theory.md §4.1), so it outputs its
+    parent's value ``± atanh(1 − 10⁻¹²) ≈ ±14.2`` instead of ``±∞``.
 
     Parameters
     ----------
@@ -759,8 +765,8 @@ def boost_odt(
     X_test: np.ndarray | None = None,
     y_test: np.ndarray | None = None,
 ) -> Iterator[TreeStep]:
-    """BoostODT (Henry–Nock–Nielsen 2007, §4.3; SPEC §4.2): G1 on the tree shape, AdaBoost_R in
-    the nodes.
+    """BoostODT (Henry–Nock–Nielsen 2007, §4.3; docs/theory.md §4.2): G1 on the tree shape,
+    AdaBoost_R in the nodes.
 
     Each split leaf ``ℓ`` gets ``LS_ℓ = Σ_{j ≤ T1} α_j s_j`` from AdaBoost_R on its examples with
     class-balanced weights ``w ∝ w_1/(2 w_1^{y}(ℓ))``; a point goes right when ``LS_ℓ(x) ≥ 0``.

@@ -1,4 +1,4 @@
-"""Boosting probabilistic weak classifiers: chain, tree and 2-matryoshka (SPEC §3).
+"""Boosting probabilistic weak classifiers: chain, tree and 2-matryoshka (docs/theory.md §3).
 
 E. Grossmann, "A theory of probabilistic boosting, decision trees and matryoshki".
 A probabilistic weak classifier answers ``h(x) = +1`` with probability ``q(+, x)``; here a
@@ -13,7 +13,7 @@ stump), clipped to ``[1e−9, 1 − 1e−9]``.
 * :func:`matryoshka` — the 2-matryoshka of level ``L`` (§5.3): a two-node tree whose nodes are
   level ``L−1`` matryoshkas used as probabilistic classifiers,
   ``q(+, x) = Pr(H(x) > 0) + ½ Pr(H(x) = 0)``. Its bound ``C`` uses the sub-trees' exact ``q``
-  (valid); the paper's ``M2(T, ρ̂)`` is reported as the paper's claim (SPEC §3.3).
+  (valid); the paper's ``M2(T, ρ̂)`` is reported as the paper's claim (docs/theory.md §3.3).
 
 Every weak learner here picks the soft stump minimising ``Z₊ + Z₋ = 2√(W⁺⁺W⁺⁻) + 2√(W⁻⁺W⁻⁻)``
 under the node's weights.
@@ -172,7 +172,7 @@ def _n_weak(clf) -> int:
 
 
 def _children_of(q_pos: np.ndarray, y: np.ndarray, D: np.ndarray):
-    """α, Z and the child distributions of a node (Grossmann Eqs. (4)–(6); SPEC §3.2)."""
+    """α, Z and the child distributions of a node (Grossmann Eqs. (4)–(6); docs/theory.md §3.2)."""
     wpp, wpn, wmp, wmn = _w(q_pos, y, D)
     out = {}
     for a, (w_same, w_other, qa) in (
@@ -473,7 +473,7 @@ class DollCheck:
 
 
 def fit_matryoshka(X, y, D, level: int, tau: float, on_weak=None, checks=None):
-    """A 2-matryoshka of ``level`` trained on weights ``D`` (Grossmann §5.3; SPEC §3.3).
+    """A 2-matryoshka of ``level`` trained on weights ``D`` (Grossmann §5.3; docs/theory.md §3.3).
 
     Level 0 is one soft stump; level ``L`` is a tree with exactly two internal nodes — the root
     and the child with the larger bound contribution — each a level ``L − 1`` matryoshka
@@ -545,7 +545,7 @@ def collapse_tree(
 ) -> Iterator[ProbStep]:
     """Grow a probabilistic tree and collapse it into a doll when nesting pays (§5.4).
 
-    Interpretation (the paper's rule is only sketched; SPEC §3.3 marks it a stretch):
+    Interpretation (the paper's rule is only sketched; docs/theory.md §3.3 records this reading):
     after each new soft stump the *outermost* tree, holding ``T`` weak classifiers and bound
     ``C(T)``, compares the rate of plain growth ``Ċ_simple = C(T) − C(T − 1)`` (the backward
     difference: ``C(T + 1)`` is not known yet) with the rate promised by collapsing it into

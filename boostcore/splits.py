@@ -1,4 +1,4 @@
-"""Weighted split search on numeric features (SPEC §0.2).
+"""Weighted split search on numeric features (docs/theory.md §0.2).
 
 Two searches, both working on a node's *presorted* index matrix ``order`` (one column per
 feature, holding the node's sample indices sorted by that feature), so a tree sorts the data
@@ -223,7 +223,7 @@ def best_interval_splits(
     max_arity: int,
     max_cuts: int = 64,
 ) -> dict[int, Split]:
-    """Best ``k``-way interval split for each ``k = 3 … max_arity`` (SPEC §0.2).
+    """Best ``k``-way interval split for each ``k = 3 … max_arity`` (docs/theory.md §0.2).
 
     For each feature the node's sorted points are cut at most at ``max_cuts`` weighted-quantile
     positions between distinct values; the best partition of the resulting segments into ``k``

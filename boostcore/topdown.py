@@ -1,13 +1,13 @@
 """Top-down decision-tree growth as boosting: TOPDOWN, TOPDOWN-M and Mansour–McAllester.
 
-One generator, :func:`grow`, runs the three algorithms of SPEC §1:
+One generator, :func:`grow`, runs the three algorithms of docs/theory.md §1:
 
 * Kearns–Mansour's TOPDOWN (binary splits; Hatano 2004, Fig. 1) — ``max_arity=2``;
 * Hatano's TOPDOWN-M (multi-way; Hatano 2004, Fig. 2) — ``criterion="hatano"``: the split
   maximising gain / ``⌈log₂ k⌉`` among splits *acceptable* for the tree and the target size;
 * Mansour & McAllester's procedure (§4 of their paper) — ``criterion="mansour_mcallester"``:
   gain / ``g_γ(k)`` with their acceptability rule (needs ``γ``);
-* a naive criterion (raw gain, every arity that fits) as a teaching contrast (SPEC §1.4).
+* a naive criterion (raw gain, every arity that fits) as a teaching contrast (docs/theory.md §1.4).
 
 Each round expands one leaf and yields a frozen :class:`TreeStep` snapshot holding the whole
 tree, what was chosen and why (the best candidate of each arity with its score), and the
@@ -322,9 +322,9 @@ def grow(
     size : int
         Target number of leaves ``s ≥ 2``.
     index : {"km", "gini", "entropy", "error"}
-        The index function ``I`` (SPEC §0.1).
+        The index function ``I`` (docs/theory.md §0.1).
     criterion : {"hatano", "mansour_mcallester", "naive"}
-        How splits of different arities are compared (SPEC §1.2–1.4).
+        How splits of different arities are compared (docs/theory.md §1.2–1.4).
     max_arity : int
         Largest arity ``K`` tried (2 = binary TOPDOWN).
     gamma : float in (0, 1], optional

@@ -1,4 +1,4 @@
-"""Closed-form bounds (SPEC §1.1, §1.3, §1.5, §5): e_γ, g_γ, φ_γ, s^(−γ), ⌈log₂ k⌉."""
+"""Closed-form bounds (docs/theory.md §1.1, §1.3, §1.5, §5): e_γ, g_γ, φ_γ, s^(−γ), ⌈log₂ k⌉."""
 
 from __future__ import annotations
 

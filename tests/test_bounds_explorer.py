@@ -1,4 +1,7 @@
-"""Closed-form bounds of Grossmann (SPEC §3, §5) and Takimoto et al.; the paper figures' shapes."""
+"""Closed-form bounds of Grossmann and Takimoto et al.; the paper figures' shapes.
+
+See docs/theory.md §2, §3 and §5.
+"""
 
 from __future__ import annotations
 

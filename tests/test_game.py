@@ -1,4 +1,4 @@
-"""Hatano's Weight Distribution Game (SPEC §1.5): Theorem 3/5 as property tests."""
+"""Hatano's Weight Distribution Game (docs/theory.md §1.5): Theorem 3/5 as property tests."""
 
 from __future__ import annotations
 

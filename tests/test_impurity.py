@@ -1,4 +1,4 @@
-"""Index (impurity) functions: the Kearns–Mansour axioms of SPEC §0.1 and their shapes."""
+"""Index (impurity) functions: the Kearns–Mansour axioms of docs/theory.md §0.1 and their shapes."""
 
 from __future__ import annotations
 

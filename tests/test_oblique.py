@@ -1,4 +1,5 @@
-"""G1, AdaBoost_R and BoostODT (SPEC §4): theorems as property tests, scikit-learn agreement."""
+"""G1, AdaBoost_R and BoostODT (docs/theory.md §4): theorems as property tests, scikit-learn
+agreement."""
 
 from __future__ import annotations
 

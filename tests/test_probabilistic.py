@@ -1,4 +1,4 @@
-"""Probabilistic boosting (SPEC §3): the bounds as property tests on random data."""
+"""Probabilistic boosting (docs/theory.md §3): the bounds as property tests on random data."""
 
 from __future__ import annotations
 

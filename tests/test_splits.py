@@ -1,4 +1,5 @@
-"""Split search (SPEC §0.2): exact stump, k-way DP, cut candidates, threshold semantics."""
+"""Split search (docs/theory.md §0.2): exact stump, k-way DP, cut candidates, threshold
+semantics."""
 
 from __future__ import annotations
 

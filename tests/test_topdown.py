@@ -1,5 +1,5 @@
-"""Top-down growth (SPEC §1): the theorems as property tests, the step protocol, validation,
-and agreement with scikit-learn's best-first tree builder."""
+"""Top-down growth (docs/theory.md §1): the theorems as property tests, the step protocol,
+validation, and agreement with scikit-learn's best-first tree builder."""
 
 from __future__ import annotations
 
@@ -110,7 +110,7 @@ def explicit_e(n: int, gamma: float) -> float:
 
 
 def spec_rule(criterion: str, k: int, n_leaves: int, size: int, gamma) -> bool:
-    """Acceptability re-derived from SPEC §1.2–1.4 (for |T| < s)."""
+    """Acceptability re-derived from docs/theory.md §1.2–1.4 (for |T| < s)."""
     if criterion == "naive":
         return n_leaves + k - 1 <= size
     if k == 2:
@@ -338,7 +338,7 @@ def test_structure_acceptability_and_argmax(cfg):
         assert len(rec.children) == rec.arity
         assert rec.leaf in prev.tree.leaves
         assert 2 <= rec.arity <= params["max_arity"]
-        # the chosen split is acceptable, by the module's rule and by the SPEC's
+        # the chosen split is acceptable, by the module's rule and by docs/theory.md's
         ok, why = acceptable(criterion, rec.arity, n_before, size, gamma)
         assert ok and why == ""
         assert spec_rule(criterion, rec.arity, n_before, size, gamma)

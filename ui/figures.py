@@ -361,7 +361,8 @@ def prob_curves_figure(steps, t: int, *, n_weak: int, paper_m2: bool, height: in
 
     Solid: measured (the chain's Monte Carlo estimate with ±2 standard errors). Dashed: the
     valid bound ``C(T)`` (``Π Z_t`` for the chain). Dotted: ``F(T, ρ̂)`` and ``ρ̂^T``;
-    dash-dot: the paper's ``M2(T, ρ̂)`` (matryoshka), a claim SPEC §3.3 shows is not proven.
+    dash-dot: the paper's ``M2(T, ρ̂)`` (matryoshka), a claim docs/theory.md §3.3 shows is not
+    proven.
     """
     shown = [s for s in steps if s.t <= t]
     x = [s.t for s in shown]

@@ -1,5 +1,5 @@
 """The oblique page (/oblique) as lecture-view frames: AdaBoost (G1 on a path), the
-Kearns–Mansour tree (G1 on a tree) and BoostODT on one stepper (SPEC §4).
+Kearns–Mansour tree (G1 on a tree) and BoostODT on one stepper (docs/theory.md §4).
 
 Every stepper position (``ui.compute.odt_schedule``) becomes, for each of the three runs, a
 regions figure, a structure picture (SVG), a curves figure, a small regions figure and a

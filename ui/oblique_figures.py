@@ -1,4 +1,4 @@
-"""Figures of the oblique page (SPEC §4): G1 on a path, on a tree, and BoostODT.
+"""Figures of the oblique page (docs/theory.md §4): G1 on a path, on a tree, and BoostODT.
 
 Pure functions of snapshots (no Streamlit), built from plain dicts like ``ui.figures``.
 """

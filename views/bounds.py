@@ -1,4 +1,4 @@
-"""Page: the bounds explorer — closed forms of SPEC §5, no data."""
+"""Page: the bounds explorer — closed forms of docs/theory.md §5, no data."""
 
 from __future__ import annotations
 

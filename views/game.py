@@ -1,4 +1,7 @@
-"""Page: Hatano's Weight Distribution Game, played by a person (SPEC §1.5; Hatano 2004 §4)."""
+"""Page: Hatano's Weight Distribution Game, played by a person (Hatano 2004 §4).
+
+See docs/theory.md §1.5.
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Page: probabilistic boosting — chain, tree and matryoshka (SPEC §3; Grossmann)."""
+"""Page: probabilistic boosting — chain, tree and matryoshka (docs/theory.md §3; Grossmann)."""
 
 from __future__ import annotations
 
@@ -187,7 +187,7 @@ def render() -> None:
         st.caption("Grossmann's §5.1 sets the next level's ρ to a doll's error bound C. The "
                    "tree bound needs Z₊ + Z₋ of the node instead; the table measures both "
                    "on this data. A positive gap means the paper's M2 curve is not backed "
-                   "by this run (SPEC §3.3).")
+                   "by this run — see the theory notes (§3.3).")
 
     _exports(header, runs, ds, t)
     code, dparams = data_code(choice)

@@ -1,4 +1,7 @@
-"""Page: real boosting à la carte and boosted oblique trees (SPEC §4; Henry–Nock–Nielsen)."""
+"""Page: real boosting à la carte and boosted oblique trees (Henry–Nock–Nielsen).
+
+See docs/theory.md §4.
+"""
 
 from __future__ import annotations
 
@@ -94,7 +97,8 @@ def _theory() -> None:
             "by AdaBoost$_R$ on the leaf's examples with class-balanced weights "
             "$w\\propto w_1/(2w_1^{y}(\\ell))$ — the weights G1 itself has there.\n\n"
             "*Reading the paper.* Our copy of the paper lost most digits to OCR; the formulas "
-            "above are the reconstruction of SPEC §4, checked numerically by the test suite "
+            "above are the reconstruction in the theory notes (§4), checked numerically by "
+            "the test suite "
             "(scikit-learn's AdaBoost, Theorem 2 to 10⁻⁹, Theorem 1 on random data). A node "
             "with one class only would get $\\mu=\\pm1$; G1 clips $|\\mu|\\le 1-10^{-12}$, so "
             "such a leaf outputs its parent's value ± 14.2 instead of ±∞, and its term in "

@@ -1,4 +1,7 @@
-"""Page: multi-way top-down growth — Hatano vs Mansour–McAllester vs naive (SPEC §1.1–1.4)."""
+"""Page: multi-way top-down growth — Hatano vs Mansour–McAllester vs naive.
+
+See docs/theory.md §1.1–1.4.
+"""
 
 from __future__ import annotations
 
