@@ -1,4 +1,4 @@
-"""InfoBoost as a divide-and-merge branching program: BP.InfoBoost (SPEC §2).
+"""InfoBoost as a divide-and-merge branching program: BP.InfoBoost (docs/theory.md §2).
 
 Takimoto, Koya & Maruoka, "Boosting based on divide and merge" (Figs. 1, 3, 4; §§3–6):
 each round a ±1 stump ``h_t`` *divides* every leaf ``l`` of the program into ``(l, −1)`` and
@@ -16,10 +16,11 @@ Merging schemes (``merge=``):
 * ``"bands"`` — Theorem 3: a child ``z`` joins group ``(a, sign, j)`` with ``sign`` the side of
   ``q_z = P_{D_t}(y = +1 | z)`` with respect to 1/2 and ``ε_{j−1} ≤ 1 − G(q_z) < ε_j``, where
   ``1 − γ_t = H_{D_t}(Y|ℓ̃_t)``, ``a = 2c/(1−c)``, ``ε_j = ((1+a)/a)^(j−1)·cγ_t/a``. The paper
-  prints ``p_z < 1/2`` in the definition of ``S_{−j}``; the proof needs ``q_z`` (SPEC §2, §6).
+  prints ``p_z < 1/2`` in the definition of ``S_{−j}``; the proof needs ``q_z``
+  (docs/theory.md §2, §6).
 
-Smoothing (SPEC §0.3): a leaf with no positive (or no negative) weight would get an infinite
-weight; only such leaves use ``½ ln((W⁺ + ε)/(W⁻ + ε))``. Every bound is computed with the
+Smoothing (docs/theory.md §0.3): a leaf with no positive (or no negative) weight would get an
+infinite weight; only such leaves use ``½ ln((W⁺ + ε)/(W⁻ + ε))``. Every bound is computed with the
 *actual* normaliser ``Z_t``, so ``training error ≤ Π Z_t`` stays exact; on those rounds
 ``Z_t`` exceeds ``H_{D_t}(Y|ℓ_t)`` by ``smoothing_excess`` (reported), so Lemma 2's equality
 and ``Z_t ≤ H_{D_t}(Y|h_t)`` hold up to that excess.

@@ -1,4 +1,5 @@
-"""BP.InfoBoost (SPEC §2): the paper's lemmas and theorems as property tests on random data."""
+"""BP.InfoBoost (docs/theory.md §2): the paper's lemmas and theorems as property tests on
+random data."""
 
 from __future__ import annotations
 
