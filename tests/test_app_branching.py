@@ -1,14 +1,18 @@
-"""AppTest for the divide-and-merge page: every scheme and option, stepping, presets."""
+"""AppTest for the divide-and-merge page (lecture view): every scheme and option, the focused
+run and the small multiples, stepping as the browser does, presets, exports."""
 
 from __future__ import annotations
 
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from tests import lecture_helpers as lh
+
 TIMEOUT = 120
+VIEWS = ("lv_regions_{}", "lv_program_{}", "lv_curves_{}")
 
 
-def _page(**params: str) -> AppTest:
+def _page(**params: str | list[str]) -> AppTest:
     at = AppTest.from_file("../views/branching.py", default_timeout=TIMEOUT)
     for key, value in params.items():
         at.query_params[key] = value
@@ -19,49 +23,134 @@ def _ok(at: AppTest) -> None:
     assert not at.exception, [e.value for e in at.exception]
 
 
+def _slug(name: str) -> str:
+    return name.replace(".", "_")
+
+
 @pytest.mark.parametrize("scheme", ["InfoBoost", "BP.InfoBoost", "DT.InfoBoost"])
 @pytest.mark.parametrize("wl", ["H(Y|h)", "divided leaves"])
 def test_each_scheme_and_weak_learner(scheme: str, wl: str) -> None:
     at = _page(schemes=scheme, wl=wl, T="8")
     _ok(at)
-    at.button(key="round_last").click().run()
+    assert at.selectbox(key="focus").value == scheme
+    v = lh.views(at)
+    assert {k.format(_slug(scheme)) for k in VIEWS} <= set(v)
+    assert not [k for k in v if k.startswith(("lv_small_", "lv_spark_"))]  # no other runs
+    hi = lh.stepper(at)["hi"]
+    lh.step_to(at, hi)
     _ok(at)
-    table = at.dataframe[-1].value
-    assert list(table["scheme"]) == [scheme]
-    assert int(table["round"].iloc[0]) == 8
+    assert lh.stepper(at)["t"] == hi == 8
+    row = lh.round_table(at, "lv_metrics", hi)
+    assert list(row) == [scheme] and row[scheme]["round"] == "8"
+    assert ("lv_groups" in lh.views(at)) == (scheme == "BP.InfoBoost")
 
 
 @pytest.mark.parametrize("data", ["moons", "xor", "stripes", "checkerboard"])
 def test_datasets_and_c(data: str) -> None:
     at = _page(data=data, c="0.9", T="6")
     _ok(at)
-    assert len(at.get("plotly_chart")) == 3 * 3 + 1  # regions, curves, leaves per scheme + c sweep
+    v = lh.views(at)
+    assert {k.format("BP_InfoBoost") for k in VIEWS} <= set(v)  # the main scheme is focused
+    for other in ("InfoBoost", "DT_InfoBoost"):  # the others as small multiples
+        assert {f"lv_small_{other}", f"lv_spark_{other}"} <= set(v)
+        assert v[f"lv_small_{other}"]["focusable"] == other.replace("_", ".")
+    assert len(lh.views(at, "plotly")) == 2 + 2 * 2
+    assert len(at.get("plotly_chart")) == 1  # the c sweep stays a normal chart
+    for name, view in v.items():  # every view holds one frame per round (rounds 1 … 6)
+        if name != "lv_groups" and view["kind"] != "html":
+            assert view["first"] == 1
+            assert len(view["frames"]) == 6, name
 
 
-def test_stepping_and_groups_table() -> None:
+def test_stepping_changes_the_shown_round() -> None:
     at = _page(T="5")
-    assert at.slider(key="round").value == 1  # BP.InfoBoost's first snapshot is round 1
-    assert any(c.value.startswith("Round 1:") for c in at.caption)
-    at.button(key="round_next").click().run()
+    st_ = lh.stepper(at)
+    assert st_["lo"] == 1 and st_["hi"] == 5  # the first round of this page is 1
+    start = st_["t"]
+    assert start >= 2  # a fresh page opens where the focused scheme first merges children
+    regions = lh.views(at)["lv_regions_BP_InfoBoost"]
+    assert lh.note_at(regions, 1).startswith("Round 1:")
+    assert lh.note_at(regions, 4).startswith("Round 4:")
+    program = lh.views(at)["lv_program_BP_InfoBoost"]
+    assert "merge" in lh.note_at(program, start)
+    groups = lh.views(at)["lv_groups"]
+    assert "Round 2:" in lh.frame_at(groups, 2)
+    lh.step_to(at, 4)
     _ok(at)
-    assert at.slider(key="round").value == 2
-    assert any(c.value.startswith("Round 2:") for c in at.caption)
-    headers = [m.value for m in at.markdown if m.value.startswith("#### BP.InfoBoost's groups")]
-    assert headers and "round 2" in headers[0]
+    assert lh.stepper(at)["t"] == 4 and at.query_params["round"] in ("4", ["4"])
+    assert lh.round_table(at, "lv_metrics", 4)["BP.InfoBoost"]["round"] == "4"
+
+
+def test_program_pictures_fit_a_panel_with_text_at_full_size() -> None:
+    """Every round offers pictures from the most to the least detailed; the last one is
+    small enough for a small panel, and the text size is the same in all of them."""
+    at = _page(T="20", schemes="DT.InfoBoost")
+    _ok(at)
+    view = lh.views(at)["lv_program_DT_InfoBoost"]
+    for t in (1, 10, 20):
+        pics = lh.frame_at(view, t)
+        assert isinstance(pics, list) and pics
+        assert all('font-size="13"' in p for p in pics)
+        w, h = (float(pics[-1].split(f'{a}="', 1)[1].split('"', 1)[0]) for a in ("width", "height"))
+        assert w <= 340 and h <= 300, (t, w, h)
+    assert "more" in lh.frame_at(view, 20)[0] and "collapsed" in lh.frame_at(view, 20)[-1]
+
+
+@pytest.mark.parametrize("focus", ["InfoBoost", "BP.InfoBoost", "DT.InfoBoost"])
+def test_focus_follows_the_link_and_a_click(focus: str) -> None:
+    at = _page(focus=focus, T="6")
+    _ok(at)
+    assert at.selectbox(key="focus").value == focus
+    assert {k.format(_slug(focus)) for k in VIEWS} <= set(lh.views(at))
+    other = "DT.InfoBoost" if focus != "DT.InfoBoost" else "InfoBoost"
+    at.session_state["focus"] = other  # what clicking a small multiple does
+    at.run()
+    _ok(at)
+    v = lh.views(at)
+    assert {k.format(_slug(other)) for k in VIEWS} <= set(v)
+    assert f"lv_small_{_slug(focus)}" in v and f"lv_small_{_slug(other)}" not in v
+
+
+def test_a_focus_not_among_the_schemes_falls_back() -> None:
+    at = _page(schemes=["InfoBoost", "DT.InfoBoost"], T="4")
+    _ok(at)
+    assert at.selectbox(key="focus").value == "InfoBoost"  # BP.InfoBoost is not compared
 
 
 def test_presets_and_their_claims() -> None:
     at = _page()
     at.selectbox(key="bp_preset").select("overfit").run()
     _ok(at)
-    at.button(key="round_last").click().run()
-    rows = at.dataframe[-1].value.set_index("scheme")
-    assert rows.loc["DT.InfoBoost", "test error"] > rows.loc["BP.InfoBoost", "test error"]
-    assert rows.loc["DT.InfoBoost", "|L_t|"] > 10 * rows.loc["BP.InfoBoost", "|L_t|"]
+    hi = lh.stepper(at)["hi"]
+    rows = lh.round_table(at, "lv_metrics", hi)
+    assert float(rows["DT.InfoBoost"]["test error"]) > float(rows["BP.InfoBoost"]["test error"])
+    assert int(rows["DT.InfoBoost"]["|L_t|"]) > 10 * int(rows["BP.InfoBoost"]["|L_t|"])
     at.selectbox(key="bp_preset").select("merge_all").run()
-    at.button(key="round_last").click().run()
-    rows = at.dataframe[-1].value.set_index("scheme")
-    assert rows.loc["DT.InfoBoost", "Π Z"] < rows.loc["InfoBoost", "Π Z"] / 2
+    _ok(at)
+    hi = lh.stepper(at)["hi"]
+    rows = lh.round_table(at, "lv_metrics", hi)
+    assert float(rows["DT.InfoBoost"]["Π Z"]) < float(rows["InfoBoost"]["Π Z"]) / 2
+
+
+def test_exports_offer_every_program_as_dot_and_svg() -> None:
+    at = _page(T="6", round="3")
+    _ok(at)
+    labels = [b.proto.label for b in at.get("download_button")]
+    for name in ("InfoBoost", "BP.InfoBoost", "DT.InfoBoost"):
+        assert f"{name}: program at round 3 as DOT" in labels
+        assert f"{name}: program at round 3 as SVG" in labels
+
+
+def test_presenter_mode_enlarges_every_view() -> None:
+    plain, big = _page(T="6"), _page(T="6", present="true")
+    for at in (plain, big):
+        _ok(at)
+    for key, view in lh.views(plain, "plotly").items():
+        small_font = lh.frame_at(view, 1)["layout"]["font"]["size"]
+        large_font = lh.frame_at(lh.views(big, "plotly")[key], 1)["layout"]["font"]["size"]
+        assert large_font == pytest.approx(small_font * 1.3, abs=0.5), key
+    pic = lh.frame_at(lh.views(big)["lv_program_BP_InfoBoost"], 2)[0]
+    assert 'font-size="17"' in pic  # 13 px × 1.3
 
 
 def test_no_scheme_warns() -> None:
@@ -69,4 +158,3 @@ def test_no_scheme_warns() -> None:
     at.multiselect(key="schemes").set_value([]).run()
     _ok(at)
     assert any("at least one merging scheme" in w.value for w in at.warning)
-

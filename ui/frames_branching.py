@@ -4,16 +4,16 @@ Per snapshot of each merging scheme: the decision regions of ``sign F_t`` (a hea
 grid of the stumps' thresholds, exact and small), the branching program as a layered SVG
 picture (one layer per round, this round's layer in vermillion), the curves
 ``Π Z_t ≥ training error`` with ``Π H(Y|h_t)`` and ``|L_t|`` (the whole run faint, the rounds up
-to this one solid), and the round tables. :func:`branching_lecture` builds all of them once
-(cached); the browser steps through them.
+to this one solid), and the round tables. :func:`branching_lecture` builds them once
+(cached), and :func:`program_frames` the program pictures of the focused scheme; the browser
+steps through them.
 
-Every figure builder here is a pure function (no Streamlit); only :func:`branching_lecture`
-is cached with ``st.cache_data``.
+Every figure builder here is a pure function (no Streamlit); only those two are cached with
+``st.cache_data``.
 """
 
 from __future__ import annotations
 
-import base64
 import math
 from collections.abc import Sequence
 from html import escape
@@ -38,7 +38,7 @@ LEVELS = 50
 #: (rows, boxes per layer). The browser shows the first one that fits its panel at full
 #: text size; rows beyond the last few layers collapse into one box, and the lightest
 #: leaves of a layer into one "+N more" box.
-DETAIL = ((12, 7), (9, 6), (9, 4), (7, 4), (4, 4), (5, 3), (4, 3), (3, 3), (2, 2))
+DETAIL = ((9, 6), (9, 4), (6, 4), (4, 4), (5, 3), (3, 3))
 
 
 def _minus(text: str) -> str:
@@ -87,47 +87,10 @@ def _edges(rounds, feature: int, lo: float, hi: float) -> np.ndarray:
 
 
 def spec(data: list[dict], layout: dict) -> dict:
-    """A figure as a plain dict with its numpy arrays as plotly.js typed arrays (base64).
-
-    Building ``go.Figure`` objects costs most of a lecture's build time (deep copies and
-    validation of every trace); the frames here are fixed by this module and the unit tests
-    rebuild every one *with* validation (``go.Figure(spec)``).
-    """
-    return {"data": _typed(data), "layout": _typed(layout)}
-
-
-_SHORT = {"int8": "i1", "uint8": "u1", "int16": "i2", "uint16": "u2", "int32": "i4",
-          "uint32": "u4", "float32": "f4", "float64": "f8"}
-
-
-def _typed_array(v: np.ndarray):
-    """plotly.js's typed-array spec (what plotly.py writes, without its slow checks)."""
-    if v.size == 0:
-        return []
-    if v.dtype == np.int64:
-        v = v.astype(np.int32)
-    if v.dtype == bool:
-        v = v.astype(np.uint8)
-    code = _SHORT.get(str(v.dtype))
-    if code is None:
-        return v.tolist()
-    out = {"dtype": code, "bdata": base64.b64encode(np.ascontiguousarray(v).tobytes())
-           .decode("ascii")}
-    if v.ndim > 1:
-        out["shape"] = ", ".join(str(n) for n in v.shape)
-    return out
-
-
-def _typed(obj):
-    if isinstance(obj, dict):
-        return {k: (v if k == "range" else _typed(v)) for k, v in obj.items()}
-    if isinstance(obj, list | tuple):
-        return [_typed(v) for v in obj]
-    if isinstance(obj, np.ndarray):
-        return _typed_array(obj)
-    if isinstance(obj, np.generic):
-        return obj.item()
-    return obj
+    """A figure as a plain ``{"data", "layout"}`` dict: :func:`ui.lecture.plotly_frames`
+    encodes its numpy arrays as typed arrays. (Building ``go.Figure`` objects would cost most
+    of a lecture's build time; the unit tests rebuild every frame with validation.)"""
+    return {"data": data, "layout": layout}
 
 
 def regions_figure(step: BPStep, ds: Dataset, *, font: float = 12, small: bool = False) -> dict:
@@ -163,17 +126,19 @@ def regions_figure(step: BPStep, ds: Dataset, *, font: float = 12, small: bool =
                 showlegend=False, line=dict(color=theme.HIGHLIGHT, width=2 if small else 4))
     mark = dict(type="scatter", mode="text", x=[], y=[], text=[], hoverinfo="skip",
                 name="h_t = +1", showlegend=False,
-                textfont=dict(color=theme.HIGHLIGHT, size=font))
+                textfont=dict(color=theme.HIGHLIGHT, size=font, shadow="auto", weight=600))
     if step.feature is not None and step.feature < 2:
         th = float(step.threshold)
-        if step.feature == 0:
+        f = step.feature
+        near_end = th > lo[f] + 0.65 * (hi[f] - lo[f])  # no room for the mark on the +1 side
+        if f == 0:
             line.update(x=[th, th], y=[float(lo[1]), float(hi[1])])
             mark.update(x=[th], y=[float(hi[1])], text=[f"h{step.t} = +1 ▸"],
-                        textposition="bottom right")
+                        textposition="bottom left" if near_end else "bottom right")
         else:
             line.update(x=[float(lo[0]), float(hi[0])], y=[th, th])
             mark.update(x=[float(hi[0])], y=[th], text=[f"▴ h{step.t} = +1"],
-                        textposition="top left")
+                        textposition="bottom left" if near_end else "top left")
     data.append(line)
     if not small:
         data.append(mark)
@@ -258,7 +223,9 @@ def program_svg(rounds: Sequence[BPStep], *, rows: int, boxes: int,
             return [f"+{len(more)} more", f"D {float(layer['mass'][more].sum()):.3f}"]
         if layer["r"] == 0:
             return ["root", "D 1.000"]
-        return [_minus(f"w {layer['w'][leaf]:+.2f}"), f"D {layer['mass'][leaf]:.3f}"]
+        w = float(layer["w"][leaf])
+        return [_minus(f"w {w:+.2f}") if round(w, 2) != 0 else "w 0.00",
+                f"D {layer['mass'][leaf]:.3f}"]
 
     # the ruler: each round's stump
     ruler: dict[int, list[str]] = {}
@@ -363,40 +330,50 @@ def program_svg(rounds: Sequence[BPStep], *, rows: int, boxes: int,
                         (hot, f'stroke="{theme.HIGHLIGHT}" stroke-width="2"')):
         if segs:
             parts.append(f'<path d="{"".join(segs)}" {style} fill="none"/>')
-    # the nodes
-    plain_n, hot_n, more_n, texts, bold = [], [], [], [], []
+    # the nodes: one path per fill (the weights' colours in 21 shades), text one element per
+    # line of a row (a tspan per node): a picture is sent for every round, so bytes count
+    def box(cx: float, top: float, wd: float) -> str:
+        return f"M{cx - wd / 2:.0f} {top:.0f}h{wd:.0f}v{node_h:.0f}h{-wd:.0f}z"
+
+    fills: dict[tuple[bool, str], list[str]] = {}
+    more_n: list[str] = []
+    lines: dict[tuple[int, bool], list[str]] = {}
+
+    def write(cx: float, top: float, texts: list[str]) -> None:
+        for i, t in enumerate(texts):
+            lines.setdefault((round(baseline(top, i)), i == 0), []).append(
+                f'<tspan x="{cx:.0f}">{escape(t)}</tspan>')
+
     if coll_box is not None:
         bx, by, bw, bh = coll_box
-        more_n.append(f'<rect x="{bx:.0f}" y="{by:.0f}" width="{bw:.0f}" height="{bh:.0f}" '
-                      'rx="5"/>')
-        for i, t in enumerate(coll_lines):
-            texts.append(f'<text x="{bx + bw / 2:.0f}" y="{baseline(by, i):.0f}">'
-                         f"{escape(t)}</text>")
+        more_n.append(box(bx + bw / 2, by, bw))
+        write(bx + bw / 2, by, coll_lines)
     for layer in layers:
         r = layer["r"]
         for leaf in layer["slots"]:
             key = (r, leaf)
             cx, wd, top = x_of[key], width_of[key], y_of[r]
-            rect = (f'<rect x="{cx - wd / 2:.0f}" y="{top:.0f}" width="{wd:.0f}" '
-                    f'height="{node_h:.0f}" rx="5"')
             if leaf is None:
-                more_n.append(rect + "/>")
+                more_n.append(box(cx, top, wd))
             else:
-                fill = theme.mix(float((1 + math.tanh(float(layer["w"][leaf]))) / 2))
-                (hot_n if r == hot_r else plain_n).append(rect + f' fill="{fill}"/>')
-            for i, t in enumerate(lines_of(layer, leaf)):
-                (bold if i == 0 else texts).append(
-                    f'<text x="{cx:.0f}" y="{baseline(top, i):.0f}">{escape(t)}</text>')
-    if plain_n:
-        parts.append('<g stroke="#555555" stroke-width="1">' + "".join(plain_n) + "</g>")
+                q = round(20 * (1 + math.tanh(float(layer["w"][leaf]))) / 2) / 20
+                fills.setdefault((r == hot_r, theme.mix(q)), []).append(box(cx, top, wd))
+            write(cx, top, lines_of(layer, leaf))
+    for hot_layer, style in ((False, 'stroke="#555555" stroke-width="1"'),
+                             (True, f'stroke="{theme.HIGHLIGHT}" stroke-width="2.5"')):
+        paths = [f'<path d="{"".join(segs)}" fill="{fill}"/>'
+                 for (h, fill), segs in sorted(fills.items()) if h == hot_layer]
+        if paths:
+            parts.append(f'<g {style} stroke-linejoin="round">' + "".join(paths) + "</g>")
     if more_n:
-        parts.append('<g fill="#F2F2F2" stroke="#777777" stroke-dasharray="4 3">'
-                     + "".join(more_n) + "</g>")
-    if hot_n:
-        parts.append(f'<g stroke="{theme.HIGHLIGHT}" stroke-width="2.5">' + "".join(hot_n)
-                     + "</g>")
-    parts.append('<g text-anchor="middle" fill="#222222">' + "".join(texts)
-                 + '<g font-weight="600">' + "".join(bold) + "</g></g>")
+        parts.append(f'<path d="{"".join(more_n)}" fill="#F2F2F2" stroke="#777777" '
+                     'stroke-dasharray="4 3"/>')
+    plain_t = [f'<text y="{y}">' + "".join(ts) + "</text>"
+               for (y, b), ts in sorted(lines.items()) if not b]
+    bold_t = [f'<text y="{y}">' + "".join(ts) + "</text>"
+              for (y, b), ts in sorted(lines.items()) if b]
+    parts.append('<g text-anchor="middle" fill="#222222">' + "".join(plain_t)
+                 + '<g font-weight="600">' + "".join(bold_t) + "</g></g>")
     if ports:  # this round's divide: which edge is h_t = −1 and which +1
         marks = []
         for pkey, side in ports:
@@ -452,18 +429,20 @@ def program_pictures(steps: Sequence[BPStep], t: int, *, feature_names: Sequence
 
 
 def program_note(steps: Sequence[BPStep], t: int) -> str:
-    """One line under the program: this round's divide and merge in numbers."""
+    """One line under the program: this round's divide and merge in numbers (children that
+    no training point reaches are still edges of the program, except DT.InfoBoost's, which
+    are dropped)."""
     s = steps[min(t, len(steps) - 1)]
     if s.metrics is None:
         return s.stop_reason or s.message
     m = s.metrics
     before = (steps[t - 1].metrics.n_leaves if t > 0 and steps[t - 1].metrics is not None
               else 1)
-    merged = m.n_divided - m.n_leaves
-    what = (f"{merged} merge(s) joined them into {m.n_leaves}" if merged > 0
+    kept = int((np.asarray(s.merge) >= 0).sum())
+    reached = f" ({m.n_divided} reached by training points)" if m.n_divided < kept else ""
+    what = (f"merged into {m.n_leaves} leaves" if kept > m.n_leaves
             else f"no merging: {m.n_leaves} leaves")
-    return (f"Round {s.t}: h{s.t} divides {before} leaf(s) into {m.n_divided} children "
-            f"(left edge −1, right edge +1); {what}.")
+    return f"Round {s.t}: h{s.t} divides {before} leaves into {kept} children{reached}; {what}."
 
 
 # ----------------------------------------------------------------------------- curves
@@ -528,7 +507,7 @@ def curves_figure(steps: Sequence[BPStep], t: int, *, font: float = 12,
               for name, colour, _, _, y, axis in panels
               if axis == "y" and np.isfinite(y).any()]
     annotations = [] if small else end_labels(labels, font=font - 1, y_range=(low, 0.05),
-                                              plot_px=260.0, log=True)
+                                              plot_px=130.0, log=True)
     if not done:
         annotations.append(dict(xref="paper", yref="paper", x=0.5, y=0.6, showarrow=False,
                                 text="No round: " + escape(steps[0].stop_reason or ""),
@@ -568,17 +547,6 @@ def curves_note(steps: Sequence[BPStep], t: int) -> str:
 
 
 # ----------------------------------------------------------------------------- tables
-def _cells(frame: pd.DataFrame, ints: Sequence[str]) -> pd.DataFrame:
-    """Integer columns as Python ints in an object column (a NaN elsewhere would turn them
-    into floats with decimals)."""
-    frame = frame.astype(object)
-    for col in ints:
-        if col in frame:
-            frame[col] = [None if v is None or (isinstance(v, float) and math.isnan(v))
-                          else int(v) for v in frame[col]]
-    return frame.where(frame.notna(), None)
-
-
 def metrics_html(current: dict[str, BPStep]) -> str:
     """The round's numbers, one row per scheme (``run`` is the scheme's name)."""
     from .lecture import table_html
@@ -594,8 +562,8 @@ def metrics_html(current: dict[str, BPStep]) -> str:
             "test error": m.test_error, "Z_t": m.Z, "H(Y|h_t)": m.H_h, "H(Y|ℓ̃_t)": m.H_divided,
             "H(Y|ℓ_t)": m.H_leaves, "γ_t": m.gamma, "Π Z": m.prod_Z, "Π H(Y|h)": m.prod_H_h,
         })
-    frame = pd.DataFrame(rows)
-    return table_html(_cells(frame, ("round", "|L_t|")))
+    # object columns keep integers as integers next to a stopped run's empty cells
+    return table_html(pd.DataFrame(rows, dtype=object))
 
 
 def groups_html(step: BPStep) -> str:
@@ -609,7 +577,7 @@ def groups_html(step: BPStep) -> str:
     m = step.metrics
     head = (f"Round {step.t}: γ_t = {m.gamma:.4f}, bound 1 − cγ_t = {m.band_bound:.4f}, "
             f"H(Y|ℓ_t) = {m.H_leaves:.4f}, {m.n_leaves} groups (at most 4K = {m.max_groups})")
-    frame = _cells(groups_frame(step), ("leaf", "band j", "children merged"))
+    frame = groups_frame(step).astype(object)
     return f"<p><b>{escape(head)}</b></p>" + table_html(frame)
 
 
@@ -628,26 +596,24 @@ def branching_lecture(_ds: Dataset, ds_key: str, schemes: tuple[str, ...], n_rou
                       c: float, weak_learner: str, font: float) -> dict:
     """Every round of every scheme's run, encoded for the lecture view (cached).
 
-    Returns ``{"runs": {name: {"n", "regions", "structure", "structure_notes", "curves",
-    "notes", "curve_notes", "small", "spark"}}, "metrics", "groups", "n"}``: frames one per
-    snapshot (snapshot 0 is round 1), the tables one per snapshot of the longest run.
+    Returns ``{"runs": {name: {"n", "regions", "notes", "curves", "curve_notes", "small",
+    "spark"}}, "metrics", "groups", "n"}``: frames one per snapshot (snapshot 0 is round 1),
+    the tables one per snapshot of the longest run (``groups`` is None without
+    BP.InfoBoost). The program pictures are built for the focused run only
+    (:func:`program_frames`): they are the largest frames, and only one is on the screen.
     """
     from . import compute, lecture
 
     runs = {name: compute.bp_run(_ds, ds_key, n_rounds, SCHEMES[name], c, weak_learner)
             for name in schemes}
     n = max(len(s) for s in runs.values())
-    svg_font = round(font + 1)
     out: dict = {"runs": {}, "n": n}
     for name, steps in runs.items():
         k = len(steps)
         out["runs"][name] = {
             "n": k,
             "regions": lecture.plotly_frames([regions_figure(s, _ds, font=font) for s in steps]),
-            "structure": lecture.same_frames(
-                [program_pictures(steps, t, feature_names=_ds.feature_names, font=svg_font)
-                 for t in range(k)]),
-            "structure_notes": [program_note(steps, t) for t in range(k)],
+            "notes": notes_for(steps, n),
             "curves": lecture.plotly_frames([curves_figure(steps, t, font=font)
                                              for t in range(k)]),
             "curve_notes": [curves_note(steps, t) for t in range(k)],
@@ -655,7 +621,6 @@ def branching_lecture(_ds: Dataset, ds_key: str, schemes: tuple[str, ...], n_rou
                                             for s in steps]),
             "spark": lecture.plotly_frames([curves_figure(steps, t, font=font, small=True)
                                             for t in range(k)]),
-            "notes": notes_for(steps, n),
         }
     metrics, groups = [], []
     for t in range(n):
@@ -666,3 +631,21 @@ def branching_lecture(_ds: Dataset, ds_key: str, schemes: tuple[str, ...], n_rou
     out["metrics"] = lecture.same_frames(metrics)
     out["groups"] = lecture.same_frames(groups) if groups else None
     return out
+
+
+@st.cache_data(max_entries=32, show_spinner=False)
+def program_frames(_ds: Dataset, ds_key: str, scheme: str, n_rounds: int, c: float,
+                   weak_learner: str, font: float) -> dict:
+    """The program of one scheme's run at every snapshot, for the structure view (cached):
+    ``{"structure": [pictures per snapshot], "notes": [one line per snapshot]}``. Text is
+    ``font + 1`` px (a little larger than the plots' tick labels)."""
+    from . import compute, lecture
+
+    steps = compute.bp_run(_ds, ds_key, n_rounds, SCHEMES[scheme], c, weak_learner)
+    size = round(font + 1)
+    return {
+        "structure": lecture.same_frames(
+            [program_pictures(steps, t, feature_names=_ds.feature_names, font=size)
+             for t in range(len(steps))]),
+        "notes": [program_note(steps, t) for t in range(len(steps))],
+    }

@@ -1,4 +1,4 @@
-"""Page: InfoBoost as a divide-and-merge branching program (SPEC §2; Takimoto et al.)."""
+"""Page: InfoBoost as a divide-and-merge branching program (docs/theory.md §2; Takimoto et al.)."""
 
 from __future__ import annotations
 
@@ -30,8 +30,6 @@ from ui.widgets import dataset_sidebar
 
 #: The page's main algorithm: focused when it is among the schemes compared.
 MAIN = "BP.InfoBoost"
-#: Round shown when a link names none: round 2 is the first whose children are merged.
-FIRST_MERGE = 2
 HELP = {
     "InfoBoost": "merge all: every −1 child into one leaf, every +1 child into the other",
     "BP.InfoBoost": "merge by entropy bands (Theorem 3): few leaves, nearly the progress of none",
@@ -106,16 +104,28 @@ def _theory() -> None:
 
 
 def _focus_bar(schemes: list[str]) -> str:
-    """The scheme whose regions, program and curves fill the screen (the others sit below)."""
-    if st.session_state.get("focus") not in schemes:
-        st.session_state["focus"] = MAIN if MAIN in schemes else schemes[0]
+    """The scheme whose regions, program and curves fill the screen (the others sit below);
+    by default the page's main algorithm."""
+    default = MAIN if MAIN in schemes else schemes[0]
+    if st.session_state.get("focus") not in (None, *schemes):  # its scheme was deselected
+        del st.session_state["focus"]
     choice = st.selectbox(
-        "Focused run", schemes, key="focus", bind="query-params",
-        label_visibility="collapsed" if presenting() else "visible",
+        "Focused run", schemes, index=schemes.index(default), key="focus",
+        bind="query-params", label_visibility="collapsed" if presenting() else "visible",
         help="The merging scheme whose regions, program and curves are shown large; the "
         "other schemes are the small pictures below (click one to focus it).",
     )
-    return choice or schemes[0]
+    return choice if choice in schemes else default
+
+
+def _first_merge(steps) -> int:
+    """Round shown when the link names none: the first in which the focused scheme merges
+    children (the page's subject), round 2 for a scheme that never merges (the first round
+    whose leaves are divided again)."""
+    for s in steps:
+        if s.metrics is not None and s.t >= 2 and s.metrics.n_divided > s.metrics.n_leaves:
+            return s.t
+    return 2
 
 
 def _set_focus(name: str) -> None:
@@ -139,20 +149,22 @@ def render() -> None:
         st.warning("Choose at least one merging scheme in the sidebar.")
         return
     schemes = [s for s in SCHEMES if s in params["schemes"]]
+    with p2:
+        focus = _focus_bar(schemes)
     started = time.perf_counter()
     font = 12 * lecture.scale()
     with st.spinner("Boosting…"):
+        runs = {name: compute.bp_run(ds, choice.key, params["n_rounds"], SCHEMES[name],
+                                     params["c"], params["wl"]) for name in schemes}
         lec = frames_branching.branching_lecture(
             ds, choice.key, tuple(schemes), params["n_rounds"], params["c"], params["wl"],
             font)
-        runs = {name: compute.bp_run(ds, choice.key, params["n_rounds"], SCHEMES[name],
-                                     params["c"], params["wl"]) for name in schemes}
+        program = frames_branching.program_frames(
+            ds, choice.key, focus, params["n_rounds"], params["c"], params["wl"], font)
     elapsed = time.perf_counter() - started
 
-    with p2:
-        focus = _focus_bar(schemes)
     t = lecture.stepper(
-        lec["n"], page="branching", first=1, default=FIRST_MERGE,
+        lec["n"], page="branching", first=1, default=_first_merge(runs[focus]),
         caption=f"{ds.n_train} training and {ds.n_test} test points · all rounds computed in "
         f"{elapsed:.2f} s; stepping is drawn by your browser · keys: ← → step, Home/End, "
         "Space plays",
@@ -163,17 +175,15 @@ def render() -> None:
     with regions:
         lecture.view("plotly", run["regions"], key=f"lv_regions_{slug}", first=1,
                      notes=run["notes"], chart_key=f"regions_{slug}",
-                     title=f"{focus}: decision regions sign F_t",
-                     aspect=lecture_frames.aspect(ds))
+                     title=f"{focus}: regions of sign F_t", aspect=lecture_frames.aspect(ds))
     with structure_box:
-        lecture.view("svg", run["structure"], key=f"lv_program_{slug}", first=1,
-                     notes=run["structure_notes"],
-                     title=f"{focus}: the program, one layer per round (vermillion: this "
-                     "round)")
+        lecture.view("svg", program["structure"], key=f"lv_program_{slug}", first=1,
+                     notes=program["notes"],
+                     title=f"{focus}: the program by round")
     with curves:
         lecture.view("plotly", run["curves"], key=f"lv_curves_{slug}", first=1,
                      chart_key=f"curves_{slug}", notes=run["curve_notes"],
-                     title="Π Z_t bounds the training error; leaves |L_t|")
+                     title="Π Z_t, errors and leaves |L_t|")
     st.caption(REGIONS_KEY)
 
     others = [s for s in schemes if s != focus]
@@ -231,13 +241,12 @@ INTRO = (
 )
 
 REGIONS_KEY = (
-    "Regions: filled markers are training points, their area ∝ the weight D_t(i) the stump "
-    "h_t was chosen on; hollow ones are test points (orange ◆ class −1, blue ● class +1). "
-    "The shading is the vote 1/(1+e^(−2F_t)) of the program so far (white = undecided); the "
-    "vermillion line is this round's stump h_t, with its +1 side marked. No dashed box: "
-    "every leaf is divided in every round. Program: a node is a leaf with its weight w and "
-    "its mass D under D_t; each leaf sends its h_t = −1 edge left and its +1 edge right, and "
-    "several edges into one node are a merge."
+    "Key — regions: filled markers are training points, their area ∝ the weight D_t(i) h_t "
+    "was chosen on; hollow ones test points (orange ◆ class −1, blue ● +1); shading: the "
+    "vote 1/(1+e^(−2F_t)) (white = undecided); vermillion line: this round's stump h_t, "
+    "▸ marks its +1 side (no dashed box: every leaf is divided). Program: w = a leaf's "
+    "weight, D = its mass under D_t; the left edge is h_t = −1, the right one +1; several "
+    "edges into one node are a merge."
 )
 
 
@@ -246,19 +255,21 @@ def _exports(header, runs: dict, ds, t: int | None) -> None:
         st.markdown("**The programs**")
         for name, steps in runs.items():
             idx = min(max((t or 1) - 1, 0), len(steps) - 1)
-            shown = max(idx - (steps[idx].metrics is None), 0)
-            slug = name.replace(".", "_")
+            done = [s for s in steps[: idx + 1] if s.metrics is not None]
+            if not done:
+                continue
+            r, slug = done[-1].t, name.replace(".", "_")
             st.download_button(
-                f"{name}: program at round {steps[shown].t} as DOT",
-                diagrams.bp_digraph(steps, shown, feature_names=ds.feature_names).source,
-                file_name=f"branching_{slug}_round{steps[shown].t}.dot",
-                mime="text/vnd.graphviz", key=f"dot_{slug}", on_click="ignore",
+                f"{name}: program at round {r} as DOT",
+                diagrams.bp_digraph(steps, idx, feature_names=ds.feature_names).source,
+                file_name=f"branching_{slug}_round{r}.dot", mime="text/vnd.graphviz",
+                key=f"dot_{slug}", on_click="ignore",
             )
             st.download_button(
-                f"{name}: program at round {steps[shown].t} as SVG",
-                frames_branching.program_pictures(steps, shown,
-                                                  feature_names=ds.feature_names)[0],
-                file_name=f"branching_{slug}_round{steps[shown].t}.svg", mime="image/svg+xml",
+                f"{name}: program at round {r} as SVG",
+                frames_branching.program_svg(done, rows=len(done) + 1, boxes=8,
+                                             feature_names=ds.feature_names, wide=True),
+                file_name=f"branching_{slug}_round{r}.svg", mime="image/svg+xml",
                 key=f"svg_{slug}", on_click="ignore",
             )
 

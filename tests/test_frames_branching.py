@@ -1,0 +1,230 @@
+"""Unit tests of the /branching page's frame builders (ui/frames_branching.py): every frame is
+a valid plotly figure or SVG picture, one per snapshot, small, escaped, and drawn at a fixed
+text size."""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+import xml.etree.ElementTree as ET
+
+import numpy as np
+import plotly.graph_objects as go
+import pytest
+
+from boostcore import datasets
+from boostcore.branching import bp_infoboost
+from ui import frames_branching as fb
+from ui import lecture
+
+HOSTILE = '<b>x</b>"&'
+
+
+def _ds(features=("x1", "x2"), classes=("-1", "+1"), n=200, test=0.25,
+        name="moons") -> datasets.Dataset:
+    ds = datasets.make_dataset(name, n=n, noise=0.3, imbalance=0.5, label_noise=0.05, seed=0,
+                               test_fraction=test)
+    return datasets.Dataset(ds.name, ds.description, ds.X_train, ds.y_train, ds.X_test,
+                            ds.y_test, feature_names=features, class_names=classes)
+
+
+def _run(ds, merge="bands", T=12, c=0.5):
+    return tuple(bp_infoboost(ds.X_train, ds.y_train, n_rounds=T, merge=merge, c=c,
+                              X_test=ds.X_test if ds.n_test else None,
+                              y_test=ds.y_test if ds.n_test else None))
+
+
+def _svg(text: str) -> ET.Element:
+    root = ET.fromstring(text)  # well-formed XML: every text was escaped
+    assert root.tag.endswith("svg")
+    return root
+
+
+def _texts(root: ET.Element) -> list[str]:
+    """Every line of text drawn: a <tspan> (one per node in a row's line) or a <text>
+    without tspans."""
+    out = []
+    for e in root.iter():
+        if e.tag.endswith("tspan"):
+            out.append("".join(e.itertext()))
+        elif e.tag.endswith("text") and not any(c.tag.endswith("tspan") for c in e):
+            out.append("".join(e.itertext()))
+    return out
+
+
+# ------------------------------------------------------------------------------ regions
+@pytest.mark.parametrize("merge", ["all", "bands", "none"])
+def test_regions_frames_are_valid_plotly_and_small(merge: str) -> None:
+    ds = _ds()
+    steps = _run(ds, merge)
+    for s in steps:
+        for small in (False, True):
+            spec = fb.regions_figure(s, ds, small=small)
+            go.Figure(spec)  # validates every property
+            heat = spec["data"][0]
+            assert heat["type"] == "heatmap" and heat["z"].dtype == np.uint8
+            rows, cols = heat["z"].shape
+            assert len(heat["x"]) == cols + 1 and len(heat["y"]) == rows + 1  # cell edges
+            assert rows + cols <= len(steps) + 2  # the cells of the thresholds' grid
+            encoded = lecture.plotly_frames([spec])[0]["data"][0]["z"]
+            assert isinstance(encoded, list) or encoded["dtype"] == "u1"  # small integers
+    frames = lecture.plotly_frames([fb.regions_figure(s, ds) for s in steps])
+    assert len(frames) == len(steps)
+    assert all(f["layout"] == {"$r": 0} for f in frames[1:])  # the layout is sent once
+    assert len(json.dumps(frames)) < 8000 * len(steps)
+
+
+def test_regions_follow_sign_of_F() -> None:
+    ds = _ds()
+    step = _run(ds, "all", T=6)[-1]
+    spec = fb.regions_figure(step, ds)
+    z = spec["data"][0]["z"]
+    assert z.min() < fb.LEVELS / 2 < z.max()  # both classes have a region
+    line = spec["data"][-2]
+    assert line["line"]["color"] == "#D55E00" and len(line["x"]) == 2  # this round's stump
+
+
+def test_regions_escape_names_from_a_csv() -> None:
+    ds = _ds(features=(HOSTILE, "y"), classes=("<i>neg", "p&s"))
+    spec = fb.regions_figure(_run(ds, "all", T=2)[-1], ds)
+    text = json.dumps(lecture.plotly_frames([spec]))
+    assert "<b>x</b>" not in text and "&lt;b&gt;x&lt;/b&gt;" in text
+    assert "<i>neg" not in text
+
+
+# ------------------------------------------------------------------------------ curves
+def test_curves_frames_one_per_snapshot_with_a_static_layout() -> None:
+    ds = _ds()
+    steps = _run(ds, "bands", T=10)
+    specs = [fb.curves_figure(steps, t) for t in range(len(steps))]
+    for spec in specs + [fb.curves_figure(steps, 3, small=True)]:
+        go.Figure(spec)
+    frames = lecture.plotly_frames(specs)
+    assert len(frames) == len(steps)
+    assert all(f["layout"] == {"$r": 0} for f in frames[1:])
+    # the faint whole-run traces are sent once too
+    assert all(tr == {"$r": 0} for f in frames[1:] for tr in f["data"][:5])
+    texts = [a["text"] for a in specs[0]["layout"]["annotations"]]
+    assert {"Π Z_t", "Π H(Y|h_t)", "train error", "test error"} <= set(texts)
+
+
+def test_curves_of_a_run_without_a_round_say_so() -> None:
+    X = np.ones((20, 2))
+    y = np.array([1, -1] * 10)
+    steps = tuple(bp_infoboost(X, y, n_rounds=5))
+    assert len(steps) == 1 and steps[0].metrics is None
+    spec = fb.curves_figure(steps, 0)
+    go.Figure(spec)
+    assert any("No round" in a["text"] for a in spec["layout"]["annotations"])
+    pics = fb.program_pictures(steps, 0, feature_names=("a", "b"))
+    assert "root" in pics[0]
+    assert fb.program_note(steps, 0) == steps[0].stop_reason
+
+
+# ------------------------------------------------------------------------------ program
+def test_program_svg_is_valid_escaped_and_sized() -> None:
+    ds = _ds(features=(HOSTILE, "y"))
+    steps = _run(ds, "bands", T=8)
+    svg = fb.program_svg(steps, rows=20, boxes=20, feature_names=ds.feature_names, font=13)
+    root = _svg(svg)
+    w, h = fb.svg_size(svg)
+    assert root.get("width") == f"{w:.0f}" and root.get("viewBox") == f"0 0 {w:.0f} {h:.0f}"
+    assert root.get("font-size") == "13"
+    assert "<b>" not in svg and "&lt;b&gt;" in svg
+    texts = _texts(root)
+    assert "root" in texts and "h8" in texts
+    assert any(t.startswith("<b>x") for t in texts)  # the name as text, shortened
+    # every leaf of every layer is drawn: w and D per node
+    n_nodes = 1 + sum(s.metrics.n_leaves for s in steps)
+    assert sum(t.startswith("w ") for t in texts) == n_nodes - 1
+
+
+def test_program_collapses_old_layers_and_light_leaves() -> None:
+    ds = _ds()
+    steps = _run(ds, "none", T=10)
+    svg = fb.program_svg(steps, rows=4, boxes=3, feature_names=ds.feature_names)
+    texts = _texts(_svg(svg))
+    assert "root … round 7" in texts and "collapsed" in texts
+    assert {"h8", "h9", "h10"} <= set(texts) and "h7" not in texts
+    assert sum(t.startswith("+") and t.endswith("more") for t in texts) == 3
+    assert sum(t.startswith("w ") for t in texts) == 3 * 2  # two leaves + one box per layer
+
+
+def test_program_shows_merges_and_this_rounds_layer() -> None:
+    ds = _ds()
+    steps = _run(ds, "all", T=3)
+    svg = fb.program_svg(steps, rows=9, boxes=6, feature_names=ds.feature_names)
+    paths = re.findall(r'<path d="([^"]*)" stroke="([^"]*)"', svg)
+    hot = [d for d, colour in paths if colour == "#D55E00"]
+    assert len(hot) == 1
+    ends = re.findall(r"L(\d+) (\d+)", hot[0])
+    assert len(ends) == 4 and len(set(ends)) == 2  # four children merged into two leaves
+    assert svg.count('stroke="#D55E00" stroke-width="2.5"') == 1  # this layer's nodes
+    hot_nodes = svg.split('stroke="#D55E00" stroke-width="2.5"', 1)[1].split("</g>", 1)[0]
+    assert hot_nodes.count("z") == 2  # InfoBoost: two leaves per round
+
+
+@pytest.mark.parametrize("font", [13, 17])
+def test_program_pictures_go_from_detailed_to_small(font: int) -> None:
+    ds = _ds()
+    steps = _run(ds, "none", T=12)
+    for t in (0, 5, 11):
+        pics = fb.program_pictures(steps, t, feature_names=ds.feature_names, font=font)
+        sizes = [fb.svg_size(p) for p in pics]
+        assert len(set(pics)) == len(pics)
+        for i, (w, h) in enumerate(sizes):  # none is at least as large as an earlier one
+            assert not any(w0 <= w and h0 <= h for w0, h0 in sizes[:i])
+        assert all(f'font-size="{font}"' in p for p in pics)
+        for p in pics:
+            _svg(p)
+
+
+def test_text_width_estimates_grow_with_the_text() -> None:
+    assert fb.text_width("w −0.93", 13) < fb.text_width("+12 more", 13)
+    assert fb.text_width("abc", 17) > fb.text_width("abc", 13)
+    assert fb.text_width("abc", 13, wide=True) > fb.text_width("abc", 13)
+
+
+# ------------------------------------------------------------------------------ tables
+def test_tables_escape_and_show_dashes() -> None:
+    ds = _ds(test=0.0)
+    steps = _run(ds, "bands", T=3)
+    html = fb.metrics_html({"<s>run": steps[-1]})
+    assert "<s>run" not in html and "&lt;s&gt;run" in html
+    assert "—" in html  # no test set: the test error is missing
+    assert "<td>3</td>" in html  # integers stay integers
+    groups = fb.groups_html(steps[-1])
+    assert groups.startswith("<p><b>Round 3:") and "<table>" in groups
+
+
+# ------------------------------------------------------------------------------ lecture
+def test_lecture_has_one_frame_per_snapshot_and_stays_small() -> None:
+    ds = datasets.make_dataset("moons", n=400, noise=0.3, imbalance=0.5, label_noise=0.05,
+                               seed=0, test_fraction=0.25)
+    schemes = tuple(fb.SCHEMES)
+    started = time.perf_counter()
+    lec = fb.branching_lecture(ds, "test-moons", schemes, 20, 0.5, "h", 12.0)
+    programs = {s: fb.program_frames(ds, "test-moons", s, 20, 0.5, "h", 12.0)
+                for s in schemes}
+    elapsed = time.perf_counter() - started
+    assert lec["n"] == 20
+    for name in schemes:
+        run = lec["runs"][name]
+        for key in ("regions", "curves", "small", "spark", "curve_notes"):
+            assert len(run[key]) == run["n"], (name, key)
+        assert len(run["notes"]) == lec["n"]
+        assert len(programs[name]["structure"]) == len(programs[name]["notes"]) == run["n"]
+    assert len(lec["metrics"]) == len(lec["groups"]) == lec["n"]
+    size = len(json.dumps(lec)) + max(len(json.dumps(p)) for p in programs.values())
+    assert size < 1_500_000, size
+    assert elapsed < 20  # generous: a loaded test machine; about 1 s on a quiet one
+
+
+def test_program_note_counts_the_divide_and_the_merge() -> None:
+    ds = _ds()
+    ib, dt = _run(ds, "all", T=3), _run(ds, "none", T=3)
+    assert fb.program_note(ib, 1) == ("Round 2: h2 divides 2 leaves into 4 children; "
+                                      "merged into 2 leaves.")
+    note = fb.program_note(dt, 1)
+    assert note.startswith("Round 2: h2 divides 2 leaves into") and "no merging" in note
