@@ -49,8 +49,11 @@ def test_guide_loads_its_state(page: str, kind: str, name: str) -> None:
         at.selectbox(key=key).select(name).run()
         guide = presets[name]
     else:
+        at.session_state[f"{key}_challenges"] = True  # the Challenges popover is open
         at.button(key=f"{key}_ch_{name}").click().run()
         guide = challenges[name]
+        # loading the answer closes the popover: the demo is on the page behind it
+        assert at.session_state[f"{key}_challenges"] is False
     assert not at.exception, [e.value for e in at.exception]
     for k, v in guide.state.items():
         if k == "round":

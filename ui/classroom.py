@@ -389,8 +389,11 @@ def presets_and_challenges(key: str, presets: dict[str, Guide],
             "look at.",
         )
     if challenges:
+        # The popover tracks its state (key + on_change) so that loading an answer can close
+        # it: the demo it loads is on the page behind it.
         with c2.popover(f"Challenges ({len(challenges)})", icon=":material/emoji_objects:",
-                        help="Questions to try on your own; each has an answer you can load."):
+                        help="Questions to try on your own; each has an answer you can load.",
+                        key=f"{key}_challenges", on_change="rerun"):
             for name, ch in challenges.items():
                 st.markdown(f"**{ch.title}**")
                 st.button("Show an answer", key=f"{key}_ch_{name}", on_click=_reveal_and_load,
@@ -413,6 +416,7 @@ def presets_and_challenges(key: str, presets: dict[str, Guide],
 
 
 def _reveal_and_load(key: str, challenges: dict, name: str, round_value: int) -> None:
+    st.session_state[f"{key}_challenges"] = False  # close the Challenges popover
     st.session_state[f"{key}_challenge"] = name
     st.session_state[key] = None  # the preset box no longer describes what is shown
     _load(key, challenges, "challenge", round_value, name)

@@ -241,7 +241,7 @@ INTRO = (
 )
 
 REGIONS_KEY = (
-    "Key — regions: filled markers are training points, their area ∝ the weight D_t(i) h_t "
+    "Regions: filled markers are training points, their area ∝ the weight D_t(i) h_t "
     "was chosen on; hollow ones test points (orange ◆ class −1, blue ● +1); shading: the "
     "vote 1/(1+e^(−2F_t)) (white = undecided); vermillion line: this round's stump h_t, "
     "▸ marks its +1 side (no dashed box: every leaf is divided). Program: w = a leaf's "
