@@ -377,7 +377,10 @@ def presets_and_challenges(key: str, presets: dict[str, Guide],
     ``first_round`` is where a loaded preset starts (a guide's ``state`` may set ``round``
     itself: the stepper clamps a large number to the last round).
     """
-    c1, c2, c3 = st.columns([2.2, 1.7, 3.6], vertical_alignment="bottom")
+    # A row that keeps each control at its natural width (a narrow column would cut the
+    # Challenges button's label) and gives the rest to the comment.
+    row = st.container(horizontal=True, vertical_alignment="bottom", gap="small")
+    c1, c2, c3 = row.container(width=250), row.container(width="content"), row.container()
     compact = presenting()
     if presets:
         c1.selectbox(

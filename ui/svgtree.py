@@ -171,7 +171,10 @@ def tree_svg(nodes: dict[int, Node], root: int, *, font: float = FONT, hgap: flo
         parts.append(f'<line class="{cls}" x1="{x0:.0f}" y1="{y0:.0f}" x2="{x1:.0f}" '
                      f'y2="{y1:.0f}"/>')
         if node.edge_label:
-            lx, ly = (x0 + x1) / 2, (y0 + y1) / 2 + font * 0.35
+            # just above the child, where siblings are a node's width apart (at the edge's
+            # middle they are only half that, and their labels would run into each other)
+            lx = x0 + 0.85 * (x1 - x0)
+            ly = y0 + 0.85 * (y1 - y0) + font * 0.2
             lw = len(node.edge_label) * font * 0.85 * CHAR + 4
             parts.append(f'<rect class="lb" x="{lx - lw / 2:.0f}" y="{ly - font * 0.85:.0f}" '
                          f'width="{lw:.0f}" height="{font * 1.1:.0f}"/>')
