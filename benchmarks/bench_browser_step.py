@@ -360,6 +360,54 @@ def bench_page(browser: Browser, base: str, name: str, viewport: dict, repeats: 
         page.close()
 
 
+PLAY_JS = """async ({ seconds }) => {
+  // Every round Play shows, and when all views had drawn it (two frames after the event).
+  const shown = [];
+  const onRound = (e) => {
+    const t = e.detail.t;
+    const check = () => {
+      const vs = [...document.querySelectorAll('.bl-view')];
+      if (vs.every((v) => v.dataset.drawn === v.dataset.frame)) {
+        const stamp = () => shown.push([t, performance.now()]);
+        requestAnimationFrame(() => requestAnimationFrame(stamp));
+      } else requestAnimationFrame(check);
+    };
+    check();
+  };
+  window.addEventListener('boostlab:round', onRound);
+  document.querySelector('.bl-stepper .bl-play').click();
+  await new Promise((r) => setTimeout(r, seconds * 1000));
+  document.querySelector('.bl-stepper .bl-play').click();
+  window.removeEventListener('boostlab:round', onRound);
+  return shown;
+}"""
+
+
+def bench_play(browser: Browser, base: str, name: str, viewport: dict, present: bool,
+               seconds: float = 8.0) -> str:
+    """Play at the normal speed (1 round/s) from round 0: the rounds drawn per second."""
+    page = browser.new_page(viewport=viewport)
+    try:
+        query = f"?{ROUND_KEY}=0" + ("&present=true" if present else "")
+        page.goto(f"{base}/{name}{query}", timeout=LOAD_TIMEOUT_MS)
+        page.evaluate(INSTALL_JS)
+        wait_idle(page, ".bl-stepper")
+        page.wait_for_function(VIEWS_DRAWN_JS, arg={"views": VIEWS}, polling="raf",
+                               timeout=LOAD_TIMEOUT_MS)
+        shown = page.evaluate(PLAY_JS, {"seconds": seconds})
+        rounds = [t for t, _ in shown]
+        times = [ms for _, ms in shown]
+        if len(times) < 3:
+            return f"Play on /{name}: only {len(times)} rounds drawn in {seconds:g} s"
+        gaps = [b - a for a, b in zip(times[1:], times[2:])]  # from the first timer tick on
+        rate = 1000.0 / statistics.median(gaps) if gaps else float("nan")
+        return (f"Play on /{name} at normal speed (1 round/s): rounds {rounds[0]}–{rounds[-1]} "
+                f"drawn in {seconds:g} s; median interval {statistics.median(gaps):.0f} ms "
+                f"(min {min(gaps):.0f}, max {max(gaps):.0f}) = {rate:.2f} rounds/s")
+    finally:
+        page.close()
+
+
 def table(rows: list[Result], baseline: Result) -> str:
     """Aligned plain-text table that is also a markdown table."""
     base_ms = statistics.median(baseline.step_ms)
@@ -412,9 +460,13 @@ def main(argv: list[str] | None = None) -> int:
             baseline = bench_baseline(browser, base_url, viewport, args.repeats)
             rows = [bench_page(browser, app_url, name, viewport, args.repeats, args.present)
                     for name in pages]
+            play = (bench_play(browser, app_url, "topdown", viewport, args.present)
+                    if "topdown" in pages else "")
         finally:
             browser.close()
     print(table(rows, baseline))
+    if play:
+        print("\n" + play)
     print(f"\nload average at the end: {', '.join(f'{x:.2f}' for x in os.getloadavg())}")
     return 0
 
