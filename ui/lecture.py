@@ -104,8 +104,12 @@ def ensure_plotly_js() -> Path:
     src = Path(plotly.__file__).resolve().parent / "package_data" / "plotly.min.js"
     dst = _STATIC / "plotly.min.js"
     if not dst.exists() or dst.stat().st_size != src.stat().st_size:
+        import os
+
         _STATIC.mkdir(exist_ok=True)
-        tmp = dst.with_suffix(".tmp")
+        # a file of this process's own, renamed into place: two servers (or a test run and a
+        # server) starting at once never see, or serve, a half-written copy
+        tmp = dst.with_name(f".plotly.{os.getpid()}.tmp")
         shutil.copyfile(src, tmp)
         tmp.replace(dst)
     return dst
