@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import graphviz
 import numpy as np
 import plotly.graph_objects as go
 import pytest
@@ -47,52 +46,8 @@ def test_zero_segments_lie_on_the_line():
     assert all(v is None or v >= xs[xs > 0][0] - 1e-12 for v in gx)
 
 
-def test_path_regions_draw_weights_and_the_stump(runs):
+def test_margins(runs):
     ds, r = runs
-    for step in r["path"]:
-        fig = _validated(oblique_figures.path_regions_figure(step, ds))
-        assert fig.data[0].type == "heatmap"
-        assert len(fig.layout.shapes) == 1  # the newest stump
-        n_pts = sum(len(d.x) for d in fig.data if d.type == "scattergl")
-        assert n_pts == ds.n_train + ds.n_test
-
-
-@pytest.mark.parametrize("name", ["tree", "odt", "odt_h"])
-def test_tree_regions_and_tree_figure(runs, name):
-    ds, r = runs
-    for step in r[name]:
-        fig = _validated(oblique_figures.tree_regions_figure(step, ds))
-        lines = [d for d in fig.data if d.type == "scatter" and d.mode == "lines"]
-        assert len(lines) == len(step.tree.internal)
-        if step.node is not None:
-            assert any(d.line.width == 4 for d in lines)  # this step's node in vermillion
-        tf = _validated(oblique_figures.odt_tree_figure(step, ds))
-        assert len([s for s in tf.layout.shapes if s.type == "rect"]) == step.tree.n_nodes
-        dot = diagrams.odt_digraph(step.tree, current=step.node)
-        assert isinstance(dot, graphviz.Digraph)
-        assert dot.source.count("->") == 2 * len(step.tree.internal)
-
-
-def test_partial_separator_while_building(runs):
-    ds, r = runs
-    step = r["odt"][2]
-    before = r["odt"][1]
-    part = step.separator.prefix(2)
-    fig = _validated(oblique_figures.tree_regions_figure(before, ds, partial=part,
-                                                         partial_node=step.node))
-    assert any(d.name == "node being built" for d in fig.data)
-    tf = _validated(oblique_figures.odt_tree_figure(before, ds, partial=part,
-                                                    partial_node=step.node))
-    assert tf.layout.shapes
-
-
-def test_curves_and_margins(runs):
-    ds, r = runs
-    for steps in r.values():
-        fig = _validated(oblique_figures.g1_curves_figure(steps, 2, xlabel="t"))
-        names = [d.name for d in fig.data]
-        assert "Theorem 1 bound (θ = 0)" in names and "training error" in names
-        assert all(len(d.x) <= 3 for d in fig.data)
     current = {"AdaBoost (G1 on a path)": r["path"][-1], "BoostODT": r["odt"][-1]}
     fig = _validated(oblique_figures.margin_figure(current))
     assert len(fig.data) == 4

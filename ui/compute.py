@@ -119,15 +119,6 @@ def prob_run(
     return tuple(matryoshka(_ds.X_train, _ds.y_train, levels=levels, **kw))
 
 
-@st.cache_data(max_entries=512, show_spinner=False)
-def prob_grid(_step: ProbStep, step_key: str, lo: tuple, hi: tuple, n: int) -> np.ndarray:
-    """``P(H(x) > 0)`` of a snapshot's model on an ``n × n`` grid (cached per step)."""
-    xs = np.linspace(lo[0], hi[0], n)
-    ys = np.linspace(lo[1], hi[1], n)
-    gx, gy = np.meshgrid(xs, ys)
-    return _step.model.q_pos(np.column_stack([gx.ravel(), gy.ravel()])).reshape(n, n)
-
-
 @st.cache_data(max_entries=128, show_spinner=False)
 def g1_path_run(_ds: datasets.Dataset, ds_key: str, n_rounds: int, weak: str) -> tuple:
     """All snapshots of G1 on a path (AdaBoost_R) with the built-in ``weak`` learner."""

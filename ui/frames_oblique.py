@@ -35,7 +35,8 @@ from boostcore.oblique import MU_CLIP, Additive, ObliqueTree, WeakHypothesis
 from . import compute, lecture, tables, theme
 from .figures import data_extent
 from .lecture_frames import end_labels, points_traces, regions_layout
-from .oblique_figures import zero_segments
+from .oblique_figures import _node_membership, zero_segments
+from .svgtree import CHAR, tidy_layout
 
 #: Long run names (tables, help texts) and the short ones of the focus selector / URL.
 ADA, KM, ODT = "AdaBoost (G1 on a path)", "KM tree (G1 on a tree)", "BoostODT"
@@ -47,7 +48,6 @@ LINE_GRID = 120  # marching-squares grid of the node boundaries
 SMALL_GRID = 36
 MINI_POINTS = 50  # examples drawn in a mini view
 MINI_GRID = 26
-CHAR = 0.58  # average character width / font size
 
 FAINT = 0.28
 
@@ -333,19 +333,7 @@ class _TreeRegions:
         # split order: the node each snapshot split
         self.order = [s.node for s in steps if s.node is not None and s.metrics is not None]
 
-    @staticmethod
-    def _reach(tree: ObliqueTree, G: np.ndarray) -> np.ndarray:
-        reach = np.zeros((tree.n_nodes, G.shape[0]), dtype=bool)
-        node = np.zeros(G.shape[0], dtype=np.intp)
-        reach[0] = True
-        for n in tree.internal:
-            here = np.flatnonzero(node == n)
-            if here.size:
-                right = tree.separator[n].decision_function(G[here]) >= 0
-                node[here] = np.where(right, tree.right[n], tree.left[n])
-                reach[tree.left[n], here[~right]] = True
-                reach[tree.right[n], here[right]] = True
-        return reach
+    _reach = staticmethod(_node_membership)
 
     def boundary(self, n: int, sep: Additive, key) -> tuple[list, list]:
         if (n, key) not in self.lines:
@@ -510,58 +498,10 @@ def tree_svg(boxes: dict[int, _Box], root: int, *, font: float, title: str = "")
     sizes = {n: _box_size(b, font) for n, b in boxes.items()}
     room = {n: max(sizes[n][0], len(b.edge_label) * font * 0.92 * CHAR + 18)
             for n, b in boxes.items()}
-    depth: dict[int, int] = {}
-    order: list[int] = []
-
-    def walk(n: int, d: int) -> None:
-        depth[n] = d
-        order.append(n)
-        for c in boxes[n].children:
-            walk(c, d + 1)
-
-    walk(root, 0)
-    rows = max(depth.values()) + 1
-    row_h = [0.0] * rows
-    for n, d in depth.items():
-        row_h[d] = max(row_h[d], sizes[n][1])
-    y_top = []
-    top = (font * 1.5 if title else 0) + 4
-    for d in range(rows):
-        y_top.append(top)
-        top += row_h[d] + vgap
-    height = top - vgap + 6
-    x: dict[int, float] = {}
-    cursor = [4.0]
-
-    def subtree(n: int) -> list[int]:
-        out = [n]
-        for c in boxes[n].children:
-            out += subtree(c)
-        return out
-
-    def place(n: int) -> None:
-        kids = boxes[n].children
-        w = room[n]
-        if not kids:
-            x[n] = cursor[0] + w / 2
-            cursor[0] += w + hgap
-            return
-        start = cursor[0]
-        for c in kids:
-            place(c)
-        centre = (x[kids[0]] + x[kids[-1]]) / 2
-        if centre - w / 2 < start:
-            shift = start - (centre - w / 2)
-            for m in subtree(n)[1:]:
-                x[m] += shift
-            cursor[0] += shift
-            centre += shift
-        x[n] = centre
-        cursor[0] = max(cursor[0], centre + w / 2 + hgap)
-
-    place(root)
-    width = max(max(x[n] + sizes[n][0] / 2 for n in boxes) + 4,
-                len(title) * font * CHAR + 12 if title else 0)
+    lay = tidy_layout({n: b.children for n, b in boxes.items()}, sizes, room, root,
+                      top=(font * 1.5 if title else 0) + 4, hgap=hgap, vgap=vgap)
+    x, y_top, depth, order, height = lay.x, lay.y_top, lay.depth, lay.order, lay.height
+    width = max(lay.width, len(title) * font * CHAR + 12 if title else 0)
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" '
              f'height="{height:.0f}" viewBox="0 0 {width:.0f} {height:.0f}" '
              f'font-family="Helvetica, Arial, sans-serif" font-size="{font:.0f}">']

@@ -83,23 +83,35 @@ def neighbourhood(nodes: dict[int, Node], root: int, keep: Iterable[int],
     return out
 
 
-def tree_svg(nodes: dict[int, Node], root: int, *, font: float = FONT, hgap: float = 8,
-             vgap: float | None = None, title: str = "") -> str:
-    """Lay out ``nodes`` (children lists filled) as a tidy tree and return an SVG string whose
-    ``width``/``height`` are its natural size in pixels at ``font`` px text."""
-    vgap = vgap if vgap is not None else font * 2.0
-    sizes = {n: _size(node, font) for n, node in nodes.items()}
-    # a node is laid out at least as wide as the label of the edge into it, so that the
-    # labels of sibling edges do not run into each other
-    room = {n: max(sizes[n][0], len(node.edge_label) * font * 0.85 * CHAR + 10)
-            for n, node in nodes.items()}
+@dataclass
+class Layout:
+    """Where :func:`tidy_layout` put every node: its centre ``x``, the top of its row
+    ``y_top[depth[n]]``, the nodes in depth-first ``order``, and the picture's size."""
+
+    x: dict[int, float]
+    y_top: list[float]
+    depth: dict[int, int]
+    order: list[int]
+    width: float
+    height: float
+
+
+def tidy_layout(children: dict[int, Sequence[int]], sizes: dict[int, tuple[float, float]],
+                room: dict[int, float], root: int, *, top: float, hgap: float,
+                vgap: float) -> Layout:
+    """A layered tidy layout: leaves side by side in order, each parent centred over its
+    children (moved right, with its subtree, when it is wider than they are).
+
+    ``sizes`` are the nodes' (width, height); ``room`` the width each takes in its row (at
+    least its width: e.g. also its incoming edge label's); ``top`` the first row's top.
+    """
     depth: dict[int, int] = {}
     order: list[int] = []
 
     def walk(n: int, d: int) -> None:
         depth[n] = d
         order.append(n)
-        for c in nodes[n].children:
+        for c in children[n]:
             walk(c, d + 1)
 
     walk(root, 0)
@@ -108,18 +120,23 @@ def tree_svg(nodes: dict[int, Node], root: int, *, font: float = FONT, hgap: flo
     for n, d in depth.items():
         row_h[d] = max(row_h[d], sizes[n][1])
     y_top = [0.0] * rows
-    top = (font * 1.4 if title else 0) + 4
     for d in range(rows):
         y_top[d] = top
         top += row_h[d] + vgap
     height = top - vgap + 6
+
+    def subtree(n: int) -> list[int]:
+        out = [n]
+        for c in children[n]:
+            out += subtree(c)
+        return out
 
     x: dict[int, float] = {}
     cursor = [4.0]
 
     def place(n: int) -> tuple[float, float]:
         """Place the subtree of n from cursor; return its left and right extent."""
-        kids = nodes[n].children
+        kids = children[n]
         w = room[n]
         if not kids:
             x[n] = cursor[0] + w / 2
@@ -131,9 +148,8 @@ def tree_svg(nodes: dict[int, Node], root: int, *, font: float = FONT, hgap: flo
         left = centre - w / 2
         if left < start:  # a wide parent over narrow children: shift the children right
             shift = start - left
-            for m in _subtree(nodes, n):
-                if m != n:
-                    x[m] += shift
+            for m in subtree(n)[1:]:
+                x[m] += shift
             cursor[0] += shift
             centre += shift
         x[n] = centre
@@ -142,7 +158,24 @@ def tree_svg(nodes: dict[int, Node], root: int, *, font: float = FONT, hgap: flo
         return min(spans[0][0], centre - w / 2), right
 
     place(root)
-    width = max(x[n] + sizes[n][0] / 2 for n in nodes) + 4
+    width = max(x[n] + sizes[n][0] / 2 for n in order) + 4
+    return Layout(x, y_top, depth, order, width, height)
+
+
+def tree_svg(nodes: dict[int, Node], root: int, *, font: float = FONT, hgap: float = 8,
+             vgap: float | None = None, title: str = "") -> str:
+    """Lay out ``nodes`` (children lists filled) as a tidy tree and return an SVG string whose
+    ``width``/``height`` are its natural size in pixels at ``font`` px text."""
+    vgap = vgap if vgap is not None else font * 2.0
+    sizes = {n: _size(node, font) for n, node in nodes.items()}
+    # a node is laid out at least as wide as the label of the edge into it, so that the
+    # labels of sibling edges do not run into each other
+    room = {n: max(sizes[n][0], len(node.edge_label) * font * 0.85 * CHAR + 10)
+            for n, node in nodes.items()}
+    lay = tidy_layout({n: node.children for n, node in nodes.items()}, sizes, room, root,
+                      top=(font * 1.4 if title else 0) + 4, hgap=hgap, vgap=vgap)
+    x, y_top, depth, order = lay.x, lay.y_top, lay.depth, lay.order
+    width, height = lay.width, lay.height
 
     hot = theme.HIGHLIGHT
     # Styles scoped to this picture's class (an inline SVG's <style> applies to the whole
@@ -197,10 +230,3 @@ def tree_svg(nodes: dict[int, Node], root: int, *, font: float = FONT, hgap: flo
             parts.append(f'<text{bold} x="{cx:.0f}" y="{yy:.0f}">{escape(line)}</text>')
     parts.append("</svg>")
     return "".join(parts)
-
-
-def _subtree(nodes: dict[int, Node], n: int) -> list[int]:
-    out = [n]
-    for c in nodes[n].children:
-        out += _subtree(nodes, c)
-    return out
