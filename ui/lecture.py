@@ -29,6 +29,7 @@ from typing import Any
 import streamlit as st
 
 from .classroom import PRESENTER_SCALE, chart_config, presenting
+from .widgets import _url_round
 
 _HERE = Path(__file__).resolve().parent
 _STATIC = _HERE.parent / "static"
@@ -242,23 +243,6 @@ def _on_round(key: str, ctl: str) -> None:
         return
     st.session_state[key] = t
     st.session_state[f"{key}_keep"] = t
-
-
-def _url_round(key: str, lo: int, hi: int) -> int:
-    raw = st.query_params.get(key)
-    if raw is None:
-        return lo
-    try:
-        value = int(raw) if raw.isascii() and len(raw) < 12 else None
-    except ValueError:
-        value = None
-    if value is None:
-        st.toast(f"The link's round value is not a round number; starting at round {lo}.")
-        return lo
-    if not lo <= value <= hi:
-        st.toast(f"The link asks for round {value}, but this run has rounds {lo}–{hi}; "
-                 f"showing round {min(max(value, lo), hi)}.")
-    return min(max(value, lo), hi)
 
 
 def stepper(

@@ -188,14 +188,20 @@ def _toggle_play(key: str, lo: int, hi: int) -> None:
 
 
 def _url_round(key: str, lo: int, hi: int) -> int:
-    """The round asked for by the URL on the session's first run (``lo`` if absent)."""
+    """The round asked for by the URL on the session's first run (``lo`` if absent).
+
+    Shared by both steppers (this one and ``ui.lecture.stepper``). The link's text is not
+    echoed: it may be anything.
+    """
     raw = st.query_params.get(key)
     if raw is None:
         return lo
     try:
-        value = int(raw)
+        value = int(raw) if raw.isascii() and len(raw) < 12 else None
     except ValueError:
-        st.toast(f"The link's {key}={raw!r} is not a round number; starting at round {lo}.")
+        value = None
+    if value is None:
+        st.toast(f"The link's {key} value is not a round number; starting at round {lo}.")
         return lo
     if not lo <= value <= hi:
         st.toast(f"The link asks for {key} {value}, but this run has rounds {lo}–{hi}; "
