@@ -28,6 +28,7 @@ from boostcore.datasets import Dataset
 from . import theme
 from .figures import data_extent
 from .lecture_frames import FAINT, end_labels, regions_layout
+from .svgtree import svg_size
 
 #: The merging schemes of the page: shown name → ``merge=`` of ``bp_infoboost``.
 SCHEMES = {"InfoBoost": "all", "BP.InfoBoost": "bands", "DT.InfoBoost": "none"}
@@ -399,14 +400,6 @@ def program_svg(rounds: Sequence[BPStep], *, rows: int, boxes: int,
         parts.append('<g fill="#444444">' + "".join(marks) + "</g>")
     parts.append("</svg>")
     return "".join(parts)
-
-
-def svg_size(svg: str) -> tuple[float, float]:
-    """The natural ``width`` and ``height`` of a picture built here."""
-    head = svg[: svg.index(">")]
-    w = float(head.split('width="', 1)[1].split('"', 1)[0])
-    h = float(head.split('height="', 1)[1].split('"', 1)[0])
-    return w, h
 
 
 def program_pictures(steps: Sequence[BPStep], t: int, *, feature_names: Sequence[str],

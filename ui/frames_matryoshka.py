@@ -42,6 +42,7 @@ from boostcore.probabilistic import Chain, ProbStep, ProbTree, SoftStump, _draws
 from . import theme
 from .figures import data_extent
 from .lecture_frames import FAINT, end_labels, points_traces, regions_layout
+from .svgtree import svg_size
 
 NAMES = {"chain": "Chain", "tree": "Tree", "matryoshka": "Matryoshka", "collapse": "Collapse"}
 GRID = 60  # regions heatmap resolution (GRID × GRID percent values, uint8)
@@ -564,14 +565,6 @@ def svg(pic: Pic | None, font: float, *, title: str = "", footer: str = "") -> s
                    f'fill="#333333">{escape(line)}</text>')
     out.append("</svg>")
     return "".join(out)
-
-
-def svg_size(picture: str) -> tuple[float, float]:
-    """The natural ``width``, ``height`` of a picture made by :func:`svg`."""
-    head = picture[: picture.index(">")]
-    w = float(head.split('width="', 1)[1].split('"', 1)[0])
-    h = float(head.split('height="', 1)[1].split('"', 1)[0])
-    return w, h
 
 
 def choose(pictures: Sequence[str]) -> list[str]:

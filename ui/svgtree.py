@@ -230,3 +230,11 @@ def tree_svg(nodes: dict[int, Node], root: int, *, font: float = FONT, hgap: flo
             parts.append(f'<text{bold} x="{cx:.0f}" y="{yy:.0f}">{escape(line)}</text>')
     parts.append("</svg>")
     return "".join(parts)
+
+
+def svg_size(picture: str) -> tuple[float, float]:
+    """The natural ``width`` and ``height`` (pixels) of an SVG picture built for a view."""
+    head = picture[: picture.index(">")]
+    w = float(head.split('width="', 1)[1].split('"', 1)[0])
+    h = float(head.split('height="', 1)[1].split('"', 1)[0])
+    return w, h
