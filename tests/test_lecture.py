@@ -230,3 +230,17 @@ def test_aspect_is_the_data_box_ratio() -> None:
     y = np.array([-1, 1, -1, 1])
     ds = Dataset(name="t", description="", X_train=X, y_train=y, X_test=X[:0], y_test=y[:0])
     assert lecture_frames.aspect(ds) == pytest.approx(1 / 4)
+
+
+def test_hostile_names_are_escaped_in_the_plotly_frames(run) -> None:
+    """Plotly reads titles, trace names and hover text as markup: a CSV header or label
+    like ``<a href=…>`` must arrive as text."""
+    from dataclasses import replace
+
+    ds, steps = run
+    bad = replace(ds, feature_names=('<a href="http://x">f</a>', "<b>g</b>"),
+                  class_names=("<img src=x>", "ok"))
+    fig = lecture_frames.tree_cells_figure(steps[2], bad)
+    text = json.dumps(lecture.plotly_frames([fig]))
+    assert "<a href" not in text and "<b>" not in text and "<img" not in text
+    assert "&lt;a href" in text and "&lt;img src=x&gt;" in text

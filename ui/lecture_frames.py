@@ -10,6 +10,7 @@ so the class sees where the bound is going before the run gets there.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from html import escape
 from typing import Any
 
 import numpy as np
@@ -43,7 +44,8 @@ def points_traces(ds: Dataset, *, show_test: bool = True, size=None,
     point) draws weights as marker size."""
     kind = "scatter" if ds.n_train + ds.n_test <= SVG_POINTS_MAX else "scattergl"
     traces = []
-    neg_name, pos_name = ds.class_names
+    # class names come from a CSV's labels: plotly reads its text as markup, so escape it
+    neg_name, pos_name = (escape(str(c)) for c in ds.class_names)
     for label, colour, name in ((-1, theme.CLASS_NEG, neg_name), (1, theme.CLASS_POS, pos_name)):
         symbol = "circle" if label > 0 else "diamond"
         m = ds.y_train == label
@@ -83,11 +85,11 @@ def regions_layout(ds: Dataset, lo, hi, *, shapes=(), font: float = 12,
         uirevision="regions", dragmode="pan" if not small else False,
         xaxis=dict(range=[float(lo[0]), float(hi[0])], showgrid=False, zeroline=False,
                    automargin=True,
-                   title=None if small else dict(text=ds.feature_names[0]),
+                   title=None if small else dict(text=escape(str(ds.feature_names[0]))),
                    showticklabels=not small),
         yaxis=dict(range=[float(lo[1]), float(hi[1])], showgrid=False, zeroline=False,
                    automargin=True,
-                   title=None if small else dict(text=ds.feature_names[1]),
+                   title=None if small else dict(text=escape(str(ds.feature_names[1]))),
                    showticklabels=not small, scaleanchor="x", scaleratio=1.0),
     )
 
