@@ -165,8 +165,8 @@ def render() -> None:
 
     t = lecture.stepper(
         lec["n"], page="branching", first=1, default=_first_merge(runs[focus]),
-        caption=f"{ds.n_train} training and {ds.n_test} test points · all rounds computed in "
-        f"{elapsed:.2f} s; stepping is drawn by your browser · keys: ← → step, Home/End, "
+        caption=f"{ds.n_train} training and {ds.n_test} test points · every round ready in "
+        f"{elapsed:.2f} s (cached); stepping is drawn by your browser · keys: ← → step, Home/End, "
         "Space plays",
     )
     run = lec["runs"][focus]

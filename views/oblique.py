@@ -186,8 +186,9 @@ def render() -> None:
         focus = _focus_bar()
     t = lecture.stepper(
         lec["n"], page="oblique", default=1, label="Step",
-        caption=f"{ds.n_train} training and {ds.n_test} test points · all steps computed in "
-        f"{elapsed:.2f} s; stepping is drawn by your browser · each step adds one BoostODT "
+        caption=f"{ds.n_train} training and {ds.n_test} test points · every step ready in "
+        f"{elapsed:.2f} s (cached); stepping is drawn by your browser · each step adds one "
+        "BoostODT "
         + ("stump inside the node being built" if params["inner"] else "node")
         + "; AdaBoost gets as many stumps as BoostODT has used · keys: ← → step, Home/End, "
         "Space plays",
