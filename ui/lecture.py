@@ -73,13 +73,12 @@ _CSS = """
 .bl-focusable:hover { outline: 2px solid #C53948; }
 """
 
-#: Elements inside the lecture views are never faded while the server reruns (a step is
-#: drawn by the browser; the fade would only say "the server is catching up").
+#: Nothing on a lecture page fades while the server reruns: a step is drawn by the browser,
+#: and the rerun that follows it (the server being told the round) changes nothing visible,
+#: so a fade would only flicker. A slow rerun still shows Streamlit's running indicator.
 _NO_FADE_CSS = """
 <style>
-[class*="st-key-view-"] [data-stale="true"], [class*="st-key-view-"] .stale-element,
-.st-key-round_bar [data-stale="true"], .st-key-round_bar .stale-element,
-[class*="st-key-multiple-"] [data-stale="true"] {
+[data-testid="stMain"] [data-stale="true"], [data-testid="stMain"] .stale-element {
   opacity: 1 !important; transition: none !important;
 }
 </style>
