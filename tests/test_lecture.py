@@ -146,6 +146,22 @@ def test_neighbourhood_keeps_the_path_and_counts_what_it_collapses() -> None:
     assert deepest in near
 
 
+def test_local_view_is_three_levels_and_says_what_it_hides() -> None:
+    nodes = _chain(6, 2)  # a path of depth 6
+    deepest_parent = nodes[max(nodes)].parent
+    local, top = svgtree.local_view(nodes, 0, deepest_parent, up=2)
+    depth = {top: 0}
+    for n in sorted(local):  # children have larger ids here
+        for c in local[n].children:
+            depth[c] = depth[n] + 1
+    assert max(depth.values()) <= 3  # grandparent, parent, the node, its children
+    assert deepest_parent in local and all(c in local for c in nodes[deepest_parent].children)
+    assert local[top].parent is None
+    assert any("▴ 3 levels above" in line for line in local[top].lines)
+    svg = svgtree.tree_svg(local, top)
+    assert _size(svg)[1] < _size(svgtree.tree_svg(nodes, 0))[1]
+
+
 def test_hostile_text_is_escaped_in_svg() -> None:
     nodes = {0: svgtree.Node(0, ['<script>alert(1)</script>', 'a"&b'])}
     svg = svgtree.tree_svg(nodes, 0, title="<i>t</i>")
@@ -212,9 +228,12 @@ def test_tree_pictures_from_detailed_to_brief(run) -> None:
     step = steps[-1]
     assert step.tree.n_leaves > 6
     pics = lecture_frames.tree_pictures(step, index="km", feature_names=ds.feature_names)
-    assert len(pics) == 4  # whole, whole brief, neighbourhood, neighbourhood brief
+    # whole, whole brief, neighbourhood, neighbourhood brief, local view, local view brief
+    # (and smaller local views when that one is still wide)
+    assert len(pics) >= 6
     widths = [_size(p)[0] for p in pics]
-    assert widths[1] <= widths[0] and widths[3] <= widths[2]
+    assert widths[1] <= widths[0] and widths[3] <= widths[2] and widths[5] <= widths[4]
+    assert widths[-1] == min(widths[4:])
     assert "P(+1)" in pics[0] and "w " in pics[0]
 
 

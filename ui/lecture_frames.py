@@ -23,7 +23,7 @@ from boostcore.topdown import TreeStep
 from . import theme
 from .diagrams import _interval
 from .figures import data_extent
-from .svgtree import Node, neighbourhood, tree_svg
+from .svgtree import Node, local_view, neighbourhood, svg_size, tree_svg
 
 
 def _figure(data: list[dict], layout: dict) -> dict:
@@ -156,7 +156,10 @@ def tree_nodes(step: TreeStep, *, index: str, feature_names: Sequence[str],
         label = ""
         if parent is not None:
             b = tree.children[parent].index(nid)
-            label = _interval(tree.thresholds[parent], b)
+            thr = tree.thresholds[parent]
+            # brief: one number per branch (its upper end; the last branch its lower end)
+            label = (_interval(thr, b) if not brief else
+                     f"≤{thr[b]:.2f}" if b < len(thr) else f">{thr[-1]:.2f}")
         hot = nid == current or nid in new
         if tree.feature[nid] >= 0:
             lines = [f"#{nid} {feature_names[tree.feature[nid]]}?"]
@@ -176,8 +179,9 @@ def tree_pictures(step: TreeStep, *, index: str, feature_names: Sequence[str],
                   font: float = 13) -> list[str]:
     """Pictures of the tree from the most to the least detailed: the whole tree, the whole tree
     with brief leaves (id and P(+1)), and (for more than 6 leaves) the neighbourhood of this
-    round's split with full and with brief leaves. The browser shows the first one that fits
-    the panel at full text size (the last one, scaled down, only if none fits)."""
+    round's split, then only the split with its parent and grandparent, each with full and
+    with brief leaves. The browser shows the first one that fits the panel at full text size
+    (the last one, scaled down, only if none fits)."""
     nodes = tree_nodes(step, index=index, feature_names=feature_names)
     pics = [tree_svg(nodes, 0, font=font)]
     if step.tree.n_leaves > 3:
@@ -188,6 +192,15 @@ def tree_pictures(step: TreeStep, *, index: str, feature_names: Sequence[str],
         for source in (nodes, brief):
             pics.append(tree_svg(neighbourhood(source, 0, keep), 0, font=font,
                                  title="near this round's split (▸ = collapsed subtree)"))
+        if keep:  # deep or wide trees: the split with its parent and grandparent, then less
+            for up in (2, 1, 0):
+                for source in ((nodes, brief) if up == 2 else (brief,)):
+                    near, top = local_view(source, 0, keep[0], up=up)
+                    pics.append(tree_svg(near, top, font=font,
+                                         title="this round's split (▴ = levels above)"))
+                w, h = svg_size(pics[-1])
+                if w <= 300 and h <= 300:  # fits the narrowest panel: no need for less
+                    break
     return pics
 
 

@@ -83,6 +83,36 @@ def neighbourhood(nodes: dict[int, Node], root: int, keep: Iterable[int],
     return out
 
 
+def local_view(nodes: dict[int, Node], root: int, node: int, *, up: int = 2,
+               what: str = "leaves") -> tuple[dict[int, Node], int]:
+    """The smallest useful picture of a change deep in a big tree: ``node``'s neighbourhood
+    (:func:`neighbourhood`) cut ``up`` levels above it. The top node shown says how many
+    levels it hides above; returns the nodes and the id of the top node."""
+    chain = [node]
+    while nodes[chain[-1]].parent is not None and len(chain) <= up:
+        chain.append(nodes[chain[-1]].parent)
+    top = chain[-1]
+    hidden = 0
+    n = nodes[top].parent
+    while n is not None:
+        hidden += 1
+        n = nodes[n].parent
+    near = neighbourhood(nodes, root, [node], what)
+    below: set[int] = set()
+    stack = [top]
+    while stack:
+        n = stack.pop()
+        below.add(n)
+        stack.extend(near[n].children)
+    out = {n: near[n] for n in below}
+    t = out[top]
+    lines = list(t.lines) + ([f"▴ {hidden} level{'s' if hidden > 1 else ''} above"]
+                             if hidden else [])
+    out[top] = Node(t.id, lines, None, t.fill, t.shape, t.hot, "", False, t.dashed,
+                    list(t.children))
+    return out, top
+
+
 @dataclass
 class Layout:
     """Where :func:`tidy_layout` put every node: its centre ``x``, the top of its row
