@@ -98,3 +98,22 @@ def test_three_views_on_one_screen_and_a_step_changes_them(server, browser, name
         assert page.get_by_text("Regions:", exact=False).count() >= 1
     finally:
         page.close()
+
+
+def test_clicking_a_small_multiple_focuses_its_run(server, browser) -> None:
+    """The other runs sit below as small pictures on the same stepper; a click on one makes
+    it the focused run (in the big views and the link) and keeps the round."""
+    page = browser.new_page(viewport={"width": 1440, "height": 900})
+    try:
+        page.goto(server + "/topdown?s=12&round=4")
+        _wait_for(lambda: _all_drawn(page), 60, "the three views were not drawn")
+        title = page.locator(".st-key-view-regions .bl-title")
+        assert title.inner_text().startswith("Hatano")
+        page.locator("[class*='st-key-lv_small_naive'] .bl-view").click()
+        _wait_for(lambda: title.count() and title.inner_text().startswith("Naive")
+                  and _all_drawn(page), 30, "clicking the Naive run did not focus it")
+        assert _lecture_round(page) == 4
+        assert "focus=Naive" in page.evaluate("location.href")
+        _no_exception_box(page)
+    finally:
+        page.close()
