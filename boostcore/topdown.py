@@ -634,6 +634,21 @@ def _describe(rec: SplitRecord, t: int) -> str:
     )
 
 
+def max_weight_choice(weights: np.ndarray, splittable: np.ndarray) -> tuple[int, bool]:
+    """Hatano's leaf rule (2004, Fig. 2): expand a leaf of largest weight ``p̂ I(q̂)``.
+
+    Returns the position of the leaf to expand among the splittable ones (the first of the
+    heaviest) and whether the rule was broken: ``True`` when every leaf of largest weight
+    is unsplittable, so a lighter leaf is expanded and the weak-hypothesis assumption has
+    failed at the heaviest one. A splittable leaf tied with the heaviest *is* a leaf of
+    largest weight: expanding it keeps the rule.
+    """
+    cand = np.flatnonzero(splittable)
+    i = int(cand[np.argmax(weights[cand])])
+    top = float(weights.max())
+    return i, bool(weights[i] < top - 1e-12 * max(top, 1.0))
+
+
 def _grow(X, y, w, size, index_fn, criterion, max_arity, gamma, leaf_rule, Xt, yt, max_cuts,
           cat=None):
     g = _Grower(X, y, w, size, index_fn, criterion, max_arity, gamma, Xt, yt, max_cuts, cat)
@@ -664,8 +679,9 @@ def _grow(X, y, w, size, index_fn, criterion, max_arity, gamma, leaf_rule, Xt, y
         if splittable.any():
             if leaf_rule == "max_weight":
                 heaviest = int(leaves[int(np.argmax(weights))])
-                leaf = int(leaves[np.flatnonzero(splittable)[np.argmax(weights[splittable])]])
-                if leaf != heaviest:
+                pos, broken = max_weight_choice(weights, splittable)
+                leaf = int(leaves[pos])
+                if broken:
                     gamma_hat = 0.0
                     note = (
                         f"The heaviest leaf {heaviest} cannot be split (its points share the "
@@ -684,12 +700,18 @@ def _grow(X, y, w, size, index_fn, criterion, max_arity, gamma, leaf_rule, Xt, y
                         best_val, leaf, cands, chosen = mass * ch.score, int(l), cs, ch
         if chosen is None:
             all_pure = not np.any(weights > 0)
+            if not all_pure:
+                # an impure leaf no split can divide: the weak-hypothesis assumption fails
+                # there, as when the heaviest leaf cannot be split above, so γ̂ = 0 and the
+                # final-tree bound s^−γ̂ is the trivial 1 (never a value below I(T))
+                gamma_hat = 0.0
             reason = (
                 "Every leaf is pure: the tree classifies each training point correctly, so "
                 "there is nothing left to split."
                 if all_pure
                 else "No impure leaf can be split: its points have identical features but "
-                "different labels, so no threshold separates them."
+                "different labels, so no threshold separates them. The weak-hypothesis "
+                "assumption fails there, so γ̂ = 0."
             )
             yield TreeStep(
                 t=t + 1,

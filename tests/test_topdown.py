@@ -24,6 +24,7 @@ from boostcore.topdown import (
     TreeStep,
     acceptable,
     grow,
+    max_weight_choice,
 )
 
 INDICES = sorted(INDEX)
@@ -881,3 +882,27 @@ def test_estimator_with_categorical_codes():
     X, y = _categorical_data(2)
     clf = TopDownTreeClassifier(size=4, categorical=[True, False]).fit(X, y)
     assert np.mean(clf.predict(X) != y) == 0
+
+
+def test_early_stop_at_an_unsplittable_impure_leaf_sets_gamma_hat_to_zero() -> None:
+    """An impure leaf that no split can divide breaks the weak-hypothesis assumption: γ̂ = 0
+    and the final-tree bound is the trivial 1, never a value below I(T) (docs/theory.md §1.2).
+    """
+    X = np.array([[0.0], [0.0], [0.0], [0.0], [1.0], [1.0]])
+    y = np.array([1, -1, 1, -1, 1, 1])
+    steps = list(grow(X, y, size=4))
+    last = steps[-1]
+    assert last.kind == STOP and last.metrics.n_leaves == 2
+    assert last.metrics.gamma_hat == 0.0
+    assert last.metrics.bound_final >= last.metrics.index_value
+    assert "γ̂ = 0" in last.stop_reason
+
+
+@pytest.mark.parametrize(("weights", "splittable", "want"), [
+    ([0.3, 0.3, 0.1], [False, True, True], (1, False)),  # a tie with the heaviest: the rule holds
+    ([0.4, 0.3, 0.1], [False, True, True], (1, True)),  # the heaviest is blocked: γ̂ = 0
+    ([0.2, 0.4, 0.4], [True, True, True], (1, False)),
+    ([0.5, 0.5 - 1e-15, 0.0], [False, True, False], (1, False)),  # equal up to rounding
+])
+def test_max_weight_choice_treats_a_tie_as_the_heaviest(weights, splittable, want) -> None:
+    assert max_weight_choice(np.array(weights), np.array(splittable)) == want
