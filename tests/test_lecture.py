@@ -263,3 +263,18 @@ def test_hostile_names_are_escaped_in_the_plotly_frames(run) -> None:
     text = json.dumps(lecture.plotly_frames([fig]))
     assert "<a href" not in text and "<b>" not in text and "<img" not in text
     assert "&lt;a href" in text and "&lt;img src=x&gt;" in text
+
+
+def test_mansour_mcallester_bound_is_drawn_for_the_final_tree_only() -> None:
+    """Their Theorem 4.1 is about the final tree: one marker at the run's last size, no curve
+    over the rounds (issue 14, A.5)."""
+    ds = make_dataset("stripes", n=300, noise=0.1, seed=0)
+    steps = tuple(grow(ds.X_train, ds.y_train, size=12, criterion="mansour_mcallester",
+                       gamma=0.1, max_arity=3))
+    for t in (1, len(steps) - 1):
+        fig = go.Figure(lecture_frames.topdown_curves(steps, t, size=12, show_mm=True,
+                                                      final_is_theorem=True))
+        mm = [d for d in fig.data if d.name and "e_γ(|T|)" in d.name and "γ̂" not in d.name]
+        assert len(mm) == 1 and len(mm[0].x) == 1
+        assert mm[0].x[0] == steps[-1].metrics.n_leaves
+        assert mm[0].y[0] == pytest.approx(steps[-1].metrics.mm_bound)

@@ -217,8 +217,6 @@ def topdown_curves(steps: Sequence[TreeStep], t: int, *, size: int, show_mm: boo
         ("|T|^−γ̂", theme.BOUND["power"], "dot", 2, lambda m: m.bound_power),
         ("e_γ̂(|T|)", theme.BOUND["e"], "dash", 2, lambda m: m.bound_e),
     ]
-    if show_mm and allm[-1].mm_bound is not None:
-        series.append(("MM e_γ(|T|)", theme.BOUND["mm"], "dashdot", 2, lambda m: m.mm_bound))
     series += [("I(T)", theme.MEASURED["index"], "solid", 2.5, lambda m: m.index_value),
                ("train error", theme.MEASURED["train"], "solid", 2.5, lambda m: m.train_error)]
     if allm[-1].test_error is not None and not small:
@@ -255,6 +253,18 @@ def topdown_curves(steps: Sequence[TreeStep], t: int, *, size: int, show_mm: boo
             hovertemplate="s^−γ̂ = %{y:.4f}<extra>final-tree bound</extra>",
         ))
         labels.append((star, theme.BOUND["final"], y_star))
+    final = allm[-1]
+    if not small and show_mm and final.mm_bound is not None:
+        # Mansour–McAllester's Theorem 4.1 bounds the *final* tree only (an intermediate
+        # tree can lie above e_γ(|T|)): a marker at the run's last size, as Theorem 4's ★
+        mm = ("◆ MM Thm 4.1: e_γ(|T|)" if final.mm_gamma_boosting
+              else "◆ e_γ(|T|) (not γ-boosting: reference)")
+        data.append(dict(
+            type="scatter", x=[final.n_leaves], y=[final.mm_bound], mode="markers", name=mm,
+            marker=dict(symbol="diamond", size=12, color=theme.BOUND["mm"]),
+            hovertemplate="e_γ(|T|) = %{y:.4f}<extra>Mansour–McAllester, final tree</extra>",
+        ))
+        labels.append((mm, theme.BOUND["mm"], float(final.mm_bound)))
     annotations = end_labels(labels, font=font - 1, y_range=(0.0, 1.05))
     right = 14 if small or not labels else int(max(len(n) for n, *_ in labels) * font * 0.6) + 16
     layout = dict(
