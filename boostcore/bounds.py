@@ -222,7 +222,9 @@ def infoboost_rounds(gamma: np.ndarray | float, eps: float) -> np.ndarray | floa
 def band_count(c: float, gamma: np.ndarray | float) -> np.ndarray | int:
     """``K``: the number of entropy bands of Takimoto et al.'s Theorem 3 (the merged program
     has at most ``2·2K`` leaves): the smallest ``j`` with ``ε_j = ((1+a)/a)^(j−1)cγ/a ≥ 1``,
-    ``a = 2c/(1−c)``; ``K = O(log(1/((1−c)γ)) / log(1+1/c))``."""
+    ``a = 2c/(1−c)``; ``K = O(log(1/((1−c)γ)) / log((1+c)/(2c)))`` — the paper prints the
+    denominator ``log(1+1/c)``, a typo (docs/theory.md §6): ``(1+a)/a = (1+c)/(2c)``, which
+    tends to 1 as ``c → 1``, so the number of bands grows without bound there."""
     c = check_float("c", c, low=0.0, high=1.0, low_open=True, high_open=True)
     g = np.asarray(gamma, dtype=float)
     if np.any(g <= 0) or np.any(g > 1):

@@ -239,7 +239,8 @@ def bp_infoboost(
     merge : {"bands", "all", "none"}
         Merging scheme (see the module docstring).
     c : float in (0, 1)
-        Theorem 3's trade-off: ``H_{D_t}(Y|ℓ_t) ≤ 1 − cγ_t`` with ``O(log(1/γ)/log(1+1/c))``
+        Theorem 3's trade-off: ``H_{D_t}(Y|ℓ_t) ≤ 1 − cγ_t`` with
+        ``O(log(1/((1−c)γ))/log((1+c)/(2c)))``
         groups. Used by ``bands`` only.
     weak_learner : {"h", "divided"}
         The stump minimising ``H_{D_t}(Y|h)`` (InfoBoost's weak learner) or the one

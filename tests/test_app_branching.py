@@ -158,3 +158,16 @@ def test_no_scheme_warns() -> None:
     at.multiselect(key="schemes").set_value([]).run()
     _ok(at)
     assert any("at least one merging scheme" in w.value for w in at.warning)
+
+
+def test_theorem_3_size_bound_has_the_corrected_denominator() -> None:
+    """The paper prints log(1+1/c); the bound the band count follows is log((1+c)/(2c))
+    (issue 14, B.1): at c = 0.95, γ = 0.05 the real 4K is 1,036, not the printed form's 33."""
+    from streamlit.testing.v1 import AppTest
+
+    from boostcore import bounds
+
+    at = AppTest.from_file("../views/branching.py", default_timeout=120).run()
+    latex = " ".join(e.proto.body for e in at.get("latex"))
+    assert r"\log((1+c)/(2c))" in latex and r"\log(1+1/c)" not in latex
+    assert 4 * bounds.band_count(0.95, 0.05) == 1036

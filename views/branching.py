@@ -87,7 +87,7 @@ def _theory() -> None:
                     "children by side, by the side of $q_z$ w.r.t. ½ and by the band "
                     "$\\varepsilon_{j-1}\\le 1-G(q_z)<\\varepsilon_j$ gives")
         st.latex(r"H_{D_t}(Y\mid\ell_t)\le 1-c\,\gamma_t,\qquad |L_t|\le 4K=O\!\left("
-                 r"\frac{\log(1/((1-c)\gamma_t))}{\log(1+1/c)}\right)")
+                 r"\frac{\log(1/((1-c)\gamma_t))}{\log((1+c)/(2c))}\right)")
         st.markdown(
             "**Why InfoBoost is 'merge all'.** With one leaf per side, $\\ell_t$ is just $h_t$, "
             "so $w$ is Aslam's $\\alpha_t[a]\\,a$ and $Z_t=H_{D_t}(Y\\mid h_t)$: the two bounds "
