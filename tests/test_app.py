@@ -178,3 +178,21 @@ def test_preset_from_a_link_keeps_its_parameters_in_the_address() -> None:
     _no_exception(again)
     assert again.selectbox(key="data").value == "stripes" and again.slider(key="s").value == 8
     assert again.slider(key="noise").value == 0.05
+
+
+def test_theory_states_hatanos_assumption_and_what_differs_from_mm() -> None:
+    """Theorem 4 assumes Hatano's Definition 2 (for every sample there exists a split with
+    advantage γ), not 'every binary split has advantage γ'; his guarantee is s^−γ, not MM's
+    e_γ(s) (issue 14, A.4)."""
+    at = _page()
+    text = " ".join(m.value for m in at.markdown)
+    assert "if every binary split has advantage" not in text
+    assert "Definition 2" in text and "*for every* sample" in text
+    assert "makes the same guarantee" not in text and "not the same one" in text
+
+
+def test_game_says_fact_1_holds_for_the_selected_split_only() -> None:
+    at = AppTest.from_file("../views/game.py", default_timeout=TIMEOUT).run()
+    _no_exception(at)
+    text = " ".join(m.value for m in at.markdown)
+    assert "Fact 1(2)" in text and "*selects*" in text

@@ -73,8 +73,10 @@ def _theory() -> None:
         st.markdown("**TOPDOWN-M (Hatano 2004, Fig. 2)** chooses, among *acceptable* splits,")
         st.latex(r"h=\arg\max_h \frac{I(\hat q_\ell)-I_{S_\ell}(T_h)}{\lceil\log_2 |R_h|\rceil},"
                  r"\qquad h \text{ acceptable} \iff |R_h|=2 \;\text{ or }\; 2<|R_h|\le s/|T|")
-        st.markdown("**Theorem 4** — if every binary split has advantage ≥ γ, the final tree "
-                    "of size $s$ satisfies")
+        st.markdown("**Theorem 4** — under the γ-weak hypothesis assumption (Hatano's "
+                    "Definition 2: *for every* sample $W$ *there exists* a binary $h$ with "
+                    "$\\Delta(W,h)\\ge\\gamma I(q_W)$), the tree TOPDOWN-M outputs with "
+                    "$s$ leaves satisfies")
         st.latex(r"\hat\varepsilon(T)\;\le\; I(T)\;\le\; s^{-\gamma}")
         st.markdown(
             "Here γ̂ is measured: the smallest $\\Delta_t/(\\lceil\\log_2 k_t\\rceil "
@@ -90,7 +92,10 @@ def _theory() -> None:
         st.markdown(
             "Their Theorem 4.1 gives $I(T)\\le e_\\gamma(|T|)$ for the final tree when every "
             "chosen split is γ-boosting ($\\Delta/g_\\gamma(k)\\ge\\gamma I(\\hat q_\\ell)$). "
-            "Hatano's ⌈log k⌉ makes the same guarantee without knowing γ. "
+            "Hatano's ⌈log k⌉ gives a guarantee of the same kind without knowing γ, but not "
+            "the same one: $I(T)\\le s^{-\\gamma}$ (with γ the advantage his assumption "
+            "provides) instead of $e_\\gamma(s)$, and his acceptability rule $k\\le s/|T|$ "
+            "instead of theirs. "
             "The **naive** criterion (raw gain) has no such guarantee: wide splits always gain "
             "at least as much, so it spends the budget early."
         )
