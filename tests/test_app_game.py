@@ -97,3 +97,26 @@ def test_watch_mode_both_adversaries() -> None:
     _ok(at)
     final = float(next(m.value for m in at.metric))
     assert final <= phi_gamma(10, 0.15) + 1e-4
+
+
+def test_the_chart_marks_phi_at_s_as_the_bound_and_phi_n_as_a_reference() -> None:
+    """φ_γ(n) bounds the end of a game of target n only: a legal game of target s = 8 with
+    γ = 0.1 weighs 0.81 at n = 5 > φ_γ(5) = 0.790 and still ends below φ_γ(8) (issue 14, A.8).
+    """
+    from boostcore.bounds import phi_gamma
+    from boostcore.game import expand, new_game
+    from ui.game_figures import trajectory_figure
+
+    state = new_game(8, 0.1)
+    for heavy in (True, True, False, False):  # all weight to one child; then empty leaves
+        leaf = (max if heavy else min)(state.leaves, key=state.weight)
+        state = expand(state, leaf, 2, [1.0, 0.0])
+    assert state.n_leaves == 5
+    assert state.history[-1].total_after == pytest.approx(0.81)
+    assert state.history[-1].total_after > phi_gamma(5, 0.1)  # above φ_γ(5) = 0.790
+    fig = trajectory_figure(state)
+    names = [d["name"] for d in fig.data]
+    ref = next(n for n in names if n.startswith("φ_γ(n)"))
+    assert "reference" in ref and "not a bound" in ref
+    star = next(d for d in fig.data if d["name"].startswith("φ_γ(s)"))
+    assert list(star["x"]) == [8] and star["y"][0] == pytest.approx(phi_gamma(8, 0.1))

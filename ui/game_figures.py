@@ -12,10 +12,13 @@ from .figures import _figure
 
 
 def trajectory_figure(state, *, height: int = 300) -> go.Figure:
-    """The tree's weight after each move against ``φ_γ(n)`` and ``n^{−γ}`` (``w = 1`` scale).
+    """The tree's weight after each move against the equal-binary reference ``φ_γ(n)``, with
+    the bound of this game — ``φ_γ(s)`` at its target ``s`` — marked, and ``n^{−γ}``.
 
     ``φ_γ(n)`` is what the equal-binary adversary reaches at ``n`` leaves against the
-    max-weight player; for a game of target ``n`` no adversary can end above it.
+    max-weight player. It bounds the *end* of a game of target ``n`` only: in a game of target
+    ``s`` an adversary may lie above ``φ_γ(n)`` at an intermediate ``n`` (e.g. s = 8, γ = 0.1:
+    0.81 at n = 5 > φ_γ(5) = 0.790) and still end below ``φ_γ(s)``.
     """
     sizes = [1] + [1 + sum(m.k - 1 for m in state.history[: i + 1])
                    for i in range(len(state.history))]
@@ -23,8 +26,12 @@ def trajectory_figure(state, *, height: int = 300) -> go.Figure:
     n = np.arange(1, state.s + 1)
     data = [
         dict(type="scatter", x=n, y=state.w0 * phi_gamma(n, state.gamma), mode="lines",
-             name="φ_γ(n) · w (equal binary splits)",
+             name="φ_γ(n) · w: the equal-binary game (a reference, not a bound at each n)",
              line=dict(color=theme.BOUND["e"], dash="dash", width=2)),
+        dict(type="scatter", x=[state.s], y=[state.w0 * phi_gamma(state.s, state.gamma)],
+             mode="markers", name="φ_γ(s) · w: the bound at the end (Theorem 3)",
+             marker=dict(symbol="star", size=13, color=theme.BOUND["final"]),
+             hovertemplate="φ_γ(s)·w = %{y:.4f}<extra>no adversary ends above it</extra>"),
         dict(type="scatter", x=n, y=state.w0 * n ** (-state.gamma), mode="lines",
              name="n^(−γ) · w", line=dict(color=theme.BOUND["power"], dash="dot", width=2)),
         dict(type="scatter", x=sizes, y=totals, mode="lines+markers", name="this game",

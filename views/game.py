@@ -247,7 +247,8 @@ def _explain() -> None:
         st.markdown(
             "so every tree grown by TOPDOWN-M to $s$ leaves has training error at most "
             "$I(T)\\le s^{-\\gamma}$ (Theorem 4) — multi-way splits included. The app checks "
-            "this numerically: an exhaustive search over every adversary on a grid of shares "
+            "this numerically: an exhaustive search over every adversary with k ≤ 4 branches "
+            "on a grid of shares "
             "(s ≤ 8) finds nothing above φ_γ(s), and random adversaries never beat it.")
 
 
