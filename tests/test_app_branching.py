@@ -171,3 +171,14 @@ def test_theorem_3_size_bound_has_the_corrected_denominator() -> None:
     latex = " ".join(e.proto.body for e in at.get("latex"))
     assert r"\log((1+c)/(2c))" in latex and r"\log(1+1/c)" not in latex
     assert 4 * bounds.band_count(0.95, 0.05) == 1036
+
+
+def test_lemma_3_remark_is_about_dt_infoboost_only() -> None:
+    """'h_{t+1} must bring new information' is the paper's remark about DT.InfoBoost; with
+    merging an earlier stump can be picked again (issue 14, B.2)."""
+    from streamlit.testing.v1 import AppTest
+
+    at = AppTest.from_file("../views/branching.py", default_timeout=120).run()
+    text = " ".join(m.value for m in at.markdown)
+    assert "must bring information the program does not already have" not in text
+    assert "For **DT.InfoBoost**" in text and "picked again" in text

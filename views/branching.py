@@ -78,9 +78,13 @@ def _theory() -> None:
         st.markdown(r"where $s_t = 0$ unless a leaf of $L_t$ is pure and its weight had to be "
                     r"smoothed (below). Without pure leaves this is the paper's "
                     r"$\prod Z_t = \prod H_{D_t}(Y\mid\ell_t) \le \prod H_{D_t}(Y\mid h_t)$.")
-        st.markdown("**Lemma 3** — after the update every leaf is balanced, so $h_{t+1}$ must "
-                    "bring information the program does not already have:")
-        st.latex(r"H_{D_{t+1}}(Y\mid\ell_t)=1")
+        st.markdown("**Lemma 3** — after the update every leaf of $L_t$ is balanced: the "
+                    "current leaves say nothing about the label under $D_{t+1}$,")
+        st.latex(r"H_{D_{t+1}}(Y\mid\ell_t)=1.")
+        st.markdown("For **DT.InfoBoost**, whose leaves are the whole paths, no earlier stump "
+                    "is informative any more, so $h_{t+1}$ must be new (the paper's remark is "
+                    "about this scheme). With merging, an earlier stump can be informative "
+                    "again and be picked again.")
         st.markdown("**Theorem 3 (merging by entropy bands)** — with $1-\\gamma_t = "
                     "H_{D_t}(Y\\mid\\tilde\\ell_t)$ the entropy of the divided leaves, "
                     "$a=2c/(1-c)$ and $\\varepsilon_j=((1+a)/a)^{j-1}c\\gamma_t/a$, grouping "
