@@ -3,7 +3,7 @@
 This is the one module of ``boostcore`` that imports scikit-learn: it only adapts the
 generators to scikit-learn's estimator API (``fit``/``predict``/…, fitted attributes ending in
 ``_``), so the algorithms can be cross-validated and benchmarked like any other classifier.
-The fitted snapshots stay available as ``steps_`` (DESIGN.md, "scikit-learn estimators").
+The fitted snapshots stay available as ``steps_``.
 """
 
 from __future__ import annotations
