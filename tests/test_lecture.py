@@ -278,3 +278,14 @@ def test_mansour_mcallester_bound_is_drawn_for_the_final_tree_only() -> None:
         assert len(mm) == 1 and len(mm[0].x) == 1
         assert mm[0].x[0] == steps[-1].metrics.n_leaves
         assert mm[0].y[0] == pytest.approx(steps[-1].metrics.mm_bound)
+
+
+def test_line_labels_never_take_more_than_a_third_of_a_narrow_plot() -> None:
+    """Labels sit in the right margin: a long one squeezed a 300 px curves plot to nothing."""
+    ds = make_dataset("moons", n=300, seed=0)
+    steps = tuple(grow(ds.X_train, ds.y_train, size=24, criterion="mansour_mcallester",
+                       gamma=0.1, max_arity=4))
+    for font in (12, 15.6):
+        fig = lecture_frames.topdown_curves(steps, 3, size=24, show_mm=True,
+                                            final_is_theorem=False, font=font)
+        assert fig["layout"]["margin"]["r"] <= 110 * font / 12 + 1
