@@ -107,11 +107,14 @@ def test_clicking_a_small_multiple_focuses_its_run(server, browser) -> None:
     try:
         page.goto(server + "/topdown?s=12&round=4")
         _wait_for(lambda: _all_drawn(page), 60, "the three views were not drawn")
-        title = page.locator(".st-key-view-regions .bl-title")
-        assert title.inner_text().startswith("Hatano")
+        def titles() -> list[str]:
+            # while the server reruns, the old view can stand beside the new one for a moment
+            return page.locator(".st-key-view-regions .bl-title").all_inner_texts()
+
+        assert [t[:6] for t in titles()] == ["Hatano"]
         page.locator("[class*='st-key-lv_small_naive'] .bl-view").click()
-        _wait_for(lambda: title.count() and title.inner_text().startswith("Naive")
-                  and _all_drawn(page), 30, "clicking the Naive run did not focus it")
+        _wait_for(lambda: [t[:5] for t in titles()] == ["Naive"] and _all_drawn(page), 30,
+                  "clicking the Naive run did not focus it")
         assert _lecture_round(page) == 4
         assert "focus=Naive" in page.evaluate("location.href")
         _no_exception_box(page)
