@@ -124,6 +124,16 @@ def _prob(state: dict, structure: str):
                                         None)[-1].metrics
 
 
+def test_nesting_preset_argues_from_what_the_run_shows() -> None:
+    """The preset compares the matryoshka's valid bound C(T) with the paper's M2 on the run
+    itself, not 'error above the tree's although M2 < F' (issue 14, C.2)."""
+    g = guides.MATRYOSHKA["nesting"]
+    m = _prob(g.state, "matryoshka")
+    assert round(m.C, 3) == 0.819 and round(m.M2, 3) == 0.963 and m.C <= m.M2
+    assert "C(T) = 0.819" in g.comment and "M2 = 0.963" in g.comment
+    assert "although the paper's bound M2" not in g.comment
+
+
 @pytest.mark.parametrize(("guide", "expected"), [
     (guides.MATRYOSHKA["chain_wins"],
      {"chain": 0.154, "tree": 0.265, "matryoshka": 0.264}),

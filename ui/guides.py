@@ -183,9 +183,11 @@ MATRYOSHKA = {
     "nesting": Guide(
         title="Dolls inside dolls (moons, T = 16)",
         comment="The matryoshka is a two-node tree whose nodes are two-node trees, four levels "
-        "deep; each doll is used through its exact P(H > 0). Here its expected training "
-        "error (0.232) stays above the plain tree's (0.208), although the paper's bound M2 "
-        "is below the tree's F: the Bounds explorer shows where that argument breaks.",
+        "deep; each doll is used through its exact P(H > 0). On this run its valid bound C(T) "
+        "= 0.819 lies below the paper's M2 = 0.963, so the run does not contradict M2 — but it "
+        "does not prove it either: the Bounds explorer shows where the nesting argument breaks. "
+        "A bound says nothing about which structure errs less: compare the expected training "
+        "errors, 0.232 for the matryoshka and 0.208 for the plain tree.",
         state=dict(_MATRYOSHKA_DATA, data="moons", Tw=16, struct=["Tree", "Matryoshka"]),
     ),
 }
