@@ -19,7 +19,6 @@ from collections.abc import Sequence
 from html import escape
 
 import numpy as np
-import pandas as pd
 import streamlit as st
 
 from boostcore.branching import BPStep
@@ -543,20 +542,9 @@ def curves_note(steps: Sequence[BPStep], t: int) -> str:
 def metrics_html(current: dict[str, BPStep]) -> str:
     """The round's numbers, one row per scheme (``run`` is the scheme's name)."""
     from .lecture import table_html
+    from .tables import bp_metrics_frame
 
-    rows = []
-    for name, s in current.items():
-        m = s.metrics
-        if m is None:
-            rows.append({"run": name, "round": s.t, "note": s.stop_reason})
-            continue
-        rows.append({
-            "run": name, "round": m.t, "|L_t|": m.n_leaves, "train error": m.train_error,
-            "test error": m.test_error, "Z_t": m.Z, "H(Y|h_t)": m.H_h, "H(Y|ℓ̃_t)": m.H_divided,
-            "H(Y|ℓ_t)": m.H_leaves, "γ_t": m.gamma, "Π Z": m.prod_Z, "Π H(Y|h)": m.prod_H_h,
-        })
-    # object columns keep integers as integers next to a stopped run's empty cells
-    return table_html(pd.DataFrame(rows, dtype=object))
+    return table_html(bp_metrics_frame(current))
 
 
 def groups_html(step: BPStep) -> str:

@@ -92,19 +92,20 @@ def groups_frame(step) -> pd.DataFrame:
 
 
 def bp_metrics_frame(steps: dict) -> pd.DataFrame:
-    """One row per scheme: the numbers of the shown round."""
+    """One row per scheme (``run``): the numbers of the shown round."""
     rows = []
     for name, s in steps.items():
         m = s.metrics
         if m is None:
-            rows.append({"scheme": name, "round": s.t, "note": s.stop_reason})
+            rows.append({"run": name, "round": s.t, "note": s.stop_reason})
             continue
         rows.append({
-            "scheme": name, "round": m.t, "|L_t|": m.n_leaves, "train error": m.train_error,
+            "run": name, "round": m.t, "|L_t|": m.n_leaves, "train error": m.train_error,
             "test error": m.test_error, "Z_t": m.Z, "H(Y|h_t)": m.H_h, "H(Y|ℓ̃_t)": m.H_divided,
             "H(Y|ℓ_t)": m.H_leaves, "γ_t": m.gamma, "Π Z": m.prod_Z, "Π H(Y|h)": m.prod_H_h,
         })
-    return pd.DataFrame(rows)
+    # object columns keep integers as integers next to a stopped run's empty cells
+    return pd.DataFrame(rows, dtype=object)
 
 
 def inner_frame(step, upto: int | None = None) -> pd.DataFrame:
