@@ -5,12 +5,14 @@ Run from the repository root:
     .venv/bin/python benchmarks/run_benchmark.py                 # 10 folds, every dataset
     .venv/bin/python benchmarks/run_benchmark.py --folds 2 --datasets monk1,vote --quick
     .venv/bin/python benchmarks/run_benchmark.py --curves-only   # error vs budget only
+    .venv/bin/python benchmarks/run_benchmark.py --claims-only   # claims.md from folds.csv
 
 Writes ``benchmarks/results/folds.csv`` (one row per dataset × learner × fold),
 ``summary.csv`` (mean ± sd per dataset × learner), ``budget.csv`` (cross-validated test
 error as the budget grows, for the learners that can be staged) and ``claims.md`` (each
-paper's claim with wins/ties/losses, paired t-tests, a sign test and a plain verdict), and
-prints the claims.
+paper's claim with wins/ties/losses, paired t-tests, a sign test and the verdict of
+``evaluation.verdict``, the rule the benchmark page uses; its table of claims is the README's),
+and prints the claims.
 Protocol and budgets: ``boostcore/evaluation.py``.
 """
 
@@ -52,24 +54,78 @@ def run(datasets: list[str], names: list[str] | None, folds: int, out: Path,
     out.mkdir(parents=True, exist_ok=True)
     _write(out / "folds.csv", rows)
     _write(out / "summary.csv", evaluation.summarise(rows))
+    peers = "; ".join(f"{k}: {v}" for k, v in evaluation.peer_status().items())
+    write_claims(rows, out, folds=folds, seed=seed, datasets=datasets, peers=peers,
+                 verbose=verbose)
+    return rows
+
+
+def claims_table(rows: list[dict]) -> list[str]:
+    """The claims as the README's table shows them, each verdict from ``evaluation.verdict``."""
+    learners_run = {r["learner"] for r in rows}
+    out = ["| claim | a vs b | wins / ties / losses (datasets) | significant (paired t, 5 %) "
+           "| verdict |", "|---|---|---|---|---|"]
+    for title, a, b in evaluation.CLAIMS:
+        if a not in learners_run or b not in learners_run:
+            continue
+        res = evaluation.compare(rows, a, b)
+        sig = [d["dataset"] for d in res["details"] if d["significant"]]
+        win, loss = evaluation.significant_counts(res)
+        significant = (f"{win} win{'s' * (win != 1)}, {loss} loss{'es' * (loss != 1)} "
+                       f"({', '.join(sig)})") if sig else "none"
+        out.append(f"| {title} | `{a}` vs `{b}` | {res['wins']} / {res['ties']} / "
+                   f"{res['losses']} | {significant} | {evaluation.verdict(res)} |")
+    return out
+
+
+def write_claims(rows: list[dict], out: Path, *, folds: int, seed: int, datasets: list[str],
+                 peers: str, verbose: bool = True) -> None:
+    """Write ``claims.md``: the rule, the claims' table, each claim per dataset, the speed."""
     lines = [f"# Claims ({folds}-fold stratified CV, seed {seed}; datasets: "
-             f"{', '.join(datasets)})", "",
-             "Optional peers: " + "; ".join(f"{k}: {v}" for k, v in
-                                            evaluation.peer_status().items()), ""]
+             f"{', '.join(datasets)})", "", f"Optional peers: {peers}", "",
+             evaluation.VERDICT_RULE + " (`boostcore.evaluation.verdict`, which the benchmark "
+             "page calls too.)", ""]
+    lines += claims_table(rows) + [""]
     for title, a, b in evaluation.CLAIMS:
         if a not in {r["learner"] for r in rows} or b not in {r["learner"] for r in rows}:
             continue
         res = evaluation.compare(rows, a, b)
-        lines += [f"## {title}", f"`{a}` vs `{b}`: {evaluation.verdict(res)}", "",
-                  "| dataset | error a | error b | a − b | paired t p |",
+        lines += [f"## {title}",
+                  f"`{a}` vs `{b}`: **{evaluation.verdict(res)}**. {evaluation.describe(res)}",
+                  "", "| dataset | error a | error b | a − b | paired t p |",
                   "|---|---:|---:|---:|---:|"]
         lines += [f"| {d['dataset']} | {d['a']:.3f} | {d['b']:.3f} | {d['diff']:+.3f} | "
                   f"{d['p_t']:.3f} |" for d in res["details"]]
         lines.append("")
     lines += _speed(rows)
+    out.mkdir(parents=True, exist_ok=True)
     (out / "claims.md").write_text("\n".join(lines), encoding="utf-8")
     if verbose:
         print("\n".join(lines))
+
+
+def claims_only(out: Path, seed: int = 0, verbose: bool = True) -> list[dict]:
+    """Rewrite ``claims.md`` from the stored ``folds.csv`` in ``out``, fitting nothing.
+
+    The peers line is kept from the stored ``claims.md`` (it describes the machine that ran
+    the fits); without one, it reports this machine.
+    """
+    with (out / "folds.csv").open(encoding="utf-8") as fh:
+        rows = list(csv.DictReader(fh))
+    for r in rows:
+        r["fold"] = int(r["fold"])
+        r["test_error"] = float(r["test_error"])
+        r["fit_seconds"] = float(r["fit_seconds"])
+        r["size"] = float(r["size"])
+        r["ours"] = r["ours"] == "True"
+    old = out / "claims.md"
+    stored = [ln for ln in old.read_text(encoding="utf-8").splitlines()
+              if ln.startswith("Optional peers: ")] if old.exists() else []
+    peers = stored[0].removeprefix("Optional peers: ") if stored else "; ".join(
+        f"{k}: {v}" for k, v in evaluation.peer_status().items())
+    write_claims(rows, out, folds=len({r["fold"] for r in rows}), seed=seed,
+                 datasets=list(dict.fromkeys(r["dataset"] for r in rows)), peers=peers,
+                 verbose=verbose)
     return rows
 
 
@@ -130,7 +186,12 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--curves-only", action="store_true",
                    help="only the error-vs-budget curves (budget.csv)")
+    p.add_argument("--claims-only", action="store_true",
+                   help="only rewrite claims.md from the stored folds.csv (no fitting)")
     a = p.parse_args(argv)
+    if a.claims_only:
+        claims_only(Path(a.out), a.seed)
+        return
     if not a.curves_only:
         run(a.datasets.split(","), QUICK if a.quick else None, a.folds, Path(a.out), a.seed)
     curves(a.datasets.split(","), a.folds, Path(a.out), a.seed)

@@ -301,7 +301,8 @@ def compare(rows: Sequence[dict], a: str, b: str, *, tie: float = 1e-9) -> dict:
             "details": details}
 
 
-#: The papers' claims: (title, learner a, learner b, what "reproduced" means).
+#: The papers' claims: (title, learner a, learner b); each says that a is at least as accurate
+#: as b (or better), judged by :func:`verdict`.
 CLAIMS = [
     ("Takimoto et al.: BP.InfoBoost's merging is at least as accurate as InfoBoost",
      "BP.InfoBoost (bands)", "InfoBoost (merge all)"),
@@ -318,22 +319,116 @@ CLAIMS = [
 ]
 
 
-def verdict(result: dict) -> str:
-    """A plain-language verdict on 'a is at least as accurate as b'."""
-    w, t, lo, p = result["wins"], result["ties"], result["losses"], result["sign_p"]
-    sig_loss = sum(1 for d in result["details"] if d["significant"] and d["diff"] > 0)
-    sig_win = sum(1 for d in result["details"] if d["significant"] and d["diff"] < 0)
-    head = f"{w} wins, {t} ties, {lo} losses (sign test p = {p:.2f}); significant at 5 % " \
-           f"(paired t): {sig_win} wins, {sig_loss} losses."
-    if w + t + lo == 0:
-        return "Not run: no shared datasets."
-    if lo > w and p < 0.05:
-        return "Does not reproduce: " + head
-    if w > lo and p < 0.05:
-        return "Reproduces (clearly better): " + head
-    if sig_loss == 0:
-        return "Reproduces (no significant loss): " + head
-    return "Mixed: " + head
+#: The verdicts :func:`verdict` can return: how learner a compares with learner b.
+VERDICTS = ("better", "worse", "mixed", "no significant difference", "not compared")
+
+#: :func:`verdict`'s rule in one plain sentence (shown on the benchmark page and in claims.md).
+VERDICT_RULE = (
+    "Verdict rule: a is called better than b when it wins on significantly more datasets "
+    "than it loses (two-sided sign test, 5 %), or else when it is significantly better "
+    "(paired t-test over the folds, 5 %) on at least one dataset and significantly worse on "
+    "none; worse is the mirror image; mixed when it is significantly better on some datasets "
+    "and significantly worse on others; otherwise no significant difference.")
+
+
+def significant_counts(result: dict, *, alpha: float = 0.05) -> tuple[int, int]:
+    """Datasets on which a is significantly better and significantly worse than b.
+
+    Parameters
+    ----------
+    result : dict
+        The output of :func:`compare`.
+    alpha : float, default 0.05
+        Level of the per-dataset paired t-test (``p_t < alpha`` is significant).
+
+    Returns
+    -------
+    (int, int)
+        Significant wins (a's mean error lower) and significant losses.
+    """
+    wins = sum(1 for d in result["details"] if d["p_t"] < alpha and d["diff"] < 0)
+    losses = sum(1 for d in result["details"] if d["p_t"] < alpha and d["diff"] > 0)
+    return wins, losses
+
+
+def verdict(result: dict, *, alpha: float = 0.05) -> str:
+    """How learner a compares with learner b over the datasets: one phrase of :data:`VERDICTS`.
+
+    The one rule behind every verdict the app states: the benchmark page and
+    ``benchmarks/run_benchmark.py`` (which writes ``claims.md``, the source of the README's
+    table) both call it. In order:
+
+    1. no shared dataset: ``"not compared"``;
+    2. the two-sided sign test on the datasets' wins and losses (ties left out) has
+       ``p < alpha``: ``"better"`` if wins > losses, else ``"worse"``;
+    3. otherwise, counting datasets whose paired t-test over the folds has ``p < alpha``:
+       significant wins and no significant loss: ``"better"``; significant losses and no
+       significant win: ``"worse"``; both: ``"mixed"``; neither:
+       ``"no significant difference"``.
+
+    Every claim checked states that a is at least as accurate as b (or better): ``"better"``
+    supports it, ``"worse"`` contradicts it, ``"mixed"`` and ``"no significant difference"``
+    neither. The rule does not correct for testing many datasets: with twelve datasets at
+    5 %, one significant dataset can happen by chance, which step 3 accepts.
+
+    Parameters
+    ----------
+    result : dict
+        The output of :func:`compare` (``wins``, ``losses``, ``sign_p`` and ``details`` with
+        each dataset's ``diff`` = a − b mean error and paired t ``p_t``).
+    alpha : float, default 0.05
+        Level of both tests.
+
+    Returns
+    -------
+    str
+        One of :data:`VERDICTS`.
+
+    Examples
+    --------
+    One win, eight ties and three losses, none significant (sign test p = 0.62):
+    ``"no significant difference"``. Seven wins, two ties, three losses with three
+    significant wins and no significant loss: ``"better"``.
+    """
+    if not result["details"]:
+        return "not compared"
+    w, lo = result["wins"], result["losses"]
+    if w + lo and result["sign_p"] < alpha and w != lo:
+        return "better" if w > lo else "worse"
+    sig_win, sig_loss = significant_counts(result, alpha=alpha)
+    if sig_win and sig_loss:
+        return "mixed"
+    if sig_win:
+        return "better"
+    if sig_loss:
+        return "worse"
+    return "no significant difference"
+
+
+def describe(result: dict, *, alpha: float = 0.05) -> str:
+    """The counts behind :func:`verdict`, in one sentence.
+
+    Parameters
+    ----------
+    result : dict
+        The output of :func:`compare`.
+    alpha : float, default 0.05
+        Level of the per-dataset paired t-test.
+
+    Returns
+    -------
+    str
+        Wins, ties and losses with the sign test's p, then the significant wins and losses.
+    """
+    sig_win, sig_loss = significant_counts(result, alpha=alpha)
+    return (f"{_n(result['wins'], 'win')}, {_n(result['ties'], 'tie')}, "
+            f"{_n(result['losses'], 'loss')} (sign test p = {result['sign_p']:.2f}); "
+            f"significant at {alpha * 100:g} % (paired t): {_n(sig_win, 'win')}, "
+            f"{_n(sig_loss, 'loss')}.")
+
+
+def _n(k: int, word: str) -> str:
+    return f"{k} {word}" + ("" if k == 1 else "es" if word.endswith("s") else "s")
 
 
 #: Learners whose error can be followed as the budget grows: (name, budget axis).

@@ -37,3 +37,20 @@ def test_no_learner_chosen_says_so() -> None:
     at.multiselect(key="now_learners").set_value([]).run()
     _ok(at)
     assert any("Choose at least one learner" in i.value for i in at.info)
+
+
+def test_each_claim_shows_the_verdict_of_the_one_rule() -> None:
+    """Issue 14, F: the page's verdict on every claim is :func:`evaluation.verdict`'s."""
+    from boostcore import evaluation
+    from ui import compute
+
+    rows = compute.benchmark_results(compute.results_mtime())
+    at = AppTest.from_file("../views/benchmark.py", default_timeout=TIMEOUT).run()
+    _ok(at)
+    labels = [e.label for e in at.expander]
+    for title, a, b in evaluation.CLAIMS:
+        shown = [label for label in labels if label.startswith(title + " — ")]
+        assert len(shown) == 1, (title, labels)
+        assert shown[0] == f"{title} — {evaluation.verdict(evaluation.compare(rows, a, b))}"
+    # the rule is stated on the page, in the words of the function's module
+    assert any(evaluation.VERDICT_RULE in c.value for c in at.caption)

@@ -47,18 +47,24 @@ def _protocol() -> None:
         st.caption("Sources, citations, licence notes and cleaning: assets/data/PROVENANCE.md.")
 
 
+#: One icon per phrase of evaluation.VERDICTS (the verdict itself comes from evaluation.verdict).
+VERDICT_ICONS = {"better": ":material/check_circle:", "worse": ":material/cancel:",
+                 "mixed": ":material/help:", "no significant difference": ":material/drag_handle:",
+                 "not compared": ":material/help:"}
+
+
 def _claims(rows: list[dict]) -> None:
     st.header("The papers' claims, checked")
+    st.caption(evaluation.VERDICT_RULE + " Each claim says that a is at least as accurate as "
+               "b: better supports it, worse contradicts it, the other two neither.")
     learners_run = {r["learner"] for r in rows}
     for title, a, b in evaluation.CLAIMS:
         if a not in learners_run or b not in learners_run:
             continue
         res = evaluation.compare(rows, a, b)
         text = evaluation.verdict(res)
-        icon = ":material/check_circle:" if text.startswith("Reproduces") else \
-            ":material/help:" if text.startswith("Mixed") else ":material/cancel:"
-        with st.expander(f"{title} — {text.split(':')[0]}", icon=icon):
-            st.markdown(f"`{a}` against `{b}`. {text}")
+        with st.expander(f"{title} — {text}", icon=VERDICT_ICONS[text]):
+            st.markdown(f"`{a}` against `{b}`: **{text}**. {evaluation.describe(res)}")
             st.dataframe(pd.DataFrame([{
                 "dataset": d["dataset"], "error a": d["a"], "error b": d["b"],
                 "a − b": d["diff"], "paired t p": d["p_t"],
