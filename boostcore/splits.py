@@ -8,8 +8,9 @@ scikit-learn, which re-sorts at every node):
 * :func:`best_stump` — the exact best binary split ``x_j ≤ θ`` over all features at once
   (weighted cumulative sums, vectorised over features);
 * :func:`best_interval_splits` — for each arity ``k ≥ 3`` the best ``k``-way interval split
-  ``θ_1 < … < θ_{k−1}`` (branch = number of thresholds ``< x_j``), by dynamic programming over at
-  most ``max_cuts`` weighted-quantile cut points per feature (O(k·B²) per feature).
+  ``θ_1 < … < θ_{k−1}`` (branch = number of thresholds ``< x_j``), by dynamic programming over
+  every cut between distinct values (exact, O(k·m²) per feature), or over at most ``max_cuts``
+  weighted-quantile cut points when asked to (O(k·B²)).
 
 :func:`presort` builds the root's index matrix (as a ``(d, m)`` array; pass its transpose).
 
@@ -221,14 +222,22 @@ def best_interval_splits(
     order: np.ndarray,
     index: IndexFunction,
     max_arity: int,
-    max_cuts: int = 64,
+    max_cuts: int | None = None,
 ) -> dict[int, Split]:
     """Best ``k``-way interval split for each ``k = 3 … max_arity`` (docs/theory.md §0.2).
 
-    For each feature the node's sorted points are cut at most at ``max_cuts`` weighted-quantile
-    positions between distinct values; the best partition of the resulting segments into ``k``
-    contiguous groups minimises ``Σ_g W_g I(q_g)``, an additive cost, so dynamic programming
-    finds it exactly over those candidates.
+    The cost ``Σ_g W_g I(q_g)`` of a partition of the node's sorted points into ``k``
+    contiguous groups is additive over the groups, so dynamic programming over the cut
+    positions finds the best partition of every arity in one pass (O(K·M²) per feature for
+    ``M`` candidate cuts).
+
+    Parameters
+    ----------
+    max_cuts : int, optional
+        ``None`` (default): every position between two distinct values is a candidate, so the
+        result is the exact best split of each arity over *every* interval partition.
+        An integer ``B``: at most ``B`` cuts at weighted quantiles per feature, a restricted
+        search (exact only when a feature has at most ``B`` such positions).
 
     Returns
     -------
@@ -248,7 +257,7 @@ def best_interval_splits(
         valid_pos = np.flatnonzero(xs[1:] > xs[:-1])
         if valid_pos.size < 2:
             continue
-        cuts = quantile_cuts(cp + cn, valid_pos, max_cuts)
+        cuts = valid_pos if max_cuts is None else quantile_cuts(cp + cn, valid_pos, max_cuts)
         # prefix sums at segment boundaries: P[0] = 0, P[1..M] at cuts, P[M+1] = total
         tp, tn = float(tp_col[0]), float(tn_col[0])
         total = tp + tn

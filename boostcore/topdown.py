@@ -40,6 +40,11 @@ CRITERION_LABELS = {
 
 #: Largest number of branches a split may have.
 MAX_ARITY_LIMIT = 16
+#: Leaves with at most this many training points get the exact k-way search (every interval
+#: partition) by default; O(K·m²) per feature keeps it under a second there.
+EXACT_SEARCH_LIMIT = 2000
+#: Weighted-quantile cut points per feature at larger leaves when ``max_cuts`` is not given.
+LARGE_LEAF_CUTS = 256
 
 
 def _frozen(a: np.ndarray, dtype=None) -> np.ndarray:
@@ -188,6 +193,9 @@ class SplitRecord:
     index_drop: float
     children: tuple[int, ...]
     gamma_boosting: bool | None
+    #: whether the k-way search at this leaf tried every interval partition (``False``: a
+    #: restricted search over weighted-quantile cut points; binary stumps are always exact)
+    exact_search: bool = True
 
 
 @dataclass(frozen=True)
@@ -308,7 +316,7 @@ def grow(
     sample_weight: np.ndarray | None = None,
     X_test: np.ndarray | None = None,
     y_test: np.ndarray | None = None,
-    max_cuts: int = 64,
+    max_cuts: int | None = None,
     categorical: np.ndarray | None = None,
 ) -> Iterator[TreeStep]:
     """Grow a decision tree top-down, one expansion per step (Hatano 2004, Figs. 1–2).
@@ -337,8 +345,14 @@ def grow(
         Non-negative weights (normalised to sum to 1); uniform by default.
     X_test, y_test : optional
         A test set whose error is reported at every step.
-    max_cuts : int
-        ``B``, the number of weighted-quantile cut points tried per feature for ``k ≥ 3``.
+    max_cuts : int, optional
+        How ``k ≥ 3``-way splits are searched (docs/theory.md §0.2). ``None`` (default): the
+        exact search over every interval partition at every leaf with at most
+        ``EXACT_SEARCH_LIMIT = 2000`` training points, and ``LARGE_LEAF_CUTS = 256``
+        weighted-quantile cut points per feature at larger leaves. An integer ``B``: at most
+        ``B`` weighted-quantile cut points per feature at every leaf (faster on large data;
+        not the argmax of Hatano's Fig. 2). Each :class:`SplitRecord` says whether its leaf's
+        search was exact.
     categorical : bool array of shape (d,), optional
         Columns holding category codes (integers ``0…c−1``). Such a column is split only by
         its **value split** — one branch per value present at the node, C4.5-style, the
@@ -370,7 +384,8 @@ def grow(
     criterion = check_choice("criterion", criterion, CRITERIA)
     max_arity = check_int("max_arity", max_arity, low=2, high=MAX_ARITY_LIMIT)
     leaf_rule = check_choice("leaf_rule", leaf_rule, LEAF_RULES)
-    max_cuts = check_int("max_cuts", max_cuts, low=2, high=4096)
+    if max_cuts is not None:
+        max_cuts = check_int("max_cuts", max_cuts, low=2, high=4096)
     cat = np.zeros(Xv.shape[1], dtype=bool)
     if categorical is not None:
         cat = np.asarray(categorical, dtype=bool).reshape(-1)
@@ -440,6 +455,7 @@ class _Grower:
         # Sort every feature once; nodes keep their slice of this order (feature-major rows).
         self.order = {0: presort(self.X_num)}
         self.cache: dict[int, tuple[Split | None, dict[int, Split]]] = {}
+        self.exact: dict[int, bool] = {}  # per leaf: was its k-way search exact?
         # branch of each sample during an expansion (k ≤ MAX_ARITY_LIMIT = 16 fits in a byte;
         # a byte array keeps the gather scratch[order] cache-resident)
         self.scratch = np.zeros(X.shape[0], dtype=np.uint8)
@@ -465,13 +481,19 @@ class _Grower:
             else:
                 o = order.T
                 stump = best_stump(self.X_num, self.y, self.w, o, self.I)
+                n_leaf = order.shape[1]
+                cuts = self.max_cuts
+                if cuts is None and n_leaf > EXACT_SEARCH_LIMIT:
+                    cuts = LARGE_LEAF_CUTS
                 multi = (
                     best_interval_splits(
-                        self.X_num, self.y, self.w, o, self.I, self.max_arity, self.max_cuts
+                        self.X_num, self.y, self.w, o, self.I, self.max_arity, cuts
                     )
                     if self.max_arity > 2 and stump is not None
                     else {}
                 )
+                # a feature has at most n − 1 cut positions: B ≥ n − 1 tries them all
+                self.exact[leaf] = self.max_arity <= 2 or cuts is None or n_leaf - 1 <= cuts
                 if self.cat.any():
                     stump, multi = self._with_value_splits(order[0], stump, dict(multi))
                 self.cache[leaf] = (stump, multi)
@@ -754,6 +776,7 @@ def _grow(X, y, w, size, index_fn, criterion, max_arity, gamma, leaf_rule, Xt, y
             index_drop=float(mass * chosen.gain),
             children=kids,
             gamma_boosting=boosting,
+            exact_search=g.exact.get(leaf, True),
         )
         yield TreeStep(
             t=t,

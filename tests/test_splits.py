@@ -302,6 +302,60 @@ def test_kway_with_many_values_respects_max_cuts_and_is_consistent():
     assert full[3].impurity <= coarse[3].impurity + 1e-12
 
 
+def brute_force_prefix(f, x, y, w, k):
+    """Least ``Σ_g W_g I(q_g) / W`` over every ``k``-interval partition of one feature's
+    distinct values, enumerating all ``(k − 1)``-subsets of cut positions at once with prefix
+    sums (no dynamic programming)."""
+    vals, inv = np.unique(x, return_inverse=True)
+    pos = np.bincount(inv, weights=np.where(y > 0, w, 0.0), minlength=vals.size)
+    neg = np.bincount(inv, weights=np.where(y > 0, 0.0, w), minlength=vals.size)
+    P = np.concatenate(([0.0], np.cumsum(pos)))
+    N = np.concatenate(([0.0], np.cumsum(neg)))
+    combos = np.array(list(itertools.combinations(range(1, vals.size), k - 1)), dtype=np.intp)
+    edges = np.column_stack([np.zeros(len(combos), np.intp), combos,
+                             np.full(len(combos), vals.size, np.intp)])
+    gp = P[edges[:, 1:]] - P[edges[:, :-1]]
+    gn = N[edges[:, 1:]] - N[edges[:, :-1]]
+    mass = gp + gn
+    q = np.divide(gp, mass, out=np.full_like(mass, 0.5), where=mass > 0)
+    return float(np.min(np.sum(mass * f(q), axis=1)) / w.sum())
+
+
+@settings(deadline=None, database=None, max_examples=12)
+@given(seed=st.integers(0, 2**32 - 1), n=st.integers(70, 110), name=st.sampled_from(NAMES))
+def test_default_kway_search_is_exact_beyond_64_distinct_values(seed, n, name):
+    """Issue 14 A.1: the default search tries every interval partition, so with more distinct
+    values than the old 64 quantile cuts it still returns the brute-force optimum."""
+    rng = np.random.default_rng(seed)
+    x = rng.normal(size=n)
+    y = np.where(np.sin(4 * x) + 0.8 * rng.normal(size=n) > 0, 1, -1).astype(np.int8)
+    w = rng.uniform(0.2, 1.0, n)
+    w /= w.sum()
+    X = x[:, None]
+    f = get_index(name)
+    best = best_interval_splits(X, y, w, presort(X, np.arange(n)), f, 4)
+    for k in (3, 4):
+        assert best[k].impurity == pytest.approx(brute_force_prefix(f, x, y, w, k), abs=1e-12)
+        groups = branch_of(x, best[k].thresholds)
+        assert node_impurity_of_groups(f, groups, y, w, k) == pytest.approx(
+            best[k].impurity, abs=1e-12)
+
+
+def test_restricted_search_can_miss_the_optimum_that_the_default_finds():
+    """``max_cuts`` is a real restriction (so pages must say when it ran)."""
+    rng = np.random.default_rng(3)
+    n = 300
+    x = rng.normal(size=n)
+    y = np.where(np.sin(5 * x) + 0.5 * rng.normal(size=n) > 0, 1, -1).astype(np.int8)
+    w = np.full(n, 1 / n)
+    X = x[:, None]
+    f = get_index("km")
+    exact = best_interval_splits(X, y, w, presort(X, np.arange(n)), f, 4)
+    coarse = best_interval_splits(X, y, w, presort(X, np.arange(n)), f, 4, max_cuts=16)
+    assert exact[4].impurity == pytest.approx(brute_force_prefix(f, x, y, w, 4), abs=1e-12)
+    assert exact[4].impurity < coarse[4].impurity - 1e-6
+
+
 def test_kway_empty_for_tiny_nodes_and_low_arity():
     X = np.array([[0.0], [1.0], [2.0]])
     y = np.array([1, -1, 1], dtype=np.int8)

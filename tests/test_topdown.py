@@ -906,3 +906,44 @@ def test_early_stop_at_an_unsplittable_impure_leaf_sets_gamma_hat_to_zero() -> N
 ])
 def test_max_weight_choice_treats_a_tie_as_the_heaviest(weights, splittable, want) -> None:
     assert max_weight_choice(np.array(weights), np.array(splittable)) == want
+
+
+# --------------------------------------------------------------------------------------------
+# exact k-way search (issue 14, A.1)
+
+
+def test_default_growth_takes_the_exact_argmax_of_hatanos_fig_2():
+    """Stripes, seed 1, round 1: the best 4-way split scores 0.324 and beats the best stump
+    (0.302); a search over 64 quantile cuts missed it and took the stump."""
+    from boostcore.datasets import make_dataset
+
+    ds = make_dataset("stripes", n=400, seed=1)
+    exact = list(grow(ds.X_train, ds.y_train, size=16, max_arity=4))[1]
+    assert exact.split.exact_search
+    assert exact.split.arity == 4 and exact.split.score == pytest.approx(0.324, abs=5e-4)
+    scores = {c.arity: c.score for c in exact.candidates}
+    assert scores[2] == pytest.approx(0.3024, abs=5e-4)
+    restricted = list(grow(ds.X_train, ds.y_train, size=16, max_arity=4, max_cuts=64))[1]
+    assert not restricted.split.exact_search
+    assert restricted.split.arity == 2
+
+
+def test_every_leaf_up_to_2000_points_is_searched_exactly_and_larger_ones_say_so():
+    from boostcore.topdown import EXACT_SEARCH_LIMIT
+
+    rng = np.random.default_rng(0)
+    n = EXACT_SEARCH_LIMIT + 200
+    X = rng.normal(size=(n, 2))
+    y = np.where(np.sin(3 * X[:, 0]) + 0.5 * rng.normal(size=n) > 0, 1, -1)
+    steps = [s for s in grow(X, y, size=6, max_arity=3) if s.split is not None]
+    n_at = {s.split.leaf: int(s.tree.n_samples[s.split.leaf]) for s in steps}
+    for s in steps:
+        assert s.split.exact_search == (n_at[s.split.leaf] <= EXACT_SEARCH_LIMIT)
+    assert not steps[0].split.exact_search  # the root holds 2,200 points
+    # binary growth is always exact; a large enough explicit B tries every cut
+    assert all(s.split.exact_search for s in grow(X, y, size=4, max_arity=2) if s.split)
+    small = X[:50], y[:50]
+    assert all(s.split.exact_search
+               for s in grow(*small, size=4, max_arity=3, max_cuts=49) if s.split)
+    assert not all(s.split.exact_search
+                   for s in grow(*small, size=4, max_arity=3, max_cuts=10) if s.split)

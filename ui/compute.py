@@ -3,6 +3,8 @@ sessions (``st.cache_data``), so stepping through rounds only renders."""
 
 from __future__ import annotations
 
+import html
+
 import numpy as np
 import streamlit as st
 
@@ -15,7 +17,7 @@ from boostcore.probabilistic import (
     prob_adaboost,
     prob_tree,
 )
-from boostcore.topdown import TreeStep, grow
+from boostcore.topdown import EXACT_SEARCH_LIMIT, LARGE_LEAF_CUTS, TreeStep, grow
 
 
 @st.cache_data(max_entries=64, show_spinner=False)
@@ -328,7 +330,15 @@ def topdown_lecture(
     for t in range(n):
         current = {names[c]: steps[min(t, len(steps) - 1)] for c, steps in runs.items()}
         frame = tables.candidates_frame(current, _ds.feature_names)
-        cand.append(lecture.table_html(frame) if len(frame) else
+        restricted = "".join(
+            f"<p>⚠ {html.escape(run)}: leaf #{s.split.leaf} holds "
+            f"{int(s.tree.n_samples[s.split.leaf]):,} training points (more than "
+            f"{EXACT_SEARCH_LIMIT:,}), so its k-way splits were searched over "
+            f"{LARGE_LEAF_CUTS} weighted-quantile cut points per feature, not every "
+            "partition: its rows are the best of those candidates.</p>"
+            for run, s in current.items()
+            if s.t == t and s.split is not None and not s.split.exact_search)
+        cand.append(restricted + lecture.table_html(frame) if len(frame) else
                     "<p>No split in this round (round 0 is the single-leaf tree).</p>")
         metr.append(lecture.table_html(tables.metrics_frame(current)))
     out["candidates"] = lecture.same_frames(cand)
