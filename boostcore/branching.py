@@ -17,7 +17,13 @@ Merging schemes (``merge=``):
   ``q_z = P_{D_t}(y = +1 | z)`` with respect to 1/2 and ``ε_{j−1} ≤ 1 − G(q_z) < ε_j``, where
   ``1 − γ_t = H_{D_t}(Y|ℓ̃_t)``, ``a = 2c/(1−c)``, ``ε_j = ((1+a)/a)^(j−1)·cγ_t/a``. The paper
   prints ``p_z < 1/2`` in the definition of ``S_{−j}``; the proof needs ``q_z``
-  (docs/theory.md §2, §6).
+  (docs/theory.md §2, §6). A child with ``q_z = 1/2`` — exactly, or up to float rounding
+  (:func:`child_q`) — is on the ``+`` side, as the rule ``q_z ≥ 1/2`` says; an empty child
+  counts as ``q = 1/2``.
+
+``|L_t|`` (``BPMetrics.n_leaves``) counts the same thing for every scheme: the leaves at least
+one training point reaches. (``bands`` can hold a leaf only unseen points reach — a group of
+empty children — which ``none`` drops; ``BPMetrics.n_unreached`` counts them.)
 
 Smoothing (docs/theory.md §0.3): a leaf with no positive (or no negative) weight would get an
 infinite weight; only such leaves use ``½ ln((W⁺ + ε)/(W⁻ + ε))``. Every bound is computed with the
@@ -44,6 +50,9 @@ WEAK_LEARNERS = ("h", "divided")
 MAX_LEAVES = 4096
 #: ``H_{D_t}(Y|h_t)`` at least this close to 1 counts as "no information".
 NO_INFO = 1e-12
+#: A child whose positive and negative masses under ``D_t`` differ by at most this fraction
+#: of its mass has ``q = 1/2`` exactly (see :func:`child_q`).
+HALF_TOL = 1e-12
 
 MERGE_LABELS = {
     "all": "InfoBoost (merge all)",
@@ -78,7 +87,8 @@ class Round:
 
     @property
     def n_leaves(self) -> int:
-        """``|L_t|``."""
+        """Every leaf of ``L_t`` the program holds, including a ``bands`` leaf that no
+        training point reaches (``BPMetrics.n_leaves`` counts only the reached ones)."""
         return int(self.weights.shape[0])
 
 
@@ -126,10 +136,17 @@ class BPMetrics:
     1 without smoothing), ``H_uniform = H_U(Y|ℓ_t)`` (Theorem 2 for ``none``: ``= Π Z_t``),
     ``gamma = 1 − H_divided``; ``prod_Z`` and ``prod_H_h`` are the products over rounds so far;
     ``band_bound = 1 − c·γ_t`` and ``max_groups = 4K`` (Theorem 3, ``bands`` only).
+
+    ``n_leaves`` is ``|L_t|`` counted the same way for every scheme: the leaves at least one
+    training point reaches. ``none`` drops a child no training point reaches; ``bands`` merges
+    it into a band (its ``q`` counts as 1/2) and, when its group has no reached member, keeps a
+    leaf of weight 0 that only unseen points can reach: ``n_unreached`` such leaves (0 for
+    ``none`` and ``all``). ``n_divided`` counts the divided children reached the same way.
     """
 
     t: int
     n_leaves: int
+    n_unreached: int
     n_divided: int
     train_error: float
     test_error: float | None
@@ -210,6 +227,44 @@ def eps_bands(c: float, gamma: float) -> tuple[float, ...]:
     return tuple(eps)
 
 
+def child_q(wp: np.ndarray, wn: np.ndarray) -> np.ndarray:
+    """``q_z = P_{D_t}(y = +1 | z)`` of every divided child from its masses ``W⁺_z, W⁻_z``.
+
+    Exactly 1/2 for an empty child (Theorem 3's convention) and for a child whose ``W⁺`` and
+    ``W⁻`` differ by float rounding only, ``|W⁺ − W⁻| ≤ HALF_TOL·(W⁺ + W⁻)``.
+
+    Why: Theorem 3's rule puts ``z`` on the ``+`` side iff ``q_z ≥ 1/2`` (the paper's
+    ``S_j``), so a child with ``q_z = 1/2`` is ``+``. Such children are common: Lemma 3
+    balances every leaf of ``L_{t−1}`` under ``D_t``, so a leaf that ``h_t`` does not split
+    has a child with ``q = 1/2``. Its ``W⁺`` and ``W⁻`` are sums of different floats and
+    differ in the last bits, which sent it to ``(−, 1)`` or ``(+, 1)`` by chance (two such
+    children could make two groups where the rule makes one). In the app's runs rounding
+    moves ``q`` by at most ~1e−14 and genuine deviations from 1/2 are ≥ ~1e−9; the tolerance
+    sits between them.
+    """
+    wp = np.asarray(wp, dtype=float)
+    wn = np.asarray(wn, dtype=float)
+    mass = wp + wn
+    q = np.divide(wp, mass, out=np.full(mass.shape, 0.5), where=mass > 0)
+    return np.where(np.abs(wp - wn) <= HALF_TOL * mass, 0.5, q)
+
+
+def merge_bands(q: np.ndarray, side_of: np.ndarray, c: float, gamma: float):
+    """Theorem 3's merging of the divided children: ``(new leaf of every child, band edges
+    ε_0 … ε_K, the groups' keys (side 0/1, sign ±1, band j) one row per new leaf)``.
+
+    A child ``z`` (``q`` from :func:`child_q`) joins group ``(side, sign, j)`` with ``sign =
+    +1`` iff ``q_z ≥ 1/2`` and ``ε_{j−1} ≤ 1 − G(q_z) < ε_j``; ``γ = 1 − H_{D_t}(Y|ℓ̃_t)``.
+    """
+    q = np.asarray(q, dtype=float)
+    eps = eps_bands(c, gamma)
+    band = band_of(1.0 - km(q), eps)
+    sign = np.where(q >= 0.5, 1, -1)
+    keys = np.column_stack([np.asarray(side_of), sign, band])
+    uniq, out = np.unique(keys, axis=0, return_inverse=True)
+    return out.reshape(-1).astype(np.intp), eps, uniq
+
+
 def band_of(one_minus_g: np.ndarray, eps: tuple[float, ...]) -> np.ndarray:
     """Band index ``j ≥ 1`` with ``ε_{j−1} ≤ 1 − G(q) < ε_j`` (the last band is closed at 1)."""
     edges = np.asarray(eps)
@@ -283,23 +338,16 @@ def bp_infoboost(
     return _run(Xv, yv, n_rounds, merge, c, weak_learner, eps_smooth, Xt, yt)
 
 
-def _merge_map(merge, child_mass, child_wp, child_wn, side_of, c, gamma):
+def _merge_map(merge, reached, q, side_of, c, gamma):
     """New leaf of every divided child; band edges and groups for ``bands``."""
-    n_child = child_mass.shape[0]
+    n_child = reached.shape[0]
     if merge == "all":
         return side_of.astype(np.intp), (), None
     if merge == "none":
-        keep = child_mass > 0
         out = np.full(n_child, -1, dtype=np.intp)
-        out[keep] = np.arange(int(keep.sum()))
+        out[reached] = np.arange(int(reached.sum()))
         return out, (), None
-    q = np.divide(child_wp, child_mass, out=np.full(n_child, 0.5), where=child_mass > 0)
-    eps = eps_bands(c, gamma)
-    band = band_of(1.0 - km(q), eps)
-    sign = np.where(q >= 0.5, 1, -1)
-    keys = np.column_stack([side_of, sign, band])
-    uniq, out = np.unique(keys, axis=0, return_inverse=True)
-    return out.reshape(-1).astype(np.intp), eps, uniq
+    return merge_bands(q, side_of, c, gamma)
 
 
 def _run(X, y, n_rounds, merge, c, weak_learner, eps_smooth, Xt, yt):
@@ -309,7 +357,7 @@ def _run(X, y, n_rounds, merge, c, weak_learner, eps_smooth, Xt, yt):
     D = np.full(m, 1.0 / m)
     U = D.copy()
     leaf = np.zeros(m, dtype=np.intp)
-    n_leaves = 1
+    n_leaves = prev_reached = 1
     F = np.zeros(m)
     leaf_t = None if Xt is None else np.zeros(Xt.shape[0], dtype=np.intp)
     F_t = None if Xt is None else np.zeros(Xt.shape[0])
@@ -340,17 +388,23 @@ def _run(X, y, n_rounds, merge, c, weak_learner, eps_smooth, Xt, yt):
         cwp = np.bincount(child, weights=np.where(pos, D, 0.0), minlength=n_child)
         cwn = np.bincount(child, weights=np.where(pos, 0.0, D), minlength=n_child)
         cmass = cwp + cwn
+        # reached by a training point (not "positive mass": D_t may underflow to 0)
+        creached = np.bincount(child, minlength=n_child) > 0
+        q = child_q(cwp, cwn)
         H_div = float((2.0 * np.sqrt(cwp * cwn)).sum())
         gamma = 1.0 - H_div
-        if merge == "none" and int((cmass > 0).sum()) > MAX_LEAVES:
+        if merge == "none" and int(creached.sum()) > MAX_LEAVES:
             yield _stop(t, rounds, D, f"DT.InfoBoost would hold more than {MAX_LEAVES} leaves "
                         "after this round: the tree doubles every round, so it stops here.")
             return
         # -- merge -----------------------------------------------------------------------------
         side_of = np.arange(n_child) % 2
-        mmap, eps, keys = _merge_map(merge, cmass, cwp, cwn, side_of, c, gamma)
+        mmap, eps, keys = _merge_map(merge, creached, q, side_of, c, gamma)
         new_leaf = mmap[child]
         n_new = int(mmap.max()) + 1
+        # |L_t| counts the leaves a training point reaches, for every scheme (BPMetrics)
+        n_reached = int((np.bincount(new_leaf, minlength=n_new) > 0).sum())
+        n_divided = int(creached.sum())
         lwp = np.bincount(new_leaf, weights=np.where(pos, D, 0.0), minlength=n_new)
         lwn = np.bincount(new_leaf, weights=np.where(pos, 0.0, D), minlength=n_new)
         smooth = (lwp <= 0) | (lwn <= 0)
@@ -397,25 +451,27 @@ def _run(X, y, n_rounds, merge, c, weak_learner, eps_smooth, Xt, yt):
                 for g in range(n_new)
             )
         metrics = BPMetrics(
-            t=t, n_leaves=n_new, n_divided=int((cmass > 0).sum()), train_error=train_error,
+            t=t, n_leaves=n_reached, n_unreached=n_new - n_reached, n_divided=n_divided,
+            train_error=train_error,
             test_error=test_error, Z=Z, H_h=H_h, H_divided=H_div, H_leaves=H_leaves,
             H_next=H_next, H_uniform=H_uni, gamma=gamma, prod_Z=prod_Z, prod_H_h=prod_H,
             smoothing_excess=excess, band_bound=band_bound,
             max_groups=max_groups,
         )
-        q = np.divide(cwp, cmass, out=np.full(n_child, 0.5), where=cmass > 0)
+        unreached = (f" (+{n_new - n_reached} no training point reaches)"
+                     if n_new > n_reached else "")
         yield BPStep(
             t=t, kind=ROUND, program=BranchingProgram(tuple(rounds)), feature=int(f),
             threshold=float(theta), D=_frozen(D), D_next=_frozen(D_next),
             child_mass=_frozen(cmass), child_q=_frozen(q), merge=mmap_f, weights=w_f,
             leaf_mass=_frozen(lwp + lwn), eps=tuple(eps), groups=groups, metrics=metrics,
             message=(
-                f"Round {t}: h_{t} = [x{f + 1} > {theta:.3g}] divides {n_leaves} leaves into "
-                f"{int((cmass > 0).sum())} children, merged into {n_new} leaves; "
+                f"Round {t}: h_{t} = [x{f + 1} > {theta:.3g}] divides {prev_reached} leaves "
+                f"into {n_divided} children, merged into {n_reached} leaves{unreached}; "
                 f"Z = {Z:.4f}, H(Y|h) = {H_h:.4f}, H(Y|ℓ̃) = {H_div:.4f}."
             ),
         )
-        D, leaf, n_leaves = D_next, new_leaf, n_new
+        D, leaf, n_leaves, prev_reached = D_next, new_leaf, n_new, n_reached
 
 
 def _stop(t: int, rounds: list[Round], D: np.ndarray, reason: str) -> BPStep:

@@ -252,3 +252,52 @@ def test_divided_weak_learner_minimises_the_divided_entropy() -> None:
             for j in range(2) for th in np.unique(X[:, j])[:-1] + 0.05
         )
         assert s.metrics.H_divided == pytest.approx(best, abs=1e-9)
+
+
+# ------------------------------------------------------------------ leaf counting (issue 14, B.4)
+def _moons(seed: int):
+    from boostcore import datasets
+
+    return datasets.make_dataset("moons", n=400, noise=0.3, imbalance=0.5, label_noise=0.05,
+                                 seed=seed, test_fraction=0.25)
+
+
+def test_a_child_with_q_exactly_half_is_on_the_plus_side() -> None:
+    """Lemma 3 balances every leaf of L_{t−1} under D_t, so a leaf that h_t does not split
+    has a child with q = ½ exactly; its W⁺ and W⁻ are sums of different floats. On the
+    default moons (seed 1, c = 0.5) round 7 has two such children on side −1: float
+    rounding put one at q = ½ − 3e−16 (group "< ½") and one at ½ + 1e−16 (group "≥ ½"), six
+    groups instead of the rule's five. The rule is q ≥ ½ → "+", so both are "+"."""
+    ds = _moons(1)
+    steps = _steps(ds.X_train, ds.y_train, n_rounds=7, merge="bands", c=0.5)
+    s = steps[6]
+    assert s.t == 7 and len(s.groups) == 5
+    for s in steps:
+        wp = s.child_q * s.child_mass
+        half = np.abs(2 * wp - s.child_mass) <= 1e-12 * s.child_mass
+        assert np.all(s.child_q[half] == 0.5)  # exactly ½: the rule's "≥ ½" side
+        for g in s.groups:
+            if g.sign < 0:
+                assert not half[list(g.children)].any()
+
+
+def test_both_schemes_count_only_leaves_reached_by_training_points() -> None:
+    """|L_t| of bands and of none count the same thing: the leaves at least one training
+    point reaches. DT.InfoBoost drops a child no training point reaches; BP.InfoBoost merges
+    it into a band (its q counts as ½) and the program keeps that leaf for unseen points,
+    but it is not counted in |L_t| (``n_unreached`` says how many there are)."""
+    ds = _moons(1)
+    X = ds.X_train
+    for merge in ("bands", "none", "all"):
+        steps = [s for s in _steps(X, ds.y_train, n_rounds=10, merge=merge, c=0.5)
+                 if s.kind == ROUND]
+        for s in steps:
+            reached = np.unique(s.program.leaves(X))
+            assert s.metrics.n_leaves == reached.size == int((s.leaf_mass > 0).sum()), s.t
+        for s in steps:
+            m = s.metrics
+            assert m.n_leaves + m.n_unreached == s.program.rounds[-1].n_leaves
+        if merge == "bands":  # the dataset has rounds with an empty band
+            assert any(s.metrics.n_unreached > 0 for s in steps)
+        else:
+            assert all(s.metrics.n_unreached == 0 for s in steps)

@@ -135,8 +135,8 @@ def test_program_svg_is_valid_escaped_and_sized() -> None:
     texts = _texts(root)
     assert "root" in texts and "h8" in texts
     assert any(t.startswith("<b>x") for t in texts)  # the name as text, shortened
-    # every leaf of every layer is drawn: w and D per node
-    n_nodes = 1 + sum(s.metrics.n_leaves for s in steps)
+    # every leaf of every layer is drawn, also one no training point reaches: w and D
+    n_nodes = 1 + sum(len(s.weights) for s in steps)
     assert sum(t.startswith("w ") for t in texts) == n_nodes - 1
 
 
@@ -228,3 +228,20 @@ def test_program_note_counts_the_divide_and_the_merge() -> None:
                                       "merged into 2 leaves.")
     note = fb.program_note(dt, 1)
     assert note.startswith("Round 2: h2 divides 2 leaves into") and "no merging" in note
+
+
+def test_program_note_and_groups_name_the_leaves_no_training_point_reaches() -> None:
+    """The program draws a bands leaf only unseen points reach; the note and the groups
+    table count the merged leaves as |L_t| does (reached ones) and name the others apart
+    (issue 14, B.4)."""
+    ds = datasets.make_dataset("moons", n=400, noise=0.3, imbalance=0.5, label_noise=0.05,
+                               seed=1, test_fraction=0.25)
+    steps = _run(ds, "bands", T=3)
+    s = steps[2]
+    assert (s.metrics.n_leaves, s.metrics.n_unreached) == (4, 1)
+    assert fb.program_note(steps, 2) == (
+        "Round 3: h3 divides 3 leaves into 6 children (4 reached by training points); "
+        "merged into 4 leaves (+1 that no training point reaches).")
+    head = fb.groups_html(s).split("</b>", 1)[0]
+    assert "5 groups" in head and "1 of them no training point reaches" in head
+    assert "|L_t| = 4" in head

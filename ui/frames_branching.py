@@ -421,18 +421,21 @@ def program_pictures(steps: Sequence[BPStep], t: int, *, feature_names: Sequence
 
 
 def program_note(steps: Sequence[BPStep], t: int) -> str:
-    """One line under the program: this round's divide and merge in numbers (children that
-    no training point reaches are still edges of the program, except DT.InfoBoost's, which
-    are dropped)."""
+    """One line under the program: this round's divide and merge in numbers. The program
+    (the picture) holds every leaf and child, also those no training point reaches
+    (except DT.InfoBoost's, which are dropped); the merged leaves are counted as ``|L_t|``
+    is, by the leaves training points reach, and the others are named apart."""
     s = steps[min(t, len(steps) - 1)]
     if s.metrics is None:
         return s.stop_reason or s.message
     m = s.metrics
-    before = (steps[t - 1].metrics.n_leaves if t > 0 and steps[t - 1].metrics is not None
+    before = (len(steps[t - 1].weights) if t > 0 and steps[t - 1].metrics is not None
               else 1)
     kept = int((np.asarray(s.merge) >= 0).sum())
     reached = f" ({m.n_divided} reached by training points)" if m.n_divided < kept else ""
-    what = (f"merged into {m.n_leaves} leaves" if kept > m.n_leaves
+    empty = (f" (+{m.n_unreached} that no training point reaches)" if m.n_unreached
+             else "")
+    what = (f"merged into {m.n_leaves} leaves{empty}" if kept > m.n_leaves + m.n_unreached
             else f"no merging: {m.n_leaves} leaves")
     return f"Round {s.t}: h{s.t} divides {before} leaves into {kept} children{reached}; {what}."
 
@@ -535,7 +538,7 @@ def curves_note(steps: Sequence[BPStep], t: int) -> str:
                 f"{total:.4f} in all): there Π Z_t may exceed Π H(Y|h_t); it still bounds "
                 "the training error.")
     return ("Theorem 1: train error ≤ Π Z_t ≤ Π H(Y|h_t). Faint: the whole run; solid: up to "
-            "this round; below: the leaves |L_t|.")
+            "this round; below: the leaves |L_t| that training points reach.")
 
 
 # ----------------------------------------------------------------------------- tables
@@ -557,7 +560,11 @@ def groups_html(step: BPStep) -> str:
         return f"<p>{escape(reason)}</p>"
     m = step.metrics
     head = (f"Round {step.t}: γ_t = {m.gamma:.4f}, bound 1 − cγ_t = {m.band_bound:.4f}, "
-            f"H(Y|ℓ_t) = {m.H_leaves:.4f}, {m.n_leaves} groups (at most 4K = {m.max_groups})")
+            f"H(Y|ℓ_t) = {m.H_leaves:.4f}, {len(step.groups)} groups (at most 4K = "
+            f"{m.max_groups})")
+    if m.n_unreached:
+        head += (f"; {m.n_unreached} of them no training point reaches (mass 0: not "
+                 f"counted in |L_t| = {m.n_leaves})")
     frame = groups_frame(step).astype(object)
     return f"<p><b>{escape(head)}</b></p>" + table_html(frame)
 

@@ -210,6 +210,7 @@ def render() -> None:
     st.markdown("#### This round in numbers")
     lecture.view("html", lec["metrics"], key="lv_metrics", first=1, min_height=0,
                  max_height=100000)
+    st.caption(LEAVES_KEY)
     if lec["groups"] is not None:
         st.markdown("#### BP.InfoBoost's groups: which children were merged (Theorem 3)")
         lecture.view("html", lec["groups"], key="lv_groups", first=1, min_height=0,
@@ -242,6 +243,14 @@ INTRO = (
     "(BP.InfoBoost) sit in between with few leaves and nearly the progress of the tree. The "
     "training error bound Π Z_t holds for every merging scheme. Step through the rounds and "
     "watch the regions, the program and the bound move together."
+)
+
+LEAVES_KEY = (
+    "|L_t| counts the same thing for every scheme: the leaves at least one training point "
+    "reaches. DT.InfoBoost drops a child no training point reaches; BP.InfoBoost merges it "
+    "into a band (its q counts as ½), and a group made only of such children stays in the "
+    "program as a leaf of weight 0 for unseen points — drawn in the program, named in the "
+    "groups table, not counted in |L_t|."
 )
 
 REGIONS_KEY = (
