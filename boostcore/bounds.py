@@ -8,7 +8,7 @@ from __future__ import annotations
 import numpy as np
 from scipy.special import gammaln
 
-from ._validation import check_float
+from ._validation import check_float, check_int
 
 
 def ceil_log2(k: np.ndarray | int) -> np.ndarray | int:
@@ -97,25 +97,331 @@ def size_bound(s: np.ndarray | int, gamma: float) -> np.ndarray | float:
     return float(out) if out.ndim == 0 else out
 
 
-def phi_gamma(s: np.ndarray | int, gamma: float) -> np.ndarray | float:
+def phi_gamma(s: np.ndarray | float, gamma: float) -> np.ndarray | float:
     """``φ_γ(s) = (1−γ)^i (1 − s'γ/2^i)`` with ``s = 2^i + s'``, ``0 ≤ s' < 2^i``.
 
-    The final weight of the Weight Distribution Game when the adversary always splits in two,
-    equally, against the max-weight player (Hatano 2004, Theorem 3 and proof of Theorem 4);
-    ``φ_γ(s) ≤ s^(−γ)``.
+    Hatano's bound function (Hatano 2004, proof of Theorem 4 and Proposition 8): the final
+    weight of the Weight Distribution Game when the adversary always splits in two, equally,
+    against the max-weight player (Theorem 3). It bounds TOPDOWN-M's final tree,
+    ``I(T) ≤ φ_γ(s) ≤ s^(−γ)``, and, because a binary run is TOPDOWN-M for every target size,
+    ``I(T) ≤ φ_γ̂(|T|) ≤ e_γ̂(|T|)`` at *every* round of a binary max-weight run.
+
+    ``s`` may be real, ``s ≥ 1``: Proposition 8 evaluates ``φ_γ(s/k)`` with the same formula
+    (``s = k·2^i' + s''`` gives ``φ_γ(s/k) = (1−γ)^i' (1 − (s''/k)γ/2^i')``), i.e. ``φ_γ`` is
+    linear between consecutive powers of two, continuous, and ``φ_γ(2s) = (1−γ) φ_γ(s)``.
+    Integer arrays are handled in exact integer arithmetic; floats through ``frexp`` (exact
+    split ``s = m·2^i``, no floating ``log2``).
     """
     gamma = check_float("gamma", gamma, low=0.0, high=1.0)
     s_arr = np.asarray(s)
+    if s_arr.dtype.kind not in "iuf" or not np.all(np.isfinite(s_arr)):
+        raise ValueError(f"s must be a finite number of leaves ≥ 1; got {s!r}")
     if np.any(s_arr < 1):
         raise ValueError(f"s must be ≥ 1 (a number of leaves); got {s}")
-    s_int = s_arr.astype(np.int64)
-    i = np.floor(np.log2(s_int)).astype(np.int64)
-    # guard against float rounding of log2 at exact powers of two
-    i = np.where(2**i > s_int, i - 1, i)
-    i = np.where(2 ** (i + 1) <= s_int, i + 1, i)
-    s_rest = s_int - 2**i
-    out = (1.0 - gamma) ** i * (1.0 - s_rest * gamma / 2.0**i)
+    if s_arr.dtype.kind in "iu":
+        s_int = s_arr.astype(np.int64)
+        i = np.floor(np.log2(s_int)).astype(np.int64)
+        # guard against float rounding of log2 at exact powers of two
+        i = np.where(2**i > s_int, i - 1, i)
+        i = np.where(2 ** (i + 1) <= s_int, i + 1, i)
+        s_rest = s_int - 2**i
+        out = (1.0 - gamma) ** i * (1.0 - s_rest * gamma / 2.0**i)
+    else:
+        mant, expo = np.frexp(s_arr.astype(float))  # s = mant·2^expo, 0.5 ≤ mant < 1
+        i = expo - 1  # 2^i ≤ s < 2^(i+1)
+        out = (1.0 - gamma) ** i * (1.0 - (2.0 * mant - 1.0) * gamma)
     out = np.asarray(out, dtype=float)
+    return float(out) if out.ndim == 0 else out
+
+
+# ------------------------------------------------------------------------------------------
+# Where each criterion admits a k-way split (Hatano 2004, §4; Mansour & McAllester, §4)
+
+#: The criteria of :mod:`boostcore.topdown` (same names), for :func:`max_admissible_arity`.
+ARITY_CRITERIA = ("hatano", "mansour_mcallester", "naive")
+
+
+def _check_criterion_gamma(criterion: str, gamma: float | None) -> float | None:
+    if criterion not in ARITY_CRITERIA:
+        listed = ", ".join(repr(c) for c in ARITY_CRITERIA)
+        raise ValueError(f"criterion must be one of {listed}; got {criterion!r}")
+    if criterion != "mansour_mcallester":
+        return None
+    if gamma is None:
+        raise ValueError("gamma is required for criterion='mansour_mcallester' (its rule "
+                         "|T| < e_γ(k)·s·γ/(2k) depends on γ); got None")
+    return check_float("gamma", gamma, low=0.0, high=1.0, low_open=True)
+
+
+def _mm_limits(ks: np.ndarray, size: int, gamma: float) -> np.ndarray:
+    """``e_γ(k)·s·γ/(2k)``, evaluated in the same order of operations as
+    :func:`boostcore.topdown.acceptable`, so the two agree to the last bit."""
+    return np.asarray(e_gamma(ks, gamma)) * size * gamma / (2 * ks)
+
+
+def max_admissible_arity(
+    n_leaves: np.ndarray | int,
+    size: int,
+    criterion: str,
+    gamma: float | None = None,
+    max_arity: int | None = None,
+) -> np.ndarray | int:
+    """The largest ``k`` such that a ``k``-way split is *acceptable* when the tree has
+    ``|T| = n_leaves`` leaves and the target size is ``s = size``; ``0`` when none is
+    (``|T| ≥ s``: the run is over). Vectorised over ``n_leaves``.
+
+    The rules, exactly as :func:`boostcore.topdown.acceptable` applies them:
+
+    * every criterion: the ``k − 1`` new leaves must fit, ``|T| + k − 1 ≤ s``;
+    * ``"hatano"`` (Hatano 2004, §4, Fig. 2): ``k = 2`` or ``2 < k ≤ s/|T|``, so the
+      largest is ``max(2, ⌊s/|T|⌋)``;
+    * ``"mansour_mcallester"`` (Mansour & McAllester, §4): ``k = 2`` or
+      ``|T| < e_γ(k)·s·γ/(2k)`` — strict, i.e. ``k < (s/|T|)·γ·e_γ(k)/2``. The right-hand
+      side falls with ``k`` (``e_γ(k+1)/(k+1) < e_γ(k)/k``), so the admissible arities are
+      always ``2…k_max``;
+    * ``"naive"``: every ``k`` that fits, ``s − |T| + 1``.
+
+    Parameters
+    ----------
+    n_leaves : int or array of int, each ``≥ 1``
+        The current number of leaves ``|T|``.
+    size : int ``≥ 2``
+        The target number of leaves ``s``.
+    criterion : {"hatano", "mansour_mcallester", "naive"}
+        The names of :data:`boostcore.topdown.CRITERIA`.
+    gamma : float in (0, 1], optional
+        Mansour–McAllester's ``γ`` (required for that criterion, ignored by the others).
+    max_arity : int ``≥ 2``, optional
+        The cap ``K`` on the arities tried (the top-down page's "largest arity"); ``None``
+        gives the rule alone.
+
+    Returns
+    -------
+    int or array of int : the largest admissible ``k`` (``≥ 2``), or ``0`` where ``|T| ≥ s``.
+    """
+    gamma = _check_criterion_gamma(criterion, gamma)
+    size = check_int("size", size, low=2)
+    if max_arity is not None:
+        max_arity = check_int("max_arity", max_arity, low=2)
+    n_arr = np.asarray(n_leaves)
+    if n_arr.dtype.kind not in "iu":
+        whole = n_arr.dtype.kind == "f" and np.all(np.isfinite(n_arr))
+        if whole and np.all(n_arr == np.round(n_arr)):
+            n_arr = n_arr.astype(np.int64)
+        else:
+            raise ValueError(f"n_leaves must be whole numbers of leaves ≥ 1; got {n_leaves!r}")
+    if np.any(n_arr < 1):
+        raise ValueError(f"n_leaves must be ≥ 1 (a number of leaves); got {n_leaves}")
+    n = n_arr.astype(np.int64)
+    fits = size - n + 1  # |T| + k − 1 ≤ s
+    if criterion == "naive":
+        rule = fits
+    elif criterion == "hatano":
+        rule = np.maximum(2, size // n)
+    else:
+        top = size if max_arity is None else min(size, max_arity)
+        ks = np.arange(3, top + 1, dtype=np.int64)
+        if ks.size == 0:
+            rule = np.full(n.shape, 2, dtype=np.int64)
+        else:
+            limits = _mm_limits(ks, size, gamma)  # decreasing in k
+            # number of k ≥ 3 with |T| < limit(k): the limits are decreasing, so count them
+            count = np.sum(n[..., None] < limits, axis=-1)
+            rule = 2 + count
+    out = np.minimum(rule, fits)
+    if max_arity is not None:
+        out = np.minimum(out, max_arity)
+    out = np.where(n >= size, 0, out).astype(np.int64)
+    return int(out) if out.ndim == 0 else out
+
+
+def smallest_budget_for_arity(
+    k: int, criterion: str, gamma: np.ndarray | float | None = None
+) -> np.ndarray | float:
+    """The smallest target size ``s`` at which ``criterion`` admits a ``k``-way split at all.
+
+    The rules of :func:`max_admissible_arity` are most permissive at the root (``|T| = 1``),
+    so this is the smallest ``s`` with a ``k``-way split acceptable at ``|T| = 1``:
+
+    * ``"hatano"`` and ``"naive"``: ``s = k``;
+    * ``"mansour_mcallester"``: the smallest ``s ≥ k`` with ``1 < e_γ(k)·s·γ/(2k)``, i.e.
+      ``⌊2k/(γ e_γ(k))⌋ + 1``. For ``k = 3``: ``s = 71`` at ``γ = 0.1``, ``s = 65`` at
+      ``γ = 0.11``, and never below ``32`` for any ``γ`` (``γ e_γ(3) ≤ 0.193``).
+
+    Returns a float holding an integer, ``inf`` where the rule never admits ``k`` (at
+    ``γ = 1``, ``e_1(k) = 0``). Vectorised over ``gamma`` (Mansour–McAllester); the boundary
+    is settled with the rule as :func:`boostcore.topdown.acceptable` evaluates it.
+    """
+    k = check_int("k", k, low=2)
+    if criterion in ("hatano", "naive") or k == 2:
+        _check_criterion_gamma(criterion, gamma)
+        return float(k)
+    if gamma is None:
+        _check_criterion_gamma(criterion, None)
+    g_arr = np.asarray(gamma, dtype=float)
+    if np.any(~np.isfinite(g_arr)) or np.any(g_arr <= 0) or np.any(g_arr > 1):
+        raise ValueError(f"gamma must be in (0, 1]; got {gamma}")
+    _check_criterion_gamma(criterion, float(g_arr.flat[0]))
+    out = []
+    for g in g_arr.reshape(-1):
+        e = float(e_gamma(k, float(g)))
+        if e <= 0.0:  # γ = 1: e_1(k) = 0, never acceptable
+            out.append(np.inf)
+            continue
+        s = max(k, int(np.floor(2 * k / (g * e))) + 1)
+        # settle the floating-point boundary with the rule itself (as topdown evaluates it)
+        while s > k and 1 < e * (s - 1) * g / (2 * k):
+            s -= 1
+        while not 1 < e * s * g / (2 * k):
+            s += 1
+        out.append(s)
+    res = np.array(out, dtype=float).reshape(g_arr.shape)
+    return float(res) if res.ndim == 0 else res
+
+
+# ------------------------------------------------------------------------------------------
+# From weak learning to boosting: advantage and tree size (Hatano 2004, Lemma 1; Mansour &
+# McAllester, Lemma 3.1 — both after Kearns & Mansour)
+
+
+def weak_learning_advantage(delta: np.ndarray | float) -> np.ndarray | float:
+    """``γ = δ²/16``: the advantage guaranteed by a classical weak learner with edge ``δ``.
+
+    Kearns & Mansour's lemma (Hatano 2004, Lemma 1; Mansour & McAllester, Lemma 3.1): if for
+    every distribution some binary split has error ``≤ 1/2 − δ``, then for every sample ``W``
+    some binary split has gain ``Δ(W, h) ≥ (δ²/16)·I(q_W)`` for the index
+    ``I(q) = 2·sqrt(q(1 − q))`` (Hatano prints ``sqrt(q(1 − q))``, docs/theory.md §6; the
+    advantage ``Δ/I`` is the same for both, but only the ``2·sqrt`` form is an index with
+    ``I ≥ min(q, 1 − q)``). The lemma is stated for that index only; for Gini or entropy the
+    weak-learning edge gives no such constant. ``δ ∈ [0, 1/2]``.
+    """
+    d = np.asarray(delta, dtype=float)
+    if np.any(~np.isfinite(d)) or np.any(d < 0) or np.any(d > 0.5):
+        raise ValueError(f"delta must be in [0, 1/2] (a weak learner's edge: error ≤ 1/2 − δ); "
+                         f"got {delta}")
+    out = d**2 / 16.0
+    return float(out) if out.ndim == 0 else out
+
+
+#: The bounds :func:`size_for_error` can invert.
+SIZE_BOUNDS = ("power", "phi", "e")
+_LN10 = np.log(10.0)
+_EXACT = 2.0**52  # below this the integer answer is settled exactly
+
+
+def _bound_at(bound: str, s: int, gamma: float) -> float:
+    if bound == "power":
+        return float(size_bound(s, gamma))
+    if bound == "phi":
+        return float(phi_gamma(int(s), gamma))
+    if s <= 100_000:  # agree with the public e_γ to the last bit where it is accurate
+        return float(e_gamma(int(s), gamma))
+    return float(np.exp(_log_e_real(float(s), gamma)))
+
+
+def _log_e_real(n: float, gamma: float) -> float:
+    """``ln e_γ(n)`` accurate for every ``n ≥ 1`` and small ``γ`` (log1p sum up to 10⁵, then
+    Stirling's series for ``lnΓ(n − γ) − lnΓ(n)``, which has no cancellation)."""
+    if n <= 100_000:
+        return float(np.sum(np.log1p(-gamma / np.arange(1, int(n)))))
+    diff = (-gamma * np.log(n) + (n - gamma - 0.5) * np.log1p(-gamma / n) + gamma
+            + gamma / (12.0 * n * (n - gamma)))
+    return float(diff - gammaln(1.0 - gamma))
+
+
+def _ln_threshold(eps: float, gamma: float, bound: str) -> float:
+    """``ln`` of the smallest real ``s ≥ 1`` with ``bound_γ(s) ≤ ε`` (``inf`` if none)."""
+    le = np.log(eps)
+    if bound == "power":
+        return -le / gamma
+    if bound == "phi":
+        l1 = np.log1p(-gamma)
+        i = max(int(np.ceil(le / l1)) - 1, 0)  # (1−γ)^(i+1) ≤ ε < (1−γ)^i
+        while i > 0 and i * l1 <= le:
+            i -= 1
+        while (i + 1) * l1 > le:
+            i += 1
+        t = (1.0 - np.exp(le - i * l1)) / gamma  # (1−γ)^i (1 − tγ) = ε, 0 ≤ t ≤ 1
+        return i * np.log(2.0) + np.log1p(min(max(t, 0.0), 1.0))
+    # e_γ: ln e_γ(n) → −lnΓ(1−γ) − γ ln n; solve exactly for moderate n
+    x = (-le - gammaln(1.0 - gamma)) / gamma
+    if x > np.log(1e15):
+        return x
+    lo, hi = 0.0, max(x, 0.0) + 50.0
+    for _ in range(200):
+        mid = 0.5 * (lo + hi)
+        if _log_e_real(np.exp(mid), gamma) <= le:
+            hi = mid
+        else:
+            lo = mid
+    return hi
+
+
+def log10_size_for_error(
+    eps: float, gamma: np.ndarray | float, bound: str = "power"
+) -> np.ndarray | float:
+    """``log₁₀`` of :func:`size_for_error` — finite even when the size overflows a float
+    (``γ = δ²/16`` is tiny, and ``(1/ε)^(1/γ)`` is astronomically large). ``inf`` at
+    ``γ = 0``."""
+    eps = check_float("eps", eps, low=0.0, high=1.0, low_open=True, high_open=True)
+    if bound not in SIZE_BOUNDS:
+        listed = ", ".join(repr(b) for b in SIZE_BOUNDS)
+        raise ValueError(f"bound must be one of {listed}; got {bound!r}")
+    g_arr = np.asarray(gamma, dtype=float)
+    if np.any(~np.isfinite(g_arr)) or np.any(g_arr < 0) or np.any(g_arr > 1):
+        raise ValueError(f"gamma must be in [0, 1]; got {gamma}")
+    out = []
+    for g in g_arr.reshape(-1):
+        g = float(g)
+        if g == 0.0:
+            out.append(np.inf)
+            continue
+        if g == 1.0:  # every bound is 0 at s = 2 (e_1(2) = φ_1(2) = 0) and 2^−1 ≤ ε needs s ≥ 1/ε
+            s = 2 if bound != "power" else int(np.ceil(1.0 / eps - 1e-9))
+            while bound == "power" and s > 1 and (s - 1) ** -1.0 <= eps:
+                s -= 1
+            out.append(np.log10(max(s, 1)))
+            continue
+        ln_s = _ln_threshold(eps, g, bound)
+        if ln_s < np.log(_EXACT):
+            s = max(1, int(np.ceil(np.exp(ln_s))))
+            # settle the integer with the bound itself
+            while s > 1 and _bound_at(bound, s - 1, g) <= eps:
+                s -= 1
+            while _bound_at(bound, s, g) > eps:
+                s += 1
+            out.append(np.log10(s))
+        else:
+            out.append(ln_s / _LN10)
+    res = np.array(out, dtype=float).reshape(g_arr.shape)
+    return float(res) if res.ndim == 0 else res
+
+
+def size_for_error(
+    eps: float, gamma: np.ndarray | float, bound: str = "power"
+) -> np.ndarray | float:
+    """The smallest number of leaves ``s`` whose bound guarantees ``I(T) ≤ ε`` (hence
+    training error ``≤ ε``), for advantage ``γ``: the explicit form of ``(1/ε)^O(1/γ)``.
+
+    * ``bound="power"``: ``s^(−γ) ≤ ε`` ⇔ ``s ≥ (1/ε)^(1/γ)`` (Kearns–Mansour; Hatano,
+      Theorem 4);
+    * ``bound="phi"``: ``φ_γ(s) ≤ ε`` (Hatano's proof of Theorem 4 — the tightest, fewest
+      leaves: ``φ_γ ≤ e_γ ≤ s^(−γ)``);
+    * ``bound="e"``: ``e_γ(s) ≤ ε`` (Mansour & McAllester, Theorems 3.2 and 4.1).
+
+    With ``γ = δ²/16`` (:func:`weak_learning_advantage`) this is the size a classical weak
+    learner of edge ``δ`` needs: ``(1/ε)^(16/δ²)`` leaves under ``s^(−γ)``.
+
+    Returns a float holding the exact integer while ``s < 2⁵²``; beyond that the real
+    threshold (the integer is within one part in 2⁵²), and ``inf`` past the float range or at
+    ``γ = 0``. Use :func:`log10_size_for_error` to display large sizes. Vectorised over
+    ``gamma``; ``ε ∈ (0, 1)``.
+    """
+    lg = np.asarray(log10_size_for_error(eps, gamma, bound))
+    with np.errstate(over="ignore"):
+        out = np.where(lg < np.log10(_EXACT), np.round(10.0**np.minimum(lg, 300.0)),
+                       10.0**np.minimum(lg, 400.0))
+    out = np.where(np.isinf(lg), np.inf, out)
     return float(out) if out.ndim == 0 else out
 
 

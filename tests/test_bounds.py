@@ -293,3 +293,263 @@ def test_g_gamma_rejects_zero_branches_for_every_gamma(gamma):
     """k = 0 branches is invalid; g_γ must say so for γ = 0 too (not return −inf)."""
     with pytest.raises(ValueError):
         g_gamma(0, gamma)
+
+
+# --------------------------------------------------------------------------------------------
+# φ_γ at real arguments (Hatano's Proposition 8 evaluates φ_γ(s/k)); φ_γ ≤ e_γ ≤ s^(−γ)
+# (issue 14, A.7)
+
+
+@H
+@given(gamma=open_gamma, s=st.integers(1, 10**6))
+def test_phi_gamma_below_power_law_property(gamma, s):
+    assert phi_gamma(s, gamma) <= s ** (-gamma) * (1 + 1e-12)
+
+
+@H
+@given(gamma=open_gamma, s=st.floats(1.0, 1e12, allow_nan=False))
+def test_phi_gamma_real_argument_is_the_papers_formula_and_below_power_law(gamma, s):
+    """s = 2^i + s' with real s' (Prop. 8: s = k·2^i' + s'' gives φ_γ(s/k)); φ_γ(2s) =
+    (1 − γ)φ_γ(s); still below s^(−γ)."""
+    i = math.floor(math.log2(s))
+    i = i - 1 if 2**i > s else (i + 1 if 2 ** (i + 1) <= s else i)
+    expected = (1 - gamma) ** i * (1 - (s - 2**i) * gamma / 2**i)
+    assert phi_gamma(s, gamma) == pytest.approx(expected, rel=1e-9)
+    assert phi_gamma(2 * s, gamma) == pytest.approx((1 - gamma) * phi_gamma(s, gamma), rel=1e-9)
+    assert phi_gamma(s, gamma) <= s ** (-gamma) * (1 + 1e-12)
+
+
+@H
+@given(gamma=open_gamma, s=st.integers(1, 2**40))
+def test_phi_gamma_float_and_integer_inputs_agree(gamma, s):
+    assert phi_gamma(float(s), gamma) == pytest.approx(phi_gamma(s, gamma), rel=1e-12)
+
+
+@H
+@given(gamma=open_gamma, s=st.integers(2, 600), k=st.integers(2, 16))
+def test_phi_gamma_of_s_over_k_as_in_proposition_8(gamma, s, k):
+    """φ_γ(s)/(1−γ)^⌈log k⌉ ≥ φ_γ(s/k), the step of Prop. 8 that makes wide moves no better."""
+    if s < k:
+        return
+    lhs = phi_gamma(s / k, gamma)
+    assert lhs <= phi_gamma(s, gamma) / (1 - gamma) ** ceil_log2(k) * (1 + 1e-9)
+
+
+@H
+@given(gamma=open_gamma)
+def test_phi_gamma_tighter_than_e_gamma_at_every_size(gamma):
+    """For binary max-weight runs φ_γ̂(|T|) is a bound at every round, tighter than e_γ̂."""
+    ns = np.arange(1, 3000)
+    assert np.all(phi_gamma(ns, gamma) <= e_gamma(ns, gamma) * (1 + 1e-9))
+
+
+def test_phi_gamma_multiway_preset_numbers():
+    """The top-down 'multiway' preset (stripes, s = 8): Hatano's run has γ̂ = 0.2579, so the
+    page's s^(−γ̂) = 0.585 while his proof gives φ_γ̂(8) = (1 − γ̂)³ = 0.409."""
+    g = 0.2578987518461691
+    assert round(size_bound(8, g), 3) == 0.585
+    assert round(phi_gamma(8, g), 3) == 0.409
+
+
+def test_phi_gamma_rejects_non_numbers():
+    with pytest.raises(ValueError, match="s must"):
+        phi_gamma(np.array([True, False]), 0.2)
+    with pytest.raises(ValueError, match="s must"):
+        phi_gamma(float("inf"), 0.2)
+    with pytest.raises(ValueError, match="s must be ≥ 1"):
+        phi_gamma(0.5, 0.2)
+
+
+# --------------------------------------------------------------------------------------------
+# Where each criterion admits a k-way split (issue 14, A.6)
+
+from boostcore import bounds as _b  # noqa: E402
+from boostcore import datasets as _datasets  # noqa: E402
+from boostcore import topdown as _topdown  # noqa: E402
+
+
+def _topdown_max_k(criterion, n, s, gamma, cap):
+    top = s if cap is None else cap
+    ks = [k for k in range(2, top + 1) if _topdown.acceptable(criterion, k, n, s, gamma)[0]]
+    return max(ks) if ks else 0
+
+
+@pytest.mark.parametrize("criterion", _b.ARITY_CRITERIA)
+@pytest.mark.parametrize("gamma", [0.01, 0.1, 0.11, 0.3, 0.42, 0.9, 1.0])
+@pytest.mark.parametrize("s", [2, 3, 8, 31, 32, 64, 65, 71, 72, 150])
+@pytest.mark.parametrize("cap", [None, 2, 4, 16])
+def test_max_admissible_arity_equals_topdown_acceptable_on_a_grid(criterion, gamma, s, cap):
+    n = np.arange(1, s + 3)
+    got = _b.max_admissible_arity(n, s, criterion, gamma, cap)
+    assert got.dtype.kind == "i" and got.shape == n.shape
+    assert list(got) == [_topdown_max_k(criterion, int(m), s, gamma, cap) for m in n]
+
+
+@pytest.mark.parametrize("s", [8, 72, 128])
+def test_max_admissible_arity_matches_the_acceptable_flags_of_a_real_run(s):
+    """On the 'multiway' stripes data: every candidate arity the MM and Hatano runs score is
+    flagged acceptable exactly when k ≤ max_admissible_arity(|T|, s)."""
+    ds = _datasets.make_dataset("stripes", n=400, noise=0.05, seed=0)
+    for criterion in ("mansour_mcallester", "hatano"):
+        steps = list(_topdown.grow(ds.X_train, ds.y_train, size=s, criterion=criterion,
+                                   max_arity=4, gamma=0.1))
+        leaves_before = 1
+        checked = 0
+        for step in steps[1:]:
+            kmax = _b.max_admissible_arity(leaves_before, s, criterion, 0.1, 4)
+            for cand in step.candidates:
+                assert cand.acceptable == (cand.arity <= kmax), (criterion, step.t, cand.arity)
+                checked += 1
+            if step.split is not None:
+                assert 2 <= step.split.arity <= kmax
+            leaves_before = step.metrics.n_leaves
+        assert checked > 0
+    # and the point of A.6: at s = 8 Mansour–McAllester never branches more than two ways
+    mm = list(_topdown.grow(ds.X_train, ds.y_train, size=8, criterion="mansour_mcallester",
+                            max_arity=4, gamma=0.1))
+    assert all(st_.split.arity == 2 for st_ in mm if st_.split is not None)
+    assert np.all(_b.max_admissible_arity(np.arange(1, 8), 8, "mansour_mcallester", 0.1) == 2)
+
+
+def test_max_admissible_arity_values():
+    np.testing.assert_array_equal(_b.max_admissible_arity(np.arange(1, 10), 8, "hatano"),
+                                  [8, 4, 2, 2, 2, 2, 2, 0, 0])
+    assert _b.max_admissible_arity(1, 8, "hatano", max_arity=4) == 4
+    assert isinstance(_b.max_admissible_arity(3, 100, "hatano"), int)
+    # MM at γ = 0.1, s = 200: 1 < e(k)·200·0.1/(2k) for k ≤ 7 at |T| = 1
+    assert _b.max_admissible_arity(1, 200, "mansour_mcallester", 0.1) == 7
+    assert _b.max_admissible_arity(2, 200, "mansour_mcallester", 0.1) == 4
+    np.testing.assert_array_equal(_b.max_admissible_arity([1, 5, 8], 8, "naive"), [8, 4, 0])
+
+
+@H
+@given(gamma=st.floats(0.001, 1.0), s=st.integers(2, 400), n=st.integers(1, 400),
+       crit=st.sampled_from(_b.ARITY_CRITERIA))
+def test_max_admissible_arity_monotone_in_s_and_in_tree_size(gamma, s, n, crit):
+    """A larger budget never admits fewer branches; a larger tree never admits more (while the
+    run is not over)."""
+    k = _b.max_admissible_arity(n, s, crit, gamma)
+    assert _b.max_admissible_arity(n, s + 1, crit, gamma) >= k
+    if n + 1 < s:
+        assert _b.max_admissible_arity(n + 1, s, crit, gamma) <= k
+    if n < s:
+        assert 2 <= k <= s - n + 1
+
+
+@H
+@given(gamma=st.floats(0.001, 0.999), s=st.integers(3, 2000), n=st.integers(1, 2000))
+def test_mm_never_admits_more_than_hatano(gamma, s, n):
+    """MM's size condition k ≤ (s/|T|)·γ·e_γ(k)/2 is stronger than Hatano's k ≤ s/|T|."""
+    assert (_b.max_admissible_arity(n, s, "mansour_mcallester", gamma)
+            <= _b.max_admissible_arity(n, s, "hatano"))
+
+
+def test_smallest_budget_for_a_three_way_split_the_issue_claim():
+    """Issue 14 says MM admits k > 2 only when s ≥ 71 at γ ≤ 0.11: s = 71 at γ = 0.1, but at
+    γ = 0.11 already s = 65; and never below 32 for any γ (docs/theory.md §1.3)."""
+    mm = "mansour_mcallester"
+    assert _b.smallest_budget_for_arity(3, mm, 0.1) == 71
+    assert _b.smallest_budget_for_arity(3, mm, 0.11) == 65
+    assert _b.smallest_budget_for_arity(4, mm, 0.1) == 97
+    np.testing.assert_array_equal(_b.smallest_budget_for_arity(3, mm, np.array([0.1, 0.11])),
+                                  [71, 65])
+    gs = np.linspace(0.01, 0.99, 981)
+    assert _b.smallest_budget_for_arity(3, mm, gs).min() == 32
+    assert _b.smallest_budget_for_arity(3, mm, 1.0) == math.inf
+    assert _b.smallest_budget_for_arity(5, "hatano") == 5
+
+
+@pytest.mark.parametrize("gamma", [0.02, 0.1, 0.11, 0.25, 0.42, 0.8])
+@pytest.mark.parametrize("k", [3, 4, 7])
+def test_smallest_budget_is_where_the_rule_first_admits_k(gamma, k):
+    mm = "mansour_mcallester"
+    s = int(_b.smallest_budget_for_arity(k, mm, gamma))
+    assert _topdown.acceptable(mm, k, 1, s, gamma)[0]
+    assert not _topdown.acceptable(mm, k, 1, s - 1, gamma)[0]
+    assert _b.max_admissible_arity(1, s, mm, gamma) >= k > _b.max_admissible_arity(1, s - 1, mm,
+                                                                                   gamma)
+
+
+@pytest.mark.parametrize(
+    "call, match",
+    [
+        (lambda: _b.max_admissible_arity(1, 8, "mansour_mcallester"), "gamma is required"),
+        (lambda: _b.max_admissible_arity(1, 8, "mansour_mcallester", 0.0), "gamma"),
+        (lambda: _b.max_admissible_arity(1, 8, "greedy"), "criterion"),
+        (lambda: _b.max_admissible_arity(0, 8, "hatano"), "n_leaves"),
+        (lambda: _b.max_admissible_arity(1.5, 8, "hatano"), "n_leaves"),
+        (lambda: _b.max_admissible_arity(1, 1, "hatano"), "size"),
+        (lambda: _b.max_admissible_arity(1, 8, "hatano", max_arity=1), "max_arity"),
+        (lambda: _b.smallest_budget_for_arity(1, "hatano"), "k"),
+        (lambda: _b.smallest_budget_for_arity(3, "mansour_mcallester"), "gamma is required"),
+        (lambda: _b.smallest_budget_for_arity(3, "mansour_mcallester", 1.5), "gamma"),
+        (lambda: _b.weak_learning_advantage(0.6), "delta"),
+        (lambda: _b.size_for_error(0.0, 0.1), "eps"),
+        (lambda: _b.size_for_error(0.1, 0.1, "gini"), "bound"),
+        (lambda: _b.log10_size_for_error(0.1, -0.1), "gamma"),
+    ],
+)
+def test_new_functions_name_the_bad_parameter(call, match):
+    with pytest.raises(ValueError, match=match):
+        call()
+
+
+# --------------------------------------------------------------------------------------------
+# From weak learning to advantage and tree size (issue 14, A.7)
+
+
+def test_weak_learning_advantage_is_delta_squared_over_16():
+    assert _b.weak_learning_advantage(0.5) == 1 / 64
+    assert _b.weak_learning_advantage(0.0) == 0.0
+    np.testing.assert_allclose(_b.weak_learning_advantage(np.array([0.1, 0.2])),
+                               [0.01 / 16, 0.04 / 16])
+
+
+@pytest.mark.parametrize("bound", _b.SIZE_BOUNDS)
+@pytest.mark.parametrize("gamma", [0.05, 0.1, 0.2578987518461691, 0.3, 0.5, 0.9, 1.0])
+@pytest.mark.parametrize("eps", [0.5, 0.1, 0.01, 1e-3])
+def test_size_for_error_is_the_smallest_size_whose_bound_reaches_eps(bound, gamma, eps):
+    s = _b.size_for_error(eps, gamma, bound)
+    assert s == int(s) and s >= 1
+    f = {"power": size_bound, "phi": phi_gamma, "e": e_gamma}[bound]
+    if s < (5e6 if bound != "e" else 1e5):
+        assert f(int(s), gamma) <= eps
+        if s > 1:
+            assert f(int(s) - 1, gamma) > eps
+    assert _b.log10_size_for_error(eps, gamma, bound) == pytest.approx(math.log10(s))
+
+
+@H
+@given(gamma=st.floats(1e-4, 0.999), eps=st.floats(1e-6, 0.99))
+def test_size_for_error_orders_the_bounds(gamma, eps):
+    """φ_γ ≤ e_γ ≤ s^(−γ), so φ needs the fewest leaves and s^(−γ) the most."""
+    lp = _b.log10_size_for_error(eps, gamma, "phi")
+    le = _b.log10_size_for_error(eps, gamma, "e")
+    lw = _b.log10_size_for_error(eps, gamma, "power")
+    assert lp <= le + 1e-9 and le <= lw + 1e-9
+
+
+@H
+@given(delta=st.floats(0.01, 0.5), eps=st.floats(1e-4, 0.5))
+def test_weak_learner_tree_size_is_one_over_eps_to_the_16_over_delta_squared(delta, eps):
+    """(1/ε)^O(1/γ) made explicit: under s^(−γ), log₁₀ s = (16/δ²)·log₁₀(1/ε) (exact up to
+    the rounding to an integer); finite in log form even when s overflows a float."""
+    g = _b.weak_learning_advantage(delta)
+    lg = _b.log10_size_for_error(eps, g, "power")
+    assert math.isfinite(lg)
+    assert lg == pytest.approx(16 / delta**2 * math.log10(1 / eps), rel=1e-9, abs=1e-6)
+    # Hatano's φ_γ needs fewer: about (1/ε)^(1/log₂(1/(1−γ))) ≈ (1/ε)^(ln 2/γ)
+    lp = _b.log10_size_for_error(eps, g, "phi")
+    assert lp <= lg + 1e-9
+    assert lp == pytest.approx(math.log10(1 / eps) / -math.log2(1 - g), rel=1e-6, abs=1.0)
+
+
+def test_size_for_error_extremes():
+    assert _b.size_for_error(0.1, 0.0) == math.inf
+    assert _b.log10_size_for_error(0.1, 0.0, "phi") == math.inf
+    assert _b.size_for_error(0.1, 1e-4) == math.inf  # 10^10000 overflows a float …
+    assert _b.log10_size_for_error(0.1, 1e-4) == pytest.approx(1e4)  # … its log does not
+    np.testing.assert_array_equal(_b.size_for_error(0.5, np.array([1.0, 0.5]), "power"),
+                                  [2, 4])
+    assert _b.size_for_error(0.1, 0.3, "power") == 2155  # ⌈10^(1/0.3)⌉
+    assert _b.size_for_error(0.1, 0.3, "phi") == 97
