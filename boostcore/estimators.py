@@ -9,13 +9,27 @@ The fitted snapshots stay available as ``steps_``.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 
 import numpy as np
-from sklearn.base import BaseEstimator, ClassifierMixin
+from sklearn.base import BaseEstimator, ClassifierMixin, clone
+from sklearn.utils import check_random_state
 from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted, validate_data
 
 from .topdown import TreeStep, grow
+
+try:  # the helper AdaBoostClassifier._make_estimator calls (private, so kept optional)
+    from sklearn.ensemble._base import _set_random_states
+except ImportError:  # pragma: no cover - a copy of scikit-learn 1.9's
+    def _set_random_states(estimator, random_state=None):
+        random_state = check_random_state(random_state)
+        to_set = {}
+        for key in sorted(estimator.get_params(deep=True)):
+            if key == "random_state" or key.endswith("__random_state"):
+                to_set[key] = random_state.randint(np.iinfo(np.int32).max)
+        if to_set:
+            estimator.set_params(**to_set)
 
 
 class TopDownTreeClassifier(ClassifierMixin, BaseEstimator):
@@ -422,6 +436,61 @@ class _G1Classifier(ClassifierMixin, BaseEstimator):
                 np.full(H.shape[0], self.classes_[0])
 
 
+class _AdaBoostCopy:
+    """The weak-learner template :func:`~boostcore.oblique.g1_linear` is given for a
+    scikit-learn ``estimator``: each ``fit`` makes and fits one round's copy as
+    ``AdaBoostClassifier._make_estimator`` does — ``clone(estimator)`` (deep: nested estimators
+    are cloned too), then ``_set_random_states(copy, rng)`` (each ``*random_state`` parameter,
+    in sorted order, gets its own ``rng.randint(2**31 − 1)``) — and the user's ``estimator``
+    is never fitted or changed.
+
+    ``g1_linear`` rebuilds its template every round from ``get_params()`` and sets any
+    parameter ending in ``random_state`` to one seed of its own per round; this class exposes
+    none (``rng`` is shared by all rounds), so the seeding is scikit-learn's alone.
+    :meth:`RealAdaBoostClassifier.fit` swaps the fitted copies back into the snapshots.
+    """
+
+    def __init__(self, estimator, rng) -> None:
+        self.estimator = estimator
+        self.rng = rng
+
+    def get_params(self, deep: bool = True) -> dict:
+        return {"estimator": self.estimator, "rng": self.rng}
+
+    def fit(self, X, y, sample_weight=None) -> _AdaBoostCopy:
+        copy = clone(self.estimator)
+        _set_random_states(copy, self.rng)
+        copy.fit(X, y, sample_weight=sample_weight)
+        self.fitted_ = copy
+        return self
+
+    def predict(self, X) -> np.ndarray:
+        return self.fitted_.predict(X)
+
+
+def _unwrap_copies(steps: tuple, name: str) -> tuple:
+    """The snapshots with every ``_AdaBoostCopy`` replaced by the copy it fitted (one new
+    ``WeakHypothesis`` per round, shared by all snapshots as before)."""
+    from .oblique import Additive, WeakHypothesis
+
+    new: dict[int, WeakHypothesis] = {}
+
+    def unwrap(h):
+        if not isinstance(h.estimator, _AdaBoostCopy):
+            return h
+        if id(h) not in new:
+            new[id(h)] = WeakHypothesis("estimator", estimator=h.estimator.fitted_)
+        return new[id(h)]
+
+    out = []
+    for s in steps:
+        model = Additive(tuple(unwrap(h) for h in s.model.hyps), s.model.alphas)
+        rnd = None if s.round is None else replace(s.round, hyp=unwrap(s.round.hyp))
+        out.append(replace(s, model=model, round=rnd,
+                           message=s.message.replace(_AdaBoostCopy.__name__, name)))
+    return tuple(out)
+
+
 class RealAdaBoostClassifier(_G1Classifier):
     """AdaBoost_R: G1 on a single path (Nock & Nielsen 2006; Henry–Nock–Nielsen 2007).
 
@@ -432,13 +501,44 @@ class RealAdaBoostClassifier(_G1Classifier):
     weak : {"stump", "hyperplane"} or scikit-learn classifier, default="stump"
         ``"stump"`` (±1 stump of largest ``|μ|``: discrete AdaBoost), ``"hyperplane"``
         (real-valued ``π(x_f − θ)``: ``H`` is affine), or any classifier that takes
-        ``sample_weight`` (refitted every round, as in scikit-learn's AdaBoost).
-    random_state : int or None, default=None
-        Seeds the copies of a scikit-learn weak learner like ``AdaBoostClassifier`` does.
+        ``sample_weight`` (refitted every round, as in scikit-learn's AdaBoost). It is
+        never fitted or changed itself: every round fits a fresh deep ``clone``.
+    random_state : int, RandomState instance or None, default=None
+        Used only with a scikit-learn weak learner, exactly as
+        ``AdaBoostClassifier(random_state=…)`` uses it: one generator
+        ``check_random_state(random_state)`` (``None``: numpy's global one) for the whole
+        fit, and every round's clone gets one ``randint(2**31 − 1)`` from it per parameter
+        named ``random_state`` or ``…__random_state``, in sorted order (so
+        ``BaggingClassifier(DecisionTreeClassifier())`` takes two draws per round).
 
     Attributes
     ----------
-    classes_, n_features_in_, steps_ (the G1 snapshots), model_ (the fitted ``Σ α_t h_t``).
+    classes_, n_features_in_, steps_ (the G1 snapshots), model_ (the fitted ``Σ α_t h_t``;
+    with a scikit-learn weak learner, ``model_.hyps[t].estimator`` is round ``t``'s copy).
+
+    Notes
+    -----
+    With ±1 weak hypotheses and the same ``weak`` and ``random_state``, the run equals
+    ``AdaBoostClassifier(weak, random_state=…)`` (SAMME) round by round: the fitted copies,
+    the weighted errors ``ε_t`` and the weights, SAMME's ``ln((1 − ε_t)/ε_t) = 2 α_t``.
+    SAMME's binary ``decision_function`` is ``2 Σ w_t h_t / Σ w_t``, so it equals
+    ``2 H(x) / Σ_t α_t`` here, and the predictions agree. The runs part when a round has
+    ``ε_t ≥ ½`` (scikit-learn drops that estimator and stops; G1 keeps it with ``α_t ≤ 0``)
+    and where scikit-learn's floor of ``float64`` eps on the weights acts.
+
+    A perfect weak hypothesis (``ε_t = 0``, e.g. a stump that separates the data) ends both
+    runs, but with different weights. G1 clips ``μ_t = 1`` to ``1 − 10⁻¹²``
+    (docs/theory.md §4.1), so ``α_t = atanh(1 − 10⁻¹²) ≈ 14.16``; scikit-learn stores the
+    placeholder weight ``1.0`` (its formula would give ``+∞``). If it is round 1 the model
+    has one term and ``2 H / Σ α`` still equals scikit-learn's ``decision_function``
+    (``H = ±14.16`` against ``±2``; ``4 H / Σ w_t`` does *not* hold), the predictions agree,
+    and only ``predict_proba`` differs (``1/(1 + e^{−2H}) ≈ 1 − 5·10⁻¹³`` against
+    scikit-learn's ``1/(1 + e^{−2}) ≈ 0.88``). If earlier rounds precede it, scikit-learn
+    weighs it ``1.0`` against their ``2 α_t`` — as if ``α = ½`` — while G1 weighs it 14.16, so
+    the decision functions are no longer proportional and predictions may differ.
+    (We keep the clip rather than copy the ``1.0``: it is not derived from SAMME's formula
+    and would let earlier rounds outvote a perfect hypothesis, and G1's weights and
+    Theorem 1 bound are computed with the clipped ``μ``.)
 
     Examples
     --------
@@ -459,13 +559,24 @@ class RealAdaBoostClassifier(_G1Classifier):
         from .oblique import Additive, g1_linear
 
         X, y_pm = self._labels(X, y)
+        # as AdaBoostClassifier.fit: one generator for the whole fit (None: numpy's global)
+        rng = check_random_state(self.random_state)
         if self.classes_.size == 1:
             self.steps_, self.model_ = (), Additive((), ())
             return self
-        self.steps_ = tuple(g1_linear(
-            X, y_pm, n_rounds=self.n_estimators, weak=self.weak, sample_weight=sample_weight,
-            random_state=self.random_state,
-        ))
+        weak = self.weak
+        sklearn_weak = not isinstance(weak, str) and all(
+            hasattr(weak, a) for a in ("fit", "predict", "get_params"))
+        if sklearn_weak:
+            weak = _AdaBoostCopy(weak, rng)
+        # g1_linear's own random_state would give every random_state parameter of a round's
+        # copy the same seed and set it through a shallow copy (on the user's nested
+        # estimators); _AdaBoostCopy does scikit-learn's seeding instead.
+        steps = tuple(g1_linear(X, y_pm, n_rounds=self.n_estimators, weak=weak,
+                                sample_weight=sample_weight, random_state=None))
+        if sklearn_weak:
+            steps = _unwrap_copies(steps, type(self.weak).__name__)
+        self.steps_ = steps
         self.model_ = self.steps_[-1].model
         return self
 

@@ -11,6 +11,7 @@ from sklearn.utils.estimator_checks import parametrize_with_checks
 from boostcore.estimators import (
     BPInfoBoostClassifier,
     ProbabilisticBoostClassifier,
+    RealAdaBoostClassifier,
     TopDownTreeClassifier,
 )
 from boostcore.topdown import SPLIT, STOP, grow
@@ -207,3 +208,161 @@ def test_probabilistic_proba_is_the_models_q() -> None:
         assert np.allclose(p, clf.model_.q_pos(X))
         assert np.array_equal(clf.predict(X) == "b", p > 0.5)
         assert np.mean(clf.predict(X) == y) > 0.8
+
+
+# ------------------------------------------------------------------ RealAdaBoostClassifier
+# issue 14, D: a scikit-learn weak learner is cloned and seeded as AdaBoostClassifier does it
+
+
+def _bagged_trees():
+    from sklearn.ensemble import BaggingClassifier
+    from sklearn.tree import DecisionTreeClassifier
+
+    return BaggingClassifier(DecisionTreeClassifier())
+
+
+@pytest.mark.parametrize("n_estimators", [5, 30])
+def test_real_adaboost_with_bagged_trees_is_sklearn_adaboost(n_estimators):
+    from sklearn.ensemble import AdaBoostClassifier
+
+    X, y = data(0, n=200)
+    Xq, _ = data(1, n=400)
+    ours = RealAdaBoostClassifier(n_estimators=n_estimators, weak=_bagged_trees(),
+                                  random_state=0).fit(X, y)
+    ada = AdaBoostClassifier(_bagged_trees(), n_estimators=n_estimators, random_state=0).fit(X, y)
+    assert len(ours.model_) == len(ada.estimators_) == n_estimators
+    errors = [s.round.error for s in ours.steps_ if s.round is not None]
+    np.testing.assert_allclose(errors, ada.estimator_errors_, rtol=1e-9, atol=1e-15)
+    # SAMME's weight is ln((1 − ε)/ε) = 2α, and its binary decision_function is
+    # 2 Σ w_e h_e / Σ w_e = 2 H / Σ α
+    alphas = np.asarray(ours.model_.alphas)
+    np.testing.assert_allclose(2 * alphas, ada.estimator_weights_, rtol=1e-9)
+    np.testing.assert_allclose(2 * ours.decision_function(Xq) / alphas.sum(),
+                               ada.decision_function(Xq), atol=1e-9)
+    np.testing.assert_array_equal(ours.predict(Xq), ada.predict(Xq))  # all 400
+    np.testing.assert_array_equal(ours.predict(X), ada.predict(X))
+
+
+def test_real_adaboost_leaves_the_users_weak_learner_untouched():
+    from sklearn.exceptions import NotFittedError
+    from sklearn.utils.validation import check_is_fitted
+
+    X, y = data(2, n=120)
+    weak = _bagged_trees()
+    inner = weak.estimator
+    before = {k: repr(v) for k, v in weak.get_params(deep=True).items()}
+    clf = RealAdaBoostClassifier(n_estimators=4, weak=weak, random_state=3).fit(X, y)
+    assert {k: repr(v) for k, v in weak.get_params(deep=True).items()} == before
+    assert weak.get_params()["random_state"] is None and inner.random_state is None
+    assert weak.estimator is inner and clf.weak is weak
+    for est in (weak, inner):
+        with pytest.raises(NotFittedError):
+            check_is_fitted(est)
+
+
+def test_real_adaboost_copies_are_distinct_clones_seeded_like_sklearn():
+    from sklearn.ensemble import AdaBoostClassifier
+
+    X, y = data(3, n=120)
+    weak = _bagged_trees()
+    clf = RealAdaBoostClassifier(n_estimators=6, weak=weak, random_state=7).fit(X, y)
+    ada = AdaBoostClassifier(_bagged_trees(), n_estimators=6, random_state=7).fit(X, y)
+    copies = [h.estimator for h in clf.model_.hyps]
+    assert len(copies) == 6
+    assert len({id(e) for e in copies}) == 6 and all(e is not weak for e in copies)
+    # deep clones: no copy shares the user's inner tree or another copy's
+    inners = [e.estimator for e in copies]
+    assert len({id(e) for e in inners}) == 6 and all(e is not weak.estimator for e in inners)
+    keys = ("estimator__random_state", "random_state")
+    seeds = [tuple(e.get_params()[k] for k in keys) for e in copies]
+    # one draw per random_state parameter, in sorted key order, from one RandomState
+    assert seeds == [tuple(e.get_params()[k] for k in keys) for e in ada.estimators_]
+    assert len({s for pair in seeds for s in pair}) == 12
+    # the hypotheses of the snapshots are the fitted copies (no wrapper is left behind)
+    assert clf.steps_[-1].model.hyps[0].estimator is copies[0]
+    assert "BaggingClassifier" in clf.steps_[0].message
+    assert clf.steps_[0].round.hyp.describe() == "BaggingClassifier"
+
+
+def test_real_adaboost_random_state_none_and_instance_like_sklearn():
+    from sklearn.ensemble import AdaBoostClassifier
+
+    X, y = data(4, n=100)
+    rs_ours, rs_ada = np.random.RandomState(11), np.random.RandomState(11)
+    ours = RealAdaBoostClassifier(n_estimators=3, weak=_bagged_trees(),
+                                  random_state=rs_ours).fit(X, y)
+    ada = AdaBoostClassifier(_bagged_trees(), n_estimators=3, random_state=rs_ada).fit(X, y)
+    np.testing.assert_array_equal(ours.predict(X), ada.predict(X))
+    assert rs_ours.randint(1000) == rs_ada.randint(1000)  # consumed alike
+    # None: sklearn's global RandomState, as AdaBoostClassifier(random_state=None)
+    np.random.seed(5)
+    ours = RealAdaBoostClassifier(n_estimators=3, weak=_bagged_trees()).fit(X, y)
+    np.random.seed(5)
+    ada = AdaBoostClassifier(_bagged_trees(), n_estimators=3).fit(X, y)
+    assert [h.estimator.random_state for h in ours.model_.hyps] == \
+        [e.random_state for e in ada.estimators_]
+
+
+@pytest.mark.parametrize("weak", ["stump", "sklearn_stump"])
+def test_real_adaboost_separating_stump_decision_function_vs_sklearn(weak):
+    """A stump that separates the data: μ = 1 is clipped to 1 − MU_CLIP, so α ≈ 14.16, while
+    scikit-learn stores the placeholder weight 1.0 for a perfect estimator; both stop after it.
+    With one term the normalised ``2 H / Σ α`` still equals scikit-learn's decision_function
+    (``4 H / Σ w_e`` does not: it assumes ``w_e = 2 α_e``)."""
+    from sklearn.ensemble import AdaBoostClassifier
+    from sklearn.tree import DecisionTreeClassifier
+
+    from boostcore.oblique import MU_CLIP
+
+    rng = np.random.default_rng(0)
+    X = rng.normal(size=(100, 3))
+    y = (X[:, 1] > 0.2).astype(int)
+    learner = DecisionTreeClassifier(max_depth=1) if weak == "sklearn_stump" else weak
+    ours = RealAdaBoostClassifier(n_estimators=10, weak=learner, random_state=0).fit(X, y)
+    ada = AdaBoostClassifier(DecisionTreeClassifier(max_depth=1), n_estimators=10,
+                             random_state=0).fit(X, y)
+    assert len(ours.model_) == len(ada.estimators_) == 1
+    alpha = ours.model_.alphas[0]
+    assert alpha == pytest.approx(np.arctanh(1 - MU_CLIP))
+    assert alpha == pytest.approx(14.162, abs=1e-3)
+    assert ada.estimator_weights_.sum() == 1.0
+    Xq = rng.normal(size=(400, 3))
+    H = ours.decision_function(Xq)
+    np.testing.assert_allclose(np.abs(H), alpha)
+    np.testing.assert_allclose(2 * H / alpha, ada.decision_function(Xq), atol=1e-12)
+    np.testing.assert_array_equal(ours.predict(Xq), ada.predict(Xq))
+    # the documented difference: predict_proba uses the logistic link on H itself
+    assert np.all(ours.predict_proba(Xq).max(axis=1) > 1 - 1e-12)
+    np.testing.assert_allclose(ada.predict_proba(Xq).max(axis=1), 1 / (1 + np.exp(-2.0)))
+
+
+def test_real_adaboost_perfect_round_after_others_is_weighted_unlike_sklearn():
+    """The documented difference: a perfect hypothesis after earlier rounds gets α ≈ 14.16
+    here and scikit-learn's weight 1.0 (α = ½ in our units) there."""
+    from sklearn.ensemble import AdaBoostClassifier, BaggingClassifier
+    from sklearn.tree import DecisionTreeClassifier
+
+    from boostcore.oblique import MU_CLIP, Additive
+
+    rng = np.random.default_rng(4)
+    X = rng.normal(size=(40, 2))
+    y = ((X[:, 0] > 0) ^ (X[:, 1] > 0.3)).astype(int)
+
+    def weak():
+        return BaggingClassifier(DecisionTreeClassifier(max_depth=2), n_estimators=3)
+
+    ours = RealAdaBoostClassifier(n_estimators=20, weak=weak(), random_state=4).fit(X, y)
+    ada = AdaBoostClassifier(weak(), n_estimators=20, random_state=4).fit(X, y)
+    n = len(ada.estimators_)
+    assert n == len(ours.model_) > 1 and ada.estimator_errors_[n - 1] == 0
+    alphas = ours.model_.alphas
+    assert alphas[-1] == pytest.approx(np.arctanh(1 - MU_CLIP))
+    np.testing.assert_allclose(2 * np.asarray(alphas[:-1]), ada.estimator_weights_[:n - 1],
+                               rtol=1e-9)
+    assert ada.estimator_weights_[n - 1] == 1.0
+    Xq = rng.normal(size=(400, 2))
+    as_sklearn = Additive(ours.model_.hyps, alphas[:-1] + (0.5,))
+    np.testing.assert_allclose(2 * as_sklearn.decision_function(Xq) / sum(as_sklearn.alphas),
+                               ada.decision_function(Xq), atol=1e-9)
+    assert (ours.predict(Xq) != ada.predict(Xq)).any()
+    assert ours.score(X, y) == 1.0
