@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import itertools
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from boostcore import game
 from boostcore.bounds import phi_gamma
 from boostcore.game import (
     best_adversary_value,
@@ -70,7 +73,7 @@ def test_equal_binary_adversary_attains_phi(s, gamma):
 @pytest.mark.parametrize("s", range(2, 9))
 @pytest.mark.parametrize("gamma", [0.1, 0.25, 0.4])
 def test_exhaustive_search_agrees_with_phi(s, gamma):
-    assert best_adversary_value(s, gamma, steps=4, max_k=4) == pytest.approx(
+    assert best_adversary_value(s, gamma, steps=4) == pytest.approx(
         phi_gamma(s, gamma), rel=1e-9)
 
 
@@ -142,3 +145,212 @@ def test_states_are_immutable_and_history_is_kept():
     assert g1.children(0) == (1, 2)
     assert [g1.weight(i) for i in g1.leaves] == pytest.approx([0.8 * 0.7, 0.8 * 0.3])
     assert len(grid_distributions(3, 4)) == 4  # (4,0,0) (3,1,0) (2,2,0) (2,1,1)
+
+
+# --------------------------------------------------------------------------- every legal k
+def test_exhaustive_search_tries_every_legal_k(monkeypatch):
+    """The search must try every arity the rules allow — k up to s/|T|, so up to s at the
+    root — not only k ≤ 4 (issue 14, A.8). Observed from outside: the k's whose price
+    1 − γ⌈log k⌉ the search asks for."""
+    asked = set()
+    real = game.shrink
+
+    def spy(k, gamma):
+        asked.add(int(k))
+        return real(k, gamma)
+
+    monkeypatch.setattr(game, "shrink", spy)
+    assert game.best_adversary_value(8, 0.1) == pytest.approx(phi_gamma(8, 0.1), rel=1e-9)
+    assert asked >= set(range(2, 9))  # k = 2 … 8 are all legal at the root (s = 8)
+
+
+@pytest.mark.parametrize("s, gamma, arities", [
+    (8, 0.1, tuple(range(2, 9))),
+    (10, 0.0, tuple(range(2, 11))),
+    (9, 0.3, tuple(range(2, 9))),  # γ⌈log k⌉ ≤ 1 → ⌈log k⌉ ≤ 3 → k ≤ 8
+    (10, 0.4, (2, 3, 4)),  # ⌈log k⌉ ≤ 2
+])
+def test_exhaustive_search_reports_the_arities_it_tried(s, gamma, arities):
+    result = game.exhaustive_search(s, gamma)
+    assert result.arities == arities
+    assert result.value == pytest.approx(phi_gamma(s, gamma), rel=1e-9, abs=1e-12)
+    assert result.strategy == ((2, (0.5, 0.5)),) * (s - 1)  # Theorem 3's adversary
+    assert result.positions > 0
+
+
+def _brute_force(s, gamma, steps):
+    """An independent enumeration of every adversary on the same moves: real game states,
+    every legal k from the rule itself, every *ordered* distribution with shares in
+    multiples of 1/steps (stars and bars) plus the equal split; no memo, no sorting."""
+    def shares(k):
+        out = {tuple([1 / k] * k)}
+        for cut in itertools.combinations(range(steps + k - 1), k - 1):
+            parts = [b - a - 1 for a, b in zip((-1,) + cut, cut + (steps + k - 1,))]
+            out.add(tuple(p / steps for p in parts))
+        return out
+
+    tried = set()
+
+    def best(state):
+        if state.done:
+            return state.total
+        n, leaf = state.n_leaves, max_weight_player(state)
+        values = []
+        for k in range(2, s + 1):
+            if (k == 2 or k * n <= s) and gamma * (k - 1).bit_length() <= 1:
+                tried.add(k)
+                values += [best(expand(state, leaf, k, d)) for d in shares(k)]
+        return max(values)
+
+    return best(new_game(s, gamma)), tried
+
+
+@pytest.mark.parametrize("s", range(2, 7))
+@pytest.mark.parametrize("gamma, steps", [(0.1, 4), (0.3, 4), (0.2, 3), (0.45, 2)])
+def test_exhaustive_search_equals_brute_force_over_every_k(s, gamma, steps):
+    brute, tried = _brute_force(s, gamma, steps)
+    assert max(tried) == (s if gamma * (s - 1).bit_length() <= 1 else 4 if gamma > 1 / 3
+                          else 8)
+    result = game.exhaustive_search(s, gamma, steps=steps)
+    assert result.value == pytest.approx(brute, rel=1e-9, abs=1e-12)
+    assert result.arities == tuple(sorted(tried))
+    assert brute == pytest.approx(phi_gamma(s, gamma), rel=1e-9)
+
+
+@pytest.mark.parametrize("kwargs, match", [
+    (dict(s=13, gamma=0.1), r"s must be ≤ 12 for the exhaustive search .*; got 13"),
+    (dict(s=0, gamma=0.1), r"s must be ≥ 1; got 0"),
+    (dict(s=8, gamma=0.1, steps=9), r"steps must be between 1 and 8; got 9"),
+    (dict(s=8, gamma=1.5), r"gamma must be ≥ 0.0 and ≤ 1.0; got 1.5"),
+])
+def test_exhaustive_search_bounds_are_checked_up_front(kwargs, match):
+    with pytest.raises(ValueError, match=match):
+        game.exhaustive_search(**kwargs)
+
+
+def test_legal_arities_reach_s_at_the_root():
+    """With γ < 0.2 a 32-way split is legal at the root of a game of target 32."""
+    assert legal_arities(new_game(32, 0.1)) == tuple(range(2, 33))
+    assert legal_arities(new_game(32, 0.25)) == tuple(range(2, 17))  # ⌈log k⌉ ≤ 4
+
+
+# --------------------------------------------------------------------------- Lemma 9
+def _lemma9_sides(w, gamma, d, t):
+    k = len(d)
+    return (game.sum_max(w, gamma, [d] + [game.D2_STAR] * t),
+            game.sum_max(w, gamma, [game.D2_STAR] * (t + k - 1)))
+
+
+@st.composite
+def distributions(draw, k):
+    raw = draw(st.lists(st.one_of(st.just(0.0), st.floats(0.0, 1.0)), min_size=k, max_size=k))
+    if sum(raw) <= 0:
+        raw = [1.0] * k
+    d = [x / sum(raw) for x in raw]
+    d[-1] = max(0.0, 1.0 - sum(d[:-1]))
+    return tuple(d)
+
+
+@given(st.data(), st.floats(0.0, 1.0), st.floats(0.0, 0.5), st.integers(0, 40))
+@settings(max_examples=300, deadline=None)
+def test_lemma9_as_stated(data, w, gamma, t):
+    """Hatano 2004, §4.1, Lemma 9: for any w ∈ [0, 1], t ≥ 1 and d_k,
+    sum_max(w, d_k, d₂*^t) ≤ sum_max(w, d₂*^(t+k−1)) (= w·φ_γ(k + t)). t = 0 also holds
+    (Propositions 7 and 8, which the lemma combines, are stated for any t)."""
+    k = data.draw(st.integers(2, 16).filter(lambda k: shrink(k, gamma) >= 0))
+    d = data.draw(distributions(k))
+    left, right = _lemma9_sides(w, gamma, d, t)
+    assert left <= right * (1 + 1e-12) + 1e-15
+    assert right == pytest.approx(w * phi_gamma(k + t, gamma), rel=1e-9, abs=1e-15)
+
+
+@st.composite
+def lemma9_games(draw):
+    """A legal game against the max-weight player: random legal moves, then one split of
+    the heaviest leaf into any legal k with any shares, then some equal binary splits."""
+    s = draw(st.integers(3, 40))
+    gamma = draw(st.floats(0.0, 0.5))
+    state = new_game(s, gamma, draw(st.floats(0.01, 1.0)))
+    for _ in range(draw(st.integers(0, 4))):
+        if state.n_leaves > s - 2:
+            break
+        k = draw(st.sampled_from([k for k in legal_arities(state) if state.n_leaves + k <= s]))
+        state = expand(state, max_weight_player(state), k, draw(distributions(k)))
+    if state.done:
+        return state, None
+    node = max_weight_player(state)
+    k = draw(st.sampled_from(legal_arities(state)))
+    state = expand(state, node, k, draw(distributions(k)))
+    for _ in range(draw(st.integers(0, s))):
+        if state.done:
+            break
+        state = expand(state, max_weight_player(state), 2, (0.5, 0.5))
+    return state, node
+
+
+@given(lemma9_games())
+@settings(max_examples=200, deadline=None)
+def test_lemma9_replacement_never_lowers_the_weight(game_and_node):
+    state, node = game_and_node
+    nodes = game.lemma9_nodes(state, min_k=2)
+    if node is not None:
+        assert node in nodes
+    for n in nodes:
+        step = game.lemma9_replacement(state, n)
+        inside = [leaf for leaf in state.leaves if _below(state, leaf, n)]
+        assert step.leaves == len(inside) and step.t == step.leaves - step.k
+        assert step.before == pytest.approx(sum(state.weight(i) for i in inside), abs=1e-12)
+        assert step.before == pytest.approx(
+            _lemma9_sides(step.weight, state.gamma, step.distribution, step.t)[0], abs=1e-12)
+        assert step.after == pytest.approx(step.weight * phi_gamma(step.leaves, state.gamma),
+                                           rel=1e-9, abs=1e-15)
+        assert step.gain >= -1e-12  # Lemma 9: the weight never falls
+        assert step.tree_after - step.tree_before == pytest.approx(step.gain, abs=1e-12)
+        assert all(after >= before - 1e-12 for _, before, after in step.curve)
+        assert step.before_game.total == pytest.approx(step.before, abs=1e-9)
+        assert step.after_game.total == pytest.approx(step.after, abs=1e-9)
+        assert step.before_game.n_leaves == step.after_game.n_leaves == step.leaves
+
+
+def _below(state, leaf, node):
+    while leaf >= 0:
+        if leaf == node:
+            return True
+        leaf = state.nodes[leaf].parent
+    return False
+
+
+def test_lemma9_a_4_way_split_replaced_by_binary_splits():
+    """s = 8, γ = 0.1: a 4-way equal split then four equal halves end at 0.72; seven equal
+    binary splits end at φ_0.1(8) = 0.729."""
+    state = expand(new_game(8, 0.1), 0, 4, (0.25,) * 4)
+    while not state.done:
+        state = expand(state, max_weight_player(state), 2, (0.5, 0.5))
+    assert game.lemma9_nodes(state) == (0,)
+    step = game.lemma9_replacement(state, 0)
+    assert (step.k, step.leaves, step.t) == (4, 8, 4)
+    assert step.before == pytest.approx(0.72) and step.after == pytest.approx(0.729)
+    assert step.tree_after == pytest.approx(0.729)
+    assert [m for m, _, _ in step.curve] == list(range(4, 9))
+    assert step.curve[0][1:] == pytest.approx((0.8, 0.81))  # t = 0: 1 − 2γ ≤ (1 − γ)²
+
+
+def test_lemma9_rejects_nodes_outside_the_lemma():
+    state = expand(new_game(12, 0.1), 0, 3, (0.5, 0.3, 0.2))
+    state = expand(state, max_weight_player(state), 3, (0.4, 0.4, 0.2))
+    state = expand(state, max_weight_player(state), 2, (0.5, 0.5))
+    assert game.lemma9_nodes(state) == (1,)
+    with pytest.raises(ValueError, match=r"node #0 is not an instance of Lemma 9: below it, "
+                                         r"move 2 split leaf #1 into k = 3"):
+        game.lemma9_replacement(state, 0)
+    with pytest.raises(ValueError, match="is a leaf"):
+        game.lemma9_replacement(state, state.leaves[0])
+    with pytest.raises(ValueError, match=r"node must be a node id of the tree \(0 … 8\); got 9"):
+        game.lemma9_replacement(state, 9)
+    # a player who does not take the subtree's heaviest leaf is outside the lemma
+    odd = expand(new_game(8, 0.1), 0, 3, (0.6, 0.3, 0.1))
+    odd = expand(odd, 3, 2, (0.5, 0.5))
+    with pytest.raises(ValueError, match="did not always expand the heaviest leaf"):
+        game.lemma9_replacement(odd, 0)
+    with pytest.raises(ValueError, match="distribution 1 must have shares"):
+        game.sum_max(1.0, 0.1, [(0.5, 0.6)])
