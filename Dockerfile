@@ -33,6 +33,7 @@ COPY .streamlit/config.toml .streamlit/config.toml
 COPY views/ views/
 COPY ui/ ui/
 COPY boostcore/ boostcore/
+COPY docs/ docs/
 COPY assets/ assets/
 COPY benchmarks/results/ benchmarks/results/
 

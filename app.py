@@ -29,5 +29,7 @@ pages = [
             url_path="benchmark"),
     st.Page("views/bounds.py", title="Bounds explorer", icon=":material/functions:",
             url_path="bounds"),
+    st.Page("views/theory.py", title="Theory notes", icon=":material/menu_book:",
+            url_path="theory"),
 ]
 st.navigation(pages).run()

@@ -213,7 +213,8 @@ def same_frames(items: Sequence[str]) -> list[Any]:
 
 def table_html(frame, *, decimals: int = 4) -> str:
     """A small table as escaped HTML (every cell is text: headers and values are escaped);
-    missing values show as "—" and numbers with the same number of decimals."""
+    missing values show as "—" and numbers with the same number of decimals. A header that
+    the glossary of docs/theory.md explains gets that line as its tooltip."""
     import math
 
     def cell(v) -> str:
@@ -225,7 +226,17 @@ def table_html(frame, *, decimals: int = 4) -> str:
             return f"{v:.{decimals}f}"
         return str(v)
 
-    head = "".join(f"<th>{html.escape(str(c))}</th>" for c in frame.columns)
+    from .theory_doc import tip
+
+    def th(c) -> str:
+        text = tip(str(c))
+        if text is None:
+            return f"<th>{html.escape(str(c))}</th>"
+        # the glossary line of docs/theory.md as a tooltip; dotted underline says "hover me"
+        return (f"<th title=\"{html.escape(text)}\" style=\"text-decoration: underline "
+                f"dotted; cursor: help\">{html.escape(str(c))}</th>")
+
+    head = "".join(th(c) for c in frame.columns)
     rows = "".join(
         "<tr>" + "".join(f"<td>{html.escape(cell(v))}</td>" for v in row) + "</tr>"
         for row in frame.astype(object).to_numpy().tolist()

@@ -9,7 +9,7 @@ import streamlit as st
 
 from boostcore import evaluation
 from boostcore.real_datasets import REAL_DATASETS
-from ui import bench_figures, compute, guides
+from ui import bench_figures, compute, guides, theory_doc
 from ui.classroom import (
     chart_with_numbers,
     page_header,
@@ -27,6 +27,8 @@ GUIDES, CHALLENGES = guides.BENCHMARK, guides.BENCHMARK_CHALLENGES
 
 def _protocol() -> None:
     with st.expander("Protocol, budgets and datasets"):
+        theory_doc.link("4", "The algorithms compared and the papers' claims: docs/theory.md "
+                        "§1–§4")
         st.markdown(
             "Stratified 10-fold cross-validation with one seed: **the same folds for every "
             "learner**. Missing values and categorical attributes are prepared per fold, "

@@ -4,6 +4,7 @@ from pathlib import Path
 
 import streamlit as st
 
+from ui import theory_doc
 from ui.classroom import page_header, presenting
 from ui.widgets import page_link
 
@@ -115,6 +116,7 @@ if not presenting():
 6. **Challenges** on every page are questions to try alone; each has an answer to load.
 """
     )
+    theory_doc.link("intro", "The theory notes behind every page (docs/theory.md)")
     st.caption(
         "Sources: Kearns & Mansour (STOC 1996); Mansour & McAllester (NIPS 2000); Hatano "
         "(Theory of Computing Systems, 2004); Takimoto, Koya & Maruoka; Grossmann; Henry, "

@@ -9,7 +9,9 @@ import time
 
 import streamlit as st
 
-from ui import compute, diagrams, exports, guides, lecture, lecture_frames, oblique_figures
+from ui import (
+    compute, diagrams, exports, guides, lecture, lecture_frames, oblique_figures, theory_doc,
+)
 from ui.classroom import (
     chart,
     data_code,
@@ -68,6 +70,7 @@ def _sidebar_params() -> dict:
 
 def _theory() -> None:
     with st.expander("The theory: G1, its two specialisations, Theorems 1 and 2"):
+        theory_doc.link("4")
         st.markdown(
             "**Generic greedy induction G1** (Henry, Nock & Nielsen 2007, Fig. 2). The "
             "classifier sums weak hypotheses along the path of $x$ in a decision graph: "

@@ -11,7 +11,7 @@ import streamlit as st
 
 from boostcore.impurity import INDEX, INDEX_LABELS
 from boostcore.topdown import CRITERION_LABELS
-from ui import compute, diagrams, exports, guides, lecture, lecture_frames, tables
+from ui import compute, diagrams, exports, guides, lecture, lecture_frames, tables, theory_doc
 from ui.classroom import (
     data_code,
     export_run,
@@ -61,6 +61,7 @@ def _sidebar_params() -> dict:
 def _theory() -> None:
     with st.expander("The theory on this page: Kearns–Mansour, Hatano's Theorem 4, "
                      "Mansour–McAllester"):
+        theory_doc.link("1")
         st.markdown(
             "Every index function satisfies $I(q) \\ge \\min(q, 1-q)$, so the training error "
             "is at most the tree's index $I(T)=\\sum_\\ell \\hat p_\\ell I(\\hat q_\\ell)$. "

@@ -1,0 +1,89 @@
+"""docs/theory.md inside the app (issue 14, E): its sections, the glossary behind the table
+tooltips, the theory page, and a link from every page to its section."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pandas as pd
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from ui import lecture, theory_doc
+
+ROOT = Path(__file__).resolve().parents[1]
+TIMEOUT = 120
+
+#: page → the section its theory box links to
+PAGE_SECTIONS = {"topdown": "1", "oblique": "4", "benchmark": "4", "home": "intro"}
+
+
+def test_every_numbered_section_is_found_once() -> None:
+    numbers = [s.number for s in theory_doc.sections()]
+    assert len(numbers) == len(set(numbers))
+    for n in ("0", "0.1", "0.2", "0.3", "1", "1.1", "1.2", "1.3", "1.4", "1.5", "2", "3",
+              "3.1", "3.2", "3.3", "4", "4.1", "4.2", "5", "6", "glossary", "references"):
+        assert n in numbers
+    # a "##" section holds its subsections, a "###" one stops at the next header
+    assert "### §1.2" in theory_doc.section("1").text
+    assert "### §1.3" not in theory_doc.section("1.2").text
+
+
+def test_every_citation_of_the_notes_names_an_existing_section() -> None:
+    numbers = {s.number for s in theory_doc.sections()}
+    cited = set()
+    for path in [*ROOT.glob("boostcore/*.py"), *ROOT.glob("ui/*.py"), *ROOT.glob("views/*.py"),
+                 ROOT / "README.md"]:
+        for m in re.finditer(r"docs/theory\.md §(\d+(?:\.\d+)?)", path.read_text("utf-8")):
+            cited.add((m.group(1), path.name))
+    assert cited, "no citation found: the pattern is wrong"
+    missing = sorted(c for c in cited if c[0] not in numbers)
+    assert not missing, missing
+
+
+def test_glossary_explains_the_jargon_the_pages_use() -> None:
+    """The words issue 14 found unexplained on the pages have a glossary line."""
+    g = theory_doc.glossary()
+    for term in ("G1", "KM tree", "AdaBoost_R", "LS", "R", "collapsed", "|L_t|", "Z_t",
+                 "γ̂", "φ_γ(s)", "C(T)", "M2", "T1", "T2", "H(Y|h_t)"):
+        assert term in g and len(g[term]) > 20, term
+    assert "|" not in g["LS"] and "`" not in g["LS"]
+
+
+def test_table_headers_carry_the_glossary_line_as_a_tooltip() -> None:
+    frame = pd.DataFrame([{"|L_t|": 3, "Z_t": 0.5, "plain": "x<y"}])
+    out = lecture.table_html(frame)
+    assert 'title="the number of leaves of the branching program' in out
+    assert "<th>plain</th>" in out and "x&lt;y" in out
+    # a glossary line is escaped inside the attribute
+    assert 'title="the round&#x27;s normaliser' in out
+
+
+@pytest.mark.parametrize("number", ["intro", "1.2", "3.3", "glossary"])
+def test_theory_page_opens_at_the_linked_section(number: str) -> None:
+    at = AppTest.from_file("../views/theory.py", default_timeout=TIMEOUT)
+    at.query_params["section"] = number
+    at.run()
+    assert not at.exception
+    assert at.selectbox[0].value == number
+    body = "\n".join(m.value for m in at.markdown)
+    first_line = theory_doc.section(number).text.splitlines()[0]
+    assert first_line in body
+
+
+def test_theory_page_says_so_for_an_unknown_section() -> None:
+    at = AppTest.from_file("../views/theory.py", default_timeout=TIMEOUT)
+    at.query_params["section"] = "<b>9.9</b>"
+    at.run()
+    assert not at.exception
+    assert at.selectbox[0].value == "intro"
+    assert "There is no section" in at.warning[0].value
+
+
+@pytest.mark.parametrize("page", sorted(PAGE_SECTIONS))
+def test_every_page_links_to_its_section_of_the_notes(page: str) -> None:
+    at = AppTest.from_file(f"../views/{page}.py", default_timeout=TIMEOUT).run()
+    assert not at.exception
+    links = [m.value for m in at.markdown if "/theory?section=" in m.value]
+    assert any(f"/theory?section={PAGE_SECTIONS[page]})" in v for v in links), links
