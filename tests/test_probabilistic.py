@@ -181,3 +181,58 @@ def test_collapse_rule_keeps_a_valid_bound_and_every_stump(data, T):
     for s in collapse_tree(X, y, n_weak=T, softness=tau):
         assert s.metrics.expected_train_error <= s.metrics.C + 1e-12
         assert s.model.n_weak == s.t  # a collapse nests stumps, it never drops one
+
+
+# ------------------------------------------------------------------ the weak learner's search
+def _Z(stump, X, y, D):
+    wpp, wpn, wmp, wmn = _w(stump.q_pos(X), y, D)
+    return 2 * np.sqrt(wpp * wpn) + 2 * np.sqrt(wmp * wmn)
+
+
+def test_weak_learner_finds_the_best_stump_when_the_weight_sits_on_two_points():
+    """Issue 14, C.3: a node whose weight sits on two points 3.73 apart (τ = 0.3). Weighted
+    quantiles only offer θ at the two points (Z = 0.709); the best soft stump sits between
+    them, Z = 2/(e^{u/2} + e^{−u/2}) at u = 3.73/(2·0.3): 0.089."""
+    rng = np.random.default_rng(0)
+    X = np.r_[[0.0, 3.73], rng.uniform(-1, 5, 20)][:, None]
+    y = np.r_[[-1, 1], np.where(rng.random(20) < 0.5, 1, -1)]
+    D = np.r_[[0.5, 0.5], np.full(20, 1e-7)]
+    D /= D.sum()
+    best = best_soft_stump(X, y, D, 0.3)
+    assert _Z(best, X, y, D) == pytest.approx(1 / np.cosh(3.73 / 0.3 / 4), abs=2e-3)
+    assert round(_Z(best, X, y, D), 3) == 0.089
+    assert 1.5 < best.theta < 2.2  # between the two heavy points, not on one of them
+
+
+@st.composite
+def weighted_nodes(draw):
+    """A node's weights: random data, weights from uniform to concentrated on a few points."""
+    m = draw(st.integers(4, 40))
+    d = draw(st.integers(1, 2))
+    rng = np.random.default_rng(draw(st.integers(0, 10_000)))
+    X = np.round(rng.normal(size=(m, d)) * 2, draw(st.integers(1, 3)))  # ties happen
+    y = np.where(rng.random(m) < 0.5, 1, -1)
+    y[:2] = (-1, 1)
+    D = rng.random(m) ** draw(st.floats(0.0, 30.0))  # large powers: weight on a few points
+    D /= D.sum()
+    return X, y, D, draw(st.sampled_from([0.02, 0.1, 0.3, 1.0]))
+
+
+@H
+@given(node=weighted_nodes())
+def test_weak_learner_beats_every_stump_of_a_fine_grid(node):
+    """Issue 14, C.3: the soft stump returned minimises Z₊ + Z₋ — no stump on a grid of
+    spacing τ/50 over the data (and 4τ beyond it) on any feature does better."""
+    X, y, D, tau = node
+    zb = _Z(best_soft_stump(X, y, D, tau), X, y, D)
+    pos = y > 0
+    for j in range(X.shape[1]):
+        lo, hi = X[:, j].min() - 4 * tau, X[:, j].max() + 4 * tau
+        thetas = np.linspace(lo, hi, int(np.ceil((hi - lo) / (tau / 50))) + 1)
+        # Z of every grid stump at once, written out independently of the learner's code
+        q = np.clip(1 / (1 + np.exp(-(X[:, j, None] - thetas[None, :]) / tau)), 1e-9, 1 - 1e-9)
+        wpp, wpn = (D * pos) @ q, (D * ~pos) @ q
+        wmp, wmn = (D * pos) @ (1 - q), (D * ~pos) @ (1 - q)
+        z = 2 * np.sqrt(wpp * wpn) + 2 * np.sqrt(wmp * wmn)
+        k = int(np.argmin(z))
+        assert zb <= z[k] + 1e-7, (j, thetas[k], tau, zb, z[k])
