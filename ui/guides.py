@@ -176,8 +176,8 @@ MATRYOSHKA = {
     "chain_wins": Guide(
         title="The chain spends stumps best (circles, T = 64)",
         comment="Every point meets all 64 soft stumps in the chain, only log₂ 64 = 6 of them "
-        "in the tree: the chain's expected training error is 0.154, the tree's 0.265 and the "
-        "matryoshka's 0.264 — the order of the bounds ρ^T < M2 < F.",
+        "in the tree: the chain's expected training error is 0.153, the tree's 0.265 and the "
+        "matryoshka's 0.263 — the order of the bounds ρ^T < M2 < F.",
         state=dict(_MATRYOSHKA_DATA, data="circles", Tw=64,
                    struct=["Chain (prob. AdaBoost)", "Tree", "Matryoshka"]),
     ),
@@ -185,18 +185,18 @@ MATRYOSHKA = {
         title="Dolls inside dolls (moons, T = 16)",
         comment="The matryoshka is a two-node tree whose nodes are two-node trees, four levels "
         "deep; each doll is used through its exact P(H > 0). On this run its valid bound C(T) "
-        "= 0.819 lies below the paper's M2 = 0.963, so the run does not contradict M2 — but it "
+        "= 0.765 lies below the paper's M2 = 0.922, so the run does not contradict M2 — but it "
         "does not prove it either: the Bounds explorer shows where the nesting argument breaks. "
         "A bound says nothing about which structure errs less: compare the expected training "
-        "errors, 0.232 for the matryoshka and 0.208 for the plain tree.",
+        "errors, 0.215 for the matryoshka and 0.206 for the plain tree.",
         state=dict(_MATRYOSHKA_DATA, data="moons", Tw=16, struct=["Tree", "Matryoshka"]),
     ),
 }
 MATRYOSHKA_CHALLENGES = {
     "tree_beats_chain": Guide(
         title="The bounds favour the chain. Can you find data where a tree beats it?",
-        comment="XOR with T = 16: the chain's expected training error is 0.525 (a weighted "
-        "vote of stumps cannot express XOR), the tree's 0.251 and the matryoshka's 0.239. "
+        comment="XOR with T = 16: the chain's expected training error is 0.530 (a weighted "
+        "vote of stumps cannot express XOR), the tree's 0.247 and the matryoshka's 0.241. "
         "The bounds compare structures for the same edge per node; on XOR the chain's later "
         "stumps have almost no edge left.",
         state=dict(_MATRYOSHKA_DATA, data="xor", Tw=16,
