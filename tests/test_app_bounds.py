@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import numpy as np
+import pytest
 from streamlit.testing.v1 import AppTest
+
+from boostcore import bounds
 
 TIMEOUT = 120
 
@@ -17,9 +21,9 @@ def _page(**params: str) -> AppTest:
 def test_bounds_page_renders_every_figure() -> None:
     at = _page()
     assert not at.exception, [e.value for e in at.exception]
-    assert len(at.get("plotly_chart")) == 7
+    assert len(at.get("plotly_chart")) == 10
     assert any("Where the paper's argument breaks" in w.value for w in at.warning)
-    assert len(at.latex) >= 8
+    assert len(at.latex) >= 10
 
 
 def test_bounds_page_sliders_and_url() -> None:
@@ -32,3 +36,85 @@ def test_bounds_page_sliders_and_url() -> None:
     assert not at.exception
     at.multiselect(key="b_rhos").set_value([]).run()  # falls back to ρ = 7/8, no crash
     assert not at.exception
+
+
+# ---------------------------------------------------------------- issue 14, A.6 and A.7
+
+
+def _array(v) -> list:
+    """A trace's x or y as a list (plotly ships numpy arrays as base64 'bdata')."""
+    if isinstance(v, dict) and "bdata" in v:
+        import base64
+
+        return np.frombuffer(base64.b64decode(v["bdata"]), dtype=v["dtype"]).tolist()
+    return list(v)
+
+
+def _by_trace_name(at: AppTest, start: str) -> list[dict]:
+    import json
+
+    traces = [t for c in at.get("plotly_chart") for t in json.loads(c.proto.spec)["data"]]
+    return [{"x": _array(t["x"]), "y": _array(t["y"])} for t in traces
+            if t.get("name", "").startswith(start)]
+
+
+def test_admissible_arity_plot_follows_the_s_and_gamma_sliders() -> None:
+    at = _page(b_s="128", b_gamma="0.1")
+    assert not at.exception, [e.value for e in at.exception]
+    hatano = _by_trace_name(at, "Hatano: k ≤ s/|T|")
+    mm = _by_trace_name(at, "Mansour–McAllester, γ = 0.1")
+    assert len(hatano) == 1 and len(mm) == 1
+    n = np.arange(1, 128)
+    assert list(hatano[0]["y"]) == list(bounds.max_admissible_arity(n, 128, "hatano"))
+    assert list(mm[0]["y"]) == list(bounds.max_admissible_arity(n, 128, "mansour_mcallester", 0.1))
+    # s = 128: MM allows up to 5 branches at the root and binary splits from |T| = 2 on
+    assert mm[0]["y"][0] == 5 and set(mm[0]["y"][1:]) == {2}
+    assert any("s ≥ 71 for k = 3" in c.value for c in at.caption)
+    at.select_slider(key="b_s").set_value(64).run()
+    at.slider(key="b_gamma").set_value(0.3).run()
+    assert not at.exception
+    mm = _by_trace_name(at, "Mansour–McAllester, γ = 0.3")
+    assert len(mm) == 1 and len(mm[0]["x"]) == 63
+    assert list(mm[0]["y"]) == list(bounds.max_admissible_arity(np.arange(1, 64), 64,
+                                                                 "mansour_mcallester", 0.3))
+    assert any("s ≥ 34 for k = 3" in c.value for c in at.caption)
+    marks = _by_trace_name(at, "s = 64")
+    assert marks and marks[0]["x"] == [0.3] and marks[0]["y"] == [64]
+
+
+def test_the_caption_numbers_for_the_top_down_page_budget() -> None:
+    mm = "mansour_mcallester"
+    assert bounds.smallest_budget_for_arity(3, mm, 0.12) <= 64 < bounds.smallest_budget_for_arity(
+        3, mm, 0.11)
+    assert bounds.smallest_budget_for_arity(4, mm, 0.18) <= 64 < bounds.smallest_budget_for_arity(
+        4, mm, 0.17)
+
+
+def test_phi_plot_marks_s_and_the_caption_gives_the_three_bounds() -> None:
+    at = _page(b_s="8", b_gamma="0.26")
+    assert not at.exception
+    phi_mark = _by_trace_name(at, "φ_γ(s) at s = 8")
+    assert phi_mark and phi_mark[0]["y"][0] == pytest.approx(bounds.phi_gamma(8, 0.26))
+    text = " ".join(c.value for c in at.caption)
+    assert f"φ_γ(s) = {bounds.phi_gamma(8, 0.26):.3f}" in text
+    assert f"s^−γ = {8 ** -0.26:.3f}" in text
+    assert "φ_γ̂(8) = 0.409" in text and "0.585" in text
+
+
+def test_weak_learning_panel_reacts_to_delta_and_eps() -> None:
+    at = _page()
+    assert not at.exception
+    metrics = {m.label: m.value for m in at.metric}
+    assert metrics["advantage γ = δ²/16"] == "0.0025"  # δ = 0.2
+    assert metrics["leaves for s^−γ ≤ ε"] == "≈ 10^400"  # (1/0.1)^(16/0.04)
+    at.select_slider(key="b_delta").set_value(0.5).run()
+    at.select_slider(key="b_eps_w").set_value(0.25).run()
+    assert not at.exception
+    metrics = {m.label: m.value for m in at.metric}
+    assert metrics["advantage γ = δ²/16"] == "0.01562"
+    lg = bounds.log10_size_for_error(0.25, 1 / 64, "power")
+    assert metrics["leaves for s^−γ ≤ ε"] == f"≈ 10^{lg:,.0f}"
+    phi = bounds.log10_size_for_error(0.25, 1 / 64, "phi")
+    assert metrics["leaves for φ_γ(s) ≤ ε"] == f"≈ 10^{phi:,.0f}"
+    mark = _by_trace_name(at, "δ = 0.5")
+    assert mark and mark[0]["y"][0] == pytest.approx(phi)

@@ -103,3 +103,67 @@ def test_infoboost_rounds_and_rho_of_edge():
         bounds.rho_of_edge(0.6)
     with pytest.raises(ValueError, match="gamma"):
         bounds.infoboost_rounds(0.0, 0.1)
+
+
+# --------------------------------------------------------------------------------------------
+# The bounds explorer's new figures (issue 14, A.6 and A.7)
+
+import plotly.graph_objects as go  # noqa: E402
+
+from ui import bound_figures as bf  # noqa: E402
+
+
+def _valid(fig):
+    """Check the figure with plotly's validation (the module skips it for speed); return it
+    unchanged (validation would re-encode the arrays)."""
+    go.Figure(fig.to_plotly_json())
+    return fig
+
+
+@pytest.mark.parametrize("size, gamma", [(8, 0.1), (71, 0.1), (128, 0.3), (1024, 0.5)])
+def test_admissible_arity_figure_draws_both_rules(size, gamma):
+    fig = _valid(bf.admissible_arity_figure(size, gamma))
+    by = {t.name: t for t in fig.data}
+    n = np.arange(1, size)
+    np.testing.assert_array_equal(by["Hatano: k ≤ s/|T|"].y,
+                                  bounds.max_admissible_arity(n, size, "hatano"))
+    np.testing.assert_array_equal(by[f"Mansour–McAllester, γ = {gamma:g}"].y,
+                                  bounds.max_admissible_arity(n, size, "mansour_mcallester",
+                                                              gamma))
+    assert any(name.startswith("K = 4") for name in by)
+
+
+def test_admissible_arity_figure_at_the_multiway_preset_shows_mm_binary():
+    """s = 8, γ = 0.1 (the top-down 'multiway' preset): Hatano allows 8 and 4 branches at
+    |T| = 1, 2; Mansour–McAllester never more than 2."""
+    fig = bf.admissible_arity_figure(8, 0.1)
+    by = {t.name: t for t in fig.data}
+    assert list(by["Hatano: k ≤ s/|T|"].y[:2]) == [8, 4]
+    assert set(by["Mansour–McAllester, γ = 0.1"].y) == {2}
+
+
+def test_multiway_budget_figure_crosses_71_at_gamma_one_tenth():
+    fig = _valid(bf.multiway_budget_figure(64, 0.1))
+    mm3 = next(t for t in fig.data if t.name == "Mansour–McAllester, k = 3")
+    i = int(np.argmin(np.abs(np.asarray(mm3.x) - 0.1)))
+    assert mm3.x[i] == pytest.approx(0.1) and mm3.y[i] == 71
+    assert min(mm3.y) == 32  # never below 32, whatever γ
+    mark = next(t for t in fig.data if t.name == "s = 64")
+    assert list(mark.x) == [0.1] and list(mark.y) == [64]
+
+
+def test_size_bounds_at_marks_phi_below_e_below_power():
+    fig = _valid(bf.size_bounds_at(0.2578987518461691, 8))
+    marks = {t.name: t.y[0] for t in fig.data if t.name and "at s = 8" in t.name}
+    assert round(marks["φ_γ(s) at s = 8"], 3) == 0.409
+    assert round(marks["s^(−γ) at s = 8"], 3) == 0.585
+    assert marks["φ_γ(s) at s = 8"] < marks["e_γ(s) at s = 8"] < marks["s^(−γ) at s = 8"]
+
+
+def test_weak_learning_sizes_figure_orders_the_bounds():
+    fig = _valid(bf.weak_learning_sizes_figure(0.1, 0.2))
+    by = {t.name: np.asarray(t.y) for t in fig.data}
+    assert np.all(by["φ_γ(s) ≤ ε"] <= by["e_γ(s) ≤ ε"] + 1e-9)
+    assert np.all(by["e_γ(s) ≤ ε"] <= by["s^(−γ) ≤ ε"] + 1e-9)
+    d = np.asarray(next(t for t in fig.data if t.name == "s^(−γ) ≤ ε").x)
+    np.testing.assert_allclose(by["s^(−γ) ≤ ε"], 16 / d**2, rtol=1e-9)  # log₁₀(1/0.1) = 1

@@ -123,3 +123,84 @@ def band_count_figure(cs: Sequence[float]) -> go.Figure:
                   RHO_COLOURS[i % len(RHO_COLOURS)], mode="lines")
             for i, c in enumerate(cs)]
     return _figure(data, _layout("γ_t = 1 − H(Y|ℓ̃_t)", "max leaves 4K", xlog=True, height=360))
+
+
+HATANO_COLOUR, MM_COLOUR, POWER_COLOUR = "#0072B2", "#D55E00", "#E69F00"
+
+
+def admissible_arity_figure(size: int, gamma: float, max_arity: int | None = 4) -> go.Figure:
+    """Where each criterion admits a ``k``-way split: the largest acceptable ``k`` against the
+    current number of leaves ``|T|`` for target size ``s`` — Hatano's ``k ≤ s/|T|`` and
+    Mansour–McAllester's ``|T| < e_γ(k)·s·γ/(2k)`` (the rule alone, log–log), with the cap
+    ``K`` the top-down page tries as a dotted line."""
+    n = np.arange(1, size)
+    data = []
+    for crit, name, colour, dash in (
+        ("hatano", "Hatano: k ≤ s/|T|", HATANO_COLOUR, "solid"),
+        ("mansour_mcallester", f"Mansour–McAllester, γ = {gamma:g}", MM_COLOUR, "dash"),
+    ):
+        k = bounds.max_admissible_arity(n, size, crit, gamma)
+        line = _line(n, k, name, colour, dash, mode="lines")
+        line["line"]["shape"] = "hv"
+        line["hovertemplate"] = f"{name}<br>|T| = %{{x}}: k ≤ %{{y}}<extra></extra>"
+        data.append(line)
+    if max_arity is not None:
+        data.append(_line([1, max(size - 1, 2)], [max_arity] * 2,
+                          f"K = {max_arity} (top-down page's default largest arity)",
+                          "#999999", "dot", 1.5))
+    top = max(size, 4)
+    return _figure(data, _layout(
+        "leaves so far |T|", "largest admissible k", xlog=True, height=330,
+        yaxis=dict(type="log", title=dict(text="largest admissible k"), gridcolor="#eeeeee",
+                   range=[np.log10(1.8), np.log10(top * 1.15)],
+                   tickvals=[v for v in (2, 3, 4, 8, 16, 32, 64, 128, 256, 512, 1024)
+                             if v <= top * 1.15])))
+
+
+def multiway_budget_figure(size: int, gamma: float) -> go.Figure:
+    """The smallest budget ``s`` at which each criterion ever admits a 3- or 4-way split,
+    against ``γ``: Hatano needs ``s ≥ k`` whatever ``γ``; Mansour–McAllester needs
+    ``s > 2k/(γ e_γ(k))`` (71 for k = 3 at γ = 0.1). The chosen ``(γ, s)`` is marked."""
+    g = np.round(np.linspace(0.01, 0.99, 197), 4)
+    data = []
+    for k, dash in ((3, "solid"), (4, "dash")):
+        s_mm = bounds.smallest_budget_for_arity(k, "mansour_mcallester", g)
+        data.append(_line(g, s_mm, f"Mansour–McAllester, k = {k}", MM_COLOUR, dash))
+        data.append(_line([g[0], g[-1]], [k, k], f"Hatano, k = {k}", HATANO_COLOUR, dash, 1.5))
+    data.append(dict(type="scatter", x=[gamma], y=[size], mode="markers", name=f"s = {size}",
+                     marker=dict(color="#000000", size=10, symbol="x"),
+                     hovertemplate="chosen γ = %{x}, s = %{y}<extra></extra>"))
+    return _figure(data, _layout("γ", "smallest s that ever allows k branches", ylog=True,
+                                 height=330))
+
+
+def size_bounds_at(gamma: float, size: int, n_max: int = 1024) -> go.Figure:
+    """:func:`size_bounds` with the chosen size ``s`` marked on each curve: Hatano's
+    ``φ_γ(s)`` lies below ``e_γ(s)`` and ``s^(−γ)``."""
+    fig = size_bounds(gamma, n_max=max(n_max, size))
+    for name, f, colour in (("s^(−γ)", bounds.size_bound, POWER_COLOUR),
+                            ("e_γ(s)", bounds.e_gamma, MM_COLOUR),
+                            ("φ_γ(s)", bounds.phi_gamma, HATANO_COLOUR)):
+        fig.add_trace(dict(type="scatter", x=[size], y=[float(f(size, gamma))], mode="markers",
+                           name=f"{name} at s = {size}", showlegend=False,
+                           marker=dict(color=colour, size=9),
+                           hovertemplate=f"{name}<br>s = %{{x}}: %{{y:.4f}}<extra></extra>"))
+    return fig
+
+
+def weak_learning_sizes_figure(eps: float, delta: float) -> go.Figure:
+    """Digits of the tree size a classical weak learner of edge ``δ`` needs for error ``ε``
+    (``γ = δ²/16``): ``log₁₀ s`` under ``s^(−γ)``, ``e_γ`` and ``φ_γ``, with ``δ`` marked."""
+    d = np.round(np.linspace(0.05, 0.5, 91), 4)
+    g = bounds.weak_learning_advantage(d)
+    data = []
+    for bound, name, colour, dash in (("power", "s^(−γ) ≤ ε", POWER_COLOUR, "dot"),
+                                      ("e", "e_γ(s) ≤ ε", MM_COLOUR, "dash"),
+                                      ("phi", "φ_γ(s) ≤ ε", HATANO_COLOUR, "solid")):
+        data.append(_line(d, bounds.log10_size_for_error(eps, g, bound), name, colour, dash))
+    here = float(bounds.log10_size_for_error(eps, bounds.weak_learning_advantage(delta), "phi"))
+    data.append(dict(type="scatter", x=[delta], y=[here], mode="markers", name=f"δ = {delta:g}",
+                     marker=dict(color="#000000", size=9),
+                     hovertemplate="δ = %{x}: 10^%{y:.1f} leaves under φ_γ<extra></extra>"))
+    return _figure(data, _layout("weak learner's edge δ (error ≤ ½ − δ)",
+                                 "log₁₀ of the leaves needed", ylog=True, height=300))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import numpy as np
 import streamlit as st
 
 from boostcore import bounds
@@ -75,20 +76,88 @@ def _grossmann() -> None:
               "at this rate per classifier.")
 
 
+SIZES = [4, 8, 16, 32, 64, 71, 128, 256, 512, 1024]
+DELTAS = [round(0.05 * i, 2) for i in range(1, 11)]
+
+
+def _fmt_size(log10_s: float) -> str:
+    """A number of leaves for people: exact below ten million, else a power of ten."""
+    if not np.isfinite(log10_s):
+        return "∞"
+    if log10_s < 7:
+        return f"{round(10**log10_s):,}"
+    return f"≈ 10^{log10_s:,.0f}"
+
+
 def _top_down() -> None:
     st.markdown("##### The price of a k-way split")
-    gamma = st.slider("γ", 0.01, 0.5, 0.1, step=0.01, key="b_gamma", bind="query-params",
-                      help="The weak-learning advantage.")
+    c1, c2 = st.columns(2)
+    gamma = c1.slider("γ", 0.01, 0.5, 0.1, step=0.01, key="b_gamma", bind="query-params",
+                      help="The weak-learning advantage: every chosen split removes at least "
+                      "this fraction of its leaf's impurity.")
+    size = c2.select_slider("target size s", SIZES, value=64, key="b_s", bind="query-params",
+                            help="The number of leaves the tree is grown to (the leaf budget).")
     st.latex(r"\lceil\log_2 k\rceil\quad\text{vs}\quad g_\gamma(k)=\frac{1-e_\gamma(k)}{\gamma}"
              r"\approx\ln k,\qquad e_\gamma(n)=\prod_{i=1}^{n-1}\Bigl(1-\frac{\gamma}{i}\Bigr)")
     chart_with_numbers(bf.split_prices(gamma), key="prices", config=CONFIG)
     st.caption("Hatano's ⌈log₂ k⌉ is a step function that needs no γ; Mansour–McAllester's "
                "g_γ(k) is smooth but needs γ in advance. Both grow like log k: a wide split "
                "must gain about log k times a binary one.")
-    st.markdown("##### Size bounds: binary growth and Hatano's game")
-    st.latex(r"\varphi_\gamma(s)=(1-\gamma)^i\Bigl(1-\frac{s'\gamma}{2^i}\Bigr),\; s=2^i+s'"
-             r"\qquad \varphi_\gamma(s)\le s^{-\gamma},\quad e_\gamma(n)\le n^{-\gamma}")
-    chart_with_numbers(bf.size_bounds(gamma), key="sizes", config=CONFIG)
+
+    st.markdown("##### Where each criterion admits a k-way split")
+    st.latex(r"\text{Hatano: }k\le\frac{s}{|T|}\qquad\text{Mansour–McAllester: }"
+             r"|T|<\frac{e_\gamma(k)\,s\,\gamma}{2k}\iff k<\frac{s}{|T|}\cdot"
+             r"\frac{\gamma\,e_\gamma(k)}{2}")
+    left, right = st.columns(2)
+    with left:
+        chart_with_numbers(bf.admissible_arity_figure(size, gamma), key="arity", config=CONFIG)
+    with right:
+        chart_with_numbers(bf.multiway_budget_figure(size, gamma), key="arity_budget",
+                           config=CONFIG)
+    s3 = bounds.smallest_budget_for_arity(3, "mansour_mcallester", gamma)
+    st.caption(
+        f"Left: the widest split each rule allows as the tree grows (s = {size}, γ = {gamma:g}); "
+        f"right: the budget a rule needs before it ever allows a 3- or 4-way split. "
+        f"At γ = {gamma:g} Mansour–McAllester needs s ≥ {s3:.0f} for k = 3 (Hatano: s ≥ 3), "
+        "At the top-down page's largest budget, s = 64, it allows a 3-way split only for "
+        "γ ≥ 0.12 and a 4-way one only for γ ≥ 0.18; Hatano's rule allows both from s = 4.")
+
+    st.markdown("##### Size bounds: Hatano's φ_γ is the tightest")
+    st.latex(r"I(T)\le\varphi_\gamma(s)=(1-\gamma)^i\Bigl(1-\frac{s'\gamma}{2^i}\Bigr),"
+             r"\; s=2^i+s'\;\;\le\; e_\gamma(s)\;\le\; s^{-\gamma}")
+    chart_with_numbers(bf.size_bounds_at(gamma, size), key="sizes", config=CONFIG)
+    phi, e_s, pw = (float(bounds.phi_gamma(size, gamma)), float(bounds.e_gamma(size, gamma)),
+                    float(bounds.size_bound(size, gamma)))
+    st.caption(
+        f"At s = {size}, γ = {gamma:g}: φ_γ(s) = {phi:.3f}, e_γ(s) = {e_s:.3f}, "
+        f"s^−γ = {pw:.3f}. Hatano proves Theorem 4 through φ_γ(s), then loosens it to s^−γ; "
+        "for a binary run φ_γ(|T|) holds at every round. Example: the top-down 'multiway' "
+        "preset (s = 8, γ̂ = 0.258) shows s^−γ̂ = 0.585, but φ_γ̂(8) = 0.409.")
+
+    st.markdown("##### From weak learning to advantage")
+    c1, c2 = st.columns(2)
+    delta = c1.select_slider("edge δ of a weak learner", DELTAS, value=0.2, key="b_delta",
+                             bind="query-params",
+                             help="A classical weak learner: for every weighting of the data "
+                             "some binary split has error at most ½ − δ.")
+    eps_w = c2.select_slider("target error ε ", [0.25, 0.1, 0.05, 0.01], value=0.1,
+                             key="b_eps_w", bind="query-params",
+                             help="The training error the tree must reach.")
+    g = float(bounds.weak_learning_advantage(delta))
+    st.latex(r"\Pr[h\ne y]\le\tfrac12-\delta\;\Rightarrow\;\Delta\ge\frac{\delta^2}{16}\,I(q)"
+             r"\quad(I=2\sqrt{q(1-q)})\;\Rightarrow\;"
+             r"s^{-\gamma}\le\varepsilon\text{ once }s\ge(1/\varepsilon)^{16/\delta^2}")
+    m1, m2, m3, m4 = st.columns(4)
+    m1.metric("advantage γ = δ²/16", f"{g:.4g}",
+              help="Kearns–Mansour's lemma (Hatano, Lemma 1; Mansour–McAllester, Lemma 3.1).")
+    for col, bound, label in ((m2, "power", "leaves for s^−γ ≤ ε"),
+                              (m3, "e", "leaves for e_γ(s) ≤ ε"),
+                              (m4, "phi", "leaves for φ_γ(s) ≤ ε")):
+        col.metric(label, _fmt_size(float(bounds.log10_size_for_error(eps_w, g, bound))))
+    chart_with_numbers(bf.weak_learning_sizes_figure(eps_w, delta), key="weak", config=CONFIG)
+    st.caption("The guarantee is (1/ε)^O(1/γ) leaves: with γ = δ²/16 even a good weak learner "
+               "needs an astronomical tree. It is a worst case; the other pages measure γ̂ on "
+               "the data, which is usually far larger than δ²/16.")
 
 
 def _infoboost() -> None:
