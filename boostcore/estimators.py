@@ -9,27 +9,14 @@ The fitted snapshots stay available as ``steps_``.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import replace
 
 import numpy as np
-from sklearn.base import BaseEstimator, ClassifierMixin, clone
+from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.utils import check_random_state
 from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted, validate_data
 
 from .topdown import TreeStep, grow
-
-try:  # the helper AdaBoostClassifier._make_estimator calls (private, so kept optional)
-    from sklearn.ensemble._base import _set_random_states
-except ImportError:  # pragma: no cover - a copy of scikit-learn 1.9's
-    def _set_random_states(estimator, random_state=None):
-        random_state = check_random_state(random_state)
-        to_set = {}
-        for key in sorted(estimator.get_params(deep=True)):
-            if key == "random_state" or key.endswith("__random_state"):
-                to_set[key] = random_state.randint(np.iinfo(np.int32).max)
-        if to_set:
-            estimator.set_params(**to_set)
 
 
 class TopDownTreeClassifier(ClassifierMixin, BaseEstimator):
@@ -65,7 +52,7 @@ class TopDownTreeClassifier(ClassifierMixin, BaseEstimator):
     Examples
     --------
     >>> from boostcore.datasets import make_dataset
-    >>> ds = make_dataset("moons", n=200, seed=0)
+    >>> ds = make_dataset("moons", n=200, label_noise=0.1, seed=0)
     >>> clf = TopDownTreeClassifier(size=8).fit(ds.X_train, ds.y_train)
     >>> clf.tree_.n_leaves
     8
@@ -436,61 +423,6 @@ class _G1Classifier(ClassifierMixin, BaseEstimator):
                 np.full(H.shape[0], self.classes_[0])
 
 
-class _AdaBoostCopy:
-    """The weak-learner template :func:`~boostcore.oblique.g1_linear` is given for a
-    scikit-learn ``estimator``: each ``fit`` makes and fits one round's copy as
-    ``AdaBoostClassifier._make_estimator`` does — ``clone(estimator)`` (deep: nested estimators
-    are cloned too), then ``_set_random_states(copy, rng)`` (each ``*random_state`` parameter,
-    in sorted order, gets its own ``rng.randint(2**31 − 1)``) — and the user's ``estimator``
-    is never fitted or changed.
-
-    ``g1_linear`` rebuilds its template every round from ``get_params()`` and sets any
-    parameter ending in ``random_state`` to one seed of its own per round; this class exposes
-    none (``rng`` is shared by all rounds), so the seeding is scikit-learn's alone.
-    :meth:`RealAdaBoostClassifier.fit` swaps the fitted copies back into the snapshots.
-    """
-
-    def __init__(self, estimator, rng) -> None:
-        self.estimator = estimator
-        self.rng = rng
-
-    def get_params(self, deep: bool = True) -> dict:
-        return {"estimator": self.estimator, "rng": self.rng}
-
-    def fit(self, X, y, sample_weight=None) -> _AdaBoostCopy:
-        copy = clone(self.estimator)
-        _set_random_states(copy, self.rng)
-        copy.fit(X, y, sample_weight=sample_weight)
-        self.fitted_ = copy
-        return self
-
-    def predict(self, X) -> np.ndarray:
-        return self.fitted_.predict(X)
-
-
-def _unwrap_copies(steps: tuple, name: str) -> tuple:
-    """The snapshots with every ``_AdaBoostCopy`` replaced by the copy it fitted (one new
-    ``WeakHypothesis`` per round, shared by all snapshots as before)."""
-    from .oblique import Additive, WeakHypothesis
-
-    new: dict[int, WeakHypothesis] = {}
-
-    def unwrap(h):
-        if not isinstance(h.estimator, _AdaBoostCopy):
-            return h
-        if id(h) not in new:
-            new[id(h)] = WeakHypothesis("estimator", estimator=h.estimator.fitted_)
-        return new[id(h)]
-
-    out = []
-    for s in steps:
-        model = Additive(tuple(unwrap(h) for h in s.model.hyps), s.model.alphas)
-        rnd = None if s.round is None else replace(s.round, hyp=unwrap(s.round.hyp))
-        out.append(replace(s, model=model, round=rnd,
-                           message=s.message.replace(_AdaBoostCopy.__name__, name)))
-    return tuple(out)
-
-
 class RealAdaBoostClassifier(_G1Classifier):
     """AdaBoost_R: G1 on a single path (Nock & Nielsen 2006; Henry–Nock–Nielsen 2007).
 
@@ -564,19 +496,10 @@ class RealAdaBoostClassifier(_G1Classifier):
         if self.classes_.size == 1:
             self.steps_, self.model_ = (), Additive((), ())
             return self
-        weak = self.weak
-        sklearn_weak = not isinstance(weak, str) and all(
-            hasattr(weak, a) for a in ("fit", "predict", "get_params"))
-        if sklearn_weak:
-            weak = _AdaBoostCopy(weak, rng)
-        # g1_linear's own random_state would give every random_state parameter of a round's
-        # copy the same seed and set it through a shallow copy (on the user's nested
-        # estimators); _AdaBoostCopy does scikit-learn's seeding instead.
-        steps = tuple(g1_linear(X, y_pm, n_rounds=self.n_estimators, weak=weak,
-                                sample_weight=sample_weight, random_state=None))
-        if sklearn_weak:
-            steps = _unwrap_copies(steps, type(self.weak).__name__)
-        self.steps_ = steps
+        # g1_linear clones and seeds a scikit-learn weak learner as AdaBoostClassifier's
+        # _make_estimator does (clone, then _set_random_states with this generator)
+        self.steps_ = tuple(g1_linear(X, y_pm, n_rounds=self.n_estimators, weak=self.weak,
+                                      sample_weight=sample_weight, random_state=rng))
         self.model_ = self.steps_[-1].model
         return self
 

@@ -227,19 +227,33 @@ def _hyperplane_learner(X, y, w, idx):
     return WeakHypothesis("constant", polarity=1.0 if mu_const >= 0 else -1.0)
 
 
-def _fit_estimator(template, X, y, w, seed):
+def _clone(est):
+    """A fresh, unfitted deep copy of a scikit-learn estimator, as ``sklearn.base.clone``
+    makes it: the constructor called again with every parameter cloned (estimators) or
+    deep-copied (anything else), so nothing of the user's object is shared or changed."""
+    import copy
+
+    params = est.get_params(deep=False)
+    return type(est)(**{
+        k: _clone(v) if hasattr(v, "get_params") and not isinstance(v, type)
+        else copy.deepcopy(v)
+        for k, v in params.items()
+    })
+
+
+def _fit_estimator(template, X, y, w, rng):
     """Fit a fresh copy of a scikit-learn classifier on labels ±1 with ``sample_weight``.
 
     Duck-typed (``get_params``/``set_params``/``fit``/``predict``) so that the core does not
-    import scikit-learn. ``seed`` mirrors scikit-learn's AdaBoost, which gives every copy
-    ``random_state = rng.randint(2**31 − 1)``.
+    import scikit-learn. The copy is seeded as scikit-learn's AdaBoost seeds its copies
+    (``sklearn.ensemble._base._set_random_states``): every ``random_state`` parameter, nested
+    ones included, gets its own ``rng.randint(2**31 − 1)``, drawn in sorted key order.
     """
-    params = template.get_params(deep=False)
-    est = type(template)(**params)
-    if seed is not None:
-        keys = sorted(k for k in est.get_params(deep=True) if k.endswith("random_state"))
-        if keys:
-            est.set_params(**{k: seed for k in keys})
+    est = _clone(template)
+    keys = sorted(k for k in est.get_params(deep=True)
+                  if k == "random_state" or k.endswith("__random_state"))
+    if keys:
+        est.set_params(**{k: int(rng.randint(np.iinfo(np.int32).max)) for k in keys})
     est.fit(X, y, sample_weight=w)
     return WeakHypothesis("estimator", estimator=est)
 
@@ -372,7 +386,7 @@ def g1_linear(
     n_rounds: int,
     weak: Any = "stump",
     sample_weight: np.ndarray | None = None,
-    random_state: int | None = None,
+    random_state: int | np.random.RandomState | None = None,
     X_test: np.ndarray | None = None,
     y_test: np.ndarray | None = None,
 ) -> Iterator[G1Step]:
@@ -388,9 +402,11 @@ def g1_linear(
         ``"hyperplane"``: real-valued ``π(x_f − θ)`` or a constant (``H`` is then affine);
         a classifier that accepts ``sample_weight`` is refitted every round on labels ±1.
     sample_weight : optional ``w_1`` (normalised to sum 1; default uniform).
-    random_state : int, optional
+    random_state : int or numpy.random.RandomState, optional
         Seeds the copies of a scikit-learn weak learner exactly as scikit-learn's
-        ``AdaBoostClassifier(random_state=…)`` seeds its copies.
+        ``AdaBoostClassifier(random_state=…)`` seeds its copies: a deep clone per round, one
+        draw per ``random_state`` parameter (nested ones included) in sorted key order; the
+        user's estimator is never changed.
     X_test, y_test : optional test sample.
 
     Yields
@@ -406,7 +422,7 @@ def g1_linear(
     elif not (hasattr(weak, "fit") and hasattr(weak, "predict") and hasattr(weak, "get_params")):
         raise ValueError("weak must be 'stump', 'hyperplane' or a scikit-learn classifier "
                          f"with fit(X, y, sample_weight) and predict; got {weak!r}")
-    if random_state is not None:
+    if random_state is not None and not isinstance(random_state, np.random.RandomState):
         random_state = check_int("random_state", random_state, low=0)
     Xt, yt = _check_test(Xv, classes, X_test, y_test)
     return _g1_linear(Xv, yv, w1, n_rounds, weak, random_state, Xt, yt)
@@ -419,7 +435,10 @@ def _g1_linear(X, y, w1, n_rounds, weak, random_state, Xt, yt):
     H = np.zeros(m)
     Ht = None if Xt is None else np.zeros(Xt.shape[0])
     order_t = presort(X) if weak == "stump" else None
-    rng = np.random.RandomState(random_state) if not isinstance(weak, str) else None
+    rng = None
+    if not isinstance(weak, str):
+        rng = (random_state if isinstance(random_state, np.random.RandomState)
+               else np.random.RandomState(random_state))
     hyps: list[WeakHypothesis] = []
     alphas: list[float] = []
     product = 1.0
@@ -429,8 +448,7 @@ def _g1_linear(X, y, w1, n_rounds, weak, random_state, Xt, yt):
         elif weak == "hyperplane":
             h = _hyperplane_learner(X, y, w, idx)
         else:
-            seed = rng.randint(np.iinfo(np.int32).max)
-            h = _fit_estimator(weak, X, y, w, seed)
+            h = _fit_estimator(weak, X, y, w, rng)
         if h is None:
             yield _stop_linear(t, hyps, alphas, w, "No feature has two different values: no "
                                "stump can split the sample, so there is no weak hypothesis.")

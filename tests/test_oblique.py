@@ -388,3 +388,27 @@ def test_estimators_staged_and_apply():
     assert len(list(ada.staged_predict(X))) == 7
     with pytest.raises(ValueError, match="binary"):
         RealAdaBoostClassifier().fit(X, np.arange(len(y)) % 3)
+
+
+def test_g1_linear_clones_and_seeds_a_nested_weak_learner_like_sklearn_adaboost():
+    """Issue 14, D: g1_linear itself (not only the estimator) deep-clones the weak learner,
+    never changes the user's object, and seeds each copy as scikit-learn's AdaBoost does."""
+    from sklearn.ensemble import AdaBoostClassifier, BaggingClassifier
+    from sklearn.tree import DecisionTreeClassifier
+
+    from boostcore.oblique import g1_linear
+
+    rng = np.random.default_rng(4)
+    X = rng.normal(size=(160, 2))
+    y = np.where(X[:, 0] * X[:, 1] + 0.3 * rng.normal(size=160) > 0, 1, -1)
+    weak = BaggingClassifier(DecisionTreeClassifier(max_depth=2), n_estimators=3)
+    before = {k: repr(v) for k, v in weak.get_params(deep=True).items()}
+    steps = list(g1_linear(X, y, n_rounds=4, weak=weak, random_state=0))
+    assert {k: repr(v) for k, v in weak.get_params(deep=True).items()} == before
+    assert not hasattr(weak, "estimators_")
+    ours = [h.estimator for h in steps[-1].model.hyps]
+    ada = AdaBoostClassifier(weak, n_estimators=4, random_state=0).fit(X, y)
+    for a, b in zip(ours, ada.estimators_):
+        assert a is not weak and a.estimator is not weak.estimator
+        assert a.random_state == b.random_state
+        assert a.estimator.random_state == b.estimator.random_state
