@@ -120,3 +120,89 @@ def test_the_chart_marks_phi_at_s_as_the_bound_and_phi_n_as_a_reference() -> Non
     assert "reference" in ref and "not a bound" in ref
     star = next(d for d in fig.data if d["name"].startswith("φ_γ(s)"))
     assert list(star["x"]) == [8] and star["y"][0] == pytest.approx(phi_gamma(8, 0.1))
+
+
+def _lemma9_metrics(at: AppTest) -> dict[str, str]:
+    return {m.label: m.value for m in at.metric if "ubtree" in m.label or "Whole" in m.label}
+
+
+def test_lemma9_step_from_the_preset_replaces_the_4_way_root() -> None:
+    """Issue 14, A.8: the Lemma 9 step. The preset plays a 4-way equal split and equal halves
+    (s = 8, γ = 0.1: 0.72); replacing node #0 by binary splits gives φ_0.1(8) = 0.729."""
+    from ui import guides
+
+    at = _page()
+    at.selectbox(key="game_preset").select("lemma9").run()
+    _ok(at)
+    assert _weight(at) == pytest.approx(0.72, abs=1e-4)
+    assert any("Game over" in m.value for m in at.markdown)
+    comment = guides.GAME["lemma9"].comment
+    assert "0.72" in comment and "0.729" in comment
+    assert phi_gamma(8, 0.1) == pytest.approx(0.729)
+    box = at.selectbox(key="lemma9_node")
+    assert box.options == ["#0: 4-way, weight 1.0000"]
+    assert box.help and "equal halves" in box.help
+    assert not _lemma9_metrics(at)  # nothing shown before the click
+    at.button(key="lemma9_replace").click().run()
+    _ok(at)
+    shown = _lemma9_metrics(at)
+    assert shown["Subtree of #0 as played"] == "0.7200"
+    assert shown["Binary subtree instead"] == "0.7290"
+    assert shown["Whole tree: before → after"] == "0.7290"
+    assert any("Lemma 9" in m.value and "never lowers" in m.value for m in at.markdown)
+    drawn = [label for label, _ in at.session_state["_drawn"]]
+    assert any("binary subtree replacing #0" in label for label in drawn)
+    # the step is forgotten when the game changes
+    at.button(key="game_undo").click().run()
+    _ok(at)
+    assert not _lemma9_metrics(at)
+
+
+def test_lemma9_step_on_a_played_game_with_two_wide_splits() -> None:
+    """Only nodes whose subtree holds nothing but equal halves are offered: after a 3-way
+    root split and a 3-way split of its heaviest child, only the second node qualifies."""
+    at = _page(s="12", gamma="0.1")
+    assert any("Split a leaf into k ≥ 3" in c.value for c in at.caption)
+    for shares in ((100, 60, 40), (50, 50, 25)):
+        at.selectbox(key="adv_k").set_value(3).run()
+        for i, v in enumerate(shares):
+            at.slider(key=f"share_{i}").set_value(v).run()
+        at.button(key="adv_expand").click().run()
+        _ok(at)
+    assert at.selectbox(key="lemma9_node").options == ["#1: 3-way, weight 0.4000"]
+    at.selectbox(key="adv_k").set_value(2).run()
+    for _ in range(3):  # equal halves of #2, #3, then #4 (below #1): t = 1
+        at.button(key="adv_expand").click().run()
+    at.button(key="lemma9_replace").click().run()
+    _ok(at)
+    shown = _lemma9_metrics(at)
+    assert shown["Subtree of #1 as played"] == "0.3072"  # 0.32 − 0.1·0.128
+    assert shown["Binary subtree instead"] == "0.3240"  # 0.4·φ_0.1(4) = 0.4·0.81
+    assert shown["Whole tree: before → after"] == "0.6840"  # from 0.6672: it rises
+    # an unequal split below #1 (the player takes #5) puts it outside the lemma: the page
+    # says why instead of offering it
+    at.slider(key="share_0").set_value(90).run()
+    at.slider(key="share_1").set_value(10).run()
+    at.button(key="adv_expand").click().run()
+    _ok(at)
+    assert not any(b.key == "lemma9_node" for b in at.selectbox)
+    assert any("node #1 is not an instance of Lemma 9: below it, move 6 split leaf #5"
+               in c.value for c in at.caption)
+
+
+def test_lemma9_figure_draws_both_sides_and_validates() -> None:
+    import plotly.graph_objects as go
+
+    from boostcore.game import expand, lemma9_replacement, max_weight_player, new_game
+    from ui.game_figures import lemma9_figure
+
+    state = expand(new_game(32, 0.1), 0, 5, (0.4, 0.3, 0.2, 0.1, 0.0))
+    for _ in range(6):
+        state = expand(state, max_weight_player(state), 2, (0.5, 0.5))
+    step = lemma9_replacement(state, 0)
+    fig = go.Figure(lemma9_figure(step).to_dict())  # with plotly's validation
+    binary, wide, here = fig.data
+    assert list(binary.x) == list(range(5, 33)) and list(wide.x) == list(range(5, 33))
+    assert all(a >= b - 1e-12 for a, b in zip(binary.y, wide.y))  # Lemma 9 at every t
+    assert list(here.x) == [11, 11] and list(here.y) == pytest.approx([step.before, step.after])
+    assert fig.layout.xaxis.dtick is None  # 28 sizes: automatic ticks

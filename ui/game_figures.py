@@ -47,3 +47,40 @@ def trajectory_figure(state, *, height: int = 300) -> go.Figure:
                    title=dict(text="tree weight")),
     )
     return _figure(data, layout)
+
+
+def lemma9_figure(step, *, height: int = 280) -> go.Figure:
+    """Hatano's Lemma 9 for one node (a :class:`boostcore.game.Lemma9Step`): the two sides of
+    the lemma against the subtree's size ``m = k + t`` — the node's ``k``-way split (its own
+    shares) then equal halves, and equal halves only (``w·φ_γ(m)``) — with this game's ``m``
+    marked. The second line is never below the first (Hatano 2004, §4.1)."""
+    sizes = [m for m, _, _ in step.curve]
+    data = [
+        dict(type="scatter", x=sizes, y=[a for _, _, a in step.curve], mode="lines+markers",
+             name="binary subtree: equal halves only = w·φ_γ(m)",
+             line=dict(color=theme.BOUND["e"], width=2.5), marker=dict(size=6),
+             hovertemplate="m = %{x}: %{y:.4f}<extra>equal halves only</extra>"),
+        dict(type="scatter", x=sizes, y=[b for _, b, _ in step.curve], mode="lines+markers",
+             name=f"{step.k}-way split (these shares), then equal halves",
+             line=dict(color=theme.MEASURED["train"], width=2.5, dash="dash"),
+             marker=dict(size=6),
+             hovertemplate="m = %{x}: %{y:.4f}<extra>k-way, then equal halves</extra>"),
+        dict(type="scatter", x=[step.leaves, step.leaves], y=[step.before, step.after],
+             mode="markers", name=f"this subtree (m = {step.leaves}): before → after",
+             marker=dict(symbol="circle-open", size=14, line=dict(width=2.5),
+                         color=theme.HIGHLIGHT),
+             hovertemplate="m = %{x}: %{y:.4f}<extra>this subtree</extra>"),
+    ]
+    lo = min(b for _, b, _ in step.curve)
+    hi = max(a for _, _, a in step.curve)
+    pad = 0.05 * (hi - lo) if hi > lo else 0.05 * (hi or 1.0)
+    layout = dict(
+        height=height, margin=dict(l=10, r=10, t=10, b=10), plot_bgcolor="white",
+        legend=dict(orientation="h", yanchor="top", y=-0.25, font=dict(size=11)),
+        xaxis=dict(range=[sizes[0] - 0.5, sizes[-1] + 0.5], gridcolor="#eeeeee",
+                   dtick=1 if len(sizes) <= 12 else None,
+                   title=dict(text="leaves m of the subtree (k + t)")),
+        yaxis=dict(range=[max(0.0, lo - pad), hi + pad], gridcolor="#eeeeee",
+                   title=dict(text="subtree weight")),
+    )
+    return _figure(data, layout)

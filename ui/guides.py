@@ -215,6 +215,15 @@ GAME = {
         "touches the bound.",
         state=dict(mode="Watch", s=16, gamma=0.1, watch_adv=_GAME_EQUAL, watch_seed=0),
     ),
+    "lemma9": Guide(
+        title="Lemma 9: trade a 4-way split for binary splits (s = 8, γ = 0.1)",
+        comment="You played a 4-way split with equal shares, then equal halves: the tree ends "
+        "at 0.72. Under 'Hatano's Lemma 9', replace node #0 by binary splits: seven equal "
+        "halves end at φ_0.1(8) = 0.729 — the weight rises. Lemma 9 says it never falls.",
+        state=dict(mode="You are the adversary", s=8, gamma=0.1,
+                   mv="0-4-0.25_0.25_0.25_0.25;1-2-0.5_0.5;2-2-0.5_0.5;3-2-0.5_0.5;"
+                   "4-2-0.5_0.5"),
+    ),
     "random": Guide(
         title="A random adversary does worse (watch, s = 16, γ = 0.1)",
         comment="Random k and random shares: with seed 0 the tree ends at 0.569, below "

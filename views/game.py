@@ -8,7 +8,14 @@ from __future__ import annotations
 import streamlit as st
 
 from boostcore.bounds import phi_gamma
-from boostcore.game import legal_arities, max_weight_player, shrink
+from boostcore.game import (
+    SEARCH_MAX_SIZE,
+    legal_arities,
+    lemma9_nodes,
+    lemma9_replacement,
+    max_weight_player,
+    shrink,
+)
 from ui import compute, diagrams, exports, game_figures, guides, tables
 from ui.classroom import (
     chart_with_numbers,
@@ -75,14 +82,16 @@ def _stack(mode: str, s: int, gamma: float) -> list:
     """
     ss = st.session_state
     ident = (mode, s, gamma)
-    if ss.get("game_ident") != ident or not ss.get("game_stack"):
+    # moves in the URL that this page did not write: a shared link, or a preset (ui.guides)
+    url_moves = st.query_params.get("mv")
+    outside = url_moves is not None and url_moves != ss.get("game_url_moves")
+    if outside or ss.get("game_ident") != ident or not ss.get("game_stack"):
         start = compute.game_start(s, gamma)
-        first = "game_ident" not in ss
         ss["game_ident"] = ident
-        url_moves = st.query_params.get("mv") if first else None
-        ss["game_stack"] = _replay(start, url_moves) if url_moves else [start]
+        ss["game_stack"] = _replay(start, url_moves) if outside else [start]
         ss["game_serial"] = ss.get("game_serial", 0) + 1
     moves = _encode_moves(ss["game_stack"])
+    ss["game_url_moves"] = moves or None
     if moves:
         st.query_params["mv"] = moves
     elif "mv" in st.query_params:
@@ -228,6 +237,85 @@ def _player_controls(state) -> None:
               icon=":material/call_split:")
 
 
+LEMMA9_HELP = ("Lemma 9 applies to a node split into k children with any shares, below which "
+               "the adversary then only split the heaviest leaf in equal halves (only such "
+               "nodes are listed). Its subtree is replaced by equal binary splits giving the "
+               "same number of leaves.")
+
+
+def _lemma9_show() -> None:
+    ss = st.session_state
+    ss["lemma9_shown"] = (ss.get("game_serial"), len(ss["game_stack"][-1].history),
+                          ss.get("lemma9_node"))
+
+
+def _lemma9(state) -> None:
+    """Hatano's Lemma 9 as a step: replace a k-way node of the played game by a binary
+    subtree with as many leaves, and compare the weights."""
+    ss = st.session_state
+    st.markdown("#### Hatano's Lemma 9: trade a k-way split for binary splits")
+    nodes = lemma9_nodes(state)
+    if not nodes:
+        wide = [m.leaf for m in state.history if m.k >= 3]
+        if wide:
+            try:
+                lemma9_replacement(state, wide[-1])
+            except ValueError as err:
+                st.caption(f"No node to replace: {err}.")
+        else:
+            st.caption("Split a leaf into k ≥ 3 children (then keep splitting in equal halves) "
+                       "to try Lemma 9 here, or load the preset *Lemma 9*.")
+        return
+    c1, c2 = st.columns([3, 2], vertical_alignment="bottom")
+    node = c1.selectbox(
+        "k-way node", nodes, key="lemma9_node", help=LEMMA9_HELP,
+        format_func=lambda n: (f"#{n}: {len(state.children(n))}-way, weight "
+                               f"{state.weight(n):.4f}"))
+    c2.button("Replace by binary splits", key="lemma9_replace", on_click=_lemma9_show,
+              icon=":material/account_tree:",
+              help="Show the node's subtree and the binary subtree with the same number of "
+                   "leaves, and the tree's weight before and after.")
+    if ss.get("lemma9_shown") != (ss.get("game_serial"), len(state.history), node):
+        return
+    step = lemma9_replacement(state, node)
+    c1, c2, c3 = st.columns(3)
+    c1.metric(f"Subtree of #{node} as played", f"{step.before:.4f}",
+              help=f"Its {step.k}-way split, then t = {step.t} equal binary splits: "
+                   f"{step.leaves} leaves.")
+    c2.metric("Binary subtree instead", f"{step.after:.4f}", delta=f"{step.gain:+.4f}",
+              help=f"{step.leaves - 1} equal binary splits of weight {step.weight:.4f}: "
+                   f"w·φ_γ({step.leaves}).")
+    c3.metric("Whole tree: before → after", f"{step.tree_after:.4f}",
+              delta=f"from {step.tree_before:.4f}", delta_color="off",
+              help="The rest of the tree is unchanged.")
+    left, right = st.columns(2)
+    with left:
+        st.markdown(f"**Before:** #{node}'s {step.k}-way split, then equal halves")
+        structure(diagrams.game_digraph(step.before_game), width="content",
+                  label=f"Lemma 9: subtree of #{node} as played")
+    with right:
+        st.markdown("**After:** equal binary splits only")
+        structure(diagrams.game_digraph(step.after_game), width="content",
+                  label=f"Lemma 9: binary subtree replacing #{node}")
+    st.caption(f"Both subtrees are drawn as games started at #{node}'s weight "
+               f"{step.weight:.4f} (their #0 is node #{node}).")
+    chart_with_numbers(game_figures.lemma9_figure(step), key="lemma9_chart",
+                       config={"displaylogo": False})
+    st.markdown(
+        "**Lemma 9** (Hatano 2004, §4.1). For any weight $w\\in[0,1]$, any $t\\ge 1$ and "
+        "any shares $d_k$: "
+        "$\\mathrm{sum}_{\\max}(w, d_k, \\underbrace{d_2^*,\\dots,d_2^*}_{t}) \\le "
+        "\\mathrm{sum}_{\\max}(w, \\underbrace{d_2^*,\\dots,d_2^*}_{t+k-1})"
+        " = w\\,\\varphi_\\gamma(k+t)$ — growing $k+t$ leaves with the player who always "
+        "takes the heaviest leaf, a first $k$-way split followed by $t$ equal halves ends no "
+        "heavier than equal halves only. So the replacement never lowers the weight: it "
+        "rises, or stays equal (for γ = 0, or k = 2 with equal shares). For t = 0 the same "
+        "holds (Propositions 7 and 8, which the lemma combines). The new tree need not be "
+        "one the max-weight player would grow in the whole game: Lemma 10 (with "
+        "Proposition 6) handles that, and Theorem 5 repeats the step on the last "
+        "multi-way split until only equal binary splits are left — ending at φ_γ(s).")
+
+
 def _explain() -> None:
     with st.expander("What the game proves, and how it maps to growing a tree"):
         st.markdown(
@@ -246,10 +334,17 @@ def _explain() -> None:
                  r"s=2^i+s',\ 0\le s'<2^i,\qquad \varphi_\gamma(s)\le s^{-\gamma}")
         st.markdown(
             "so every tree grown by TOPDOWN-M to $s$ leaves has training error at most "
-            "$I(T)\\le s^{-\\gamma}$ (Theorem 4) — multi-way splits included. The app checks "
-            "this numerically: an exhaustive search over every adversary with k ≤ 4 branches "
-            "on a grid of shares "
-            "(s ≤ 8) finds nothing above φ_γ(s), and random adversaries never beat it.")
+            "$I(T)\\le s^{-\\gamma}$ (Theorem 4) — multi-way splits included. The app's "
+            "tests (tests/test_game.py) check this numerically. An exhaustive search against "
+            "the max-weight player tries every adversary whose k is legal at each move (k = 2 "
+            "or k ≤ s/|T| — so every k up to s at the root — with γ⌈log₂ k⌉ ≤ 1) and whose "
+            "shares are multiples of 1/4 or the equal split; it finds nothing above φ_γ(s) for "
+            "s = 2 … 8 with γ = 0.1, 0.25, 0.4 and for (s, γ) = (9, 0.3), (10, 0), (10, 0.4), "
+            "nor with shares in eighths (s = 8, γ = 0.2); for s ≤ 6 it agrees with a "
+            "brute-force enumeration of every such strategy (grids of halves, thirds and "
+            "quarters). It accepts s ≤ "
+            f"{SEARCH_MAX_SIZE} (its positions grow about 3× per leaf), so the larger s of "
+            "this page are not searched. Random adversaries never beat φ_γ(s) either.")
 
 
 def render() -> None:
@@ -299,6 +394,8 @@ def render() -> None:
     st.dataframe(tables.game_history_frame(state), hide_index=True,
                  column_config={c: st.column_config.NumberColumn(format="%.4f") for c in
                                 ("leaf weight", "kept 1 − γ⌈log k⌉", "tree weight after")})
+    if mode == MODES[0]:
+        _lemma9(state)
     export_run(header, "game", {"mode": mode, "s": s, "gamma": gamma}, {"game": list(stack)},
                exports.game_snippet(s, gamma, "adversary" if mode == MODES[0] else "player",
                                     moves=state))
