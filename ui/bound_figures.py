@@ -103,7 +103,8 @@ def size_bounds(gamma: float, n_max: int = 256) -> go.Figure:
     data = [
         _line(n, bounds.size_bound(n, gamma), "n^(−γ)", "#E69F00", "dot"),
         _line(n, bounds.e_gamma(n, gamma), "e_γ(n) = Π(1 − γ/i)", "#D55E00", "dash"),
-        _line(n, bounds.phi_gamma(n, gamma), "φ_γ(n) (Hatano's game)", "#0072B2"),
+        _line(n, bounds.phi_gamma(n, gamma), "φ_γ(n) (Hatano's bound, his game's value)",
+              "#0072B2"),
     ]
     return _figure(data, _layout("leaves n", "bound on I(T)", xlog=True, height=360))
 

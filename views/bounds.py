@@ -118,9 +118,9 @@ def _top_down() -> None:
     st.caption(
         f"Left: the widest split each rule allows as the tree grows (s = {size}, γ = {gamma:g}); "
         f"right: the budget a rule needs before it ever allows a 3- or 4-way split. "
-        f"At γ = {gamma:g} Mansour–McAllester needs s ≥ {s3:.0f} for k = 3 (Hatano: s ≥ 3), "
+        f"At γ = {gamma:g} Mansour–McAllester needs s ≥ {s3:.0f} for k = 3 (Hatano: s ≥ 3). "
         "At the top-down page's largest budget, s = 64, it allows a 3-way split only for "
-        "γ ≥ 0.12 and a 4-way one only for γ ≥ 0.18; Hatano's rule allows both from s = 4.")
+        "γ ≥ 0.12 and a 4-way one only for γ ≥ 0.18.")
 
     st.markdown("##### Size bounds: Hatano's φ_γ is the tightest")
     st.latex(r"I(T)\le\varphi_\gamma(s)=(1-\gamma)^i\Bigl(1-\frac{s'\gamma}{2^i}\Bigr),"
