@@ -265,6 +265,59 @@ def merge_bands(q: np.ndarray, side_of: np.ndarray, c: float, gamma: float):
     return out.reshape(-1).astype(np.intp), eps, uniq
 
 
+@dataclass(frozen=True)
+class BandsAtC:
+    """One round's divided children merged by Theorem 3's bands for one ``c`` (same ``D_t``,
+    same ``h_t``): what the theorem bounds, and the bound.
+
+    ``H_leaves = H_{D_t}(Y|ℓ_t)`` of the groups (``Z_t`` unless a leaf is pure and its
+    weight smoothed), ``bound = 1 − cγ_t``, ``n_leaves`` the groups with positive mass under
+    ``D_t`` (``|L_t|`` as the run counts it) and ``max_leaves = 4K``.
+    """
+
+    c: float
+    H_leaves: float
+    bound: float
+    n_leaves: int
+    max_leaves: int
+
+
+def bands_for_c(child_mass: np.ndarray, q: np.ndarray, gamma: float,
+                cs) -> tuple[BandsAtC, ...]:
+    """Theorem 3 at one round for several ``c``: the divided children (mass under ``D_t``
+    and ``q`` from :func:`child_q`; child ``z`` is on side ``z mod 2``) merged with each
+    ``c``'s bands, with ``γ = 1 − H_{D_t}(Y|ℓ̃_t)``.
+
+    Theorem 3 is a per-round statement: for the same ``D_t`` and children, every ``c`` gives
+    ``1 − γ ≤ H_{D_t}(Y|ℓ_t) ≤ 1 − cγ`` with at most ``4K`` leaves (and ``H_{D_t}(Y|ℓ_t) ≤
+    H_{D_t}(Y|h_t)``: the groups refine the sides). It says nothing of how ``H_{D_t}(Y|ℓ_t)``
+    or the leaf count move with ``c``: the bands of different ``c`` are not nested, and
+    either can go the "wrong" way (docs/theory.md §2).
+    """
+    mass = np.asarray(child_mass, dtype=float)
+    q = np.asarray(q, dtype=float)
+    wp, wn = q * mass, (1.0 - q) * mass
+    side_of = np.arange(mass.shape[0]) % 2
+    out = []
+    for c in cs:
+        c = check_float("c", c, low=0.0, high=1.0, low_open=True, high_open=True)
+        mmap, eps, keys = merge_bands(q, side_of, c, gamma)
+        gp = np.bincount(mmap, weights=wp, minlength=keys.shape[0])
+        gn = np.bincount(mmap, weights=wn, minlength=keys.shape[0])
+        out.append(BandsAtC(
+            c=c, H_leaves=float((2.0 * np.sqrt(gp * gn)).sum()), bound=1.0 - c * gamma,
+            n_leaves=int(((gp + gn) > 0).sum()), max_leaves=4 * (len(eps) - 1)))
+    return tuple(out)
+
+
+def round_bands(step: BPStep, cs) -> tuple[BandsAtC, ...]:
+    """:func:`bands_for_c` for the round of ``step`` (its ``D_t``, ``h_t`` and divided
+    children; any merging scheme); ``()`` for a stop step."""
+    if step.metrics is None:
+        return ()
+    return bands_for_c(step.child_mass, step.child_q, step.metrics.gamma, cs)
+
+
 def band_of(one_minus_g: np.ndarray, eps: tuple[float, ...]) -> np.ndarray:
     """Band index ``j ≥ 1`` with ``ε_{j−1} ≤ 1 − G(q) < ε_j`` (the last band is closed at 1)."""
     edges = np.asarray(eps)

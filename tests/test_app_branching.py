@@ -54,8 +54,8 @@ def test_datasets_and_c(data: str) -> None:
     for other in ("InfoBoost", "DT_InfoBoost"):  # the others as small multiples
         assert {f"lv_small_{other}", f"lv_spark_{other}"} <= set(v)
         assert v[f"lv_small_{other}"]["focusable"] == other.replace("_", ".")
-    assert len(lh.views(at, "plotly")) == 2 + 2 * 2
-    assert len(at.get("plotly_chart")) == 1  # the c sweep stays a normal chart
+    assert len(lh.views(at, "plotly")) == 2 + 2 * 2 + 1  # + Theorem 3 at this round
+    assert len(at.get("plotly_chart")) == 0  # no whole-run c sweep any more
     for name, view in v.items():  # every view holds one frame per round (rounds 1 … 6)
         if name != "lv_groups" and view["kind"] != "html":
             assert view["first"] == 1
@@ -182,3 +182,35 @@ def test_lemma_3_remark_is_about_dt_infoboost_only() -> None:
     text = " ".join(m.value for m in at.markdown)
     assert "must bring information the program does not already have" not in text
     assert "For **DT.InfoBoost**" in text and "picked again" in text
+
+
+def test_c_is_shown_per_round_not_as_a_whole_run_trend() -> None:
+    """Theorem 3 is a per-round statement for one D_t (issue 14, B.3): the whole-run claim
+    'larger c: more leaves and a smaller Π Z_t' is gone; the page shows, at every round, that
+    round's children merged with every c, and says what holds."""
+    at = _page(T="6", c="0.5")
+    _ok(at)
+    captions = " ".join(c.value for c in at.caption)
+    assert "Larger c: more bands, so more leaves and a smaller Π Z_t" not in captions
+    assert "statement about one round" in captions and "not nested" in captions
+    assert "1 − cγ_t" in captions
+    view = lh.views(at)["lv_c_round"]
+    assert view["first"] == 1 and len(view["frames"]) == 6
+    frame = lh.frame_at(view, 2)
+    names = [tr.get("name") for tr in frame["data"]]
+    assert {"H(Y|ℓ_t)", "bound 1 − cγ_t", "|L_t|", "4K"} <= set(names)
+    h = next(tr for tr in frame["data"] if tr.get("name") == "H(Y|ℓ_t)")
+    bound = next(tr for tr in frame["data"] if tr.get("name") == "bound 1 − cγ_t")
+    g = bound["y"][0] - bound["y"][1]  # the bound runs from (0, 1) to (1, 1 − γ_t)
+    for c, value in zip(h["x"], h["y"]):
+        assert value <= 1 - c * g + 1e-9
+    assert "for every c, 1 − γ_t ≤ H(Y|ℓ_t) ≤ 1 − cγ_t" in lh.note_at(view, 2)
+
+
+def test_leaf_count_says_what_it_counts() -> None:
+    """|L_t| counts the leaves training points reach, for every scheme (issue 14, B.4)."""
+    at = _page(T="4")
+    _ok(at)
+    captions = " ".join(c.value for c in at.caption)
+    assert "|L_t| counts the same thing for every scheme" in captions
+    assert "at least one training point reaches" in captions

@@ -16,8 +16,11 @@ from boostcore.branching import (
     STOP,
     BranchingProgram,
     band_of,
+    bands_for_c,
     bp_infoboost,
+    child_q,
     eps_bands,
+    round_bands,
 )
 from boostcore.impurity import km
 from boostcore.splits import best_stump, partition_entropy, presort
@@ -301,3 +304,77 @@ def test_both_schemes_count_only_leaves_reached_by_training_points() -> None:
             assert any(s.metrics.n_unreached > 0 for s in steps)
         else:
             assert all(s.metrics.n_unreached == 0 for s in steps)
+
+
+# ------------------------------------------------------- Theorem 3 per round (issue 14, B.3)
+CS = (0.05, 0.1, 0.2, 0.3, 0.35, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 0.95)
+
+
+@st.composite
+def divided_children(draw):
+    """Random divided children of one round: masses under D_t (some empty), q, sides."""
+    n = 2 * draw(st.integers(1, 12))
+    rng = np.random.default_rng(draw(st.integers(0, 100_000)))
+    mass = rng.dirichlet(np.full(n, draw(st.sampled_from([0.2, 1.0, 5.0]))))
+    mass[rng.random(n) < draw(st.sampled_from([0.0, 0.2]))] = 0.0
+    if mass.sum() == 0:
+        mass[0] = 1.0
+    mass /= mass.sum()
+    q = rng.beta(*draw(st.sampled_from([(0.3, 0.3), (2.0, 2.0), (20.0, 20.0)])), size=n)
+    q[rng.random(n) < 0.2] = 0.5  # balanced children (Lemma 3 makes them common)
+    wp, wn = q * mass, (1 - q) * mass
+    return mass, child_q(wp, wn), wp, wn
+
+
+@H
+@given(children=divided_children())
+def test_theorem3_per_round_for_every_c(children):
+    """For the same D_t and children, every c: 1 − γ ≤ H(Y|ℓ_t) ≤ min(1 − cγ, H(Y|h_t)) and
+    |L_t| ≤ 4K, with K growing with c. (Not claimed: that H(Y|ℓ_t) falls or |L_t| grows
+    with c.)"""
+    mass, q, wp, wn = children
+    gamma = 1.0 - float((2 * np.sqrt(wp * wn)).sum())
+    side = np.arange(mass.size) % 2
+    H_h = float(sum(2 * np.sqrt(wp[side == a].sum() * wn[side == a].sum()) for a in (0, 1)))
+    out = bands_for_c(mass, q, gamma, CS)
+    assert [b.c for b in out] == list(CS)
+    for b in out:
+        assert 1.0 - gamma - TOL <= b.H_leaves <= b.bound + TOL
+        assert b.bound == pytest.approx(1.0 - b.c * gamma)
+        assert b.H_leaves <= H_h + TOL
+        assert 1 <= b.n_leaves <= b.max_leaves
+    assert all(u.max_leaves <= v.max_leaves for u, v in zip(out, out[1:]))
+
+
+@H
+@given(data=samples(), c=st.sampled_from(CS), rounds=st.integers(1, 8),
+       merge=st.sampled_from(["bands", "all", "none"]))
+def test_round_bands_re_merges_the_runs_own_round(data, c, rounds, merge):
+    """round_bands takes a step's D_t and children: with the run's own c it gives the run's
+    H(Y|ℓ_t) and |L_t|; for any scheme's round the per-round statement holds."""
+    X, y = data
+    for s in _steps(X, y, n_rounds=rounds, merge=merge, c=c):
+        out = round_bands(s, CS)
+        if s.kind == STOP:
+            assert out == ()
+            continue
+        m = s.metrics
+        for b in out:
+            assert 1.0 - m.gamma - TOL <= b.H_leaves <= min(b.bound, m.H_h) + TOL
+        if merge == "bands":
+            own = out[CS.index(c)]
+            assert own.H_leaves == pytest.approx(m.H_leaves, abs=1e-12)
+            assert (own.n_leaves, own.max_leaves) == (m.n_leaves, m.max_groups)
+
+
+def test_a_larger_c_can_reach_a_larger_entropy_with_fewer_leaves() -> None:
+    """What the old caption ('larger c: more leaves, smaller Π Z_t') implied fails even
+    within one round: default moons, BP.InfoBoost with c = 0.5, round 2's children merged
+    with c = 0.35 and 0.40 (docs/theory.md §2)."""
+    ds = _moons(0)
+    s = _steps(ds.X_train, ds.y_train, n_rounds=2, merge="bands", c=0.5)[1]
+    a, b = round_bands(s, (0.35, 0.40))
+    assert b.bound < a.bound and b.max_leaves >= a.max_leaves
+    assert b.H_leaves > a.H_leaves and b.n_leaves < a.n_leaves
+    assert (round(a.H_leaves, 4), round(b.H_leaves, 4)) == (0.8784, 0.8788)
+    assert (a.n_leaves, b.n_leaves) == (4, 3)

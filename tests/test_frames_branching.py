@@ -245,3 +245,42 @@ def test_program_note_and_groups_name_the_leaves_no_training_point_reaches() -> 
     head = fb.groups_html(s).split("</b>", 1)[0]
     assert "5 groups" in head and "1 of them no training point reaches" in head
     assert "|L_t| = 4" in head
+
+
+# ------------------------------------------------------------ Theorem 3 per round (B.3)
+def test_c_round_frames_are_valid_and_show_the_per_round_statement() -> None:
+    """One frame per snapshot of the BP.InfoBoost run: this round's children merged with
+    every c, under the bound 1 − cγ_t; the note says what the theorem promises and what this
+    round shows (issue 14, B.3)."""
+    from boostcore.branching import round_bands
+    from ui.compute import C_GRID
+
+    ds = _ds()
+    steps = _run(ds, "bands", T=6, c=0.5)
+    for s in steps:
+        bands = round_bands(s, C_GRID)
+        fig = fb.c_round_figure(s, bands, 0.5, font=12)
+        go.Figure(fig)  # validates
+        by_name = {tr.get("name"): tr for tr in fig["data"]}
+        h, bound = by_name["H(Y|ℓ_t)"], by_name["bound 1 − cγ_t"]
+        assert h["x"] == list(C_GRID)
+        assert bound["y"] == [1.0, 1.0 - s.metrics.gamma]
+        assert all(v <= 1 - c * s.metrics.gamma + 1e-12 for c, v in zip(h["x"], h["y"]))
+        assert by_name["|L_t|"]["y"] == [b.n_leaves for b in bands]
+        rings = [tr for tr in fig["data"] if tr.get("hoverinfo") == "skip"]
+        assert [r["x"] for r in rings] == [[0.5], [0.5]]  # the run's own c on both panels
+        note = fb.c_round_note(s, bands, 0.5)
+        assert note.startswith(f"Round {s.t} (D_t and h_t of the run with c = 0.5;")
+        assert "1 − γ_t ≤ H(Y|ℓ_t) ≤ 1 − cγ_t" in note and "not nested" in note
+    view = fb.c_round_frames(ds, "test-c-round", 6, 0.5, "h", 12.0)
+    assert view["n"] == len(view["frames"]) == len(view["notes"]) == len(steps)
+
+
+def test_c_round_of_a_run_without_a_round_says_so() -> None:
+    X = np.zeros((10, 2))
+    y = np.array([1, -1] * 5)
+    s = tuple(bp_infoboost(X, y, n_rounds=3))[0]
+    fig = fb.c_round_figure(s, (), 0.5)
+    go.Figure(fig)
+    assert "No round" in fig["layout"]["annotations"][0]["text"]
+    assert fb.c_round_note(s, (), 0.5) == s.stop_reason

@@ -9,7 +9,7 @@ import numpy as np
 import streamlit as st
 
 from boostcore import datasets
-from boostcore.branching import BPStep, bp_infoboost
+from boostcore.branching import BandsAtC, BPStep, bp_infoboost, round_bands
 from boostcore.probabilistic import (
     ProbStep,
     collapse_tree,
@@ -80,25 +80,20 @@ def bp_run(
     )
 
 
+#: The values of ``c`` the per-round view of Theorem 3 re-merges with (the sidebar's grid).
+C_GRID = tuple(round(0.05 * k, 2) for k in range(1, 20))
+
+
 @st.cache_data(max_entries=64, show_spinner=False)
-def bp_c_sweep(
-    _ds: datasets.Dataset, ds_key: str, n_rounds: int, weak_learner: str,
-    cs: tuple[float, ...] = (0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9),
-) -> list[dict]:
-    """BP.InfoBoost (bands) for several ``c``: mean ``|L_t|``, final ``Π Z_t`` and errors."""
-    rows = []
-    for c in cs:
-        steps = [s for s in bp_run(_ds, ds_key, n_rounds, "bands", c, weak_learner)
-                 if s.metrics is not None]
-        if not steps:
-            continue
-        last = steps[-1].metrics
-        rows.append({
-            "c": c, "leaves": sum(s.metrics.n_leaves for s in steps) / len(steps),
-            "prod_Z": last.prod_Z, "train_error": last.train_error,
-            "test_error": last.test_error,
-        })
-    return rows
+def bp_c_rounds(
+    _ds: datasets.Dataset, ds_key: str, n_rounds: int, c: float, weak_learner: str,
+    cs: tuple[float, ...] = C_GRID,
+) -> tuple[tuple[BandsAtC, ...], ...]:
+    """Theorem 3 per round: at every round of the BP.InfoBoost run with ``c``, that round's
+    ``D_t`` and divided children merged by the bands of every ``c`` in ``cs`` (one tuple per
+    snapshot; empty for a stop step)."""
+    return tuple(round_bands(s, cs) for s in bp_run(_ds, ds_key, n_rounds, "bands", c,
+                                                    weak_learner))
 
 
 @st.cache_data(max_entries=128, show_spinner=False)

@@ -541,6 +541,137 @@ def curves_note(steps: Sequence[BPStep], t: int) -> str:
             "this round; below: the leaves |L_t| that training points reach.")
 
 
+# ------------------------------------------------------------------- Theorem 3 per round
+def _first_jump(cs: Sequence[float], values: Sequence[float], up: bool, tol: float):
+    """The first neighbouring pair of ``cs`` where ``values`` rises (``up``) or falls."""
+    for i in range(len(values) - 1):
+        d = values[i + 1] - values[i]
+        if (d > tol) if up else (d < -tol):
+            return cs[i], cs[i + 1], values[i], values[i + 1]
+    return None
+
+
+def c_round_figure(step: BPStep, bands: Sequence, c: float, *, font: float = 12) -> dict:
+    """Theorem 3 at the round of ``step``: its ``D_t`` and divided children merged by the
+    bands of every ``c`` (``bands``, from :func:`boostcore.branching.round_bands`).
+
+    Top: ``H_{D_t}(Y|ℓ_t)`` against ``c`` (measured, solid) under the theorem's bound
+    ``1 − cγ_t`` (dashed), between the divided leaves' ``1 − γ_t`` (no merging) and
+    ``H(Y|h_t)`` (merge all). Below: ``|L_t|`` against the bound ``4K`` (log scale). The
+    ``c`` of the run is marked."""
+    if step.metrics is None or not bands:
+        return spec([], dict(
+            margin=dict(l=10, r=10, t=8, b=10), plot_bgcolor="white", font=dict(size=font),
+            xaxis=dict(visible=False), yaxis=dict(visible=False),
+            annotations=[dict(xref="paper", yref="paper", x=0.5, y=0.5, showarrow=False,
+                              text="No round: " + escape(step.stop_reason or ""),
+                              font=dict(size=font, color="#555555"))]))
+    m = step.metrics
+    g = m.gamma
+    cs = np.array([b.c for b in bands])
+    H = np.array([b.H_leaves for b in bands])
+    L = np.array([b.n_leaves for b in bands], dtype=float)
+    K4 = np.array([b.max_leaves for b in bands], dtype=float)
+    here = int(np.argmin(np.abs(cs - c)))
+    # plain lists: 19 exact numbers each (a typed array would round them to float32)
+    xs, Hs, Ls, K4s = cs.tolist(), H.tolist(), L.tolist(), K4.tolist()
+    span = max(g, 1e-6)
+    lo, hi = 1.0 - g - 0.08 * span, max(1.0, m.H_h) + 0.08 * span
+    top_l = float(np.log10(max(K4.max(), L.max(), 2.0) * 1.6))
+    bound, divided, merge_all = theme.BOUND["final"], theme.NEUTRAL, "#555555"
+    data = [
+        dict(type="scatter", mode="lines", x=[0.0, 1.0], y=[1.0, 1.0 - g], yaxis="y",
+             name="bound 1 − cγ_t", line=dict(color=bound, dash="dash", width=2),
+             hovertemplate="Theorem 3: H ≤ 1 − cγ_t<extra></extra>"),
+        dict(type="scatter", mode="lines", x=[0.0, 1.0], y=[m.H_h, m.H_h], yaxis="y",
+             name="merge all", line=dict(color=merge_all, dash="dot", width=1.5),
+             hovertemplate=f"merge all: H(Y|h_t) = {m.H_h:.4f}<extra></extra>"),
+        dict(type="scatter", mode="lines", x=[0.0, 1.0], y=[1.0 - g, 1.0 - g], yaxis="y",
+             name="no merging", line=dict(color=divided, dash="dashdot", width=1.5),
+             hovertemplate=f"no merging: H(Y|ℓ̃_t) = 1 − γ_t = {1 - g:.4f}<extra></extra>"),
+        dict(type="scatter", mode="lines+markers", x=xs, y=Hs, yaxis="y", name="H(Y|ℓ_t)",
+             line=dict(color=theme.MEASURED["index"], width=2.5), marker=dict(size=6),
+             hovertemplate="c = %{x}: H(Y|ℓ_t) = %{y:.5f}<extra></extra>"),
+        dict(type="scatter", mode="lines", x=xs, y=K4s, yaxis="y2", name="4K",
+             line=dict(color=bound, dash="dash", width=2),
+             hovertemplate="c = %{x}: at most 4K = %{y} leaves<extra></extra>"),
+        dict(type="scatter", mode="lines+markers", x=xs, y=Ls, yaxis="y2", name="|L_t|",
+             line=dict(color=theme.MEASURED["train"], width=2), marker=dict(size=6),
+             hovertemplate="c = %{x}: |L_t| = %{y}<extra></extra>"),
+    ]
+    for axis, value in (("y", H[here]), ("y2", L[here])):  # the run's c: a ring on each panel
+        data.append(dict(type="scatter", mode="markers", x=[float(cs[here])],
+                         y=[float(value)], yaxis=axis, showlegend=False, hoverinfo="skip",
+                         marker=dict(size=13, color="rgba(0,0,0,0)",
+                                     line=dict(color=theme.HIGHLIGHT, width=2.5))))
+    labels = [("bound 1 − cγ_t", bound, 1.0 - g), ("merge all", merge_all, m.H_h),
+              ("no merging", divided, 1.0 - g - 0.02 * span)]
+    annotations = end_labels(labels, font=font - 1, y_range=(lo, hi), plot_px=150.0)
+    low = [(float(np.log10(K4[-1])), "4K", bound), (float(np.log10(max(L[-1], 1.0))), "|L_t|",
+                                                    theme.MEASURED["train"])]
+    if low[0][0] - low[1][0] < 0.35:  # keep the two names apart
+        low[0] = (low[1][0] + 0.35, "4K", bound)
+    annotations += [dict(xref="paper", x=1.0, xanchor="left", xshift=4, yref="y2", y=y,
+                         text=text, showarrow=False, font=dict(color=colour, size=font - 1))
+                    for y, text, colour in low]
+    annotations.append(dict(xref="x", yref="y", x=float(cs[here]), y=float(H[here]),
+                            text=f"the run's c = {cs[here]:g}", showarrow=False, yshift=14,
+                            font=dict(size=font - 1, color=theme.HIGHLIGHT)))
+    right = int(len("bound 1 − cγ_t") * (font - 1) * 0.6) + 14
+    layout = dict(
+        margin=dict(l=10, r=right, t=8, b=10), plot_bgcolor="white", font=dict(size=font),
+        showlegend=False, uirevision="c_round", annotations=annotations,
+        xaxis=dict(range=[0, 1], dtick=0.1, gridcolor="#eeeeee", anchor="y2", automargin=True,
+                   title=dict(text="c (the same D_t and h_t for every c)", standoff=4)),
+        yaxis=dict(range=[lo, hi], gridcolor="#eeeeee", domain=[0.36, 1.0], automargin=True,
+                   tickformat=".3f", title=dict(text="H(Y|ℓ_t) under D_t", standoff=4)),
+        yaxis2=dict(type="log", range=[0, top_l], gridcolor="#eeeeee", dtick=1,
+                    domain=[0.0, 0.26], automargin=True,
+                    title=dict(text="leaves", standoff=4)),
+    )
+    return spec(data, layout)
+
+
+def c_round_note(step: BPStep, bands: Sequence, c: float) -> str:
+    """What Theorem 3 says at this round, and what the re-merged children show."""
+    if step.metrics is None or not bands:
+        return step.stop_reason or step.message
+    m = step.metrics
+    cs = [b.c for b in bands]
+    head = (f"Round {step.t} (D_t and h_t of the run with c = {c:g}; γ_t = {m.gamma:.4f}): "
+            "for every c, 1 − γ_t ≤ H(Y|ℓ_t) ≤ 1 − cγ_t and |L_t| ≤ 4K (Theorem 3). ")
+    rise = _first_jump(cs, [b.H_leaves for b in bands], True, 1e-12)
+    fall = _first_jump(cs, [b.n_leaves for b in bands], False, 0)
+    found = []
+    if rise:
+        found.append(f"H(Y|ℓ_t) rises from c = {rise[0]:g} to {rise[1]:g} "
+                     f"({rise[2]:.4f} → {rise[3]:.4f})")
+    if fall:
+        found.append(f"|L_t| falls from c = {fall[0]:g} to {fall[1]:g} "
+                     f"({fall[2]} → {fall[3]})")
+    if found:
+        return head + "Here " + " and ".join(found) + ": the bands of different c are not nested."
+    return (head + "Here H(Y|ℓ_t) does not rise and |L_t| does not fall as c grows; the "
+            "theorem does not promise that (the bands of different c are not nested).")
+
+
+@st.cache_data(max_entries=32, show_spinner=False)
+def c_round_frames(_ds: Dataset, ds_key: str, n_rounds: int, c: float, weak_learner: str,
+                   font: float) -> dict:
+    """Theorem 3 per round for the BP.InfoBoost run with ``c`` (cached): ``{"frames",
+    "notes", "n"}``, one per snapshot of that run."""
+    from . import compute, lecture
+
+    steps = compute.bp_run(_ds, ds_key, n_rounds, "bands", c, weak_learner)
+    per_round = compute.bp_c_rounds(_ds, ds_key, n_rounds, c, weak_learner)
+    return {
+        "frames": lecture.plotly_frames([c_round_figure(s, b, c, font=font)
+                                         for s, b in zip(steps, per_round)]),
+        "notes": [c_round_note(s, b, c) for s, b in zip(steps, per_round)],
+        "n": len(steps),
+    }
+
+
 # ----------------------------------------------------------------------------- tables
 def metrics_html(current: dict[str, BPStep]) -> str:
     """The round's numbers, one row per scheme (``run`` is the scheme's name)."""

@@ -10,14 +10,12 @@ from ui import (
     compute,
     diagrams,
     exports,
-    figures,
     frames_branching,
     guides,
     lecture,
     lecture_frames,
 )
 from ui.classroom import (
-    chart,
     data_code,
     export_run,
     page_header,
@@ -32,7 +30,8 @@ from ui.widgets import dataset_sidebar
 MAIN = "BP.InfoBoost"
 HELP = {
     "InfoBoost": "merge all: every −1 child into one leaf, every +1 child into the other",
-    "BP.InfoBoost": "merge by entropy bands (Theorem 3): few leaves, nearly the progress of none",
+    "BP.InfoBoost": "merge by entropy bands (Theorem 3): each round keeps a share c of the "
+    "divided leaves' information γ_t with at most 4K leaves",
     "DT.InfoBoost": "merge none: a decision tree whose depth-t nodes all ask h_t",
 }
 LEARNERS = {"H(Y|h)": "h", "divided leaves": "divided"}
@@ -52,8 +51,10 @@ def _sidebar_params() -> dict:
                          help="Number of boosting rounds (one stump each).")
     c = sb.slider("c (BP.InfoBoost)", 0.05, 0.95, 0.5, step=0.05, key="c",
                   bind="query-params",
-                  help="Theorem 3's trade-off: H(Y|ℓ_t) ≤ 1 − c·γ_t with more bands as c → 1 "
-                  "(towards DT.InfoBoost), fewer as c → 0 (towards InfoBoost).")
+                  help="Theorem 3's trade-off, round by round: H(Y|ℓ_t) ≤ 1 − c·γ_t with at "
+                  "most 4K leaves, and K (the number of bands) grows with c. Near 1 the "
+                  "bound approaches the divided leaves' entropy (DT.InfoBoost); near 0 it "
+                  "tends to 1 and few bands remain (towards InfoBoost).")
     wl = sb.radio("Weak learner minimises", list(LEARNERS), key="wl", bind="query-params",
                   help="H(Y|h): InfoBoost's stump. Divided leaves: the stump that minimises the "
                   "entropy of the divided leaves ℓ̃_t, which is what drives the bound "
@@ -223,14 +224,12 @@ def render() -> None:
                    code, params["schemes"], params["n_rounds"], params["c"], params["wl"]),
                ds.feature_names)
 
-    st.markdown("#### What c buys: leaves against progress (BP.InfoBoost, this data)")
-    rows = compute.bp_c_sweep(ds, choice.key, params["n_rounds"], params["wl"])
-    if rows:
-        chart(figures.c_sweep_figure(rows, params["c"]), key="c_sweep",
-              config={"displaylogo": False})
-        st.caption("Larger c: more bands, so more leaves and a smaller Π Z_t (faster training "
-                   "progress, more risk of overfitting); smaller c: InfoBoost-like. The "
-                   "vermillion bar is the c chosen in the sidebar.")
+    st.markdown("#### What c buys at this round: Theorem 3 for one D_t (BP.InfoBoost)")
+    c_view = frames_branching.c_round_frames(ds, choice.key, params["n_rounds"], params["c"],
+                                             params["wl"], font)
+    lecture.view("plotly", c_view["frames"], key="lv_c_round", first=1, notes=c_view["notes"],
+                 chart_key="c_round", title="This round's children merged with every c")
+    st.caption(C_ROUND_KEY)
     if not presenting():
         st.markdown(INTRO)
         _theory()
@@ -240,9 +239,20 @@ INTRO = (
     "**About this page.** Each round one stump divides every leaf in two; then the children "
     "are merged. **Merge everything** and you get InfoBoost; **merge nothing** and you get a "
     "decision tree (DT.InfoBoost); Takimoto, Koya and Maruoka's **entropy bands** "
-    "(BP.InfoBoost) sit in between with few leaves and nearly the progress of the tree. The "
+    "(BP.InfoBoost) sit in between: each round they keep at least a share c of the progress "
+    "the divided leaves would make, with few leaves (Theorem 3). The "
     "training error bound Π Z_t holds for every merging scheme. Step through the rounds and "
     "watch the regions, the program and the bound move together."
+)
+
+C_ROUND_KEY = (
+    "Theorem 3 is a statement about one round: for the round's D_t and divided leaves ℓ̃_t "
+    "(H(Y|ℓ̃_t) = 1 − γ_t), the bands of any c give H(Y|ℓ_t) ≤ 1 − cγ_t with at most 4K "
+    "leaves. The chart takes this round of the BP.InfoBoost run with the sidebar's c and "
+    "merges its children with every c (ringed: the run's own). The bound falls as c grows and "
+    "4K grows; the entropy reached and the leaves need not follow — the bands of different c "
+    "are not nested, so a larger c can give a larger H(Y|ℓ_t) or fewer leaves. Whole runs "
+    "with different c are not ordered either: from round 2 on each sees its own D_t."
 )
 
 LEAVES_KEY = (
