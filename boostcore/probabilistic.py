@@ -538,12 +538,57 @@ def _tree(X, y, n_weak, tau, Xt, yt, samples=None, seed=0):
 
 @dataclass(frozen=True)
 class DollCheck:
-    """A doll used as one node of the next level: its own bound ``C`` (what the paper plugs
-    in as the next level's ρ) and the ``Z₊ + Z₋`` it actually achieves as a node."""
+    """A doll used as one node of the next level, and the step of the paper's argument it tests.
+
+    Grossmann §5.1 (Eq. (10)) and §5.3 plug a sub-tree's *error bound* in as the next level's
+    ``ρ``; for a 2-matryoshka doll of level ``ℓ`` (``T₁ = 2^ℓ`` soft stumps) that bound is
+    ``paper_bound = M2(T₁, ρ̂) = F(2, F(2, … F(2, ρ̂)))`` (``ℓ`` nested F's; ``F(2, ρ̂)`` for a
+    level-1 doll), with ``rho_hat`` the largest ``Z₊ + Z₋`` of the doll's own soft stumps. The
+    next level's tree bound needs ``ρ ≥ node_Z``, the ``Z₊ + Z₋`` the doll achieves as a node;
+    ``node_excess = node_Z − paper_bound > 0`` means the paper's substitution fails on this run.
+    ``node_Z ≥ C`` always (the doll's own valid bound): merging leaves that vote alike only raises
+    ``Σ 2√(W⁺W⁻)`` (Cauchy–Schwarz; docs/theory.md §3.3), so ``node_Z − C`` is never negative.
+    """
 
     level: int
     C: float
     node_Z: float
+    rho_hat: float
+    paper_bound: float
+
+    @property
+    def n_weak(self) -> int:
+        """``T₁ = 2^level`` soft stumps inside."""
+        return 2**self.level
+
+    @property
+    def node_excess(self) -> float:
+        """``Z₊ + Z₋`` as a node minus the ``ρ`` the paper plugs in for it."""
+        return self.node_Z - self.paper_bound
+
+
+def stump_rho_hat(tree: ProbTree) -> float:
+    """The largest ``Z₊ + Z₋`` of the soft stumps inside ``tree``, nested dolls included (each
+    stump measured as a node of the tree that holds it): the ``ρ̂`` of the paper's
+    weak-learning assumption for this doll."""
+    out = 0.0
+    for n, ch in enumerate(tree.children):
+        if ch is None:
+            continue
+        clf = tree.classifier[n]
+        if isinstance(clf, ProbTree):
+            out = max(out, stump_rho_hat(clf))
+        else:
+            out = max(out, tree.Z[ch[0]] + tree.Z[ch[1]])
+    return out
+
+
+def doll_check(doll: ProbTree, level: int, node_Z: float) -> DollCheck:
+    """:class:`DollCheck` of ``doll`` (a level-``level`` matryoshka) used as a node with
+    ``Z₊ + Z₋ = node_Z``."""
+    rho = min(stump_rho_hat(doll), 1.0)
+    return DollCheck(level=level, C=doll.C(), node_Z=float(node_Z), rho_hat=rho,
+                     paper_bound=float(bounds.m2(level, rho)))
 
 
 def fit_matryoshka(X, y, D, level: int, tau: float, on_weak=None, checks=None):
@@ -568,13 +613,13 @@ def fit_matryoshka(X, y, D, level: int, tau: float, on_weak=None, checks=None):
     minus, plus = b.expand(0, root, root.q_pos(X), y)
     sums += s1 + [b.Z[minus] + b.Z[plus]]
     if checks is not None and isinstance(root, ProbTree):
-        checks.append(DollCheck(level - 1, root.C(), b.Z[minus] + b.Z[plus]))
+        checks.append(doll_check(root, level - 1, b.Z[minus] + b.Z[plus]))
     nxt = plus if b.prod[plus] > b.prod[minus] else minus
     sub, s2 = fit_matryoshka(X, y, b.D[nxt], level - 1, tau, on_weak, checks)
     m2_, p2 = b.expand(nxt, sub, sub.q_pos(X), y)
     sums += s2 + [b.Z[m2_] + b.Z[p2]]
     if checks is not None and isinstance(sub, ProbTree):
-        checks.append(DollCheck(level - 1, sub.C(), b.Z[m2_] + b.Z[p2]))
+        checks.append(doll_check(sub, level - 1, b.Z[m2_] + b.Z[p2]))
     return b.freeze(), sums
 
 

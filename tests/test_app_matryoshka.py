@@ -90,15 +90,33 @@ def test_no_structure_warns() -> None:
     assert any("at least one structure" in w.value for w in at.warning)
 
 
-def test_doll_table_measures_node_Z_against_C() -> None:
+def test_doll_table_compares_node_Z_with_the_rho_the_paper_plugs_in() -> None:
+    """Issue 14, C.1: each doll's Z₊ + Z₋ as a node is compared with the doll's bound as the
+    paper plugs it in, M2(T₁, ρ̂) = F(2, …F(2, ρ̂)) — not with its own C, which it can never be
+    below — and the caption says where the nesting argument breaks."""
+    from boostcore import bounds
+
     at = _page(struct="Matryoshka", Tw="8")
     _ok(at)
     tables = lh.views(at)["lv_dolls"]
     rows = lh.table(lh.frame_at(tables, 8))
     assert len(rows) == 6  # level 3: two level-2 dolls, each holding two level-1 dolls
+    paper = "paper's ρ for the next level: M2(T₁, ρ̂) = F(2, …F(2, ρ̂))"
     for r in rows:
-        cells = list(r.values())
-        assert float(r["gap"]) == pytest.approx(float(cells[2]) - float(cells[1]), abs=2e-4)
+        level, rho = int(r["doll level"]), float(r["ρ̂ of its stumps"])
+        assert int(r["stumps T₁"]) == 2**level
+        assert float(r[paper]) == pytest.approx(bounds.m2(level, rho), abs=2e-4)
+        node, c = float(r["Z₊ + Z₋ as a node (never below C)"]), float(r["its valid bound C"])
+        assert node >= c - 1e-4
+        assert float(r["Z₊ + Z₋ − paper's ρ"]) == pytest.approx(node - float(r[paper]),
+                                                               abs=2e-4)
+        assert r["paper's step on this run"] == (
+            "fails: the node is above its ρ" if node - float(r[paper]) > 0 else "holds here")
+    assert not any(k == "gap" for k in rows[0])
+    caption = " ".join(c.value for c in at.caption)
+    assert "This is where the nesting argument breaks" in caption
+    assert "never below its own valid bound C" in caption
+    assert "positive gap means the paper's M2 curve is not backed" not in caption
     assert "No doll is used as a node yet" in lh.frame_at(tables, 2)
 
 

@@ -58,6 +58,23 @@ def test_one_frame_per_round_of_every_view(lecture) -> None:
     assert len(lec["metrics"]) == len(lec["dolls"]) == 16
 
 
+def test_doll_table_compares_each_node_with_the_papers_rho(lecture) -> None:
+    """Issue 14, C.1: the doll table shows the ρ the paper plugs in for each doll (its bound
+    M2(T₁, ρ̂)) next to the node's Z₊ + Z₋, no 'gap' against C (never negative)."""
+    lec, runs, _ = lecture
+    step = runs["matryoshka"][-1]  # level 4: 14 dolls used as nodes
+    rows = lh.table(fm.dolls_table(step, ""))
+    assert len(rows) == len(step.dolls) == 14
+    assert tuple(rows[0]) == fm.DOLL_COLUMNS
+    for r, d in zip(rows, step.dolls, strict=True):
+        assert float(r[fm.DOLL_COLUMNS[3]]) == pytest.approx(d.paper_bound, abs=1e-4)
+        assert float(r["Z₊ + Z₋ − paper's ρ"]) == pytest.approx(d.node_Z - d.paper_bound,
+                                                               abs=1e-4)
+    assert lh.resolve(lec["dolls"])[15] == fm.dolls_table(step, "")  # round 16 shows it
+    assert "gap" not in fm.DOLLS_CAPTION and "not backed" not in fm.DOLLS_CAPTION
+    assert "where the nesting argument breaks" in fm.DOLLS_CAPTION
+
+
 def test_every_frame_is_a_valid_plotly_figure(lecture) -> None:
     lec, _, _ = lecture
     for run in lec["runs"].values():

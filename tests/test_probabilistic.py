@@ -236,3 +236,40 @@ def test_weak_learner_beats_every_stump_of_a_fine_grid(node):
         z = 2 * np.sqrt(wpp * wpn) + 2 * np.sqrt(wmp * wmn)
         k = int(np.argmin(z))
         assert zb <= z[k] + 1e-7, (j, thetas[k], tau, zb, z[k])
+
+
+# ------------------------------------------------------------------ the doll check (§3.3)
+def _stump_sums(tree):
+    """Z₊ + Z₋ of every soft stump inside ``tree`` (nested dolls included), walked here."""
+    out = []
+    for n, ch in enumerate(tree.children):
+        if ch is not None:
+            clf = tree.classifier[n]
+            out += (_stump_sums(clf) if isinstance(clf, ProbTree)
+                    else [tree.Z[ch[0]] + tree.Z[ch[1]]])
+    return out
+
+
+@H
+@given(data=samples(), L=st.integers(2, 4))
+def test_doll_checks_node_Z_never_below_C_and_the_papers_rho(data, L):
+    """Issue 14, C.1 (docs/theory.md §3.3): a doll's Z₊ + Z₋ as a node is never below its own
+    C, so Z₊ + Z₋ − C ≥ 0 always and says nothing about the paper; what the paper plugs in
+    as the next level's ρ is the doll's bound M2(T₁, ρ̂) (F(2, ρ̂) for a level-1 doll), with
+    ρ̂ its stumps' largest Z₊ + Z₋ — and the level-1 case of that bound is a valid one."""
+    X, y, tau = data
+    step = list(matryoshka(X, y, levels=L, softness=tau))[-1]
+    assert len(step.dolls) == 2 ** L - 2  # every doll of level ≥ 1 is used as a node once
+    for d in step.dolls:
+        assert d.node_Z - d.C >= -1e-12  # merging leaves only raises Σ 2√(W⁺W⁻)
+        assert d.n_weak == 2**d.level
+        assert d.paper_bound == pytest.approx(bounds.m2(d.level, d.rho_hat), rel=1e-12)
+        assert d.node_excess == pytest.approx(d.node_Z - d.paper_bound, abs=1e-15)
+        if d.level == 1:  # a greedy two-node tree of stumps: C ≤ F(2, ρ̂) is a theorem
+            assert d.paper_bound == pytest.approx(d.rho_hat * (1 + d.rho_hat) / 2)
+            assert d.C <= d.paper_bound + 1e-12
+    # ρ̂ of each doll, walked independently: the top level's root doll holds the first half
+    root_doll = step.model.classifier[0]
+    top_root = [d for d in step.dolls if d.level == L - 1][0]
+    assert top_root.rho_hat == pytest.approx(max(_stump_sums(root_doll)), rel=1e-12)
+    assert top_root.C == pytest.approx(root_doll.C(), rel=1e-12)

@@ -862,20 +862,42 @@ def metrics_table(current: dict[str, ProbStep | None]) -> str:
     return table_html(pd.DataFrame(rows, columns=cols))
 
 
+#: Columns of the doll table (see :func:`dolls_table`).
+DOLL_COLUMNS = ("doll level", "stumps T₁", "ρ̂ of its stumps",
+                "paper's ρ for the next level: M2(T₁, ρ̂) = F(2, …F(2, ρ̂))",
+                "its valid bound C", "Z₊ + Z₋ as a node (never below C)",
+                "Z₊ + Z₋ − paper's ρ", "paper's step on this run")
+
+#: Shown under the doll table: where the nesting argument breaks (docs/theory.md §3.3).
+DOLLS_CAPTION = (
+    "Grossmann's M2 plugs each doll's error bound into the next level as its ρ: M2(T₁, ρ̂) = "
+    "F(2, …F(2, ρ̂)), Eq. (10)'s F(T₁, ρ) for a doll that is itself a matryoshka (F(2, ρ̂) for "
+    "a level-1 doll), with ρ̂ the largest Z₊ + Z₋ of the doll's own soft stumps. This is where "
+    "the nesting argument breaks: the next level's tree bound needs ρ to bound the node's "
+    "Z₊ + Z₋, not its error, and an error e only guarantees Z₊ + Z₋ ≤ 2√(e(1 − e)), which is "
+    "larger than e. A doll's Z₊ + Z₋ as a node is never below its own valid bound C (merging "
+    "leaves that vote alike only raises Σ 2√(W⁺W⁻)). The last columns compare the node's "
+    "Z₊ + Z₋ with the ρ the paper gives it: where it is larger, this run's node does worse than "
+    "the paper assumes; where it is smaller, the step happens to hold on this run, which does "
+    "not prove it in general. See the theory notes (§3.3)."
+)
+
+
 def dolls_table(step: ProbStep | None, nxt: str) -> str:
-    """Each doll used as a node: its own bound C (the paper's ρ for the next level) against
-    the Z₊ + Z₋ it achieves as a node."""
+    """Each doll used as a node: the ``ρ`` the paper plugs in for it (its bound
+    ``M2(T₁, ρ̂)``) against the ``Z₊ + Z₋`` it achieves as a node, with its own valid ``C``
+    (``boostcore.probabilistic.DollCheck``)."""
     from .lecture import table_html
 
     if step is None or not step.dolls:
         when = ("" if step is None or step.t >= 4 else " Level 2 (round 4) is the first to "
                 "use dolls as its nodes.")
         return (f"<p>No doll is used as a node yet.{escape(when)} {escape(nxt)}</p>")
-    frame = pd.DataFrame(
-        [{"doll level": str(d.level), "its own bound C (paper's ρ for the next level)": d.C,
-          "Z₊ + Z₋ as a node (what the next level needs)": d.node_Z,
-          "gap": d.node_Z - d.C} for d in step.dolls])
-    return table_html(frame)
+    rows = [(str(d.level), str(d.n_weak), d.rho_hat, d.paper_bound, d.C, d.node_Z,
+             d.node_excess,
+             "fails: the node is above its ρ" if d.node_excess > 0 else "holds here")
+            for d in step.dolls]
+    return table_html(pd.DataFrame(rows, columns=list(DOLL_COLUMNS)))
 
 
 # ========================================================================== the lecture

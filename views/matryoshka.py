@@ -184,10 +184,7 @@ def render() -> None:
                     "node really does")
         lecture.view("html", lec["dolls"], key="lv_dolls", first=1, min_height=0,
                      max_height=100000)
-        st.caption("Grossmann's §5.1 sets the next level's ρ to a doll's error bound C. The "
-                   "tree bound needs Z₊ + Z₋ of the node instead; the table measures both "
-                   "on this data. A positive gap means the paper's M2 curve is not backed "
-                   "by this run — see the theory notes (§3.3).")
+        st.caption(frames_matryoshka.DOLLS_CAPTION)
 
     _exports(header, runs, ds, t)
     code, dparams = data_code(choice)
