@@ -75,7 +75,7 @@ def table(markup: str) -> list[dict[str, str]]:
     import html
     import re
 
-    heads = [html.unescape(h) for h in re.findall(r"<th>(.*?)</th>", markup)]
+    heads = [html.unescape(h) for h in re.findall(r"<th(?: [^>]*)?>(.*?)</th>", markup)]
     rows = []
     for row in re.findall(r"<tr>(.*?)</tr>", markup.split("</thead>", 1)[-1]):
         cells = [html.unescape(c) for c in re.findall(r"<td>(.*?)</td>", row)]
