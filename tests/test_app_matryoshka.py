@@ -120,6 +120,14 @@ def test_doll_table_compares_node_Z_with_the_rho_the_paper_plugs_in() -> None:
     assert "No doll is used as a node yet" in lh.frame_at(tables, 2)
 
 
+def test_theory_notes_say_how_the_weak_learner_searches() -> None:
+    """Issue 14, C.3: the page says what the soft-stump search does."""
+    at = _page(Tw="4")
+    _ok(at)
+    text = " ".join(m.value for m in at.markdown)
+    assert "branch and bound certifies that no stump is better by more than 0.01 %" in text
+
+
 def test_estimated_q_warns_that_bounds_are_estimates() -> None:
     at = _page(est="5 answers", Tw="4")
     _ok(at)

@@ -62,6 +62,10 @@ def _theory() -> None:
         st.latex(r"\alpha_{+}=\tfrac12\ln\frac{W^{++}}{W^{+-}},\quad "
                  r"\alpha_{-}=\tfrac12\ln\frac{W^{--}}{W^{-+}},\quad "
                  r"Z_{+}+Z_{-}=2\sqrt{W^{++}W^{+-}}+2\sqrt{W^{-+}W^{--}}\le\rho=\sqrt{1-4\varepsilon^2}")
+        st.markdown("Each weak learner picks the soft stump of least $Z_++Z_-$ over every "
+                    "feature and threshold $\\theta$ (within $4\\tau$ of the data): a branch "
+                    "and bound certifies that no stump is better by more than 0.01 %, then "
+                    "Brent's method polishes $\\theta$ (docs/theory.md §3).")
         st.markdown("**Chain** (probabilistic AdaBoost): $E(\\text{Loss})\\le\\prod_t Z_t\\le"
                     "\\rho^T$. **Tree** (Eq. (8)–(9)), grown at the leaf of largest "
                     "$\\prod Z$:")
