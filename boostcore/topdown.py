@@ -214,6 +214,11 @@ class TreeMetrics:
     bound_e : ``e_γ̂(|T|)``; guaranteed ``≥ I(T)`` when ``binary_guarantee`` holds.
     bound_power : ``|T|^(−γ̂) ≥ e_γ̂(|T|)``.
     bound_final : ``s^(−γ̂)`` — Hatano's Theorem 4 for the final tree of size ``s``.
+    bound_phi : ``φ_γ̂(|T|) ≤ e_γ̂(|T|)`` — the value of Hatano's Weight Distribution Game
+        (docs/theory.md §1.5); ``≥ I(T)`` at every round when ``binary_guarantee`` holds, since a
+        binary max-weight run is TOPDOWN-M for every target size.
+    bound_phi_final : ``φ_γ̂(s) ≤ s^(−γ̂)`` — the bound Hatano's proof of Theorem 4 gives
+        for the final tree (tighter than the theorem's statement).
     binary_guarantee : the max-weight leaf rule was used and every split so far was binary,
         so ``I(T) ≤ e_γ̂(|T|)`` is a theorem at this round.
     mm_gamma : the ``γ`` given to the run (``None`` if none).
@@ -229,6 +234,8 @@ class TreeMetrics:
     bound_e: float
     bound_power: float
     bound_final: float
+    bound_phi: float
+    bound_phi_final: float
     binary_guarantee: bool
     mm_gamma: float | None
     mm_bound: float | None
@@ -640,6 +647,8 @@ class _Grower:
             bound_e=float(bounds.e_gamma(n, g)),
             bound_power=float(bounds.size_bound(n, g)),
             bound_final=float(bounds.size_bound(self.size, g)),
+            bound_phi=float(bounds.phi_gamma(int(n), g)),
+            bound_phi_final=float(bounds.phi_gamma(int(self.size), g)),
             binary_guarantee=binary_ok,
             mm_gamma=self.gamma,
             mm_bound=None if self.gamma is None else float(bounds.e_gamma(n, self.gamma)),

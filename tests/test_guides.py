@@ -127,6 +127,26 @@ def test_topdown_multiway_preset_claims() -> None:
                              for c in ("hatano", "mansour_mcallester"))
     assert h_ar[0] == 4 and "4-way split" in g.comment and "round 1" in g.comment
     assert set(mm_ar) == {2} and "binary tree" in g.comment
+    # what the admissibility plot shows (issue 14, A.6)
+    st = g.state
+    assert bounds.smallest_budget_for_arity(3, "mansour_mcallester", st["gamma"]) == 71
+    assert "γ = 0.1 only from s = 71" in g.comment and st["gamma"] == 0.1 and st["s"] == 8
+
+
+def test_topdown_mm_wide_preset_claims() -> None:
+    """Issue 14, A.6: a preset where Mansour-McAllester's rule admits a wide split."""
+    import numpy as np
+
+    g = guides.TOPDOWN["mm_wide"]
+    st = g.state
+    n = np.arange(1, 20)
+    mm = bounds.max_admissible_arity(n, st["s"], "mansour_mcallester", st["gamma"], st["k"])
+    hat = bounds.max_admissible_arity(n, st["s"], "hatano", None, st["k"])
+    assert mm[0] == 4 and set(mm[1:]) == {2} and "only while |T| = 1" in g.comment
+    assert int(n[hat == 4].max()) == 16 and "up to |T| = 16" in g.comment
+    (_, h_ar), (_, mm_ar) = (_topdown_final(st, c) for c in ("hatano", "mansour_mcallester"))
+    assert mm_ar[0] == 4 and set(mm_ar[1:]) == {2}
+    assert h_ar.count(4) >= 3
 
 
 def _bp_steps(state: dict, merge: str):

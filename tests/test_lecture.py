@@ -289,3 +289,28 @@ def test_line_labels_never_take_more_than_a_third_of_a_narrow_plot() -> None:
         fig = lecture_frames.topdown_curves(steps, 3, size=24, show_mm=True,
                                             final_is_theorem=False, font=font)
         assert fig["layout"]["margin"]["r"] <= 110 * font / 12 + 1
+
+
+def test_hatanos_game_value_is_drawn_as_the_tighter_bound() -> None:
+    """Issue 14, A.7: φ_γ̂(s) ≤ s^−γ̂ marked at s for every run, and φ_γ̂(|T|) drawn over the
+    rounds only for a binary max-weight run (where it is a bound at every round)."""
+    from boostcore.bounds import phi_gamma
+
+    ds = make_dataset("stripes", n=400, noise=0.05, seed=0)
+    multi = tuple(grow(ds.X_train, ds.y_train, size=8, max_arity=4))
+    binary = tuple(grow(ds.X_train, ds.y_train, size=8, max_arity=2))
+    for steps, per_round in ((multi, False), (binary, True)):
+        last = len(steps) - 1
+        fig = go.Figure(lecture_frames.topdown_curves(steps, last, size=8, show_mm=False,
+                                                      final_is_theorem=True))
+        g = steps[last].metrics.gamma_hat
+        star = [d for d in fig.data if d.name == "★ φ_γ̂(s)"]
+        assert len(star) == 1 and star[0].x[0] == 8
+        assert star[0].y[0] == pytest.approx(phi_gamma(8, g))
+        assert star[0].y[0] <= 8 ** (-g) + 1e-12
+        assert steps[last].metrics.index_value <= star[0].y[0] + 1e-12
+        curve = [d for d in fig.data if d.name == "φ_γ̂(|T|)"]
+        assert bool(curve) == per_round
+        if curve:  # the first trace is the whole run (faint)
+            assert len(curve[0].y) == len(steps)
+            assert all(v >= s.metrics.index_value - 1e-12 for v, s in zip(curve[0].y, steps))

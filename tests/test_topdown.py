@@ -158,6 +158,9 @@ def test_binary_max_weight_bound_chain_at_every_step(cfg):
         assert m.train_error <= m.index_value + 1e-12
         assert m.index_value <= m.bound_e + 1e-9
         assert m.bound_e <= m.bound_power + 1e-9
+        # Hatano's game value is a tighter bound at every round (issue 14, A.7)
+        assert m.index_value <= m.bound_phi + 1e-9
+        assert m.bound_phi <= m.bound_e + 1e-12
         if step.kind == SPLIT:
             assert step.split.arity == 2
     event(f"binary run ended with {steps[-1].kind}")
@@ -212,6 +215,10 @@ def test_topdown_m_final_tree_bound(cfg, max_arity):
         assert m.bound_final == pytest.approx(params["size"] ** (-g), rel=1e-12)
         assert m.train_error <= m.index_value + 1e-12
         assert m.index_value <= m.bound_final + 1e-9
+        # the proof's tighter bound φ_γ̂(s) ≤ s^−γ̂ (issue 14, A.7)
+        assert m.bound_phi_final == pytest.approx(bounds.phi_gamma(params["size"], g))
+        assert m.index_value <= m.bound_phi_final + 1e-9
+        assert m.bound_phi_final <= m.bound_final + 1e-12
         event("TOPDOWN-M reached s")
         if any(s.split.arity > 2 for _, s in splits_of(steps)):
             event("TOPDOWN-M reached s with a multi-way split")

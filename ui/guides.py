@@ -29,10 +29,22 @@ _TOPDOWN_PRESETS = {
         title="Multi-way splits pay off (stripes)",
         comment="Four stripes along x1: one 4-way split nearly solves it. Hatano's "
         "gain/⌈log₂ k⌉ takes it in round 1. Mansour-McAllester's rule |T| < e_γ(k)·s·γ/(2k) "
-        "forbids wide splits at this small budget, so it has to grow a binary tree.",
+        "admits a 3-way split at γ = 0.1 only from s = 71 leaves (see the Bounds explorer's "
+        "'where each criterion admits a k-way split'), so at s = 8 it has to grow a binary "
+        "tree.",
         state=dict(src="Generated", data="stripes", n=400, noise=0.05, pos=0.5, flip=0.0,
                    test=0.25, seed=0, s=8, index="km", k=4, gamma=0.1, leaf="largest weight",
                    crit=["Hatano", "Mansour-McAllester", "Naive"]),
+    ),
+    "mm_wide": dict(
+        title="Mansour-McAllester's rule at a larger γ (stripes, s = 64)",
+        comment="With γ = 0.2 and s = 64, Mansour-McAllester's rule admits a 4-way split only "
+        "while |T| = 1: their run takes one at the root and grows binary after it. Hatano's "
+        "k ≤ s/|T| admits 4-way splits up to |T| = 16, and his run keeps taking them. The "
+        "Bounds explorer plots both rules against |T|.",
+        state=dict(src="Generated", data="stripes", n=400, noise=0.2, pos=0.5, flip=0.05,
+                   test=0.25, seed=0, s=64, index="km", k=4, gamma=0.2,
+                   leaf="largest weight", crit=["Hatano", "Mansour-McAllester"]),
     ),
     "naive": dict(
         title="The naive criterion wastes the budget (spirals)",

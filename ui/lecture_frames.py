@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from boostcore.bounds import size_bound
+from boostcore.bounds import phi_gamma, size_bound
 from boostcore.datasets import Dataset
 from boostcore.impurity import INDEX
 from boostcore.topdown import TreeStep
@@ -217,6 +217,10 @@ def topdown_curves(steps: Sequence[TreeStep], t: int, *, size: int, show_mm: boo
         ("|T|^−γ̂", theme.BOUND["power"], "dot", 2, lambda m: m.bound_power),
         ("e_γ̂(|T|)", theme.BOUND["e"], "dash", 2, lambda m: m.bound_e),
     ]
+    if allm[-1].binary_guarantee:
+        # a binary max-weight run: Hatano's game value bounds I(T) at every round, tighter
+        # than e_γ̂ (a multi-way or largest-gain run has no such per-round theorem)
+        series.append(("φ_γ̂(|T|)", theme.BOUND["phi"], "dashdot", 2, lambda m: m.bound_phi))
     series += [("I(T)", theme.MEASURED["index"], "solid", 2.5, lambda m: m.index_value),
                ("train error", theme.MEASURED["train"], "solid", 2.5, lambda m: m.train_error)]
     if allm[-1].test_error is not None and not small:
@@ -253,6 +257,15 @@ def topdown_curves(steps: Sequence[TreeStep], t: int, *, size: int, show_mm: boo
             hovertemplate="s^−γ̂ = %{y:.4f}<extra>final-tree bound</extra>",
         ))
         labels.append((star, theme.BOUND["final"], y_star))
+        # the bound Hatano's proof gives, φ_γ̂(s) ≤ s^−γ̂ (the theorem states the weaker one)
+        phi = "★ φ_γ̂(s)" if final_is_theorem else "★ φ_γ̂(s) (ref.)"
+        y_phi = float(phi_gamma(size, g))
+        data.append(dict(
+            type="scatter", x=[size], y=[y_phi], mode="markers", name=phi,
+            marker=dict(symbol="star", size=13, color=theme.BOUND["phi"]),
+            hovertemplate="φ_γ̂(s) = %{y:.4f}<extra>final-tree bound of Hatano's proof</extra>",
+        ))
+        labels.append((phi, theme.BOUND["phi"], y_phi))
     final = allm[-1]
     if not small and show_mm and final.mm_bound is not None:
         # Mansour–McAllester's Theorem 4.1 bounds the *final* tree only (an intermediate

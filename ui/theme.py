@@ -17,6 +17,7 @@ BOUND = {
     "power": "#E69F00",  # orange: n^-γ
     "final": "#8B0000",  # dark red: s^-γ (final tree)
     "mm": "#56B4E9",  # sky blue: Mansour–McAllester e_γ(|T|) with the user's γ
+    "phi": "#CC79A7",  # reddish purple: Hatano's game value φ_γ (the proof's tighter bound)
 }
 HIGHLIGHT = "#D55E00"
 NEUTRAL = "#999999"
