@@ -149,7 +149,8 @@ def test_lemma9_step_from_the_preset_replaces_the_4_way_root() -> None:
     assert shown["Subtree of #0 as played"] == "0.7200"
     assert shown["Binary subtree instead"] == "0.7290"
     assert shown["Whole tree: before → after"] == "0.7290"
-    assert any("Lemma 9" in m.value and "never lowers" in m.value for m in at.markdown)
+    assert any("never lowers the weight" in m.value for m in at.markdown)
+    assert any("sum}_{\\max}" in x.value for x in at.latex)
     drawn = [label for label, _ in at.session_state["_drawn"]]
     assert any("binary subtree replacing #0" in label for label in drawn)
     # the step is forgotten when the game changes

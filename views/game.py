@@ -301,19 +301,21 @@ def _lemma9(state) -> None:
                f"{step.weight:.4f} (their #0 is node #{node}).")
     chart_with_numbers(game_figures.lemma9_figure(step), key="lemma9_chart",
                        config={"displaylogo": False})
+    st.markdown("**Lemma 9** (Hatano 2004, §4.1). For any weight $w\\in[0,1]$, any integer "
+                "$t\\ge 1$ and any distribution $d_k$ on $k$ children,")
+    st.latex(r"\mathrm{sum}_{\max}(w,\ d_k,\ \underbrace{d_2^*,\dots,d_2^*}_{t})\ \le\ "
+             r"\mathrm{sum}_{\max}(w,\ \underbrace{d_2^*,\dots,d_2^*}_{t+k-1})"
+             r"\ =\ w\,\varphi_\gamma(k+t).")
     st.markdown(
-        "**Lemma 9** (Hatano 2004, §4.1). For any weight $w\\in[0,1]$, any $t\\ge 1$ and "
-        "any shares $d_k$: "
-        "$\\mathrm{sum}_{\\max}(w, d_k, \\underbrace{d_2^*,\\dots,d_2^*}_{t}) \\le "
-        "\\mathrm{sum}_{\\max}(w, \\underbrace{d_2^*,\\dots,d_2^*}_{t+k-1})"
-        " = w\\,\\varphi_\\gamma(k+t)$ — growing $k+t$ leaves with the player who always "
-        "takes the heaviest leaf, a first $k$-way split followed by $t$ equal halves ends no "
-        "heavier than equal halves only. So the replacement never lowers the weight: it "
-        "rises, or stays equal (for γ = 0, or k = 2 with equal shares). For t = 0 the same "
-        "holds (Propositions 7 and 8, which the lemma combines). The new tree need not be "
-        "one the max-weight player would grow in the whole game: Lemma 10 (with "
-        "Proposition 6) handles that, and Theorem 5 repeats the step on the last "
-        "multi-way split until only equal binary splits are left — ending at φ_γ(s).")
+        "Both sides grow $k+t$ leaves from weight $w$, the player always expanding the "
+        "heaviest leaf: on the left a first $k$-way split with shares $d_k$, then $t$ equal "
+        "halves ($d_2^*$); on the right equal halves only. So replacing the $k$-way split by "
+        "binary splits never lowers the weight: it rises, or stays equal (γ = 0, or k = 2 "
+        "with equal shares). The same holds for t = 0 (Propositions 7 and 8, which the "
+        "lemma combines). The new tree need not be one the max-weight player would grow in "
+        "the whole game: Lemma 10 (with Proposition 6) handles that, and Theorem 5 repeats "
+        "the step on the last multi-way split until only equal binary splits are left — "
+        "ending at φ_γ(s).")
 
 
 def _explain() -> None:
