@@ -32,3 +32,21 @@ def test_game_page_play_as_the_adversary(server, browser) -> None:  # noqa: F811
     assert page.get_by_text("Why nobody beats").count() == 1
     page.screenshot(path=str(ARTIFACTS / "game_over.png"), full_page=True)
     page.close()
+
+
+def test_game_page_lemma9_step(server, browser) -> None:  # noqa: F811
+    """Issue 14, A.8: the preset's 4-way game (0.72), then Lemma 9's replacement (0.729)."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page = _open(browser, server + "/game?preset=lemma9", ".st-key-lemma9_node")
+    _no_exception_box(page)
+    page.get_by_role("button", name="Replace by binary splits").click()
+    _wait_for(lambda: page.get_by_text("Binary subtree instead").count() == 1, 20,
+              "the Lemma 9 step did not appear")
+    _settle(page)
+    _no_exception_box(page)
+    values = [v.inner_text().strip()
+              for v in page.locator("[data-testid='stMetricValue']").all()]
+    assert "0.7200" in values and values.count("0.7290") >= 2, values
+    assert page.locator("[data-testid='stGraphVizChart']").count() >= 3
+    page.screenshot(path=str(ARTIFACTS / "game_lemma9.png"), full_page=True)
+    page.close()
