@@ -16,7 +16,8 @@ ROOT = Path(__file__).resolve().parents[1]
 TIMEOUT = 120
 
 #: page → the section its theory box links to
-PAGE_SECTIONS = {"topdown": "1", "oblique": "4", "benchmark": "4", "home": "intro"}
+PAGE_SECTIONS = {"topdown": "1", "oblique": "4", "benchmark": "4", "home": "intro",
+                 "branching": "2", "bounds": "1", "matryoshka": "3"}
 
 
 def test_every_numbered_section_is_found_once() -> None:
@@ -87,3 +88,21 @@ def test_every_page_links_to_its_section_of_the_notes(page: str) -> None:
     assert not at.exception
     links = [m.value for m in at.markdown if "/theory?section=" in m.value]
     assert any(f"/theory?section={PAGE_SECTIONS[page]})" in v for v in links), links
+
+
+def test_counts_are_written_in_plain_english() -> None:
+    """'1 leaves' and 'rounds 1–1 (collapsed)' were on the pages (issue 14, E)."""
+    from boostcore.branching import bp_infoboost
+    from boostcore.datasets import make_dataset
+    from ui import diagrams, frames_branching
+    from ui.text import plural, rounds_span
+
+    assert plural(1, "leaf", "leaves") == "1 leaf" and plural(3, "leaf", "leaves") == "3 leaves"
+    assert rounds_span(1, 1) == "round 1" and rounds_span(1, 4) == "rounds 1–4"
+    ds = make_dataset("moons", n=200, seed=0)
+    steps = list(bp_infoboost(ds.X_train, ds.y_train, n_rounds=4, merge="all"))
+    note = frames_branching.program_note(steps, 0)  # round 1 divides the root
+    assert "divides 1 leaf into" in note and "1 leaves" not in note
+    # four rounds, the last three drawn: round 1 alone is collapsed
+    src = diagrams.bp_digraph(tuple(steps), len(steps) - 1, keep_layers=3).source
+    assert "round 1\n(collapsed)" in src and "rounds 1–1" not in src

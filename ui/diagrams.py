@@ -10,6 +10,7 @@ from boostcore.impurity import INDEX
 from boostcore.topdown import TreeStep
 
 from . import theme
+from .text import rounds_span
 
 
 def _interval(thresholds: tuple[float, ...], b: int) -> str:
@@ -110,7 +111,7 @@ def bp_digraph(
         g.node("root", "root\nD=1.000", shape="ellipse", fillcolor="#FFFFFF")
         prev_names = {0: "root"}
     else:
-        g.node("collapsed", f"rounds 1–{first - 1}\n(collapsed)", shape="box",
+        g.node("collapsed", f"{rounds_span(1, first - 1)}\n(collapsed)", shape="box",
                fillcolor="#EEEEEE", style="filled,dashed")
     for r in range(first, T + 1):
         step = rounds[r - 1]

@@ -30,6 +30,8 @@ import numpy as np
 from boostcore import branching, datasets, game, oblique, probabilistic, topdown
 from boostcore.impurity import INDEX
 
+from .text import plural
+
 # ------------------------------------------------------------------------------ helpers
 PAPERS = {
     "topdown": (
@@ -768,7 +770,7 @@ def _bp_record(s: branching.BPStep, names) -> dict:
     if s.feature is not None:
         row["chosen"] = f"h_{s.t} = [{_fname(s.feature, names)} > {s.threshold:.4g}]"
         if s.metrics is not None:
-            row["chosen"] += f", {s.metrics.n_leaves} leaves after merging"
+            row["chosen"] += f", {plural(s.metrics.n_leaves, 'leaf', 'leaves')} after merging"
     row.update(_metrics(s.metrics, s.t))
     row.update(stop_reason=s.stop_reason, message=s.message)
     return row

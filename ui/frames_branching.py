@@ -28,6 +28,7 @@ from . import theme
 from .figures import data_extent
 from .lecture_frames import FAINT, end_labels, regions_layout
 from .svgtree import svg_size
+from .text import plural
 
 #: The merging schemes of the page: shown name → ``merge=`` of ``bp_infoboost``.
 SCHEMES = {"InfoBoost": "all", "BP.InfoBoost": "bands", "DT.InfoBoost": "none"}
@@ -435,9 +436,11 @@ def program_note(steps: Sequence[BPStep], t: int) -> str:
     reached = f" ({m.n_divided} reached by training points)" if m.n_divided < kept else ""
     empty = (f" (+{m.n_unreached} that no training point reaches)" if m.n_unreached
              else "")
-    what = (f"merged into {m.n_leaves} leaves{empty}" if kept > m.n_leaves + m.n_unreached
-            else f"no merging: {m.n_leaves} leaves")
-    return f"Round {s.t}: h{s.t} divides {before} leaves into {kept} children{reached}; {what}."
+    what = (f"merged into {plural(m.n_leaves, 'leaf', 'leaves')}{empty}"
+            if kept > m.n_leaves + m.n_unreached
+            else f"no merging: {plural(m.n_leaves, 'leaf', 'leaves')}")
+    return (f"Round {s.t}: h{s.t} divides {plural(before, 'leaf', 'leaves')} into "
+            f"{plural(kept, 'child', 'children')}{reached}; {what}.")
 
 
 # ----------------------------------------------------------------------------- curves

@@ -7,7 +7,7 @@ import streamlit as st
 
 from boostcore import bounds
 from ui import bound_figures as bf
-from ui import exports, guides
+from ui import exports, guides, theory_doc
 from ui.classroom import chart_with_numbers, page_header, preset_from_url, presets_and_challenges
 
 RHOS = {"31/32": 31 / 32, "7/8": 7 / 8, "3/4": 3 / 4, "1/2": 1 / 2, "1/4": 1 / 4}
@@ -191,10 +191,14 @@ def render() -> None:
                     "Top-down growth (Hatano, Mansour–McAllester)",
                     "InfoBoost & merging (Takimoto et al.)"])
     with tabs[0]:
+        theory_doc.link("3", "The statements and where the nesting argument breaks: "
+                        "docs/theory.md §3")
         _grossmann()
     with tabs[1]:
+        theory_doc.link("1", "The theorems behind these bounds: docs/theory.md §1")
         _top_down()
     with tabs[2]:
+        theory_doc.link("2", "Theorem 3 and the band count: docs/theory.md §2")
         _infoboost()
     ss = st.session_state
     snippet = exports.bounds_snippet(

@@ -14,6 +14,7 @@ from ui import (
     guides,
     lecture,
     lecture_frames,
+    theory_doc,
 )
 from ui.classroom import (
     data_code,
@@ -65,6 +66,7 @@ def _sidebar_params() -> dict:
 def _theory() -> None:
     with st.expander("The theory: Theorem 1, Lemma 3, the merging theorem, and why InfoBoost "
                      "is 'merge all'"):
+        theory_doc.link("2")
         st.markdown(
             "Each round the stump $h_t$ **divides** every leaf $l$ into $(l,-1)$ and $(l,+1)$; "
             "the children of each side are then **merged** into groups, the leaves $L_t$. "

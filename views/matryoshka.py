@@ -6,7 +6,16 @@ import time
 
 import streamlit as st
 
-from ui import compute, diagrams, exports, frames_matryoshka, guides, lecture, lecture_frames
+from ui import (
+    compute,
+    diagrams,
+    exports,
+    frames_matryoshka,
+    guides,
+    lecture,
+    lecture_frames,
+    theory_doc,
+)
 from ui.classroom import (
     data_code,
     export_run,
@@ -57,6 +66,7 @@ def _sidebar() -> dict:
 
 def _theory() -> None:
     with st.expander("The bounds, and where the paper's nesting argument breaks"):
+        theory_doc.link("3")
         st.markdown("A soft stump answers +1 with probability $q(+,x)=\\sigma((x_j-\\theta)/"
                     "\\tau)$. With $W^{ab}=\\sum_{n:y_n=b} D(n)\\,q(a,x_n)$:")
         st.latex(r"\alpha_{+}=\tfrac12\ln\frac{W^{++}}{W^{+-}},\quad "

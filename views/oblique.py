@@ -10,7 +10,14 @@ import time
 import streamlit as st
 
 from ui import (
-    compute, diagrams, exports, guides, lecture, lecture_frames, oblique_figures, theory_doc,
+    compute,
+    diagrams,
+    exports,
+    guides,
+    lecture,
+    lecture_frames,
+    oblique_figures,
+    theory_doc,
 )
 from ui.classroom import (
     chart,
