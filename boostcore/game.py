@@ -14,6 +14,8 @@ While ``|T| < s``:
 The player wants the final total weight small, the adversary large. **Theorem 3/5**: against
 the max-weight player the adversary's best is to split in two, equally, every time, and the
 final weight is then ``w·φ_γ(s) ≤ w·s^{−γ}`` (``φ_γ`` in :mod:`boostcore.bounds`).
+:func:`exhaustive_search` checks this over every legal ``k``; :func:`lemma9_replacement` is the
+step of the paper's proof (Lemma 9, §4.1): a ``k``-way split traded for binary splits.
 """
 
 from __future__ import annotations
