@@ -17,7 +17,8 @@ TIMEOUT = 120
 
 #: page → the section its theory box links to
 PAGE_SECTIONS = {"topdown": "1", "oblique": "4", "benchmark": "4", "home": "intro",
-                 "branching": "2", "bounds": "1", "matryoshka": "3"}
+                 "branching": "2", "bounds": "1", "matryoshka": "3",
+                 "game": "1.5"}
 
 
 def test_every_numbered_section_is_found_once() -> None:
@@ -106,3 +107,16 @@ def test_counts_are_written_in_plain_english() -> None:
     # four rounds, the last three drawn: round 1 alone is collapsed
     src = diagrams.bp_digraph(tuple(steps), len(steps) - 1, keep_layers=3).source
     assert "round 1\n(collapsed)" in src and "rounds 1–1" not in src
+
+
+@pytest.mark.parametrize("page,term", [("oblique", "AdaBoost_R"), ("branching", "|L_t|"),
+                                       ("matryoshka", "M2"), ("topdown", "γ̂")])
+def test_pages_explain_their_jargon_unless_presenting(page: str, term: str) -> None:
+    line = f"**{term}**: {theory_doc.glossary()[term]}"
+    at = AppTest.from_file(f"../views/{page}.py", default_timeout=TIMEOUT).run()
+    assert not at.exception
+    assert any(line in c.value for c in at.caption)
+    at = AppTest.from_file(f"../views/{page}.py", default_timeout=TIMEOUT)
+    at.query_params["present"] = "true"
+    at.run()
+    assert not any(line in c.value for c in at.caption)

@@ -85,8 +85,8 @@ def glossary() -> dict[str, str]:
         if len(cells) != 2:
             continue
         meaning = _plain(cells[1]).replace("`", "")
-        for term in cells[0].split(","):
-            out[_plain(term)] = meaning
+        for term in re.findall(r"`([^`]*)`", cells[0]):  # `T1`, `T2`: one line, two terms
+            out[term.replace("\\|", "|")] = meaning
     return out
 
 
@@ -106,3 +106,16 @@ def link(number: str, label: str | None = None) -> None:
                      query_params={"section": number})
     except StreamlitAPIException:  # a page file run on its own (tests) knows no pages
         st.markdown(f"[{text}](/theory?section={number})")
+
+
+def words(terms: tuple[str, ...]) -> None:
+    """A caption explaining the page's jargon, one glossary line per term (left out in
+    presenter mode, where the teacher explains)."""
+    from .classroom import presenting
+
+    if presenting():
+        return
+    g = glossary()
+    parts = [f"**{term}**: {g[term]}" for term in terms]
+    st.caption("Words on this page — " + "; ".join(parts) + ". More in the glossary of the "
+               "theory notes.")

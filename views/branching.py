@@ -192,6 +192,7 @@ def render() -> None:
                      chart_key=f"curves_{slug}", notes=run["curve_notes"],
                      title="Π Z_t, errors and leaves |L_t|")
     st.caption(REGIONS_KEY)
+    theory_doc.words(("|L_t|", "Z_t", "Π Z", "γ_t", "c", "bands", "collapsed"))
 
     others = [s for s in schemes if s != focus]
     if others:

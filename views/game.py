@@ -16,7 +16,7 @@ from boostcore.game import (
     max_weight_player,
     shrink,
 )
-from ui import compute, diagrams, exports, game_figures, guides, tables
+from ui import compute, diagrams, exports, game_figures, guides, tables, theory_doc
 from ui.classroom import (
     chart_with_numbers,
     export_run,
@@ -320,6 +320,7 @@ def _lemma9(state) -> None:
 
 def _explain() -> None:
     with st.expander("What the game proves, and how it maps to growing a tree"):
+        theory_doc.link("1.5")
         st.markdown(
             "In TOPDOWN-M a leaf ℓ has weight $\\hat p_\\ell\\,I(\\hat q_\\ell)$ (the share of "
             "the sample reaching it times its impurity) and the tree's weight "

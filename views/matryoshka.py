@@ -167,6 +167,7 @@ def render() -> None:
                      chart_key=f"curves_{focus}", title="Expected errors and bounds vs T",
                      notes=[run["curve_note"]])
     st.caption(REGIONS_KEY)
+    theory_doc.words(("C(T)", "F(T, ρ)", "ρ", "M2", "doll"))
     if params["samples"]:
         st.warning(f"q is estimated from {params['samples']} answers per point: the chain's "
                    "and the tree's Z, C(T) and Π Z come from the estimates, so they are "

@@ -220,6 +220,7 @@ def render() -> None:
                      title="Errors and Theorem 1's bound",
                      notes=[CURVES_NOTE])
     st.caption(REGIONS_KEY + ("" if presenting() else f"  \n**{SHORT[focus]}**: {HELP[focus]}"))
+    theory_doc.words(("G1", "AdaBoost_R", "KM tree", "BoostODT", "LS", "R", "μ_j", "α_j"))
 
     st.markdown("##### The other runs — same data, same stepper (click one to focus it)")
     cols = st.columns(2)

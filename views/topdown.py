@@ -191,6 +191,7 @@ def render() -> None:
                      chart_key=f"curves_{focus}", title="I(T), errors and bounds vs leaves |T|",
                      notes=[_curve_caption(focus, params, runs[focus][-1].metrics)])
     st.caption(REGIONS_KEY)
+    theory_doc.words(("I(T)", "γ̂", "e_γ(n)", "s^−γ", "φ_γ(s)", "g_γ(k)", "MM"))
 
     others = [c for c in params["crit"] if c != focus]
     if others:
