@@ -39,8 +39,9 @@ def adversary_strategies(draw):
         d = np.array([rnd.gammavariate(concentration, 1.0) for _ in range(k)]) + 1e-12
         if rnd.random() < 0.2:
             d[rnd.randrange(k)] = 0.0
-        if not np.isfinite(d).all() or d.sum() <= 0:
+        if not np.isfinite(d).all() or d.max() <= 0:
             d = np.ones(k)
+        d = d / d.max()  # huge draws: scale first, so the sum cannot overflow
         d = d / d.sum()
         d[-1] = 1.0 - d[:-1].sum()  # sums to 1 to the last bit
         return k, tuple(np.clip(d, 0.0, 1.0))
