@@ -58,8 +58,9 @@ LECTURE = [
     ("33–40", "oblique", "diag_xor", "One algorithm, G1, gives AdaBoost, the Kearns–Mansour "
      "tree and BoostODT. On the diagonal XOR the oblique nodes win; step through the stumps "
      "inside a node."),
-    ("40–45", "benchmark", "odt_vs_oc1", "Does it hold on real data? Read the verdicts: some "
-     "claims reproduce, others are mixed. End on the Bounds explorer's chain-vs-tree curve "
+    ("40–45", "benchmark", "odt_vs_oc1", "Does it hold on real data? Read the verdicts: one "
+     "rule for every claim (better, worse, mixed or no significant difference), and not "
+     "every paper's claim comes out 'better'. End on the Bounds explorer's chain-vs-tree curve "
      "(preset *The chain against the tree*)."),
 ]
 
