@@ -519,8 +519,10 @@ def _run(X, y, n_rounds, merge, c, weak_learner, eps_smooth, Xt, yt):
             child_mass=_frozen(cmass), child_q=_frozen(q), merge=mmap_f, weights=w_f,
             leaf_mass=_frozen(lwp + lwn), eps=tuple(eps), groups=groups, metrics=metrics,
             message=(
-                f"Round {t}: h_{t} = [x{f + 1} > {theta:.3g}] divides {prev_reached} leaves "
-                f"into {n_divided} children, merged into {n_reached} leaves{unreached}; "
+                f"Round {t}: h_{t} = [x{f + 1} > {theta:.3g}] divides {prev_reached} "
+                f"{'leaf' if prev_reached == 1 else 'leaves'} into {n_divided} children "
+                f"reached by training points, merged into {n_reached} "
+                f"{'leaf' if n_reached == 1 else 'leaves'}{unreached}; "
                 f"Z = {Z:.4f}, H(Y|h) = {H_h:.4f}, H(Y|ℓ̃) = {H_div:.4f}."
             ),
         )

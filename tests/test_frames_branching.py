@@ -284,3 +284,26 @@ def test_c_round_of_a_run_without_a_round_says_so() -> None:
     go.Figure(fig)
     assert "No round" in fig["layout"]["annotations"][0]["text"]
     assert fb.c_round_note(s, (), 0.5) == s.stop_reason
+
+
+def test_program_note_and_round_message_count_the_same_leaves() -> None:
+    """The note under the program and the round's message (under the regions) said '4 leaves
+    into 8 children' and '3 leaves into 5 children' for the same round: both now count the
+    leaves training points reach and name the others apart."""
+    import re
+
+    from boostcore.branching import bp_infoboost
+    from boostcore.datasets import make_dataset
+
+    ds = make_dataset("moons", n=400, noise=0.3, label_noise=0.05, seed=0)
+    steps = list(bp_infoboost(ds.X_train, ds.y_train, n_rounds=8))
+    seen_unreached = False
+    for t, s in enumerate(steps):
+        if s.metrics is None:
+            continue
+        note = fb.program_note(steps, t)
+        before_msg = int(re.search(r"divides (\d+) lea", s.message).group(1))
+        before_note = int(re.search(r"divides (\d+) lea", note).group(1))
+        assert before_msg == before_note, (s.message, note)
+        seen_unreached |= "that no training point reaches) into" in note
+    assert seen_unreached  # the case that differed is in this run

@@ -430,8 +430,9 @@ def program_note(steps: Sequence[BPStep], t: int) -> str:
     if s.metrics is None:
         return s.stop_reason or s.message
     m = s.metrics
-    before = (len(steps[t - 1].weights) if t > 0 and steps[t - 1].metrics is not None
-              else 1)
+    prev = steps[t - 1].metrics if t > 0 else None
+    # the leaves before, counted as |L_t| counts them (the boostcore message does the same)
+    before, before_empty = (1, 0) if prev is None else (prev.n_leaves, prev.n_unreached)
     kept = int((np.asarray(s.merge) >= 0).sum())
     reached = f" ({m.n_divided} reached by training points)" if m.n_divided < kept else ""
     empty = (f" (+{m.n_unreached} that no training point reaches)" if m.n_unreached
@@ -439,8 +440,10 @@ def program_note(steps: Sequence[BPStep], t: int) -> str:
     what = (f"merged into {plural(m.n_leaves, 'leaf', 'leaves')}{empty}"
             if kept > m.n_leaves + m.n_unreached
             else f"no merging: {plural(m.n_leaves, 'leaf', 'leaves')}")
-    return (f"Round {s.t}: h{s.t} divides {plural(before, 'leaf', 'leaves')} into "
-            f"{plural(kept, 'child', 'children')}{reached}; {what}.")
+    before_note = (f" (+{before_empty} that no training point reaches)" if before_empty
+                   else "")
+    return (f"Round {s.t}: h{s.t} divides {plural(before, 'leaf', 'leaves')}{before_note} "
+            f"into {plural(kept, 'child', 'children')}{reached}; {what}.")
 
 
 # ----------------------------------------------------------------------------- curves
