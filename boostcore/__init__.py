@@ -1,7 +1,8 @@
 """boostlab's algorithm core: numpy/scipy only (no Streamlit, no plotting).
 
 Every algorithm is a step generator yielding frozen snapshots (the README's "How the code is
-arranged"); the scikit-learn style estimators in :mod:`boostcore.estimators` run a generator to the end.
+arranged"); the scikit-learn style estimators in :mod:`boostcore.estimators` run a generator
+to the end.
 """
 
 __version__ = "0.1.0"
