@@ -101,17 +101,18 @@ def test_doll_table_compares_node_Z_with_the_rho_the_paper_plugs_in() -> None:
     tables = lh.views(at)["lv_dolls"]
     rows = lh.table(lh.frame_at(tables, 8))
     assert len(rows) == 6  # level 3: two level-2 dolls, each holding two level-1 dolls
-    paper = "paper's ρ for the next level: M2(T₁, ρ̂) = F(2, …F(2, ρ̂))"
+    from ui.frames_matryoshka import DOLL_COLUMNS
+
+    lvl, t1, rho_c, paper, valid_c, node_c, excess, step_c = DOLL_COLUMNS
     for r in rows:
-        level, rho = int(r["doll level"]), float(r["ρ̂ of its stumps"])
-        assert int(r["stumps T₁"]) == 2**level
+        level, rho = int(r[lvl]), float(r[rho_c])
+        assert int(r[t1]) == 2**level
         assert float(r[paper]) == pytest.approx(bounds.m2(level, rho), abs=2e-4)
-        node, c = float(r["Z₊ + Z₋ as a node (never below C)"]), float(r["its valid bound C"])
+        node, c = float(r[node_c]), float(r[valid_c])
         assert node >= c - 1e-4
-        assert float(r["Z₊ + Z₋ − paper's ρ"]) == pytest.approx(node - float(r[paper]),
-                                                               abs=2e-4)
-        assert r["paper's step on this run"] == (
-            "fails: the node is above its ρ" if node - float(r[paper]) > 0 else "holds here")
+        assert float(r[excess]) == pytest.approx(node - float(r[paper]), abs=2e-4)
+        assert r[step_c] == ("fails (node above ρ)" if node - float(r[paper]) > 0
+                             else "holds here")
     assert not any(k == "gap" for k in rows[0])
     caption = " ".join(c.value for c in at.caption)
     assert "This is where the nesting argument breaks" in caption

@@ -68,8 +68,8 @@ def test_doll_table_compares_each_node_with_the_papers_rho(lecture) -> None:
     assert tuple(rows[0]) == fm.DOLL_COLUMNS
     for r, d in zip(rows, step.dolls, strict=True):
         assert float(r[fm.DOLL_COLUMNS[3]]) == pytest.approx(d.paper_bound, abs=1e-4)
-        assert float(r["Z₊ + Z₋ − paper's ρ"]) == pytest.approx(d.node_Z - d.paper_bound,
-                                                               abs=1e-4)
+        assert float(r[fm.DOLL_COLUMNS[6]]) == pytest.approx(d.node_Z - d.paper_bound,
+                                                            abs=1e-4)
     assert lh.resolve(lec["dolls"])[15] == fm.dolls_table(step, "")  # round 16 shows it
     assert "gap" not in fm.DOLLS_CAPTION and "not backed" not in fm.DOLLS_CAPTION
     assert "where the nesting argument breaks" in fm.DOLLS_CAPTION
