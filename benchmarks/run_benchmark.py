@@ -110,14 +110,7 @@ def claims_only(out: Path, seed: int = 0, verbose: bool = True) -> list[dict]:
     The peers line is kept from the stored ``claims.md`` (it describes the machine that ran
     the fits); without one, it reports this machine.
     """
-    with (out / "folds.csv").open(encoding="utf-8") as fh:
-        rows = list(csv.DictReader(fh))
-    for r in rows:
-        r["fold"] = int(r["fold"])
-        r["test_error"] = float(r["test_error"])
-        r["fit_seconds"] = float(r["fit_seconds"])
-        r["size"] = float(r["size"])
-        r["ours"] = r["ours"] == "True"
+    rows = evaluation.read_folds(out / "folds.csv")
     old = out / "claims.md"
     stored = [ln for ln in old.read_text(encoding="utf-8").splitlines()
               if ln.startswith("Optional peers: ")] if old.exists() else []

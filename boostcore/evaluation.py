@@ -246,6 +246,22 @@ def cross_validate(
     return rows
 
 
+def read_folds(path) -> list[dict]:
+    """The per-fold rows :func:`cross_validate` wrote to a CSV file (``folds.csv``), with
+    their numbers and flags back in their types."""
+    import csv
+
+    with open(path, encoding="utf-8") as fh:
+        rows = list(csv.DictReader(fh))
+    for r in rows:
+        r["fold"] = int(r["fold"])
+        r["test_error"] = float(r["test_error"])
+        r["fit_seconds"] = float(r["fit_seconds"])
+        r["size"] = float(r["size"])
+        r["ours"] = r["ours"] == "True"
+    return rows
+
+
 def summarise(rows: Sequence[dict]) -> list[dict]:
     """Mean ± sd of test error, mean fit time and size per (dataset, learner)."""
     keys = sorted({(r["dataset"], r["learner"]) for r in rows})

@@ -222,17 +222,9 @@ RESULTS_DIR = __import__("pathlib").Path(__file__).resolve().parents[1] / "bench
 def benchmark_results(mtime: float) -> list[dict]:
     """The committed per-fold benchmark rows (``benchmarks/results/folds.csv``); ``mtime``
     keys the cache so a re-run of the benchmark script is picked up."""
-    import csv
+    from boostcore import evaluation
 
-    with (RESULTS_DIR / "folds.csv").open(encoding="utf-8") as fh:
-        rows = list(csv.DictReader(fh))
-    for r in rows:
-        r["fold"] = int(r["fold"])
-        r["test_error"] = float(r["test_error"])
-        r["fit_seconds"] = float(r["fit_seconds"])
-        r["size"] = float(r["size"])
-        r["ours"] = r["ours"] == "True"
-    return rows
+    return evaluation.read_folds(RESULTS_DIR / "folds.csv")
 
 
 def results_mtime() -> float:
