@@ -249,23 +249,21 @@ def topdown_curves(steps: Sequence[TreeStep], t: int, *, size: int, show_mm: boo
     g = allm[t].gamma_hat
     if not small and np.isfinite(g):
         g = min(max(g, 0.0), 1.0)
-        star = "★ Thm 4: s^−γ̂" if final_is_theorem else "★ s^−γ̂ (ref.)"
-        y_star = float(size_bound(size, g))
-        data.append(dict(
-            type="scatter", x=[size], y=[y_star], mode="markers", name=star,
-            marker=dict(symbol="star", size=13, color=theme.BOUND["final"]),
-            hovertemplate="s^−γ̂ = %{y:.4f}<extra>final-tree bound</extra>",
-        ))
-        labels.append((star, theme.BOUND["final"], y_star))
-        # the bound Hatano's proof gives, φ_γ̂(s) ≤ s^−γ̂ (the theorem states the weaker one)
-        phi = "★ φ_γ̂(s)" if final_is_theorem else "★ φ_γ̂(s) (ref.)"
-        y_phi = float(phi_gamma(size, g))
-        data.append(dict(
-            type="scatter", x=[size], y=[y_phi], mode="markers", name=phi,
-            marker=dict(symbol="star", size=13, color=theme.BOUND["phi"]),
-            hovertemplate="φ_γ̂(s) = %{y:.4f}<extra>final-tree bound of Hatano's proof</extra>",
-        ))
-        labels.append((phi, theme.BOUND["phi"], y_phi))
+        ref = "" if final_is_theorem else " (ref.)"
+        # Theorem 4's s^−γ̂, and the tighter φ_γ̂(s) ≤ s^−γ̂ that Hatano's proof gives
+        for name, value, colour, what in (
+            ("★ Thm 4: s^−γ̂" if final_is_theorem else "★ s^−γ̂ (ref.)",
+             size_bound(size, g), theme.BOUND["final"], "s^−γ̂|final-tree bound"),
+            (f"★ φ_γ̂(s){ref}", phi_gamma(size, g), theme.BOUND["phi"],
+             "φ_γ̂(s)|final-tree bound of Hatano's proof"),
+        ):
+            label, extra = what.split("|")
+            data.append(dict(
+                type="scatter", x=[size], y=[float(value)], mode="markers", name=name,
+                marker=dict(symbol="star", size=13, color=colour),
+                hovertemplate=f"{label} = %{{y:.4f}}<extra>{extra}</extra>",
+            ))
+            labels.append((name, colour, float(value)))
     final = allm[-1]
     if not small and show_mm and final.mm_bound is not None:
         # Mansour–McAllester's Theorem 4.1 bounds the *final* tree only (an intermediate
