@@ -341,6 +341,58 @@ def test_default_kway_search_is_exact_beyond_64_distinct_values(seed, n, name):
             best[k].impurity, abs=1e-12)
 
 
+@settings(deadline=None, database=None, max_examples=150)
+@given(seed=st.integers(0, 2**32 - 1), n=st.integers(3, 22), k_max=st.integers(3, 6),
+       runs=st.integers(1, 5), ties=st.booleans(), name=st.sampled_from(NAMES))
+def test_default_kway_search_equals_brute_force_with_long_label_runs(seed, n, k_max, runs,
+                                                                     ties, name):
+    """The default search drops cuts deep inside runs of one class (``boundary_cuts``): on
+    data made of a few long runs — where a wide split *must* cut inside a run — every arity's
+    optimum still equals the brute force over every interval partition."""
+    from boostcore.splits import boundary_cuts  # noqa: F401  (the function under test)
+
+    rng = np.random.default_rng(seed)
+    x = np.sort(rng.normal(size=n))
+    if ties:
+        x = np.round(x, 1)
+    edges = np.sort(rng.choice(np.arange(1, n), size=min(runs - 1, n - 1), replace=False))
+    y = np.ones(n, dtype=np.int8)
+    for e in edges:
+        y[e:] *= -1
+    if ties and n > 4:
+        y[rng.integers(0, n)] *= -1  # a value that may hold both classes
+    w = rng.uniform(0.1, 1.0, n)
+    w /= w.sum()
+    perm = rng.permutation(n)
+    x, y, w = x[perm], y[perm], w[perm]
+    X = x[:, None]
+    f = get_index(name)
+    best = best_interval_splits(X, y, w, presort(X, np.arange(n)), f, k_max)
+    n_values = np.unique(x).size
+    assert set(best) == {k for k in range(3, k_max + 1) if k <= n_values}
+    for k, split in best.items():
+        assert split.impurity == pytest.approx(brute_force_prefix(f, x, y, w, k), abs=1e-12)
+        groups = branch_of(x, split.thresholds)
+        assert set(np.unique(groups)) == set(range(k))
+        assert node_impurity_of_groups(f, groups, y, w, k) == pytest.approx(split.impurity,
+                                                                           abs=1e-12)
+
+
+def test_boundary_cuts_keep_run_ends_and_drop_the_middle_of_long_runs():
+    from boostcore.splits import boundary_cuts
+
+    # 10 positive values, then 10 negative: one boundary, long runs on both sides
+    y = np.array([1] * 10 + [-1] * 10)
+    w = np.full(20, 0.05)
+    cp = np.cumsum(np.where(y > 0, w, 0.0))
+    cn = np.cumsum(np.where(y > 0, 0.0, w))
+    valid = np.arange(19)  # all values distinct: a cut after every row but the last
+    # the boundary (after row 9) and the K − 2 cuts nearest each end of both runs
+    assert boundary_cuts(cp, cn, valid, max_arity=4).tolist() == [0, 1, 7, 8, 9, 10, 11, 17, 18]
+    assert boundary_cuts(cp, cn, valid, max_arity=3).tolist() == [0, 8, 9, 10, 18]
+    assert boundary_cuts(cp, cn, valid, max_arity=2).tolist() == [9]
+
+
 def test_restricted_search_can_miss_the_optimum_that_the_default_finds():
     """``max_cuts`` is a real restriction (so pages must say when it ran)."""
     rng = np.random.default_rng(3)
