@@ -74,13 +74,18 @@ def test_theory_page_opens_at_the_linked_section(number: str) -> None:
     assert first_line in body
 
 
-def test_theory_page_says_so_for_an_unknown_section() -> None:
+@pytest.mark.parametrize("value", ["<b>9.9</b>", "![x](http://host/p.png)",
+                                   "[Session expired: click](http://evil)", "9" * 5000])
+def test_theory_page_says_so_for_an_unknown_section(value: str) -> None:
+    """A link's ?section= value is shown as typed (escaped, cut short), never as markup."""
     at = AppTest.from_file("../views/theory.py", default_timeout=TIMEOUT)
-    at.query_params["section"] = "<b>9.9</b>"
+    at.query_params["section"] = value
     at.run()
     assert not at.exception
     assert at.selectbox[0].value == "intro"
-    assert "There is no section" in at.warning[0].value
+    shown = at.warning[0].value
+    assert "There is no section" in shown
+    assert "](" not in shown and "<b>" not in shown and len(shown) < 200
 
 
 @pytest.mark.parametrize("page", sorted(PAGE_SECTIONS))

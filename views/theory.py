@@ -6,6 +6,7 @@ import streamlit as st
 
 from ui import theory_doc
 from ui.classroom import page_header
+from ui.text import md_plain
 
 page_header(
     "Theory notes",
@@ -19,7 +20,8 @@ secs = theory_doc.sections()
 labels = {s.number: ("    " if s.level == 3 else "") + s.label for s in secs}
 wanted = st.query_params.get("section", "intro")
 if wanted not in labels:
-    st.warning(f"There is no section “{wanted}” in the notes; showing the first one.")
+    # the value comes from a link: shown as typed, never as markdown
+    st.warning(f"There is no section “{md_plain(wanted)}” in the notes; showing the first one.")
     wanted = "intro"
 number = st.selectbox(
     "Section", list(labels), index=list(labels).index(wanted),
