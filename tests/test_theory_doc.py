@@ -125,3 +125,15 @@ def test_pages_explain_their_jargon_unless_presenting(page: str, term: str) -> N
     at.query_params["present"] = "true"
     at.run()
     assert not any(line in c.value for c in at.caption)
+
+
+def test_readme_page_guide_is_one_table_with_every_page() -> None:
+    """A blank line inside a markdown table ends it: the page guide rendered as three tables
+    (issue 15, item 8)."""
+    text = (ROOT / "README.md").read_text("utf-8")
+    guide = text.split("## Page guide", 1)[1].split("\n## ", 1)[0].strip().splitlines()
+    assert all(line.startswith("|") for line in guide), "a blank or plain line splits the table"
+    app = (ROOT / "app.py").read_text("utf-8")
+    titles = re.findall(r'st\.Page\([^)]*?title="([^"]+)"', app)
+    for title in titles:
+        assert any(f"**{title}**" in line for line in guide), title
