@@ -15,6 +15,29 @@ def ceil_log2(k: np.ndarray | int) -> np.ndarray | int:
     """``⌈log₂ k⌉``: Hatano's price of a ``k``-way split (Hatano 2004, Fig. 2).
 
     Exact for any integer ``k ≥ 1`` (``(k − 1).bit_length()``; no floating-point log).
+
+    Parameters
+    ----------
+    k : int or array_like of int, each ``≥ 1``
+        Arity (number of branches) of a split.
+
+    Returns
+    -------
+    int or ndarray of int
+        ``⌈log₂ k⌉``: an int for a scalar ``k``, an int array of the same shape otherwise.
+
+    Raises
+    ------
+    ValueError
+        If some ``k < 1``.
+
+    Examples
+    --------
+    >>> from boostcore.bounds import ceil_log2
+    >>> ceil_log2(5)
+    3
+    >>> ceil_log2([1, 2, 3, 4, 5, 8, 9]).tolist()
+    [0, 1, 2, 2, 3, 3, 4]
     """
     arr = np.asarray(k)
     if np.any(arr < 1):
@@ -31,6 +54,33 @@ def e_gamma(n: np.ndarray | int, gamma: float) -> np.ndarray | float:
 
     Computed as ``Γ(n − γ) / (Γ(1 − γ) Γ(n))`` with ``gammaln`` so it is exact for large ``n``.
     ``e_γ(1) = 1`` and ``e_γ(n) ≤ n^(−γ)``.
+
+    Parameters
+    ----------
+    n : int or array_like, each ``≥ 1``
+        Number of leaves (real values are accepted through the ``Γ`` form).
+    gamma : float in [0, 1]
+        The advantage ``γ``.
+
+    Returns
+    -------
+    float or ndarray of float
+        ``e_γ(n)`` in [0, 1]: a float for a scalar ``n``, an array otherwise.
+
+    Raises
+    ------
+    ValueError
+        If ``gamma`` is outside [0, 1] or some ``n < 1``.
+
+    Examples
+    --------
+    >>> from boostcore.bounds import e_gamma
+    >>> e_gamma(1, 0.5)
+    1.0
+    >>> round(e_gamma(3, 0.5), 4)  # (1 − 0.5)(1 − 0.25)
+    0.375
+    >>> round(e_gamma(100, 0.1), 4)
+    0.5908
     """
     gamma = check_float("gamma", gamma, low=0.0, high=1.0)
     n_arr = np.asarray(n, dtype=float)
@@ -70,6 +120,33 @@ def g_gamma(k: np.ndarray | int, gamma: float) -> np.ndarray | float:
     ``g_γ(2) = 1`` and ``g_γ(k) ≈ ln k`` for small ``γ ln k``; at ``γ = 0`` it is the limit
     ``Σ_{i=1}^{k−1} 1/i`` (Mansour & McAllester, §4). Computed as ``−expm1(ln e_γ(k))/γ`` so
     it stays exact for tiny ``γ``.
+
+    Parameters
+    ----------
+    k : int or array_like, each ``≥ 1``
+        Arity (number of branches) of a split.
+    gamma : float in [0, 1]
+        The advantage ``γ``.
+
+    Returns
+    -------
+    float or ndarray of float
+        ``g_γ(k) ≥ 0``: a float for a scalar ``k``, an array otherwise.
+
+    Raises
+    ------
+    ValueError
+        If ``gamma`` is outside [0, 1], or some ``k < 1`` or not finite.
+
+    Examples
+    --------
+    >>> from boostcore.bounds import g_gamma
+    >>> g_gamma(2, 0.3)
+    1.0
+    >>> round(g_gamma(4, 0.0), 4)  # 1 + 1/2 + 1/3
+    1.8333
+    >>> round(g_gamma(4, 0.1), 4)
+    1.735
     """
     gamma = check_float("gamma", gamma, low=0.0, high=1.0)
     k_arr = np.asarray(k, dtype=float)
@@ -88,7 +165,33 @@ def g_gamma(k: np.ndarray | int, gamma: float) -> np.ndarray | float:
 
 
 def size_bound(s: np.ndarray | int, gamma: float) -> np.ndarray | float:
-    """``s^(−γ)``: Kearns–Mansour / Hatano's bound for a tree with ``s`` leaves (Theorem 4)."""
+    """``s^(−γ)``: Kearns–Mansour / Hatano's bound for a tree with ``s`` leaves (Theorem 4).
+
+    Parameters
+    ----------
+    s : int or array_like, each ``≥ 1``
+        Number of leaves.
+    gamma : float in [0, 1]
+        The advantage ``γ``.
+
+    Returns
+    -------
+    float or ndarray of float
+        ``s^(−γ)``: a float for a scalar ``s``, an array otherwise.
+
+    Raises
+    ------
+    ValueError
+        If ``gamma`` is outside [0, 1] or some ``s < 1``.
+
+    Examples
+    --------
+    >>> from boostcore.bounds import size_bound
+    >>> size_bound(4, 0.5)
+    0.5
+    >>> size_bound([1, 4, 16], 0.5).tolist()
+    [1.0, 0.5, 0.25]
+    """
     gamma = check_float("gamma", gamma, low=0.0, high=1.0)
     s_arr = np.asarray(s, dtype=float)
     if np.any(s_arr < 1):
@@ -111,6 +214,33 @@ def phi_gamma(s: np.ndarray | float, gamma: float) -> np.ndarray | float:
     linear between consecutive powers of two, continuous, and ``φ_γ(2s) = (1−γ) φ_γ(s)``.
     Integer arrays are handled in exact integer arithmetic; floats through ``frexp`` (exact
     split ``s = m·2^i``, no floating ``log2``).
+
+    Parameters
+    ----------
+    s : int, float or array_like, each finite and ``≥ 1``
+        Number of leaves (real values allowed, see above).
+    gamma : float in [0, 1]
+        The advantage ``γ``.
+
+    Returns
+    -------
+    float or ndarray of float
+        ``φ_γ(s)``: a float for a scalar ``s``, an array otherwise.
+
+    Raises
+    ------
+    ValueError
+        If ``gamma`` is outside [0, 1], or some ``s`` is not a finite number ``≥ 1``.
+
+    Examples
+    --------
+    >>> from boostcore.bounds import phi_gamma
+    >>> phi_gamma([1, 2, 3, 4], 0.5).tolist()
+    [1.0, 0.5, 0.375, 0.25]
+    >>> phi_gamma(6, 0.5)  # (1 − γ)² (1 − 2γ/4)
+    0.1875
+    >>> phi_gamma(3.0, 0.5)
+    0.375
     """
     gamma = check_float("gamma", gamma, low=0.0, high=1.0)
     s_arr = np.asarray(s)
@@ -166,7 +296,9 @@ def max_admissible_arity(
     gamma: float | None = None,
     max_arity: int | None = None,
 ) -> np.ndarray | int:
-    """The largest ``k`` such that a ``k``-way split is *acceptable* when the tree has
+    """The largest arity ``k`` whose split ``criterion`` accepts at ``|T|`` leaves, budget ``s``.
+
+    The largest ``k`` such that a ``k``-way split is *acceptable* when the tree has
     ``|T| = n_leaves`` leaves and the target size is ``s = size``; ``0`` when none is
     (``|T| ≥ s``: the run is over). Vectorised over ``n_leaves``.
 
@@ -197,7 +329,26 @@ def max_admissible_arity(
 
     Returns
     -------
-    int or array of int : the largest admissible ``k`` (``≥ 2``), or ``0`` where ``|T| ≥ s``.
+    int or ndarray of int
+        The largest admissible ``k`` (``≥ 2``), or ``0`` where ``|T| ≥ s``: an int for a scalar
+        ``n_leaves``, an int array otherwise.
+
+    Raises
+    ------
+    ValueError
+        If ``criterion`` is unknown, ``gamma`` is missing or outside (0, 1] for
+        ``"mansour_mcallester"``, ``size < 2``, ``max_arity < 2``, or some ``n_leaves`` is not
+        a whole number ``≥ 1``.
+
+    Examples
+    --------
+    >>> from boostcore.bounds import max_admissible_arity
+    >>> max_admissible_arity([1, 2, 3, 8], 8, "hatano").tolist()
+    [8, 4, 2, 0]
+    >>> max_admissible_arity(1, 8, "naive", max_arity=4)
+    4
+    >>> max_admissible_arity(1, 100, "mansour_mcallester", gamma=0.1)
+    4
     """
     gamma = _check_criterion_gamma(criterion, gamma)
     size = check_int("size", size, low=2)
@@ -251,6 +402,38 @@ def smallest_budget_for_arity(
     Returns a float holding an integer, ``inf`` where the rule never admits ``k`` (at
     ``γ = 1``, ``e_1(k) = 0``). Vectorised over ``gamma`` (Mansour–McAllester); the boundary
     is settled with the rule as :func:`boostcore.topdown.acceptable` evaluates it.
+
+    Parameters
+    ----------
+    k : int ``≥ 2``
+        The arity.
+    criterion : {"hatano", "mansour_mcallester", "naive"}
+        One of :data:`ARITY_CRITERIA`.
+    gamma : float or array_like of float in (0, 1], optional
+        Mansour–McAllester's ``γ`` (required for that criterion when ``k ≥ 3``, ignored by the
+        others).
+
+    Returns
+    -------
+    float or ndarray of float
+        The smallest budget ``s`` (an integer value, or ``inf``): a float for a scalar ``gamma``,
+        an array of the shape of ``gamma`` otherwise.
+
+    Raises
+    ------
+    ValueError
+        If ``k < 2``, ``criterion`` is unknown, or ``gamma`` is missing or outside (0, 1] for
+        ``"mansour_mcallester"``.
+
+    Examples
+    --------
+    >>> from boostcore.bounds import smallest_budget_for_arity
+    >>> smallest_budget_for_arity(3, "hatano")
+    3.0
+    >>> smallest_budget_for_arity(3, "mansour_mcallester", gamma=[0.1, 0.11]).tolist()
+    [71.0, 65.0]
+    >>> smallest_budget_for_arity(3, "mansour_mcallester", gamma=1.0)
+    inf
     """
     k = check_int("k", k, low=2)
     if criterion in ("hatano", "naive") or k == 2:
@@ -294,6 +477,29 @@ def weak_learning_advantage(delta: np.ndarray | float) -> np.ndarray | float:
     advantage ``Δ/I`` is the same for both, but only the ``2·sqrt`` form is an index with
     ``I ≥ min(q, 1 − q)``). The lemma is stated for that index only; for Gini or entropy the
     weak-learning edge gives no such constant. ``δ ∈ [0, 1/2]``.
+
+    Parameters
+    ----------
+    delta : float or array_like of float in [0, 1/2]
+        The weak learner's edge ``δ`` (its error is at most ``1/2 − δ``).
+
+    Returns
+    -------
+    float or ndarray of float
+        ``γ = δ²/16``: a float for a scalar ``delta``, an array otherwise.
+
+    Raises
+    ------
+    ValueError
+        If some ``delta`` is not finite or outside [0, 1/2].
+
+    Examples
+    --------
+    >>> from boostcore.bounds import weak_learning_advantage
+    >>> round(weak_learning_advantage(0.2), 6)
+    0.0025
+    >>> weak_learning_advantage([0.0, 0.5]).tolist()
+    [0.0, 0.015625]
     """
     d = np.asarray(delta, dtype=float)
     if np.any(~np.isfinite(d)) or np.any(d < 0) or np.any(d > 0.5):
@@ -360,9 +566,40 @@ def _ln_threshold(eps: float, gamma: float, bound: str) -> float:
 def log10_size_for_error(
     eps: float, gamma: np.ndarray | float, bound: str = "power"
 ) -> np.ndarray | float:
-    """``log₁₀`` of :func:`size_for_error` — finite even when the size overflows a float
-    (``γ = δ²/16`` is tiny, and ``(1/ε)^(1/γ)`` is astronomically large). ``inf`` at
-    ``γ = 0``."""
+    """``log₁₀`` of :func:`size_for_error`, finite even when the size overflows a float.
+
+    Useful since ``γ = δ²/16`` is tiny, and ``(1/ε)^(1/γ)`` is astronomically large. ``inf`` at
+    ``γ = 0``.
+
+    Parameters
+    ----------
+    eps : float in (0, 1)
+        The target error ``ε``.
+    gamma : float or array_like of float in [0, 1]
+        The advantage ``γ``.
+    bound : {"power", "phi", "e"}, default="power"
+        The bound to invert (one of :data:`SIZE_BOUNDS`, see :func:`size_for_error`).
+
+    Returns
+    -------
+    float or ndarray of float
+        ``log₁₀ s`` (``inf`` at ``γ = 0``): a float for a scalar ``gamma``, an array otherwise.
+
+    Raises
+    ------
+    ValueError
+        If ``eps`` is outside (0, 1), ``bound`` is unknown, or some ``gamma`` is outside [0, 1].
+
+    Examples
+    --------
+    >>> from boostcore.bounds import log10_size_for_error
+    >>> log10_size_for_error(0.1, [0.5, 0.25]).tolist()  # s = 100 and s = 10 000
+    [2.0, 4.0]
+    >>> round(log10_size_for_error(0.1, 0.01), 4)  # 10^100 leaves: beyond any float integer
+    100.0
+    >>> log10_size_for_error(0.1, 0.0)
+    inf
+    """
     eps = check_float("eps", eps, low=0.0, high=1.0, low_open=True, high_open=True)
     if bound not in SIZE_BOUNDS:
         listed = ", ".join(repr(b) for b in SIZE_BOUNDS)
@@ -400,8 +637,9 @@ def log10_size_for_error(
 def size_for_error(
     eps: float, gamma: np.ndarray | float, bound: str = "power"
 ) -> np.ndarray | float:
-    """The smallest number of leaves ``s`` whose bound guarantees ``I(T) ≤ ε`` (hence
-    training error ``≤ ε``), for advantage ``γ``: the explicit form of ``(1/ε)^O(1/γ)``.
+    """The smallest number of leaves ``s`` whose bound guarantees ``I(T) ≤ ε``.
+
+    Hence training error ``≤ ε``, for advantage ``γ``: the explicit form of ``(1/ε)^O(1/γ)``.
 
     * ``bound="power"``: ``s^(−γ) ≤ ε`` ⇔ ``s ≥ (1/ε)^(1/γ)`` (Kearns–Mansour; Hatano,
       Theorem 4);
@@ -416,6 +654,35 @@ def size_for_error(
     threshold (the integer is within one part in 2⁵²), and ``inf`` past the float range or at
     ``γ = 0``. Use :func:`log10_size_for_error` to display large sizes. Vectorised over
     ``gamma``; ``ε ∈ (0, 1)``.
+
+    Parameters
+    ----------
+    eps : float in (0, 1)
+        The target error ``ε``.
+    gamma : float or array_like of float in [0, 1]
+        The advantage ``γ``.
+    bound : {"power", "phi", "e"}, default="power"
+        The bound to invert (one of :data:`SIZE_BOUNDS`).
+
+    Returns
+    -------
+    float or ndarray of float
+        The number of leaves ``s``: a float for a scalar ``gamma``, an array otherwise.
+
+    Raises
+    ------
+    ValueError
+        If ``eps`` is outside (0, 1), ``bound`` is unknown, or some ``gamma`` is outside [0, 1].
+
+    Examples
+    --------
+    >>> from boostcore.bounds import size_for_error
+    >>> size_for_error(0.1, 0.5)  # (1/0.1)^(1/0.5)
+    100.0
+    >>> size_for_error(0.1, 0.5, bound="e"), size_for_error(0.1, 0.5, bound="phi")
+    (33.0, 12.0)
+    >>> size_for_error(0.1, 0.0)
+    inf
     """
     lg = np.asarray(log10_size_for_error(eps, gamma, bound))
     with np.errstate(over="ignore"):
@@ -431,7 +698,31 @@ def size_for_error(
 
 
 def rho_of_edge(edge: np.ndarray | float) -> np.ndarray | float:
-    """``ρ = sqrt(1 − 4ε²)``: the per-round bound of a weak learner with edge ``ε`` (Eq. (3))."""
+    """``ρ = sqrt(1 − 4ε²)``: the per-round bound of a weak learner with edge ``ε`` (Eq. (3)).
+
+    Parameters
+    ----------
+    edge : float or array_like of float in [0, 1/2]
+        The weak learner's edge ``ε``.
+
+    Returns
+    -------
+    float or ndarray of float
+        ``ρ`` in [0, 1]: a float for a scalar ``edge``, an array otherwise.
+
+    Raises
+    ------
+    ValueError
+        If some ``edge`` is outside [0, 1/2].
+
+    Examples
+    --------
+    >>> from boostcore.bounds import rho_of_edge
+    >>> round(rho_of_edge(0.3), 4)
+    0.8
+    >>> rho_of_edge([0.0, 0.5]).tolist()
+    [1.0, 0.0]
+    """
     e = np.asarray(edge, dtype=float)
     if np.any(e < 0) or np.any(e > 0.5):
         raise ValueError(f"edge must be in [0, 1/2]; got {edge}")
@@ -445,6 +736,33 @@ def f_tree(T: np.ndarray | float, rho: float) -> np.ndarray | float:
     The bound on ``C(T)`` of a greedily grown probabilistic tree with ``T`` internal nodes when
     every node has ``Z₊ + Z₋ ≤ ρ``; defined for any real ``T > 0`` through ``gammaln``, so it
     stays exact for large ``T``. ``F(1, ρ) = ρ``, ``F(2, ρ) = ρ(1+ρ)/2``, ``F(T, 1) = 1``.
+
+    Parameters
+    ----------
+    T : float or array_like of float, each ``≥ 0``
+        Number of internal nodes (weak classifiers); real values allowed.
+    rho : float in [0, 1]
+        The per-node bound ``ρ``.
+
+    Returns
+    -------
+    float or ndarray of float
+        ``F(T, ρ)``: a float for a scalar ``T``, an array otherwise.
+
+    Raises
+    ------
+    ValueError
+        If ``rho`` is outside [0, 1] or some ``T < 0``.
+
+    Examples
+    --------
+    >>> from boostcore.bounds import f_tree
+    >>> round(f_tree(1, 0.8), 4), round(f_tree(2, 0.8), 4)
+    (0.8, 0.72)
+    >>> f_tree(5, 1.0)
+    1.0
+    >>> round(f_tree(100, 0.8), 4)
+    0.3417
     """
     rho = check_float("rho", rho, low=0.0, high=1.0)
     T_arr = np.asarray(T, dtype=float)
@@ -463,6 +781,31 @@ def nested_f(sizes: list[float] | tuple[float, ...], rho: float) -> float:
 
     This is the paper's claim for a tree of trees; docs/theory.md §3.3 explains why the nesting
     step is not justified as printed (see :func:`valid_nested_f`).
+
+    Parameters
+    ----------
+    sizes : sequence of float, each ``≥ 0``
+        Sub-tree sizes ``T_1 … T_L``, innermost first.
+    rho : float in [0, 1]
+        The per-node bound ``ρ`` of the innermost trees.
+
+    Returns
+    -------
+    float
+        The nested bound (``rho`` itself for empty ``sizes``).
+
+    Raises
+    ------
+    ValueError
+        If ``rho`` is outside [0, 1] or some size is negative.
+
+    Examples
+    --------
+    >>> from boostcore.bounds import nested_f
+    >>> round(nested_f([2, 2], 0.8), 4)  # F(2, F(2, 0.8)) = F(2, 0.72)
+    0.6192
+    >>> nested_f([], 0.8)
+    0.8
     """
     value = check_float("rho", rho, low=0.0, high=1.0)
     for T in sizes:
@@ -471,7 +814,33 @@ def nested_f(sizes: list[float] | tuple[float, ...], rho: float) -> float:
 
 
 def nested_equal(T: float, levels: np.ndarray | int, rho: float) -> np.ndarray | float:
-    """Eq. (11): the nested bound with ``L`` equal levels of size ``T^(1/L)`` (Fig. 3)."""
+    """Eq. (11): the nested bound with ``L`` equal levels of size ``T^(1/L)`` (Fig. 3).
+
+    Parameters
+    ----------
+    T : float ``≥ 1``
+        Total number of weak classifiers.
+    levels : int or array_like of int, each ``≥ 1``
+        Number of nesting levels ``L``.
+    rho : float in [0, 1]
+        The per-node bound ``ρ``.
+
+    Returns
+    -------
+    float or ndarray of float
+        The nested bound: a float for a scalar ``levels``, an array otherwise.
+
+    Raises
+    ------
+    ValueError
+        If some ``levels < 1`` or ``rho`` is outside [0, 1].
+
+    Examples
+    --------
+    >>> from boostcore.bounds import nested_equal
+    >>> [round(v, 4) for v in nested_equal(16, [1, 2], 0.8).tolist()]
+    [0.4909, 0.4184]
+    """
     L_arr = np.atleast_1d(np.asarray(levels))
     if np.any(L_arr < 1):
         raise ValueError(f"levels must be ≥ 1; got {levels}")
@@ -480,7 +849,31 @@ def nested_equal(T: float, levels: np.ndarray | int, rho: float) -> np.ndarray |
 
 
 def m2(levels: np.ndarray | int, rho: float) -> np.ndarray | float:
-    """``M2(T, ρ) = F(2, F(2, … F(2, ρ)))`` with ``L = log₂ T`` nested F's (§5.3)."""
+    """``M2(T, ρ) = F(2, F(2, … F(2, ρ)))`` with ``L = log₂ T`` nested F's (§5.3).
+
+    Parameters
+    ----------
+    levels : int or array_like of int, each ``≥ 0``
+        Number of nested ``F(2, ·)`` (``L = log₂ T``); ``0`` gives ``ρ``.
+    rho : float in [0, 1]
+        The per-node bound ``ρ``.
+
+    Returns
+    -------
+    float or ndarray of float
+        ``M2``: a float for a scalar ``levels``, an array otherwise.
+
+    Raises
+    ------
+    ValueError
+        If some ``levels < 0`` or ``rho`` is outside [0, 1].
+
+    Examples
+    --------
+    >>> from boostcore.bounds import m2
+    >>> [round(v, 4) for v in m2([0, 1, 2], 0.8).tolist()]
+    [0.8, 0.72, 0.6192]
+    """
     L_arr = np.atleast_1d(np.asarray(levels))
     if np.any(L_arr < 0):
         raise ValueError(f"levels must be ≥ 0; got {levels}")
@@ -489,15 +882,68 @@ def m2(levels: np.ndarray | int, rho: float) -> np.ndarray | float:
 
 
 def valid_nested_f(T1: float, T2: float, rho: float) -> float:
-    """The composition that does follow (docs/theory.md §3.3): ``F(T₂, 2 sqrt(C₁(1 − C₁)))`` with
-    ``C₁ = min(F(T₁, ρ), 1/2)`` — a sub-tree of weighted error ``C₁`` used as a node only
-    guarantees ``Z₊ + Z₋ ≤ 2 sqrt(C₁(1 − C₁))`` (Cauchy–Schwarz)."""
+    """The composition that does follow (docs/theory.md §3.3): ``F(T₂, 2 sqrt(C₁(1 − C₁)))``.
+
+    Here ``C₁ = min(F(T₁, ρ), 1/2)`` — a sub-tree of weighted error ``C₁`` used as a node only
+    guarantees ``Z₊ + Z₋ ≤ 2 sqrt(C₁(1 − C₁))`` (Cauchy–Schwarz).
+
+    Parameters
+    ----------
+    T1 : float ``≥ 0``
+        Size of the inner (sub-)trees.
+    T2 : float ``≥ 0``
+        Size of the outer tree whose nodes are those sub-trees.
+    rho : float in [0, 1]
+        The per-node bound ``ρ`` of the inner trees.
+
+    Returns
+    -------
+    float
+        The bound on the outer tree's ``C``.
+
+    Raises
+    ------
+    ValueError
+        If ``rho`` is outside [0, 1] or a size is negative.
+
+    Examples
+    --------
+    >>> from boostcore.bounds import valid_nested_f
+    >>> round(valid_nested_f(2, 2, 0.3), 4)
+    0.7102
+    >>> valid_nested_f(2, 2, 0.8)  # C₁ = 0.72 is capped at 1/2: the node guarantees nothing
+    1.0
+    """
     c1 = min(float(f_tree(T1, rho)), 0.5)
     return float(f_tree(T2, min(2.0 * np.sqrt(c1 * (1.0 - c1)), 1.0)))
 
 
 def f_tree_dT(T: np.ndarray | float, rho: float) -> np.ndarray | float:
-    """``∂F/∂T = −F(T, ρ)(1/T + ψ(T) − ψ(T + ρ))`` (§5.4)."""
+    """``∂F/∂T = −F(T, ρ)(1/T + ψ(T) − ψ(T + ρ))`` (§5.4).
+
+    Parameters
+    ----------
+    T : float or array_like of float, each ``> 0``
+        Number of internal nodes (``T = 0`` divides by zero).
+    rho : float in [0, 1]
+        The per-node bound ``ρ``.
+
+    Returns
+    -------
+    float or ndarray of float
+        ``∂F/∂T`` (``≤ 0``): a float for a scalar ``T``, an array otherwise.
+
+    Raises
+    ------
+    ValueError
+        If ``rho`` is outside [0, 1] or some ``T < 0``.
+
+    Examples
+    --------
+    >>> from boostcore.bounds import f_tree_dT
+    >>> round(f_tree_dT(1, 0.8), 4)
+    -0.1102
+    """
     from scipy.special import digamma
 
     T_arr = np.asarray(T, dtype=float)
@@ -506,8 +952,36 @@ def f_tree_dT(T: np.ndarray | float, rho: float) -> np.ndarray | float:
 
 
 def matryoshka_rate(C: float, T: float) -> float:
-    """Eq. (14): ``∂/∂t F(t/T, C)`` at ``t = T`` ``= (C/T)(γ_E + ψ(C) + 1/C − 1)``, the rate at
-    which collapsing a tree of bound ``C`` into one node of a new tree lowers the bound."""
+    """Eq. (14): ``∂/∂t F(t/T, C)`` at ``t = T`` ``= (C/T)(γ_E + ψ(C) + 1/C − 1)``.
+
+    The rate at which collapsing a tree of bound ``C`` into one node of a new tree lowers the
+    bound (Grossmann, §5.4).
+
+    Parameters
+    ----------
+    C : float in (0, 1]
+        The bound of the tree being collapsed.
+    T : float ``> 0``
+        Size of the new tree.
+
+    Returns
+    -------
+    float
+        The rate (``≤ 0``; ``0`` at ``C = 1``).
+
+    Raises
+    ------
+    ValueError
+        If ``C`` is outside (0, 1].
+
+    Examples
+    --------
+    >>> from boostcore.bounds import matryoshka_rate
+    >>> round(matryoshka_rate(0.5, 10), 4)
+    -0.0193
+    >>> matryoshka_rate(1.0, 10)
+    0.0
+    """
     from scipy.special import digamma
 
     C = check_float("C", C, low=0.0, high=1.0, low_open=True)
@@ -515,8 +989,33 @@ def matryoshka_rate(C: float, T: float) -> float:
 
 
 def infoboost_rounds(gamma: np.ndarray | float, eps: float) -> np.ndarray | float:
-    """``T = (1/γ) ln(1/ε)``: rounds after which ``Π (1 − γ) ≤ ε`` guarantees error ≤ ε
-    when every ``H_{D_t}(Y|h_t) ≤ 1 − γ`` (Takimoto et al., §3)."""
+    """``T = (1/γ) ln(1/ε)``: rounds after which ``Π (1 − γ) ≤ ε`` guarantees error ≤ ε.
+
+    This holds when every ``H_{D_t}(Y|h_t) ≤ 1 − γ`` (Takimoto et al., §3).
+
+    Parameters
+    ----------
+    gamma : float or array_like of float in (0, 1]
+        The per-round drop ``γ`` of the conditional entropy.
+    eps : float in (0, 1)
+        The target error ``ε``.
+
+    Returns
+    -------
+    float or ndarray of float
+        The (real) number of rounds ``T``: a float for a scalar ``gamma``, an array otherwise.
+
+    Raises
+    ------
+    ValueError
+        If ``eps`` is outside (0, 1) or some ``gamma`` is outside (0, 1].
+
+    Examples
+    --------
+    >>> from boostcore.bounds import infoboost_rounds
+    >>> round(infoboost_rounds(0.1, 0.01), 4)  # 10·ln 100
+    46.0517
+    """
     eps = check_float("eps", eps, low=0.0, high=1.0, low_open=True, high_open=True)
     g = np.asarray(gamma, dtype=float)
     if np.any(g <= 0) or np.any(g > 1):
@@ -526,11 +1025,39 @@ def infoboost_rounds(gamma: np.ndarray | float, eps: float) -> np.ndarray | floa
 
 
 def band_count(c: float, gamma: np.ndarray | float) -> np.ndarray | int:
-    """``K``: the number of entropy bands of Takimoto et al.'s Theorem 3 (the merged program
-    has at most ``2·2K`` leaves): the smallest ``j`` with ``ε_j = ((1+a)/a)^(j−1)cγ/a ≥ 1``,
-    ``a = 2c/(1−c)``; ``K = O(log(1/((1−c)γ)) / log((1+c)/(2c)))`` — the paper prints the
-    denominator ``log(1+1/c)``, a typo (docs/theory.md §6): ``(1+a)/a = (1+c)/(2c)``, which
-    tends to 1 as ``c → 1``, so the number of bands grows without bound there."""
+    """``K``: the number of entropy bands of Takimoto et al.'s Theorem 3.
+
+    The merged program has at most ``2·2K`` leaves. ``K`` is the smallest ``j`` with
+    ``ε_j = ((1+a)/a)^(j−1)cγ/a ≥ 1``, ``a = 2c/(1−c)``;
+    ``K = O(log(1/((1−c)γ)) / log((1+c)/(2c)))`` — the paper prints the denominator
+    ``log(1+1/c)``, a typo (docs/theory.md §6): ``(1+a)/a = (1+c)/(2c)``, which tends to 1 as
+    ``c → 1``, so the number of bands grows without bound there.
+
+    Parameters
+    ----------
+    c : float in (0, 1)
+        The constant ``c`` of Theorem 3.
+    gamma : float or array_like of float in (0, 1]
+        The advantage ``γ``.
+
+    Returns
+    -------
+    int or ndarray of int
+        ``K ≥ 1``: an int for a scalar ``gamma``, an int array otherwise.
+
+    Raises
+    ------
+    ValueError
+        If ``c`` is outside (0, 1) or some ``gamma`` is outside (0, 1].
+
+    Examples
+    --------
+    >>> from boostcore.bounds import band_count
+    >>> band_count(0.5, 0.1)  # smallest j with 1.5^(j−1)·0.025 ≥ 1
+    11
+    >>> band_count(0.5, [0.1, 1.0]).tolist()
+    [11, 5]
+    """
     c = check_float("c", c, low=0.0, high=1.0, low_open=True, high_open=True)
     g = np.asarray(gamma, dtype=float)
     if np.any(g <= 0) or np.any(g > 1):
