@@ -27,12 +27,9 @@ serve: $(VENV)/.runtime
 test: $(VENV)/.dev
 	$(PY) -m pytest
 
+# Runs every benchmark script and writes what it prints into README.md's Speed section.
 bench: $(VENV)/.dev
-	$(PY) benchmarks/bench_topdown.py
-	$(PY) benchmarks/bench_app.py
-	$(PY) benchmarks/bench_branching.py
-	$(PY) benchmarks/bench_probabilistic.py
-	$(PY) benchmarks/bench_browser_step.py
+	$(PY) scripts/readme_bench.py
 
 # 30 simulated students on loopback (prints page-load latency and how often the run computed).
 load-check: $(VENV)/.dev

@@ -28,3 +28,25 @@ def test_code_map_lists_every_module() -> None:
             continue
         # the bench_* scripts are named with their tables in the Speed section
         assert path.name in (ROOT / "README.md").read_text("utf-8"), path.name
+
+
+def test_readme_has_a_block_for_every_benchmark_and_splice_replaces_it() -> None:
+    """``make bench`` writes each script's output into its README block (issue 15, item 8)."""
+    import importlib.util
+
+    import pytest
+
+    spec = importlib.util.spec_from_file_location("readme_bench",
+                                                  ROOT / "scripts" / "readme_bench.py")
+    rb = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(rb)
+    text = (ROOT / "README.md").read_text("utf-8")
+    for name in rb.NAMES:
+        assert rb.block(name).search(text), name
+        assert (ROOT / "benchmarks" / f"bench_{name}.py").exists()
+    new = rb.splice(text, "branching", "| a | b |\n|---|---|\n| 1 | 2 |\n")
+    assert "<!-- bench:branching -->\n| a | b |\n|---|---|\n| 1 | 2 |\n<!-- /bench:branching -->" in new
+    assert rb.splice(new, "branching", "x") != new  # the block can be written again
+    assert new.count("<!-- bench:") == text.count("<!-- bench:")
+    with pytest.raises(ValueError, match="no block"):
+        rb.splice("no blocks here", "branching", "x")
