@@ -42,6 +42,13 @@ class Split:
         Increasing thresholds; a point goes to branch ``#{θ : θ < x_j}``.
     impurity : float
         ``I_W(T_h) = Σ_b (W_b / W) I(q_b)``, the index after the split, relative to the node.
+
+    Examples
+    --------
+    >>> from boostcore.splits import Split
+    >>> s = Split(feature=0, thresholds=(1.5, 3.5), impurity=0.25)
+    >>> s.arity
+    3
     """
 
     feature: int
@@ -50,7 +57,14 @@ class Split:
 
     @property
     def arity(self) -> int:
-        """Number of branches ``k = len(thresholds) + 1``."""
+        """Number of branches ``k = len(thresholds) + 1``.
+
+        Examples
+        --------
+        >>> from boostcore.splits import Split
+        >>> Split(feature=2, thresholds=(0.5,), impurity=0.0).arity
+        2
+        """
         return len(self.thresholds) + 1
 
 
@@ -61,6 +75,24 @@ def presort(X: np.ndarray) -> np.ndarray:
     ``np.argsort(X, axis=0, kind="stable").T`` (a C-contiguous ``(d, m)`` intp array), but it
     is about three times faster on continuous data: numpy's default (SIMD) sort does the work,
     and only runs of equal values are re-sorted by row index afterwards.
+
+    Parameters
+    ----------
+    X : array_like of float, shape (m, d)
+        The sample.
+
+    Returns
+    -------
+    ndarray of intp, shape (d, m)
+        Row ``j`` holds the row indices of ``X`` by increasing ``X[:, j]`` (ties by row index).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from boostcore.splits import presort
+    >>> X = np.array([[1.0, 5.0], [2.0, 5.0], [3.0, 4.0], [4.0, 4.0]])
+    >>> presort(X).tolist()
+    [[0, 1, 2, 3], [2, 3, 0, 1]]
     """
     XT = np.ascontiguousarray(np.asarray(X, dtype=float).T)
     d, m = XT.shape
@@ -141,16 +173,35 @@ def best_stump(
 
     Parameters
     ----------
-    X, y, w : arrays of the whole sample (``y`` in ±1, ``w`` non-negative weights).
-    order : int array of shape (n_node, d)
+    X : ndarray of float, shape (m, d)
+        The whole sample (finite values; not validated here).
+    y : ndarray, shape (m,)
+        Labels in ±1 (``y > 0`` counts as positive).
+    w : ndarray of float, shape (m,)
+        Non-negative sample weights.
+    order : ndarray of int, shape (n_node, d)
         The node's sample indices, column ``j`` sorted by ``X[:, j]``. Fastest when it is the
-        transpose of a C-contiguous ``(d, n_node)`` array (one sorted row per feature).
-    index : the index function ``I``.
+        transpose of a C-contiguous ``(d, n_node)`` array (one sorted row per feature), e.g.
+        ``presort(X).T``.
+    index : callable
+        The index function ``I`` (see :mod:`boostcore.impurity`).
 
     Returns
     -------
     Split or None
-        ``None`` when no feature has two distinct values at this node.
+        The binary split of smallest impurity (ties: lowest feature, then lowest threshold);
+        ``None`` when no feature has two distinct values at this node, the node has fewer than
+        two points, or its weight is zero.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from boostcore.impurity import gini
+    >>> from boostcore.splits import best_stump, presort
+    >>> X = np.array([[1.0, 5.0], [2.0, 5.0], [3.0, 4.0], [4.0, 4.0]])
+    >>> y = np.array([-1, -1, 1, 1])
+    >>> best_stump(X, y, np.full(4, 0.25), presort(X).T, gini)
+    Split(feature=0, thresholds=(2.5,), impurity=0.0)
     """
     n, d = order.shape
     if n < 2:
@@ -205,6 +256,30 @@ def quantile_cuts(cum_mass: np.ndarray, valid_pos: np.ndarray, max_cuts: int) ->
 
     ``cum_mass[i]`` is the weight of the node's points up to sorted position ``i``; a cut at
     position ``i`` separates sorted rows ``≤ i`` from rows ``> i``.
+
+    Parameters
+    ----------
+    cum_mass : ndarray of float, shape (n,)
+        Cumulative weight along the node's sorted points (non-decreasing).
+    valid_pos : ndarray of int
+        Increasing candidate cut positions (``x[i] < x[i + 1]``).
+    max_cuts : int ``≥ 1``
+        The largest number of cuts kept.
+
+    Returns
+    -------
+    ndarray of int
+        ``valid_pos`` itself when it has at most ``max_cuts`` entries; otherwise the increasing,
+        distinct positions nearest (from above) to the weighted quantiles
+        ``k/(max_cuts + 1)``, ``k = 1 … max_cuts`` (possibly fewer than ``max_cuts``).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from boostcore.splits import quantile_cuts
+    >>> cum_mass = np.arange(1, 11) / 10  # ten points of weight 0.1
+    >>> quantile_cuts(cum_mass, np.arange(9), 3).tolist()
+    [2, 4, 6]
     """
     if valid_pos.size <= max_cuts:
         return valid_pos
@@ -233,9 +308,31 @@ def boundary_cuts(cp: np.ndarray, cn: np.ndarray, valid_pos: np.ndarray,
 
     Parameters
     ----------
-    cp, cn : cumulative positive / negative weight along the sorted points.
-    valid_pos : sorted positions ``i`` with ``x[i] < x[i + 1]`` (a cut after row ``i``).
-    max_arity : the largest arity ``K`` searched.
+    cp, cn : ndarray of float, shape (n,)
+        Cumulative positive / negative weight along the sorted points.
+    valid_pos : ndarray of int
+        Increasing sorted positions ``i`` with ``x[i] < x[i + 1]`` (a cut after row ``i``).
+    max_arity : int ``≥ 2``
+        The largest arity ``K`` searched.
+
+    Returns
+    -------
+    ndarray of int
+        The subset of ``valid_pos`` kept as candidate cuts, in increasing order.
+
+    Examples
+    --------
+    Six negative points then one positive: of the five cuts inside the negative run, a
+    3-way search only needs the first and the last, plus the cut between the runs.
+
+    >>> import numpy as np
+    >>> from boostcore.splits import boundary_cuts
+    >>> cp = np.cumsum([0, 0, 0, 0, 0, 0, 1.0])
+    >>> cn = np.cumsum([1, 1, 1, 1, 1, 1, 0.0])
+    >>> boundary_cuts(cp, cn, np.arange(6), max_arity=3).tolist()
+    [0, 4, 5]
+    >>> boundary_cuts(cp, cn, np.arange(6), max_arity=2).tolist()
+    [5]
     """
     if valid_pos.size == 0:
         return valid_pos
@@ -276,7 +373,20 @@ def best_interval_splits(
 
     Parameters
     ----------
-    max_cuts : int, optional
+    X : ndarray of float, shape (m, d)
+        The whole sample.
+    y : ndarray, shape (m,)
+        Labels in ±1 (``y > 0`` counts as positive).
+    w : ndarray of float, shape (m,)
+        Non-negative sample weights.
+    order : ndarray of int, shape (n_node, d)
+        The node's sample indices, column ``j`` sorted by ``X[:, j]`` (e.g. ``presort(X).T``).
+    index : callable
+        The index function ``I``; the exact search (``max_cuts=None``) relies on it being
+        concave (as every index of :mod:`boostcore.impurity` is, see :func:`boundary_cuts`).
+    max_arity : int
+        The largest arity ``K`` searched; below 3 the result is empty.
+    max_cuts : int ``≥ 1``, optional
         ``None`` (default): every position between two distinct values is a candidate, so the
         result is the exact best split of each arity over *every* interval partition.
         An integer ``B``: at most ``B`` cuts at weighted quantiles per feature, a restricted
@@ -284,8 +394,22 @@ def best_interval_splits(
 
     Returns
     -------
-    dict
-        ``{k: Split}`` for every ``k`` some feature can realise (``k − 1`` cut points needed).
+    dict of int to Split
+        ``{k: Split}`` for every ``k`` some feature can realise (``k − 1`` cut points needed);
+        empty when the node has fewer than three points or zero weight. Ties: lowest feature.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from boostcore.impurity import gini
+    >>> from boostcore.splits import best_interval_splits, presort
+    >>> X = np.arange(6.0).reshape(-1, 1)
+    >>> y = np.array([-1, -1, 1, 1, -1, -1])
+    >>> best = best_interval_splits(X, y, np.full(6, 1 / 6), presort(X).T, gini, max_arity=4)
+    >>> sorted(best)
+    [3, 4]
+    >>> best[3]
+    Split(feature=0, thresholds=(1.5, 3.5), impurity=0.0)
     """
     n, d = order.shape
     best: dict[int, Split] = {}
@@ -338,7 +462,29 @@ def best_interval_splits(
 
 
 def branch_of(x: np.ndarray, thresholds: tuple[float, ...]) -> np.ndarray:
-    """Branch index ``#{θ : θ < x}`` of each value (binary: 0 when ``x ≤ θ``)."""
+    """Branch index ``#{θ : θ < x}`` of each value (binary: 0 when ``x ≤ θ``).
+
+    Parameters
+    ----------
+    x : array_like of float
+        Feature values.
+    thresholds : tuple of float
+        Increasing thresholds of a split.
+
+    Returns
+    -------
+    ndarray of int
+        The branch ``0 … len(thresholds)`` of each value, same shape as ``x``.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from boostcore.splits import branch_of
+    >>> branch_of(np.array([0.0, 1.0, 2.0, 3.0, 4.0]), (1.5, 3.5)).tolist()
+    [0, 0, 1, 1, 2]
+    >>> branch_of(np.array([1.0, 2.0]), (1.0,)).tolist()  # x = θ goes left
+    [0, 1]
+    """
     return np.searchsorted(np.asarray(thresholds), x, side="left")
 
 
@@ -350,7 +496,34 @@ def _g(p: np.ndarray, n: np.ndarray) -> np.ndarray:
 def partition_entropy(
     y: np.ndarray, w: np.ndarray, cell: np.ndarray, n_cells: int | None = None
 ) -> float:
-    """``H_D(Y|g) = Σ_z 2 sqrt(P_D(g=z, y=+1) P_D(g=z, y=−1))`` for cell ids ``cell`` (eq. (1))."""
+    """``H_D(Y|g) = Σ_z 2 sqrt(P_D(g=z, y=+1) P_D(g=z, y=−1))`` for cell ids ``cell`` (eq. (1)).
+
+    Parameters
+    ----------
+    y : ndarray, shape (m,)
+        Labels in ±1 (``y > 0`` counts as positive).
+    w : ndarray of float, shape (m,)
+        Non-negative weights (the distribution ``D``, summing to 1).
+    cell : ndarray of int, shape (m,)
+        Cell id ``g(x_i) ≥ 0`` of every example.
+    n_cells : int, optional
+        Number of cells; default ``cell.max() + 1``.
+
+    Returns
+    -------
+    float
+        ``H_D(Y|g)`` in [0, 1] when ``w`` sums to 1 (0 when every cell is pure).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from boostcore.splits import partition_entropy
+    >>> w = np.full(4, 0.25)
+    >>> partition_entropy(np.array([1, -1, 1, -1]), w, np.array([0, 0, 1, 1]))
+    1.0
+    >>> partition_entropy(np.array([1, 1, -1, -1]), w, np.array([0, 0, 1, 1]))
+    0.0
+    """
     n_cells = int(cell.max()) + 1 if n_cells is None else n_cells
     pos = y > 0
     p = np.bincount(cell, weights=np.where(pos, w, 0.0), minlength=n_cells)
@@ -361,23 +534,46 @@ def partition_entropy(
 def best_stump_on_partition(
     X: np.ndarray, y: np.ndarray, w: np.ndarray, order: np.ndarray, leaf_of: np.ndarray
 ) -> tuple[int, float, float] | None:
-    """The stump ``x_j ≤ θ`` minimising ``H_D(Y | leaf, stump)`` — the entropy of the leaves
-    divided by the stump (Takimoto–Koya–Maruoka, §7 remark (1): the weak learner that drives
-    BP.InfoBoost's bound is the one minimising ``H_{D_t}(Y|ℓ̃_t)``, not ``H_{D_t}(Y|h_t)``).
+    """The stump ``x_j ≤ θ`` minimising ``H_D(Y | leaf, stump)``.
+
+    That is the entropy of the leaves divided by the stump (Takimoto–Koya–Maruoka, §7
+    remark (1): the weak learner that drives BP.InfoBoost's bound is the one minimising
+    ``H_{D_t}(Y|ℓ̃_t)``, not ``H_{D_t}(Y|h_t)``).
 
     Moving the threshold past one point changes only that point's leaf, so the objective at
     every cut is a running sum of per-point changes: O(m log m) per feature, vectorised.
 
     Parameters
     ----------
-    order : int array (d, m)
+    X : ndarray of float, shape (m, d)
+        The sample.
+    y : ndarray, shape (m,)
+        Labels in ±1 (``y > 0`` counts as positive).
+    w : ndarray of float, shape (m,)
+        Non-negative weights (the distribution ``D_t``).
+    order : ndarray of int, shape (d, m)
         :func:`presort` of ``X``.
-    leaf_of : int array (m,)
-        Current leaf of every example.
+    leaf_of : ndarray of int, shape (m,)
+        Current leaf of every example (ids ``0 … n_leaves − 1``).
 
     Returns
     -------
-    (feature, threshold, entropy) or None when no feature has two distinct values.
+    tuple of (int, float, float) or None
+        ``(feature, threshold, entropy)``, the entropy recomputed exactly with
+        :func:`partition_entropy`; ``None`` when no feature has two distinct values.
+
+    Examples
+    --------
+    Two leaves, each holding one positive and one negative point: the stump at 0.5 makes the
+    first leaf pure and leaves the second as it is.
+
+    >>> import numpy as np
+    >>> from boostcore.splits import best_stump_on_partition, presort
+    >>> X = np.array([[0.0], [1.0], [2.0], [3.0]])
+    >>> y = np.array([1, -1, -1, 1])
+    >>> leaf_of = np.array([0, 0, 1, 1])
+    >>> best_stump_on_partition(X, y, np.full(4, 0.25), presort(X), leaf_of)
+    (0, 0.5, 0.5)
     """
     d, m = order.shape
     if m < 2:
@@ -440,15 +636,29 @@ def best_margin_stump(
 
     Parameters
     ----------
-    X : array (m, d) of the whole sample.
-    u : array (m,) of signed weights ``w_i y_i``.
-    order_t : int array (d, n)
-        The node's sample indices, row ``j`` sorted by ``X[:, j]``.
+    X : ndarray of float, shape (m, d)
+        The whole sample.
+    u : ndarray of float, shape (m,)
+        Signed weights ``w_i y_i``.
+    order_t : ndarray of int, shape (d, n)
+        The node's sample indices, row ``j`` sorted by ``X[:, j]`` (e.g. :func:`presort`).
 
     Returns
     -------
-    (feature, threshold, polarity, margin) or None
+    tuple of (int, float, int, float) or None
+        ``(feature, threshold, polarity, margin)`` with ``polarity`` in ±1 and
         ``margin = Σ_node u_i h(x_i) ≥ 0``; ``None`` when no feature has two distinct values.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from boostcore.splits import best_margin_stump, presort
+    >>> X = np.array([[1.0, 5.0], [2.0, 5.0], [3.0, 4.0], [4.0, 4.0]])
+    >>> u = np.full(4, 0.25) * np.array([-1, -1, 1, 1])
+    >>> best_margin_stump(X, u, presort(X))
+    (0, 2.5, 1, 1.0)
+    >>> best_margin_stump(X, -u, presort(X))  # same cut, flipped polarity
+    (0, 2.5, -1, 1.0)
     """
     d, n = order_t.shape
     if n < 2:
