@@ -97,6 +97,13 @@ class RealInfo:
         Short citation of the original data.
     description : str
         One line for students.
+
+    Examples
+    --------
+    >>> from boostcore.real_datasets import REAL_DATASETS
+    >>> info = REAL_DATASETS["vote"]
+    >>> info.n_samples, info.n_features, info.n_positive, info.positive_class
+    (435, 16, 168, 'republican')
     """
 
     name: str
@@ -112,7 +119,14 @@ class RealInfo:
 
     @property
     def path(self) -> Path:
-        """Path of the vendored CSV file."""
+        """Path of the vendored CSV file (``DATA_DIR / f"{name}.csv"``).
+
+        Examples
+        --------
+        >>> from boostcore.real_datasets import REAL_DATASETS
+        >>> REAL_DATASETS["diabetes"].path.name
+        'diabetes.csv'
+        """
         return DATA_DIR / f"{self.name}.csv"
 
 
@@ -239,6 +253,15 @@ class RealDataset:
     info : RealInfo
 
     All arrays are read-only.
+
+    Examples
+    --------
+    >>> from boostcore.real_datasets import load_real
+    >>> ds = load_real("vote")
+    >>> ds.X.shape, ds.class_names
+    ((435, 16), ('democrat', 'republican'))
+    >>> ds.categories[0], ds.X.flags.writeable
+    (('n', 'y'), False)
     """
 
     name: str
@@ -280,11 +303,31 @@ def load_real(name: str) -> RealDataset:
     the file, in natural order (``"1" < "2"``, ``"5-9" < "10-14"``), coded
     ``0..c-1``.  The result is cached; its arrays are read-only.
 
+    Parameters
+    ----------
+    name : str
+        A key of :data:`REAL_DATASETS` (``"breast_cancer"``, ``"diabetes"``, ...).
+
+    Returns
+    -------
+    RealDataset
+        The dataset (the same cached object on every call).
+
     Raises
     ------
     ValueError
         If ``name`` is unknown (the message lists the known names), or if the
         vendored file does not match its documented shape or classes.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from boostcore.real_datasets import load_real
+    >>> ds = load_real("labor")
+    >>> ds.X.shape, ds.class_names, int(np.isnan(ds.X).sum())
+    ((57, 16), ('bad', 'good'), 326)
+    >>> sorted(set(ds.y.tolist()))
+    [-1, 1]
     """
     return _load(_lookup(name).name)
 
@@ -358,7 +401,7 @@ class Preprocessor:
 
     Parameters
     ----------
-    encode : {"onehot", "codes"}
+    encode : {"onehot", "codes"}, default="onehot"
         ``"onehot"``: each categorical column becomes one 0/1 column per
         category seen in training (plus ``"=missing"`` if the training fold had
         missing values there) -- for learners with binary (threshold) splits.
@@ -378,6 +421,28 @@ class Preprocessor:
     column, codes used in training with ``encode="codes"``: ``k`` plus one for
     missing; the unseen code equals it), ``feature_names_out`` and
     ``categorical_out`` (per output column, True for a code column).
+
+    Raises
+    ------
+    ValueError
+        If ``encode`` is not one of ``ENCODINGS``.
+
+    Examples
+    --------
+    A numeric column with a missing value, then a categorical column of codes 0, 1, 2 with
+    one missing value:
+
+    >>> import numpy as np
+    >>> from boostcore.real_datasets import Preprocessor
+    >>> X = np.array([[1.0, 0.0], [np.nan, 2.0], [3.0, np.nan], [5.0, 1.0]])
+    >>> prep = Preprocessor(encode="onehot").fit(X, [False, True])
+    >>> prep.feature_names_out
+    ('x0', 'x0__missing', 'x1=0', 'x1=1', 'x1=2', 'x1=missing')
+    >>> prep.transform(X)[1].tolist()  # the median 3.0 fills the gap
+    [3.0, 1.0, 0.0, 0.0, 1.0, 0.0]
+    >>> codes = Preprocessor(encode="codes").fit(X, [False, True])
+    >>> codes.transform(X)[:, 2].tolist()  # missing is code 3, after the seen codes
+    [0.0, 2.0, 3.0, 1.0]
     """
 
     ENCODINGS = ("onehot", "codes")
@@ -432,6 +497,25 @@ class Preprocessor:
         -------
         Preprocessor
             ``self``.
+
+        Raises
+        ------
+        ValueError
+            If ``X_train`` is not 2-D, has no rows or an infinite value, if a categorical
+            column holds values that are not codes ``0, 1, 2, …``, or if ``categorical``,
+            ``feature_names`` or ``categories`` do not have one entry per column.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> from boostcore.real_datasets import Preprocessor
+        >>> X = np.array([[1.0, 0.0], [np.nan, 2.0], [3.0, 1.0]])
+        >>> prep = Preprocessor().fit(X, [False, True], feature_names=["age", "colour"],
+        ...                           categories=[(), ("red", "green", "blue")])
+        >>> prep.feature_names_out
+        ('age', 'age__missing', 'colour=red', 'colour=green', 'colour=blue')
+        >>> prep.medians_.tolist()[0]
+        2.0
         """
         X = self._check_X(X_train)
         m, d = X.shape
@@ -494,23 +578,77 @@ class Preprocessor:
 
     @property
     def feature_names_out(self) -> tuple[str, ...]:
-        """Names of the output columns of :meth:`transform`."""
+        """Names of the output columns of :meth:`transform`.
+
+        Raises
+        ------
+        RuntimeError
+            If the preprocessor is not fitted.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> from boostcore.real_datasets import Preprocessor
+        >>> Preprocessor().fit(np.array([[0.0], [1.0]]), [True]).feature_names_out
+        ('x0=0', 'x0=1')
+        """
         self._require_fitted()
         return self._names_out
 
     @property
     def categorical_out(self) -> np.ndarray:
-        """Per output column: True for a categorical code column (``encode="codes"``)."""
+        """Per output column: True for a categorical code column (``encode="codes"``).
+
+        Raises
+        ------
+        RuntimeError
+            If the preprocessor is not fitted.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> from boostcore.real_datasets import Preprocessor
+        >>> X = np.array([[1.0, 0.0], [2.0, 1.0]])
+        >>> Preprocessor(encode="codes").fit(X, [False, True]).categorical_out.tolist()
+        [False, True]
+        """
         self._require_fitted()
         return self._cat_out
 
     def transform(self, X) -> np.ndarray:
         """Apply the fitted rules to any rows (training, test, or new data).
 
+        Parameters
+        ----------
+        X : array-like, shape (n, d)
+            Rows with the columns seen by :meth:`fit` (categorical columns as codes,
+            missing as NaN).
+
         Returns
         -------
         numpy.ndarray
             float64, shape ``(n, len(feature_names_out))``, without NaN.
+
+        Raises
+        ------
+        RuntimeError
+            If the preprocessor is not fitted.
+        ValueError
+            If ``X`` is not 2-D, has another number of columns than at fit time, holds an
+            infinite value, or a categorical column holds values that are not codes.
+
+        Examples
+        --------
+        A category never seen in training gets the dedicated code ``n_codes_[j]``
+        (``encode="codes"``) or an all-zero block (``encode="onehot"``):
+
+        >>> import numpy as np
+        >>> from boostcore.real_datasets import Preprocessor
+        >>> X = np.array([[1.0, 0.0], [3.0, 1.0]])
+        >>> Preprocessor(encode="codes").fit(X, [False, True]).transform([[2.0, 7.0]]).tolist()
+        [[2.0, 2.0]]
+        >>> Preprocessor().fit(X, [False, True]).transform([[2.0, 7.0]]).tolist()
+        [[2.0, 0.0, 0.0]]
         """
         self._require_fitted()
         X = self._check_X(X, self.n_features_in_)
@@ -544,5 +682,33 @@ class Preprocessor:
         return np.hstack(blocks)
 
     def fit_transform(self, X_train, categorical, **kwargs) -> np.ndarray:
-        """``fit(X_train, categorical, **kwargs)`` then ``transform(X_train)``."""
+        """``fit(X_train, categorical, **kwargs)`` then ``transform(X_train)``.
+
+        Parameters
+        ----------
+        X_train : array-like, shape (m, d)
+            Training fold (categorical columns as codes, missing as NaN).
+        categorical : array-like of bool, shape (d,)
+            Which columns are categorical.
+        **kwargs
+            ``feature_names`` and ``categories``, as for :meth:`fit`.
+
+        Returns
+        -------
+        numpy.ndarray
+            float64, shape ``(m, len(feature_names_out))``, without NaN.
+
+        Raises
+        ------
+        ValueError
+            As :meth:`fit` and :meth:`transform`.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> from boostcore.real_datasets import Preprocessor
+        >>> X = np.array([[1.0, 0.0], [np.nan, 1.0], [3.0, 1.0]])
+        >>> Preprocessor().fit_transform(X, [False, True]).tolist()
+        [[1.0, 0.0, 1.0, 0.0], [2.0, 1.0, 0.0, 1.0], [3.0, 0.0, 0.0, 1.0]]
+        """
         return self.fit(X_train, categorical, **kwargs).transform(X_train)
