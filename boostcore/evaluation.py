@@ -30,7 +30,32 @@ ODT_NODES, ODT_STUMPS = 7, 10
 
 @dataclass(frozen=True)
 class Learner:
-    """A named learner: a factory of a fresh scikit-learn-style classifier and its budget."""
+    """A named learner: a factory of a fresh scikit-learn-style classifier and its budget.
+
+    Attributes
+    ----------
+    name : str
+        Unique display name (the key :func:`learners` and :func:`compare` use).
+    family : str
+        ``"tree"``, ``"branching"``, ``"probabilistic"``, ``"boosting"`` or ``"oblique"``.
+    budget : str
+        The size budget, in words (e.g. ``"16 leaves"``).
+    make : callable
+        Returns a fresh, unfitted classifier with ``fit`` and ``predict``.
+    ours : bool, default=True
+        False for the scikit-learn and optional PyPI peers.
+    native_categorical : bool, default=False
+        True when the learner is fed integer category codes and told which columns they are.
+
+    Examples
+    --------
+    >>> from sklearn.tree import DecisionTreeClassifier
+    >>> from boostcore.evaluation import Learner
+    >>> lrn = Learner("stump", "tree", "2 leaves",
+    ...               lambda: DecisionTreeClassifier(max_depth=1), ours=False)
+    >>> lrn.make().get_params()["max_depth"], lrn.native_categorical
+    (1, False)
+    """
 
     name: str
     family: str
@@ -123,7 +148,23 @@ class _LabelsAsInts:
 
 
 def peer_status() -> dict[str, str]:
-    """Which optional peers import here, and why not when they do not."""
+    """Which optional peers import here, and why not when they do not.
+
+    Returns
+    -------
+    dict of str to str
+        For each module of :data:`OPTIONAL_PEERS`: ``"available"`` or
+        ``"unavailable: <error type>: <message>"``.
+
+    Examples
+    --------
+    >>> from boostcore.evaluation import OPTIONAL_PEERS, peer_status
+    >>> status = peer_status()
+    >>> sorted(status) == sorted(OPTIONAL_PEERS)
+    True
+    >>> all(v == "available" or v.startswith("unavailable: ") for v in status.values())
+    True
+    """
     out = {}
     for mod in OPTIONAL_PEERS:
         try:
@@ -162,7 +203,32 @@ def _optional_peers() -> list[Learner]:
 
 
 def learners(names: Iterable[str] | None = None) -> list[Learner]:
-    """Every learner (ours, then the peers), or those named (unknown names: ``ValueError``)."""
+    """Every learner (ours, then the peers), or those named (unknown names: ``ValueError``).
+
+    Parameters
+    ----------
+    names : iterable of str, optional
+        Names of :class:`Learner`; ``None`` (default) gives every learner, including the
+        optional peers of :data:`OPTIONAL_PEERS` that import here.
+
+    Returns
+    -------
+    list of Learner
+        In the order of ``names`` when given.
+
+    Raises
+    ------
+    ValueError
+        If a name is unknown (the message lists the known ones).
+
+    Examples
+    --------
+    >>> from boostcore.evaluation import learners
+    >>> [lrn.budget for lrn in learners(["sklearn DecisionTree", "RealAdaBoost (stumps)"])]
+    ['16 leaves', '30 stumps']
+    >>> learners()[0].name
+    'TopDown-M (Hatano, k ≤ 4)'
+    """
     every = _ours() + _peers()
     if names is None:
         return every
@@ -175,7 +241,37 @@ def learners(names: Iterable[str] | None = None) -> list[Learner]:
 
 
 def stratified_folds(y: np.ndarray, n_folds: int, seed: int = 0) -> list[np.ndarray]:
-    """Test indices of each fold (scikit-learn's ``StratifiedKFold`` with shuffling)."""
+    """Test indices of each fold (scikit-learn's ``StratifiedKFold`` with shuffling).
+
+    Parameters
+    ----------
+    y : ndarray, shape (m,)
+        Class labels.
+    n_folds : int ``≥ 2``
+        Number of folds (at most the size of the smallest class).
+    seed : int, default=0
+        ``random_state`` of the shuffle: the same seed gives the same folds.
+
+    Returns
+    -------
+    list of ndarray of int
+        The test indices of each fold; together they cover ``0 … m − 1`` once.
+
+    Raises
+    ------
+    ValueError
+        From scikit-learn, if ``n_folds < 2`` or exceeds the number of samples.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from boostcore.evaluation import stratified_folds
+    >>> folds = stratified_folds(np.array([1, -1] * 5), n_folds=5)
+    >>> [len(test) for test in folds]
+    [2, 2, 2, 2, 2]
+    >>> sorted(np.concatenate(folds).tolist()) == list(range(10))
+    True
+    """
     from sklearn.model_selection import StratifiedKFold
 
     skf = StratifiedKFold(n_splits=n_folds, shuffle=True, random_state=seed)
@@ -183,7 +279,31 @@ def stratified_folds(y: np.ndarray, n_folds: int, seed: int = 0) -> list[np.ndar
 
 
 def model_size(model) -> int:
-    """Leaves, weak hypotheses or nodes: a rough size of a fitted model."""
+    """Leaves, weak hypotheses or nodes: a rough size of a fitted model.
+
+    Parameters
+    ----------
+    model : object
+        A fitted classifier.
+
+    Returns
+    -------
+    int
+        ``tree_.n_leaves`` (or ``tree_.node_count``, or the number of ``tree_.leaves``), else
+        the length of ``estimators_`` or ``steps_``; ``-1`` when the model has none of these.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from sklearn.tree import DecisionTreeClassifier
+    >>> from boostcore.evaluation import model_size
+    >>> X = np.arange(8.0).reshape(-1, 1)
+    >>> y = np.array([0, 0, 1, 1, 0, 0, 1, 1])
+    >>> model_size(DecisionTreeClassifier(max_leaf_nodes=3).fit(X, y))
+    3
+    >>> model_size(object())
+    -1
+    """
     for attr in ("tree_",):
         tree = getattr(model, attr, None)
         if tree is not None:
@@ -214,6 +334,46 @@ def cross_validate(
     """One row per (learner, fold): test error, fit time, model size.
 
     ``progress(done, total, text)`` is called after every fit, so a caller can show a bar.
+
+    Parameters
+    ----------
+    name : str
+        Dataset name, copied into every row.
+    X : ndarray of float, shape (m, d)
+        Features as :func:`boostcore.real_datasets.load_real` gives them (categorical columns
+        as codes, missing as NaN); a :class:`~boostcore.real_datasets.Preprocessor` is fitted
+        on each training fold.
+    y : ndarray, shape (m,)
+        Labels.
+    categorical : ndarray of bool, shape (d,)
+        Which columns are categorical.
+    chosen : sequence of Learner
+        The learners, e.g. ``learners([...])``.
+    n_folds : int ``≥ 2``, default=10
+        Number of stratified folds.
+    seed : int, default=0
+        Seed of the folds (every learner sees the same folds).
+    progress : callable, optional
+        ``progress(done, total, text)``, called after every fit.
+
+    Returns
+    -------
+    list of dict
+        Keys ``dataset``, ``learner``, ``family``, ``budget``, ``ours``, ``fold``,
+        ``test_error``, ``fit_seconds`` and ``size`` (:func:`model_size`).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from boostcore.evaluation import cross_validate, learners
+    >>> X = np.arange(20.0).reshape(-1, 1)
+    >>> y = np.where(X[:, 0] < 10, -1, 1)
+    >>> rows = cross_validate("line", X, y, np.array([False]),
+    ...                       learners(["sklearn DecisionTree"]), n_folds=2)
+    >>> [(r["fold"], r["size"]) for r in rows]
+    [(0, 2), (1, 2)]
+    >>> all(0.0 <= r["test_error"] <= 1.0 for r in rows)
+    True
     """
     from .real_datasets import Preprocessor
 
@@ -247,8 +407,35 @@ def cross_validate(
 
 
 def read_folds(path) -> list[dict]:
-    """The per-fold rows :func:`cross_validate` wrote to a CSV file (``folds.csv``), with
-    their numbers and flags back in their types."""
+    """The per-fold rows :func:`cross_validate` wrote to a CSV file (``folds.csv``).
+
+    Their numbers and flags come back in their types (``fold`` int; ``test_error``,
+    ``fit_seconds`` and ``size`` float; ``ours`` bool); other columns stay strings.
+
+    Parameters
+    ----------
+    path : str or path-like
+        A UTF-8 CSV file with a header row holding at least ``fold``, ``test_error``,
+        ``fit_seconds``, ``size`` and ``ours``.
+
+    Returns
+    -------
+    list of dict
+        One dict per data row.
+
+    Examples
+    --------
+    >>> import csv, os, tempfile
+    >>> from boostcore.evaluation import read_folds
+    >>> fd, path = tempfile.mkstemp(suffix=".csv")
+    >>> with os.fdopen(fd, "w", encoding="utf-8", newline="") as fh:
+    ...     csv.writer(fh).writerows([["learner", "ours", "fold", "test_error",
+    ...                                "fit_seconds", "size"], ["A", True, 0, 0.25, 0.5, 4]])
+    >>> row = read_folds(path)[0]
+    >>> row["learner"], row["ours"], row["fold"], row["test_error"], row["size"]
+    ('A', True, 0, 0.25, 4.0)
+    >>> os.remove(path)
+    """
     import csv
 
     with open(path, encoding="utf-8") as fh:
@@ -263,7 +450,33 @@ def read_folds(path) -> list[dict]:
 
 
 def summarise(rows: Sequence[dict]) -> list[dict]:
-    """Mean ± sd of test error, mean fit time and size per (dataset, learner)."""
+    """Mean ± sd of test error, mean fit time and size per (dataset, learner).
+
+    Parameters
+    ----------
+    rows : sequence of dict
+        Rows of :func:`cross_validate` (or :func:`read_folds`).
+
+    Returns
+    -------
+    list of dict
+        Sorted by (dataset, learner); keys ``dataset``, ``learner``, ``folds``,
+        ``error_mean``, ``error_sd`` (sample sd, 0 for one fold), ``fit_seconds`` and ``size``.
+
+    Examples
+    --------
+    >>> from boostcore.evaluation import summarise
+    >>> rows = [{"dataset": ds, "learner": lrn, "fold": f, "test_error": e,
+    ...          "fit_seconds": 0.1, "size": 4}
+    ...         for ds, ea, eb in [("d1", [0.1, 0.2, 0.1, 0.2], [0.3, 0.4, 0.3, 0.5]),
+    ...                            ("d2", [0.2, 0.2, 0.3, 0.3], [0.2, 0.3, 0.3, 0.3])]
+    ...         for lrn, es in (("A", ea), ("B", eb)) for f, e in enumerate(es)]
+    >>> first = summarise(rows)[0]
+    >>> first["dataset"], first["learner"], first["folds"]
+    ('d1', 'A', 4)
+    >>> round(first["error_mean"], 4), round(first["error_sd"], 4)
+    (0.15, 0.0577)
+    """
     keys = sorted({(r["dataset"], r["learner"]) for r in rows})
     out = []
     for ds, lrn in keys:
@@ -282,6 +495,38 @@ def compare(rows: Sequence[dict], a: str, b: str, *, tie: float = 1e-9) -> dict:
 
     Per dataset: the paired t-test on the fold errors (``p_t``) decides win/tie/loss at 5 %;
     across datasets: wins/ties/losses of the mean errors and a two-sided sign test.
+
+    Parameters
+    ----------
+    rows : sequence of dict
+        Rows with ``dataset``, ``learner``, ``fold`` and ``test_error``.
+    a, b : str
+        The two learner names.
+    tie : float ``≥ 0``, default=1e-9
+        Mean error differences at most ``tie`` count as ties (and fold differences that small
+        everywhere skip the t-test: ``p_t = 1``).
+
+    Returns
+    -------
+    dict
+        ``a``, ``b``, ``wins``, ``ties``, ``losses`` (a's mean error lower / equal / higher),
+        ``sign_p`` (two-sided sign test, ties left out; 1 when there is no win or loss) and
+        ``details``: per shared dataset, ``dataset``, ``a`` and ``b`` (mean errors), ``diff``
+        (a − b), ``p_t`` and ``significant`` (``p_t < 0.05``).
+
+    Examples
+    --------
+    >>> from boostcore.evaluation import compare
+    >>> rows = [{"dataset": ds, "learner": lrn, "fold": f, "test_error": e,
+    ...          "fit_seconds": 0.1, "size": 4}
+    ...         for ds, ea, eb in [("d1", [0.1, 0.2, 0.1, 0.2], [0.3, 0.4, 0.3, 0.5]),
+    ...                            ("d2", [0.2, 0.2, 0.3, 0.3], [0.2, 0.3, 0.3, 0.3])]
+    ...         for lrn, es in (("A", ea), ("B", eb)) for f, e in enumerate(es)]
+    >>> res = compare(rows, "A", "B")
+    >>> res["wins"], res["ties"], res["losses"], res["sign_p"]
+    (2, 0, 0, 0.5)
+    >>> [(d["dataset"], round(d["diff"], 4), d["significant"]) for d in res["details"]]
+    [('d1', -0.225, True), ('d2', -0.025, False)]
     """
     per = {}
     for r in rows:
@@ -359,8 +604,18 @@ def significant_counts(result: dict, *, alpha: float = 0.05) -> tuple[int, int]:
 
     Returns
     -------
-    (int, int)
+    tuple of (int, int)
         Significant wins (a's mean error lower) and significant losses.
+
+    Examples
+    --------
+    >>> from boostcore.evaluation import significant_counts
+    >>> result = {"details": [{"p_t": 0.01, "diff": -0.2}, {"p_t": 0.3, "diff": 0.1},
+    ...                       {"p_t": 0.04, "diff": 0.05}]}
+    >>> significant_counts(result)
+    (1, 1)
+    >>> significant_counts(result, alpha=0.02)
+    (1, 0)
     """
     wins = sum(1 for d in result["details"] if d["p_t"] < alpha and d["diff"] < 0)
     losses = sum(1 for d in result["details"] if d["p_t"] < alpha and d["diff"] > 0)
@@ -405,6 +660,19 @@ def verdict(result: dict, *, alpha: float = 0.05) -> str:
     One win, eight ties and three losses, none significant (sign test p = 0.62):
     ``"no significant difference"``. Seven wins, two ties, three losses with three
     significant wins and no significant loss: ``"better"``.
+
+    >>> from boostcore.evaluation import compare, verdict
+    >>> rows = [{"dataset": ds, "learner": lrn, "fold": f, "test_error": e,
+    ...          "fit_seconds": 0.1, "size": 4}
+    ...         for ds, ea, eb in [("d1", [0.1, 0.2, 0.1, 0.2], [0.3, 0.4, 0.3, 0.5]),
+    ...                            ("d2", [0.2, 0.2, 0.3, 0.3], [0.2, 0.3, 0.3, 0.3])]
+    ...         for lrn, es in (("A", ea), ("B", eb)) for f, e in enumerate(es)]
+    >>> verdict(compare(rows, "A", "B"))  # sign test p = 0.5, one significant win
+    'better'
+    >>> verdict(compare(rows, "B", "A"))
+    'worse'
+    >>> verdict(compare(rows, "A", "no such learner"))
+    'not compared'
     """
     if not result["details"]:
         return "not compared"
@@ -435,6 +703,17 @@ def describe(result: dict, *, alpha: float = 0.05) -> str:
     -------
     str
         Wins, ties and losses with the sign test's p, then the significant wins and losses.
+
+    Examples
+    --------
+    >>> from boostcore.evaluation import compare, describe
+    >>> rows = [{"dataset": ds, "learner": lrn, "fold": f, "test_error": e,
+    ...          "fit_seconds": 0.1, "size": 4}
+    ...         for ds, ea, eb in [("d1", [0.1, 0.2, 0.1, 0.2], [0.3, 0.4, 0.3, 0.5]),
+    ...                            ("d2", [0.2, 0.2, 0.3, 0.3], [0.2, 0.3, 0.3, 0.3])]
+    ...         for lrn, es in (("A", ea), ("B", eb)) for f, e in enumerate(es)]
+    >>> print(describe(compare(rows, "A", "B")))
+    2 wins, 0 ties, 0 losses (sign test p = 0.50); significant at 5 % (paired t): 1 win, 0 losses.
     """
     sig_win, sig_loss = significant_counts(result, alpha=alpha)
     return (f"{_n(result['wins'], 'win')}, {_n(result['ties'], 'tie')}, "
@@ -489,8 +768,54 @@ def _staged_errors(name: str, model, Xte: np.ndarray, yte: np.ndarray, Xtr, ytr)
 def budget_curves(name: str, X: np.ndarray, y: np.ndarray, categorical: np.ndarray,
                   names: Sequence[str] | None = None, *, n_folds: int = 10,
                   seed: int = 0) -> list[dict]:
-    """Cross-validated test error as the budget grows (same folds as :func:`cross_validate`):
-    one row per (learner, budget, fold)."""
+    """Cross-validated test error as the budget grows: one row per (learner, budget, fold).
+
+    The folds are those of :func:`cross_validate` (same ``n_folds`` and ``seed``); each
+    training fold is one-hot encoded by a :class:`~boostcore.real_datasets.Preprocessor`.
+
+    Parameters
+    ----------
+    name : str
+        Dataset name, copied into every row.
+    X : ndarray of float, shape (m, d)
+        Features (categorical columns as codes, missing as NaN).
+    y : ndarray, shape (m,)
+        Labels.
+    categorical : ndarray of bool, shape (d,)
+        Which columns are categorical.
+    names : sequence of str, optional
+        Learner names; those not in :data:`STAGED` are skipped. Default: every key of
+        :data:`STAGED`.
+    n_folds : int ``≥ 2``, default=10
+        Number of stratified folds.
+    seed : int, default=0
+        Seed of the folds.
+
+    Returns
+    -------
+    list of dict
+        Keys ``dataset``, ``learner``, ``axis`` (``STAGED[learner]``), ``budget`` (int),
+        ``fold`` and ``test_error``.
+
+    Raises
+    ------
+    ValueError
+        If a name in :data:`STAGED` is not a known learner (cannot happen with the shipped
+        tables).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from boostcore.evaluation import budget_curves
+    >>> X = np.arange(20.0).reshape(-1, 1)
+    >>> y = np.where(X[:, 0] < 10, -1, 1)
+    >>> rows = budget_curves("line", X, y, np.array([False]), ["sklearn DecisionTree"],
+    ...                      n_folds=2)
+    >>> sorted({(r["axis"], r["budget"]) for r in rows})[:3]
+    [('leaves', 2), ('leaves', 3), ('leaves', 4)]
+    >>> len(rows)  # budgets 2 … 16, two folds
+    30
+    """
     from .real_datasets import Preprocessor
 
     chosen = learners([n for n in (names or STAGED) if n in STAGED])
@@ -508,7 +833,29 @@ def budget_curves(name: str, X: np.ndarray, y: np.ndarray, categorical: np.ndarr
 
 
 def summarise_budget(rows: Sequence[dict]) -> list[dict]:
-    """Mean and sd over folds of :func:`budget_curves` rows, per (dataset, learner, budget)."""
+    """Mean and sd over folds of :func:`budget_curves` rows, per (dataset, learner, budget).
+
+    Parameters
+    ----------
+    rows : sequence of dict
+        Rows of :func:`budget_curves`.
+
+    Returns
+    -------
+    list of dict
+        Sorted by (dataset, learner, axis, budget); keys ``dataset``, ``learner``, ``axis``,
+        ``budget``, ``folds``, ``error_mean`` and ``error_sd`` (sample sd, 0 for one fold),
+        both rounded to 6 decimals.
+
+    Examples
+    --------
+    >>> from boostcore.evaluation import summarise_budget
+    >>> rows = [{"dataset": "d", "learner": "A", "axis": "rounds", "budget": 1, "fold": f,
+    ...          "test_error": e} for f, e in enumerate([0.1, 0.0])]
+    >>> out = summarise_budget(rows)
+    >>> len(out), out[0]["folds"], out[0]["error_mean"], out[0]["error_sd"]
+    (1, 2, 0.05, 0.070711)
+    """
     groups: dict[tuple, list[float]] = {}
     for r in rows:
         groups.setdefault((r["dataset"], r["learner"], r["axis"], r["budget"]), []).append(
