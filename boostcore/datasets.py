@@ -53,9 +53,9 @@ class Dataset:
         ``X_test`` may have zero rows.
     y_train, y_test : numpy.ndarray
         Labels in {-1, +1}, stored as int64.
-    feature_names : tuple of str
+    feature_names : tuple of str, default=("x1", "x2")
         Column names of the features.
-    class_names : tuple of (str, str)
+    class_names : tuple of (str, str), default=("-1", "+1")
         Original label text for class -1 and for class +1.
 
     Notes
@@ -63,6 +63,23 @@ class Dataset:
     The arrays are copied and made read-only on construction, so a dataset
     can be shared (cached, pickled, passed to several learners) without any
     caller mutating it by accident.
+
+    Raises
+    ------
+    ValueError
+        If ``class_names`` does not have 2 entries, an ``X`` is not of shape
+        ``(m, len(feature_names))``, a ``y`` is not 1-D with one label per row, or a label is
+        not -1 or +1.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from boostcore.datasets import Dataset
+    >>> ds = Dataset("tiny", "Two points.", [[0, 0], [1, 1]], [-1, 1], np.empty((0, 2)), [])
+    >>> ds
+    Dataset(name='tiny', n_train=2, n_test=0)
+    >>> ds.y_train.dtype.name, ds.X_train.flags.writeable
+    ('int64', False)
     """
 
     name: str
@@ -109,12 +126,26 @@ class Dataset:
 
     @property
     def n_train(self) -> int:
-        """Number of training points."""
+        """Number of training points.
+
+        Examples
+        --------
+        >>> from boostcore.datasets import make_dataset
+        >>> make_dataset("moons", n=100).n_train
+        75
+        """
         return len(self.y_train)
 
     @property
     def n_test(self) -> int:
-        """Number of test points."""
+        """Number of test points.
+
+        Examples
+        --------
+        >>> from boostcore.datasets import make_dataset
+        >>> make_dataset("moons", n=100).n_test
+        25
+        """
         return len(self.y_test)
 
 
@@ -325,11 +356,27 @@ def make_dataset(name: str, *, n: int = 400, noise: float = 0.2, imbalance: floa
     Returns
     -------
     Dataset
+        Named ``name``, described by ``DATASET_DESCRIPTIONS[name]``, with features
+        ``("x1", "x2")`` and classes ``("-1", "+1")``.
 
     Raises
     ------
     ValueError
         If any argument is invalid; the message names the argument and the rule.
+
+    Examples
+    --------
+    >>> from boostcore.datasets import make_dataset
+    >>> ds = make_dataset("moons", n=100, seed=1)
+    >>> ds, ds.X_train.shape
+    (Dataset(name='moons', n_train=75, n_test=25), (75, 2))
+    >>> ds = make_dataset("stripes", n=40, imbalance=0.25, test_fraction=0.0)
+    >>> int((ds.y_train == 1).sum())
+    10
+    >>> make_dataset("moons", n=5)
+    Traceback (most recent call last):
+        ...
+    ValueError: n must be an integer between 10 and 50000; got 5
     """
     if not isinstance(name, str) or name not in GENERATORS:
         raise ValueError(f"Unknown dataset name {_plain(name)!r}; "
@@ -411,9 +458,21 @@ REPORT_EXAMPLES = 3
 class RowRejection:
     """Rows of an uploaded CSV rejected for one reason.
 
-    ``reason`` is a short phrase such as ``"x2 is empty (a missing value)"``; ``count`` is
-    the number of rows rejected for it; ``examples`` holds the first few ``(line, detail)``
-    pairs (1-based file line numbers; ``detail`` is e.g. the offending text, or "").
+    Attributes
+    ----------
+    reason : str
+        A short phrase such as ``"x2 is missing"`` or ``"x1 is not a number"``.
+    count : int
+        The number of rows rejected for it.
+    examples : tuple of (int, str)
+        The first few (at most :data:`REPORT_EXAMPLES`) ``(line, detail)`` pairs: 1-based
+        file line numbers; ``detail`` is e.g. the offending text, or "".
+
+    Examples
+    --------
+    >>> from boostcore.datasets import RowRejection
+    >>> RowRejection("x1 is missing", 1, ((3, "empty"),)).text()
+    'x1 is missing: line 3 (empty)'
     """
 
     reason: str
@@ -421,7 +480,21 @@ class RowRejection:
     examples: tuple[tuple[int, str], ...]
 
     def text(self) -> str:
-        """``"x2 is not a number: lines 4 ('four'), 9 ('abc') and 3 more"``."""
+        """The reason, its lines and how many more, e.g. ``"x2 is not a number: lines 4, 9"``.
+
+        Returns
+        -------
+        str
+            ``"<reason>: line(s) <line> (<detail>), …"``, ending with ``" and k more"`` when
+            ``count`` exceeds the examples listed.
+
+        Examples
+        --------
+        >>> from boostcore.datasets import RowRejection
+        >>> r = RowRejection("x2 is not a number", 5, ((4, "'four'"), (9, "'abc'")))
+        >>> r.text()
+        "x2 is not a number: lines 4 ('four'), 9 ('abc') and 3 more"
+        """
         shown = [f"{line} ({detail})" if detail else str(line) for line, detail in self.examples]
         word = "line" if self.count == 1 else "lines"
         more = self.count - len(shown)
@@ -436,6 +509,24 @@ class CsvReport:
     ``n_rows`` data rows were read (blank lines and the header are not counted),
     ``n_loaded`` of them are in the dataset, and ``rejections`` says why each of the
     others was left out, one entry per reason, in the order first met.
+
+    Attributes
+    ----------
+    n_rows : int
+        Data rows read.
+    n_loaded : int
+        Rows kept in the dataset.
+    rejections : tuple of RowRejection, default=()
+        One entry per reason.
+
+    Examples
+    --------
+    >>> from boostcore.datasets import CsvReport, RowRejection
+    >>> report = CsvReport(8, 7, (RowRejection("x2 is missing", 1, ((9, "empty"),)),))
+    >>> report.n_rejected
+    1
+    >>> report.summary()
+    '1 row rejected — x2 is missing: line 9 (empty)'
     """
 
     n_rows: int
@@ -444,18 +535,51 @@ class CsvReport:
 
     @property
     def n_rejected(self) -> int:
-        """Number of rows left out."""
+        """Number of rows left out, ``n_rows − n_loaded``.
+
+        Examples
+        --------
+        >>> from boostcore.datasets import CsvReport
+        >>> CsvReport(10, 7).n_rejected
+        3
+        """
         return self.n_rows - self.n_loaded
 
     def summary(self) -> str:
-        """One sentence for the student, "" when nothing was rejected."""
+        """One sentence for the student, "" when nothing was rejected.
+
+        Returns
+        -------
+        str
+            ``"<k> row(s) rejected — "`` followed by :meth:`reasons`, or ``""``.
+
+        Examples
+        --------
+        >>> from boostcore.datasets import CsvReport
+        >>> CsvReport(6, 6).summary()
+        ''
+        """
         if not self.n_rejected:
             return ""
         rows = "1 row" if self.n_rejected == 1 else f"{self.n_rejected} rows"
         return f"{rows} rejected — " + self.reasons()
 
     def reasons(self) -> str:
-        """Every reason with its count and first lines, joined by "; "."""
+        """Every reason with its count and first lines, joined by "; ".
+
+        Returns
+        -------
+        str
+            The :meth:`RowRejection.text` of every rejection, joined by ``"; "``.
+
+        Examples
+        --------
+        >>> from boostcore.datasets import CsvReport, RowRejection
+        >>> report = CsvReport(9, 7, (RowRejection("x2 is not a number", 1, ((8, "'abc'"),)),
+        ...                           RowRejection("x2 is missing", 1, ((9, "empty"),))))
+        >>> report.reasons()
+        "x2 is not a number: line 8 ('abc'); x2 is missing: line 9 (empty)"
+        """
         return "; ".join(r.text() for r in self.rejections)
 
 
@@ -622,11 +746,23 @@ def load_csv(data: bytes | str, *, name: str = "uploaded", test_fraction: float 
     Returns
     -------
     Dataset
+        Features named after the header, classes in the order above.
 
     Raises
     ------
     ValueError
         With a message for the student saying what is wrong and where.
+
+    Examples
+    --------
+    >>> from boostcore.datasets import csv_template, load_csv
+    >>> ds = load_csv(csv_template(), test_fraction=0.0)
+    >>> ds, ds.class_names
+    (Dataset(name='uploaded', n_train=6, n_test=0), ('-1', '+1'))
+    >>> load_csv(csv_template() + "2.0,abc,+1\\n")
+    Traceback (most recent call last):
+        ...
+    ValueError: Line 8, column 'x2' contains the text 'abc', but this column must hold numbers
     """
     return _load_csv(data, name, test_fraction, seed, max_rows, strict=True)[0]
 
@@ -642,9 +778,40 @@ def load_csv_report(data: bytes | str, *, name: str = "uploaded", test_fraction:
     rows) still raise ``ValueError``, and so does a file with too few usable rows left
     (fewer than 2 of a class); that message ends with the rejection summary.
 
+    Parameters
+    ----------
+    data : bytes or str
+        Raw file content (bytes from an upload, or already-decoded text).
+    name : str, default "uploaded"
+        Name for the resulting dataset.
+    test_fraction : float, default 0.25
+        Fraction held out for testing, 0 to 0.9.
+    seed : int, default 0
+        Seed of the random train/test split.
+    max_rows : int, default 50 000
+        Largest number of data rows accepted.
+
     Returns
     -------
-    (Dataset, CsvReport)
+    dataset : Dataset
+        The usable rows.
+    report : CsvReport
+        How many rows were read and kept, and why the others were left out.
+
+    Raises
+    ------
+    ValueError
+        For a problem of the whole file, an invalid argument, or too few usable rows.
+
+    Examples
+    --------
+    >>> from boostcore.datasets import csv_template, load_csv_report
+    >>> text = csv_template() + "2.0,abc,+1\\n1.0,,-1\\n"
+    >>> ds, report = load_csv_report(text, test_fraction=0.0)
+    >>> ds.n_train, report.n_rows, report.n_rejected
+    (6, 8, 2)
+    >>> print(report.summary())
+    2 rows rejected — x2 is not a number: line 8 ('abc'); x2 is missing: line 9 (empty)
     """
     return _load_csv(data, name, test_fraction, seed, max_rows, strict=False)
 
@@ -671,11 +838,21 @@ def from_points(X, y, *, name: str = "drawn", test_fraction: float = 0.0,
     Returns
     -------
     Dataset
+        Features ``("x1", "x2")``, classes named after the two labels.
 
     Raises
     ------
     ValueError
         If an argument is invalid; the message names the parameter, the rule and the value.
+
+    Examples
+    --------
+    >>> from boostcore.datasets import from_points
+    >>> ds = from_points([[0, 0], [0, 1], [1, 0], [1, 1]], ["cat", "dog", "cat", "dog"])
+    >>> ds, ds.class_names
+    (Dataset(name='drawn', n_train=4, n_test=0), ('cat', 'dog'))
+    >>> print(ds.description)
+    Your own points: 4 in all, 2 of class 'cat' (−1) and 2 of class 'dog' (+1).
     """
     if not isinstance(name, str):
         raise ValueError(f"name must be a string; got {_plain(name)!r}")
@@ -738,7 +915,19 @@ def from_points(X, y, *, name: str = "drawn", test_fraction: float = 0.0,
 
 
 def csv_template() -> str:
-    """Return a small valid CSV file, as a model for students' own uploads."""
+    """Return a small valid CSV file, as a model for students' own uploads.
+
+    Returns
+    -------
+    str
+        A header ``x1,x2,label`` and six rows, three of each class (``-1`` and ``+1``).
+
+    Examples
+    --------
+    >>> from boostcore.datasets import csv_template
+    >>> print(csv_template().splitlines()[:2])
+    ['x1,x2,label', '-1.2,0.4,-1']
+    """
     return ("x1,x2,label\n"
             "-1.2,0.4,-1\n"
             "-0.8,-0.3,-1\n"
@@ -753,6 +942,24 @@ def dataset_to_csv(ds: Dataset) -> str:
 
     The header is ``feature_names`` plus ``label``; labels use the original class names
     and numbers use ``repr`` so they round-trip exactly.
+
+    Parameters
+    ----------
+    ds : Dataset
+        Any dataset (with two features, for :func:`load_csv` to read it back).
+
+    Returns
+    -------
+    str
+        CSV text with ``"\\n"`` line endings.
+
+    Examples
+    --------
+    >>> from boostcore.datasets import dataset_to_csv, from_points
+    >>> ds = from_points([[0, 0], [0, 1], [1, 0], [1, 1]], ["cat", "dog", "cat", "dog"])
+    >>> text = dataset_to_csv(ds)
+    >>> text.splitlines()[0], sorted(text.splitlines()[1:])
+    ('x1,x2,label', ['0.0,0.0,cat', '0.0,1.0,dog', '1.0,0.0,cat', '1.0,1.0,dog'])
     """
     buf = io.StringIO()
     writer = csv.writer(buf, lineterminator="\n")
