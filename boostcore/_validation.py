@@ -59,10 +59,42 @@ def _range_text(low: int | None, high: int | None) -> str:
     return f"≤ {high}"
 
 
+def _float_matrix(name: str, X: Any) -> np.ndarray:
+    """``X`` as a float array, or ``ValueError`` naming ``name`` if it is not numeric."""
+    try:
+        return np.asarray(X, dtype=float)
+    except (TypeError, ValueError) as exc:
+        raise ValueError(f"{name} must hold numbers only; {exc}") from None
+
+
+def _missing_label(v: Any) -> bool:
+    return v is None or (isinstance(v, numbers.Real) and not np.isfinite(v))
+
+
 def check_xy(
     X: Any, y: Any, sample_weight: Any = None, *, name_X: str = "X", name_y: str = "y"
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, tuple[Any, Any]]:
-    """Validate a binary training sample.
+    """Validate a binary training sample (the one validator of every generator and estimator).
+
+    Rules (each failure is a ``ValueError`` whose message names the parameter and the rule;
+    a ``TypeError`` never escapes, whatever the input):
+
+    * ``X`` — numeric, 2-D, at least one row and one column, no NaN or infinity.
+    * ``y`` — 1-D, one label per row of ``X``, no NaN or ``None``, labels of one comparable
+      type (all numbers or all strings), at most two distinct labels.
+    * Labels are mapped to ±1 by sorted order: the larger label becomes ``+1`` (so ``"spam"``
+      is ``+1`` against ``"ham"``, ``1`` against ``0`` or ``-1``); strings and numbers are
+      treated the same way.
+    * One class only is *accepted here*: its points get ``-1`` if the label is a number
+      ``≤ 0`` and ``+1`` otherwise (a positive number or any string), and ``classes`` is
+      ``(label, label)``. Whether a generator can run on it is the generator's decision:
+      the top-down tree, BP.InfoBoost, G1 (``g1_linear``), the G1 tree and BoostODT accept it
+      (a single-leaf or empty model that predicts that class); the probabilistic generators
+      (``prob_adaboost``, ``prob_tree``, ``matryoshka``, ``collapse_tree``) reject it with
+      ``"y has a single class"``. The scikit-learn estimators all accept it.
+    * ``sample_weight`` — optional; numeric, one weight per row, finite, ``≥ 0``, positive
+      sum (negative, NaN, infinite or all-zero weights are rejected). It is normalised to
+      sum 1. Zero weights are allowed (the top-down tree drops those points).
 
     Returns
     -------
@@ -71,7 +103,7 @@ def check_xy(
     w : ndarray of float64 summing to 1
     classes : the original labels mapped to -1 and +1 (sorted order)
     """
-    X = np.asarray(X, dtype=float)
+    X = _float_matrix(name_X, X)
     if X.ndim != 2:
         raise ValueError(f"{name_X} must be a 2-D array (samples × features); got shape {X.shape}")
     if X.shape[0] < 1 or X.shape[1] < 1:
@@ -84,7 +116,17 @@ def check_xy(
             f"{name_y} must be 1-D with one label per row of {name_X} ({X.shape[0]}); "
             f"got shape {y.shape}"
         )
-    classes = np.unique(y)
+    missing = (y.dtype.kind in "fc" and not np.all(np.isfinite(y))) or (
+        y.dtype.kind == "O" and any(_missing_label(v) for v in y.tolist())
+    )
+    if missing:
+        raise ValueError(f"{name_y} must not contain missing labels (NaN, infinity or None)")
+    try:
+        classes = np.unique(y)
+    except TypeError:
+        raise ValueError(
+            f"{name_y} labels must be of one comparable type (all numbers or all strings)"
+        ) from None
     if classes.size > 2:
         raise ValueError(
             f"{name_y} has {classes.size} classes; these algorithms are binary (two classes)"
@@ -101,7 +143,7 @@ def check_xy(
     if sample_weight is None:
         w = np.full(X.shape[0], 1.0 / X.shape[0])
     else:
-        w = np.asarray(sample_weight, dtype=float)
+        w = _float_matrix("sample_weight", sample_weight)
         if w.shape != (X.shape[0],):
             raise ValueError(
                 f"sample_weight must have one weight per sample ({X.shape[0]}); got shape {w.shape}"
@@ -113,3 +155,57 @@ def check_xy(
             raise ValueError("sample_weight must have a positive sum; got all zeros")
         w = w / total
     return X, y_pm, w, pair
+
+
+def check_test_set(
+    X_test: Any, y_test: Any, n_features: int, classes: tuple[Any, Any], y_train_pm: np.ndarray
+) -> tuple[np.ndarray | None, np.ndarray | None]:
+    """Validate the optional test sample of a generator against its training sample.
+
+    ``n_features`` is the training ``X``'s number of columns, ``classes`` and ``y_train_pm``
+    are what :func:`check_xy` returned for the training sample.
+
+    Rules (each failure is a ``ValueError`` naming ``X_test`` or ``y_test``):
+
+    * both or neither: ``"X_test and y_test must be given together"``;
+    * ``X_test`` numeric, 2-D with ``n_features`` columns, no NaN or infinity (zero rows is
+      allowed: there is then no test error to report);
+    * ``y_test`` 1-D with one label per row of ``X_test``; every label must be one of the
+      training labels (a NaN, ``None`` or any other label is rejected);
+    * mapping: the training mapping (the larger training label is ``+1``); with a single
+      training class its test points get that class's training ``±1``, so training and
+      testing on the same one class gives test error 0.
+
+    Returns
+    -------
+    Xt, yt : ``(None, None)`` without a test set, else float64 ``(n, d)`` and int8 ±1 ``(n,)``.
+    """
+    if (X_test is None) != (y_test is None):
+        raise ValueError("X_test and y_test must be given together")
+    if X_test is None:
+        return None, None
+    Xt = _float_matrix("X_test", X_test)
+    if Xt.ndim != 2 or Xt.shape[1] != n_features:
+        raise ValueError(f"X_test must have {n_features} columns like X; got shape {Xt.shape}")
+    if not np.all(np.isfinite(Xt)):
+        raise ValueError("X_test must not contain NaN or infinity")
+    yt_raw = np.asarray(y_test)
+    if yt_raw.shape != (Xt.shape[0],):
+        raise ValueError(
+            f"y_test must have one label per row of X_test ({Xt.shape[0]}); "
+            f"got shape {yt_raw.shape}"
+        )
+    known = np.asarray(classes[:1] if classes[0] == classes[1] else classes).tolist()
+    try:
+        seen = np.unique(yt_raw).tolist()
+    except TypeError:
+        seen = list(dict.fromkeys(yt_raw.tolist()))
+    try:
+        unknown = [v for v in seen if _missing_label(v) or v not in known]
+    except TypeError:  # unhashable or incomparable objects
+        unknown = [v for v in seen if not any(v is k for k in known)]
+    if unknown:
+        raise ValueError(f"y_test has labels {unknown[:5]} that are not in y ({known})")
+    if classes[0] == classes[1]:
+        return Xt, np.full(Xt.shape[0], y_train_pm[0], dtype=np.int8)
+    return Xt, np.where(yt_raw == classes[1], 1, -1).astype(np.int8)

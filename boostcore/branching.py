@@ -39,7 +39,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ._validation import check_choice, check_float, check_int, check_xy
+from ._validation import check_choice, check_float, check_int, check_test_set, check_xy
 from .impurity import km
 from .splits import best_stump, best_stump_on_partition, partition_entropy, presort
 
@@ -370,24 +370,7 @@ def bp_infoboost(
     m = Xv.shape[0]
     eps_smooth = 1.0 / (2 * m) if smoothing is None else check_float(
         "smoothing", smoothing, low=0.0, low_open=True)
-    Xt = yt = None
-    if (X_test is None) != (y_test is None):
-        raise ValueError("X_test and y_test must be given together")
-    if X_test is not None:
-        Xt = np.asarray(X_test, dtype=float)
-        if Xt.ndim != 2 or Xt.shape[1] != Xv.shape[1]:
-            raise ValueError(f"X_test must have {Xv.shape[1]} columns like X; got {Xt.shape}")
-        yt_raw = np.asarray(y_test)
-        if yt_raw.shape != (Xt.shape[0],):
-            raise ValueError(f"y_test must have one label per row of X_test; got {yt_raw.shape}")
-        unknown = np.setdiff1d(np.unique(yt_raw), np.asarray(classes))
-        if unknown.size:
-            raise ValueError(
-                f"y_test has labels {unknown.tolist()} that are not in y ({list(classes)})")
-        if classes[0] == classes[1]:
-            yt = np.full(yt_raw.shape[0], yv[0], dtype=np.int8)
-        else:
-            yt = np.where(yt_raw == classes[1], 1, -1).astype(np.int8)
+    Xt, yt = check_test_set(X_test, y_test, Xv.shape[1], classes, yv)
     return _run(Xv, yv, n_rounds, merge, c, weak_learner, eps_smooth, Xt, yt)
 
 

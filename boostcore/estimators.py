@@ -16,7 +16,38 @@ from sklearn.utils import check_random_state
 from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted, validate_data
 
+from ._validation import check_xy
 from .topdown import TreeStep, grow
+
+
+def _fit_data(est, X, y, sample_weight=None):
+    """The validation shared by every ``fit``: scikit-learn's checks of ``X`` (NaN/infinity,
+    sparse, dtype, ``n_features_in_``) and of the labels, then boostcore's own rules for ``y``
+    and ``sample_weight`` (:func:`boostcore._validation.check_xy`: one label per row, at most
+    two classes, weights finite, ``≥ 0`` and not all zero). Every failure is a ``ValueError``.
+
+    Sets ``est.classes_`` and returns ``X`` (float64), ``y`` and ``y_pm`` (``+1`` for
+    ``classes_[-1]``, the larger label; a single class is accepted and is ``+1``).
+    """
+    try:
+        X, y = validate_data(est, X, y, dtype=np.float64)
+    except ValueError as exc:
+        if "inconsistent numbers of samples" not in str(exc):
+            raise
+        raise ValueError(f"y must have one label per row of X; {exc}") from None
+    check_classification_targets(y)
+    est.classes_ = np.unique(y)
+    if est.classes_.size > 2:
+        raise ValueError(
+            "Only binary classification is supported. "
+            f"{type(est).__name__} got {est.classes_.size} classes "
+            f"({est.classes_[:5].tolist()}…); these boosting algorithms need two"
+        )
+    check_xy(X, y, sample_weight)  # the generators' rules, also when fit stops early
+    y_pm = np.where(y == est.classes_[-1], 1, -1)
+    if est.classes_.size == 1:
+        y_pm = np.ones_like(y_pm)
+    return X, y, y_pm
 
 
 class TopDownTreeClassifier(ClassifierMixin, BaseEstimator):
@@ -83,18 +114,7 @@ class TopDownTreeClassifier(ClassifierMixin, BaseEstimator):
 
     def fit(self, X, y, sample_weight=None) -> TopDownTreeClassifier:
         """Grow the tree on ``(X, y)``; ``y`` must have at most two classes."""
-        X, y = validate_data(self, X, y, dtype=np.float64)
-        check_classification_targets(y)
-        self.classes_ = np.unique(y)
-        if self.classes_.size > 2:
-            raise ValueError(
-                "Only binary classification is supported. "
-                f"TopDownTreeClassifier got {self.classes_.size} classes "
-                f"({self.classes_[:5].tolist()}…); these boosting algorithms need two"
-            )
-        y_pm = np.where(y == self.classes_[-1], 1, -1)
-        if self.classes_.size == 1:
-            y_pm = np.ones_like(y_pm)
+        X, y, y_pm = _fit_data(self, X, y, sample_weight)
         self.steps_ = tuple(
             grow(
                 X,
@@ -206,21 +226,12 @@ class BPInfoBoostClassifier(ClassifierMixin, BaseEstimator):
         """Run BP.InfoBoost on ``(X, y)``; ``y`` must have at most two classes."""
         from .branching import BranchingProgram, bp_infoboost
 
-        X, y = validate_data(self, X, y, dtype=np.float64)
-        check_classification_targets(y)
-        self.classes_ = np.unique(y)
-        if self.classes_.size > 2:
-            raise ValueError(
-                "Only binary classification is supported. "
-                f"BPInfoBoostClassifier got {self.classes_.size} classes "
-                f"({self.classes_[:5].tolist()}…); these boosting algorithms need two"
-            )
+        X, y, y_pm = _fit_data(self, X, y)
         if self.classes_.size == 1:
             # nothing to boost: the program is empty and predicts the only class
             self.steps_ = ()
             self.program_ = BranchingProgram(())
             return self
-        y_pm = np.where(y == self.classes_[-1], 1, -1)
         self.steps_ = tuple(bp_infoboost(
             X, y_pm, n_rounds=self.n_rounds, merge=self.merge, c=self.c,
             weak_learner=self.weak_learner, smoothing=self.smoothing,
@@ -300,19 +311,11 @@ class ProbabilisticBoostClassifier(ClassifierMixin, BaseEstimator):
         from ._validation import check_choice
         from .probabilistic import matryoshka, prob_adaboost, prob_tree
 
-        X, y = validate_data(self, X, y, dtype=np.float64)
-        check_classification_targets(y)
+        X, y, y_pm = _fit_data(self, X, y)
         check_choice("structure", self.structure, ("chain", "tree", "matryoshka"))
-        self.classes_ = np.unique(y)
-        if self.classes_.size > 2:
-            raise ValueError(
-                "Only binary classification is supported. "
-                f"ProbabilisticBoostClassifier got {self.classes_.size} classes"
-            )
         if self.classes_.size == 1:
             self.steps_, self.model_ = (), None
             return self
-        y_pm = np.where(y == self.classes_[-1], 1, -1)
         if self.structure == "chain":
             gen = prob_adaboost(X, y_pm, n_weak=self.n_weak, softness=self.softness)
         elif self.structure == "tree":
@@ -361,17 +364,9 @@ class _G1Classifier(ClassifierMixin, BaseEstimator):
         tags.classifier_tags.multi_class = False
         return tags
 
-    def _labels(self, X, y):
-        X, y = validate_data(self, X, y, dtype=np.float64)
-        check_classification_targets(y)
-        self.classes_ = np.unique(y)
-        if self.classes_.size > 2:
-            raise ValueError(
-                "Only binary classification is supported. "
-                f"{type(self).__name__} got {self.classes_.size} classes "
-                f"({self.classes_[:5].tolist()}…); these boosting algorithms need two"
-            )
-        return X, np.where(y == self.classes_[-1], 1, -1)
+    def _labels(self, X, y, sample_weight=None):
+        X, _, y_pm = _fit_data(self, X, y, sample_weight)
+        return X, y_pm
 
     def _check(self, X) -> np.ndarray:
         check_is_fitted(self)
@@ -490,7 +485,7 @@ class RealAdaBoostClassifier(_G1Classifier):
         """Run AdaBoost_R on ``(X, y)``; ``y`` must have at most two classes."""
         from .oblique import Additive, g1_linear
 
-        X, y_pm = self._labels(X, y)
+        X, y_pm = self._labels(X, y, sample_weight)
         # as AdaBoostClassifier.fit: one generator for the whole fit (None: numpy's global)
         rng = check_random_state(self.random_state)
         if self.classes_.size == 1:
@@ -538,7 +533,7 @@ class BoostODTClassifier(_G1Classifier):
         """Grow the boosted oblique tree on ``(X, y)``; ``y`` must have at most two classes."""
         from .oblique import boost_odt
 
-        X, y_pm = self._labels(X, y)
+        X, y_pm = self._labels(X, y, sample_weight)
         if self.classes_.size == 1:
             self.steps_, self.tree_ = (), None
             return self

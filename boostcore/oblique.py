@@ -40,7 +40,7 @@ from typing import Any
 
 import numpy as np
 
-from ._validation import check_choice, check_int, check_xy
+from ._validation import check_choice, check_int, check_test_set, check_xy
 from .impurity import km
 from .splits import best_margin_stump, best_stump, presort
 
@@ -338,26 +338,6 @@ def _metrics(t, H, y, w1, bound, Ht, yt, km_imp=None) -> G1Metrics:
     )
 
 
-def _check_test(X, classes, X_test, y_test):
-    if (X_test is None) != (y_test is None):
-        raise ValueError("X_test and y_test must be given together")
-    if X_test is None:
-        return None, None
-    Xt = np.asarray(X_test, dtype=float)
-    if Xt.ndim != 2 or Xt.shape[1] != X.shape[1]:
-        raise ValueError(f"X_test must have {X.shape[1]} columns like X; got shape {Xt.shape}")
-    yt_raw = np.asarray(y_test)
-    if yt_raw.shape != (Xt.shape[0],):
-        raise ValueError(f"y_test must have one label per row of X_test; got {yt_raw.shape}")
-    unknown = np.setdiff1d(np.unique(yt_raw), np.asarray(classes))
-    if unknown.size:
-        raise ValueError(f"y_test has labels {unknown.tolist()} that are not in y "
-                         f"({list(classes)})")
-    if classes[0] == classes[1]:
-        return Xt, np.full(Xt.shape[0], 1 if classes[0] > 0 else -1, dtype=np.int8)
-    return Xt, np.where(yt_raw == classes[1], 1, -1).astype(np.int8)
-
-
 # --------------------------------------------------------------------------- G1 on a path
 @dataclass(frozen=True)
 class G1Step:
@@ -424,7 +404,7 @@ def g1_linear(
                          f"with fit(X, y, sample_weight) and predict; got {weak!r}")
     if random_state is not None and not isinstance(random_state, np.random.RandomState):
         random_state = check_int("random_state", random_state, low=0)
-    Xt, yt = _check_test(Xv, classes, X_test, y_test)
+    Xt, yt = check_test_set(X_test, y_test, Xv.shape[1], classes, yv)
     return _g1_linear(Xv, yv, w1, n_rounds, weak, random_state, Xt, yt)
 
 
@@ -767,7 +747,7 @@ def g1_tree(
     Xv, yv, w1, classes = check_xy(X, y, sample_weight)
     n_internal = check_int("n_internal", n_internal, low=1, high=MAX_INTERNAL)
     leaf_rule = check_choice("leaf_rule", leaf_rule, LEAF_RULES)
-    Xt, yt = _check_test(Xv, classes, X_test, y_test)
+    Xt, yt = check_test_set(X_test, y_test, Xv.shape[1], classes, yv)
     return _grow(Xv, yv, w1, n_internal, leaf_rule, _km_stump_splitter, Xt, yt, "G1 tree")
 
 
@@ -812,7 +792,7 @@ def boost_odt(
     n_stumps = check_int("n_stumps", n_stumps, low=1, high=200)
     node_learner = check_choice("node_learner", node_learner, NODE_LEARNERS)
     leaf_rule = check_choice("leaf_rule", leaf_rule, LEAF_RULES)
-    Xt, yt = _check_test(Xv, classes, X_test, y_test)
+    Xt, yt = check_test_set(X_test, y_test, Xv.shape[1], classes, yv)
     return _grow(Xv, yv, w1, n_internal, leaf_rule, _adaboost_r_splitter(node_learner, n_stumps),
                  Xt, yt, "BoostODT")
 

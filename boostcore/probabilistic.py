@@ -27,7 +27,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from . import bounds
-from ._validation import check_float, check_int, check_xy
+from ._validation import check_float, check_int, check_test_set, check_xy
 
 QMIN = 1e-9
 START, ROUND, STOP = "start", "round", "stop"
@@ -403,19 +403,7 @@ def _validate(X, y, n_weak, softness, X_test, y_test, name="n_weak", high=512):
         raise ValueError("y has a single class: there is nothing to boost (two classes needed)")
     n_weak = check_int(name, n_weak, low=1, high=high)
     tau = check_float("softness", softness, low=0.0, low_open=True, high=100.0)
-    Xt = yt = None
-    if (X_test is None) != (y_test is None):
-        raise ValueError("X_test and y_test must be given together")
-    if X_test is not None:
-        Xt = np.asarray(X_test, dtype=float)
-        if Xt.ndim != 2 or Xt.shape[1] != Xv.shape[1]:
-            raise ValueError(f"X_test must have {Xv.shape[1]} columns like X; got {Xt.shape}")
-        yt_raw = np.asarray(y_test)
-        if yt_raw.shape != (Xt.shape[0],):
-            raise ValueError(f"y_test must have one label per row of X_test; got {yt_raw.shape}")
-        if np.setdiff1d(np.unique(yt_raw), np.asarray(classes)).size:
-            raise ValueError(f"y_test has labels that are not in y ({list(classes)})")
-        yt = np.where(yt_raw == classes[1], 1, -1).astype(np.int8)
+    Xt, yt = check_test_set(X_test, y_test, Xv.shape[1], classes, yv)
     return Xv, yv, n_weak, tau, Xt, yt
 
 

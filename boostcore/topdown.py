@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from . import bounds
-from ._validation import check_choice, check_float, check_int, check_xy
+from ._validation import check_choice, check_float, check_int, check_test_set, check_xy
 from .impurity import INDEX, IndexFunction
 from .splits import Split, best_interval_splits, best_stump, branch_of, presort
 
@@ -409,28 +409,7 @@ def grow(
             "gamma is required when criterion='mansour_mcallester' (its split price g_γ(k) "
             "depends on γ); got None"
         )
-    Xt = yt = None
-    if (X_test is None) != (y_test is None):
-        raise ValueError("X_test and y_test must be given together")
-    if X_test is not None:
-        Xt = np.asarray(X_test, dtype=float)
-        if Xt.ndim != 2 or Xt.shape[1] != Xv.shape[1]:
-            raise ValueError(
-                f"X_test must have {Xv.shape[1]} columns like X; got shape {Xt.shape}"
-            )
-        yt_raw = np.asarray(y_test)
-        if yt_raw.shape != (Xt.shape[0],):
-            raise ValueError(f"y_test must have one label per row of X_test; got {yt_raw.shape}")
-        unknown = np.setdiff1d(np.unique(yt_raw), np.asarray(classes))
-        if unknown.size:
-            raise ValueError(
-                f"y_test has labels {unknown.tolist()} that are not in y ({list(classes)})"
-            )
-        if classes[0] == classes[1]:
-            # one training class: its test points get the same ±1 label as in training
-            yt = np.full(yt_raw.shape[0], yv[0], dtype=np.int8)
-        else:
-            yt = np.where(yt_raw == classes[1], 1, -1).astype(np.int8)
+    Xt, yt = check_test_set(X_test, y_test, Xv.shape[1], classes, yv)
     return _grow(
         Xv, yv, w, size, index_fn, criterion, max_arity, gamma, leaf_rule, Xt, yt, max_cuts,
         cat,
