@@ -7,79 +7,80 @@ browser is a failure, never a skip.
 
 from __future__ import annotations
 
-import os
 import re
-import socket
-import subprocess
-import sys
 import time
-import urllib.request
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 ARTIFACTS = ROOT / "tests" / "artifacts"
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
 pytestmark = pytest.mark.browser
 READY = "[data-testid='stExpander']"  # the theory expander, drawn after the stepper
 
-if not Path(CHROMIUM).exists():
-    if os.environ.get("CI"):
-        raise RuntimeError(f"{CHROMIUM} is missing in CI: .ci/run must install Debian's chromium")
-    pytest.skip("Debian chromium is not installed (apt-get install chromium)",
-                allow_module_level=True)
+# The server and the browser are the session's (``tests/conftest.py``); the helpers below are
+# shared by every ``tests/test_browser*.py``.
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+#: lecture.js refits a view's height 60, 400 and 1200 ms after the view mounts (ui/lecture.js).
+REFIT_MS = 1200
+
+#: Marks every lecture view (``.bl-view``) with the time it entered the page.
+_MOUNTS = """new MutationObserver(ms => {
+  const now = performance.now();
+  for (const m of ms) for (const n of m.addedNodes) {
+    if (n.nodeType !== 1) continue;
+    for (const v of [n, ...n.querySelectorAll('.bl-view')])
+      if (v.classList.contains('bl-view') && v.__blMounted === undefined) v.__blMounted = now;
+  }
+}).observe(document, {childList: true, subtree: true});"""
+
+_FITTED = """([w, h, refit, frames]) => {
+  if (window.innerWidth !== w || window.innerHeight !== h) return false;
+  const views = [...document.querySelectorAll('.bl-view')];
+  if (!views.length || views.some(v => v.__blMounted === undefined)) return false;
+  if (performance.now() - Math.max(...views.map(v => v.__blMounted)) < refit) return false;
+  const sig = JSON.stringify(views.map(v => {
+    const r = v.getBoundingClientRect(); return [r.x, r.y, r.width, r.height]; }));
+  const s = window.__blFit || (window.__blFit = {sig: '', n: 0});
+  if (sig === s.sig) s.n += 1; else { s.sig = sig; s.n = 0; }
+  return s.n >= frames;
+}"""
 
 
-@pytest.fixture(scope="module")
-def server():
-    port = _free_port()
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "streamlit", "run", "app.py", "--server.port", str(port),
-         "--server.address", "127.0.0.1", "--server.headless", "true",
-         "--browser.gatherUsageStats", "false",
-         # no "File change / Rerun" banner in the screenshots while files are being edited
-         "--server.fileWatcherType", "none"],
-        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-    )
-    base = f"http://127.0.0.1:{port}"
-    deadline = time.time() + 60
-    while time.time() < deadline:
-        try:
-            with urllib.request.urlopen(f"{base}/_stcore/health", timeout=2) as r:
-                if r.read().strip() == b"ok":
-                    break
-        except OSError:
-            time.sleep(0.3)
-    else:
-        proc.kill()
-        raise RuntimeError("streamlit did not start: " + proc.stdout.read().decode()[-2000:])
-    yield base
-    proc.terminate()
-    proc.wait(timeout=10)
+def _new_page(browser, **kwargs):
+    """A page (in a fresh context) that notes when each lecture view mounts."""
+    page = browser.new_page(**kwargs)
+    page.add_init_script(_MOUNTS)
+    return page
 
 
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
+def _views_fitted(page, timeout: float = 20.0) -> None:
+    """Wait until lecture.js has fitted the views to the window: the window has its size, the
+    last refit after each view mounted has run, and the views have stopped moving (the same
+    boxes for 5 frames on end)."""
+    size = page.viewport_size
+    page.evaluate("delete window.__blFit")
+    page.wait_for_function(_FITTED, arg=[size["width"], size["height"], REFIT_MS + 50, 5],
+                           timeout=timeout * 1000)
 
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
+
+def _still(page, selector: str, timeout: float = 10.0) -> None:
+    """Wait until the element's box is the same for 5 frames on end (a scroll has ended)."""
+    page.evaluate("delete window.__blStill")
+    page.wait_for_function("""([sel]) => {
+      const e = document.querySelector(sel);
+      if (!e) return false;
+      const r = e.getBoundingClientRect(), sig = [r.x, r.y, r.width, r.height].join();
+      const s = window.__blStill || (window.__blStill = {sig: '', n: 0});
+      if (sig === s.sig) s.n += 1; else { s.sig = sig; s.n = 0; }
+      return s.n >= 5;
+    }""", arg=[selector], timeout=timeout * 1000)
 
 
 def _open(browser, url: str, ready: str | None = None):
-    page = browser.new_page(viewport={"width": 1600, "height": 2200})
+    page = _new_page(browser, viewport={"width": 1600, "height": 2200})
     page.goto(url)
     page.wait_for_selector("[data-testid='stApp']", timeout=60_000)
     if ready:  # the page's last element: the first script run has finished drawing
@@ -88,17 +89,36 @@ def _open(browser, url: str, ready: str | None = None):
     return page
 
 
+#: How long the app must stay idle before it counts as settled. Streamlit shows a run only
+#: once the server has started it, a few milliseconds after a click on loopback; this window
+#: covers that gap (it is not a wait for the run itself, which is watched).
+QUIET_MS = 300
+
+_IDLE = """([t0, quiet]) => {
+  const app = document.querySelector("[data-testid='stApp']");
+  if (!app) return false;
+  let w = window.__blIdle;
+  if (!w || w.app !== app) {  // watch the app's run and connection state from now on
+    w = window.__blIdle = {app, changed: performance.now()};
+    new MutationObserver(() => { w.changed = performance.now(); }).observe(app, {
+      attributes: true,
+      attributeFilter: ["data-test-script-state", "data-test-connection-state"]});
+  }
+  const idle = app.dataset.testScriptState === "notRunning"
+    && app.dataset.testConnectionState === "CONNECTED"
+    && !document.querySelector("[data-testid='stStatusWidget']")
+    && !document.querySelector("[data-testid='stSkeleton']");
+  if (!idle) { w.changed = performance.now(); return false; }
+  return performance.now() - Math.max(w.changed, t0) >= quiet;
+}"""
+
+
 def _settle(page, timeout: float = 60.0) -> None:
-    """Wait until Streamlit has finished running the script and drawing."""
-    deadline = time.time() + timeout
-    time.sleep(1.0)
-    while time.time() < deadline:
-        running = page.locator("[data-testid='stStatusWidget']").count()
-        skeletons = page.locator("[data-testid='stSkeleton']").count()
-        if not running and not skeletons:
-            time.sleep(1.0)
-            return
-        time.sleep(0.3)
+    """Wait until Streamlit has finished running the script and drawing: no script run, no
+    running-man status widget and no loading skeleton, for ``QUIET_MS`` on end (a run started
+    meanwhile, by the action before, restarts the count)."""
+    t0 = page.evaluate("performance.now()")
+    page.wait_for_function(_IDLE, arg=[t0, QUIET_MS], timeout=timeout * 1000)
 
 
 def _no_exception_box(page) -> None:
@@ -111,7 +131,7 @@ def _wait_for(condition, seconds: float, message: str) -> None:
     while time.time() < deadline:
         if condition():
             return
-        time.sleep(0.25)
+        time.sleep(0.05)
     raise AssertionError(message)
 
 
@@ -177,8 +197,9 @@ def _views_drawn(page) -> bool:
     }""")
 
 
-def test_topdown_shared_link_reopens_the_same_demo(server, browser) -> None:
-    url = server + "/topdown?data=moons&n=300&noise=0.4&s=12&k=3&index=gini&round=5"
+def test_topdown_shared_link_reopens_the_same_demo(fresh_server, browser) -> None:
+    # a server of its own: the check is about the server's first visit (see below)
+    url = fresh_server + "/topdown?data=moons&n=300&noise=0.4&s=12&k=3&index=gini&round=5"
     page = _open(browser, url, LECTURE)
     _no_exception_box(page)
     # This is the server's first visit and it is not the home page: the router must still

@@ -3,20 +3,18 @@
 from __future__ import annotations
 
 import pytest
-from test_browser import (  # noqa: F401  (server and browser are fixtures)
+from test_browser import (
     ARTIFACTS,
     _no_exception_box,
     _open,
     _settle,
     _wait_for,
-    browser,
-    server,
 )
 
 pytestmark = pytest.mark.browser
 
 
-def test_benchmark_page_and_run_now(server, browser) -> None:  # noqa: F811
+def test_benchmark_page_and_run_now(server, browser) -> None:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page = _open(browser, server + "/benchmark", ".st-key-now_run")
     _no_exception_box(page)

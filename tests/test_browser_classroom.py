@@ -11,23 +11,21 @@ the address bar by the browser (``bind="query-params"``), which AppTest cannot s
 from __future__ import annotations
 
 import json
-import time
 import urllib.parse
 import urllib.request
 from pathlib import Path
 
 import pytest
-from test_browser import (  # noqa: F401  (server and browser are fixtures)
+from test_browser import (
     LECTURE,
     _href,
     _lecture_round,
     _no_exception_box,
     _round,
     _settle,
+    _still,
     _views_drawn,
     _wait_for,
-    browser,
-    server,
 )
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -104,7 +102,7 @@ def test_presenter_mode_topdown(server, context) -> None:
     page.mouse.wheel(0, 1500)
     _wait_for(lambda: title.bounding_box()["y"] + title.bounding_box()["height"] < 0, 10,
               "the page did not scroll")
-    time.sleep(0.5)
+    _still(page, BAR)  # the scroll has ended
     after = bar.bounding_box()
     assert 0 <= after["y"] and after["y"] + after["height"] <= VIEWPORT["height"] / 3, (
         f"the stepper is not pinned at the top after scrolling: {before} → {after}")

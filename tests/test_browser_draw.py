@@ -15,13 +15,11 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-from test_browser import (  # noqa: F401  (server and browser are fixtures)
+from test_browser import (
     _href,
     _no_exception_box,
     _open,
     _settle,
-    browser,
-    server,
 )
 
 from ui import draw
@@ -41,7 +39,7 @@ def _wait_for(condition, seconds: float, message) -> None:
     while time.time() < deadline:
         if condition():
             return
-        time.sleep(0.25)
+        time.sleep(0.05)
     raise AssertionError(message() if callable(message) else message)
 
 

@@ -3,20 +3,18 @@
 from __future__ import annotations
 
 import pytest
-from test_browser import (  # noqa: F401  (server and browser are fixtures)
+from test_browser import (
     ARTIFACTS,
     _no_exception_box,
     _open,
     _settle,
     _wait_for,
-    browser,
-    server,
 )
 
 pytestmark = pytest.mark.browser
 
 
-def test_game_page_play_as_the_adversary(server, browser) -> None:  # noqa: F811
+def test_game_page_play_as_the_adversary(server, browser) -> None:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page = _open(browser, server + "/game?s=4&gamma=0.2", "[data-testid='stExpander']")
     _no_exception_box(page)
@@ -34,7 +32,7 @@ def test_game_page_play_as_the_adversary(server, browser) -> None:  # noqa: F811
     page.close()
 
 
-def test_game_page_lemma9_step(server, browser) -> None:  # noqa: F811
+def test_game_page_lemma9_step(server, browser) -> None:
     """Issue 14, A.8: the preset's 4-way game (0.72), then Lemma 9's replacement (0.729)."""
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page = _open(browser, server + "/game?preset=lemma9", ".st-key-lemma9_node")

@@ -10,14 +10,14 @@ not here.
 from __future__ import annotations
 
 import pytest
-from test_browser import (  # noqa: F401  (server and browser are fixtures)
+from test_browser import (
     ARTIFACTS,
     _lecture_round,
+    _new_page,
     _no_exception_box,
     _views_drawn,
+    _views_fitted,
     _wait_for,
-    browser,
-    server,
 )
 
 pytestmark = pytest.mark.browser
@@ -63,13 +63,13 @@ def test_three_views_on_one_screen_and_a_step_changes_them(server, browser, name
                                                            setting: str) -> None:
     (width, height), present = SETTINGS[setting]
     url = server + PAGES[name] + ("&present=true" if present else "")
-    page = browser.new_page(viewport={"width": width, "height": height})
+    page = _new_page(browser, viewport={"width": width, "height": height})
     try:
         page.goto(url)
         page.wait_for_selector(".bl-stepper", timeout=60_000)
         _wait_for(lambda: _all_drawn(page), 60, f"{name}: the three views were not drawn")
         # the views size themselves to the window once the page has settled (lecture.js)
-        page.wait_for_timeout(1500)
+        _views_fitted(page)
         _no_exception_box(page)
         if not present:
             assert page.locator("section[data-testid='stSidebar']").first.is_visible()
@@ -103,7 +103,7 @@ def test_three_views_on_one_screen_and_a_step_changes_them(server, browser, name
 def test_clicking_a_small_multiple_focuses_its_run(server, browser) -> None:
     """The other runs sit below as small pictures on the same stepper; a click on one makes
     it the focused run (in the big views and the link) and keeps the round."""
-    page = browser.new_page(viewport={"width": 1440, "height": 900})
+    page = _new_page(browser, viewport={"width": 1440, "height": 900})
     try:
         page.goto(server + "/topdown?s=12&round=4")
         _wait_for(lambda: _all_drawn(page), 60, "the three views were not drawn")

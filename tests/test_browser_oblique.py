@@ -1,11 +1,11 @@
 """End-to-end in Chromium: the oblique page's lecture view steps in the browser through
 nodes and through the stumps inside a node, a small multiple takes the focus when clicked,
-and a shared link reopens the same step (fixtures from ``test_browser``)."""
+and a shared link reopens the same step (helpers from ``test_browser``)."""
 
 from __future__ import annotations
 
 import pytest
-from test_browser import (  # noqa: F401  (server and browser are fixtures)
+from test_browser import (
     ARTIFACTS,
     LECTURE,
     _href,
@@ -15,9 +15,8 @@ from test_browser import (  # noqa: F401  (server and browser are fixtures)
     _round,
     _settle,
     _views_drawn,
+    _views_fitted,
     _wait_for,
-    browser,
-    server,
 )
 
 pytestmark = pytest.mark.browser
@@ -30,7 +29,7 @@ def _inside(page, width: int, height: int) -> None:
     page.set_viewport_size({"width": width, "height": height})
     page.evaluate("window.scrollTo(0, 0)")
     _wait_for(lambda: _views_drawn(page), 20, "the views did not redraw after resizing")
-    page.wait_for_timeout(1500)  # the views refit their height
+    _views_fitted(page)  # the views refit their height
     boxes = [page.locator(f".st-key-view-{k}").bounding_box()
              for k in ("regions", "structure", "curves")]
     for box in boxes:
@@ -38,7 +37,7 @@ def _inside(page, width: int, height: int) -> None:
     assert boxes[0]["x"] < boxes[1]["x"] < boxes[2]["x"], boxes
 
 
-def test_oblique_page_steps_nodes_and_stumps(server, browser) -> None:  # noqa: F811
+def test_oblique_page_steps_nodes_and_stumps(server, browser) -> None:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page = _open(browser, server + "/oblique?data=diagonal_xor&n=500&noise=0.0&seed=1&T2=3",
                  LECTURE)
@@ -77,7 +76,7 @@ def test_oblique_page_steps_nodes_and_stumps(server, browser) -> None:  # noqa: 
     page.close()
 
 
-def test_oblique_inner_stepping_and_shared_link(server, browser) -> None:  # noqa: F811
+def test_oblique_inner_stepping_and_shared_link(server, browser) -> None:
     page = _open(browser, server + "/oblique?data=diagonal_xor&n=500&noise=0.0&seed=1&T2=3",
                  LECTURE)
     page.get_by_text("Step through the stumps inside each node").click()

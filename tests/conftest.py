@@ -1,0 +1,133 @@
+"""Shared fixtures for the browser tests (``tests/test_browser*.py``).
+
+The whole session shares ONE Streamlit server (``server``: its base URL) and ONE headless
+Chromium (``browser``), both started on first use only, so ``pytest -m "not browser"`` starts
+neither. A test opens its own pages (``browser.new_page()``/``new_context()``: each is a fresh
+browser context); whatever it leaves open is closed after it, even when it fails.
+
+Chromium is Debian's ``/usr/bin/chromium`` (installed by ``.ci/run``). Outside CI a missing
+browser skips the browser tests; in CI (``CI`` set) it is a failure, never a skip.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                 "--no-first-run", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync"]
+
+
+def require_chromium() -> None:
+    """Skip (outside CI) or fail (in CI) when Debian's Chromium is missing."""
+    if not Path(CHROMIUM).exists():
+        if os.environ.get("CI"):
+            raise RuntimeError(
+                f"{CHROMIUM} is missing in CI: .ci/run must install Debian's chromium")
+        pytest.skip("Debian chromium is not installed (apt-get install chromium)")
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@contextlib.contextmanager
+def streamlit_server() -> Iterator[str]:
+    """Serve ``app.py`` on a free port of 127.0.0.1; yields the base URL once it is healthy."""
+    port = _free_port()
+    # the server's log goes to a file: a pipe nobody reads would fill up and block a server
+    # that lives for the whole session
+    log = tempfile.TemporaryFile()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "streamlit", "run", "app.py", "--server.port", str(port),
+         "--server.address", "127.0.0.1", "--server.headless", "true",
+         "--browser.gatherUsageStats", "false",
+         # no "File change / Rerun" banner in the screenshots while files are being edited
+         "--server.fileWatcherType", "none"],
+        cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
+    )
+    base = f"http://127.0.0.1:{port}"
+
+    def tail() -> str:
+        log.seek(0)
+        return log.read().decode(errors="replace")[-2000:]
+
+    try:
+        deadline = time.time() + 60
+        while time.time() < deadline:
+            if proc.poll() is not None:
+                break
+            try:
+                with urllib.request.urlopen(f"{base}/_stcore/health", timeout=2) as r:
+                    if r.read().strip() == b"ok":
+                        break
+            except OSError:
+                time.sleep(0.1)  # polling the health endpoint, not waiting a fixed time
+        else:
+            proc.kill()
+            raise RuntimeError("streamlit did not start: " + tail())
+        if proc.poll() is not None:
+            raise RuntimeError("streamlit exited: " + tail())
+        yield base
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(timeout=10)
+        log.close()
+
+
+@pytest.fixture(scope="session")
+def server() -> Iterator[str]:
+    """The base URL of the session's one Streamlit server."""
+    require_chromium()  # no server for tests that will be skipped (or fail) anyway
+    with streamlit_server() as base:
+        yield base
+
+
+@pytest.fixture
+def fresh_server() -> Iterator[str]:
+    """A server of its own, started for one test: for a check of what a server does on its
+    very first visit, which the shared ``server`` has long had (see its users)."""
+    require_chromium()
+    with streamlit_server() as base:
+        yield base
+
+
+@pytest.fixture(scope="session")
+def _chromium():
+    require_chromium()
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def browser(_chromium):
+    """The session's Chromium; the contexts (and pages) a test opens are closed after it."""
+    before = {id(c) for c in _chromium.contexts}
+    yield _chromium
+    for ctx in _chromium.contexts:
+        if id(ctx) not in before:
+            with contextlib.suppress(Exception):
+                ctx.close()
