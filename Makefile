@@ -5,7 +5,7 @@ VENV   ?= .venv
 PY     := $(VENV)/bin/python
 PORT   ?= 8501
 
-.PHONY: run serve test bench load-check thumbnails lint clean
+.PHONY: run serve test test-fast bench load-check thumbnails lint clean
 
 $(VENV)/.runtime: requirements.txt
 	$(PYTHON) -m venv $(VENV)
@@ -26,6 +26,11 @@ serve: $(VENV)/.runtime
 
 test: $(VENV)/.dev
 	$(PY) -m pytest
+
+# Everything but the browser tests (no Streamlit server, no Chromium): for quick iterations.
+# `make test` stays the whole suite (and CI's command).
+test-fast: $(VENV)/.dev
+	$(PY) -m pytest -m "not browser"
 
 # Runs every benchmark script and writes what it prints into README.md's Speed section.
 bench: $(VENV)/.dev
