@@ -160,7 +160,8 @@ def g_gamma(k: np.ndarray | int, gamma: float) -> np.ndarray | float:
         out = np.where(k_arr <= 1, 0.0, 1.0)  # e_1(k) = 0 for k ≥ 2
     else:
         out = -np.expm1(_log_e_gamma(np.atleast_1d(k_arr), gamma)).reshape(k_arr.shape) / gamma
-    out = np.asarray(out, dtype=float)
+    # + 0.0 turns the −0.0 of k = 1 (−expm1(0)) into 0.0
+    out = np.asarray(out, dtype=float) + 0.0
     return float(out) if out.ndim == 0 else out
 
 
@@ -813,6 +814,16 @@ def nested_f(sizes: list[float] | tuple[float, ...], rho: float) -> float:
     return value
 
 
+def _check_levels(levels, *, low: int) -> np.ndarray:
+    """``levels`` as a 1-D int array, each an integer ``≥ low`` (a fractional level used to be
+    cut down silently)."""
+    L_arr = np.atleast_1d(np.asarray(levels, dtype=float))
+    if (not np.all(np.isfinite(L_arr)) or np.any(L_arr < low)
+            or np.any(L_arr != np.round(L_arr))):
+        raise ValueError(f"levels must be whole numbers ≥ {low}; got {levels}")
+    return L_arr.astype(int)
+
+
 def nested_equal(T: float, levels: np.ndarray | int, rho: float) -> np.ndarray | float:
     """Eq. (11): the nested bound with ``L`` equal levels of size ``T^(1/L)`` (Fig. 3).
 
@@ -833,7 +844,7 @@ def nested_equal(T: float, levels: np.ndarray | int, rho: float) -> np.ndarray |
     Raises
     ------
     ValueError
-        If some ``levels < 1`` or ``rho`` is outside [0, 1].
+        If some level is not a whole number ``≥ 1``, ``T < 1``, or ``rho`` is outside [0, 1].
 
     Examples
     --------
@@ -841,9 +852,8 @@ def nested_equal(T: float, levels: np.ndarray | int, rho: float) -> np.ndarray |
     >>> [round(v, 4) for v in nested_equal(16, [1, 2], 0.8).tolist()]
     [0.4909, 0.4184]
     """
-    L_arr = np.atleast_1d(np.asarray(levels))
-    if np.any(L_arr < 1):
-        raise ValueError(f"levels must be ≥ 1; got {levels}")
+    L_arr = _check_levels(levels, low=1)
+    T = check_float("T", T, low=1.0)
     out = np.array([nested_f([T ** (1.0 / L)] * int(L), rho) for L in L_arr])
     return float(out[0]) if np.ndim(levels) == 0 else out
 
@@ -866,7 +876,7 @@ def m2(levels: np.ndarray | int, rho: float) -> np.ndarray | float:
     Raises
     ------
     ValueError
-        If some ``levels < 0`` or ``rho`` is outside [0, 1].
+        If some level is not a whole number ``≥ 0``, or ``rho`` is outside [0, 1].
 
     Examples
     --------
@@ -874,9 +884,7 @@ def m2(levels: np.ndarray | int, rho: float) -> np.ndarray | float:
     >>> [round(v, 4) for v in m2([0, 1, 2], 0.8).tolist()]
     [0.8, 0.72, 0.6192]
     """
-    L_arr = np.atleast_1d(np.asarray(levels))
-    if np.any(L_arr < 0):
-        raise ValueError(f"levels must be ≥ 0; got {levels}")
+    L_arr = _check_levels(levels, low=0)
     out = np.array([nested_f([2.0] * int(L), rho) for L in L_arr])
     return float(out[0]) if np.ndim(levels) == 0 else out
 
@@ -924,7 +932,7 @@ def f_tree_dT(T: np.ndarray | float, rho: float) -> np.ndarray | float:
     Parameters
     ----------
     T : float or array_like of float, each ``> 0``
-        Number of internal nodes (``T = 0`` divides by zero).
+        Number of internal nodes.
     rho : float in [0, 1]
         The per-node bound ``ρ``.
 
@@ -936,7 +944,7 @@ def f_tree_dT(T: np.ndarray | float, rho: float) -> np.ndarray | float:
     Raises
     ------
     ValueError
-        If ``rho`` is outside [0, 1] or some ``T < 0``.
+        If ``rho`` is outside [0, 1] or some ``T ≤ 0``.
 
     Examples
     --------
@@ -947,6 +955,8 @@ def f_tree_dT(T: np.ndarray | float, rho: float) -> np.ndarray | float:
     from scipy.special import digamma
 
     T_arr = np.asarray(T, dtype=float)
+    if not np.all(np.isfinite(T_arr)) or np.any(T_arr <= 0):
+        raise ValueError(f"T must be > 0 (a number of internal nodes); got {T}")
     out = -np.asarray(f_tree(T_arr, rho)) * (1.0 / T_arr + digamma(T_arr) - digamma(T_arr + rho))
     return float(out) if np.ndim(out) == 0 else out
 
@@ -972,7 +982,7 @@ def matryoshka_rate(C: float, T: float) -> float:
     Raises
     ------
     ValueError
-        If ``C`` is outside (0, 1].
+        If ``C`` is outside (0, 1] or ``T ≤ 0``.
 
     Examples
     --------
@@ -985,6 +995,7 @@ def matryoshka_rate(C: float, T: float) -> float:
     from scipy.special import digamma
 
     C = check_float("C", C, low=0.0, high=1.0, low_open=True)
+    T = check_float("T", T, low=0.0, low_open=True)
     return float(C / T * (np.euler_gamma + digamma(C) + 1.0 / C - 1.0))
 
 

@@ -553,3 +553,26 @@ def test_size_for_error_extremes():
                                   [2, 4])
     assert _b.size_for_error(0.1, 0.3, "power") == 2155  # ⌈10^(1/0.3)⌉
     assert _b.size_for_error(0.1, 0.3, "phi") == 97
+
+
+from boostcore import bounds  # noqa: E402  (the module, for the two tests below)
+
+
+@pytest.mark.parametrize("call, name", [
+    (lambda: bounds.f_tree_dT(0, 0.8), "T"),
+    (lambda: bounds.matryoshka_rate(0.5, 0), "T"),
+    (lambda: bounds.matryoshka_rate(0.5, -3), "T"),
+    (lambda: bounds.m2(1.7, 0.8), "levels"),
+    (lambda: bounds.nested_equal(16, 1.5, 0.8), "levels"),
+    (lambda: bounds.nested_equal(-4, 2, 0.5), "T"),
+])
+def test_grossmann_closed_forms_reject_what_they_used_to_accept(call, name) -> None:
+    """A fractional level was cut down silently, T = 0 divided by zero, a negative T gave NaN
+    (found while writing the docstrings' examples)."""
+    with pytest.raises(ValueError, match=name):
+        call()
+
+
+def test_g_gamma_of_one_branch_is_plain_zero() -> None:
+    out = bounds.g_gamma(np.array([1, 2]), 0.3)
+    assert out[0] == 0.0 and not np.signbit(out[0])
