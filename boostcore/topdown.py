@@ -74,6 +74,17 @@ class Tree:
         Number of training examples reaching each node.
     created_at : int array
         Round at which the node was created (0 for the root).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from boostcore.topdown import grow
+    >>> X, y = np.array([[0.0], [1.0], [2.0], [3.0]]), np.array([-1, -1, 1, 1])
+    >>> tree = list(grow(X, y, size=2))[-1].tree
+    >>> tree.feature.tolist(), tree.thresholds, tree.children
+    ([0, -1, -1], ((1.5,), (), ()), ((1, 2), (), ()))
+    >>> tree.predict([[0.5], [2.5]]).tolist()
+    [-1, 1]
     """
 
     parent: np.ndarray
@@ -88,36 +99,142 @@ class Tree:
 
     @property
     def n_nodes(self) -> int:
-        """Number of nodes (internal and leaves)."""
+        """Number of nodes (internal and leaves).
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> from boostcore.topdown import grow
+        >>> X, y = np.array([[0.0], [1.0], [2.0], [3.0]]), np.array([-1, -1, 1, 1])
+        >>> tree = list(grow(X, y, size=2))[-1].tree
+        >>> tree.n_nodes
+        3
+        """
         return int(self.feature.shape[0])
 
     @property
     def leaves(self) -> np.ndarray:
-        """Ids of the leaves, in increasing order."""
+        """Ids of the leaves, in increasing order.
+
+        Returns
+        -------
+        ndarray of intp
+            The nodes with ``feature == -1``.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> from boostcore.topdown import grow
+        >>> X, y = np.array([[0.0], [1.0], [2.0], [3.0]]), np.array([-1, -1, 1, 1])
+        >>> tree = list(grow(X, y, size=2))[-1].tree
+        >>> tree.leaves.tolist()
+        [1, 2]
+        """
         return np.flatnonzero(self.feature < 0)
 
     @property
     def n_leaves(self) -> int:
-        """``|T|``, the number of leaves."""
+        """``|T|``, the number of leaves.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> from boostcore.topdown import grow
+        >>> X, y = np.array([[0.0], [1.0], [2.0], [3.0]]), np.array([-1, -1, 1, 1])
+        >>> tree = list(grow(X, y, size=2))[-1].tree
+        >>> tree.n_leaves
+        2
+        """
         return int(np.count_nonzero(self.feature < 0))
 
     @property
     def mass(self) -> np.ndarray:
-        """``p̂`` of each node: the weight of the training sample reaching it."""
+        """``p̂`` of each node: the weight of the training sample reaching it.
+
+        Returns
+        -------
+        ndarray of float, shape (n_nodes,)
+            ``w_pos + w_neg``; 1 at the root.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> from boostcore.topdown import grow
+        >>> X, y = np.array([[0.0], [1.0], [2.0], [3.0]]), np.array([-1, -1, 1, 1])
+        >>> tree = list(grow(X, y, size=2))[-1].tree
+        >>> tree.mass.tolist()
+        [1.0, 0.5, 0.5]
+        """
         return self.w_pos + self.w_neg
 
     @property
     def q(self) -> np.ndarray:
-        """``q̂`` of each node: weighted fraction of positives there (1/2 at an empty node)."""
+        """``q̂`` of each node: weighted fraction of positives there (1/2 at an empty node).
+
+        Returns
+        -------
+        ndarray of float, shape (n_nodes,)
+            ``w_pos / mass`` in [0, 1].
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> from boostcore.topdown import grow
+        >>> X, y = np.array([[0.0], [1.0], [2.0], [3.0]]), np.array([-1, -1, 1, 1])
+        >>> tree = list(grow(X, y, size=2))[-1].tree
+        >>> tree.q.tolist()
+        [0.5, 0.0, 1.0]
+        """
         mass = self.mass
         return np.divide(self.w_pos, mass, out=np.full_like(mass, 0.5), where=mass > 0)
 
     def node_weight(self, index: IndexFunction) -> np.ndarray:
-        """Hatano's node weight ``w_n = p̂_n I(q̂_n)`` of every node."""
+        """Hatano's node weight ``w_n = p̂_n I(q̂_n)`` of every node.
+
+        Parameters
+        ----------
+        index : IndexFunction
+            The index function ``I``, e.g. ``boostcore.impurity.INDEX["gini"]``.
+
+        Returns
+        -------
+        ndarray of float, shape (n_nodes,)
+            ``mass * index(q)``.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> from boostcore.topdown import grow
+        >>> X, y = np.array([[0.0], [1.0], [2.0], [3.0]]), np.array([-1, -1, 1, 1])
+        >>> tree = list(grow(X, y, size=2))[-1].tree
+        >>> from boostcore.impurity import INDEX
+        >>> tree.node_weight(INDEX["gini"]).tolist()
+        [1.0, 0.0, 0.0]
+        """
         return self.mass * index(self.q)
 
     def apply(self, X: np.ndarray) -> np.ndarray:
-        """Leaf id reached by each row of ``X`` (vectorised routing, parents first)."""
+        """Leaf id reached by each row of ``X`` (vectorised routing, parents first).
+
+        Parameters
+        ----------
+        X : array_like of float, shape (n, d)
+            Points to route; ``d`` at least the largest feature index used plus one.
+
+        Returns
+        -------
+        ndarray of intp, shape (n,)
+            The id of the leaf each row reaches.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> from boostcore.topdown import grow
+        >>> X, y = np.array([[0.0], [1.0], [2.0], [3.0]]), np.array([-1, -1, 1, 1])
+        >>> tree = list(grow(X, y, size=2))[-1].tree
+        >>> tree.apply([[0.5], [2.5]]).tolist()
+        [1, 2]
+        """
         X = np.asarray(X, dtype=float)
         node = np.zeros(X.shape[0], dtype=np.intp)
         for nid in np.flatnonzero(self.feature >= 0):
@@ -130,10 +247,24 @@ class Tree:
     def node_boxes(self, low: np.ndarray, high: np.ndarray) -> np.ndarray:
         """Axis-aligned cell of every node inside the box ``[low, high]``.
 
+        Parameters
+        ----------
+        low, high : array_like of float, shape (d,)
+            Lower and upper corners of the root's box (e.g. the plot window).
+
         Returns
         -------
         ndarray of shape (n_nodes, d, 2)
             ``out[node, j] = (lower, upper)`` bounds of feature ``j`` in that node's cell.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> from boostcore.topdown import grow
+        >>> X, y = np.array([[0.0], [1.0], [2.0], [3.0]]), np.array([-1, -1, 1, 1])
+        >>> tree = list(grow(X, y, size=2))[-1].tree
+        >>> tree.node_boxes([0.0], [3.0]).tolist()
+        [[[0.0, 3.0]], [[0.0, 1.5]], [[1.5, 3.0]]]
         """
         low = np.asarray(low, dtype=float)
         high = np.asarray(high, dtype=float)
@@ -148,11 +279,51 @@ class Tree:
         return out
 
     def predict_proba_pos(self, X: np.ndarray) -> np.ndarray:
-        """``q̂`` of the leaf each row reaches: the estimated probability of class +1."""
+        """``q̂`` of the leaf each row reaches: the estimated probability of class +1.
+
+        Parameters
+        ----------
+        X : array_like of float, shape (n, d)
+            Points to score.
+
+        Returns
+        -------
+        ndarray of float, shape (n,)
+            Values in [0, 1].
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> from boostcore.topdown import grow
+        >>> X, y = np.array([[0.0], [1.0], [2.0], [3.0]]), np.array([-1, -1, 1, 1])
+        >>> tree = list(grow(X, y, size=2))[-1].tree
+        >>> tree.predict_proba_pos([[0.5], [2.5]]).tolist()
+        [0.0, 1.0]
+        """
         return self.q[self.apply(X)]
 
     def predict(self, X: np.ndarray) -> np.ndarray:
-        """Majority label (±1) of the leaf each row reaches (ties go to −1, as scikit-learn)."""
+        """Majority label (±1) of the leaf each row reaches (ties go to −1, as scikit-learn).
+
+        Parameters
+        ----------
+        X : array_like of float, shape (n, d)
+            Points to classify.
+
+        Returns
+        -------
+        ndarray of int8, shape (n,)
+            Labels in {−1, +1}.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> from boostcore.topdown import grow
+        >>> X, y = np.array([[0.0], [1.0], [2.0], [3.0]]), np.array([-1, -1, 1, 1])
+        >>> tree = list(grow(X, y, size=2))[-1].tree
+        >>> tree.predict([[0.5], [2.5]]).tolist()
+        [-1, 1]
+        """
         return np.where(self.predict_proba_pos(X) > 0.5, 1, -1).astype(np.int8)
 
 
@@ -162,6 +333,27 @@ class Candidate:
 
     ``gain`` is ``Δ = I(q̂_ℓ) − I_{S_ℓ}(T_h)``, ``advantage`` is ``Δ / I(q̂_ℓ)``, ``cost`` the
     criterion's price of ``k`` branches (``⌈log₂ k⌉``, ``g_γ(k)`` or 1) and ``score = Δ / cost``.
+
+    Attributes
+    ----------
+    arity : int
+        Number of branches ``k``.
+    feature : int
+        Column index split on.
+    thresholds : tuple of float
+        Increasing thresholds; a point goes to branch ``#{θ : θ < x_feature}``.
+    gain : float
+        ``Δ``, the drop of the index at the leaf (relative to the leaf's mass).
+    advantage : float
+        ``Δ / I(q̂_ℓ)`` (0 at a pure leaf).
+    cost : float
+        The criterion's price of ``k`` branches.
+    score : float
+        ``gain / cost``; the acceptable candidate of highest score is chosen.
+    acceptable : bool
+        Whether :func:`acceptable` allows this arity now.
+    note : str
+        Why it is not acceptable, in words ("" when it is).
     """
 
     arity: int
@@ -177,7 +369,29 @@ class Candidate:
 
 @dataclass(frozen=True)
 class SplitRecord:
-    """What happened in one round: which leaf was expanded, how, and why."""
+    """What happened in one round: which leaf was expanded, how, and why.
+
+    Attributes
+    ----------
+    leaf : int
+        Id of the expanded leaf (now an internal node).
+    arity, feature, thresholds, gain, advantage, cost, score
+        Those of the chosen :class:`Candidate`.
+    leaf_mass : float
+        ``p̂_ℓ``, the weight reaching the leaf.
+    leaf_q : float
+        ``q̂_ℓ``, its weighted fraction of positives.
+    leaf_weight : float
+        Hatano's leaf weight ``p̂_ℓ I(q̂_ℓ)``.
+    index_drop : float
+        ``p̂_ℓ Δ``, the drop of ``I(T)`` this round.
+    children : tuple of int
+        Ids of the new leaves.
+    gamma_boosting : bool or None
+        Whether ``Δ / g_γ(k) ≥ γ I(q̂_ℓ)`` for the run's ``γ`` (``None`` without one).
+    exact_search : bool, default=True
+        Whether the k-way search at this leaf tried every interval partition.
+    """
 
     leaf: int
     arity: int
@@ -242,7 +456,22 @@ class TreeMetrics:
     mm_gamma_boosting: bool | None
 
     def as_dict(self) -> dict[str, object]:
-        """The metrics as a plain dict (for tables and JSON export)."""
+        """The metrics as a plain dict (for tables and JSON export).
+
+        Returns
+        -------
+        dict of str to object
+            One entry per attribute, keyed by its name.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> from boostcore.topdown import grow
+        >>> X, y = np.array([[0.0], [1.0], [2.0], [3.0]]), np.array([-1, -1, 1, 1])
+        >>> d = list(grow(X, y, size=2))[-1].metrics.as_dict()
+        >>> d["n_leaves"], d["train_error"], d["index_value"]
+        (2, 0.0, 0.0)
+        """
         return dict(self.__dict__)
 
 
@@ -261,6 +490,7 @@ class TreeStep:
     stop_reason : why the run ended early (``STOP`` only), in plain words.
     message : a one-line summary of the round for the page.
     note : anything unusual this round (e.g. the heaviest leaf could not be split).
+    size : the run's target number of leaves ``s``.
     """
 
     t: int
@@ -292,9 +522,32 @@ def acceptable(
     * Mansour–McAllester (§4): ``k = 2`` or ``|T| < e_γ(k)·s·γ/(2k)``;
     * naive: the ``k − 1`` new leaves fit the budget, ``|T| + k − 1 ≤ s``.
 
+    Parameters
+    ----------
+    criterion : {"hatano", "mansour_mcallester", "naive"}
+        The run's criterion.
+    k : int, ``≥ 2``
+        Arity of the split.
+    n_leaves : int, ``≥ 1``
+        ``|T|``, the current number of leaves.
+    size : int, ``≥ 2``
+        The target number of leaves ``s``.
+    gamma : float in (0, 1], optional
+        Mansour–McAllester's ``γ``; needed by that criterion for ``k > 2`` only.
+
     Returns
     -------
     (bool, str) : the verdict and, when it is no, the rule that fails in words.
+
+    Examples
+    --------
+    >>> from boostcore.topdown import acceptable
+    >>> acceptable("hatano", 3, 1, 4)
+    (True, '')
+    >>> acceptable("hatano", 3, 2, 4)
+    (False, 'needs k ≤ s/|T| = 4/2 = 2.00')
+    >>> acceptable("mansour_mcallester", 3, 1, 20, gamma=0.5)
+    (False, 'needs |T| < e_γ(k)·s·γ/(2k) = 0.63')
     """
     if n_leaves + k - 1 > size:
         return False, f"{k} leaves would overshoot the budget s = {size}"
@@ -379,6 +632,24 @@ def grow(
     ------
     ValueError
         Before the first step, for any invalid parameter (the message names it).
+
+    Examples
+    --------
+    >>> from boostcore.datasets import make_dataset
+    >>> from boostcore.topdown import grow
+    >>> ds = make_dataset("moons", n=100, seed=0)
+    >>> steps = list(grow(ds.X_train, ds.y_train, size=4))
+    >>> [s.kind for s in steps]
+    ['start', 'split', 'split', 'split']
+    >>> steps[1].split.arity, steps[1].split.feature
+    (2, 1)
+    >>> last = steps[-1].metrics
+    >>> last.n_leaves, round(last.train_error, 4), round(last.index_value, 4)
+    (4, 0.0533, 0.2066)
+    >>> next(grow(ds.X_train, ds.y_train, size=1))
+    Traceback (most recent call last):
+        ...
+    ValueError: size must be between 2 and 100000; got 1
     """
     Xv, yv, w, classes = check_xy(X, y, sample_weight)
     if sample_weight is not None and np.any(w == 0):
@@ -652,6 +923,28 @@ def max_weight_choice(weights: np.ndarray, splittable: np.ndarray) -> tuple[int,
     is unsplittable, so a lighter leaf is expanded and the weak-hypothesis assumption has
     failed at the heaviest one. A splittable leaf tied with the heaviest *is* a leaf of
     largest weight: expanding it keeps the rule.
+
+    Parameters
+    ----------
+    weights : ndarray of float, shape (n,)
+        ``p̂ I(q̂)`` of every current leaf.
+    splittable : ndarray of bool, shape (n,)
+        Which leaves some split can divide; at least one must be ``True``.
+
+    Returns
+    -------
+    (int, bool)
+        The index into ``weights`` of the leaf to expand, and whether the rule was broken.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from boostcore.topdown import max_weight_choice
+    >>> w = np.array([0.3, 0.5, 0.2])
+    >>> max_weight_choice(w, np.array([True, True, True]))
+    (1, False)
+    >>> max_weight_choice(w, np.array([True, False, True]))
+    (0, True)
     """
     cand = np.flatnonzero(splittable)
     i = int(cand[np.argmax(weights[cand])])
