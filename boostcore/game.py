@@ -39,7 +39,19 @@ SUM_TOL = 1e-9
 
 @dataclass(frozen=True)
 class Node:
-    """A node of the game tree: its weight when it was created, depth and parent (−1: root)."""
+    """A node of the game tree: its weight when it was created, depth and parent (−1: root).
+
+    Attributes
+    ----------
+    id : int
+        Position of the node in :attr:`GameState.nodes` (creation order).
+    weight : float
+        Its weight ``w ≥ 0`` when created.
+    depth : int
+        0 for the root.
+    parent : int
+        Parent id, or −1 for the root.
+    """
 
     id: int
     weight: float
@@ -49,7 +61,23 @@ class Node:
 
 @dataclass(frozen=True)
 class Move:
-    """One expansion: the leaf, ``k``, the distribution, the new children and the total after."""
+    """One expansion: the leaf, ``k``, the distribution, the new children and the total after.
+
+    Attributes
+    ----------
+    leaf : int
+        Id of the expanded leaf.
+    k : int
+        Number of children.
+    distribution : tuple of float
+        The adversary's shares ``d`` (``k`` values ``≥ 0`` summing to 1).
+    children : tuple of int
+        Ids of the new leaves.
+    leaf_weight : float
+        ``w_ℓ``, the expanded leaf's weight.
+    total_after : float
+        The tree's weight after the move.
+    """
 
     leaf: int
     k: int
@@ -65,6 +93,28 @@ class GameState:
 
     ``nodes`` holds every node ever created (ids are positions); ``leaves`` the ids of the
     current leaves; ``history`` the moves so far.
+
+    Attributes
+    ----------
+    s : int
+        Target size (the game ends at ``s`` leaves), 1 to ``MAX_SIZE``.
+    gamma : float
+        The advantage ``γ`` in [0, 1].
+    w0 : float
+        Weight of the initial leaf, in [0, 1].
+    nodes : tuple of Node
+        Every node ever created.
+    leaves : tuple of int
+        Ids of the current leaves.
+    history : tuple of Move, default=()
+        The moves so far.
+
+    Examples
+    --------
+    >>> from boostcore.game import expand, new_game
+    >>> g = expand(new_game(4, 0.25), 0, 3, (0.5, 0.25, 0.25))
+    >>> g.leaves, g.total
+    ((1, 2, 3), 0.5)
     """
 
     s: int
@@ -76,30 +126,121 @@ class GameState:
 
     @property
     def n_leaves(self) -> int:
-        """``|T|``."""
+        """``|T|``, the number of current leaves.
+
+        Examples
+        --------
+        >>> from boostcore.game import expand, new_game
+        >>> g = expand(new_game(4, 0.25), 0, 3, (0.5, 0.25, 0.25))
+        >>> g.n_leaves
+        3
+        """
         return len(self.leaves)
 
     @property
     def total(self) -> float:
-        """The tree's weight: the sum of its leaves' weights."""
+        """The tree's weight: the sum of its leaves' weights.
+
+        Examples
+        --------
+        >>> from boostcore.game import expand, new_game
+        >>> g = expand(new_game(4, 0.25), 0, 3, (0.5, 0.25, 0.25))
+        >>> g.total  # (1 − 0.25·⌈log₂ 3⌉)·1
+        0.5
+        """
         return float(sum(self.nodes[i].weight for i in self.leaves))
 
     @property
     def done(self) -> bool:
-        """The game ends when the tree has ``s`` leaves."""
+        """The game ends when the tree has ``s`` leaves.
+
+        Examples
+        --------
+        >>> from boostcore.game import expand, new_game
+        >>> g = expand(new_game(4, 0.25), 0, 3, (0.5, 0.25, 0.25))
+        >>> g.done, expand(g, 1, 2, (0.5, 0.5)).done
+        (False, True)
+        """
         return self.n_leaves >= self.s
 
     def weight(self, leaf: int) -> float:
-        """Weight of a node."""
+        """Weight of a node.
+
+        Parameters
+        ----------
+        leaf : int
+            A node id (a current leaf or an expanded node).
+
+        Returns
+        -------
+        float
+            The node's weight when it was created.
+
+        Examples
+        --------
+        >>> from boostcore.game import expand, new_game
+        >>> g = expand(new_game(4, 0.25), 0, 3, (0.5, 0.25, 0.25))
+        >>> [g.weight(i) for i in g.leaves]
+        [0.25, 0.125, 0.125]
+        """
         return self.nodes[leaf].weight
 
     def children(self, node: int) -> tuple[int, ...]:
-        """Children of a node (empty for a leaf)."""
+        """Children of a node (empty for a leaf).
+
+        Parameters
+        ----------
+        node : int
+            A node id.
+
+        Returns
+        -------
+        tuple of int
+            The child ids in creation order.
+
+        Examples
+        --------
+        >>> from boostcore.game import expand, new_game
+        >>> g = expand(new_game(4, 0.25), 0, 3, (0.5, 0.25, 0.25))
+        >>> g.children(0), g.children(1)
+        ((1, 2, 3), ())
+        """
         return tuple(n.id for n in self.nodes if n.parent == node)
 
 
 def new_game(s: int, gamma: float, w: float = 1.0) -> GameState:
-    """A game with target size ``s``, advantage ``γ`` and initial weight ``w`` (one leaf)."""
+    """A game with target size ``s``, advantage ``γ`` and initial weight ``w`` (one leaf).
+
+    Parameters
+    ----------
+    s : int
+        Target size, 1 to ``MAX_SIZE`` (64).
+    gamma : float in [0, 1]
+        The advantage ``γ``.
+    w : float in [0, 1], default 1.0
+        Weight of the initial leaf.
+
+    Returns
+    -------
+    GameState
+        One leaf (node 0) of weight ``w``, no history.
+
+    Raises
+    ------
+    ValueError
+        If a parameter is out of range (the message names it).
+
+    Examples
+    --------
+    >>> from boostcore.game import new_game
+    >>> g = new_game(4, 0.25)
+    >>> g.leaves, g.total, g.done
+    ((0,), 1.0, False)
+    >>> new_game(100, 0.25)
+    Traceback (most recent call last):
+        ...
+    ValueError: s must be between 1 and 64; got 100
+    """
     s = check_int("s", s, low=1, high=MAX_SIZE)
     gamma = check_float("gamma", gamma, low=0.0, high=1.0)
     w = check_float("w", w, low=0.0, high=1.0)
@@ -107,14 +248,53 @@ def new_game(s: int, gamma: float, w: float = 1.0) -> GameState:
 
 
 def shrink(k: int, gamma: float) -> float:
-    """``1 − γ⌈log₂ k⌉``: the fraction of a leaf's weight its ``k`` children keep."""
+    """``1 − γ⌈log₂ k⌉``: the fraction of a leaf's weight its ``k`` children keep.
+
+    Parameters
+    ----------
+    k : int, ``≥ 1``
+        Number of children.
+    gamma : float in [0, 1]
+        The advantage ``γ`` (not validated here).
+
+    Returns
+    -------
+    float
+        The fraction kept; negative when ``γ⌈log₂ k⌉ > 1`` (such ``k`` are not legal).
+
+    Examples
+    --------
+    >>> from boostcore.game import shrink
+    >>> shrink(2, 0.25), shrink(3, 0.25), shrink(5, 0.25)
+    (0.75, 0.5, 0.25)
+    """
     return 1.0 - gamma * int(ceil_log2(k))
 
 
 def legal_arities(state: GameState) -> tuple[int, ...]:
     """Every ``k`` the adversary may choose now: ``k = 2`` or ``2 < k ≤ s/|T|``, with
     ``γ⌈log k⌉ ≤ 1`` (Hatano's acceptability; the tree never overshoots ``s``). At the root
-    ``k`` runs up to ``s``."""
+    ``k`` runs up to ``s``.
+
+    Parameters
+    ----------
+    state : GameState
+        The current position.
+
+    Returns
+    -------
+    tuple of int
+        The legal arities in increasing order; empty when the game is over.
+
+    Examples
+    --------
+    >>> from boostcore.game import expand, legal_arities, new_game
+    >>> g = new_game(4, 0.25)
+    >>> legal_arities(g)
+    (2, 3, 4)
+    >>> legal_arities(expand(g, 0, 2, (0.5, 0.5)))
+    (2,)
+    """
     if state.done:
         return ()
     ks = [k for k in range(2, max(state.s, 2) + 1)
@@ -124,7 +304,39 @@ def legal_arities(state: GameState) -> tuple[int, ...]:
 
 def check_move(state: GameState, leaf: int, k: int, distribution) -> tuple[float, ...]:
     """Validate a move; return the distribution as a tuple or raise ``ValueError`` naming the
-    rule that was broken."""
+    rule that was broken.
+
+    Parameters
+    ----------
+    state : GameState
+        The current position (not over).
+    leaf : int
+        A current leaf.
+    k : int, ``≥ 2``
+        Number of children: ``k = 2`` or ``2 < k ≤ s/|T|``, with ``γ⌈log₂ k⌉ ≤ 1``.
+    distribution : iterable of float
+        ``k`` finite shares ``≥ 0`` summing to 1 (within ``SUM_TOL``).
+
+    Returns
+    -------
+    tuple of float
+        The distribution.
+
+    Raises
+    ------
+    ValueError
+        If the game is over or the move breaks one of the rules above.
+
+    Examples
+    --------
+    >>> from boostcore.game import check_move, new_game
+    >>> check_move(new_game(4, 0.25), 0, 2, [0.5, 0.5])
+    (0.5, 0.5)
+    >>> check_move(new_game(4, 0.25), 0, 2, [0.5, 0.6])
+    Traceback (most recent call last):
+        ...
+    ValueError: distribution must sum to 1; got 1.1
+    """
     if state.done:
         raise ValueError(f"the game is over: the tree already has s = {state.s} leaves")
     if isinstance(leaf, bool) or not isinstance(leaf, int | np.integer) \
@@ -150,7 +362,32 @@ def check_move(state: GameState, leaf: int, k: int, distribution) -> tuple[float
 
 def expand(state: GameState, leaf: int, k: int, distribution) -> GameState:
     """The state after expanding ``leaf`` into ``k`` children with shares ``distribution``;
-    child ``i`` gets ``d_i (1 − γ⌈log k⌉) w_ℓ`` (Hatano 2004, §4, rule 2(b))."""
+    child ``i`` gets ``d_i (1 − γ⌈log k⌉) w_ℓ`` (Hatano 2004, §4, rule 2(b)).
+
+    Parameters
+    ----------
+    state : GameState
+        The current position (left unchanged).
+    leaf, k, distribution
+        The move, as in :func:`check_move`.
+
+    Returns
+    -------
+    GameState
+        The new position, with the move appended to ``history``.
+
+    Raises
+    ------
+    ValueError
+        If the move is illegal (see :func:`check_move`).
+
+    Examples
+    --------
+    >>> from boostcore.game import expand, new_game
+    >>> g = expand(new_game(4, 0.25), 0, 3, (0.5, 0.25, 0.25))
+    >>> g.leaves, [g.weight(i) for i in g.leaves]
+    ((1, 2, 3), [0.25, 0.125, 0.125])
+    """
     d = check_move(state, leaf, k, distribution)
     parent = state.nodes[leaf]
     keep = shrink(k, state.gamma) * parent.weight
@@ -170,17 +407,72 @@ Adversary = Callable[[GameState, int], tuple[int, tuple[float, ...]]]
 
 
 def max_weight_player(state: GameState) -> int:
-    """TOPDOWN-M's rule: the leaf of maximum weight (ties: the oldest leaf)."""
+    """TOPDOWN-M's rule: the leaf of maximum weight (ties: the oldest leaf).
+
+    Parameters
+    ----------
+    state : GameState
+        The current position.
+
+    Returns
+    -------
+    int
+        The id of the leaf to expand.
+
+    Examples
+    --------
+    >>> from boostcore.game import expand, max_weight_player, new_game
+    >>> max_weight_player(expand(new_game(4, 0.25), 0, 3, (0.25, 0.5, 0.25)))
+    2
+    """
     return max(state.leaves, key=lambda i: (state.weight(i), -i))
 
 
 def equal_binary_adversary(state: GameState, leaf: int) -> tuple[int, tuple[float, ...]]:
-    """Theorem 3's best adversary against the max-weight player: two equal children."""
+    """Theorem 3's best adversary against the max-weight player: two equal children.
+
+    Parameters
+    ----------
+    state : GameState
+        The current position (unused).
+    leaf : int
+        The leaf the player chose (unused).
+
+    Returns
+    -------
+    (int, tuple of float)
+        Always ``(2, (0.5, 0.5))``.
+
+    Examples
+    --------
+    >>> from boostcore.game import equal_binary_adversary, new_game
+    >>> equal_binary_adversary(new_game(4, 0.25), 0)
+    (2, (0.5, 0.5))
+    """
     return 2, (0.5, 0.5)
 
 
 def random_adversary(seed: int | None = None) -> Adversary:
-    """An adversary that picks a legal ``k`` and a Dirichlet(1) distribution at random."""
+    """An adversary that picks a legal ``k`` and a Dirichlet(1) distribution at random.
+
+    Parameters
+    ----------
+    seed : int, optional
+        Seed of its random generator; ``None`` for fresh entropy.
+
+    Returns
+    -------
+    callable
+        ``move(state, leaf) -> (k, distribution)`` with ``k`` in :func:`legal_arities`.
+
+    Examples
+    --------
+    >>> from boostcore.game import legal_arities, new_game, random_adversary
+    >>> g = new_game(4, 0.25)
+    >>> k, d = random_adversary(seed=0)(g, 0)
+    >>> k in legal_arities(g), len(d) == k, round(sum(d), 9)
+    (True, True, 1.0)
+    """
     rng = np.random.default_rng(seed)
 
     def move(state: GameState, leaf: int) -> tuple[int, tuple[float, ...]]:
@@ -197,10 +489,35 @@ def play(s: int, gamma: float, player: Player = max_weight_player,
          adversary: Adversary = equal_binary_adversary, w: float = 1.0) -> Iterator[GameState]:
     """Play a whole game.
 
+    Parameters
+    ----------
+    s : int
+        Target size, 1 to ``MAX_SIZE`` (64).
+    gamma : float in [0, 1]
+        The advantage ``γ``.
+    player : callable, default :func:`max_weight_player`
+        ``player(state) -> leaf``.
+    adversary : callable, default :func:`equal_binary_adversary`
+        ``adversary(state, leaf) -> (k, distribution)``.
+    w : float in [0, 1], default 1.0
+        Weight of the initial leaf.
+
     Yields
     ------
     GameState
         The start, then the state after every move, until ``|T| = s``.
+
+    Raises
+    ------
+    ValueError
+        If a parameter is out of range or a strategy makes an illegal move.
+
+    Examples
+    --------
+    >>> from boostcore.game import phi, play
+    >>> states = list(play(4, 0.25))
+    >>> len(states), states[-1].total, phi(4, 0.25)  # Theorem 3: the final weight is φ_γ(s)
+    (4, 0.5625, 0.5625)
     """
     state = new_game(s, gamma, w)
     yield state
@@ -222,7 +539,26 @@ SEARCH_MAX_STEPS = 8
 
 def grid_distributions(k: int, steps: int) -> list[tuple[float, ...]]:
     """Distributions on ``k`` children with shares in multiples of ``1/steps``, sorted
-    decreasingly (children are interchangeable, so one order per multiset suffices)."""
+    decreasingly (children are interchangeable, so one order per multiset suffices).
+
+    Parameters
+    ----------
+    k : int, ``≥ 1``
+        Number of children.
+    steps : int, ``≥ 1``
+        Grid resolution: shares are multiples of ``1/steps``.
+
+    Returns
+    -------
+    list of tuple of float
+        Every such distribution, each with decreasing shares.
+
+    Examples
+    --------
+    >>> from boostcore.game import grid_distributions
+    >>> grid_distributions(3, 2)
+    [(1.0, 0.0, 0.0), (0.5, 0.5, 0.0)]
+    """
     out = []
     for parts in itertools.combinations_with_replacement(range(steps, -1, -1), k):
         if sum(parts) == steps:
@@ -233,7 +569,26 @@ def grid_distributions(k: int, steps: int) -> list[tuple[float, ...]]:
 def search_distributions(k: int, steps: int) -> list[tuple[float, ...]]:
     """The adversary's distributions on ``k`` children that the exhaustive search tries: the
     grid of :func:`grid_distributions` plus the equal split ``d_k* = (1/k, …, 1/k)`` (for
-    ``k > steps`` the grid alone has at most ``steps`` non-zero shares), tried first."""
+    ``k > steps`` the grid alone has at most ``steps`` non-zero shares), tried first.
+
+    Parameters
+    ----------
+    k : int, ``≥ 1``
+        Number of children.
+    steps : int, ``≥ 1``
+        Grid resolution: shares are multiples of ``1/steps``.
+
+    Returns
+    -------
+    list of tuple of float
+        The equal split, then the grid without it.
+
+    Examples
+    --------
+    >>> from boostcore.game import search_distributions
+    >>> [tuple(round(x, 3) for x in d) for d in search_distributions(3, 2)]
+    [(0.333, 0.333, 0.333), (1.0, 0.0, 0.0), (0.5, 0.5, 0.0)]
+    """
     equal = tuple([1.0 / k] * k)
     return [equal] + [d for d in grid_distributions(k, steps)
                       if not np.allclose(d, equal, rtol=0, atol=1e-12)]
@@ -243,9 +598,18 @@ def search_distributions(k: int, steps: int) -> list[tuple[float, ...]]:
 class SearchResult:
     """What :func:`exhaustive_search` found.
 
-    ``value``: the largest final weight (``w = 1``); ``arities``: every ``k`` the search
-    tried somewhere (all legal ones); ``positions``: distinct positions evaluated;
-    ``strategy``: a best adversary's moves ``(k, d)`` in order, against the max-weight player.
+    Attributes
+    ----------
+    s, gamma, steps
+        The search's parameters.
+    value : float
+        The largest final weight (``w = 1``).
+    arities : tuple of int
+        Every ``k`` the search tried somewhere (all legal ones).
+    positions : int
+        Distinct positions evaluated.
+    strategy : tuple of (int, tuple of float)
+        A best adversary's moves ``(k, d)`` in order, against the max-weight player.
     """
 
     s: int
@@ -270,11 +634,34 @@ def exhaustive_search(s: int, gamma: float, *, steps: int = 4) -> SearchResult:
 
     Theorem 3 says the value is ``φ_γ(s)``, reached by always splitting in two, equally.
 
+    Parameters
+    ----------
+    s : int
+        Target size, 1 to ``SEARCH_MAX_SIZE`` (12).
+    gamma : float in [0, 1]
+        The advantage ``γ``.
+    steps : int, default 4
+        Grid resolution of the shares, 1 to ``SEARCH_MAX_STEPS`` (8).
+
+    Returns
+    -------
+    SearchResult
+        The value, the arities tried, the positions evaluated and a best strategy.
+
     Raises
     ------
     ValueError
         If ``s > SEARCH_MAX_SIZE`` or ``steps > SEARCH_MAX_STEPS`` (the search would take too
         long), naming the parameter, the rule and the value received.
+
+    Examples
+    --------
+    >>> from boostcore.game import exhaustive_search, phi
+    >>> r = exhaustive_search(4, 0.25, steps=2)
+    >>> r.value, phi(4, 0.25), r.arities
+    (0.5625, 0.5625, (2, 3, 4))
+    >>> r.strategy[0]
+    (2, (0.5, 0.5))
     """
     s = check_int("s", s, low=1)
     if s > SEARCH_MAX_SIZE:
@@ -333,7 +720,29 @@ def exhaustive_search(s: int, gamma: float, *, steps: int = 4) -> SearchResult:
 def best_adversary_value(s: int, gamma: float, *, steps: int = 4) -> float:
     """The largest final weight any adversary can force against the max-weight player, by
     :func:`exhaustive_search` (every legal ``k``; shares on a grid of ``1/steps`` plus the
-    equal split). ``w = 1``. Theorem 3 says this is ``φ_γ(s)``."""
+    equal split). ``w = 1``. Theorem 3 says this is ``φ_γ(s)``.
+
+    Parameters
+    ----------
+    s, gamma, steps
+        As in :func:`exhaustive_search`.
+
+    Returns
+    -------
+    float
+        ``exhaustive_search(s, gamma, steps=steps).value``.
+
+    Raises
+    ------
+    ValueError
+        As :func:`exhaustive_search`.
+
+    Examples
+    --------
+    >>> from boostcore.game import best_adversary_value
+    >>> best_adversary_value(4, 0.25, steps=2)
+    0.5625
+    """
     return exhaustive_search(s, gamma, steps=steps).value
 
 
@@ -346,7 +755,35 @@ def sum_max(w: float, gamma: float, distributions) -> float:
     from one leaf of weight ``w`` when the player always expands a heaviest leaf and the
     ``i``-th expansion splits it by ``d^(i)`` (``k_i = len(d^(i))`` children, which keep
     ``1 − γ⌈log₂ k_i⌉`` of its weight). As in the paper, the size rule is not applied; the
-    app's rule ``γ⌈log₂ k⌉ ≤ 1`` is (weights stay non-negative)."""
+    app's rule ``γ⌈log₂ k⌉ ≤ 1`` is (weights stay non-negative).
+
+    Parameters
+    ----------
+    w : float, ``≥ 0``
+        Weight of the initial leaf.
+    gamma : float in [0, 1]
+        The advantage ``γ``.
+    distributions : iterable of sequences of float
+        ``d^(1), …, d^(t)``, each with ``k ≥ 2`` shares ``≥ 0`` summing to 1.
+
+    Returns
+    -------
+    float
+        The final tree's weight.
+
+    Raises
+    ------
+    ValueError
+        If ``w`` or ``gamma`` is out of range, or a distribution is invalid.
+
+    Examples
+    --------
+    >>> from boostcore.game import sum_max
+    >>> sum_max(1.0, 0.25, [(0.5, 0.5)] * 3)  # = φ_γ(4)
+    0.5625
+    >>> sum_max(1.0, 0.25, [(0.5, 0.25, 0.25), (0.5, 0.5)])
+    0.4375
+    """
     w = check_float("w", w, low=0.0)
     gamma = check_float("gamma", gamma, low=0.0, high=1.0)
     heap = [-w]
@@ -376,6 +813,23 @@ class Lemma9Step:
     ``tree_before``/``tree_after``: the whole tree's weight without/with the replacement.
     ``curve``: ``(m, before, after)`` for every subtree size ``m = k … s`` (Lemma 9 for every
     ``t``). ``before_game``/``after_game``: the two subtrees drawn as games started at ``w``.
+
+    Attributes
+    ----------
+    node, k, distribution : int, int, tuple of float
+        The expanded node and its split.
+    weight : float
+        ``w``, the node's weight.
+    leaves : int
+        ``k + t``, the leaves of its subtree.
+    before, after : float
+        The subtree's weight as played and after the replacement.
+    tree_before, tree_after : float
+        The whole tree's weight without and with the replacement.
+    curve : tuple of (int, float, float)
+        ``(m, before, after)`` for ``m = k … s``.
+    before_game, after_game : GameState
+        The two subtrees as games.
     """
 
     node: int
@@ -393,12 +847,30 @@ class Lemma9Step:
 
     @property
     def t(self) -> int:
-        """The equal binary splits made below the ``k``-way split."""
+        """The equal binary splits made below the ``k``-way split.
+
+        Examples
+        --------
+        >>> from boostcore.game import lemma9_replacement, play
+        >>> adv = lambda g, leaf: (3, (0.5, 0.25, 0.25)) if g.n_leaves == 1 else (2, (0.5, 0.5))
+        >>> step = lemma9_replacement(list(play(6, 0.1, adversary=adv))[-1], 0)
+        >>> step.k, step.leaves, step.t
+        (3, 6, 3)
+        """
         return self.leaves - self.k
 
     @property
     def gain(self) -> float:
-        """``after − before``: Lemma 9 says it is ``≥ 0``."""
+        """``after − before``: Lemma 9 says it is ``≥ 0``.
+
+        Examples
+        --------
+        >>> from boostcore.game import lemma9_replacement, play
+        >>> adv = lambda g, leaf: (3, (0.5, 0.25, 0.25)) if g.n_leaves == 1 else (2, (0.5, 0.5))
+        >>> step = lemma9_replacement(list(play(6, 0.1, adversary=adv))[-1], 0)
+        >>> round(step.before, 4), round(step.after, 4), round(step.gain, 4)
+        (0.72, 0.7695, 0.0495)
+        """
         return self.after - self.before
 
 
@@ -429,7 +901,27 @@ def _lemma9_problem(state: GameState, node: int) -> str | None:
 
 def lemma9_nodes(state: GameState, *, min_k: int = 3) -> tuple[int, ...]:
     """The expanded nodes with ``k ≥ min_k`` to which :func:`lemma9_replacement` applies (below
-    them the game made only equal binary splits), deepest-created first."""
+    them the game made only equal binary splits), deepest-created first.
+
+    Parameters
+    ----------
+    state : GameState
+        A position.
+    min_k : int, default 3
+        Smallest arity of a node to report.
+
+    Returns
+    -------
+    tuple of int
+        Node ids, most recently expanded first.
+
+    Examples
+    --------
+    >>> from boostcore.game import lemma9_nodes, play
+    >>> adv = lambda g, leaf: (3, (0.5, 0.25, 0.25)) if g.n_leaves == 1 else (2, (0.5, 0.5))
+    >>> lemma9_nodes(list(play(6, 0.1, adversary=adv))[-1])
+    (0,)
+    """
     out = [m.leaf for m in state.history
            if m.k >= min_k and _lemma9_problem(state, m.leaf) is None]
     return tuple(reversed(out))
@@ -451,10 +943,35 @@ def lemma9_replacement(state: GameState, node: int) -> Lemma9Step:
     Theorem 5 use the lemma, from the bottom up. The tree with the replaced subtree need not
     be one the max-weight player would grow (Proposition 6 handles that in Lemma 10).
 
+    Parameters
+    ----------
+    state : GameState
+        A position.
+    node : int
+        Id of an expanded node (see :func:`lemma9_nodes`).
+
+    Returns
+    -------
+    Lemma9Step
+        The weights before and after the replacement, for the subtree and the whole tree.
+
     Raises
     ------
     ValueError
         If ``node`` is not a node of the tree, is a leaf, or its subtree holds another split.
+
+    Examples
+    --------
+    >>> from boostcore.game import lemma9_replacement, play
+    >>> adv = lambda g, leaf: (3, (0.5, 0.25, 0.25)) if g.n_leaves == 1 else (2, (0.5, 0.5))
+    >>> last = list(play(6, 0.1, adversary=adv))[-1]
+    >>> step = lemma9_replacement(last, 0)
+    >>> round(step.before, 4), round(step.after, 4), step.gain >= 0
+    (0.72, 0.7695, True)
+    >>> lemma9_replacement(last, 5)
+    Traceback (most recent call last):
+        ...
+    ValueError: node #5 is a leaf: Lemma 9 replaces an expanded node (a k-way split)
     """
     if isinstance(node, bool) or not isinstance(node, int | np.integer) \
             or not 0 <= node < len(state.nodes):
@@ -490,5 +1007,24 @@ def lemma9_replacement(state: GameState, node: int) -> Lemma9Step:
 
 
 def phi(s: int, gamma: float) -> float:
-    """``φ_γ(s)`` (re-exported for the page)."""
+    """``φ_γ(s)`` (re-exported for the page; see :func:`boostcore.bounds.phi_gamma`).
+
+    Parameters
+    ----------
+    s : int, ``≥ 1``
+        Target size.
+    gamma : float in [0, 1]
+        The advantage ``γ``.
+
+    Returns
+    -------
+    float
+        The value of the game against the max-weight player (``w = 1``).
+
+    Examples
+    --------
+    >>> from boostcore.game import phi
+    >>> phi(4, 0.25)  # (1 − γ)²: two rounds of equal binary splits
+    0.5625
+    """
     return float(phi_gamma(s, gamma))
