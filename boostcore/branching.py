@@ -78,6 +78,16 @@ class Round:
         New leaf of child ``2·l + (h_t = +1)`` of leaf ``l``; ``−1`` for a dropped child.
     weights : float array (|L_t|,)
         ``w[l]`` of every leaf of ``L_t``.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from boostcore.branching import bp_infoboost
+    >>> X, y = np.array([[0.0], [1.0], [2.0], [3.0]]), np.array([-1, -1, 1, 1])
+    >>> program = list(bp_infoboost(X, y, n_rounds=1))[-1].program
+    >>> r = program.rounds[0]
+    >>> r.feature, r.threshold, r.merge.tolist(), r.weights.round(3).tolist()
+    (0, 1.5, [0, 1], [-0.805, 0.805])
     """
 
     feature: int
@@ -88,18 +98,63 @@ class Round:
     @property
     def n_leaves(self) -> int:
         """Every leaf of ``L_t`` the program holds, including a ``bands`` leaf that no
-        training point reaches (``BPMetrics.n_leaves`` counts only the reached ones)."""
+        training point reaches (``BPMetrics.n_leaves`` counts only the reached ones).
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> from boostcore.branching import bp_infoboost
+        >>> X, y = np.array([[0.0], [1.0], [2.0], [3.0]]), np.array([-1, -1, 1, 1])
+        >>> program = list(bp_infoboost(X, y, n_rounds=1))[-1].program
+        >>> program.rounds[0].n_leaves
+        2
+        """
         return int(self.weights.shape[0])
 
 
 @dataclass(frozen=True)
 class BranchingProgram:
-    """The rounds so far; ``decision_function`` routes points through every merge map."""
+    """The rounds so far; ``decision_function`` routes points through every merge map.
+
+    Attributes
+    ----------
+    rounds : tuple of Round
+        One entry per round, in order.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from boostcore.branching import bp_infoboost
+    >>> X, y = np.array([[0.0], [1.0], [2.0], [3.0]]), np.array([-1, -1, 1, 1])
+    >>> program = list(bp_infoboost(X, y, n_rounds=1))[-1].program
+    >>> len(program.rounds), program.predict([[0.5], [2.5]]).tolist()
+    (1, [-1, 1])
+    """
 
     rounds: tuple[Round, ...]
 
     def leaves(self, X: np.ndarray) -> np.ndarray:
-        """Leaf of ``L_T`` reached by every row (``−1``: a child never seen in training)."""
+        """Leaf of ``L_T`` reached by every row (``−1``: a child never seen in training).
+
+        Parameters
+        ----------
+        X : array_like of float, shape (n, d)
+            Points to route.
+
+        Returns
+        -------
+        ndarray of intp, shape (n,)
+            Leaf ids of the last round (all 0 for a program without rounds).
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> from boostcore.branching import bp_infoboost
+        >>> X, y = np.array([[0.0], [1.0], [2.0], [3.0]]), np.array([-1, -1, 1, 1])
+        >>> program = list(bp_infoboost(X, y, n_rounds=1))[-1].program
+        >>> program.leaves([[0.5], [2.5]]).tolist()
+        [0, 1]
+        """
         X = np.asarray(X, dtype=float)
         leaf = np.zeros(X.shape[0], dtype=np.intp)
         for r in self.rounds:
@@ -107,7 +162,27 @@ class BranchingProgram:
         return leaf
 
     def decision_function(self, X: np.ndarray) -> np.ndarray:
-        """``F_T(x) = Σ_t w[ℓ_t(x)]`` (eq. (7)); a dropped child contributes 0."""
+        """``F_T(x) = Σ_t w[ℓ_t(x)]`` (eq. (7)); a dropped child contributes 0.
+
+        Parameters
+        ----------
+        X : array_like of float, shape (n, d)
+            Points to score.
+
+        Returns
+        -------
+        ndarray of float, shape (n,)
+            ``F_T(x)`` of every row.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> from boostcore.branching import bp_infoboost
+        >>> X, y = np.array([[0.0], [1.0], [2.0], [3.0]]), np.array([-1, -1, 1, 1])
+        >>> program = list(bp_infoboost(X, y, n_rounds=1))[-1].program
+        >>> program.decision_function([[0.5], [2.5]]).round(3).tolist()
+        [-0.805, 0.805]
+        """
         X = np.asarray(X, dtype=float)
         leaf = np.zeros(X.shape[0], dtype=np.intp)
         F = np.zeros(X.shape[0])
@@ -117,7 +192,27 @@ class BranchingProgram:
         return F
 
     def predict(self, X: np.ndarray) -> np.ndarray:
-        """``sign(F_T(x))`` with ``F = 0`` predicted as −1."""
+        """``sign(F_T(x))`` with ``F = 0`` predicted as −1.
+
+        Parameters
+        ----------
+        X : array_like of float, shape (n, d)
+            Points to classify.
+
+        Returns
+        -------
+        ndarray of int8, shape (n,)
+            Labels in {−1, +1}.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> from boostcore.branching import bp_infoboost
+        >>> X, y = np.array([[0.0], [1.0], [2.0], [3.0]]), np.array([-1, -1, 1, 1])
+        >>> program = list(bp_infoboost(X, y, n_rounds=1))[-1].program
+        >>> program.predict([[0.5], [2.5]]).tolist()
+        [-1, 1]
+        """
         return np.where(self.decision_function(X) > 0, 1, -1).astype(np.int8)
 
 
@@ -142,6 +237,27 @@ class BPMetrics:
     it into a band (its ``q`` counts as 1/2) and, when its group has no reached member, keeps a
     leaf of weight 0 that only unseen points can reach: ``n_unreached`` such leaves (0 for
     ``none`` and ``all``). ``n_divided`` counts the divided children reached the same way.
+
+    Attributes
+    ----------
+    t : int
+        The round.
+    n_leaves, n_unreached, n_divided : int
+        Leaf counts, as above.
+    train_error : float
+        Training error of ``sign(F_t)``.
+    test_error : float or None
+        Test error, or ``None`` without a test set.
+    Z, H_h, H_divided, H_leaves, H_next, H_uniform, gamma : float
+        As above.
+    prod_Z, prod_H_h : float
+        ``Π Z_t`` (a bound on the training error) and ``Π H_{D_t}(Y|h_t)``.
+    smoothing_excess : float
+        What smoothing added to ``Z_t`` this round (0 without a pure leaf).
+    band_bound : float or None
+        ``1 − cγ_t`` (``bands`` only).
+    max_groups : int or None
+        ``4K`` (``bands`` only).
     """
 
     t: int
@@ -164,13 +280,46 @@ class BPMetrics:
     max_groups: int | None
 
     def as_dict(self) -> dict[str, object]:
-        """The metrics as a plain dict (tables, JSON)."""
+        """The metrics as a plain dict (tables, JSON).
+
+        Returns
+        -------
+        dict of str to object
+            One entry per attribute, keyed by its name.
+
+        Examples
+        --------
+        >>> from boostcore.branching import bp_infoboost
+        >>> from boostcore.datasets import make_dataset
+        >>> ds = make_dataset("moons", n=100, seed=0)
+        >>> d = list(bp_infoboost(ds.X_train, ds.y_train, n_rounds=3))[-1].metrics.as_dict()
+        >>> d["t"], d["n_leaves"], round(d["prod_Z"], 4)
+        (3, 4, 0.2329)
+        """
         return dict(self.__dict__)
 
 
 @dataclass(frozen=True)
 class Group:
-    """One merged leaf of ``bands``: its key, members (child ids) and entropy under ``D_t``."""
+    """One merged leaf of ``bands``: its key, members (child ids) and entropy under ``D_t``.
+
+    Attributes
+    ----------
+    leaf : int
+        Its id in ``L_t``.
+    side : int
+        ``a``: −1 or +1, the value of ``h_t`` on its members.
+    sign : int
+        −1 or +1: whether its members have ``q_z < 1/2`` or ``q_z ≥ 1/2``.
+    band : int
+        ``j ≥ 1``, the band of ``1 − G(q_z)``.
+    children : tuple of int
+        Ids of the divided children merged into it.
+    mass : float
+        Its weight under ``D_t``.
+    entropy : float
+        ``G(q)`` of the group under ``D_t`` (1 for an empty group).
+    """
 
     leaf: int
     side: int
@@ -189,6 +338,35 @@ class BPStep:
     on) and ``D_next`` is ``D_{t+1}``; ``child_*`` describe the divided leaves ``ℓ̃_t``
     (mass and positive fraction under ``D_t``, the new leaf each went to); ``eps`` are the
     band edges ``ε_0 … ε_K`` and ``groups`` the merged leaves (``bands``).
+
+    Attributes
+    ----------
+    t : int
+        The round (1-based).
+    kind : str
+        ``ROUND`` or ``STOP``.
+    program : BranchingProgram
+        The program as of this round.
+    feature, threshold : int or None, float or None
+        The stump ``h_t`` (``None`` for ``STOP``).
+    D, D_next : ndarray of float, shape (m,)
+        ``D_t`` and ``D_{t+1}``.
+    child_mass, child_q : ndarray of float, shape (2·|L_{t−1}|,)
+        Mass and ``q_z`` of every divided child under ``D_t``.
+    merge : ndarray of intp
+        New leaf of every divided child (−1: dropped).
+    weights, leaf_mass : ndarray of float, shape (|L_t|,)
+        ``w[l]`` and the mass under ``D_t`` of every leaf.
+    eps : tuple of float
+        Band edges (``bands`` only).
+    groups : tuple of Group
+        The merged leaves (``bands`` only).
+    metrics : BPMetrics or None
+        ``None`` for ``STOP``.
+    stop_reason : str or None, default=None
+        Why the run stopped (``STOP`` only).
+    message : str, default=""
+        A one-line summary for the page.
     """
 
     t: int
@@ -215,6 +393,26 @@ def eps_bands(c: float, gamma: float) -> tuple[float, ...]:
 
     ``a = 2c/(1−c)`` and ``ε_j = ((1+a)/a)^(j−1) · cγ/a``. Without information (``γ ≤ 0``) a
     single band ``[0, 1]`` is returned: every child of a side and sign is merged.
+
+    Parameters
+    ----------
+    c : float in (0, 1)
+        Theorem 3's trade-off (not validated here).
+    gamma : float
+        ``γ_t = 1 − H_{D_t}(Y|ℓ̃_t)``.
+
+    Returns
+    -------
+    tuple of float
+        ``(ε_0, …, ε_K)``, increasing, ``ε_K ≥ 1``.
+
+    Examples
+    --------
+    >>> from boostcore.branching import eps_bands
+    >>> [round(e, 4) for e in eps_bands(0.5, 0.2)]
+    [0.0, 0.05, 0.075, 0.1125, 0.1688, 0.2531, 0.3797, 0.5695, 0.8543, 1.2814]
+    >>> eps_bands(0.5, 0.0)
+    (0.0, 1.0)
     """
     if gamma <= NO_INFO:
         return (0.0, 1.0)
@@ -241,6 +439,22 @@ def child_q(wp: np.ndarray, wn: np.ndarray) -> np.ndarray:
     children could make two groups where the rule makes one). In the app's runs rounding
     moves ``q`` by at most ~1e−14 and genuine deviations from 1/2 are ≥ ~1e−9; the tolerance
     sits between them.
+
+    Parameters
+    ----------
+    wp, wn : array_like of float
+        ``W⁺_z`` and ``W⁻_z`` of every child (same shape, ``≥ 0``).
+
+    Returns
+    -------
+    ndarray of float
+        ``q_z`` in [0, 1], same shape.
+
+    Examples
+    --------
+    >>> from boostcore.branching import child_q
+    >>> child_q([0.3, 0.0, 0.2, 0.1], [0.1, 0.0, 0.2, 0.0]).round(4).tolist()
+    [0.75, 0.5, 0.5, 1.0]
     """
     wp = np.asarray(wp, dtype=float)
     wn = np.asarray(wn, dtype=float)
@@ -255,6 +469,35 @@ def merge_bands(q: np.ndarray, side_of: np.ndarray, c: float, gamma: float):
 
     A child ``z`` (``q`` from :func:`child_q`) joins group ``(side, sign, j)`` with ``sign =
     +1`` iff ``q_z ≥ 1/2`` and ``ε_{j−1} ≤ 1 − G(q_z) < ε_j``; ``γ = 1 − H_{D_t}(Y|ℓ̃_t)``.
+
+    Parameters
+    ----------
+    q : array_like of float, shape (n,)
+        ``q_z`` of every divided child.
+    side_of : array_like of int, shape (n,)
+        Side (0 or 1) of every child.
+    c : float in (0, 1)
+        Theorem 3's trade-off.
+    gamma : float
+        ``γ_t``.
+
+    Returns
+    -------
+    merge : ndarray of intp, shape (n,)
+        New leaf of every child (groups numbered in sorted key order).
+    eps : tuple of float
+        The band edges of :func:`eps_bands`.
+    keys : ndarray of int, shape (n_groups, 3)
+        ``(side, sign, band)`` of every group.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from boostcore.branching import merge_bands
+    >>> mmap, eps, keys = merge_bands(np.array([0.9, 0.5, 0.1, 0.6]), np.array([0, 1, 0, 1]),
+    ...                               0.5, 0.2)
+    >>> mmap.tolist(), keys.tolist()
+    ([1, 2, 0, 2], [[0, -1, 7], [0, 1, 7], [1, 1, 1]])
     """
     q = np.asarray(q, dtype=float)
     eps = eps_bands(c, gamma)
@@ -273,6 +516,15 @@ class BandsAtC:
     ``H_leaves = H_{D_t}(Y|ℓ_t)`` of the groups (``Z_t`` unless a leaf is pure and its
     weight smoothed), ``bound = 1 − cγ_t``, ``n_leaves`` the groups with positive mass under
     ``D_t`` (``|L_t|`` as the run counts it) and ``max_leaves = 4K``.
+
+    Attributes
+    ----------
+    c : float
+        The trade-off.
+    H_leaves, bound : float
+        As above; Theorem 3 says ``H_leaves ≤ bound``.
+    n_leaves, max_leaves : int
+        As above; Theorem 3 says ``n_leaves ≤ max_leaves``.
     """
 
     c: float
@@ -293,6 +545,34 @@ def bands_for_c(child_mass: np.ndarray, q: np.ndarray, gamma: float,
     H_{D_t}(Y|h_t)``: the groups refine the sides). It says nothing of how ``H_{D_t}(Y|ℓ_t)``
     or the leaf count move with ``c``: the bands of different ``c`` are not nested, and
     either can go the "wrong" way (docs/theory.md §2).
+
+    Parameters
+    ----------
+    child_mass : array_like of float, shape (n,)
+        Mass of every divided child under ``D_t``.
+    q : array_like of float, shape (n,)
+        ``q_z`` of every child.
+    gamma : float
+        ``γ_t``.
+    cs : iterable of float
+        The values of ``c``, each in (0, 1).
+
+    Returns
+    -------
+    tuple of BandsAtC
+        One per ``c``, in order.
+
+    Raises
+    ------
+    ValueError
+        If some ``c`` is outside (0, 1).
+
+    Examples
+    --------
+    >>> from boostcore.branching import bands_for_c
+    >>> b = bands_for_c([0.25] * 4, [0.9, 0.5, 0.1, 0.6], 0.2, [0.25, 0.5])
+    >>> [(r.c, round(r.H_leaves, 4), round(r.bound, 4), r.n_leaves, r.max_leaves) for r in b]
+    [(0.25, 0.7975, 0.95, 3, 16), (0.5, 0.7975, 0.9, 3, 36)]
     """
     mass = np.asarray(child_mass, dtype=float)
     q = np.asarray(q, dtype=float)
@@ -312,14 +592,60 @@ def bands_for_c(child_mass: np.ndarray, q: np.ndarray, gamma: float,
 
 def round_bands(step: BPStep, cs) -> tuple[BandsAtC, ...]:
     """:func:`bands_for_c` for the round of ``step`` (its ``D_t``, ``h_t`` and divided
-    children; any merging scheme); ``()`` for a stop step."""
+    children; any merging scheme); ``()`` for a stop step.
+
+    Parameters
+    ----------
+    step : BPStep
+        A step of :func:`bp_infoboost`.
+    cs : iterable of float
+        The values of ``c``, each in (0, 1).
+
+    Returns
+    -------
+    tuple of BandsAtC
+        One per ``c``; empty for a ``STOP`` step.
+
+    Raises
+    ------
+    ValueError
+        If some ``c`` is outside (0, 1).
+
+    Examples
+    --------
+    >>> from boostcore.branching import bp_infoboost, round_bands
+    >>> from boostcore.datasets import make_dataset
+    >>> ds = make_dataset("moons", n=100, seed=0)
+    >>> step = list(bp_infoboost(ds.X_train, ds.y_train, n_rounds=3))[-1]
+    >>> [(round(b.H_leaves, 4), round(b.bound, 4), b.n_leaves) for b in round_bands(step, [0.5])]
+    [(0.5678, 0.7839, 4)]
+    """
     if step.metrics is None:
         return ()
     return bands_for_c(step.child_mass, step.child_q, step.metrics.gamma, cs)
 
 
 def band_of(one_minus_g: np.ndarray, eps: tuple[float, ...]) -> np.ndarray:
-    """Band index ``j ≥ 1`` with ``ε_{j−1} ≤ 1 − G(q) < ε_j`` (the last band is closed at 1)."""
+    """Band index ``j ≥ 1`` with ``ε_{j−1} ≤ 1 − G(q) < ε_j`` (the last band is closed at 1).
+
+    Parameters
+    ----------
+    one_minus_g : array_like of float
+        ``1 − G(q)`` of every child, in [0, 1].
+    eps : tuple of float
+        Band edges ``ε_0 … ε_K`` (from :func:`eps_bands`).
+
+    Returns
+    -------
+    ndarray of int
+        ``j`` in ``1 … K``, same shape.
+
+    Examples
+    --------
+    >>> from boostcore.branching import band_of
+    >>> band_of([0.0, 0.15, 0.5, 1.0], (0.0, 0.2, 0.6, 1.8)).tolist()
+    [1, 1, 2, 3]
+    """
     edges = np.asarray(eps)
     j = np.searchsorted(edges, one_minus_g, side="right")
     return np.clip(j, 1, len(eps) - 1)
@@ -341,26 +667,51 @@ def bp_infoboost(
 
     Parameters
     ----------
-    X, y : training sample (two classes; the larger label becomes +1).
+    X : array_like of shape (m, d)
+        Training features (numeric, finite).
+    y : array_like of shape (m,)
+        Two classes; the larger label (in sorted order) becomes +1.
     n_rounds : int
         Number of rounds ``T`` (1 … 500).
-    merge : {"bands", "all", "none"}
+    merge : {"bands", "all", "none"}, default "bands"
         Merging scheme (see the module docstring).
-    c : float in (0, 1)
+    c : float in (0, 1), default 0.5
         Theorem 3's trade-off: ``H_{D_t}(Y|ℓ_t) ≤ 1 − cγ_t`` with
         ``O(log(1/((1−c)γ))/log((1+c)/(2c)))``
         groups. Used by ``bands`` only.
-    weak_learner : {"h", "divided"}
+    weak_learner : {"h", "divided"}, default "h"
         The stump minimising ``H_{D_t}(Y|h)`` (InfoBoost's weak learner) or the one
         minimising ``H_{D_t}(Y|ℓ̃)`` of the divided leaves (the paper's remark (1)).
     smoothing : float, optional
         ``ε`` added to both sides of a pure leaf's weight; default ``1/(2m)``.
-    X_test, y_test : optional test sample (error reported every round).
+    X_test, y_test : array_like, optional
+        A test sample whose error is reported every round.
 
     Yields
     ------
     BPStep
         One per round; if the run cannot go on, a last ``STOP`` step says why.
+
+    Raises
+    ------
+    ValueError
+        Before the first step, for any invalid parameter (the message names it).
+
+    Examples
+    --------
+    >>> from boostcore.branching import bp_infoboost
+    >>> from boostcore.datasets import make_dataset
+    >>> ds = make_dataset("moons", n=100, seed=0)
+    >>> steps = list(bp_infoboost(ds.X_train, ds.y_train, n_rounds=3))
+    >>> [s.kind for s in steps]
+    ['round', 'round', 'round']
+    >>> m = steps[-1].metrics
+    >>> m.n_leaves, round(m.train_error, 4), round(m.prod_Z, 4)  # error ≤ Π Z_t
+    (4, 0.0533, 0.2329)
+    >>> next(bp_infoboost(ds.X_train, ds.y_train, n_rounds=0))
+    Traceback (most recent call last):
+        ...
+    ValueError: n_rounds must be between 1 and 500; got 0
     """
     Xv, yv, _, classes = check_xy(X, y)
     n_rounds = check_int("n_rounds", n_rounds, low=1, high=500)
