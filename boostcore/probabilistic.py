@@ -39,7 +39,26 @@ def _sigmoid(z: np.ndarray) -> np.ndarray:
 
 @dataclass(frozen=True)
 class SoftStump:
-    """``q(+, x) = σ(π (x_feature − θ)/τ)``."""
+    """``q(+, x) = σ(π (x_feature − θ)/τ)``.
+
+    Attributes
+    ----------
+    feature : int
+        Column index ``j``.
+    theta : float
+        Threshold ``θ``: ``q(+, x) = 1/2`` at ``x_j = θ``.
+    polarity : int
+        ``π``: +1 (positive above ``θ``) or −1.
+    tau : float
+        Softness ``τ > 0``.
+
+    Examples
+    --------
+    >>> from boostcore.probabilistic import SoftStump
+    >>> stump = SoftStump(feature=0, theta=0.0, polarity=1, tau=1.0)
+    >>> stump.q_pos([[-1.0], [0.0], [1.0]]).round(4).tolist()
+    [0.2689, 0.5, 0.7311]
+    """
 
     feature: int
     theta: float
@@ -47,7 +66,25 @@ class SoftStump:
     tau: float
 
     def q_pos(self, X: np.ndarray) -> np.ndarray:
-        """``Pr(h(x) = +1)`` for every row (clipped away from 0 and 1)."""
+        """``Pr(h(x) = +1)`` for every row (clipped away from 0 and 1).
+
+        Parameters
+        ----------
+        X : array_like of float, shape (n, d)
+            Points to score.
+
+        Returns
+        -------
+        ndarray of float, shape (n,)
+            Values in ``[1e−9, 1 − 1e−9]``.
+
+        Examples
+        --------
+        >>> from boostcore.probabilistic import SoftStump
+        >>> stump = SoftStump(feature=0, theta=0.0, polarity=-1, tau=1.0)
+        >>> stump.q_pos([[-1.0], [0.0], [1.0]]).round(4).tolist()
+        [0.7311, 0.5, 0.2689]
+        """
         z = self.polarity * (np.asarray(X, dtype=float)[:, self.feature] - self.theta) / self.tau
         return np.clip(_sigmoid(z), QMIN, 1.0 - QMIN)
 
@@ -151,6 +188,33 @@ def best_soft_stump(X: np.ndarray, y: np.ndarray, D: np.ndarray, tau: float) -> 
     ``SEARCH_RTOL`` (a certified guarantee); finally the best threshold is polished by Brent's
     bounded method (``scipy.optimize.minimize_scalar``) between its neighbours. Ties go to the
     lowest feature.
+
+    Parameters
+    ----------
+    X : ndarray of float, shape (m, d)
+        Training features (not validated here).
+    y : ndarray, shape (m,)
+        Labels in {−1, +1}.
+    D : ndarray of float, shape (m,)
+        Weights (a distribution).
+    tau : float, ``> 0``
+        Softness ``τ``.
+
+    Returns
+    -------
+    SoftStump
+        With ``polarity = 1``.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from boostcore.datasets import make_dataset
+    >>> from boostcore.probabilistic import best_soft_stump
+    >>> ds = make_dataset("moons", n=100, seed=0)
+    >>> m = ds.y_train.size
+    >>> s = best_soft_stump(ds.X_train, ds.y_train, np.full(m, 1 / m), 0.3)
+    >>> s.feature, round(s.theta, 2), s.tau
+    (1, 0.04, 0.3)
     """
     best = (np.inf, 0, 0.0)
     pos = y > 0
@@ -168,7 +232,30 @@ def best_soft_stump(X: np.ndarray, y: np.ndarray, D: np.ndarray, tau: float) -> 
 class ProbTree:
     """A probabilistic boosting tree (immutable). Node 0 is the root; ``side[n]`` is the
     branch (±1) leading to ``n``; internal nodes hold a classifier (a :class:`SoftStump` or a
-    nested :class:`ProbTree`); every non-root node has ``α`` and ``Z`` (Eqs. (4)–(6))."""
+    nested :class:`ProbTree`); every non-root node has ``α`` and ``Z`` (Eqs. (4)–(6)).
+
+    Attributes
+    ----------
+    parent : tuple of int
+        Parent of every node (−1 for the root).
+    side : tuple of int
+        Branch (±1) leading to every node (0 for the root).
+    classifier : tuple of (SoftStump or ProbTree or None)
+        The classifier of every internal node (``None`` at leaves).
+    children : tuple of ((int, int) or None)
+        ``(minus, plus)`` children of every internal node (``None`` at leaves).
+    alpha, Z : tuple of float
+        ``α`` and ``Z`` of every node (0 and 1 for the root).
+
+    Examples
+    --------
+    >>> from boostcore.datasets import make_dataset
+    >>> from boostcore.probabilistic import prob_tree
+    >>> ds = make_dataset("moons", n=100, seed=0)
+    >>> tree = list(prob_tree(ds.X_train, ds.y_train, n_weak=3))[-1].model
+    >>> tree.parent, tree.side
+    ((-1, 0, 0, 1, 1, 2, 2), (0, -1, 1, -1, 1, -1, 1))
+    """
 
     parent: tuple[int, ...]
     side: tuple[int, ...]
@@ -179,16 +266,56 @@ class ProbTree:
 
     @property
     def leaves(self) -> list[int]:
-        """Ids of the leaves."""
+        """Ids of the leaves, in increasing order.
+
+        Examples
+        --------
+        >>> from boostcore.datasets import make_dataset
+        >>> from boostcore.probabilistic import prob_tree
+        >>> ds = make_dataset("moons", n=100, seed=0)
+        >>> tree = list(prob_tree(ds.X_train, ds.y_train, n_weak=3))[-1].model
+        >>> tree.leaves
+        [3, 4, 5, 6]
+        """
         return [n for n, c in enumerate(self.children) if c is None]
 
     @property
     def n_weak(self) -> int:
-        """Number of weak classifiers (soft stumps) inside, nested ones included."""
+        """Number of weak classifiers (soft stumps) inside, nested ones included.
+
+        Examples
+        --------
+        >>> from boostcore.datasets import make_dataset
+        >>> from boostcore.probabilistic import prob_tree
+        >>> ds = make_dataset("moons", n=100, seed=0)
+        >>> tree = list(prob_tree(ds.X_train, ds.y_train, n_weak=3))[-1].model
+        >>> tree.n_weak
+        3
+        """
         return sum(_n_weak(c) for c in self.classifier if c is not None)
 
     def path_product(self, node: int) -> float:
-        """``Π_{s ≤ node} Z_s`` over the non-root nodes on the path to ``node``."""
+        """``Π_{s ≤ node} Z_s`` over the non-root nodes on the path to ``node``.
+
+        Parameters
+        ----------
+        node : int
+            A node id.
+
+        Returns
+        -------
+        float
+            The product (1 for the root).
+
+        Examples
+        --------
+        >>> from boostcore.datasets import make_dataset
+        >>> from boostcore.probabilistic import prob_tree
+        >>> ds = make_dataset("moons", n=100, seed=0)
+        >>> tree = list(prob_tree(ds.X_train, ds.y_train, n_weak=3))[-1].model
+        >>> tree.path_product(0), round(tree.path_product(3), 3)
+        (1.0, 0.061)
+        """
         p = 1.0
         while node != 0:
             p *= self.Z[node]
@@ -196,7 +323,27 @@ class ProbTree:
         return p
 
     def leaf_value(self, node: int) -> float:
-        """``H_l = Σ_{∅ < s ≤ l} α_s ṡ``."""
+        """``H_l = Σ_{∅ < s ≤ l} α_s ṡ``.
+
+        Parameters
+        ----------
+        node : int
+            A node id (usually a leaf).
+
+        Returns
+        -------
+        float
+            The vote of the path to ``node`` (0 for the root).
+
+        Examples
+        --------
+        >>> from boostcore.datasets import make_dataset
+        >>> from boostcore.probabilistic import prob_tree
+        >>> ds = make_dataset("moons", n=100, seed=0)
+        >>> tree = list(prob_tree(ds.X_train, ds.y_train, n_weak=3))[-1].model
+        >>> round(tree.leaf_value(3), 3)
+        -0.546
+        """
         h = 0.0
         while node != 0:
             h += self.alpha[node] * self.side[node]
@@ -204,11 +351,49 @@ class ProbTree:
         return h
 
     def C(self) -> float:
-        """``C(T) = Σ_leaves Π_{s ≤ l} Z_s`` (Eq. (8))."""
+        """``C(T) = Σ_leaves Π_{s ≤ l} Z_s`` (Eq. (8)).
+
+        Returns
+        -------
+        float
+            The bound on the exact expected training error.
+
+        Examples
+        --------
+        >>> from boostcore.datasets import make_dataset
+        >>> from boostcore.probabilistic import prob_tree
+        >>> ds = make_dataset("moons", n=100, seed=0)
+        >>> tree = list(prob_tree(ds.X_train, ds.y_train, n_weak=3))[-1].model
+        >>> round(tree.C(), 3), round(tree.expected_error(ds.X_train, ds.y_train), 3)
+        (0.745, 0.168)
+        """
         return float(sum(self.path_product(l) for l in self.leaves))
 
     def leaf_probabilities(self, X: np.ndarray) -> tuple[list[int], np.ndarray]:
-        """Leaves and ``Pr(x reaches l)`` (nodes independent), shape (n, n_leaves)."""
+        """Leaves and ``Pr(x reaches l)`` (nodes independent), shape (n, n_leaves).
+
+        Parameters
+        ----------
+        X : array_like of float, shape (n, d)
+            Points.
+
+        Returns
+        -------
+        leaves : list of int
+            The leaf ids (as :attr:`leaves`).
+        P : ndarray of float, shape (n, n_leaves)
+            ``P[i, l]``: probability that row ``i`` reaches leaf ``leaves[l]``; rows sum to 1.
+
+        Examples
+        --------
+        >>> from boostcore.datasets import make_dataset
+        >>> from boostcore.probabilistic import prob_tree
+        >>> ds = make_dataset("moons", n=100, seed=0)
+        >>> tree = list(prob_tree(ds.X_train, ds.y_train, n_weak=3))[-1].model
+        >>> leaves, P = tree.leaf_probabilities(ds.X_train[:2])
+        >>> leaves, P.shape, P.sum(axis=1).round(6).tolist()
+        ([3, 4, 5, 6], (2, 4), [1.0, 1.0])
+        """
         X = np.asarray(X, dtype=float)
         prob = {0: np.ones(X.shape[0])}
         for n, ch in enumerate(self.children):
@@ -222,14 +407,56 @@ class ProbTree:
         return leaves, np.column_stack([prob[l] for l in leaves])
 
     def q_pos(self, X: np.ndarray) -> np.ndarray:
-        """The tree as a probabilistic classifier: ``Pr(H > 0) + ½ Pr(H = 0)`` (§5)."""
+        """The tree as a probabilistic classifier: ``Pr(H > 0) + ½ Pr(H = 0)`` (§5).
+
+        Parameters
+        ----------
+        X : array_like of float, shape (n, d)
+            Points to score.
+
+        Returns
+        -------
+        ndarray of float, shape (n,)
+            Exact ``q(+, x)``, clipped to ``[1e−9, 1 − 1e−9]``.
+
+        Examples
+        --------
+        >>> from boostcore.datasets import make_dataset
+        >>> from boostcore.probabilistic import prob_tree
+        >>> ds = make_dataset("moons", n=100, seed=0)
+        >>> tree = list(prob_tree(ds.X_train, ds.y_train, n_weak=3))[-1].model
+        >>> tree.q_pos(ds.X_train[:3]).round(2).tolist(), ds.y_train[:3].tolist()
+        ([0.97, 0.04, 0.91], [1, -1, 1])
+        """
         leaves, P = self.leaf_probabilities(X)
         h = np.array([self.leaf_value(l) for l in leaves])
         vote = np.where(h > 0, 1.0, np.where(h < 0, 0.0, 0.5))
         return np.clip(P @ vote, QMIN, 1 - QMIN)
 
     def expected_error(self, X: np.ndarray, y: np.ndarray) -> float:
-        """Exact ``E[loss]`` averaged over the rows: ``[H_l y < 0] + ½[H_l = 0]`` per leaf."""
+        """Exact ``E[loss]`` averaged over the rows: ``[H_l y < 0] + ½[H_l = 0]`` per leaf.
+
+        Parameters
+        ----------
+        X : array_like of float, shape (n, d)
+            Points.
+        y : array_like, shape (n,)
+            Their labels in {−1, +1}.
+
+        Returns
+        -------
+        float
+            The expected error in [0, 1] (``≤ C(T)`` on the training sample).
+
+        Examples
+        --------
+        >>> from boostcore.datasets import make_dataset
+        >>> from boostcore.probabilistic import prob_tree
+        >>> ds = make_dataset("moons", n=100, seed=0)
+        >>> tree = list(prob_tree(ds.X_train, ds.y_train, n_weak=3))[-1].model
+        >>> round(tree.expected_error(ds.X_train, ds.y_train), 3)
+        0.168
+        """
         leaves, P = self.leaf_probabilities(X)
         h = np.array([self.leaf_value(l) for l in leaves])
         loss = np.where(h[None, :] * np.asarray(y)[:, None] < 0, 1.0, 0.0)
@@ -304,6 +531,21 @@ class ProbMetrics:
     for the chain; ``C`` is ``C(T)`` (tree, matryoshka) or ``Π Z_t`` (chain); ``rho_hat`` the
     largest ``Z₊ + Z₋`` (tree) or ``Z_t`` (chain) so far; ``F`` = ``F(T, ρ̂)``, ``rho_T`` =
     ``ρ̂^T``, ``M2`` = the paper's ``M2(T, ρ̂)`` when ``T`` is a power of two.
+
+    Attributes
+    ----------
+    T : int
+        Number of weak classifiers.
+    expected_train_error : float
+        As above.
+    expected_test_error : float or None
+        The same on the test set, or ``None`` without one.
+    mc_stderr : float or None
+        Standard error of the Monte Carlo estimate (chain only).
+    C, rho_hat, F, rho_T : float
+        As above.
+    M2 : float or None
+        As above; ``None`` when ``T`` is not a power of two.
     """
 
     T: int
@@ -317,7 +559,22 @@ class ProbMetrics:
     M2: float | None
 
     def as_dict(self) -> dict[str, object]:
-        """Plain dict for tables."""
+        """Plain dict for tables.
+
+        Returns
+        -------
+        dict of str to object
+            One entry per attribute, keyed by its name.
+
+        Examples
+        --------
+        >>> from boostcore.datasets import make_dataset
+        >>> from boostcore.probabilistic import prob_tree
+        >>> ds = make_dataset("moons", n=100, seed=0)
+        >>> d = list(prob_tree(ds.X_train, ds.y_train, n_weak=3))[-1].metrics.as_dict()
+        >>> d["T"], round(d["C"], 3), round(d["F"], 3), d["M2"]
+        (3, 0.745, 0.8, None)
+        """
         return dict(self.__dict__)
 
 
@@ -328,6 +585,31 @@ class ProbStep:
     ``model`` is a :class:`ProbTree` (tree, matryoshka) or a :class:`Chain`; ``node`` the node
     just expanded (tree) and ``stump`` the weak classifier just trained; ``D`` the weights it
     was trained on.
+
+    Attributes
+    ----------
+    t : int
+        Number of weak classifiers so far.
+    kind : str
+        ``ROUND`` (the generators here yield no other kind).
+    structure : str
+        ``"chain"``, ``"tree"``, ``"matryoshka"`` or ``"collapse"``.
+    model : ProbTree or Chain
+        The model as of this step.
+    node : int or None
+        The node just expanded (tree, collapse).
+    stump : SoftStump or None
+        The weak classifier just trained (``None`` for matryoshka).
+    D : ndarray of float or None
+        The weights it was trained on (``None`` for matryoshka).
+    metrics : ProbMetrics
+        Bounds and errors.
+    message : str, default=""
+        A one-line summary for the page.
+    stop_reason : str or None, default=None
+        Unused by the generators here.
+    dolls : tuple of DollCheck, default=()
+        The dolls used as nodes (matryoshka only).
     """
 
     t: int
@@ -354,7 +636,29 @@ def _draws(seed: int, t: int, n_draws: int) -> np.ndarray:
 @dataclass(frozen=True)
 class Chain:
     """Probabilistic AdaBoost: stumps with ``α_{t,+}``, ``α_{t,−}`` (Eqs. (1)–(2)); ``H`` is a
-    random sum, estimated over ``n_draws`` seeded Monte Carlo worlds."""
+    random sum, estimated over ``n_draws`` seeded Monte Carlo worlds.
+
+    Attributes
+    ----------
+    stumps : tuple of SoftStump
+        The weak classifiers in order.
+    alpha_pos, alpha_neg : tuple of float
+        ``α_{t,+}`` and ``α_{t,−}`` of every round.
+    seed : int, default=0
+        Seed of the Monte Carlo worlds.
+    n_draws : int, default=1000
+        Number of Monte Carlo worlds.
+
+    Examples
+    --------
+    >>> from boostcore.datasets import make_dataset
+    >>> from boostcore.probabilistic import prob_adaboost
+    >>> ds = make_dataset("moons", n=100, seed=0)
+    >>> steps = prob_adaboost(ds.X_train, ds.y_train, n_weak=3, mc_samples=200)
+    >>> chain = list(steps)[-1].model
+    >>> len(chain.stumps), chain.n_draws
+    (3, 200)
+    """
 
     stumps: tuple[SoftStump, ...]
     alpha_pos: tuple[float, ...]
@@ -363,7 +667,28 @@ class Chain:
     n_draws: int = 1000
 
     def sample_H(self, X: np.ndarray) -> np.ndarray:
-        """``H(x) = Σ_t α_{t,s_t} s_t`` in every world, shape (n_draws, n)."""
+        """``H(x) = Σ_t α_{t,s_t} s_t`` in every world, shape (n_draws, n).
+
+        Parameters
+        ----------
+        X : array_like of float, shape (n, d)
+            Points.
+
+        Returns
+        -------
+        ndarray of float, shape (n_draws, n)
+            One sample of ``H(x)`` per world and row (the same worlds for every row).
+
+        Examples
+        --------
+        >>> from boostcore.datasets import make_dataset
+        >>> from boostcore.probabilistic import prob_adaboost
+        >>> ds = make_dataset("moons", n=100, seed=0)
+        >>> steps = prob_adaboost(ds.X_train, ds.y_train, n_weak=3, mc_samples=200)
+        >>> chain = list(steps)[-1].model
+        >>> chain.sample_H(ds.X_train[:3]).shape
+        (200, 3)
+        """
         X = np.asarray(X, dtype=float)
         H = np.zeros((self.n_draws, X.shape[0]))
         for t, (stump, ap, an) in enumerate(zip(self.stumps, self.alpha_pos, self.alpha_neg), 1):
@@ -372,7 +697,28 @@ class Chain:
         return H
 
     def q_pos(self, X: np.ndarray) -> np.ndarray:
-        """Monte Carlo ``Pr(H(x) > 0) + ½ Pr(H(x) = 0)``."""
+        """Monte Carlo ``Pr(H(x) > 0) + ½ Pr(H(x) = 0)``.
+
+        Parameters
+        ----------
+        X : array_like of float, shape (n, d)
+            Points to score.
+
+        Returns
+        -------
+        ndarray of float, shape (n,)
+            Estimates of ``q(+, x)``, clipped to ``[1e−9, 1 − 1e−9]`` (1/2 without stumps).
+
+        Examples
+        --------
+        >>> from boostcore.datasets import make_dataset
+        >>> from boostcore.probabilistic import prob_adaboost
+        >>> ds = make_dataset("moons", n=100, seed=0)
+        >>> steps = prob_adaboost(ds.X_train, ds.y_train, n_weak=3, mc_samples=200)
+        >>> chain = list(steps)[-1].model
+        >>> chain.q_pos(ds.X_train[:3]).round(2).tolist(), ds.y_train[:3].tolist()
+        ([1.0, 0.2, 0.96], [1, -1, 1])
+        """
         X = np.asarray(X, dtype=float)
         if not self.stumps:
             return np.full(X.shape[0], 0.5)
@@ -392,7 +738,31 @@ def _metrics(T, train_err, test_err, stderr, C, rho_hat) -> ProbMetrics:
 
 def map_estimate(q_pos: np.ndarray, samples: int, seed: int, t: int) -> np.ndarray:
     """MAP estimate ``q̂ = (1 + #{+1})/(R + 2)`` of ``q(+, x)`` from ``R`` calls of the
-    classifier (uniform prior; Grossmann §2), seeded per weak classifier ``t``."""
+    classifier (uniform prior; Grossmann §2), seeded per weak classifier ``t``.
+
+    Parameters
+    ----------
+    q_pos : ndarray of float, shape (n,)
+        True ``q(+, x)`` of every point, in [0, 1].
+    samples : int, ``≥ 1``
+        ``R``, the answers drawn per point.
+    seed : int
+        Seed of the run.
+    t : int
+        Index of the weak classifier (a separate stream each).
+
+    Returns
+    -------
+    ndarray of float, shape (n,)
+        ``q̂`` in (0, 1).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from boostcore.probabilistic import map_estimate
+    >>> map_estimate(np.array([0.0, 1.0]), 10, seed=0, t=1).round(3).tolist()  # 1/12, 11/12
+    [0.083, 0.917]
+    """
     k = np.random.default_rng([seed, 7919, t]).binomial(samples, q_pos)
     return (1.0 + k) / (samples + 2.0)
 
@@ -418,11 +788,45 @@ def prob_adaboost(
     the errors are measured with the true ``q``: then ``Π Z`` is computed from estimates and
     is no longer a guaranteed bound — the point is to show estimation noise.
 
+    Parameters
+    ----------
+    X : array_like of shape (m, d)
+        Training features (numeric, finite).
+    y : array_like of shape (m,)
+        Two classes; the larger label (in sorted order) becomes +1.
+    n_weak : int
+        Number of rounds ``T``, 1 to 512.
+    softness : float, default 0.3
+        ``τ`` of the soft stumps, in (0, 100].
+    X_test, y_test : array_like, optional
+        A test sample whose expected error is estimated every round.
+    mc_samples : int, default 1000
+        Monte Carlo worlds, 10 to 100 000.
+    seed : int, default 0
+        Seed of the Monte Carlo worlds (and of the MAP estimates).
+    samples : int, optional
+        ``R``, 1 to 100 000: train on MAP estimates of ``q`` (see above).
+
     Yields
     ------
     ProbStep
         One per round; ``metrics.C`` is ``Π Z_t`` (an exact bound on the expected error),
         the expected error is a seeded Monte Carlo estimate with its standard error.
+
+    Raises
+    ------
+    ValueError
+        Before the first step, for any invalid parameter or a single-class ``y``.
+
+    Examples
+    --------
+    >>> from boostcore.datasets import make_dataset
+    >>> from boostcore.probabilistic import prob_adaboost
+    >>> ds = make_dataset("moons", n=100, seed=0)
+    >>> steps = list(prob_adaboost(ds.X_train, ds.y_train, n_weak=3, mc_samples=200))
+    >>> m = steps[-1].metrics
+    >>> round(m.expected_train_error, 3), round(m.mc_stderr, 3), round(m.C, 3)
+    (0.184, 0.007, 0.7)
     """
     X, y, n_weak, tau, Xt, yt = _validate(X, y, n_weak, softness, X_test, y_test)
     mc_samples = check_int("mc_samples", mc_samples, low=10, high=100_000)
@@ -488,6 +892,33 @@ def prob_tree(
         One per internal node; exact expected training error ``≤ C(T) ≤ F(T, ρ̂)``. With
         ``samples = R`` the tree is trained on MAP estimates of ``q`` (errors still use the
         true ``q``), and ``C(T)`` is then only an estimate of the bound.
+
+    Parameters
+    ----------
+    X, y, n_weak, softness, X_test, y_test
+        As in :func:`prob_adaboost`.
+    samples : int, optional
+        ``R``, 1 to 100 000: train on MAP estimates of ``q``.
+    seed : int, default 0
+        Seed of the MAP estimates.
+
+    Raises
+    ------
+    ValueError
+        Before the first step, for any invalid parameter or a single-class ``y``.
+
+    Examples
+    --------
+    >>> from boostcore.datasets import make_dataset
+    >>> from boostcore.probabilistic import prob_tree
+    >>> ds = make_dataset("moons", n=100, seed=0)
+    >>> m = list(prob_tree(ds.X_train, ds.y_train, n_weak=3))[-1].metrics
+    >>> round(m.expected_train_error, 3), round(m.C, 3), round(m.F, 3)  # error ≤ C(T) ≤ F
+    (0.168, 0.745, 0.8)
+    >>> next(prob_tree(ds.X_train, [1] * ds.y_train.size, n_weak=3))
+    Traceback (most recent call last):
+        ...
+    ValueError: y has a single class: there is nothing to boost (two classes needed)
     """
     X, y, n_weak, tau, Xt, yt = _validate(X, y, n_weak, softness, X_test, y_test)
     if samples is not None:
@@ -536,6 +967,28 @@ class DollCheck:
     ``node_excess = node_Z − paper_bound > 0`` means the paper's substitution fails on this run.
     ``node_Z ≥ C`` always (the doll's own valid bound): merging leaves that vote alike only raises
     ``Σ 2√(W⁺W⁻)`` (Cauchy–Schwarz; docs/theory.md §3.3), so ``node_Z − C`` is never negative.
+
+    Attributes
+    ----------
+    level : int
+        ``ℓ``, the doll's level.
+    C : float
+        The doll's own bound ``C``.
+    node_Z : float
+        Its ``Z₊ + Z₋`` as a node.
+    rho_hat : float
+        The largest ``Z₊ + Z₋`` of its soft stumps (capped at 1).
+    paper_bound : float
+        ``M2(T₁, ρ̂)``.
+
+    Examples
+    --------
+    >>> from boostcore.datasets import make_dataset
+    >>> from boostcore.probabilistic import matryoshka
+    >>> ds = make_dataset("moons", n=100, seed=0)
+    >>> doll = list(matryoshka(ds.X_train, ds.y_train, levels=2))[-1].dolls[0]
+    >>> doll.level, round(doll.C, 3), round(doll.node_Z, 3), round(doll.paper_bound, 3)
+    (1, 0.805, 0.805, 0.833)
     """
 
     level: int
@@ -546,19 +999,59 @@ class DollCheck:
 
     @property
     def n_weak(self) -> int:
-        """``T₁ = 2^level`` soft stumps inside."""
+        """``T₁ = 2^level`` soft stumps inside.
+
+        Examples
+        --------
+        >>> from boostcore.datasets import make_dataset
+        >>> from boostcore.probabilistic import matryoshka
+        >>> ds = make_dataset("moons", n=100, seed=0)
+        >>> doll = list(matryoshka(ds.X_train, ds.y_train, levels=2))[-1].dolls[0]
+        >>> doll.n_weak
+        2
+        """
         return 2**self.level
 
     @property
     def node_excess(self) -> float:
-        """``Z₊ + Z₋`` as a node minus the ``ρ`` the paper plugs in for it."""
+        """``Z₊ + Z₋`` as a node minus the ``ρ`` the paper plugs in for it.
+
+        Examples
+        --------
+        >>> from boostcore.datasets import make_dataset
+        >>> from boostcore.probabilistic import matryoshka
+        >>> ds = make_dataset("moons", n=100, seed=0)
+        >>> doll = list(matryoshka(ds.X_train, ds.y_train, levels=2))[-1].dolls[0]
+        >>> round(doll.node_excess, 3)  # ≤ 0: the paper's substitution holds on this run
+        -0.028
+        """
         return self.node_Z - self.paper_bound
 
 
 def stump_rho_hat(tree: ProbTree) -> float:
     """The largest ``Z₊ + Z₋`` of the soft stumps inside ``tree``, nested dolls included (each
     stump measured as a node of the tree that holds it): the ``ρ̂`` of the paper's
-    weak-learning assumption for this doll."""
+    weak-learning assumption for this doll.
+
+    Parameters
+    ----------
+    tree : ProbTree
+        A tree or doll.
+
+    Returns
+    -------
+    float
+        ``ρ̂`` (0 for a tree without internal nodes).
+
+    Examples
+    --------
+    >>> from boostcore.datasets import make_dataset
+    >>> from boostcore.probabilistic import prob_tree, stump_rho_hat
+    >>> ds = make_dataset("moons", n=100, seed=0)
+    >>> step = list(prob_tree(ds.X_train, ds.y_train, n_weak=3))[-1]
+    >>> round(stump_rho_hat(step.model), 3), round(step.metrics.rho_hat, 3)
+    (0.884, 0.884)
+    """
     out = 0.0
     for n, ch in enumerate(tree.children):
         if ch is None:
@@ -573,7 +1066,34 @@ def stump_rho_hat(tree: ProbTree) -> float:
 
 def doll_check(doll: ProbTree, level: int, node_Z: float) -> DollCheck:
     """:class:`DollCheck` of ``doll`` (a level-``level`` matryoshka) used as a node with
-    ``Z₊ + Z₋ = node_Z``."""
+    ``Z₊ + Z₋ = node_Z``.
+
+    Parameters
+    ----------
+    doll : ProbTree
+        The doll.
+    level : int, ``≥ 1``
+        Its level.
+    node_Z : float
+        Its ``Z₊ + Z₋`` as a node of the next level.
+
+    Returns
+    -------
+    DollCheck
+        With ``rho_hat = min(stump_rho_hat(doll), 1)`` and ``paper_bound = M2(2^level, ρ̂)``.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from boostcore.datasets import make_dataset
+    >>> from boostcore.probabilistic import doll_check, fit_matryoshka
+    >>> ds = make_dataset("moons", n=100, seed=0)
+    >>> m = ds.y_train.size
+    >>> doll, _ = fit_matryoshka(ds.X_train, ds.y_train, np.full(m, 1 / m), 1, 0.3)
+    >>> check = doll_check(doll, 1, node_Z=0.9)
+    >>> round(check.paper_bound, 3), round(check.node_excess, 3)
+    (0.833, 0.067)
+    """
     rho = min(stump_rho_hat(doll), 1.0)
     return DollCheck(level=level, C=doll.C(), node_Z=float(node_Z), rho_hat=rho,
                      paper_bound=float(bounds.m2(level, rho)))
@@ -588,6 +1108,41 @@ def fit_matryoshka(X, y, D, level: int, tau: float, on_weak=None, checks=None):
     after every soft stump with the partially built outer structure (for snapshots).
     Returns the classifier and its two-node tree's ``Z₊ + Z₋`` values (for ``ρ̂``); every
     doll used as a node is appended to ``checks`` as a :class:`DollCheck`.
+
+    Parameters
+    ----------
+    X : ndarray of float, shape (m, d)
+        Training features (not validated here).
+    y : ndarray, shape (m,)
+        Labels in {−1, +1}.
+    D : ndarray of float, shape (m,)
+        Non-negative weights (normalised here).
+    level : int, ``≥ 0``
+        The level ``L``.
+    tau : float, ``> 0``
+        Softness of the soft stumps.
+    on_weak : callable, optional
+        Called as ``on_weak(stump)`` after every soft stump.
+    checks : list, optional
+        Receives a :class:`DollCheck` per doll used as a node.
+
+    Returns
+    -------
+    classifier : SoftStump or ProbTree
+        A :class:`SoftStump` for level 0, a :class:`ProbTree` otherwise.
+    sums : list of float
+        ``Z₊ + Z₋`` of every node of every level inside (empty for level 0).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from boostcore.datasets import make_dataset
+    >>> from boostcore.probabilistic import fit_matryoshka
+    >>> ds = make_dataset("moons", n=100, seed=0)
+    >>> m = ds.y_train.size
+    >>> doll, sums = fit_matryoshka(ds.X_train, ds.y_train, np.full(m, 1 / m), 1, 0.3)
+    >>> doll.n_weak, [round(s, 3) for s in sums]
+    (2, [0.856, 0.884])
     """
     if level == 0:
         stump = best_soft_stump(X, y, D / D.sum(), tau)
@@ -623,6 +1178,28 @@ def matryoshka(
         For ``ℓ = 1 … L``: the level-``ℓ`` matryoshka trained on the uniform weights, with its
         exact expected error, its exact ``C`` (sub-trees used through their exact ``q``) and,
         as the paper's claim, ``M2(2^ℓ, ρ̂)``.
+
+    Parameters
+    ----------
+    X, y, softness, X_test, y_test
+        As in :func:`prob_adaboost`.
+    levels : int
+        ``L``, 1 to 10.
+
+    Raises
+    ------
+    ValueError
+        Before the first step, for any invalid parameter or a single-class ``y``.
+
+    Examples
+    --------
+    >>> from boostcore.datasets import make_dataset
+    >>> from boostcore.probabilistic import matryoshka
+    >>> ds = make_dataset("moons", n=100, seed=0)
+    >>> steps = list(matryoshka(ds.X_train, ds.y_train, levels=2))
+    >>> m = steps[-1].metrics
+    >>> [s.t for s in steps], round(m.expected_train_error, 3), round(m.C, 3), round(m.M2, 3)
+    ([2, 4], 0.207, 0.724, 0.763)
     """
     X, y, levels, tau, Xt, yt = _validate(X, y, levels, softness, X_test, y_test,
                                           name="levels", high=10)
@@ -661,10 +1238,29 @@ def collapse_tree(
     outer tree, used through its exact ``q = P(H > 0) + ½ P(H = 0)``. Inner sub-trees are
     not revisited. Bounds reported are the outer tree's valid ``C(T)``.
 
+    Parameters
+    ----------
+    X, y, n_weak, softness, X_test, y_test
+        As in :func:`prob_adaboost`.
+
     Yields
     ------
     ProbStep
         One per soft stump; ``message`` says when a collapse happened and both rates.
+
+    Raises
+    ------
+    ValueError
+        Before the first step, for any invalid parameter or a single-class ``y``.
+
+    Examples
+    --------
+    >>> from boostcore.datasets import make_dataset
+    >>> from boostcore.probabilistic import collapse_tree
+    >>> ds = make_dataset("moons", n=100, seed=0)
+    >>> steps = list(collapse_tree(ds.X_train, ds.y_train, n_weak=3))
+    >>> ["collapsed" in s.message for s in steps]
+    [False, True, False]
     """
     X, y, n_weak, tau, Xt, yt = _validate(X, y, n_weak, softness, X_test, y_test)
     return _collapse(X, y, n_weak, tau, Xt, yt)
