@@ -69,7 +69,26 @@ def _clip_mu(mu: float) -> float:
 
 
 def alpha_of(mu: float, R: float = 1.0) -> float:
-    """``α = ln((1 + μ)/(1 − μ)) / (2R)`` (G1, Fig. 2; ``μ`` clipped as in docs/theory.md §4.1)."""
+    """``α = ln((1 + μ)/(1 − μ)) / (2R)`` (G1, Fig. 2; ``μ`` clipped as in docs/theory.md §4.1).
+
+    Parameters
+    ----------
+    mu : float in [−1, 1]
+        The edge ``μ_t``; clipped to ``±(1 − MU_CLIP)``.
+    R : float, default 1.0
+        ``R_t = max |h_t| > 0``.
+
+    Returns
+    -------
+    float
+        ``atanh(μ)/R``, finite.
+
+    Examples
+    --------
+    >>> from boostcore.oblique import alpha_of
+    >>> round(alpha_of(0.5), 4), round(alpha_of(0.5, R=2.0), 4), round(alpha_of(1.0), 2)
+    (0.5493, 0.2747, 14.16)
+    """
     mu = _clip_mu(mu)
     return float(np.arctanh(mu) / R)
 
@@ -86,6 +105,26 @@ class WeakHypothesis:
       learner; a sum of these is affine, so the node boundary is a straight line);
     * ``"constant"`` — ``polarity`` everywhere;
     * ``"estimator"`` — a fitted scikit-learn classifier trained on labels ±1 (``predict``).
+
+    Attributes
+    ----------
+    kind : {"stump", "linear", "constant", "estimator"}
+        As above.
+    feature : int, default=-1
+        Column index (stump and linear).
+    threshold : float, default=0.0
+        ``θ`` (stump and linear).
+    polarity : float, default=1.0
+        ``π``: +1 or −1.
+    estimator : object, default=None
+        The fitted classifier (``"estimator"`` only).
+
+    Examples
+    --------
+    >>> from boostcore.oblique import WeakHypothesis
+    >>> h = WeakHypothesis("stump", feature=0, threshold=0.5)
+    >>> h([[0.0], [1.0]]).tolist(), h.describe()
+    ([-1.0, 1.0], 'sgn(x1 > 0.5)')
     """
 
     kind: str
@@ -95,7 +134,25 @@ class WeakHypothesis:
     estimator: Any = None
 
     def __call__(self, X: np.ndarray) -> np.ndarray:
-        """``h(x)`` for every row of ``X``."""
+        """``h(x)`` for every row of ``X``.
+
+        Parameters
+        ----------
+        X : array_like of float, shape (n, d)
+            Points.
+
+        Returns
+        -------
+        ndarray of float, shape (n,)
+            ``h(x)``: ±1 for a stump or a constant, real for a linear hypothesis.
+
+        Examples
+        --------
+        >>> from boostcore.oblique import WeakHypothesis
+        >>> h = WeakHypothesis("linear", feature=1, threshold=2.0, polarity=-1.0)
+        >>> h([[0.0, 1.0], [0.0, 3.0]]).tolist()
+        [1.0, -1.0]
+        """
         X = np.asarray(X, dtype=float)
         if self.kind == "stump":
             return np.where(X[:, self.feature] > self.threshold, self.polarity, -self.polarity)
@@ -106,7 +163,21 @@ class WeakHypothesis:
         return np.asarray(self.estimator.predict(X), dtype=float)
 
     def describe(self) -> str:
-        """A short formula for tables and diagrams (features numbered from 1)."""
+        """A short formula for tables and diagrams (features numbered from 1).
+
+        Returns
+        -------
+        str
+            E.g. ``"sgn(x1 > 0.5)"``, ``"−(x2 − 2)"``, ``"-1"`` or the estimator's class name.
+
+        Examples
+        --------
+        >>> from boostcore.oblique import WeakHypothesis
+        >>> WeakHypothesis("linear", feature=1, threshold=2.0, polarity=-1.0).describe()
+        '−(x2 − 2)'
+        >>> WeakHypothesis("constant", polarity=-1.0).describe()
+        '-1'
+        """
         f = self.feature + 1
         sign = "" if self.polarity > 0 else "−"
         if self.kind == "stump":
@@ -120,7 +191,23 @@ class WeakHypothesis:
 
 @dataclass(frozen=True)
 class Additive:
-    """``Σ_t α_t h_t(x)``: AdaBoost_R's combination, and BoostODT's node separator ``LS``."""
+    """``Σ_t α_t h_t(x)``: AdaBoost_R's combination, and BoostODT's node separator ``LS``.
+
+    Attributes
+    ----------
+    hyps : tuple of WeakHypothesis
+        ``h_1 … h_T``.
+    alphas : tuple of float
+        ``α_1 … α_T``.
+
+    Examples
+    --------
+    >>> from boostcore.oblique import Additive, WeakHypothesis
+    >>> h = WeakHypothesis("linear", feature=1, threshold=2.0, polarity=-1.0)
+    >>> ls = Additive((h, WeakHypothesis("constant", polarity=-1.0)), (0.5, 0.25))
+    >>> len(ls), ls.decision_function([[0.0, 1.0], [0.0, 3.0]]).tolist()
+    (2, [0.25, -0.75])
+    """
 
     hyps: tuple[WeakHypothesis, ...]
     alphas: tuple[float, ...]
@@ -129,11 +216,49 @@ class Additive:
         return len(self.hyps)
 
     def prefix(self, n: int) -> Additive:
-        """The combination of the first ``n`` weak hypotheses."""
+        """The combination of the first ``n`` weak hypotheses.
+
+        Parameters
+        ----------
+        n : int, ``≥ 0``
+            How many to keep.
+
+        Returns
+        -------
+        Additive
+            ``Σ_{t ≤ n} α_t h_t``.
+
+        Examples
+        --------
+        >>> from boostcore.oblique import Additive, WeakHypothesis
+        >>> h = WeakHypothesis("linear", feature=1, threshold=2.0, polarity=-1.0)
+        >>> ls = Additive((h, WeakHypothesis("constant", polarity=-1.0)), (0.5, 0.25))
+        >>> ls.prefix(1).decision_function([[0.0, 1.0], [0.0, 3.0]]).tolist()
+        [0.5, -0.5]
+        """
         return Additive(self.hyps[:n], self.alphas[:n])
 
     def decision_function(self, X: np.ndarray) -> np.ndarray:
-        """``Σ_t α_t h_t(x)`` for every row of ``X``."""
+        """``Σ_t α_t h_t(x)`` for every row of ``X``.
+
+        Parameters
+        ----------
+        X : array_like of float, shape (n, d)
+            Points.
+
+        Returns
+        -------
+        ndarray of float, shape (n,)
+            The combination's value (0 without hypotheses).
+
+        Examples
+        --------
+        >>> from boostcore.oblique import Additive, WeakHypothesis
+        >>> h = WeakHypothesis("linear", feature=1, threshold=2.0, polarity=-1.0)
+        >>> ls = Additive((h, WeakHypothesis("constant", polarity=-1.0)), (0.5, 0.25))
+        >>> ls.decision_function([[0.0, 1.0], [0.0, 3.0]]).tolist()
+        [0.25, -0.75]
+        """
         X = np.asarray(X, dtype=float)
         out = np.zeros(X.shape[0])
         for h, a in zip(self.hyps, self.alphas):
@@ -143,9 +268,23 @@ class Additive:
     def staged_decision_function(self, X: np.ndarray) -> Iterator[np.ndarray]:
         """Yield ``Σ_{s ≤ t} α_s h_s(x)`` after each ``t``.
 
+        Parameters
+        ----------
+        X : array_like of float, shape (n_samples, d)
+            Points.
+
         Yields
         ------
         ndarray of shape (n_samples,)
+            The partial sum after ``t = 1, 2, …, T``.
+
+        Examples
+        --------
+        >>> from boostcore.oblique import Additive, WeakHypothesis
+        >>> h = WeakHypothesis("linear", feature=1, threshold=2.0, polarity=-1.0)
+        >>> ls = Additive((h, WeakHypothesis("constant", polarity=-1.0)), (0.5, 0.25))
+        >>> [f.tolist() for f in ls.staged_decision_function([[0.0, 1.0], [0.0, 3.0]])]
+        [[0.5, -0.5], [0.25, -0.75]]
         """
         X = np.asarray(X, dtype=float)
         out = np.zeros(X.shape[0])
@@ -155,7 +294,29 @@ class Additive:
 
     def affine(self, d: int) -> tuple[np.ndarray, float] | None:
         """``(coef, intercept)`` with ``Σ α h(x) = coef·x + intercept``, or ``None`` if some
-        ``h`` is not linear or constant (e.g. a stump: then the boundary is a staircase)."""
+        ``h`` is not linear or constant (e.g. a stump: then the boundary is a staircase).
+
+        Parameters
+        ----------
+        d : int
+            Number of features.
+
+        Returns
+        -------
+        (ndarray of float, float) or None
+            ``coef`` of shape (d,) and ``intercept``.
+
+        Examples
+        --------
+        >>> from boostcore.oblique import Additive, WeakHypothesis
+        >>> h = WeakHypothesis("linear", feature=1, threshold=2.0, polarity=-1.0)
+        >>> ls = Additive((h, WeakHypothesis("constant", polarity=-1.0)), (0.5, 0.25))
+        >>> coef, intercept = ls.affine(2)
+        >>> coef.tolist(), intercept
+        ([0.0, -0.5], 0.75)
+        >>> print(Additive((WeakHypothesis("stump", feature=0),), (1.0,)).affine(2))
+        None
+        """
         coef = np.zeros(d)
         intercept = 0.0
         for h, a in zip(self.hyps, self.alphas):
@@ -171,7 +332,23 @@ class Additive:
 
 @dataclass(frozen=True)
 class InnerRound:
-    """One weak hypothesis of a G1 run on a path: AdaBoost_R round ``j`` (G1, Fig. 2)."""
+    """One weak hypothesis of a G1 run on a path: AdaBoost_R round ``j`` (G1, Fig. 2).
+
+    Attributes
+    ----------
+    j : int
+        The round (1-based).
+    hyp : WeakHypothesis
+        ``h_j``.
+    R : float
+        ``R_j = max |h_j|`` on the sample.
+    mu : float
+        ``μ_j`` (unclipped).
+    alpha : float
+        ``α_j``.
+    error : float
+        Weighted error of ``sign(h_j)`` under the round's weights.
+    """
 
     j: int
     hyp: WeakHypothesis
@@ -181,7 +358,21 @@ class InnerRound:
     error: float
 
     def as_dict(self) -> dict[str, object]:
-        """A plain dict for tables."""
+        """A plain dict for tables.
+
+        Returns
+        -------
+        dict of str to object
+            ``j``, ``h`` (the formula of :meth:`WeakHypothesis.describe`), ``R``, ``mu``,
+            ``alpha`` and ``weighted_error``.
+
+        Examples
+        --------
+        >>> from boostcore.oblique import InnerRound, WeakHypothesis
+        >>> r = InnerRound(1, WeakHypothesis("stump", feature=0), 1.0, 0.5, 0.5493, 0.25)
+        >>> r.as_dict()["h"], r.as_dict()["weighted_error"]
+        ('sgn(x1 > 0)', 0.25)
+        """
         return {"j": self.j, "h": self.hyp.describe(), "R": self.R, "mu": self.mu,
                 "alpha": self.alpha, "weighted_error": self.error}
 
@@ -283,7 +474,30 @@ def _g1_update(w, y, h_vals, idx, mu, R):
 
 # --------------------------------------------------------------------------- margins
 def margin_curve(H: np.ndarray, y: np.ndarray, w1: np.ndarray) -> np.ndarray:
-    """``ν(H, θ) = P_{w_1}[tanh(yH/2) ≤ θ]`` on :data:`THETA_GRID` (Nock–Nielsen's margin error)."""
+    """``ν(H, θ) = P_{w_1}[tanh(yH/2) ≤ θ]`` on :data:`THETA_GRID` (Nock–Nielsen's margin error).
+
+    Parameters
+    ----------
+    H : ndarray of float, shape (m,)
+        ``H(x_i)``.
+    y : ndarray, shape (m,)
+        Labels in {−1, +1}.
+    w1 : ndarray of float, shape (m,)
+        Non-negative weights (normalised here).
+
+    Returns
+    -------
+    ndarray of float, shape (100,)
+        ``ν(H, θ)`` for every ``θ`` of :data:`THETA_GRID` (−1, −0.98, …, 0.98).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from boostcore.oblique import THETA_GRID, margin_curve
+    >>> nu = margin_curve(np.array([2.0, -1.0, 0.0]), np.array([1, 1, -1]), np.ones(3))
+    >>> THETA_GRID[[0, 50, 99]].tolist(), nu[[0, 50, 99]].round(4).tolist()
+    ([-1.0, 0.0, 0.98], [0.0, 0.6667, 1.0])
+    """
     margins = np.tanh(y * H / 2.0)
     order = np.argsort(margins, kind="stable")
     cum = np.cumsum(w1[order])
@@ -292,7 +506,24 @@ def margin_curve(H: np.ndarray, y: np.ndarray, w1: np.ndarray) -> np.ndarray:
 
 
 def margin_bound(path_product: float) -> np.ndarray:
-    """Theorem 1 ``[R]`` on :data:`THETA_GRID`: ``((1 + θ)/(1 − θ))·max_paths Π sqrt(1 − μ²)``."""
+    """Theorem 1 ``[R]`` on :data:`THETA_GRID`: ``((1 + θ)/(1 − θ))·max_paths Π sqrt(1 − μ²)``.
+
+    Parameters
+    ----------
+    path_product : float
+        ``max_paths Π sqrt(1 − μ_t²)``.
+
+    Returns
+    -------
+    ndarray of float, shape (100,)
+        The bound for every ``θ`` of :data:`THETA_GRID`.
+
+    Examples
+    --------
+    >>> from boostcore.oblique import margin_bound
+    >>> margin_bound(0.5)[[0, 50, 99]].round(4).tolist()  # θ = −1, 0, 0.98
+    [0.0, 0.5, 49.5]
+    """
     return (1.0 + THETA_GRID) / (1.0 - THETA_GRID) * path_product
 
 
@@ -304,6 +535,19 @@ class G1Metrics:
     ``margin_error_0 = ν(H, 0)``, ``bound = max_paths Π sqrt(1 − μ_t²)`` (Theorem 1 at θ = 0),
     ``km_impurity = Σ_ℓ 2 sqrt(w⁺_ℓ w⁻_ℓ)`` (trees only: Theorem 2 says it equals the
     exponential loss); ``margin_error`` and ``margin_bound`` are on :data:`THETA_GRID`.
+
+    Attributes
+    ----------
+    t : int
+        The step.
+    train_error, exp_loss, margin_error_0, bound : float
+        As above.
+    test_error : float or None
+        Test error, or ``None`` without a test set.
+    km_impurity : float or None
+        As above (``None`` for :func:`g1_linear`).
+    margin_error, margin_bound : ndarray of float, shape (100,)
+        As above.
     """
 
     t: int
@@ -317,7 +561,22 @@ class G1Metrics:
     margin_bound: np.ndarray
 
     def as_dict(self) -> dict[str, object]:
-        """The scalar metrics as a plain dict (tables, JSON)."""
+        """The scalar metrics as a plain dict (tables, JSON).
+
+        Returns
+        -------
+        dict of str to object
+            Every attribute except the two curves.
+
+        Examples
+        --------
+        >>> from boostcore.datasets import make_dataset
+        >>> from boostcore.oblique import g1_linear
+        >>> ds = make_dataset("moons", n=100, seed=0)
+        >>> d = list(g1_linear(ds.X_train, ds.y_train, n_rounds=5))[-1].metrics.as_dict()
+        >>> sorted(d)
+        ['bound', 'exp_loss', 'km_impurity', 'margin_error_0', 't', 'test_error', 'train_error']
+        """
         return {k: v for k, v in self.__dict__.items() if not isinstance(v, np.ndarray)}
 
 
@@ -346,6 +605,25 @@ class G1Step:
     ``model`` is ``H_t``; ``round`` the weak hypothesis added at this step with its ``R_t``,
     ``μ_t`` and ``α_t``; ``w`` is ``w_t`` (the weights ``h_t`` was trained on) and ``w_next``
     is ``w_{t+1}``.
+
+    Attributes
+    ----------
+    t : int
+        The round (1-based).
+    kind : str
+        ``ROUND`` or ``STOP``.
+    model : Additive
+        ``H_t``.
+    round : InnerRound or None
+        ``None`` for ``STOP``.
+    w, w_next : ndarray of float, shape (m,)
+        ``w_t`` and ``w_{t+1}``.
+    metrics : G1Metrics or None
+        ``None`` for ``STOP``.
+    stop_reason : str or None, default=None
+        Why the run stopped (``STOP`` only).
+    message : str, default=""
+        A one-line summary for the page.
     """
 
     t: int
@@ -374,26 +652,52 @@ def g1_linear(
 
     Parameters
     ----------
-    X, y : training sample (two classes; the larger label becomes +1).
+    X : array_like of shape (m, d)
+        Training features (numeric, finite).
+    y : array_like of shape (m,)
+        Two classes; the larger label (in sorted order) becomes +1.
     n_rounds : int
         Number of weak hypotheses ``T`` (1 … 2000).
-    weak : {"stump", "hyperplane"} or a scikit-learn classifier
+    weak : {"stump", "hyperplane"} or a scikit-learn classifier, default "stump"
         ``"stump"``: the ±1 stump of largest ``|μ|`` (so G1 is discrete AdaBoost);
         ``"hyperplane"``: real-valued ``π(x_f − θ)`` or a constant (``H`` is then affine);
         a classifier that accepts ``sample_weight`` is refitted every round on labels ±1.
-    sample_weight : optional ``w_1`` (normalised to sum 1; default uniform).
+    sample_weight : array_like of shape (m,), optional
+        ``w_1``, non-negative (normalised to sum 1; default uniform).
     random_state : int or numpy.random.RandomState, optional
         Seeds the copies of a scikit-learn weak learner exactly as scikit-learn's
         ``AdaBoostClassifier(random_state=…)`` seeds its copies: a deep clone per round, one
         draw per ``random_state`` parameter (nested ones included) in sorted key order; the
         user's estimator is never changed.
-    X_test, y_test : optional test sample.
+    X_test, y_test : array_like, optional
+        A test sample whose error is reported every round.
 
     Yields
     ------
     G1Step
         One per round; a last ``STOP`` step says why when the run ends early (no edge, or a
         weak hypothesis that is already perfect).
+
+    Raises
+    ------
+    ValueError
+        Before the first step, for any invalid parameter (the message names it).
+
+    Examples
+    --------
+    >>> from boostcore.datasets import make_dataset
+    >>> from boostcore.oblique import g1_linear
+    >>> ds = make_dataset("moons", n=100, seed=0)
+    >>> steps = list(g1_linear(ds.X_train, ds.y_train, n_rounds=5))
+    >>> steps[-1].round.as_dict()["h"]
+    '−sgn(x2 > 0.271)'
+    >>> m = steps[-1].metrics
+    >>> round(m.train_error, 4), round(m.exp_loss, 4), round(m.bound, 4)  # ε ≤ loss ≤ bound
+    (0.0533, 0.2784, 0.2784)
+    >>> next(g1_linear(ds.X_train, ds.y_train, n_rounds=5, weak="tree"))
+    Traceback (most recent call last):
+        ...
+    ValueError: weak must be one of 'stump', 'hyperplane'; got 'tree'
     """
     Xv, yv, w1, classes = check_xy(X, y, sample_weight)
     n_rounds = check_int("n_rounds", n_rounds, low=1, high=2000)
@@ -482,6 +786,26 @@ class ObliqueTree:
     ``value[n] = Σ α`` over the constant nodes from the root to ``n`` (the output ``H`` of a
     leaf); ``mu[n]`` and ``alpha[n]`` are the G1 quantities of node ``n``'s constant;
     ``w_pos``/``w_neg`` the ``w_1`` mass of each class reaching ``n``.
+
+    Attributes
+    ----------
+    left, right : tuple of int
+        Children of every node (−1 at leaves).
+    separator : tuple of (Additive or None)
+        ``LS`` of every internal node (``None`` at leaves).
+    depth : tuple of int
+        0 for the root.
+    value, mu, alpha, w_pos, w_neg : tuple of float
+        As above.
+
+    Examples
+    --------
+    >>> from boostcore.datasets import make_dataset
+    >>> from boostcore.oblique import g1_tree
+    >>> ds = make_dataset("moons", n=100, seed=0)
+    >>> tree = list(g1_tree(ds.X_train, ds.y_train, n_internal=3))[-1].tree
+    >>> tree.left, tree.right
+    ((1, 3, -1, -1, 5, -1, -1), (2, 4, -1, -1, 6, -1, -1))
     """
 
     left: tuple[int, ...]
@@ -496,21 +820,71 @@ class ObliqueTree:
 
     @property
     def n_nodes(self) -> int:
-        """Number of nodes."""
+        """Number of nodes.
+
+        Examples
+        --------
+        >>> from boostcore.datasets import make_dataset
+        >>> from boostcore.oblique import g1_tree
+        >>> ds = make_dataset("moons", n=100, seed=0)
+        >>> tree = list(g1_tree(ds.X_train, ds.y_train, n_internal=3))[-1].tree
+        >>> tree.n_nodes
+        7
+        """
         return len(self.left)
 
     @property
     def leaves(self) -> list[int]:
-        """Ids of the leaves, increasing."""
+        """Ids of the leaves, increasing.
+
+        Examples
+        --------
+        >>> from boostcore.datasets import make_dataset
+        >>> from boostcore.oblique import g1_tree
+        >>> ds = make_dataset("moons", n=100, seed=0)
+        >>> tree = list(g1_tree(ds.X_train, ds.y_train, n_internal=3))[-1].tree
+        >>> tree.leaves
+        [2, 3, 5, 6]
+        """
         return [n for n in range(self.n_nodes) if self.left[n] < 0]
 
     @property
     def internal(self) -> list[int]:
-        """Ids of the internal nodes, increasing (parents first)."""
+        """Ids of the internal nodes, increasing (parents first).
+
+        Examples
+        --------
+        >>> from boostcore.datasets import make_dataset
+        >>> from boostcore.oblique import g1_tree
+        >>> ds = make_dataset("moons", n=100, seed=0)
+        >>> tree = list(g1_tree(ds.X_train, ds.y_train, n_internal=3))[-1].tree
+        >>> tree.internal
+        [0, 1, 4]
+        """
         return [n for n in range(self.n_nodes) if self.left[n] >= 0]
 
     def apply(self, X: np.ndarray) -> np.ndarray:
-        """Id of the leaf every row of ``X`` reaches (vectorised per internal node)."""
+        """Id of the leaf every row of ``X`` reaches (vectorised per internal node).
+
+        Parameters
+        ----------
+        X : array_like of float, shape (n, d)
+            Points to route.
+
+        Returns
+        -------
+        ndarray of intp, shape (n,)
+            Leaf ids.
+
+        Examples
+        --------
+        >>> from boostcore.datasets import make_dataset
+        >>> from boostcore.oblique import g1_tree
+        >>> ds = make_dataset("moons", n=100, seed=0)
+        >>> tree = list(g1_tree(ds.X_train, ds.y_train, n_internal=3))[-1].tree
+        >>> tree.apply(ds.X_train[:3]).tolist()
+        [3, 5, 6]
+        """
         X = np.asarray(X, dtype=float)
         node = np.zeros(X.shape[0], dtype=np.intp)
         for n in self.internal:
@@ -521,11 +895,46 @@ class ObliqueTree:
         return node
 
     def decision_function(self, X: np.ndarray) -> np.ndarray:
-        """``H(x)``: the value of the reached leaf."""
+        """``H(x)``: the value of the reached leaf.
+
+        Parameters
+        ----------
+        X : array_like of float, shape (n, d)
+            Points to score.
+
+        Returns
+        -------
+        ndarray of float, shape (n,)
+            ``value`` of the leaf each row reaches.
+
+        Examples
+        --------
+        >>> from boostcore.datasets import make_dataset
+        >>> from boostcore.oblique import g1_tree
+        >>> ds = make_dataset("moons", n=100, seed=0)
+        >>> tree = list(g1_tree(ds.X_train, ds.y_train, n_internal=3))[-1].tree
+        >>> tree.decision_function(ds.X_train[:3]).round(3).tolist(), ds.y_train[:3].tolist()
+        ([14.83, -13.959, 0.661], [1, -1, 1])
+        """
         return np.asarray(self.value)[self.apply(X)]
 
     def path_products(self) -> dict[int, float]:
-        """``Π sqrt(1 − μ²)`` over the constant nodes from the root to each leaf."""
+        """``Π sqrt(1 − μ²)`` over the constant nodes from the root to each leaf.
+
+        Returns
+        -------
+        dict of int to float
+            Leaf id → product; its maximum is Theorem 1's bound at ``θ = 0``.
+
+        Examples
+        --------
+        >>> from boostcore.datasets import make_dataset
+        >>> from boostcore.oblique import g1_tree
+        >>> ds = make_dataset("moons", n=100, seed=0)
+        >>> tree = list(g1_tree(ds.X_train, ds.y_train, n_internal=3))[-1].tree
+        >>> {leaf: round(p, 4) for leaf, p in tree.path_products().items()}
+        {2: 0.0, 3: 0.0, 5: 0.0, 6: 0.6662}
+        """
         prod = [0.0] * self.n_nodes
         for n in range(self.n_nodes):
             own = float(np.sqrt(1.0 - self.mu[n] ** 2))
@@ -549,6 +958,35 @@ class TreeStep:
     ``node_index``/``node_weights`` the node's examples and their class-balanced weights
     (the ``w`` of AdaBoost_R's first round), ``children`` the two new leaves; ``w`` is G1's
     current weight vector after this step.
+
+    Attributes
+    ----------
+    t : int
+        Internal nodes so far.
+    kind : str
+        ``START``, ``SPLIT`` or ``STOP``.
+    tree : ObliqueTree
+        The tree as of this step.
+    node : int or None
+        The leaf split (``SPLIT`` only).
+    separator : Additive or None
+        Its ``LS``.
+    inner : tuple of InnerRound
+        The AdaBoost_R rounds that built it (empty for ``g1_tree``).
+    node_index : ndarray of intp
+        The node's examples.
+    node_weights : ndarray of float
+        Their class-balanced weights.
+    children : (int, int) or None
+        The two new leaves (left, right).
+    w : ndarray of float, shape (m,)
+        G1's current weights.
+    metrics : G1Metrics or None
+        ``None`` for ``STOP``.
+    stop_reason : str or None, default=None
+        Why the run stopped (``STOP`` only).
+    message : str, default=""
+        A one-line summary for the page.
     """
 
     t: int
@@ -733,16 +1171,42 @@ def g1_tree(
 
     Parameters
     ----------
-    n_internal : number of splits (1 … 255).
-    leaf_rule : {"max_decrease", "breadth_first"}
+    X : array_like of shape (m, d)
+        Training features (numeric, finite).
+    y : array_like of shape (m,)
+        Two classes; the larger label (in sorted order) becomes +1.
+    n_internal : int
+        Number of splits (1 … 255).
+    leaf_rule : {"max_decrease", "breadth_first"}, default "max_decrease"
         Split the leaf whose stump lowers ``Σ 2 sqrt(w⁺w⁻)`` most (Kearns–Mansour), or the
         oldest splittable leaf (towards a complete tree).
+    sample_weight : array_like of shape (m,), optional
+        ``w_1``, non-negative (normalised to sum 1; default uniform).
+    X_test, y_test : array_like, optional
+        A test sample whose error is reported every step.
 
     Yields
     ------
     TreeStep
         ``t = 0`` (the root alone), then one per split; a last ``STOP`` step if no leaf can
         be split.
+
+    Raises
+    ------
+    ValueError
+        Before the first step, for any invalid parameter (the message names it).
+
+    Examples
+    --------
+    >>> from boostcore.datasets import make_dataset
+    >>> from boostcore.oblique import g1_tree
+    >>> ds = make_dataset("moons", n=100, seed=0)
+    >>> steps = list(g1_tree(ds.X_train, ds.y_train, n_internal=3))
+    >>> [s.kind for s in steps]
+    ['start', 'split', 'split', 'split']
+    >>> m = steps[-1].metrics
+    >>> round(m.exp_loss, 4), round(m.km_impurity, 4)  # Theorem 2: equal
+    (0.2066, 0.2066)
     """
     Xv, yv, w1, classes = check_xy(X, y, sample_weight)
     n_internal = check_int("n_internal", n_internal, low=1, high=MAX_INTERNAL)
@@ -772,20 +1236,47 @@ def boost_odt(
 
     Parameters
     ----------
-    n_internal : ``T2``, the number of internal nodes (1 … 255; default 7, a complete tree of
-        depth 3 under ``breadth_first``).
-    n_stumps : ``T1``, AdaBoost_R rounds per node (1 … 200).
-    node_learner : {"stumps", "hyperplane"}
+    X : array_like of shape (m, d)
+        Training features (numeric, finite).
+    y : array_like of shape (m,)
+        Two classes; the larger label (in sorted order) becomes +1.
+    n_internal : int, default 7
+        ``T2``, the number of internal nodes (1 … 255; 7 is a complete tree of depth 3 under
+        ``breadth_first``).
+    n_stumps : int, default 10
+        ``T1``, AdaBoost_R rounds per node (1 … 200).
+    node_learner : {"stumps", "hyperplane"}, default "stumps"
         ±1 axis stumps (the paper: a node boundary is a staircase) or real-valued
         ``π(x_f − θ)`` (``LS`` is affine: a true oblique line).
-    leaf_rule : {"breadth_first", "max_decrease"}
+    leaf_rule : {"breadth_first", "max_decrease"}, default "breadth_first"
         Which leaf with both classes to split next.
+    sample_weight : array_like of shape (m,), optional
+        ``w_1``, non-negative (normalised to sum 1; default uniform).
+    X_test, y_test : array_like, optional
+        A test sample whose error is reported every step.
 
     Yields
     ------
     TreeStep
         ``t = 0`` (the root), then one per internal node (``inner`` lists its AdaBoost_R
         rounds); a last ``STOP`` step if no leaf can be split any more.
+
+    Raises
+    ------
+    ValueError
+        Before the first step, for any invalid parameter (the message names it).
+
+    Examples
+    --------
+    >>> from boostcore.datasets import make_dataset
+    >>> from boostcore.oblique import boost_odt
+    >>> ds = make_dataset("moons", n=100, seed=0)
+    >>> steps = list(boost_odt(ds.X_train, ds.y_train, n_internal=3, n_stumps=5))
+    >>> steps[1].node, steps[1].children, len(steps[1].inner)
+    (0, (1, 2), 5)
+    >>> m = steps[-1].metrics
+    >>> round(m.train_error, 4), round(m.exp_loss, 4)
+    (0.04, 0.1222)
     """
     Xv, yv, w1, classes = check_xy(X, y, sample_weight)
     n_internal = check_int("n_internal", n_internal, low=1, high=MAX_INTERNAL)
