@@ -113,7 +113,41 @@ class TopDownTreeClassifier(ClassifierMixin, BaseEstimator):
         return tags
 
     def fit(self, X, y, sample_weight=None) -> TopDownTreeClassifier:
-        """Grow the tree on ``(X, y)``; ``y`` must have at most two classes."""
+        """Grow the tree on ``(X, y)``; ``y`` must have at most two classes.
+
+        Parameters
+        ----------
+        X : array_like of shape (n_samples, n_features)
+            Training features (finite numbers).
+        y : array_like of shape (n_samples,)
+            Labels: at most two classes; ``classes_[1]`` (the larger) is the positive one.
+        sample_weight : array_like of shape (n_samples,), default=None
+            Non-negative weights, not all zero; uniform when None.
+
+        Returns
+        -------
+        self
+            The fitted classifier.
+
+        Raises
+        ------
+        ValueError
+            If ``X``, ``y``, ``sample_weight`` or a parameter is invalid, or ``y`` has more
+            than two classes (the message names the rule).
+
+        Examples
+        --------
+        >>> from boostcore.datasets import make_dataset
+        >>> from boostcore.estimators import TopDownTreeClassifier
+        >>> ds = make_dataset("moons", n=100, seed=0)
+        >>> clf = TopDownTreeClassifier(size=4).fit(ds.X_train, ds.y_train)
+        >>> clf.classes_.tolist(), clf.tree_.n_leaves, len(clf.steps_)
+        ([-1, 1], 4, 4)
+        >>> TopDownTreeClassifier(size=4).fit(ds.X_train, [0, 1, 2] * 25)  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+            ...
+        ValueError: Only binary classification is supported. TopDownTreeClassifier got 3 ...
+        """
         X, y, y_pm = _fit_data(self, X, y, sample_weight)
         self.steps_ = tuple(
             grow(
@@ -137,17 +171,77 @@ class TopDownTreeClassifier(ClassifierMixin, BaseEstimator):
         return validate_data(self, X, dtype=np.float64, reset=False)
 
     def apply(self, X) -> np.ndarray:
-        """Index of the leaf (node id of the tree) that each sample reaches."""
+        """Index of the leaf (node id of the tree) that each sample reaches.
+
+        Parameters
+        ----------
+        X : array_like of shape (n_samples, n_features)
+            Samples (as in ``fit``).
+
+        Returns
+        -------
+        ndarray of intp, shape (n_samples,)
+            Node ids of ``tree_``.
+
+        Examples
+        --------
+        >>> from boostcore.datasets import make_dataset
+        >>> from boostcore.estimators import TopDownTreeClassifier
+        >>> ds = make_dataset("moons", n=100, seed=0)
+        >>> clf = TopDownTreeClassifier(size=4).fit(ds.X_train, ds.y_train)
+        >>> clf.apply(ds.X_test[:3]).tolist()
+        [2, 6, 2]
+        """
         X = self._check(X)
         return self.tree_.apply(X)
 
     def decision_function(self, X) -> np.ndarray:
-        """``2q̂ − 1`` of the reached leaf: positive means ``classes_[1]``."""
+        """``2q̂ − 1`` of the reached leaf: positive means ``classes_[1]``.
+
+        Parameters
+        ----------
+        X : array_like of shape (n_samples, n_features)
+            Samples (as in ``fit``).
+
+        Returns
+        -------
+        ndarray of float, shape (n_samples,)
+            Values in [−1, 1].
+
+        Examples
+        --------
+        >>> from boostcore.datasets import make_dataset
+        >>> from boostcore.estimators import TopDownTreeClassifier
+        >>> ds = make_dataset("moons", n=100, seed=0)
+        >>> clf = TopDownTreeClassifier(size=4).fit(ds.X_train, ds.y_train)
+        >>> clf.decision_function(ds.X_test[:3]).round(3).tolist()
+        [-1.0, 0.579, -1.0]
+        """
         X = self._check(X)
         return 2.0 * self.tree_.predict_proba_pos(X) - 1.0
 
     def predict_proba(self, X) -> np.ndarray:
-        """Leaf class frequencies (weighted), columns ordered as ``classes_``."""
+        """Leaf class frequencies (weighted), columns ordered as ``classes_``.
+
+        Parameters
+        ----------
+        X : array_like of shape (n_samples, n_features)
+            Samples (as in ``fit``).
+
+        Returns
+        -------
+        ndarray of float, shape (n_samples, n_classes)
+            Rows sum to 1 (one column of ones when ``y`` had a single class).
+
+        Examples
+        --------
+        >>> from boostcore.datasets import make_dataset
+        >>> from boostcore.estimators import TopDownTreeClassifier
+        >>> ds = make_dataset("moons", n=100, seed=0)
+        >>> clf = TopDownTreeClassifier(size=4).fit(ds.X_train, ds.y_train)
+        >>> clf.predict_proba(ds.X_test[:3]).round(3).tolist()
+        [[1.0, 0.0], [0.211, 0.789], [1.0, 0.0]]
+        """
         X = self._check(X)
         q = self.tree_.predict_proba_pos(X)
         if self.classes_.size == 1:
@@ -155,7 +249,27 @@ class TopDownTreeClassifier(ClassifierMixin, BaseEstimator):
         return np.column_stack([1.0 - q, q])
 
     def predict(self, X) -> np.ndarray:
-        """Majority class of the reached leaf."""
+        """Majority class of the reached leaf.
+
+        Parameters
+        ----------
+        X : array_like of shape (n_samples, n_features)
+            Samples (as in ``fit``).
+
+        Returns
+        -------
+        ndarray of shape (n_samples,)
+            Labels from ``classes_`` (a tie goes to ``classes_[0]``).
+
+        Examples
+        --------
+        >>> from boostcore.datasets import make_dataset
+        >>> from boostcore.estimators import TopDownTreeClassifier
+        >>> ds = make_dataset("moons", n=100, seed=0)
+        >>> clf = TopDownTreeClassifier(size=4).fit(ds.X_train, ds.y_train)
+        >>> clf.predict(ds.X_test[:3]).tolist(), ds.y_test[:3].tolist()
+        ([-1, 1, -1], [-1, 1, -1])
+        """
         X = self._check(X)
         q = self.tree_.predict_proba_pos(X)
         return self.classes_[np.where(q > 0.5, self.classes_.size - 1, 0)]
@@ -163,9 +277,24 @@ class TopDownTreeClassifier(ClassifierMixin, BaseEstimator):
     def staged_decision_function(self, X) -> Iterator[np.ndarray]:
         """Yield the decision function after each round of growth.
 
+        Parameters
+        ----------
+        X : array_like of shape (n_samples, n_features)
+            Samples (as in ``fit``).
+
         Yields
         ------
         ndarray of shape (n_samples,)
+            ``2q̂ − 1`` of the tree of every snapshot, the single-leaf tree first.
+
+        Examples
+        --------
+        >>> from boostcore.datasets import make_dataset
+        >>> from boostcore.estimators import TopDownTreeClassifier
+        >>> ds = make_dataset("moons", n=100, seed=0)
+        >>> clf = TopDownTreeClassifier(size=4).fit(ds.X_train, ds.y_train)
+        >>> [f.round(2).tolist() for f in clf.staged_decision_function(ds.X_test[:2])]
+        [[0.01, 0.01], [-1.0, 0.58], [-1.0, 0.2], [-1.0, 0.58]]
         """
         X = self._check(X)
         for step in self.steps_:
@@ -174,16 +303,46 @@ class TopDownTreeClassifier(ClassifierMixin, BaseEstimator):
     def staged_predict(self, X) -> Iterator[np.ndarray]:
         """Yield the predictions after each round of growth.
 
+        Parameters
+        ----------
+        X : array_like of shape (n_samples, n_features)
+            Samples (as in ``fit``).
+
         Yields
         ------
         ndarray of shape (n_samples,)
+            Labels from ``classes_`` of every snapshot, the single-leaf tree first.
+
+        Examples
+        --------
+        >>> from boostcore.datasets import make_dataset
+        >>> from boostcore.estimators import TopDownTreeClassifier
+        >>> ds = make_dataset("moons", n=100, seed=0)
+        >>> clf = TopDownTreeClassifier(size=4).fit(ds.X_train, ds.y_train)
+        >>> [p.tolist() for p in clf.staged_predict(ds.X_test[:2])]
+        [[1, 1], [-1, 1], [-1, 1], [-1, 1]]
         """
         for f in self.staged_decision_function(X):
             yield self.classes_[np.where(f > 0, self.classes_.size - 1, 0)]
 
     @property
     def final_step(self) -> TreeStep:
-        """The last snapshot of the fitted run."""
+        """The last snapshot of the fitted run.
+
+        Raises
+        ------
+        sklearn.exceptions.NotFittedError
+            Before ``fit``.
+
+        Examples
+        --------
+        >>> from boostcore.datasets import make_dataset
+        >>> from boostcore.estimators import TopDownTreeClassifier
+        >>> ds = make_dataset("moons", n=100, seed=0)
+        >>> clf = TopDownTreeClassifier(size=4).fit(ds.X_train, ds.y_train)
+        >>> clf.final_step.kind, clf.final_step.t
+        ('split', 3)
+        """
         check_is_fitted(self)
         return self.steps_[-1]
 
@@ -206,7 +365,21 @@ class BPInfoBoostClassifier(ClassifierMixin, BaseEstimator):
 
     Attributes
     ----------
-    classes_, n_features_in_, steps_ (the snapshots), program_ (the fitted program).
+    classes_ : ndarray of shape (n_classes,)
+    n_features_in_ : int
+    steps_ : tuple of BPStep
+        Every snapshot of the run (empty when ``y`` had a single class).
+    program_ : boostcore.branching.BranchingProgram
+        The fitted program.
+
+    Examples
+    --------
+    >>> from boostcore.datasets import make_dataset
+    >>> from boostcore.estimators import BPInfoBoostClassifier
+    >>> ds = make_dataset("moons", n=100, seed=0)
+    >>> clf = BPInfoBoostClassifier(n_rounds=5).fit(ds.X_train, ds.y_train)
+    >>> len(clf.program_.rounds), round(clf.score(ds.X_test, ds.y_test), 2)
+    (5, 0.92)
     """
 
     def __init__(self, n_rounds: int = 20, merge: str = "bands", c: float = 0.5,
@@ -223,7 +396,35 @@ class BPInfoBoostClassifier(ClassifierMixin, BaseEstimator):
         return tags
 
     def fit(self, X, y) -> BPInfoBoostClassifier:
-        """Run BP.InfoBoost on ``(X, y)``; ``y`` must have at most two classes."""
+        """Run BP.InfoBoost on ``(X, y)``; ``y`` must have at most two classes.
+
+        Parameters
+        ----------
+        X : array_like of shape (n_samples, n_features)
+            Training features (finite numbers).
+        y : array_like of shape (n_samples,)
+            Labels: at most two classes; ``classes_[1]`` (the larger) is the positive one.
+
+        Returns
+        -------
+        self
+            The fitted classifier.
+
+        Raises
+        ------
+        ValueError
+            If ``X``, ``y``, ``sample_weight`` or a parameter is invalid, or ``y`` has more
+            than two classes (the message names the rule).
+
+        Examples
+        --------
+        >>> from boostcore.datasets import make_dataset
+        >>> from boostcore.estimators import BPInfoBoostClassifier
+        >>> ds = make_dataset("moons", n=100, seed=0)
+        >>> clf = BPInfoBoostClassifier(n_rounds=5).fit(ds.X_train, ds.y_train)
+        >>> len(clf.steps_), clf.steps_[-1].kind
+        (5, 'round')
+        """
         from .branching import BranchingProgram, bp_infoboost
 
         X, y, y_pm = _fit_data(self, X, y)
@@ -244,19 +445,79 @@ class BPInfoBoostClassifier(ClassifierMixin, BaseEstimator):
         return validate_data(self, X, dtype=np.float64, reset=False)
 
     def decision_function(self, X) -> np.ndarray:
-        """``F_T(x)``: positive means ``classes_[1]``."""
+        """``F_T(x)``: positive means ``classes_[1]``.
+
+        Parameters
+        ----------
+        X : array_like of shape (n_samples, n_features)
+            Samples (as in ``fit``).
+
+        Returns
+        -------
+        ndarray of float, shape (n_samples,)
+            ``F_T(x)`` (all 0 when ``y`` had a single class).
+
+        Examples
+        --------
+        >>> from boostcore.datasets import make_dataset
+        >>> from boostcore.estimators import BPInfoBoostClassifier
+        >>> ds = make_dataset("moons", n=100, seed=0)
+        >>> clf = BPInfoBoostClassifier(n_rounds=5).fit(ds.X_train, ds.y_train)
+        >>> clf.decision_function(ds.X_test[:3]).round(3).tolist()
+        [-6.143, 3.646, -6.143]
+        """
         X = self._check(X)
         return self.program_.decision_function(X)
 
     def predict(self, X) -> np.ndarray:
-        """``sign(F_T(x))`` as class labels."""
+        """``sign(F_T(x))`` as class labels.
+
+        Parameters
+        ----------
+        X : array_like of shape (n_samples, n_features)
+            Samples (as in ``fit``).
+
+        Returns
+        -------
+        ndarray of shape (n_samples,)
+            Labels from ``classes_`` (``F = 0`` goes to ``classes_[0]``).
+
+        Examples
+        --------
+        >>> from boostcore.datasets import make_dataset
+        >>> from boostcore.estimators import BPInfoBoostClassifier
+        >>> ds = make_dataset("moons", n=100, seed=0)
+        >>> clf = BPInfoBoostClassifier(n_rounds=5).fit(ds.X_train, ds.y_train)
+        >>> clf.predict(ds.X_test[:3]).tolist(), ds.y_test[:3].tolist()
+        ([-1, 1, -1], [-1, 1, -1])
+        """
         F = self.decision_function(X)
         if self.classes_.size == 1:
             return np.full(F.shape[0], self.classes_[0])
         return self.classes_[(F > 0).astype(int)]
 
     def predict_proba(self, X) -> np.ndarray:
-        """``P(+1|x) = 1/(1 + exp(−2F))``, the logistic link of the exponential loss."""
+        """``P(+1|x) = 1/(1 + exp(−2F))``, the logistic link of the exponential loss.
+
+        Parameters
+        ----------
+        X : array_like of shape (n_samples, n_features)
+            Samples (as in ``fit``).
+
+        Returns
+        -------
+        ndarray of float, shape (n_samples, n_classes)
+            Columns ordered as ``classes_``; rows sum to 1.
+
+        Examples
+        --------
+        >>> from boostcore.datasets import make_dataset
+        >>> from boostcore.estimators import BPInfoBoostClassifier
+        >>> ds = make_dataset("moons", n=100, seed=0)
+        >>> clf = BPInfoBoostClassifier(n_rounds=5).fit(ds.X_train, ds.y_train)
+        >>> clf.predict_proba(ds.X_test[:3]).round(3).tolist()
+        [[1.0, 0.0], [0.001, 0.999], [1.0, 0.0]]
+        """
         F = self.decision_function(X)
         if self.classes_.size == 1:
             return np.ones((F.shape[0], 1))
@@ -266,9 +527,24 @@ class BPInfoBoostClassifier(ClassifierMixin, BaseEstimator):
     def staged_decision_function(self, X) -> Iterator[np.ndarray]:
         """Yield ``F_t(x)`` after each round.
 
+        Parameters
+        ----------
+        X : array_like of shape (n_samples, n_features)
+            Samples (as in ``fit``).
+
         Yields
         ------
         ndarray of shape (n_samples,)
+            ``F_t(x)`` for ``t = 1, 2, …`` (a ``STOP`` snapshot yields nothing).
+
+        Examples
+        --------
+        >>> from boostcore.datasets import make_dataset
+        >>> from boostcore.estimators import BPInfoBoostClassifier
+        >>> ds = make_dataset("moons", n=100, seed=0)
+        >>> clf = BPInfoBoostClassifier(n_rounds=5).fit(ds.X_train, ds.y_train)
+        >>> [f.round(2).tolist() for f in clf.staged_decision_function(ds.X_test[:1])]
+        [[-2.0], [-3.32], [-3.96], [-5.25], [-6.14]]
         """
         X = self._check(X)
         for step in self.steps_:
@@ -290,8 +566,28 @@ class ProbabilisticBoostClassifier(ClassifierMixin, BaseEstimator):
     levels : int or None, default=None
         Matryoshka level ``L``; ``None`` means ``⌊log₂ n_weak⌋``.
 
+    Attributes
+    ----------
+    classes_ : ndarray of shape (n_classes,)
+    n_features_in_ : int
+    steps_ : tuple of ProbStep
+        Every snapshot of the run (empty when ``y`` had a single class).
+    model_ : ProbTree or Chain or None
+        The fitted model (``None`` when ``y`` had a single class).
+
+    Notes
+    -----
     ``predict_proba`` is ``P(H(x) > 0) + ½ P(H(x) = 0)`` (exact for trees, a seeded Monte
     Carlo estimate for the chain); ``decision_function`` is ``2·predict_proba − 1``.
+
+    Examples
+    --------
+    >>> from boostcore.datasets import make_dataset
+    >>> from boostcore.estimators import ProbabilisticBoostClassifier
+    >>> ds = make_dataset("moons", n=100, seed=0)
+    >>> clf = ProbabilisticBoostClassifier(n_weak=4).fit(ds.X_train, ds.y_train)
+    >>> clf.model_.n_weak, round(clf.score(ds.X_test, ds.y_test), 2)
+    (4, 0.84)
     """
 
     def __init__(self, structure: str = "tree", n_weak: int = 16, softness: float = 0.3,
@@ -307,7 +603,39 @@ class ProbabilisticBoostClassifier(ClassifierMixin, BaseEstimator):
         return tags
 
     def fit(self, X, y) -> ProbabilisticBoostClassifier:
-        """Boost soft stumps on ``(X, y)``; ``y`` must have at most two classes."""
+        """Boost soft stumps on ``(X, y)``; ``y`` must have at most two classes.
+
+        Parameters
+        ----------
+        X : array_like of shape (n_samples, n_features)
+            Training features (finite numbers).
+        y : array_like of shape (n_samples,)
+            Labels: at most two classes; ``classes_[1]`` (the larger) is the positive one.
+
+        Returns
+        -------
+        self
+            The fitted classifier.
+
+        Raises
+        ------
+        ValueError
+            If ``X``, ``y``, ``sample_weight`` or a parameter is invalid, or ``y`` has more
+            than two classes (the message names the rule).
+
+        Examples
+        --------
+        >>> from boostcore.datasets import make_dataset
+        >>> from boostcore.estimators import ProbabilisticBoostClassifier
+        >>> ds = make_dataset("moons", n=100, seed=0)
+        >>> clf = ProbabilisticBoostClassifier(n_weak=4).fit(ds.X_train, ds.y_train)
+        >>> len(clf.steps_)
+        4
+        >>> ProbabilisticBoostClassifier(structure="forest").fit(ds.X_train, ds.y_train)
+        Traceback (most recent call last):
+            ...
+        ValueError: structure must be one of 'chain', 'tree', 'matryoshka'; got 'forest'
+        """
         from ._validation import check_choice
         from .probabilistic import matryoshka, prob_adaboost, prob_tree
 
@@ -333,7 +661,27 @@ class ProbabilisticBoostClassifier(ClassifierMixin, BaseEstimator):
         return self
 
     def predict_proba(self, X) -> np.ndarray:
-        """``[P(class 0), P(class 1)]`` with ``P(class 1) = P(H > 0) + ½ P(H = 0)``."""
+        """``[P(class 0), P(class 1)]`` with ``P(class 1) = P(H > 0) + ½ P(H = 0)``.
+
+        Parameters
+        ----------
+        X : array_like of shape (n_samples, n_features)
+            Samples (as in ``fit``).
+
+        Returns
+        -------
+        ndarray of float, shape (n_samples, n_classes)
+            Columns ordered as ``classes_``; rows sum to 1.
+
+        Examples
+        --------
+        >>> from boostcore.datasets import make_dataset
+        >>> from boostcore.estimators import ProbabilisticBoostClassifier
+        >>> ds = make_dataset("moons", n=100, seed=0)
+        >>> clf = ProbabilisticBoostClassifier(n_weak=4).fit(ds.X_train, ds.y_train)
+        >>> clf.predict_proba(ds.X_test[:3]).round(3).tolist()
+        [[0.915, 0.085], [0.078, 0.922], [0.895, 0.105]]
+        """
         check_is_fitted(self)
         X = validate_data(self, X, dtype=np.float64, reset=False)
         if self.model_ is None:
@@ -342,14 +690,54 @@ class ProbabilisticBoostClassifier(ClassifierMixin, BaseEstimator):
         return np.column_stack([1.0 - p, p])
 
     def decision_function(self, X) -> np.ndarray:
-        """``2 P(H > 0) − 1`` (positive means ``classes_[1]``)."""
+        """``2 P(H > 0) − 1`` (positive means ``classes_[1]``).
+
+        Parameters
+        ----------
+        X : array_like of shape (n_samples, n_features)
+            Samples (as in ``fit``).
+
+        Returns
+        -------
+        ndarray of float, shape (n_samples,)
+            Values in [−1, 1] (all 1 when ``y`` had a single class).
+
+        Examples
+        --------
+        >>> from boostcore.datasets import make_dataset
+        >>> from boostcore.estimators import ProbabilisticBoostClassifier
+        >>> ds = make_dataset("moons", n=100, seed=0)
+        >>> clf = ProbabilisticBoostClassifier(n_weak=4).fit(ds.X_train, ds.y_train)
+        >>> clf.decision_function(ds.X_test[:3]).round(3).tolist()
+        [-0.83, 0.845, -0.789]
+        """
         proba = self.predict_proba(X)
         if proba.shape[1] == 1:
             return np.ones(proba.shape[0])
         return 2.0 * proba[:, 1] - 1.0
 
     def predict(self, X) -> np.ndarray:
-        """The more probable class (ties to ``classes_[0]``)."""
+        """The more probable class (ties to ``classes_[0]``).
+
+        Parameters
+        ----------
+        X : array_like of shape (n_samples, n_features)
+            Samples (as in ``fit``).
+
+        Returns
+        -------
+        ndarray of shape (n_samples,)
+            Labels from ``classes_``.
+
+        Examples
+        --------
+        >>> from boostcore.datasets import make_dataset
+        >>> from boostcore.estimators import ProbabilisticBoostClassifier
+        >>> ds = make_dataset("moons", n=100, seed=0)
+        >>> clf = ProbabilisticBoostClassifier(n_weak=4).fit(ds.X_train, ds.y_train)
+        >>> clf.predict(ds.X_test[:3]).tolist()
+        [-1, 1, -1]
+        """
         proba = self.predict_proba(X)
         if proba.shape[1] == 1:
             return np.full(proba.shape[0], self.classes_[0])
@@ -373,21 +761,81 @@ class _G1Classifier(ClassifierMixin, BaseEstimator):
         return validate_data(self, X, dtype=np.float64, reset=False)
 
     def decision_function(self, X) -> np.ndarray:
-        """``H(x) = Σ α_t h_t(x)`` along the path of ``x``: positive means ``classes_[1]``."""
+        """``H(x) = Σ α_t h_t(x)`` along the path of ``x``: positive means ``classes_[1]``.
+
+        Parameters
+        ----------
+        X : array_like of shape (n_samples, n_features)
+            Samples (as in ``fit``).
+
+        Returns
+        -------
+        ndarray of float, shape (n_samples,)
+            ``H(x)`` (all 1 when ``y`` had a single class).
+
+        Examples
+        --------
+        >>> from boostcore.datasets import make_dataset
+        >>> from boostcore.estimators import RealAdaBoostClassifier
+        >>> ds = make_dataset("moons", n=100, seed=0)
+        >>> clf = RealAdaBoostClassifier(n_estimators=10).fit(ds.X_train, ds.y_train)
+        >>> clf.decision_function(ds.X_test[:3]).round(3).tolist()
+        [-1.744, 1.019, -1.744]
+        """
         X = self._check(X)
         if self.classes_.size == 1:
             return np.ones(X.shape[0])
         return self._H(self.steps_[-1], X)
 
     def predict(self, X) -> np.ndarray:
-        """``sign(H(x))`` as class labels (``H = 0`` goes to ``classes_[0]``)."""
+        """``sign(H(x))`` as class labels (``H = 0`` goes to ``classes_[0]``).
+
+        Parameters
+        ----------
+        X : array_like of shape (n_samples, n_features)
+            Samples (as in ``fit``).
+
+        Returns
+        -------
+        ndarray of shape (n_samples,)
+            Labels from ``classes_``.
+
+        Examples
+        --------
+        >>> from boostcore.datasets import make_dataset
+        >>> from boostcore.estimators import RealAdaBoostClassifier
+        >>> ds = make_dataset("moons", n=100, seed=0)
+        >>> clf = RealAdaBoostClassifier(n_estimators=10).fit(ds.X_train, ds.y_train)
+        >>> clf.predict(ds.X_test[:3]).tolist(), ds.y_test[:3].tolist()
+        ([-1, 1, -1], [-1, 1, -1])
+        """
         H = self.decision_function(X)
         if self.classes_.size == 1:
             return np.full(H.shape[0], self.classes_[0])
         return self.classes_[(H > 0).astype(int)]
 
     def predict_proba(self, X) -> np.ndarray:
-        """``P(classes_[1] | x) = 1/(1 + exp(−2H))`` (Friedman et al.'s logistic link)."""
+        """``P(classes_[1] | x) = 1/(1 + exp(−2H))`` (Friedman et al.'s logistic link).
+
+        Parameters
+        ----------
+        X : array_like of shape (n_samples, n_features)
+            Samples (as in ``fit``).
+
+        Returns
+        -------
+        ndarray of float, shape (n_samples, n_classes)
+            Columns ordered as ``classes_``; rows sum to 1.
+
+        Examples
+        --------
+        >>> from boostcore.datasets import make_dataset
+        >>> from boostcore.estimators import RealAdaBoostClassifier
+        >>> ds = make_dataset("moons", n=100, seed=0)
+        >>> clf = RealAdaBoostClassifier(n_estimators=10).fit(ds.X_train, ds.y_train)
+        >>> clf.predict_proba(ds.X_test[:3]).round(3).tolist()
+        [[0.97, 0.03], [0.115, 0.885], [0.97, 0.03]]
+        """
         H = self.decision_function(X)
         if self.classes_.size == 1:
             return np.ones((H.shape[0], 1))
@@ -397,9 +845,24 @@ class _G1Classifier(ClassifierMixin, BaseEstimator):
     def staged_decision_function(self, X) -> Iterator[np.ndarray]:
         """Yield ``H`` after each step of the run (each weak hypothesis, or each split).
 
+        Parameters
+        ----------
+        X : array_like of shape (n_samples, n_features)
+            Samples (as in ``fit``).
+
         Yields
         ------
         ndarray of shape (n_samples,)
+            ``H`` of every snapshot with metrics (a ``STOP`` snapshot yields nothing).
+
+        Examples
+        --------
+        >>> from boostcore.datasets import make_dataset
+        >>> from boostcore.estimators import RealAdaBoostClassifier
+        >>> ds = make_dataset("moons", n=100, seed=0)
+        >>> clf = RealAdaBoostClassifier(n_estimators=10).fit(ds.X_train, ds.y_train)
+        >>> len(list(clf.staged_decision_function(ds.X_test)))
+        10
         """
         X = self._check(X)
         for step in self.steps_:
@@ -409,9 +872,24 @@ class _G1Classifier(ClassifierMixin, BaseEstimator):
     def staged_predict(self, X) -> Iterator[np.ndarray]:
         """Yield the predicted labels after each step.
 
+        Parameters
+        ----------
+        X : array_like of shape (n_samples, n_features)
+            Samples (as in ``fit``).
+
         Yields
         ------
         ndarray of shape (n_samples,)
+            Labels from ``classes_``, one array per step of :meth:`staged_decision_function`.
+
+        Examples
+        --------
+        >>> from boostcore.datasets import make_dataset
+        >>> from boostcore.estimators import RealAdaBoostClassifier
+        >>> ds = make_dataset("moons", n=100, seed=0)
+        >>> clf = RealAdaBoostClassifier(n_estimators=10).fit(ds.X_train, ds.y_train)
+        >>> [p.tolist() for p in clf.staged_predict(ds.X_test[:2])][:3]
+        [[-1, -1], [-1, -1], [-1, 1]]
         """
         for H in self.staged_decision_function(X):
             yield self.classes_[(H > 0).astype(int)] if self.classes_.size == 2 else \
@@ -440,8 +918,13 @@ class RealAdaBoostClassifier(_G1Classifier):
 
     Attributes
     ----------
-    classes_, n_features_in_, steps_ (the G1 snapshots), model_ (the fitted ``Σ α_t h_t``;
-    with a scikit-learn weak learner, ``model_.hyps[t].estimator`` is round ``t``'s copy).
+    classes_ : ndarray of shape (n_classes,)
+    n_features_in_ : int
+    steps_ : tuple of G1Step
+        The G1 snapshots (empty when ``y`` had a single class).
+    model_ : boostcore.oblique.Additive
+        The fitted ``Σ α_t h_t``; with a scikit-learn weak learner,
+        ``model_.hyps[t].estimator`` is round ``t``'s copy.
 
     Notes
     -----
@@ -482,7 +965,37 @@ class RealAdaBoostClassifier(_G1Classifier):
         self.random_state = random_state
 
     def fit(self, X, y, sample_weight=None) -> RealAdaBoostClassifier:
-        """Run AdaBoost_R on ``(X, y)``; ``y`` must have at most two classes."""
+        """Run AdaBoost_R on ``(X, y)``; ``y`` must have at most two classes.
+
+        Parameters
+        ----------
+        X : array_like of shape (n_samples, n_features)
+            Training features (finite numbers).
+        y : array_like of shape (n_samples,)
+            Labels: at most two classes; ``classes_[1]`` (the larger) is the positive one.
+        sample_weight : array_like of shape (n_samples,), default=None
+            Non-negative weights, not all zero; uniform when None.
+
+        Returns
+        -------
+        self
+            The fitted classifier.
+
+        Raises
+        ------
+        ValueError
+            If ``X``, ``y``, ``sample_weight`` or a parameter is invalid, or ``y`` has more
+            than two classes (the message names the rule).
+
+        Examples
+        --------
+        >>> from boostcore.datasets import make_dataset
+        >>> from boostcore.estimators import RealAdaBoostClassifier
+        >>> ds = make_dataset("moons", n=100, seed=0)
+        >>> clf = RealAdaBoostClassifier(n_estimators=10).fit(ds.X_train, ds.y_train)
+        >>> len(clf.model_), round(clf.score(ds.X_test, ds.y_test), 2)
+        (10, 0.92)
+        """
         from .oblique import Additive, g1_linear
 
         X, y_pm = self._labels(X, y, sample_weight)
@@ -519,7 +1032,21 @@ class BoostODTClassifier(_G1Classifier):
 
     Attributes
     ----------
-    classes_, n_features_in_, steps_ (the snapshots), tree_ (the fitted ``ObliqueTree``).
+    classes_ : ndarray of shape (n_classes,)
+    n_features_in_ : int
+    steps_ : tuple of boostcore.oblique.TreeStep
+        Every snapshot of the run (empty when ``y`` had a single class).
+    tree_ : boostcore.oblique.ObliqueTree or None
+        The fitted tree (``None`` when ``y`` had a single class).
+
+    Examples
+    --------
+    >>> from boostcore.datasets import make_dataset
+    >>> from boostcore.estimators import BoostODTClassifier
+    >>> ds = make_dataset("moons", n=100, seed=0)
+    >>> clf = BoostODTClassifier(n_internal=3, n_stumps=5).fit(ds.X_train, ds.y_train)
+    >>> clf.tree_.n_nodes, round(clf.score(ds.X_test, ds.y_test), 2)
+    (7, 0.88)
     """
 
     def __init__(self, n_internal: int = 7, n_stumps: int = 10, node_learner: str = "stumps",
@@ -530,7 +1057,37 @@ class BoostODTClassifier(_G1Classifier):
         self.leaf_rule = leaf_rule
 
     def fit(self, X, y, sample_weight=None) -> BoostODTClassifier:
-        """Grow the boosted oblique tree on ``(X, y)``; ``y`` must have at most two classes."""
+        """Grow the boosted oblique tree on ``(X, y)``; ``y`` must have at most two classes.
+
+        Parameters
+        ----------
+        X : array_like of shape (n_samples, n_features)
+            Training features (finite numbers).
+        y : array_like of shape (n_samples,)
+            Labels: at most two classes; ``classes_[1]`` (the larger) is the positive one.
+        sample_weight : array_like of shape (n_samples,), default=None
+            Non-negative weights, not all zero; uniform when None.
+
+        Returns
+        -------
+        self
+            The fitted classifier.
+
+        Raises
+        ------
+        ValueError
+            If ``X``, ``y``, ``sample_weight`` or a parameter is invalid, or ``y`` has more
+            than two classes (the message names the rule).
+
+        Examples
+        --------
+        >>> from boostcore.datasets import make_dataset
+        >>> from boostcore.estimators import BoostODTClassifier
+        >>> ds = make_dataset("moons", n=100, seed=0)
+        >>> clf = BoostODTClassifier(n_internal=3, n_stumps=5).fit(ds.X_train, ds.y_train)
+        >>> [s.kind for s in clf.steps_]
+        ['start', 'split', 'split', 'split']
+        """
         from .oblique import boost_odt
 
         X, y_pm = self._labels(X, y, sample_weight)
@@ -550,7 +1107,27 @@ class BoostODTClassifier(_G1Classifier):
         return step.tree.decision_function(X)
 
     def apply(self, X) -> np.ndarray:
-        """Id of the leaf of ``tree_`` that each sample reaches."""
+        """Id of the leaf of ``tree_`` that each sample reaches.
+
+        Parameters
+        ----------
+        X : array_like of shape (n_samples, n_features)
+            Samples (as in ``fit``).
+
+        Returns
+        -------
+        ndarray of intp, shape (n_samples,)
+            Node ids of ``tree_`` (all 0 when ``y`` had a single class).
+
+        Examples
+        --------
+        >>> from boostcore.datasets import make_dataset
+        >>> from boostcore.estimators import BoostODTClassifier
+        >>> ds = make_dataset("moons", n=100, seed=0)
+        >>> clf = BoostODTClassifier(n_internal=3, n_stumps=5).fit(ds.X_train, ds.y_train)
+        >>> clf.apply(ds.X_test[:3]).tolist()
+        [3, 6, 3]
+        """
         X = self._check(X)
         if self.tree_ is None:
             return np.zeros(X.shape[0], dtype=np.intp)
