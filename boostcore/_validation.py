@@ -10,7 +10,41 @@ import numpy as np
 
 
 def check_int(name: str, value: Any, *, low: int | None = None, high: int | None = None) -> int:
-    """Return ``value`` as an int or raise ``ValueError`` naming ``name`` and the rule."""
+    """Return ``value`` as an int or raise ``ValueError`` naming ``name`` and the rule.
+
+    Parameters
+    ----------
+    name : str
+        Parameter name used in the message.
+    value : object
+        The value to check: an integral number (``bool`` is refused).
+    low, high : int, optional
+        Inclusive bounds; no bound when None.
+
+    Returns
+    -------
+    int
+        ``int(value)``.
+
+    Raises
+    ------
+    ValueError
+        If ``value`` is not an integer (or is a bool) or lies outside ``[low, high]``.
+
+    Examples
+    --------
+    >>> from boostcore._validation import check_int
+    >>> check_int("size", 3, low=2)
+    3
+    >>> check_int("size", 1, low=2, high=10)
+    Traceback (most recent call last):
+        ...
+    ValueError: size must be between 2 and 10; got 1
+    >>> check_int("size", 2.5)
+    Traceback (most recent call last):
+        ...
+    ValueError: size must be an integer; got 2.5
+    """
     if isinstance(value, bool) or not isinstance(value, numbers.Integral):
         raise ValueError(f"{name} must be an integer; got {value!r}")
     value = int(value)
@@ -28,7 +62,44 @@ def check_float(
     low_open: bool = False,
     high_open: bool = False,
 ) -> float:
-    """Return ``value`` as a finite float inside the given range or raise ``ValueError``."""
+    """Return ``value`` as a finite float inside the given range or raise ``ValueError``.
+
+    Parameters
+    ----------
+    name : str
+        Parameter name used in the message.
+    value : object
+        The value to check: a finite real number (``bool`` is refused).
+    low, high : float, optional
+        Bounds; no bound when None.
+    low_open, high_open : bool, default False
+        Whether the bound itself is excluded.
+
+    Returns
+    -------
+    float
+        ``float(value)``.
+
+    Raises
+    ------
+    ValueError
+        If ``value`` is not a finite number or lies outside the range; the message names
+        ``name``, the rule and the value.
+
+    Examples
+    --------
+    >>> from boostcore._validation import check_float
+    >>> check_float("gamma", 0.5, low=0.0, high=1.0)
+    0.5
+    >>> check_float("c", 1.0, low=0.0, high=1.0, low_open=True, high_open=True)
+    Traceback (most recent call last):
+        ...
+    ValueError: c must be > 0.0 and < 1.0; got 1.0
+    >>> check_float("gamma", float("nan"))
+    Traceback (most recent call last):
+        ...
+    ValueError: gamma must be a finite number; got nan
+    """
     if isinstance(value, bool) or not isinstance(value, numbers.Real) or not np.isfinite(value):
         raise ValueError(f"{name} must be a finite number; got {value!r}")
     value = float(value)
@@ -43,7 +114,37 @@ def check_float(
 
 
 def check_choice(name: str, value: Any, choices: Iterable[str]) -> str:
-    """Return ``value`` if it is one of ``choices`` or raise ``ValueError`` listing them."""
+    """Return ``value`` if it is one of ``choices`` or raise ``ValueError`` listing them.
+
+    Parameters
+    ----------
+    name : str
+        Parameter name used in the message.
+    value : object
+        The value to check.
+    choices : iterable of str
+        The allowed values.
+
+    Returns
+    -------
+    str
+        ``value`` unchanged.
+
+    Raises
+    ------
+    ValueError
+        If ``value`` is not one of ``choices``.
+
+    Examples
+    --------
+    >>> from boostcore._validation import check_choice
+    >>> check_choice("index", "gini", ("km", "gini"))
+    'gini'
+    >>> check_choice("index", "ginni", ("km", "gini"))
+    Traceback (most recent call last):
+        ...
+    ValueError: index must be one of 'km', 'gini'; got 'ginni'
+    """
     choices = tuple(choices)
     if value not in choices:
         listed = ", ".join(repr(c) for c in choices)
@@ -96,12 +197,41 @@ def check_xy(
       sum (negative, NaN, infinite or all-zero weights are rejected). It is normalised to
       sum 1. Zero weights are allowed (the top-down tree drops those points).
 
+    Parameters
+    ----------
+    X : array_like of shape (m, d)
+        Training features.
+    y : array_like of shape (m,)
+        Training labels.
+    sample_weight : array_like of shape (m,), optional
+        Weights; uniform when None.
+    name_X, name_y : str, default "X", "y"
+        Names used in the messages.
+
     Returns
     -------
     X : ndarray of float64, shape (m, d)
     y : ndarray of int8 in {-1, +1}
     w : ndarray of float64 summing to 1
     classes : the original labels mapped to -1 and +1 (sorted order)
+
+    Raises
+    ------
+    ValueError
+        If any rule above fails.
+
+    Examples
+    --------
+    >>> from boostcore._validation import check_xy
+    >>> X, y, w, classes = check_xy([[0.0], [1.0], [2.0]], ["ham", "spam", "ham"])
+    >>> y.tolist(), w.round(4).tolist(), [str(c) for c in classes]
+    ([-1, 1, -1], [0.3333, 0.3333, 0.3333], ['ham', 'spam'])
+    >>> check_xy([[0.0], [1.0]], [1, 2], [1, 3])[2].tolist()
+    [0.25, 0.75]
+    >>> check_xy([[0.0], [1.0], [2.0]], [1, 2, 3])
+    Traceback (most recent call last):
+        ...
+    ValueError: y has 3 classes; these algorithms are binary (two classes)
     """
     X = _float_matrix(name_X, X)
     if X.ndim != 2:
@@ -176,9 +306,41 @@ def check_test_set(
       training class its test points get that class's training ``±1``, so training and
       testing on the same one class gives test error 0.
 
+    Parameters
+    ----------
+    X_test : array_like of shape (n, d) or None
+        Test features.
+    y_test : array_like of shape (n,) or None
+        Test labels.
+    n_features : int
+        ``d``, the training ``X``'s number of columns.
+    classes : (label, label)
+        The training labels mapped to −1 and +1, as :func:`check_xy` returns them.
+    y_train_pm : ndarray of int8
+        The training labels as ±1, as :func:`check_xy` returns them.
+
     Returns
     -------
     Xt, yt : ``(None, None)`` without a test set, else float64 ``(n, d)`` and int8 ±1 ``(n,)``.
+
+    Raises
+    ------
+    ValueError
+        If any rule above fails.
+
+    Examples
+    --------
+    >>> from boostcore._validation import check_test_set, check_xy
+    >>> X, y, w, classes = check_xy([[0.0], [1.0]], ["ham", "spam"])
+    >>> Xt, yt = check_test_set([[5.0]], ["spam"], 1, classes, y)
+    >>> Xt.tolist(), yt.tolist()
+    ([[5.0]], [1])
+    >>> check_test_set(None, None, 1, classes, y)
+    (None, None)
+    >>> check_test_set([[5.0]], ["eggs"], 1, classes, y)
+    Traceback (most recent call last):
+        ...
+    ValueError: y_test has labels ['eggs'] that are not in y (['ham', 'spam'])
     """
     if (X_test is None) != (y_test is None):
         raise ValueError("X_test and y_test must be given together")
