@@ -918,8 +918,8 @@ def _describe(rec: SplitRecord, t: int) -> str:
 def max_weight_choice(weights: np.ndarray, splittable: np.ndarray) -> tuple[int, bool]:
     """Hatano's leaf rule (2004, Fig. 2): expand a leaf of largest weight ``p̂ I(q̂)``.
 
-    Returns the position of the leaf to expand among the splittable ones (the first of the
-    heaviest) and whether the rule was broken: ``True`` when every leaf of largest weight
+    Returns the index (into ``weights``) of the leaf to expand — the first of the heaviest
+    splittable leaves — and whether the rule was broken: ``True`` when every leaf of largest weight
     is unsplittable, so a lighter leaf is expanded and the weak-hypothesis assumption has
     failed at the heaviest one. A splittable leaf tied with the heaviest *is* a leaf of
     largest weight: expanding it keeps the rule.
