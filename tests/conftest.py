@@ -2,8 +2,9 @@
 
 The whole session shares ONE Streamlit server (``server``: its base URL) and ONE headless
 Chromium (``browser``), both started on first use only, so ``pytest -m "not browser"`` starts
-neither. A test opens its own pages (``browser.new_page()``/``new_context()``: each is a fresh
-browser context); whatever it leaves open is closed after it, even when it fails.
+neither. The browser tests run after all others (``pytest_collection_modifyitems``). A test
+opens its own pages (``browser.new_page()``/``new_context()``: each is a fresh browser
+context); whatever it leaves open is closed after it, even when it fails.
 
 Chromium is Debian's ``/usr/bin/chromium`` (installed by ``.ci/run``). Outside CI a missing
 browser skips the browser tests; in CI (``CI`` set) it is a failure, never a skip.
@@ -29,6 +30,14 @@ CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
                  "--no-first-run", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync"]
+
+
+def pytest_collection_modifyitems(config, items) -> None:
+    """Run the browser tests after all others (otherwise in their order). The session's
+    Playwright (sync API) keeps an asyncio loop running in the main thread until the session
+    ends, and a test after it that calls ``asyncio.run()`` would fail
+    (``tests/test_load_check.py``)."""
+    items.sort(key=lambda item: item.get_closest_marker("browser") is not None)
 
 
 def require_chromium() -> None:

@@ -66,17 +66,19 @@ def _views_fitted(page, timeout: float = 20.0) -> None:
                            timeout=timeout * 1000)
 
 
-def _still(page, selector: str, timeout: float = 10.0) -> None:
-    """Wait until the element's box is the same for 5 frames on end (a scroll has ended)."""
+def _still(page, *selectors: str, timeout: float = 10.0) -> None:
+    """Wait until the boxes of these elements are the same for 5 frames on end (a scroll has
+    ended)."""
     page.evaluate("delete window.__blStill")
-    page.wait_for_function("""([sel]) => {
-      const e = document.querySelector(sel);
-      if (!e) return false;
-      const r = e.getBoundingClientRect(), sig = [r.x, r.y, r.width, r.height].join();
+    page.wait_for_function("""(sels) => {
+      const es = sels.map(sel => document.querySelector(sel));
+      if (es.some(e => !e)) return false;
+      const sig = JSON.stringify(es.map(e => {
+        const r = e.getBoundingClientRect(); return [r.x, r.y, r.width, r.height]; }));
       const s = window.__blStill || (window.__blStill = {sig: '', n: 0});
       if (sig === s.sig) s.n += 1; else { s.sig = sig; s.n = 0; }
       return s.n >= 5;
-    }""", arg=[selector], timeout=timeout * 1000)
+    }""", arg=list(selectors), timeout=timeout * 1000)
 
 
 def _open(browser, url: str, ready: str | None = None):

@@ -102,7 +102,7 @@ def test_presenter_mode_topdown(server, context) -> None:
     page.mouse.wheel(0, 1500)
     _wait_for(lambda: title.bounding_box()["y"] + title.bounding_box()["height"] < 0, 10,
               "the page did not scroll")
-    _still(page, BAR)  # the scroll has ended
+    _still(page, "h1", BAR)  # the scroll has ended: the title and the bar stand still
     after = bar.bounding_box()
     assert 0 <= after["y"] and after["y"] + after["height"] <= VIEWPORT["height"] / 3, (
         f"the stepper is not pinned at the top after scrolling: {before} → {after}")
