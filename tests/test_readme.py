@@ -45,7 +45,8 @@ def test_readme_has_a_block_for_every_benchmark_and_splice_replaces_it() -> None
         assert rb.block(name).search(text), name
         assert (ROOT / "benchmarks" / f"bench_{name}.py").exists()
     new = rb.splice(text, "branching", "| a | b |\n|---|---|\n| 1 | 2 |\n")
-    assert "<!-- bench:branching -->\n| a | b |\n|---|---|\n| 1 | 2 |\n<!-- /bench:branching -->" in new
+    want = "<!-- bench:branching -->\n| a | b |\n|---|---|\n| 1 | 2 |\n<!-- /bench:branching -->"
+    assert want in new
     assert rb.splice(new, "branching", "x") != new  # the block can be written again
     assert new.count("<!-- bench:") == text.count("<!-- bench:")
     with pytest.raises(ValueError, match="no block"):
