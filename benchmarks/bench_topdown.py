@@ -224,7 +224,8 @@ def bench_exact_kway() -> tuple[str, str]:
                      (a.split.arity, a.split.feature, a.split.thresholds)
                      != (b.split.arity, b.split.feature, b.split.thresholds)
                      for a, b in zip(exact, cut))
-        rows.append([f"{name}, label noise {flip}", f"{ds.n_train:,}", str(k), str(s), f"{t_exact:.3f}", f"{t_cut:.3f}",
+        rows.append([f"{name}, label noise {flip}", f"{ds.n_train:,}", str(k), str(s),
+                     f"{t_exact:.3f}", f"{t_cut:.3f}",
                      f"{t_exact / t_cut:.1f}", str(n_restricted),
                      f"{exact[-1].metrics.index_value:.3f} / {cut[-1].metrics.index_value:.3f}",
                      str(differ)])
@@ -232,8 +233,9 @@ def bench_exact_kway() -> tuple[str, str]:
               "leaves > 2,000 pts", "final I(T) exact / 64 cuts", "rounds that differ"]
     note = ("Data: boostcore.datasets (noise 0.2, seed 0), criterion 'hatano', index 'km', "
             "median of 3 runs. Labels in long runs of one class (stripes without label noise) "
-            "leave the exact search few candidate cuts (docs/theory.md §0.2). 'leaves > 2,000 pts': splits "
-            "whose leaf was searched over 256 quantile cuts by the default (it says so); "
+            "leave the exact search few candidate cuts (docs/theory.md §0.2). "
+            "'leaves > 2,000 pts': splits whose leaf was searched over 256 quantile cuts by "
+            "the default (it says so); "
             "'rounds that differ': rounds whose chosen split differs between the two searches.")
     return md_table(header, rows), note
 
