@@ -7,7 +7,7 @@ import pickle
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from boostcore.branching import (
@@ -25,7 +25,7 @@ from boostcore.branching import (
 from boostcore.impurity import km
 from boostcore.splits import best_stump, partition_entropy, presort
 
-H = settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+H = settings(max_examples=40, deadline=None)
 TOL = 1e-9
 
 

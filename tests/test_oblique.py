@@ -7,7 +7,7 @@ import pickle
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from sklearn.ensemble import AdaBoostClassifier
 from sklearn.tree import DecisionTreeClassifier
@@ -52,8 +52,7 @@ def samples(draw, max_n=60):
     return X, y, w
 
 
-PROP = settings(max_examples=40, deadline=None,
-                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+PROP = settings(max_examples=40, deadline=None)
 
 
 # --------------------------------------------------------------------------- sklearn agreement

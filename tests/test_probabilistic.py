@@ -6,7 +6,7 @@ import pickle
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from boostcore import bounds
@@ -20,7 +20,7 @@ from boostcore.probabilistic import (
     prob_tree,
 )
 
-H = settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
+H = settings(max_examples=25, deadline=None)
 
 
 @st.composite
