@@ -48,4 +48,5 @@ clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis tests/artifacts
 
 lint: $(VENV)/.dev
-	$(PY) -m ruff check boostcore ui views app.py tests benchmarks
+	$(PY) -m ruff check .
+	$(PY) -m ruff format --check .

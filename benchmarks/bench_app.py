@@ -36,8 +36,19 @@ def main(repeats: int = 7) -> None:
     for _ in range(repeats):
         t0 = time.perf_counter()
         for crit, gamma in (("hatano", None), ("mansour_mcallester", 0.1), ("naive", None)):
-            list(grow(ds.X_train, ds.y_train, size=16, index="km", criterion=crit,
-                      max_arity=4, gamma=gamma, X_test=ds.X_test, y_test=ds.y_test))
+            list(
+                grow(
+                    ds.X_train,
+                    ds.y_train,
+                    size=16,
+                    index="km",
+                    criterion=crit,
+                    max_arity=4,
+                    gamma=gamma,
+                    X_test=ds.X_test,
+                    y_test=ds.y_test,
+                )
+            )
         runs.append(time.perf_counter() - t0)
     compute = statistics.median(runs)
 
@@ -61,10 +72,14 @@ def main(repeats: int = 7) -> None:
     print(f"| compute the three runs (grow to the end) | {compute * 1000:.0f} ms |")
     cold_ms = statistics.median(cold) * 1000
     print(f"| first page run, cold cache (compute + every round's frames) | {cold_ms:.0f} ms |")
-    print(f"| the rerun after a step (cached runs and frames) | "
-          f"{statistics.median(steps) * 1000:.0f} ms |")
-    print(f"\n{repeats} repeats; {len(steps)} steps timed. Targets: compute < 500 ms, "
-          "step < 150 ms of server time.")
+    print(
+        f"| the rerun after a step (cached runs and frames) | "
+        f"{statistics.median(steps) * 1000:.0f} ms |"
+    )
+    print(
+        f"\n{repeats} repeats; {len(steps)} steps timed. Targets: compute < 500 ms, "
+        "step < 150 ms of server time."
+    )
 
 
 if __name__ == "__main__":

@@ -26,8 +26,11 @@ def run(n: int, merge: str, weak_learner: str, repeats: int = 5) -> tuple[float,
     times, steps = [], []
     for _ in range(repeats):
         t0 = time.perf_counter()
-        steps = list(bp_infoboost(ds.X_train, ds.y_train, n_rounds=ROUNDS, merge=merge,
-                                  weak_learner=weak_learner))
+        steps = list(
+            bp_infoboost(
+                ds.X_train, ds.y_train, n_rounds=ROUNDS, merge=merge, weak_learner=weak_learner
+            )
+        )
         times.append(time.perf_counter() - t0)
     done = [s for s in steps if s.metrics is not None]
     return statistics.median(times), len(done), done[-1].metrics.n_leaves
@@ -41,8 +44,10 @@ def main() -> None:
         for merge in ("all", "bands", "none"):
             for wl in ("h", "divided"):
                 sec, rounds, leaves = run(n, merge, wl)
-                print(f"| {n:,} | {merge} | {wl} | {rounds} | {leaves} | {sec:.3f} | "
-                      f"{rounds / sec:,.0f} |")
+                print(
+                    f"| {n:,} | {merge} | {wl} | {rounds} | {leaves} | {sec:.3f} | "
+                    f"{rounds / sec:,.0f} |"
+                )
 
 
 if __name__ == "__main__":

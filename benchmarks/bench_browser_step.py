@@ -54,8 +54,16 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 ROOT = Path(__file__).resolve().parents[1]
 BASELINE_APP = "benchmarks/baseline_app.py"
 CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 PAGES = ("topdown", "branching", "matryoshka", "oblique")
 ROUND_KEY = "round"  # every page's stepper writes ?round=
 # Every view of the lecture, not only the three big ones: the small multiples of the other
@@ -187,10 +195,26 @@ def start_server(script: str) -> tuple[subprocess.Popen, str]:
     """Start ``streamlit run script`` on a free port (not yet waited for)."""
     port = free_port()
     proc = subprocess.Popen(
-        [sys.executable, "-m", "streamlit", "run", script, "--server.port", str(port),
-         "--server.address", "127.0.0.1", "--server.headless", "true",
-         "--server.fileWatcherType", "none", "--browser.gatherUsageStats", "false"],
-        cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        [
+            sys.executable,
+            "-m",
+            "streamlit",
+            "run",
+            script,
+            "--server.port",
+            str(port),
+            "--server.address",
+            "127.0.0.1",
+            "--server.headless",
+            "true",
+            "--server.fileWatcherType",
+            "none",
+            "--browser.gatherUsageStats",
+            "false",
+        ],
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
     )
     return proc, f"http://127.0.0.1:{port}"
 
@@ -261,12 +285,20 @@ def explained(page: Page, what: str) -> Iterator[None]:
 
 def wait_idle(page: Page, ready: str) -> None:
     with explained(page, f"{page.url} never became idle"):
-        page.wait_for_function(IDLE_JS, arg={"quiet": QUIET_MS, "ready": ready},
-                               polling="raf", timeout=LOAD_TIMEOUT_MS)
+        page.wait_for_function(
+            IDLE_JS, arg={"quiet": QUIET_MS, "ready": ready}, polling="raf", timeout=LOAD_TIMEOUT_MS
+        )
 
 
-def measure_steps(page: Page, counter: ByteCounter, result: Result, targets: list[int],
-                  keys: list[str], drawn_js: str, drawn_arg: dict) -> None:
+def measure_steps(
+    page: Page,
+    counter: ByteCounter,
+    result: Result,
+    targets: list[int],
+    keys: list[str],
+    drawn_js: str,
+    drawn_arg: dict,
+) -> None:
     """Press ``keys[i]`` and wait for round ``targets[i]``; the first press is the warm-up.
 
     The settle wait after each step also makes sure the page is idle before the next press.
@@ -277,13 +309,16 @@ def measure_steps(page: Page, counter: ByteCounter, result: Result, targets: lis
         t0 = time.perf_counter()
         page.keyboard.press(key)
         with explained(page, f"{result.label}: step {i} ({key} to round {t}) not drawn"):
-            page.wait_for_function(drawn_js, arg={**drawn_arg, "t": t}, polling="raf",
-                                   timeout=STEP_TIMEOUT_MS)
+            page.wait_for_function(
+                drawn_js, arg={**drawn_arg, "t": t}, polling="raf", timeout=STEP_TIMEOUT_MS
+            )
         page.evaluate(TWO_FRAMES_JS)  # the drawn frame has been painted
         step = time.perf_counter() - t0
         with explained(page, f"{result.label}: step {i} (round {t}) never settled"):
             quiet = page.wait_for_function(
-                SETTLED_JS, arg={"quiet": QUIET_MS, "noRunMs": 5000}, polling="raf",
+                SETTLED_JS,
+                arg={"quiet": QUIET_MS, "noRunMs": 5000},
+                polling="raf",
                 timeout=STEP_TIMEOUT_MS,
             ).json_value()
         settled = time.perf_counter() - t0 - quiet / 1000
@@ -327,8 +362,9 @@ def bench_baseline(browser: Browser, base: str, viewport: dict, repeats: int) ->
         page.close()
 
 
-def bench_page(browser: Browser, base: str, name: str, viewport: dict, repeats: int,
-               present: bool) -> Result:
+def bench_page(
+    browser: Browser, base: str, name: str, viewport: dict, repeats: int, present: bool
+) -> Result:
     page = browser.new_page(viewport=viewport)
     try:
         counter = ByteCounter(page)
@@ -341,8 +377,9 @@ def bench_page(browser: Browser, base: str, name: str, viewport: dict, repeats: 
         page.mouse.click(5, 400)
         if page.query_selector(".bl-stepper"):
             with explained(page, f"{name}: the views were never drawn"):
-                page.wait_for_function(VIEWS_DRAWN_JS, arg={"views": VIEWS}, polling="raf",
-                                       timeout=LOAD_TIMEOUT_MS)
+                page.wait_for_function(
+                    VIEWS_DRAWN_JS, arg={"views": VIEWS}, polling="raf", timeout=LOAD_TIMEOUT_MS
+                )
             rng = ".bl-stepper input.bl-range"
             start = int(page.get_attribute(".bl-stepper", "data-round"))
             drawn_js, drawn_arg, label = LECTURE_DRAWN_JS, {"views": VIEWS}, name
@@ -383,8 +420,9 @@ PLAY_JS = """async ({ seconds }) => {
 }"""
 
 
-def bench_play(browser: Browser, base: str, name: str, viewport: dict, present: bool,
-               seconds: float = 8.0) -> str:
+def bench_play(
+    browser: Browser, base: str, name: str, viewport: dict, present: bool, seconds: float = 8.0
+) -> str:
     """Play at the normal speed (1 round/s) from round 0: the rounds drawn per second."""
     page = browser.new_page(viewport=viewport)
     try:
@@ -392,8 +430,9 @@ def bench_play(browser: Browser, base: str, name: str, viewport: dict, present: 
         page.goto(f"{base}/{name}{query}", timeout=LOAD_TIMEOUT_MS)
         page.evaluate(INSTALL_JS)
         wait_idle(page, ".bl-stepper")
-        page.wait_for_function(VIEWS_DRAWN_JS, arg={"views": VIEWS}, polling="raf",
-                               timeout=LOAD_TIMEOUT_MS)
+        page.wait_for_function(
+            VIEWS_DRAWN_JS, arg={"views": VIEWS}, polling="raf", timeout=LOAD_TIMEOUT_MS
+        )
         shown = page.evaluate(PLAY_JS, {"seconds": seconds})
         rounds = [t for t, _ in shown]
         times = [ms for _, ms in shown]
@@ -401,9 +440,11 @@ def bench_play(browser: Browser, base: str, name: str, viewport: dict, present: 
             return f"Play on /{name}: only {len(times)} rounds drawn in {seconds:g} s"
         gaps = [b - a for a, b in zip(times[1:], times[2:])]  # from the first timer tick on
         rate = 1000.0 / statistics.median(gaps) if gaps else float("nan")
-        return (f"Play on /{name} at normal speed (1 round/s): rounds {rounds[0]}–{rounds[-1]} "
-                f"drawn in {seconds:g} s; median interval {statistics.median(gaps):.0f} ms "
-                f"(min {min(gaps):.0f}, max {max(gaps):.0f}) = {rate:.2f} rounds/s")
+        return (
+            f"Play on /{name} at normal speed (1 round/s): rounds {rounds[0]}–{rounds[-1]} "
+            f"drawn in {seconds:g} s; median interval {statistics.median(gaps):.0f} ms "
+            f"(min {min(gaps):.0f}, max {max(gaps):.0f}) = {rate:.2f} rounds/s"
+        )
     finally:
         page.close()
 
@@ -411,9 +452,15 @@ def bench_play(browser: Browser, base: str, name: str, viewport: dict, present: 
 def table(rows: list[Result], baseline: Result) -> str:
     """Aligned plain-text table that is also a markdown table."""
     base_ms = statistics.median(baseline.step_ms)
-    head = ["page", "step median (ms)", "baseline median (ms)", "ratio step/baseline",
-            "settled median (ms)", "KB received per step (median)",
-            f"ratio ≤ {MAX_RATIO:g} and KB ≤ {MAX_KB:g}"]
+    head = [
+        "page",
+        "step median (ms)",
+        "baseline median (ms)",
+        "ratio step/baseline",
+        "settled median (ms)",
+        "KB received per step (median)",
+        f"ratio ≤ {MAX_RATIO:g} and KB ≤ {MAX_KB:g}",
+    ]
     body = []
     for r in [baseline, *rows]:
         step, kb = statistics.median(r.step_ms), statistics.median(r.kb)
@@ -423,23 +470,43 @@ def table(rows: list[Result], baseline: Result) -> str:
         else:
             fails = [w for w, bad in (("ratio", ratio > MAX_RATIO), ("KB", kb > MAX_KB)) if bad]
             verdict = "FAIL: " + ", ".join(fails) if fails else "PASS"
-        body.append([r.label, f"{step:.0f}", f"{base_ms:.0f}", f"{ratio:.2f}",
-                     f"{statistics.median(r.settled_ms):.0f}", f"{kb:.1f}", verdict])
+        body.append(
+            [
+                r.label,
+                f"{step:.0f}",
+                f"{base_ms:.0f}",
+                f"{ratio:.2f}",
+                f"{statistics.median(r.settled_ms):.0f}",
+                f"{kb:.1f}",
+                verdict,
+            ]
+        )
     widths = [max(len(row[i]) for row in [head, *body]) for i in range(len(head))]
 
     def line(cells: list[str]) -> str:
-        return "| " + " | ".join(c.ljust(w) if i == 0 else c.rjust(w)
-                                 for i, (c, w) in enumerate(zip(cells, widths))) + " |"
+        return (
+            "| "
+            + " | ".join(
+                c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(cells, widths))
+            )
+            + " |"
+        )
 
-    rule = "|" + "|".join("-" * (w + 1) + ":" if i else ":" + "-" * (w + 1)
-                          for i, w in enumerate(widths)) + "|"
+    rule = (
+        "|"
+        + "|".join("-" * (w + 1) + ":" if i else ":" + "-" * (w + 1) for i, w in enumerate(widths))
+        + "|"
+    )
     return "\n".join([line(head), rule, *(line(b) for b in body)])
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--pages", default=",".join(PAGES),
-                    help="comma-separated url paths of the app (default: %(default)s)")
+    ap.add_argument(
+        "--pages",
+        default=",".join(PAGES),
+        help="comma-separated url paths of the app (default: %(default)s)",
+    )
     ap.add_argument("--repeats", type=int, default=7, help="measured steps per page")
     ap.add_argument("--viewport", default="1920x1080", help="WIDTHxHEIGHT")
     ap.add_argument("--present", action="store_true", help="open the pages with present=true")
@@ -451,17 +518,24 @@ def main(argv: list[str] | None = None) -> int:
     # A loaded machine slows every step alike only roughly: say what it was doing.
     load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
     print(f"load average (1, 5, 15 min): {load}; CPUs: {os.cpu_count()}")
-    print(f"viewport {width}x{height}, {args.repeats} steps per page after 1 warm-up, "
-          f"quiet period {QUIET_MS} ms{', present=true' if args.present else ''}\n")
+    print(
+        f"viewport {width}x{height}, {args.repeats} steps per page after 1 warm-up, "
+        f"quiet period {QUIET_MS} ms{', present=true' if args.present else ''}\n"
+    )
 
     with servers([BASELINE_APP, "app.py"]) as (base_url, app_url), sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         try:
             baseline = bench_baseline(browser, base_url, viewport, args.repeats)
-            rows = [bench_page(browser, app_url, name, viewport, args.repeats, args.present)
-                    for name in pages]
-            play = (bench_play(browser, app_url, "topdown", viewport, args.present)
-                    if "topdown" in pages else "")
+            rows = [
+                bench_page(browser, app_url, name, viewport, args.repeats, args.present)
+                for name in pages
+            ]
+            play = (
+                bench_play(browser, app_url, "topdown", viewport, args.present)
+                if "topdown" in pages
+                else ""
+            )
         finally:
             browser.close()
     print(table(rows, baseline))

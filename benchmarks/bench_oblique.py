@@ -46,20 +46,23 @@ def timed(make, X, y, Xt, yt, repeats: int = 3) -> tuple[float, float]:
 
 
 def main() -> None:
-    print(f"python {sys.version.split()[0]}; median fit time of 3 runs; "
-          f"T1 = {T1}, T2 = {T2} ({T1 * T2} stumps)\n")
+    print(
+        f"python {sys.version.split()[0]}; median fit time of 3 runs; "
+        f"T1 = {T1}, T2 = {T2} ({T1 * T2} stumps)\n"
+    )
     print("| n (train) | d | model | fit (s) | ratio to sklearn AdaBoost | test error |")
     print("|---:|---:|---|---:|---:|---:|")
     for n, d in ((1_000, 2), (10_000, 10), (30_000, 10)):
         X, y, Xt, yt = data(n, d)
         models = {
             "sklearn AdaBoost (70 stumps)": lambda: AdaBoostClassifier(
-                DecisionTreeClassifier(max_depth=1), n_estimators=T1 * T2, random_state=0),
+                DecisionTreeClassifier(max_depth=1), n_estimators=T1 * T2, random_state=0
+            ),
             "BoostODT, stumps": lambda: BoostODTClassifier(n_internal=T2, n_stumps=T1),
             "BoostODT, hyperplane": lambda: BoostODTClassifier(
-                n_internal=T2, n_stumps=T1, node_learner="hyperplane"),
-            "AdaBoost_R, exact stumps (70)": lambda: RealAdaBoostClassifier(
-                n_estimators=T1 * T2),
+                n_internal=T2, n_stumps=T1, node_learner="hyperplane"
+            ),
+            "AdaBoost_R, exact stumps (70)": lambda: RealAdaBoostClassifier(n_estimators=T1 * T2),
         }
         base = None
         for name, make in models.items():
@@ -103,12 +106,17 @@ def page(repeats: int = 5) -> None:
         assert not at.exception
     print("\n| oblique page, default demo (moons, n = 400, T2 = 7, T1 = 10) | median |")
     print("|---|---:|")
-    print(f"| compute AdaBoost (70 stumps), KM tree, BoostODT | "
-          f"{statistics.median(runs) * 1000:.0f} ms |")
-    print(f"| first page run, cold cache (compute + draw) | "
-          f"{statistics.median(cold) * 1000:.0f} ms |")
-    print(f"| the rerun after a step (the browser drew it; cached runs and frames) | "
-          f"{statistics.median(steps) * 1000:.0f} ms |")
+    print(
+        f"| compute AdaBoost (70 stumps), KM tree, BoostODT | "
+        f"{statistics.median(runs) * 1000:.0f} ms |"
+    )
+    print(
+        f"| first page run, cold cache (compute + draw) | {statistics.median(cold) * 1000:.0f} ms |"
+    )
+    print(
+        f"| the rerun after a step (the browser drew it; cached runs and frames) | "
+        f"{statistics.median(steps) * 1000:.0f} ms |"
+    )
 
 
 if __name__ == "__main__":

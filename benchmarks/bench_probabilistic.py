@@ -34,8 +34,10 @@ def main() -> None:
     X, y = ds.X_train, ds.y_train
     xs = np.linspace(-2, 2.5, 150)
     grid = np.column_stack([a.ravel() for a in np.meshgrid(xs, xs)])
-    print(f"python {sys.version.split()[0]}; n = {len(y)} training points, softness 0.3, "
-          "median of 5 runs\n")
+    print(
+        f"python {sys.version.split()[0]}; n = {len(y)} training points, softness 0.3, "
+        "median of 5 runs\n"
+    )
     print("| what | time |")
     print("|---|---:|")
     sec, steps = timed(lambda: list(matryoshka(X, y, levels=5)))
@@ -48,8 +50,10 @@ def main() -> None:
     sec, _ = timed(lambda: steps[-1].model.q_pos(grid))
     print(f"| its soft regions on 150×150 | {sec * 1000:.0f} ms |")
     sec, steps = timed(lambda: list(prob_adaboost(X, y, n_weak=32)), repeats=3)
-    print(f"| probabilistic AdaBoost chain, 32 stumps, 1,000 Monte Carlo worlds | "
-          f"{sec * 1000:.0f} ms |")
+    print(
+        f"| probabilistic AdaBoost chain, 32 stumps, 1,000 Monte Carlo worlds | "
+        f"{sec * 1000:.0f} ms |"
+    )
     sec, _ = timed(lambda: steps[-1].model.q_pos(grid[::4]), repeats=3)
     print(f"| chain regions on 75×75 (every 4th grid point; Monte Carlo) | {sec * 1000:.0f} ms |")
 

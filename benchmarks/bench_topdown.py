@@ -68,8 +68,7 @@ def median_times(fns: list, repeats: int) -> tuple[list[float], list]:
 
 def run_ours(X: np.ndarray, y: np.ndarray) -> list:
     return list(
-        grow(X, y, size=SIZE, index="gini", criterion="hatano", max_arity=2,
-             leaf_rule="max_gain")
+        grow(X, y, size=SIZE, index="gini", criterion="hatano", max_arity=2, leaf_rule="max_gain")
     )
 
 
@@ -108,9 +107,7 @@ def explain_difference(X: np.ndarray, y: np.ndarray, steps, clf) -> str:
     tie-breaking: we take the lowest feature, scikit-learn a random feature order.
     """
     path = clf.decision_path(X).tocsc()
-    sk_nodes = {
-        frozenset(path[:, k].nonzero()[0].tolist()): k for k in range(clf.tree_.node_count)
-    }
+    sk_nodes = {frozenset(path[:, k].nonzero()[0].tolist()): k for k in range(clf.tree_.node_count)}
     tree = steps[-1].tree
     members = {0: np.arange(X.shape[0])}
     for step in steps[1:]:
@@ -128,8 +125,11 @@ def explain_difference(X: np.ndarray, y: np.ndarray, steps, clf) -> str:
             return f"first differs at round {step.t}: leaf order"
         sk_left = X[rows, clf.tree_.feature[node]].astype(np.float32) <= clf.tree_.threshold[node]
         tie = _gini_cost(y[rows], go_left) == _gini_cost(y[rows], sk_left)
-        return (f"exact tie at round {step.t} (x{rec.feature} vs x{clf.tree_.feature[node]})"
-                if tie else f"first differs at round {step.t}, not a tie")
+        return (
+            f"exact tie at round {step.t} (x{rec.feature} vs x{clf.tree_.feature[node]})"
+            if tie
+            else f"first differs at round {step.t}, not a tie"
+        )
     return f"no divergence found ({tree.n_leaves} leaves)"
 
 
@@ -159,8 +159,9 @@ def bench_vs_sklearn(quick: bool) -> str:
                 check = "yes"
             else:
                 check = "no: " + explain_difference(X, y, steps, clf)
-            rows.append([f"{n:,}", str(d), f"{t_ours:.4f}", f"{t_sk:.4f}",
-                         f"{t_ours / t_sk:.2f}", check])
+            rows.append(
+                [f"{n:,}", str(d), f"{t_ours:.4f}", f"{t_sk:.4f}", f"{t_ours / t_sk:.2f}", check]
+            )
     header = ["n", "d", "ours (s)", "sklearn (s)", "ours/sklearn", "same leaf partition"]
     return md_table(header, rows)
 
@@ -179,8 +180,19 @@ def bench_demo() -> tuple[str, str]:
     configs = [("hatano", None), ("mansour_mcallester", 0.1), ("naive", None)]
 
     def run_one(criterion, gamma):
-        return list(grow(X, y, size=16, index="km", criterion=criterion, max_arity=4,
-                         gamma=gamma, X_test=Xt, y_test=yt))
+        return list(
+            grow(
+                X,
+                y,
+                size=16,
+                index="km",
+                criterion=criterion,
+                max_arity=4,
+                gamma=gamma,
+                X_test=Xt,
+                y_test=yt,
+            )
+        )
 
     def run_all():
         return [run_one(c, g) for c, g in configs]
@@ -190,15 +202,23 @@ def bench_demo() -> tuple[str, str]:
     rows = []
     for (c, g), t, steps in zip(configs, times, runs):
         last = steps[-1]
-        rows.append([c + ("" if g is None else f" (γ={g})"), f"{t:.4f}",
-                     str(last.metrics.n_leaves), f"{last.metrics.test_error:.3f}"])
+        rows.append(
+            [
+                c + ("" if g is None else f" (γ={g})"),
+                f"{t:.4f}",
+                str(last.metrics.n_leaves),
+                f"{last.metrics.test_error:.3f}",
+            ]
+        )
     (t_all,), _ = median_times([run_all], 5)
     rows.append(["**all three**", f"**{t_all:.4f}**", "", ""])
     verdict = "meets" if t_all < 0.5 else "MISSES"
     header = ["criterion", "time (s)", "leaves", "test error"]
-    note = (f"Data: {source}, {len(y)} train / {len(yt)} test points; size=16, max_arity=4, "
-            f"index='km' (a run ends early only if every leaf becomes pure). "
-            f"Total {t_all:.3f} s: {verdict} the < 0.5 s target.")
+    note = (
+        f"Data: {source}, {len(y)} train / {len(yt)} test points; size=16, max_arity=4, "
+        f"index='km' (a run ends early only if every leaf becomes pure). "
+        f"Total {t_all:.3f} s: {verdict} the < 0.5 s target."
+    )
     return md_table(header, rows), note
 
 
@@ -208,35 +228,62 @@ def bench_exact_kway() -> tuple[str, str]:
     from boostcore.datasets import make_dataset
 
     rows = []
-    for name, flip, n, k, s in (("checkerboard", 0.05, 400, 4, 16),
-                                ("checkerboard", 0.05, 2_000, 4, 32),
-                                ("checkerboard", 0.05, 5_000, 6, 64),
-                                ("stripes", 0.0, 2_000, 4, 32)):
+    for name, flip, n, k, s in (
+        ("checkerboard", 0.05, 400, 4, 16),
+        ("checkerboard", 0.05, 2_000, 4, 32),
+        ("checkerboard", 0.05, 5_000, 6, 64),
+        ("stripes", 0.0, 2_000, 4, 32),
+    ):
         ds = make_dataset(name, n=n, noise=0.2, label_noise=flip, seed=0)
 
         def run(max_cuts, ds=ds, k=k, s=s):
-            return list(grow(ds.X_train, ds.y_train, size=s, index="km", max_arity=k,
-                             max_cuts=max_cuts))
+            return list(
+                grow(ds.X_train, ds.y_train, size=s, index="km", max_arity=k, max_cuts=max_cuts)
+            )
 
         (t_exact, t_cut), (exact, cut) = median_times([lambda: run(None), lambda: run(64)], 3)
         n_restricted = sum(not st.split.exact_search for st in exact if st.split is not None)
-        differ = sum(a.split is not None and b.split is not None and
-                     (a.split.arity, a.split.feature, a.split.thresholds)
-                     != (b.split.arity, b.split.feature, b.split.thresholds)
-                     for a, b in zip(exact, cut))
-        rows.append([f"{name}, label noise {flip}", f"{ds.n_train:,}", str(k), str(s),
-                     f"{t_exact:.3f}", f"{t_cut:.3f}",
-                     f"{t_exact / t_cut:.1f}", str(n_restricted),
-                     f"{exact[-1].metrics.index_value:.3f} / {cut[-1].metrics.index_value:.3f}",
-                     str(differ)])
-    header = ["data", "train n", "K", "s", "exact (s)", "64 cuts (s)", "ratio",
-              "leaves > 2,000 pts", "final I(T) exact / 64 cuts", "rounds that differ"]
-    note = ("Data: boostcore.datasets (noise 0.2, seed 0), criterion 'hatano', index 'km', "
-            "median of 3 runs. Labels in long runs of one class (stripes without label noise) "
-            "leave the exact search few candidate cuts (docs/theory.md §0.2). "
-            "'leaves > 2,000 pts': splits whose leaf was searched over 256 quantile cuts by "
-            "the default (it says so); "
-            "'rounds that differ': rounds whose chosen split differs between the two searches.")
+        differ = sum(
+            a.split is not None
+            and b.split is not None
+            and (a.split.arity, a.split.feature, a.split.thresholds)
+            != (b.split.arity, b.split.feature, b.split.thresholds)
+            for a, b in zip(exact, cut)
+        )
+        rows.append(
+            [
+                f"{name}, label noise {flip}",
+                f"{ds.n_train:,}",
+                str(k),
+                str(s),
+                f"{t_exact:.3f}",
+                f"{t_cut:.3f}",
+                f"{t_exact / t_cut:.1f}",
+                str(n_restricted),
+                f"{exact[-1].metrics.index_value:.3f} / {cut[-1].metrics.index_value:.3f}",
+                str(differ),
+            ]
+        )
+    header = [
+        "data",
+        "train n",
+        "K",
+        "s",
+        "exact (s)",
+        "64 cuts (s)",
+        "ratio",
+        "leaves > 2,000 pts",
+        "final I(T) exact / 64 cuts",
+        "rounds that differ",
+    ]
+    note = (
+        "Data: boostcore.datasets (noise 0.2, seed 0), criterion 'hatano', index 'km', "
+        "median of 3 runs. Labels in long runs of one class (stripes without label noise) "
+        "leave the exact search few candidate cuts (docs/theory.md §0.2). "
+        "'leaves > 2,000 pts': splits whose leaf was searched over 256 quantile cuts by "
+        "the default (it says so); "
+        "'rounds that differ': rounds whose chosen split differs between the two searches."
+    )
     return md_table(header, rows), note
 
 
@@ -245,24 +292,32 @@ def main(argv=None) -> int:
     ap.add_argument("--quick", action="store_true", help="skip n = 1e5 (smoke run)")
     args = ap.parse_args(argv)
 
-    print(f"python {platform.python_version()}, numpy {np.__version__}, "
-          f"scikit-learn {sklearn.__version__}, {os.cpu_count()} cores "
-          f"({platform.machine()}, {platform.system()}); "
-          f"load average at start {os.getloadavg()[0]:.2f}")
+    print(
+        f"python {platform.python_version()}, numpy {np.__version__}, "
+        f"scikit-learn {sklearn.__version__}, {os.cpu_count()} cores "
+        f"({platform.machine()}, {platform.system()}); "
+        f"load average at start {os.getloadavg()[0]:.2f}"
+    )
     print()
-    print(f"### grow(size={SIZE}, index='gini', criterion='hatano', max_arity=2, "
-          f"leaf_rule='max_gain') vs DecisionTreeClassifier(max_leaf_nodes={SIZE})")
+    print(
+        f"### grow(size={SIZE}, index='gini', criterion='hatano', max_arity=2, "
+        f"leaf_rule='max_gain') vs DecisionTreeClassifier(max_leaf_nodes={SIZE})"
+    )
     print()
-    print("Wall time, median of 5 runs (3 for n = 100,000), ours and scikit-learn interleaved; "
-          "data: Gaussian X, y = sign(sin(x0) + x1·x_last + 0.5·noise), seed 0.")
+    print(
+        "Wall time, median of 5 runs (3 for n = 100,000), ours and scikit-learn interleaved; "
+        "data: Gaussian X, y = sign(sin(x0) + x1·x_last + 0.5·noise), seed 0."
+    )
     print()
     print(bench_vs_sklearn(args.quick), flush=True)
     print()
-    print("Same leaf partition: the two trees split the training points into the same leaves "
-          "(as many distinct (our leaf, sklearn leaf) pairs as leaves). When not, the first "
-          "round where they part is shown; an exact tie means both splits have exactly the "
-          "same Gini cost and the trees differ only by tie-breaking (ours: lowest feature; "
-          "scikit-learn: random feature order).")
+    print(
+        "Same leaf partition: the two trees split the training points into the same leaves "
+        "(as many distinct (our leaf, sklearn leaf) pairs as leaves). When not, the first "
+        "round where they part is shown; an exact tie means both splits have exactly the "
+        "same Gini cost and the trees differ only by tie-breaking (ours: lowest feature; "
+        "scikit-learn: random feature order)."
+    )
     print()
     print("### App default demo: three criteria, median of 5 runs")
     print()

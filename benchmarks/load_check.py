@@ -52,9 +52,16 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 SERVE = ROOT / "benchmarks" / "serve_counted.py"
 CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
-                 "--no-first-run", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync"]
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 
 
 @dataclass(frozen=True)
@@ -69,11 +76,18 @@ class PageSpec:
 
 
 PAGES = {
-    "topdown": PageSpec("topdown", "data=moons&n=400",
-                        "Top-down growth: how many branches should a split have?", "grow"),
-    "branching": PageSpec("branching", "data=moons&n=400",
-                          "InfoBoost grows a branching program: divide, then merge",
-                          "bp_infoboost"),
+    "topdown": PageSpec(
+        "topdown",
+        "data=moons&n=400",
+        "Top-down growth: how many branches should a split have?",
+        "grow",
+    ),
+    "branching": PageSpec(
+        "branching",
+        "data=moons&n=400",
+        "InfoBoost grows a branching program: divide, then merge",
+        "bp_infoboost",
+    ),
 }
 
 
@@ -93,14 +107,31 @@ class Server:
         self.port = port or free_port()
         self.call_log = call_log
         self.call_log.write_text("")
-        env = dict(os.environ, BOOSTLAB_CALL_LOG=str(call_log),
-                   STREAMLIT_BROWSER_GATHER_USAGE_STATS="false")
+        env = dict(
+            os.environ,
+            BOOSTLAB_CALL_LOG=str(call_log),
+            STREAMLIT_BROWSER_GATHER_USAGE_STATS="false",
+        )
         self._out = tempfile.TemporaryFile()
         self.proc = subprocess.Popen(
-            [sys.executable, str(SERVE), "--server.port", str(self.port),
-             "--server.address", "127.0.0.1", "--server.headless", "true",
-             "--server.fileWatcherType", "none", "--browser.gatherUsageStats", "false"],
-            cwd=ROOT, env=env, stdout=self._out, stderr=subprocess.STDOUT,
+            [
+                sys.executable,
+                str(SERVE),
+                "--server.port",
+                str(self.port),
+                "--server.address",
+                "127.0.0.1",
+                "--server.headless",
+                "true",
+                "--server.fileWatcherType",
+                "none",
+                "--browser.gatherUsageStats",
+                "false",
+            ],
+            cwd=ROOT,
+            env=env,
+            stdout=self._out,
+            stderr=subprocess.STDOUT,
         )
         deadline = time.monotonic() + startup_timeout
         while True:
@@ -114,8 +145,9 @@ class Server:
                 pass
             if time.monotonic() > deadline:
                 self.stop()
-                raise RuntimeError("the server did not answer /_stcore/health:\n"
-                                   + self.output()[-3000:])
+                raise RuntimeError(
+                    "the server did not answer /_stcore/health:\n" + self.output()[-3000:]
+                )
             time.sleep(0.2)
 
     @property
@@ -179,8 +211,8 @@ class Server:
 class SessionResult:
     query: str
     ok: bool = False
-    latency: float = float("nan")       # connect -> script_finished (s)
-    first_delta: float = float("nan")   # connect -> first delta (s)
+    latency: float = float("nan")  # connect -> script_finished (s)
+    first_delta: float = float("nan")  # connect -> first delta (s)
     deltas: int = 0
     bytes: int = 0
     status: str = ""
@@ -223,9 +255,13 @@ async def open_session(port: int, spec: PageSpec, query: str, timeout: float = 1
     t0 = time.perf_counter()
     try:
         async with asyncio.timeout(timeout):
-            ws = await connect(f"ws://127.0.0.1:{port}/_stcore/stream",
-                               subprotocols=["streamlit"], max_size=None, ping_interval=None,
-                               open_timeout=timeout)
+            ws = await connect(
+                f"ws://127.0.0.1:{port}/_stcore/stream",
+                subprotocols=["streamlit"],
+                max_size=None,
+                ping_interval=None,
+                open_timeout=timeout,
+            )
             await ws.send(rerun_message(spec.path, query))
             while True:
                 data = await ws.recv()
@@ -241,9 +277,9 @@ async def open_session(port: int, spec: PageSpec, query: str, timeout: float = 1
                         element = msg.delta.new_element
                         if element.WhichOneof("type") == "exception":
                             res.exceptions.append(
-                                f"{element.exception.type}: {element.exception.message}")
-                        title_seen = title_seen or any(
-                            spec.title in t for t in _texts(element))
+                                f"{element.exception.type}: {element.exception.message}"
+                            )
+                        title_seen = title_seen or any(spec.title in t for t in _texts(element))
                 elif kind == "page_not_found":
                     not_found = True
                 elif kind == "script_finished":
@@ -299,8 +335,14 @@ class ScenarioResult:
         return [s.latency for s in self.sessions if s.ok]
 
 
-async def _run_sessions(port: int, spec: PageSpec, queries: list[str], timeout: float,
-                        while_connected=None, sequential: bool = False):
+async def _run_sessions(
+    port: int,
+    spec: PageSpec,
+    queries: list[str],
+    timeout: float,
+    while_connected=None,
+    sequential: bool = False,
+):
     t0 = time.perf_counter()
     if sequential:
         pairs = []
@@ -313,23 +355,39 @@ async def _run_sessions(port: int, spec: PageSpec, queries: list[str], timeout: 
         pairs = await asyncio.gather(*(open_session(port, spec, q, timeout) for q in queries))
     wall = time.perf_counter() - t0
     measured = while_connected() if while_connected else None
-    await asyncio.gather(*(ws.close() for _, ws in pairs if ws is not None),
-                         return_exceptions=True)
+    await asyncio.gather(*(ws.close() for _, ws in pairs if ws is not None), return_exceptions=True)
     return [r for r, _ in pairs], wall, measured
 
 
-def run_scenario(server: Server, spec: PageSpec, name: str, queries: list[str],
-                 timeout: float = 180.0, sequential: bool = False) -> ScenarioResult:
+def run_scenario(
+    server: Server,
+    spec: PageSpec,
+    name: str,
+    queries: list[str],
+    timeout: float = 180.0,
+    sequential: bool = False,
+) -> ScenarioResult:
     """All ``queries`` at once (one session each), held open until the last one finished;
     with ``sequential`` one after the other instead (each closed before the next opens)."""
     before = len(server.calls())
     cpu0, client0 = server.cpu_seconds(), time.process_time()
     results, wall, (rss, peak) = asyncio.run(
-        _run_sessions(server.port, spec, queries, timeout, server.memory_mib, sequential))
+        _run_sessions(server.port, spec, queries, timeout, server.memory_mib, sequential)
+    )
     cpu, client = server.cpu_seconds() - cpu0, time.process_time() - client0
     new = [c for c in server.calls()[before:] if c["fn"] == spec.generator]
-    return ScenarioResult(spec.path, name, results, wall, len(new),
-                          len({c["key"] for c in new}), rss, peak, cpu, client)
+    return ScenarioResult(
+        spec.path,
+        name,
+        results,
+        wall,
+        len(new),
+        len({c["key"] for c in new}),
+        rss,
+        peak,
+        cpu,
+        client,
+    )
 
 
 def run_browsers(server: Server, spec: PageSpec, n: int, timeout: float = 180.0):
@@ -350,7 +408,8 @@ def run_browsers(server: Server, spec: PageSpec, n: int, timeout: float = 180.0)
             await page.wait_for_selector("[data-testid='stExpander']", timeout=timeout * 1000)
             await page.wait_for_function(
                 "() => !document.querySelector(\"[data-testid='stStatusWidget']\")",
-                timeout=timeout * 1000)
+                timeout=timeout * 1000,
+            )
             res.latency = time.perf_counter() - t0
             res.exceptions = await page.locator("[data-testid='stException']").all_inner_texts()
             res.deltas = await page.locator("[data-testid='stElementContainer']").count()
@@ -376,12 +435,22 @@ def run_browsers(server: Server, spec: PageSpec, n: int, timeout: float = 180.0)
     results, wall, rss, peak = asyncio.run(main())
     cpu = server.cpu_seconds() - cpu0
     new = [c for c in server.calls()[before:] if c["fn"] == spec.generator]
-    return ScenarioResult(spec.path, f"(b) warm, {n} Chromium pages", list(results), wall,
-                          len(new), len({c["key"] for c in new}), rss, peak, cpu)
+    return ScenarioResult(
+        spec.path,
+        f"(b) warm, {n} Chromium pages",
+        list(results),
+        wall,
+        len(new),
+        len({c["key"] for c in new}),
+        rss,
+        peak,
+        cpu,
+    )
 
 
-def check_page(spec: PageSpec, sessions: int, call_log: Path, browsers: int = 0,
-               log=print) -> list[ScenarioResult]:
+def check_page(
+    spec: PageSpec, sessions: int, call_log: Path, browsers: int = 0, log=print
+) -> list[ScenarioResult]:
     """Scenarios (a), (b), [Chromium], (c) for one page on a fresh server."""
     out = []
     with Server(call_log) as server:
@@ -392,8 +461,15 @@ def check_page(spec: PageSpec, sessions: int, call_log: Path, browsers: int = 0,
         for name, queries in (("(a) cold, same URL", same), ("(b) warm, same URL", same)):
             out.append(run_scenario(server, spec, name, queries))
             log(f"  {name}: done in {out[-1].wall:.1f} s")
-        out.append(run_scenario(server, spec, "(b) warm, 5 sessions one at a time",
-                                [spec.query] * 5, sequential=True))
+        out.append(
+            run_scenario(
+                server,
+                spec,
+                "(b) warm, 5 sessions one at a time",
+                [spec.query] * 5,
+                sequential=True,
+            )
+        )
         if browsers:
             out.append(run_browsers(server, spec, browsers))
             log(f"  (b) Chromium x{browsers}: done in {out[-1].wall:.1f} s")
@@ -415,9 +491,11 @@ def percentile(values: list[float], q: float) -> float:
 
 
 def table(results: list[ScenarioResult]) -> str:
-    head = ("| page | scenario | sessions | OK | median (s) | p90 (s) | max (s) | wall (s) "
-            "| computations (calls / distinct) | server CPU (s) | client CPU (s) "
-            "| KiB / session | server RSS (MiB) |")
+    head = (
+        "| page | scenario | sessions | OK | median (s) | p90 (s) | max (s) | wall (s) "
+        "| computations (calls / distinct) | server CPU (s) | client CPU (s) "
+        "| KiB / session | server RSS (MiB) |"
+    )
     lines = [head, "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
     for r in results:
         lat = r.latencies()
@@ -426,22 +504,40 @@ def table(results: list[ScenarioResult]) -> str:
             f"| /{r.page} | {r.name} | {len(r.sessions)} | {r.ok} | {percentile(lat, 50):.2f} "
             f"| {percentile(lat, 90):.2f} | {max(lat) if lat else float('nan'):.2f} "
             f"| {r.wall:.2f} | {r.calls} / {r.distinct} | {r.server_cpu:.1f} "
-            f"| {r.client_cpu:.1f} | {kib:.0f} | {r.rss_mib:.0f} |")
+            f"| {r.client_cpu:.1f} | {kib:.0f} | {r.rss_mib:.0f} |"
+        )
     return "\n".join(lines)
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
-                                 formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--sessions", type=int, default=None,
-                    help="simultaneous sessions per scenario (default 30; 5 with --quick)")
-    ap.add_argument("--quick", action="store_true",
-                    help="5 sessions and /topdown only (unless --sessions/--pages say otherwise)")
-    ap.add_argument("--pages", nargs="+", choices=sorted(PAGES), default=None,
-                    help="pages to check (default: topdown branching; topdown with --quick)")
-    ap.add_argument("--browsers", type=int, default=0,
-                    help="also open the first page in this many headless Chromium pages "
-                    "(warm cache; needs /usr/bin/chromium)")
+    ap = argparse.ArgumentParser(
+        description=__doc__.split("\n\n")[0], formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    ap.add_argument(
+        "--sessions",
+        type=int,
+        default=None,
+        help="simultaneous sessions per scenario (default 30; 5 with --quick)",
+    )
+    ap.add_argument(
+        "--quick",
+        action="store_true",
+        help="5 sessions and /topdown only (unless --sessions/--pages say otherwise)",
+    )
+    ap.add_argument(
+        "--pages",
+        nargs="+",
+        choices=sorted(PAGES),
+        default=None,
+        help="pages to check (default: topdown branching; topdown with --quick)",
+    )
+    ap.add_argument(
+        "--browsers",
+        type=int,
+        default=0,
+        help="also open the first page in this many headless Chromium pages "
+        "(warm cache; needs /usr/bin/chromium)",
+    )
     args = ap.parse_args(argv)
     sessions = args.sessions or (5 if args.quick else 30)
     pages = args.pages or (["topdown"] if args.quick else ["topdown", "branching"])
@@ -449,8 +545,12 @@ def main(argv: list[str] | None = None) -> int:
     results = []
     with tempfile.TemporaryDirectory(prefix="boostlab-load-") as tmp:
         for i, name in enumerate(pages):
-            results += check_page(PAGES[name], sessions, Path(tmp) / f"calls-{name}.jsonl",
-                                  browsers=args.browsers if i == 0 else 0)
+            results += check_page(
+                PAGES[name],
+                sessions,
+                Path(tmp) / f"calls-{name}.jsonl",
+                browsers=args.browsers if i == 0 else 0,
+            )
     print()
     print(table(results))
     print()
@@ -460,13 +560,17 @@ def main(argv: list[str] | None = None) -> int:
     shared = [r for r in results if r.name.startswith("(a)")]
     for r in shared:
         verdict = "shared" if r.calls == r.distinct else "NOT shared"
-        print(f"/{r.page} (a): {len(r.sessions)} sessions -> {r.calls} computations for "
-              f"{r.distinct} distinct runs of the page ({verdict}; without a shared cache "
-              f"{len(r.sessions) * r.distinct})")
+        print(
+            f"/{r.page} (a): {len(r.sessions)} sessions -> {r.calls} computations for "
+            f"{r.distinct} distinct runs of the page ({verdict}; without a shared cache "
+            f"{len(r.sessions) * r.distinct})"
+        )
     for r in results:
         if r.name.startswith("(c)"):
-            print(f"/{r.page}: server memory idle {r.idle_mib:.0f} MiB, peak {r.peak_mib:.0f} "
-                  "MiB over all scenarios (VmHWM)")
+            print(
+                f"/{r.page}: server memory idle {r.idle_mib:.0f} MiB, peak {r.peak_mib:.0f} "
+                "MiB over all scenarios (VmHWM)"
+            )
     bad_sharing = [r for r in shared if r.calls != r.distinct]
     return 1 if failures or bad_sharing else 0
 

@@ -48,8 +48,14 @@ def _counted(fn, name: str, log: Path):
 
     @functools.wraps(fn)
     def wrapper(*args, **kwargs):
-        line = json.dumps({"fn": name, "key": _digest(args, kwargs), "t": time.time(),
-                           "thread": threading.current_thread().name})
+        line = json.dumps(
+            {
+                "fn": name,
+                "key": _digest(args, kwargs),
+                "t": time.time(),
+                "thread": threading.current_thread().name,
+            }
+        )
         with lock, log.open("a", encoding="utf-8") as fh:
             fh.write(line + "\n")
         return fn(*args, **kwargs)
@@ -69,8 +75,7 @@ def install(log: Path) -> None:
 def main(argv: list[str]) -> int:
     log = os.environ.get("BOOSTLAB_CALL_LOG")
     if not log:
-        print("set BOOSTLAB_CALL_LOG to the file that receives one line per call",
-              file=sys.stderr)
+        print("set BOOSTLAB_CALL_LOG to the file that receives one line per call", file=sys.stderr)
         return 2
     os.chdir(ROOT)
     sys.path.insert(0, str(ROOT))

@@ -279,8 +279,10 @@ def _check_criterion_gamma(criterion: str, gamma: float | None) -> float | None:
     if criterion != "mansour_mcallester":
         return None
     if gamma is None:
-        raise ValueError("gamma is required for criterion='mansour_mcallester' (its rule "
-                         "|T| < e_γ(k)·s·γ/(2k) depends on γ); got None")
+        raise ValueError(
+            "gamma is required for criterion='mansour_mcallester' (its rule "
+            "|T| < e_γ(k)·s·γ/(2k) depends on γ); got None"
+        )
     return check_float("gamma", gamma, low=0.0, high=1.0, low_open=True)
 
 
@@ -504,8 +506,9 @@ def weak_learning_advantage(delta: np.ndarray | float) -> np.ndarray | float:
     """
     d = np.asarray(delta, dtype=float)
     if np.any(~np.isfinite(d)) or np.any(d < 0) or np.any(d > 0.5):
-        raise ValueError(f"delta must be in [0, 1/2] (a weak learner's edge: error ≤ 1/2 − δ); "
-                         f"got {delta}")
+        raise ValueError(
+            f"delta must be in [0, 1/2] (a weak learner's edge: error ≤ 1/2 − δ); got {delta}"
+        )
     out = d**2 / 16.0
     return float(out) if out.ndim == 0 else out
 
@@ -531,8 +534,12 @@ def _log_e_real(n: float, gamma: float) -> float:
     Stirling's series for ``lnΓ(n − γ) − lnΓ(n)``, which has no cancellation)."""
     if n <= 100_000:
         return float(np.sum(np.log1p(-gamma / np.arange(1, int(n)))))
-    diff = (-gamma * np.log(n) + (n - gamma - 0.5) * np.log1p(-gamma / n) + gamma
-            + gamma / (12.0 * n * (n - gamma)))
+    diff = (
+        -gamma * np.log(n)
+        + (n - gamma - 0.5) * np.log1p(-gamma / n)
+        + gamma
+        + gamma / (12.0 * n * (n - gamma))
+    )
     return float(diff - gammaln(1.0 - gamma))
 
 
@@ -687,8 +694,11 @@ def size_for_error(
     """
     lg = np.asarray(log10_size_for_error(eps, gamma, bound))
     with np.errstate(over="ignore"):
-        out = np.where(lg < np.log10(_EXACT), np.round(10.0**np.minimum(lg, 300.0)),
-                       10.0**np.minimum(lg, 400.0))
+        out = np.where(
+            lg < np.log10(_EXACT),
+            np.round(10.0 ** np.minimum(lg, 300.0)),
+            10.0 ** np.minimum(lg, 400.0),
+        )
     out = np.where(np.isinf(lg), np.inf, out)
     return float(out) if out.ndim == 0 else out
 
@@ -818,8 +828,7 @@ def _check_levels(levels, *, low: int) -> np.ndarray:
     """``levels`` as a 1-D int array, each an integer ``≥ low`` (a fractional level used to be
     cut down silently)."""
     L_arr = np.atleast_1d(np.asarray(levels, dtype=float))
-    if (not np.all(np.isfinite(L_arr)) or np.any(L_arr < low)
-            or np.any(L_arr != np.round(L_arr))):
+    if not np.all(np.isfinite(L_arr)) or np.any(L_arr < low) or np.any(L_arr != np.round(L_arr)):
         raise ValueError(f"levels must be whole numbers ≥ {low}; got {levels}")
     return L_arr.astype(int)
 

@@ -534,8 +534,7 @@ class BandsAtC:
     max_leaves: int
 
 
-def bands_for_c(child_mass: np.ndarray, q: np.ndarray, gamma: float,
-                cs) -> tuple[BandsAtC, ...]:
+def bands_for_c(child_mass: np.ndarray, q: np.ndarray, gamma: float, cs) -> tuple[BandsAtC, ...]:
     """Theorem 3 at one round for several ``c``: the divided children (mass under ``D_t``
     and ``q`` from :func:`child_q`; child ``z`` is on side ``z mod 2``) merged with each
     ``c``'s bands, with ``γ = 1 − H_{D_t}(Y|ℓ̃_t)``.
@@ -584,9 +583,15 @@ def bands_for_c(child_mass: np.ndarray, q: np.ndarray, gamma: float,
         mmap, eps, keys = merge_bands(q, side_of, c, gamma)
         gp = np.bincount(mmap, weights=wp, minlength=keys.shape[0])
         gn = np.bincount(mmap, weights=wn, minlength=keys.shape[0])
-        out.append(BandsAtC(
-            c=c, H_leaves=float((2.0 * np.sqrt(gp * gn)).sum()), bound=1.0 - c * gamma,
-            n_leaves=int(((gp + gn) > 0).sum()), max_leaves=4 * (len(eps) - 1)))
+        out.append(
+            BandsAtC(
+                c=c,
+                H_leaves=float((2.0 * np.sqrt(gp * gn)).sum()),
+                bound=1.0 - c * gamma,
+                n_leaves=int(((gp + gn) > 0).sum()),
+                max_leaves=4 * (len(eps) - 1),
+            )
+        )
     return tuple(out)
 
 
@@ -719,8 +724,11 @@ def bp_infoboost(
     c = check_float("c", c, low=0.0, high=1.0, low_open=True, high_open=True)
     weak_learner = check_choice("weak_learner", weak_learner, WEAK_LEARNERS)
     m = Xv.shape[0]
-    eps_smooth = 1.0 / (2 * m) if smoothing is None else check_float(
-        "smoothing", smoothing, low=0.0, low_open=True)
+    eps_smooth = (
+        1.0 / (2 * m)
+        if smoothing is None
+        else check_float("smoothing", smoothing, low=0.0, low_open=True)
+    )
     Xt, yt = check_test_set(X_test, y_test, Xv.shape[1], classes, yv)
     return _run(Xv, yv, n_rounds, merge, c, weak_learner, eps_smooth, Xt, yt)
 
@@ -759,15 +767,25 @@ def _run(X, y, n_rounds, merge, c, weak_learner, eps_smooth, Xt, yt):
             r = best_stump_on_partition(X, y, D, order, leaf)
             found = None if r is None else (r[0], r[1])
         if found is None:
-            yield _stop(t, rounds, D, "No feature has two different values: no stump can "
-                        "split the sample, so there is no weak hypothesis.")
+            yield _stop(
+                t,
+                rounds,
+                D,
+                "No feature has two different values: no stump can "
+                "split the sample, so there is no weak hypothesis.",
+            )
             return
         f, theta = found
         right = X[:, f] > theta
         H_h = partition_entropy(y, D, right.astype(np.intp), 2)
         if H_h >= 1.0 - NO_INFO:
-            yield _stop(t, rounds, D, f"The best stump brings no information under D_{t} "
-                        f"(H(Y|h) = {H_h:.6f} = 1): boosting cannot make progress.")
+            yield _stop(
+                t,
+                rounds,
+                D,
+                f"The best stump brings no information under D_{t} "
+                f"(H(Y|h) = {H_h:.6f} = 1): boosting cannot make progress.",
+            )
             return
         # -- divide --------------------------------------------------------------------------
         child = 2 * leaf + right
@@ -781,8 +799,13 @@ def _run(X, y, n_rounds, merge, c, weak_learner, eps_smooth, Xt, yt):
         H_div = float((2.0 * np.sqrt(cwp * cwn)).sum())
         gamma = 1.0 - H_div
         if merge == "none" and int(creached.sum()) > MAX_LEAVES:
-            yield _stop(t, rounds, D, f"DT.InfoBoost would hold more than {MAX_LEAVES} leaves "
-                        "after this round: the tree doubles every round, so it stops here.")
+            yield _stop(
+                t,
+                rounds,
+                D,
+                f"DT.InfoBoost would hold more than {MAX_LEAVES} leaves "
+                "after this round: the tree doubles every round, so it stops here.",
+            )
             return
         # -- merge -----------------------------------------------------------------------------
         side_of = np.arange(n_child) % 2
@@ -802,8 +825,11 @@ def _run(X, y, n_rounds, merge, c, weak_learner, eps_smooth, Xt, yt):
         H_leaves = float((2.0 * np.sqrt(lwp * lwn)).sum())
         # what smoothing adds to Z: each smoothed leaf contributes W⁺e^{−w} + W⁻e^{w}
         # instead of its entropy share 2·sqrt(W⁺W⁻) (= 0 for a pure leaf)
-        excess = float(np.sum(np.where(
-            smooth, lwp * np.exp(-w) + lwn * np.exp(w) - 2.0 * np.sqrt(lwp * lwn), 0.0)))
+        excess = float(
+            np.sum(
+                np.where(smooth, lwp * np.exp(-w) + lwn * np.exp(w) - 2.0 * np.sqrt(lwp * lwn), 0.0)
+            )
+        )
         # -- update ----------------------------------------------------------------------------
         unnorm = D * np.exp(-w[new_leaf] * y)
         Z = float(unnorm.sum())
@@ -829,7 +855,9 @@ def _run(X, y, n_rounds, merge, c, weak_learner, eps_smooth, Xt, yt):
             max_groups = 4 * (len(eps) - 1)
             groups = tuple(
                 Group(
-                    leaf=g, side=int(2 * keys[g, 0] - 1), sign=int(keys[g, 1]),
+                    leaf=g,
+                    side=int(2 * keys[g, 0] - 1),
+                    sign=int(keys[g, 1]),
                     band=int(keys[g, 2]),
                     children=tuple(int(z) for z in np.flatnonzero(mmap == g)),
                     mass=float(lwp[g] + lwn[g]),
@@ -838,20 +866,44 @@ def _run(X, y, n_rounds, merge, c, weak_learner, eps_smooth, Xt, yt):
                 for g in range(n_new)
             )
         metrics = BPMetrics(
-            t=t, n_leaves=n_reached, n_unreached=n_new - n_reached, n_divided=n_divided,
+            t=t,
+            n_leaves=n_reached,
+            n_unreached=n_new - n_reached,
+            n_divided=n_divided,
             train_error=train_error,
-            test_error=test_error, Z=Z, H_h=H_h, H_divided=H_div, H_leaves=H_leaves,
-            H_next=H_next, H_uniform=H_uni, gamma=gamma, prod_Z=prod_Z, prod_H_h=prod_H,
-            smoothing_excess=excess, band_bound=band_bound,
+            test_error=test_error,
+            Z=Z,
+            H_h=H_h,
+            H_divided=H_div,
+            H_leaves=H_leaves,
+            H_next=H_next,
+            H_uniform=H_uni,
+            gamma=gamma,
+            prod_Z=prod_Z,
+            prod_H_h=prod_H,
+            smoothing_excess=excess,
+            band_bound=band_bound,
             max_groups=max_groups,
         )
-        unreached = (f" (+{n_new - n_reached} no training point reaches)"
-                     if n_new > n_reached else "")
+        unreached = (
+            f" (+{n_new - n_reached} no training point reaches)" if n_new > n_reached else ""
+        )
         yield BPStep(
-            t=t, kind=ROUND, program=BranchingProgram(tuple(rounds)), feature=int(f),
-            threshold=float(theta), D=_frozen(D), D_next=_frozen(D_next),
-            child_mass=_frozen(cmass), child_q=_frozen(q), merge=mmap_f, weights=w_f,
-            leaf_mass=_frozen(lwp + lwn), eps=tuple(eps), groups=groups, metrics=metrics,
+            t=t,
+            kind=ROUND,
+            program=BranchingProgram(tuple(rounds)),
+            feature=int(f),
+            threshold=float(theta),
+            D=_frozen(D),
+            D_next=_frozen(D_next),
+            child_mass=_frozen(cmass),
+            child_q=_frozen(q),
+            merge=mmap_f,
+            weights=w_f,
+            leaf_mass=_frozen(lwp + lwn),
+            eps=tuple(eps),
+            groups=groups,
+            metrics=metrics,
             message=(
                 f"Round {t}: h_{t} = [x{f + 1} > {theta:.3g}] divides {prev_reached} "
                 f"{'leaf' if prev_reached == 1 else 'leaves'} into {n_divided} children "
@@ -866,9 +918,21 @@ def _run(X, y, n_rounds, merge, c, weak_learner, eps_smooth, Xt, yt):
 def _stop(t: int, rounds: list[Round], D: np.ndarray, reason: str) -> BPStep:
     empty = _frozen(np.zeros(0))
     return BPStep(
-        t=t, kind=STOP, program=BranchingProgram(tuple(rounds)), feature=None, threshold=None,
-        D=_frozen(D), D_next=_frozen(D), child_mass=empty, child_q=empty,
-        merge=_frozen(np.zeros(0, dtype=np.intp)), weights=empty, leaf_mass=empty, eps=(),
-        groups=(), metrics=None, stop_reason=reason,
+        t=t,
+        kind=STOP,
+        program=BranchingProgram(tuple(rounds)),
+        feature=None,
+        threshold=None,
+        D=_frozen(D),
+        D_next=_frozen(D),
+        child_mass=empty,
+        child_q=empty,
+        merge=_frozen(np.zeros(0, dtype=np.intp)),
+        weights=empty,
+        leaf_mass=empty,
+        eps=(),
+        groups=(),
+        metrics=None,
+        stop_reason=reason,
         message=f"Round {t}: stopped. {reason}",
     )

@@ -178,8 +178,10 @@ def _circles(n_pos, n_neg, noise, rng):
 
 def _blobs(n_pos, n_neg, noise, rng):
     spread = 0.15 + noise  # noise sets the spread; 0.15 keeps noise=0 from giving single points
-    return (rng.normal((0.75, 0.75), spread, (n_pos, 2)),
-            rng.normal((-0.75, -0.75), spread, (n_neg, 2)))
+    return (
+        rng.normal((0.75, 0.75), spread, (n_pos, 2)),
+        rng.normal((-0.75, -0.75), spread, (n_neg, 2)),
+    )
 
 
 def _xor(n_pos, n_neg, noise, rng):
@@ -189,8 +191,10 @@ def _xor(n_pos, n_neg, noise, rng):
         chosen = np.asarray(centres)[rng.integers(2, size=k)]
         return chosen + rng.normal(0, spread, (k, 2))
 
-    return (clusters(n_pos, [(0.75, 0.75), (-0.75, -0.75)]),
-            clusters(n_neg, [(0.75, -0.75), (-0.75, 0.75)]))
+    return (
+        clusters(n_pos, [(0.75, 0.75), (-0.75, -0.75)]),
+        clusters(n_neg, [(0.75, -0.75), (-0.75, 0.75)]),
+    )
 
 
 def _spirals(n_pos, n_neg, noise, rng):
@@ -256,21 +260,21 @@ GENERATORS: dict[str, ShapeGenerator] = {
 
 DATASET_DESCRIPTIONS: dict[str, str] = {
     "moons": "Two interleaving half circles: a curved boundary that axis-parallel splits "
-             "approximate with a staircase.",
+    "approximate with a staircase.",
     "circles": "A small ring inside a larger ring: no straight line separates them, "
-               "but a few boxes around the centre do.",
+    "but a few boxes around the centre do.",
     "blobs": "Two round clouds on the diagonal: an easy, almost linearly separable warm-up.",
     "xor": "Four clusters where opposite corners share a class: a sum of single-feature "
-           "stumps cannot express it, trees of depth two can.",
+    "stumps cannot express it, trees of depth two can.",
     "spirals": "Two interleaved spirals: a winding boundary that needs many boosting rounds.",
     "checkerboard": "A 4x4 checkerboard: every boundary is axis-parallel, but the alternating "
-                    "pattern needs the two features to interact.",
+    "pattern needs the two features to interact.",
     "band": "A thin band tilted at 30 degrees: an oblique boundary that axis-parallel splits "
-            "can only approximate with a staircase.",
+    "can only approximate with a staircase.",
     "stripes": "Four vertical stripes of alternating class: one 4-way split on x1 is perfect, "
-               "while any single binary split gains little.",
+    "while any single binary split gains little.",
     "diagonal_xor": "XOR turned by 45 degrees: the two diagonals separate the classes, so two "
-                    "oblique splits are perfect while axis-parallel ones need staircases.",
+    "oblique splits are perfect while axis-parallel ones need staircases.",
 }
 
 
@@ -291,8 +295,9 @@ def _check_number(name: str, value: object, lo: float, hi: float) -> float:
     ok = isinstance(value, int | float | np.integer | np.floating)
     ok = ok and not isinstance(value, bool | np.bool_)
     if not ok or not lo <= float(value) <= hi:  # NaN fails the comparison too
-        raise ValueError(f"{name} must be a number between {lo:g} and {hi:g}; "
-                         f"got {_plain(value)!r}")
+        raise ValueError(
+            f"{name} must be a number between {lo:g} and {hi:g}; got {_plain(value)!r}"
+        )
     return float(value)
 
 
@@ -328,9 +333,16 @@ def _split(X: np.ndarray, y: np.ndarray, test_fraction: float, rng: np.random.Ge
 
 
 # --------------------------------------------------------------------------- public API
-def make_dataset(name: str, *, n: int = 400, noise: float = 0.2, imbalance: float = 0.5,
-                 label_noise: float = 0.0, seed: int = 0,
-                 test_fraction: float = 0.25) -> Dataset:
+def make_dataset(
+    name: str,
+    *,
+    n: int = 400,
+    noise: float = 0.2,
+    imbalance: float = 0.5,
+    label_noise: float = 0.0,
+    seed: int = 0,
+    test_fraction: float = 0.25,
+) -> Dataset:
     """Generate one of the 2-D teaching datasets.
 
     Parameters
@@ -379,8 +391,9 @@ def make_dataset(name: str, *, n: int = 400, noise: float = 0.2, imbalance: floa
     ValueError: n must be an integer between 10 and 50000; got 5
     """
     if not isinstance(name, str) or name not in GENERATORS:
-        raise ValueError(f"Unknown dataset name {_plain(name)!r}; "
-                         f"known names: {', '.join(GENERATORS)}")
+        raise ValueError(
+            f"Unknown dataset name {_plain(name)!r}; known names: {', '.join(GENERATORS)}"
+        )
     n = _check_int("n", n, 10, MAX_ROWS)
     noise = _check_number("noise", noise, 0.0, 2.0)
     imbalance = _check_number("imbalance", imbalance, 0.05, 0.95)
@@ -433,9 +446,11 @@ def _parse_number(text: str, line: int, column: str) -> float:
             repr(text) + (": use a dot as the decimal separator" if "," in text else ""),
         ) from None
     if not math.isfinite(value):
-        raise _RowProblem(f"Line {line}, column {column!r} holds {text!r}: "
-                          "only finite numbers are allowed",
-                          f"{column} is not a finite number", repr(text))
+        raise _RowProblem(
+            f"Line {line}, column {column!r} holds {text!r}: only finite numbers are allowed",
+            f"{column} is not a finite number",
+            repr(text),
+        )
     return value
 
 
@@ -588,8 +603,10 @@ def _decode_csv(data: bytes | str) -> str:
         try:
             return bytes(data).decode("utf-8-sig")
         except UnicodeDecodeError:
-            raise ValueError("The file is not UTF-8 text. In your spreadsheet program, "
-                             "save it as 'CSV UTF-8' and upload it again.") from None
+            raise ValueError(
+                "The file is not UTF-8 text. In your spreadsheet program, "
+                "save it as 'CSV UTF-8' and upload it again."
+            ) from None
     if isinstance(data, str):
         return data.removeprefix("\ufeff")
     raise ValueError(f"data must be bytes or str; got {type(data).__name__}")
@@ -610,18 +627,24 @@ def _read_table(text: str, max_rows: int) -> tuple[list[str], list[tuple[int, li
     except csv.Error as exc:
         raise ValueError(f"Line {reader.line_num} is not valid CSV: {exc}") from None
     if header is None:
-        raise ValueError("The file is empty: it needs a header row (e.g. x1,x2,label) "
-                         "and at least four data rows.")
+        raise ValueError(
+            "The file is empty: it needs a header row (e.g. x1,x2,label) "
+            "and at least four data rows."
+        )
 
     if len(header) != 3:
-        msg = (f"Expected 3 columns (two numeric features and one label), "
-               f"found {len(header)}: {', '.join(header)}")
+        msg = (
+            f"Expected 3 columns (two numeric features and one label), "
+            f"found {len(header)}: {', '.join(header)}"
+        )
         if len(header) == 1 and (";" in header[0] or "\t" in header[0]):
             msg += ". The columns seem to be separated by ';' or tabs: save the file with commas"
         raise ValueError(msg)
     if all(_is_number(h) for h in header):
-        raise ValueError("The first line looks like data, not column names: a header row "
-                         "is required (for example: x1,x2,label).")
+        raise ValueError(
+            "The first line looks like data, not column names: a header row "
+            "is required (for example: x1,x2,label)."
+        )
     for i, h in enumerate(header):
         if not h:
             raise ValueError(f"Column {i + 1} has no name in the header row; name every column.")
@@ -634,21 +657,27 @@ def _read_table(text: str, max_rows: int) -> tuple[list[str], list[tuple[int, li
     return header, rows
 
 
-def _parse_row(line: int, row: list[str], header: list[str], feat_cols: list[int],
-               label_col: int) -> tuple[float, float, str]:
+def _parse_row(
+    line: int, row: list[str], header: list[str], feat_cols: list[int], label_col: int
+) -> tuple[float, float, str]:
     """The two features and the label of one row, or :class:`_RowProblem`."""
     if len(row) != 3:
-        raise _RowProblem(f"Line {line} has {len(row)} fields, but the header has 3; "
-                          "every row needs exactly 3 values.",
-                          "wrong number of fields (the header has 3)", f"{len(row)} fields")
+        raise _RowProblem(
+            f"Line {line} has {len(row)} fields, but the header has 3; "
+            "every row needs exactly 3 values.",
+            "wrong number of fields (the header has 3)",
+            f"{len(row)} fields",
+        )
     cells = [cell.strip() for cell in row]
     for i, cell in enumerate(cells):
         if cell.lower() in _MISSING:
             what = "is empty" if not cell else f"holds the missing-value marker {cell!r}"
-            raise _RowProblem(f"Line {line}, column {header[i]!r} {what}: missing values "
-                              "are not allowed; remove or fill the row.",
-                              f"{header[i]} is missing",
-                              "empty" if not cell else repr(cell))
+            raise _RowProblem(
+                f"Line {line}, column {header[i]!r} {what}: missing values "
+                "are not allowed; remove or fill the row.",
+                f"{header[i]} is missing",
+                "empty" if not cell else repr(cell),
+            )
     a, b = (_parse_number(cells[col], line, header[col]) for col in feat_cols)
     return a, b, cells[label_col]
 
@@ -679,47 +708,67 @@ def _load_csv(data, name, test_fraction, seed, max_rows, strict):
             continue
         values.append((a, b))
         labels.append(label)
-    report = CsvReport(len(rows), len(values), tuple(
-        RowRejection(reason, count, tuple(examples))
-        for reason, (count, examples) in rejected.items()))
+    report = CsvReport(
+        len(rows),
+        len(values),
+        tuple(
+            RowRejection(reason, count, tuple(examples))
+            for reason, (count, examples) in rejected.items()
+        ),
+    )
 
     def fail(message: str) -> ValueError:
         if report.n_rejected:
             verb = "was" if report.n_rejected == 1 else "were"
-            message += (f" {report.n_rejected} of the {report.n_rows} data rows {verb} left out "
-                        f"— {report.reasons()}.")
+            message += (
+                f" {report.n_rejected} of the {report.n_rows} data rows {verb} left out "
+                f"— {report.reasons()}."
+            )
         return ValueError(message)
 
     if not values:
         raise fail(f"No usable rows: all {len(rows)} data rows were rejected.")
     distinct = list(dict.fromkeys(labels))  # first-seen order for messages
     if len(distinct) == 1:
-        raise fail(f"Only one class ({distinct[0]!r}) found: "
-                   "the algorithms need two classes.")
+        raise fail(f"Only one class ({distinct[0]!r}) found: the algorithms need two classes.")
     if len(distinct) > 2:
         shown = ", ".join(repr(v) for v in distinct[:5]) + (", ..." if len(distinct) > 5 else "")
-        raise fail(f"Found {len(distinct)} different labels ({shown}): the algorithms "
-                   "here are binary, so the label column must hold exactly two values.")
+        raise fail(
+            f"Found {len(distinct)} different labels ({shown}): the algorithms "
+            "here are binary, so the label column must hold exactly two values."
+        )
     neg, pos = _order_classes(*distinct)
     y = np.where(np.array(labels) == pos, 1, -1).astype(np.int64)
     for label, c in ((neg, -1), (pos, 1)):
         count = int(np.sum(y == c))
         if count < 2:
-            raise fail(f"Class {label!r} has only {count} row: "
-                       "at least 2 rows of each class are needed.")
+            raise fail(
+                f"Class {label!r} has only {count} row: at least 2 rows of each class are needed."
+            )
 
     X = np.array(values, dtype=np.float64).reshape(-1, 2)
     X_tr, y_tr, X_te, y_te = _split(X, y, test_fraction, np.random.default_rng(seed))
     f1, f2 = (header[i] for i in feat_cols)
-    kept = f"{len(values)} rows" if strict or not report.n_rejected else (
-        f"{len(values)} of {len(rows)} rows ({report.n_rejected} rejected)")
-    description = (f"Uploaded CSV: {kept}, features {f1!r} and {f2!r}, "
-                   f"classes {neg!r} (\u22121) and {pos!r} (+1).")
+    kept = (
+        f"{len(values)} rows"
+        if strict or not report.n_rejected
+        else (f"{len(values)} of {len(rows)} rows ({report.n_rejected} rejected)")
+    )
+    description = (
+        f"Uploaded CSV: {kept}, features {f1!r} and {f2!r}, "
+        f"classes {neg!r} (\u22121) and {pos!r} (+1)."
+    )
     return Dataset(name, description, X_tr, y_tr, X_te, y_te, (f1, f2), (neg, pos)), report
 
 
-def load_csv(data: bytes | str, *, name: str = "uploaded", test_fraction: float = 0.25,
-             seed: int = 0, max_rows: int = MAX_ROWS) -> Dataset:
+def load_csv(
+    data: bytes | str,
+    *,
+    name: str = "uploaded",
+    test_fraction: float = 0.25,
+    seed: int = 0,
+    max_rows: int = MAX_ROWS,
+) -> Dataset:
     """Read a 2-feature binary classification dataset from CSV text, all or nothing.
 
     The file must be comma-separated UTF-8 with a header row and exactly three
@@ -767,8 +816,14 @@ def load_csv(data: bytes | str, *, name: str = "uploaded", test_fraction: float 
     return _load_csv(data, name, test_fraction, seed, max_rows, strict=True)[0]
 
 
-def load_csv_report(data: bytes | str, *, name: str = "uploaded", test_fraction: float = 0.25,
-                    seed: int = 0, max_rows: int = MAX_ROWS) -> tuple[Dataset, CsvReport]:
+def load_csv_report(
+    data: bytes | str,
+    *,
+    name: str = "uploaded",
+    test_fraction: float = 0.25,
+    seed: int = 0,
+    max_rows: int = MAX_ROWS,
+) -> tuple[Dataset, CsvReport]:
     """Like :func:`load_csv`, but a bad row is left out and reported instead of failing.
 
     Row-level problems (a missing value, a feature that is not a finite number, a row with
@@ -816,8 +871,7 @@ def load_csv_report(data: bytes | str, *, name: str = "uploaded", test_fraction:
     return _load_csv(data, name, test_fraction, seed, max_rows, strict=False)
 
 
-def from_points(X, y, *, name: str = "drawn", test_fraction: float = 0.0,
-                seed: int = 0) -> Dataset:
+def from_points(X, y, *, name: str = "drawn", test_fraction: float = 0.0, seed: int = 0) -> Dataset:
     """A dataset from points given directly, e.g. drawn by clicking on a plot.
 
     Parameters
@@ -861,25 +915,30 @@ def from_points(X, y, *, name: str = "drawn", test_fraction: float = 0.0,
     try:
         X = np.array(X, dtype=np.float64)
     except (TypeError, ValueError):
-        raise ValueError("X must be an array of numbers with shape (m, 2); got values that "
-                         "are not numbers") from None
+        raise ValueError(
+            "X must be an array of numbers with shape (m, 2); got values that are not numbers"
+        ) from None
     if X.ndim != 2 or X.shape[1] != 2:
-        raise ValueError(f"X must have shape (m, 2): one row of two coordinates per point; "
-                         f"got shape {X.shape}")
+        raise ValueError(
+            f"X must have shape (m, 2): one row of two coordinates per point; got shape {X.shape}"
+        )
     if len(X) > MAX_ROWS:
         raise ValueError(f"X must have at most {MAX_ROWS} rows; got {len(X)}")
     bad = np.flatnonzero(~np.isfinite(X).all(axis=1))
     if len(bad):
-        raise ValueError(f"X must hold finite numbers only; got {X[bad[0]].tolist()} "
-                         f"in row {int(bad[0])}")
+        raise ValueError(
+            f"X must hold finite numbers only; got {X[bad[0]].tolist()} in row {int(bad[0])}"
+        )
     y = np.asarray(y)
     if y.ndim != 1 or len(y) != len(X):
-        raise ValueError(f"y must be 1-D with one label per row of X ({len(X)}); "
-                         f"got shape {y.shape}")
+        raise ValueError(
+            f"y must be 1-D with one label per row of X ({len(X)}); got shape {y.shape}"
+        )
     if y.dtype.kind in "biuf":
         if y.dtype.kind == "f" and not np.all(np.isfinite(y)):
-            raise ValueError("y must not contain NaN or infinite labels; got "
-                             f"{_plain(y[~np.isfinite(y)][0])!r}")
+            raise ValueError(
+                f"y must not contain NaN or infinite labels; got {_plain(y[~np.isfinite(y)][0])!r}"
+            )
         values = np.unique(y)
         if len(values) == 2:
             if y.dtype.kind == "b":
@@ -888,8 +947,9 @@ def from_points(X, y, *, name: str = "drawn", test_fraction: float = 0.0,
                 names = ("-1", "+1")
             else:
                 # 0.0 and 1.0 read as "0" and "1", like the text of a CSV file
-                names = tuple(str(int(v)) if float(v).is_integer() else str(_plain(v))
-                              for v in values)
+                names = tuple(
+                    str(int(v)) if float(v).is_integer() else str(_plain(v)) for v in values
+                )
             y_pm = np.where(y == values[1], 1, -1)
     else:
         text = np.array([str(_plain(v)) for v in y.tolist()], dtype=object)
@@ -898,19 +958,26 @@ def from_points(X, y, *, name: str = "drawn", test_fraction: float = 0.0,
             names = _order_classes(*values.tolist())
             y_pm = np.where(text == names[1], 1, -1)
     if len(values) != 2:
-        shown = ", ".join(repr(_plain(v)) for v in values[:5]) + (", ..." if len(values) > 5
-                                                                  else "")
-        raise ValueError(f"y must hold exactly two distinct labels (the algorithms are "
-                         f"binary); got {len(values)}" + (f": {shown}" if len(values) else ""))
+        shown = ", ".join(repr(_plain(v)) for v in values[:5]) + (
+            ", ..." if len(values) > 5 else ""
+        )
+        raise ValueError(
+            f"y must hold exactly two distinct labels (the algorithms are "
+            f"binary); got {len(values)}" + (f": {shown}" if len(values) else "")
+        )
     counts = {c: int(np.sum(y_pm == c)) for c in (-1, 1)}
     for c, label in zip((-1, 1), names, strict=True):
         if counts[c] < 2:
-            raise ValueError(f"y must have at least 2 points of each class; class {label!r} "
-                             f"has {counts[c]}")
-    X_tr, y_tr, X_te, y_te = _split(X, y_pm.astype(np.int64), test_fraction,
-                                    np.random.default_rng(seed))
-    description = (f"Your own points: {len(X)} in all, {counts[-1]} of class {names[0]!r} "
-                   f"(\u22121) and {counts[1]} of class {names[1]!r} (+1).")
+            raise ValueError(
+                f"y must have at least 2 points of each class; class {label!r} has {counts[c]}"
+            )
+    X_tr, y_tr, X_te, y_te = _split(
+        X, y_pm.astype(np.int64), test_fraction, np.random.default_rng(seed)
+    )
+    description = (
+        f"Your own points: {len(X)} in all, {counts[-1]} of class {names[0]!r} "
+        f"(\u22121) and {counts[1]} of class {names[1]!r} (+1)."
+    )
     return Dataset(name, description, X_tr, y_tr, X_te, y_te, ("x1", "x2"), names)
 
 
@@ -928,13 +995,9 @@ def csv_template() -> str:
     >>> print(csv_template().splitlines()[:2])
     ['x1,x2,label', '-1.2,0.4,-1']
     """
-    return ("x1,x2,label\n"
-            "-1.2,0.4,-1\n"
-            "-0.8,-0.3,-1\n"
-            "-0.5,0.9,-1\n"
-            "0.6,-0.7,+1\n"
-            "1.1,0.2,+1\n"
-            "0.9,1.0,+1\n")
+    return (
+        "x1,x2,label\n-1.2,0.4,-1\n-0.8,-0.3,-1\n-0.5,0.9,-1\n0.6,-0.7,+1\n1.1,0.2,+1\n0.9,1.0,+1\n"
+    )
 
 
 def dataset_to_csv(ds: Dataset) -> str:

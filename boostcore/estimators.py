@@ -382,8 +382,14 @@ class BPInfoBoostClassifier(ClassifierMixin, BaseEstimator):
     (5, 0.92)
     """
 
-    def __init__(self, n_rounds: int = 20, merge: str = "bands", c: float = 0.5,
-                 weak_learner: str = "h", smoothing: float | None = None) -> None:
+    def __init__(
+        self,
+        n_rounds: int = 20,
+        merge: str = "bands",
+        c: float = 0.5,
+        weak_learner: str = "h",
+        smoothing: float | None = None,
+    ) -> None:
         self.n_rounds = n_rounds
         self.merge = merge
         self.c = c
@@ -433,10 +439,17 @@ class BPInfoBoostClassifier(ClassifierMixin, BaseEstimator):
             self.steps_ = ()
             self.program_ = BranchingProgram(())
             return self
-        self.steps_ = tuple(bp_infoboost(
-            X, y_pm, n_rounds=self.n_rounds, merge=self.merge, c=self.c,
-            weak_learner=self.weak_learner, smoothing=self.smoothing,
-        ))
+        self.steps_ = tuple(
+            bp_infoboost(
+                X,
+                y_pm,
+                n_rounds=self.n_rounds,
+                merge=self.merge,
+                c=self.c,
+                weak_learner=self.weak_learner,
+                smoothing=self.smoothing,
+            )
+        )
         self.program_ = self.steps_[-1].program
         return self
 
@@ -590,8 +603,13 @@ class ProbabilisticBoostClassifier(ClassifierMixin, BaseEstimator):
     (4, 0.84)
     """
 
-    def __init__(self, structure: str = "tree", n_weak: int = 16, softness: float = 0.3,
-                 levels: int | None = None) -> None:
+    def __init__(
+        self,
+        structure: str = "tree",
+        n_weak: int = 16,
+        softness: float = 0.3,
+        levels: int | None = None,
+    ) -> None:
         self.structure = structure
         self.n_weak = n_weak
         self.softness = softness
@@ -651,8 +669,11 @@ class ProbabilisticBoostClassifier(ClassifierMixin, BaseEstimator):
         else:
             levels = self.levels
             if levels is None:
-                if isinstance(self.n_weak, bool) or not isinstance(self.n_weak, int | np.integer) \
-                        or self.n_weak < 2:
+                if (
+                    isinstance(self.n_weak, bool)
+                    or not isinstance(self.n_weak, int | np.integer)
+                    or self.n_weak < 2
+                ):
                     raise ValueError(f"n_weak must be an integer ≥ 2; got {self.n_weak!r}")
                 levels = int(np.floor(np.log2(self.n_weak)))
             gen = matryoshka(X, y_pm, levels=levels, softness=self.softness)
@@ -892,8 +913,11 @@ class _G1Classifier(ClassifierMixin, BaseEstimator):
         [[-1, -1], [-1, -1], [-1, 1]]
         """
         for H in self.staged_decision_function(X):
-            yield self.classes_[(H > 0).astype(int)] if self.classes_.size == 2 else \
-                np.full(H.shape[0], self.classes_[0])
+            yield (
+                self.classes_[(H > 0).astype(int)]
+                if self.classes_.size == 2
+                else np.full(H.shape[0], self.classes_[0])
+            )
 
 
 class RealAdaBoostClassifier(_G1Classifier):
@@ -1006,8 +1030,16 @@ class RealAdaBoostClassifier(_G1Classifier):
             return self
         # g1_linear clones and seeds a scikit-learn weak learner as AdaBoostClassifier's
         # _make_estimator does (clone, then _set_random_states with this generator)
-        self.steps_ = tuple(g1_linear(X, y_pm, n_rounds=self.n_estimators, weak=self.weak,
-                                      sample_weight=sample_weight, random_state=rng))
+        self.steps_ = tuple(
+            g1_linear(
+                X,
+                y_pm,
+                n_rounds=self.n_estimators,
+                weak=self.weak,
+                sample_weight=sample_weight,
+                random_state=rng,
+            )
+        )
         self.model_ = self.steps_[-1].model
         return self
 
@@ -1049,8 +1081,13 @@ class BoostODTClassifier(_G1Classifier):
     (7, 0.88)
     """
 
-    def __init__(self, n_internal: int = 7, n_stumps: int = 10, node_learner: str = "stumps",
-                 leaf_rule: str = "breadth_first") -> None:
+    def __init__(
+        self,
+        n_internal: int = 7,
+        n_stumps: int = 10,
+        node_learner: str = "stumps",
+        leaf_rule: str = "breadth_first",
+    ) -> None:
         self.n_internal = n_internal
         self.n_stumps = n_stumps
         self.node_learner = node_learner
@@ -1094,11 +1131,17 @@ class BoostODTClassifier(_G1Classifier):
         if self.classes_.size == 1:
             self.steps_, self.tree_ = (), None
             return self
-        self.steps_ = tuple(boost_odt(
-            X, y_pm, n_internal=self.n_internal, n_stumps=self.n_stumps,
-            node_learner=self.node_learner, leaf_rule=self.leaf_rule,
-            sample_weight=sample_weight,
-        ))
+        self.steps_ = tuple(
+            boost_odt(
+                X,
+                y_pm,
+                n_internal=self.n_internal,
+                n_stumps=self.n_stumps,
+                node_learner=self.node_learner,
+                leaf_rule=self.leaf_rule,
+                sample_weight=sample_weight,
+            )
+        )
         self.tree_ = self.steps_[-1].tree
         return self
 

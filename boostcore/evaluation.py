@@ -76,31 +76,75 @@ def _ours() -> list[Learner]:
     )
 
     return [
-        Learner("TopDown-M (Hatano, k ≤ 4)", "tree", f"{TREE_LEAVES} leaves",
-                lambda: TopDownTreeClassifier(size=TREE_LEAVES, max_arity=4)),
-        Learner("TopDown-M, native value splits", "tree", f"{TREE_LEAVES} leaves",
-                lambda: TopDownTreeClassifier(size=TREE_LEAVES, max_arity=4),
-                native_categorical=True),
-        Learner("TopDown binary (Kearns–Mansour)", "tree", f"{TREE_LEAVES} leaves",
-                lambda: TopDownTreeClassifier(size=TREE_LEAVES, max_arity=2)),
-        Learner("InfoBoost (merge all)", "branching", f"{ROUNDS} rounds",
-                lambda: BPInfoBoostClassifier(n_rounds=ROUNDS, merge="all")),
-        Learner("BP.InfoBoost (bands)", "branching", f"{ROUNDS} rounds",
-                lambda: BPInfoBoostClassifier(n_rounds=ROUNDS, merge="bands")),
-        Learner("DT.InfoBoost (merge none)", "branching", f"{ROUNDS} rounds",
-                lambda: BPInfoBoostClassifier(n_rounds=ROUNDS, merge="none")),
-        Learner("probabilistic tree", "probabilistic", f"{TREE_LEAVES} soft stumps",
-                lambda: ProbabilisticBoostClassifier(structure="tree", n_weak=TREE_LEAVES)),
-        Learner("matryoshka", "probabilistic", f"{TREE_LEAVES} soft stumps",
-                lambda: ProbabilisticBoostClassifier(structure="matryoshka",
-                                                     n_weak=TREE_LEAVES)),
-        Learner("RealAdaBoost (stumps)", "boosting", f"{ROUNDS} stumps",
-                lambda: RealAdaBoostClassifier(n_estimators=ROUNDS)),
-        Learner("BoostODT (stumps)", "oblique", f"{ODT_NODES} nodes × {ODT_STUMPS} stumps",
-                lambda: BoostODTClassifier(n_internal=ODT_NODES, n_stumps=ODT_STUMPS)),
-        Learner("BoostODT (hyperplane)", "oblique", f"{ODT_NODES} nodes × {ODT_STUMPS}",
-                lambda: BoostODTClassifier(n_internal=ODT_NODES, n_stumps=ODT_STUMPS,
-                                           node_learner="hyperplane")),
+        Learner(
+            "TopDown-M (Hatano, k ≤ 4)",
+            "tree",
+            f"{TREE_LEAVES} leaves",
+            lambda: TopDownTreeClassifier(size=TREE_LEAVES, max_arity=4),
+        ),
+        Learner(
+            "TopDown-M, native value splits",
+            "tree",
+            f"{TREE_LEAVES} leaves",
+            lambda: TopDownTreeClassifier(size=TREE_LEAVES, max_arity=4),
+            native_categorical=True,
+        ),
+        Learner(
+            "TopDown binary (Kearns–Mansour)",
+            "tree",
+            f"{TREE_LEAVES} leaves",
+            lambda: TopDownTreeClassifier(size=TREE_LEAVES, max_arity=2),
+        ),
+        Learner(
+            "InfoBoost (merge all)",
+            "branching",
+            f"{ROUNDS} rounds",
+            lambda: BPInfoBoostClassifier(n_rounds=ROUNDS, merge="all"),
+        ),
+        Learner(
+            "BP.InfoBoost (bands)",
+            "branching",
+            f"{ROUNDS} rounds",
+            lambda: BPInfoBoostClassifier(n_rounds=ROUNDS, merge="bands"),
+        ),
+        Learner(
+            "DT.InfoBoost (merge none)",
+            "branching",
+            f"{ROUNDS} rounds",
+            lambda: BPInfoBoostClassifier(n_rounds=ROUNDS, merge="none"),
+        ),
+        Learner(
+            "probabilistic tree",
+            "probabilistic",
+            f"{TREE_LEAVES} soft stumps",
+            lambda: ProbabilisticBoostClassifier(structure="tree", n_weak=TREE_LEAVES),
+        ),
+        Learner(
+            "matryoshka",
+            "probabilistic",
+            f"{TREE_LEAVES} soft stumps",
+            lambda: ProbabilisticBoostClassifier(structure="matryoshka", n_weak=TREE_LEAVES),
+        ),
+        Learner(
+            "RealAdaBoost (stumps)",
+            "boosting",
+            f"{ROUNDS} stumps",
+            lambda: RealAdaBoostClassifier(n_estimators=ROUNDS),
+        ),
+        Learner(
+            "BoostODT (stumps)",
+            "oblique",
+            f"{ODT_NODES} nodes × {ODT_STUMPS} stumps",
+            lambda: BoostODTClassifier(n_internal=ODT_NODES, n_stumps=ODT_STUMPS),
+        ),
+        Learner(
+            "BoostODT (hyperplane)",
+            "oblique",
+            f"{ODT_NODES} nodes × {ODT_STUMPS}",
+            lambda: BoostODTClassifier(
+                n_internal=ODT_NODES, n_stumps=ODT_STUMPS, node_learner="hyperplane"
+            ),
+        ),
     ]
 
 
@@ -109,17 +153,33 @@ def _peers() -> list[Learner]:
     from sklearn.tree import DecisionTreeClassifier
 
     out = [
-        Learner("sklearn DecisionTree", "tree", f"{TREE_LEAVES} leaves",
-                lambda: DecisionTreeClassifier(max_leaf_nodes=TREE_LEAVES, random_state=0),
-                ours=False),
-        Learner("sklearn AdaBoost (stumps)", "boosting", f"{ROUNDS} stumps",
-                lambda: AdaBoostClassifier(DecisionTreeClassifier(max_depth=1),
-                                           n_estimators=ROUNDS, random_state=0), ours=False),
+        Learner(
+            "sklearn DecisionTree",
+            "tree",
+            f"{TREE_LEAVES} leaves",
+            lambda: DecisionTreeClassifier(max_leaf_nodes=TREE_LEAVES, random_state=0),
+            ours=False,
+        ),
+        Learner(
+            "sklearn AdaBoost (stumps)",
+            "boosting",
+            f"{ROUNDS} stumps",
+            lambda: AdaBoostClassifier(
+                DecisionTreeClassifier(max_depth=1), n_estimators=ROUNDS, random_state=0
+            ),
+            ours=False,
+        ),
         # the paper's AdaBoost + C4.5 stand-in: unpruned trees, as many rounds as BoostODT
         # has internal nodes on a path (its depth) — the evaluation cost of one observation
-        Learner("sklearn AdaBoost (unpruned trees)", "boosting", "3 unpruned trees",
-                lambda: AdaBoostClassifier(DecisionTreeClassifier(random_state=0),
-                                           n_estimators=3, random_state=0), ours=False),
+        Learner(
+            "sklearn AdaBoost (unpruned trees)",
+            "boosting",
+            "3 unpruned trees",
+            lambda: AdaBoostClassifier(
+                DecisionTreeClassifier(random_state=0), n_estimators=3, random_state=0
+            ),
+            ours=False,
+        ),
     ]
     return out + _optional_peers()
 
@@ -181,24 +241,44 @@ def _optional_peers() -> list[Learner]:
     if status["obliquetree"] == "available":
         from obliquetree import Classifier
 
-        out.append(Learner(OPTIONAL_PEERS["obliquetree"], "oblique", "depth 3 (8 leaves)",
-                           lambda: _LabelsAsInts(Classifier(use_oblique=True, max_depth=3,
-                                                            random_state=0)),
-                           ours=False))
+        out.append(
+            Learner(
+                OPTIONAL_PEERS["obliquetree"],
+                "oblique",
+                "depth 3 (8 leaves)",
+                lambda: _LabelsAsInts(Classifier(use_oblique=True, max_depth=3, random_state=0)),
+                ours=False,
+            )
+        )
     if status["oc1"] == "available":
         from oc1 import ObliqueDecisionTree
 
         # one restart and 20 hill-climbing steps: the pure-Python OC1 takes seconds per fit
-        out.append(Learner(OPTIONAL_PEERS["oc1"], "oblique", "depth 3 (8 leaves)",
-                           lambda: _LabelsAsInts(ObliqueDecisionTree(
-                               max_depth=3, n_restarts=1, max_iterations=20, random_state=0)),
-                           ours=False))
+        out.append(
+            Learner(
+                OPTIONAL_PEERS["oc1"],
+                "oblique",
+                "depth 3 (8 leaves)",
+                lambda: _LabelsAsInts(
+                    ObliqueDecisionTree(
+                        max_depth=3, n_restarts=1, max_iterations=20, random_state=0
+                    )
+                ),
+                ours=False,
+            )
+        )
     if status["treeple"] == "available":
         from treeple import ObliqueDecisionTreeClassifier
 
-        out.append(Learner(OPTIONAL_PEERS["treeple"], "oblique", f"{TREE_LEAVES} leaves",
-                           lambda: ObliqueDecisionTreeClassifier(max_leaf_nodes=TREE_LEAVES,
-                                                                 random_state=0), ours=False))
+        out.append(
+            Learner(
+                OPTIONAL_PEERS["treeple"],
+                "oblique",
+                f"{TREE_LEAVES} leaves",
+                lambda: ObliqueDecisionTreeClassifier(max_leaf_nodes=TREE_LEAVES, random_state=0),
+                ours=False,
+            )
+        )
     return out
 
 
@@ -397,9 +477,19 @@ def cross_validate(
             model.fit(A, y[train])
             fit = time.perf_counter() - t0
             err = float(np.mean(model.predict(B) != y[test]))
-            rows.append({"dataset": name, "learner": lrn.name, "family": lrn.family,
-                         "budget": lrn.budget, "ours": lrn.ours, "fold": f,
-                         "test_error": err, "fit_seconds": fit, "size": model_size(model)})
+            rows.append(
+                {
+                    "dataset": name,
+                    "learner": lrn.name,
+                    "family": lrn.family,
+                    "budget": lrn.budget,
+                    "ours": lrn.ours,
+                    "fold": f,
+                    "test_error": err,
+                    "fit_seconds": fit,
+                    "size": model_size(model),
+                }
+            )
             done += 1
             if progress is not None:
                 progress(done, total, f"{name}: {lrn.name}, fold {f + 1}/{len(folds)}")
@@ -482,11 +572,17 @@ def summarise(rows: Sequence[dict]) -> list[dict]:
     for ds, lrn in keys:
         sel = [r for r in rows if r["dataset"] == ds and r["learner"] == lrn]
         errs = np.array([r["test_error"] for r in sel])
-        out.append({"dataset": ds, "learner": lrn, "folds": len(sel),
-                    "error_mean": float(errs.mean()),
-                    "error_sd": float(errs.std(ddof=1)) if len(errs) > 1 else 0.0,
-                    "fit_seconds": float(np.mean([r["fit_seconds"] for r in sel])),
-                    "size": float(np.mean([r["size"] for r in sel]))})
+        out.append(
+            {
+                "dataset": ds,
+                "learner": lrn,
+                "folds": len(sel),
+                "error_mean": float(errs.mean()),
+                "error_sd": float(errs.std(ddof=1)) if len(errs) > 1 else 0.0,
+                "fit_seconds": float(np.mean([r["fit_seconds"] for r in sel])),
+                "size": float(np.mean([r["size"] for r in sel])),
+            }
+        )
     return out
 
 
@@ -531,8 +627,9 @@ def compare(rows: Sequence[dict], a: str, b: str, *, tie: float = 1e-9) -> dict:
     per = {}
     for r in rows:
         if r["learner"] in (a, b):
-            per.setdefault(r["dataset"], {}).setdefault(r["learner"], {})[r["fold"]] = \
-                r["test_error"]
+            per.setdefault(r["dataset"], {}).setdefault(r["learner"], {})[r["fold"]] = r[
+                "test_error"
+            ]
     wins = ties = losses = 0
     details = []
     for ds, d in sorted(per.items()):
@@ -553,30 +650,62 @@ def compare(rows: Sequence[dict], a: str, b: str, *, tie: float = 1e-9) -> dict:
             wins += 1
         else:
             losses += 1
-        details.append({"dataset": ds, "a": float(ea.mean()), "b": float(eb.mean()),
-                        "diff": mean, "p_t": p,
-                        "significant": bool(p < 0.05)})
+        details.append(
+            {
+                "dataset": ds,
+                "a": float(ea.mean()),
+                "b": float(eb.mean()),
+                "diff": mean,
+                "p_t": p,
+                "significant": bool(p < 0.05),
+            }
+        )
     n = wins + losses
     sign_p = float(stats.binomtest(wins, n).pvalue) if n else 1.0
-    return {"a": a, "b": b, "wins": wins, "ties": ties, "losses": losses, "sign_p": sign_p,
-            "details": details}
+    return {
+        "a": a,
+        "b": b,
+        "wins": wins,
+        "ties": ties,
+        "losses": losses,
+        "sign_p": sign_p,
+        "details": details,
+    }
 
 
 #: The papers' claims: (title, learner a, learner b); each says that a is at least as accurate
 #: as b (or better), judged by :func:`verdict`.
 CLAIMS = [
-    ("Takimoto et al.: BP.InfoBoost's merging is at least as accurate as InfoBoost",
-     "BP.InfoBoost (bands)", "InfoBoost (merge all)"),
-    ("Takimoto et al.: BP.InfoBoost avoids DT.InfoBoost's overfitting",
-     "BP.InfoBoost (bands)", "DT.InfoBoost (merge none)"),
-    ("Henry–Nock–Nielsen: BoostODT is at least as accurate as AdaBoost + trees",
-     "BoostODT (stumps)", "sklearn AdaBoost (unpruned trees)"),
-    ("Henry–Nock–Nielsen: BoostODT is at least as accurate as OC1",
-     "BoostODT (stumps)", "OC1 (oblique-classifier-1, depth 3)"),
-    ("Hatano: multi-way TOPDOWN-M vs binary at equal size",
-     "TopDown-M (Hatano, k ≤ 4)", "TopDown binary (Kearns–Mansour)"),
-    ("Hatano: native multi-way value splits vs binary splits on one-hot attributes",
-     "TopDown-M, native value splits", "TopDown binary (Kearns–Mansour)"),
+    (
+        "Takimoto et al.: BP.InfoBoost's merging is at least as accurate as InfoBoost",
+        "BP.InfoBoost (bands)",
+        "InfoBoost (merge all)",
+    ),
+    (
+        "Takimoto et al.: BP.InfoBoost avoids DT.InfoBoost's overfitting",
+        "BP.InfoBoost (bands)",
+        "DT.InfoBoost (merge none)",
+    ),
+    (
+        "Henry–Nock–Nielsen: BoostODT is at least as accurate as AdaBoost + trees",
+        "BoostODT (stumps)",
+        "sklearn AdaBoost (unpruned trees)",
+    ),
+    (
+        "Henry–Nock–Nielsen: BoostODT is at least as accurate as OC1",
+        "BoostODT (stumps)",
+        "OC1 (oblique-classifier-1, depth 3)",
+    ),
+    (
+        "Hatano: multi-way TOPDOWN-M vs binary at equal size",
+        "TopDown-M (Hatano, k ≤ 4)",
+        "TopDown binary (Kearns–Mansour)",
+    ),
+    (
+        "Hatano: native multi-way value splits vs binary splits on one-hot attributes",
+        "TopDown-M, native value splits",
+        "TopDown binary (Kearns–Mansour)",
+    ),
 ]
 
 
@@ -589,7 +718,8 @@ VERDICT_RULE = (
     "than it loses (two-sided sign test, 5 %), or else when it is significantly better "
     "(paired t-test over the folds, 5 %) on at least one dataset and significantly worse on "
     "none; worse is the mirror image; mixed when it is significantly better on some datasets "
-    "and significantly worse on others; otherwise no significant difference.")
+    "and significantly worse on others; otherwise no significant difference."
+)
 
 
 def significant_counts(result: dict, *, alpha: float = 0.05) -> tuple[int, int]:
@@ -716,10 +846,12 @@ def describe(result: dict, *, alpha: float = 0.05) -> str:
     2 wins, 0 ties, 0 losses (sign test p = 0.50); significant at 5 % (paired t): 1 win, 0 losses.
     """
     sig_win, sig_loss = significant_counts(result, alpha=alpha)
-    return (f"{_n(result['wins'], 'win')}, {_n(result['ties'], 'tie')}, "
-            f"{_n(result['losses'], 'loss')} (sign test p = {result['sign_p']:.2f}); "
-            f"significant at {alpha * 100:g} % (paired t): {_n(sig_win, 'win')}, "
-            f"{_n(sig_loss, 'loss')}.")
+    return (
+        f"{_n(result['wins'], 'win')}, {_n(result['ties'], 'tie')}, "
+        f"{_n(result['losses'], 'loss')} (sign test p = {result['sign_p']:.2f}); "
+        f"significant at {alpha * 100:g} % (paired t): {_n(sig_win, 'win')}, "
+        f"{_n(sig_loss, 'loss')}."
+    )
 
 
 def _n(k: int, word: str) -> str:
@@ -751,11 +883,9 @@ def _staged_errors(name: str, model, Xte: np.ndarray, yte: np.ndarray, Xtr, ytr)
             out.append((leaves, float(np.mean(m.predict(Xte) != yte))))
         return out
     if name.startswith("sklearn AdaBoost"):
-        return [(i + 1, float(np.mean(p != yte)))
-                for i, p in enumerate(model.staged_predict(Xte))]
+        return [(i + 1, float(np.mean(p != yte))) for i, p in enumerate(model.staged_predict(Xte))]
     classes = model.classes_
-    preds = [classes[(np.asarray(f) > 0).astype(int)]
-             for f in model.staged_decision_function(Xte)]
+    preds = [classes[(np.asarray(f) > 0).astype(int)] for f in model.staged_decision_function(Xte)]
     if name.startswith("TopDown"):
         budgets = [s.tree.n_leaves for s in model.steps_]
     elif name.startswith("BoostODT"):
@@ -765,9 +895,16 @@ def _staged_errors(name: str, model, Xte: np.ndarray, yte: np.ndarray, Xtr, ytr)
     return [(b, float(np.mean(p != yte))) for b, p in zip(budgets, preds)]
 
 
-def budget_curves(name: str, X: np.ndarray, y: np.ndarray, categorical: np.ndarray,
-                  names: Sequence[str] | None = None, *, n_folds: int = 10,
-                  seed: int = 0) -> list[dict]:
+def budget_curves(
+    name: str,
+    X: np.ndarray,
+    y: np.ndarray,
+    categorical: np.ndarray,
+    names: Sequence[str] | None = None,
+    *,
+    n_folds: int = 10,
+    seed: int = 0,
+) -> list[dict]:
     """Cross-validated test error as the budget grows: one row per (learner, budget, fold).
 
     The folds are those of :func:`cross_validate` (same ``n_folds`` and ``seed``); each
@@ -827,8 +964,16 @@ def budget_curves(name: str, X: np.ndarray, y: np.ndarray, categorical: np.ndarr
         for lrn in chosen:
             model = lrn.make().fit(Xtr, y[train])
             for budget, err in _staged_errors(lrn.name, model, Xte, y[test], Xtr, y[train]):
-                rows.append({"dataset": name, "learner": lrn.name, "axis": STAGED[lrn.name],
-                             "budget": int(budget), "fold": f, "test_error": err})
+                rows.append(
+                    {
+                        "dataset": name,
+                        "learner": lrn.name,
+                        "axis": STAGED[lrn.name],
+                        "budget": int(budget),
+                        "fold": f,
+                        "test_error": err,
+                    }
+                )
     return rows
 
 
@@ -859,8 +1004,17 @@ def summarise_budget(rows: Sequence[dict]) -> list[dict]:
     groups: dict[tuple, list[float]] = {}
     for r in rows:
         groups.setdefault((r["dataset"], r["learner"], r["axis"], r["budget"]), []).append(
-            r["test_error"])
-    return [{"dataset": d, "learner": lrn, "axis": ax, "budget": b, "folds": len(v),
-             "error_mean": round(float(np.mean(v)), 6),
-             "error_sd": round(float(np.std(v, ddof=1)), 6) if len(v) > 1 else 0.0}
-            for (d, lrn, ax, b), v in sorted(groups.items())]
+            r["test_error"]
+        )
+    return [
+        {
+            "dataset": d,
+            "learner": lrn,
+            "axis": ax,
+            "budget": b,
+            "folds": len(v),
+            "error_mean": round(float(np.mean(v)), 6),
+            "error_sd": round(float(np.std(v, ddof=1)), 6) if len(v) > 1 else 0.0,
+        }
+        for (d, lrn, ax, b), v in sorted(groups.items())
+    ]

@@ -297,8 +297,11 @@ def legal_arities(state: GameState) -> tuple[int, ...]:
     """
     if state.done:
         return ()
-    ks = [k for k in range(2, max(state.s, 2) + 1)
-          if (k == 2 or k * state.n_leaves <= state.s) and shrink(k, state.gamma) >= 0]
+    ks = [
+        k
+        for k in range(2, max(state.s, 2) + 1)
+        if (k == 2 or k * state.n_leaves <= state.s) and shrink(k, state.gamma) >= 0
+    ]
     return tuple(ks)
 
 
@@ -339,17 +342,19 @@ def check_move(state: GameState, leaf: int, k: int, distribution) -> tuple[float
     """
     if state.done:
         raise ValueError(f"the game is over: the tree already has s = {state.s} leaves")
-    if isinstance(leaf, bool) or not isinstance(leaf, int | np.integer) \
-            or leaf not in state.leaves:
+    if isinstance(leaf, bool) or not isinstance(leaf, int | np.integer) or leaf not in state.leaves:
         raise ValueError(f"leaf must be a current leaf {list(state.leaves)}; got {leaf!r}")
     if isinstance(k, bool) or not isinstance(k, int | np.integer) or k < 2:
         raise ValueError(f"k must be an integer ≥ 2; got {k!r}")
     if k > 2 and k * state.n_leaves > state.s:
-        raise ValueError(f"k = {k} is not acceptable: a split with k > 2 needs k ≤ s/|T| = "
-                         f"{state.s}/{state.n_leaves} = {state.s / state.n_leaves:.3g}")
+        raise ValueError(
+            f"k = {k} is not acceptable: a split with k > 2 needs k ≤ s/|T| = "
+            f"{state.s}/{state.n_leaves} = {state.s / state.n_leaves:.3g}"
+        )
     if shrink(k, state.gamma) < 0:
-        raise ValueError(f"k = {k} is not acceptable: γ⌈log k⌉ = "
-                         f"{state.gamma * ceil_log2(k):.3g} > 1")
+        raise ValueError(
+            f"k = {k} is not acceptable: γ⌈log k⌉ = {state.gamma * ceil_log2(k):.3g} > 1"
+        )
     d = tuple(float(v) for v in distribution)
     if len(d) != k:
         raise ValueError(f"distribution must have k = {k} shares; got {len(d)}")
@@ -396,8 +401,14 @@ def expand(state: GameState, leaf: int, k: int, distribution) -> GameState:
     leaves = tuple(x for x in state.leaves if x != leaf) + tuple(c.id for c in kids)
     nodes = state.nodes + kids
     total = float(sum(nodes[i].weight for i in leaves))
-    move = Move(leaf=int(leaf), k=int(k), distribution=d, children=tuple(c.id for c in kids),
-                leaf_weight=parent.weight, total_after=total)
+    move = Move(
+        leaf=int(leaf),
+        k=int(k),
+        distribution=d,
+        children=tuple(c.id for c in kids),
+        leaf_weight=parent.weight,
+        total_after=total,
+    )
     return replace(state, nodes=nodes, leaves=leaves, history=state.history + (move,))
 
 
@@ -485,8 +496,13 @@ def random_adversary(seed: int | None = None) -> Adversary:
     return move
 
 
-def play(s: int, gamma: float, player: Player = max_weight_player,
-         adversary: Adversary = equal_binary_adversary, w: float = 1.0) -> Iterator[GameState]:
+def play(
+    s: int,
+    gamma: float,
+    player: Player = max_weight_player,
+    adversary: Adversary = equal_binary_adversary,
+    w: float = 1.0,
+) -> Iterator[GameState]:
     """Play a whole game.
 
     Parameters
@@ -590,8 +606,9 @@ def search_distributions(k: int, steps: int) -> list[tuple[float, ...]]:
     [(0.333, 0.333, 0.333), (1.0, 0.0, 0.0), (0.5, 0.5, 0.0)]
     """
     equal = tuple([1.0 / k] * k)
-    return [equal] + [d for d in grid_distributions(k, steps)
-                      if not np.allclose(d, equal, rtol=0, atol=1e-12)]
+    return [equal] + [
+        d for d in grid_distributions(k, steps) if not np.allclose(d, equal, rtol=0, atol=1e-12)
+    ]
 
 
 @dataclass(frozen=True)
@@ -667,7 +684,8 @@ def exhaustive_search(s: int, gamma: float, *, steps: int = 4) -> SearchResult:
     if s > SEARCH_MAX_SIZE:
         raise ValueError(
             f"s must be ≤ {SEARCH_MAX_SIZE} for the exhaustive search (its number of "
-            f"positions grows about 3× per leaf; s = {SEARCH_MAX_SIZE} takes 5–7 s); got {s}")
+            f"positions grows about 3× per leaf; s = {SEARCH_MAX_SIZE} takes 5–7 s); got {s}"
+        )
     gamma = check_float("gamma", gamma, low=0.0, high=1.0)
     steps = check_int("steps", steps, low=1, high=SEARCH_MAX_STEPS)
     ks = [k for k in range(2, max(s, 2) + 1) if shrink(k, gamma) >= 0]
@@ -712,9 +730,15 @@ def exhaustive_search(s: int, gamma: float, *, steps: int = 4) -> SearchResult:
         k, d = best_move[key]
         line.append((k, d))
         key = scaled(list(key[1:]) + [x * keeps[k] for x in d])[1]
-    return SearchResult(s=s, gamma=gamma, steps=steps, value=float(v),
-                        arities=tuple(sorted(tried)), positions=value.cache_info().currsize,
-                        strategy=tuple(line))
+    return SearchResult(
+        s=s,
+        gamma=gamma,
+        steps=steps,
+        value=float(v),
+        arities=tuple(sorted(tried)),
+        positions=value.cache_info().currsize,
+        strategy=tuple(line),
+    )
 
 
 def best_adversary_value(s: int, gamma: float, *, steps: int = 4) -> float:
@@ -791,8 +815,10 @@ def sum_max(w: float, gamma: float, distributions) -> float:
         d = tuple(float(x) for x in d)
         k = len(d)
         if k < 2 or shrink(k, gamma) < 0:
-            raise ValueError(f"distribution {i} must have k ≥ 2 shares with γ⌈log₂ k⌉ ≤ 1; "
-                             f"got k = {k} with γ = {gamma}")
+            raise ValueError(
+                f"distribution {i} must have k ≥ 2 shares with γ⌈log₂ k⌉ ≤ 1; "
+                f"got k = {k} with γ = {gamma}"
+            )
         if any(not np.isfinite(x) or x < 0 for x in d) or abs(sum(d) - 1.0) > SUM_TOL:
             raise ValueError(f"distribution {i} must have shares ≥ 0 summing to 1; got {d}")
         keep = shrink(k, gamma) * -heapq.heappop(heap)
@@ -887,15 +913,17 @@ def _lemma9_problem(state: GameState, node: int) -> str | None:
     """Why ``node`` is not an instance of Lemma 9 (``None`` if it is)."""
     own = [m for m in state.history if m.leaf == node]
     if not own:
-        return (f"node #{node} is a leaf: Lemma 9 replaces an expanded node (a k-way split)")
+        return f"node #{node} is a leaf: Lemma 9 replaces an expanded node (a k-way split)"
     inside = _subtree(state, node)
-    after = state.history[state.history.index(own[0]) + 1:]
+    after = state.history[state.history.index(own[0]) + 1 :]
     for i, m in enumerate(after, start=state.history.index(own[0]) + 2):
         if m.leaf in inside and (m.k != 2 or any(abs(x - 0.5) > 1e-9 for x in m.distribution)):
             shares = ", ".join(f"{x:.3g}" for x in m.distribution)
-            return (f"node #{node} is not an instance of Lemma 9: below it, move {i} split "
-                    f"leaf #{m.leaf} into k = {m.k} with shares ({shares}); Lemma 9 covers a "
-                    f"k-way split followed only by equal binary splits (d₂* = (½, ½))")
+            return (
+                f"node #{node} is not an instance of Lemma 9: below it, move {i} split "
+                f"leaf #{m.leaf} into k = {m.k} with shares ({shares}); Lemma 9 covers a "
+                f"k-way split followed only by equal binary splits (d₂* = (½, ½))"
+            )
     return None
 
 
@@ -922,8 +950,7 @@ def lemma9_nodes(state: GameState, *, min_k: int = 3) -> tuple[int, ...]:
     >>> lemma9_nodes(list(play(6, 0.1, adversary=adv))[-1])
     (0,)
     """
-    out = [m.leaf for m in state.history
-           if m.k >= min_k and _lemma9_problem(state, m.leaf) is None]
+    out = [m.leaf for m in state.history if m.k >= min_k and _lemma9_problem(state, m.leaf) is None]
     return tuple(reversed(out))
 
 
@@ -973,10 +1000,14 @@ def lemma9_replacement(state: GameState, node: int) -> Lemma9Step:
         ...
     ValueError: node #5 is a leaf: Lemma 9 replaces an expanded node (a k-way split)
     """
-    if isinstance(node, bool) or not isinstance(node, int | np.integer) \
-            or not 0 <= node < len(state.nodes):
-        raise ValueError(f"node must be a node id of the tree (0 … {len(state.nodes) - 1}); "
-                         f"got {node!r}")
+    if (
+        isinstance(node, bool)
+        or not isinstance(node, int | np.integer)
+        or not 0 <= node < len(state.nodes)
+    ):
+        raise ValueError(
+            f"node must be a node id of the tree (0 … {len(state.nodes) - 1}); got {node!r}"
+        )
     node = int(node)
     problem = _lemma9_problem(state, node)
     if problem:
@@ -989,21 +1020,38 @@ def lemma9_replacement(state: GameState, node: int) -> Lemma9Step:
     played = float(sum(state.weight(leaf) for leaf in state.leaves if leaf in inside))
     before = sum_max(w, state.gamma, [d] + [D2_STAR] * (m - k))
     if abs(before - played) > 1e-9 * max(1.0, w):
-        raise ValueError(f"node #{node} is not an instance of Lemma 9: inside its subtree the "
-                         "player did not always expand the heaviest leaf")
+        raise ValueError(
+            f"node #{node} is not an instance of Lemma 9: inside its subtree the "
+            "player did not always expand the heaviest leaf"
+        )
     after = sum_max(w, state.gamma, [D2_STAR] * (m - 1))
-    curve = tuple((size, sum_max(w, state.gamma, [d] + [D2_STAR] * (size - k)),
-                   sum_max(w, state.gamma, [D2_STAR] * (size - 1)))
-                  for size in range(k, max(state.s, m) + 1))
+    curve = tuple(
+        (
+            size,
+            sum_max(w, state.gamma, [d] + [D2_STAR] * (size - k)),
+            sum_max(w, state.gamma, [D2_STAR] * (size - 1)),
+        )
+        for size in range(k, max(state.s, m) + 1)
+    )
     w_game = min(w, 1.0)
     g = expand(new_game(m, state.gamma, w_game), 0, k, d)
     while not g.done:
         g = expand(g, max_weight_player(g), 2, D2_STAR)
     equal = list(play(m, state.gamma, max_weight_player, equal_binary_adversary, w=w_game))[-1]
-    return Lemma9Step(node=node, k=k, distribution=d, weight=w, leaves=m, before=played,
-                      after=after, tree_before=state.total,
-                      tree_after=state.total - played + after, curve=curve,
-                      before_game=g, after_game=equal)
+    return Lemma9Step(
+        node=node,
+        k=k,
+        distribution=d,
+        weight=w,
+        leaves=m,
+        before=played,
+        after=after,
+        tree_before=state.total,
+        tree_after=state.total - played + after,
+        curve=curve,
+        before_game=g,
+        after_game=equal,
+    )
 
 
 def phi(s: int, gamma: float) -> float:

@@ -373,8 +373,14 @@ class InnerRound:
         >>> r.as_dict()["h"], r.as_dict()["weighted_error"]
         ('sgn(x1 > 0)', 0.25)
         """
-        return {"j": self.j, "h": self.hyp.describe(), "R": self.R, "mu": self.mu,
-                "alpha": self.alpha, "weighted_error": self.error}
+        return {
+            "j": self.j,
+            "h": self.hyp.describe(),
+            "R": self.R,
+            "mu": self.mu,
+            "alpha": self.alpha,
+            "weighted_error": self.error,
+        }
 
 
 # --------------------------------------------------------------------------- weak learners
@@ -425,11 +431,14 @@ def _clone(est):
     import copy
 
     params = est.get_params(deep=False)
-    return type(est)(**{
-        k: _clone(v) if hasattr(v, "get_params") and not isinstance(v, type)
-        else copy.deepcopy(v)
-        for k, v in params.items()
-    })
+    return type(est)(
+        **{
+            k: _clone(v)
+            if hasattr(v, "get_params") and not isinstance(v, type)
+            else copy.deepcopy(v)
+            for k, v in params.items()
+        }
+    )
 
 
 def _fit_estimator(template, X, y, w, rng):
@@ -441,8 +450,9 @@ def _fit_estimator(template, X, y, w, rng):
     ones included, gets its own ``rng.randint(2**31 − 1)``, drawn in sorted key order.
     """
     est = _clone(template)
-    keys = sorted(k for k in est.get_params(deep=True)
-                  if k == "random_state" or k.endswith("__random_state"))
+    keys = sorted(
+        k for k in est.get_params(deep=True) if k == "random_state" or k.endswith("__random_state")
+    )
     if keys:
         est.set_params(**{k: int(rng.randint(np.iinfo(np.int32).max)) for k in keys})
     est.fit(X, y, sample_weight=w)
@@ -591,8 +601,14 @@ def _metrics(t, H, y, w1, bound, Ht, yt, km_imp=None) -> G1Metrics:
     nu = margin_curve(H, y, w1)
     nu0 = float(w1[y * H <= 0].sum() / w1.sum())
     return G1Metrics(
-        t=t, train_error=train, test_error=test, exp_loss=loss, margin_error_0=nu0,
-        bound=float(bound), km_impurity=km_imp, margin_error=_frozen(nu),
+        t=t,
+        train_error=train,
+        test_error=test,
+        exp_loss=loss,
+        margin_error_0=nu0,
+        bound=float(bound),
+        km_impurity=km_imp,
+        margin_error=_frozen(nu),
         margin_bound=_frozen(margin_bound(bound)),
     )
 
@@ -704,8 +720,10 @@ def g1_linear(
     if isinstance(weak, str):
         weak = check_choice("weak", weak, WEAK_LEARNERS)
     elif not (hasattr(weak, "fit") and hasattr(weak, "predict") and hasattr(weak, "get_params")):
-        raise ValueError("weak must be 'stump', 'hyperplane' or a scikit-learn classifier "
-                         f"with fit(X, y, sample_weight) and predict; got {weak!r}")
+        raise ValueError(
+            "weak must be 'stump', 'hyperplane' or a scikit-learn classifier "
+            f"with fit(X, y, sample_weight) and predict; got {weak!r}"
+        )
     if random_state is not None and not isinstance(random_state, np.random.RandomState):
         random_state = check_int("random_state", random_state, low=0)
     Xt, yt = check_test_set(X_test, y_test, Xv.shape[1], classes, yv)
@@ -721,8 +739,11 @@ def _g1_linear(X, y, w1, n_rounds, weak, random_state, Xt, yt):
     order_t = presort(X) if weak == "stump" else None
     rng = None
     if not isinstance(weak, str):
-        rng = (random_state if isinstance(random_state, np.random.RandomState)
-               else np.random.RandomState(random_state))
+        rng = (
+            random_state
+            if isinstance(random_state, np.random.RandomState)
+            else np.random.RandomState(random_state)
+        )
     hyps: list[WeakHypothesis] = []
     alphas: list[float] = []
     product = 1.0
@@ -734,14 +755,26 @@ def _g1_linear(X, y, w1, n_rounds, weak, random_state, Xt, yt):
         else:
             h = _fit_estimator(weak, X, y, w, rng)
         if h is None:
-            yield _stop_linear(t, hyps, alphas, w, "No feature has two different values: no "
-                               "stump can split the sample, so there is no weak hypothesis.")
+            yield _stop_linear(
+                t,
+                hyps,
+                alphas,
+                w,
+                "No feature has two different values: no "
+                "stump can split the sample, so there is no weak hypothesis.",
+            )
             return
         hv = h(X)
         R, mu, err = _margin_stats(hv, y, w, idx)
         if abs(mu) <= NO_EDGE or R <= 0:
-            yield _stop_linear(t, hyps, alphas, w, f"The weak hypothesis of round {t} has no "
-                               "edge (μ = 0) on the current weights: G1 cannot make progress.")
+            yield _stop_linear(
+                t,
+                hyps,
+                alphas,
+                w,
+                f"The weak hypothesis of round {t} has no "
+                "edge (μ = 0) on the current weights: G1 cannot make progress.",
+            )
             return
         mu_c = _clip_mu(mu)
         a = alpha_of(mu_c, R)
@@ -756,23 +789,42 @@ def _g1_linear(X, y, w1, n_rounds, weak, random_state, Xt, yt):
         rnd = InnerRound(j=t, hyp=h, R=R, mu=mu, alpha=a, error=err)
         perfect = abs(mu) >= 1.0 - MU_CLIP
         yield G1Step(
-            t=t, kind=ROUND, model=Additive(tuple(hyps), tuple(alphas)), round=rnd,
-            w=_frozen(w_t), w_next=_frozen(w), metrics=_metrics(t, H, y, w1, product, Ht, yt),
-            message=(f"Round {t}: h_{t} = {h.describe()}, R = {R:.3g}, μ = {mu:.4f}, "
-                     f"α = {a:.4f}, weighted error {err:.4f}."),
+            t=t,
+            kind=ROUND,
+            model=Additive(tuple(hyps), tuple(alphas)),
+            round=rnd,
+            w=_frozen(w_t),
+            w_next=_frozen(w),
+            metrics=_metrics(t, H, y, w1, product, Ht, yt),
+            message=(
+                f"Round {t}: h_{t} = {h.describe()}, R = {R:.3g}, μ = {mu:.4f}, "
+                f"α = {a:.4f}, weighted error {err:.4f}."
+            ),
         )
         if perfect and t < n_rounds:
-            yield _stop_linear(t + 1, hyps, alphas, w, f"h_{t} is perfect on the training "
-                               "sample (μ = 1): the training error is 0 and G1's weights would "
-                               "collapse, so the run ends here (as scikit-learn's AdaBoost does).")
+            yield _stop_linear(
+                t + 1,
+                hyps,
+                alphas,
+                w,
+                f"h_{t} is perfect on the training "
+                "sample (μ = 1): the training error is 0 and G1's weights would "
+                "collapse, so the run ends here (as scikit-learn's AdaBoost does).",
+            )
             return
 
 
 def _stop_linear(t, hyps, alphas, w, reason) -> G1Step:
     return G1Step(
-        t=t, kind=STOP, model=Additive(tuple(hyps), tuple(alphas)), round=None, w=_frozen(w),
-        w_next=_frozen(w), metrics=None, stop_reason=reason, message=f"Round {t}: stopped. "
-        f"{reason}",
+        t=t,
+        kind=STOP,
+        model=Additive(tuple(hyps), tuple(alphas)),
+        round=None,
+        w=_frozen(w),
+        w_next=_frozen(w),
+        metrics=None,
+        stop_reason=reason,
+        message=f"Round {t}: stopped. {reason}",
     )
 
 
@@ -1092,9 +1144,15 @@ class _TreeGrower:
 
     def tree(self) -> ObliqueTree:
         return ObliqueTree(
-            left=tuple(self.left), right=tuple(self.right), separator=tuple(self.sep),
-            depth=tuple(self.depth), value=tuple(self.value), mu=tuple(self.mu),
-            alpha=tuple(self.alpha), w_pos=tuple(self.wp), w_neg=tuple(self.wn),
+            left=tuple(self.left),
+            right=tuple(self.right),
+            separator=tuple(self.sep),
+            depth=tuple(self.depth),
+            value=tuple(self.value),
+            mu=tuple(self.mu),
+            alpha=tuple(self.alpha),
+            w_pos=tuple(self.wp),
+            w_neg=tuple(self.wn),
         )
 
 
@@ -1284,8 +1342,17 @@ def boost_odt(
     node_learner = check_choice("node_learner", node_learner, NODE_LEARNERS)
     leaf_rule = check_choice("leaf_rule", leaf_rule, LEAF_RULES)
     Xt, yt = check_test_set(X_test, y_test, Xv.shape[1], classes, yv)
-    return _grow(Xv, yv, w1, n_internal, leaf_rule, _adaboost_r_splitter(node_learner, n_stumps),
-                 Xt, yt, "BoostODT")
+    return _grow(
+        Xv,
+        yv,
+        w1,
+        n_internal,
+        leaf_rule,
+        _adaboost_r_splitter(node_learner, n_stumps),
+        Xt,
+        yt,
+        "BoostODT",
+    )
 
 
 def _tree_metrics(t, tree: ObliqueTree, X, y, w1, Xt, yt) -> G1Metrics:
@@ -1302,11 +1369,19 @@ def _grow(X, y, w1, n_internal, leaf_rule, splitter, Xt, yt, name):
     empty_f = _frozen(np.zeros(0))
     tree = g.tree()
     yield TreeStep(
-        t=0, kind=START, tree=tree, node=None, separator=None, inner=(), node_index=empty_i,
-        node_weights=empty_f, children=None, w=_frozen(g.w),
+        t=0,
+        kind=START,
+        tree=tree,
+        node=None,
+        separator=None,
+        inner=(),
+        node_index=empty_i,
+        node_weights=empty_f,
+        children=None,
+        w=_frozen(g.w),
         metrics=_tree_metrics(0, tree, X, y, w1, Xt, yt),
         message=f"{name}: the root alone, a constant node with output ½ ln(w⁺/w⁻) = "
-                f"{tree.value[0]:.3f}.",
+        f"{tree.value[0]:.3f}.",
     )
     fifo = [0]
     for t in range(1, n_internal + 1):
@@ -1330,11 +1405,19 @@ def _grow(X, y, w1, n_internal, leaf_rule, splitter, Xt, yt, name):
         if chosen is None:
             tree = g.tree()
             yield TreeStep(
-                t=t, kind=STOP, tree=tree, node=None, separator=None, inner=(),
-                node_index=empty_i, node_weights=empty_f, children=None, w=_frozen(g.w),
+                t=t,
+                kind=STOP,
+                tree=tree,
+                node=None,
+                separator=None,
+                inner=(),
+                node_index=empty_i,
+                node_weights=empty_f,
+                children=None,
+                w=_frozen(g.w),
                 metrics=None,
                 stop_reason="Every leaf is pure or its separator sends all its examples to one "
-                            "side: no leaf can be split.",
+                "side: no leaf can be split.",
                 message=f"Step {t}: stopped — no leaf can be split.",
             )
             return
@@ -1344,10 +1427,20 @@ def _grow(X, y, w1, n_internal, leaf_rule, splitter, Xt, yt, name):
         tree = g.tree()
         m_in = len(c.inner) or 1
         yield TreeStep(
-            t=t, kind=SPLIT, tree=tree, node=n, separator=c.separator, inner=c.inner,
-            node_index=_frozen(g.index[n]), node_weights=_frozen(c.weights), children=kids,
-            w=_frozen(g.w), metrics=_tree_metrics(t, tree, X, y, w1, Xt, yt),
-            message=(f"Step {t}: node {n} ({g.index[n].size} examples) split by a separator of "
-                     f"{m_in} weak hypothes{'is' if m_in == 1 else 'es'}; Σ 2√(w⁺w⁻) drops by "
-                     f"{c.decrease:.4f}."),
+            t=t,
+            kind=SPLIT,
+            tree=tree,
+            node=n,
+            separator=c.separator,
+            inner=c.inner,
+            node_index=_frozen(g.index[n]),
+            node_weights=_frozen(c.weights),
+            children=kids,
+            w=_frozen(g.w),
+            metrics=_tree_metrics(t, tree, X, y, w1, Xt, yt),
+            message=(
+                f"Step {t}: node {n} ({g.index[n].size} examples) split by a separator of "
+                f"{m_in} weak hypothes{'is' if m_in == 1 else 'es'}; Σ 2√(w⁺w⁻) drops by "
+                f"{c.decrease:.4f}."
+            ),
         )

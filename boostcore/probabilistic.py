@@ -99,8 +99,9 @@ def _w(q_pos: np.ndarray, y: np.ndarray, D: np.ndarray) -> tuple[float, float, f
     return wpp, wpn, wmp, wmn
 
 
-def _w_at(x: np.ndarray, dp: np.ndarray, dn: np.ndarray, thetas: np.ndarray,
-          tau: float) -> np.ndarray:
+def _w_at(
+    x: np.ndarray, dp: np.ndarray, dn: np.ndarray, thetas: np.ndarray, tau: float
+) -> np.ndarray:
     """``W^{++}, W^{+−}, W^{−+}, W^{−−}`` (rows) of the soft stumps ``σ((x − θ)/τ)`` for every
     ``θ`` in ``thetas`` (columns) at once; ``dp``, ``dn``: the weights of the positive and of
     the negative examples (zero elsewhere)."""
@@ -108,8 +109,7 @@ def _w_at(x: np.ndarray, dp: np.ndarray, dn: np.ndarray, thetas: np.ndarray,
     wpp, wpn = dp @ q, dn @ q
     # W^{−b} = P_b − W^{+b} (1 − q ≥ 1e−9: the difference loses nothing that matters to Z),
     # clipped at 0 against rounding
-    return np.array([wpp, wpn, np.maximum(dp.sum() - wpp, 0.0),
-                     np.maximum(dn.sum() - wpn, 0.0)])
+    return np.array([wpp, wpn, np.maximum(dp.sum() - wpp, 0.0), np.maximum(dn.sum() - wpn, 0.0)])
 
 
 def _z_of(wpp, wpn, wmp, wmn):
@@ -124,8 +124,9 @@ SEARCH_RTOL = 1e-4
 N_START = 64
 
 
-def _search_feature(x: np.ndarray, dp: np.ndarray, dn: np.ndarray,
-                    tau: float) -> tuple[float, float]:
+def _search_feature(
+    x: np.ndarray, dp: np.ndarray, dn: np.ndarray, tau: float
+) -> tuple[float, float]:
     """``(Z, θ)`` of the best soft stump on one feature (see :func:`best_soft_stump`)."""
     from scipy.optimize import minimize_scalar
 
@@ -149,7 +150,8 @@ def _search_feature(x: np.ndarray, dp: np.ndarray, dn: np.ndarray,
         # Z(hi) themselves, the other two mix the ends.
         lb = np.minimum(
             _z_of(Wlo[0], Whi[1], P[0] - Wlo[0], P[1] - Whi[1]),
-            _z_of(Whi[0], Wlo[1], P[0] - Whi[0], P[1] - Wlo[1]))
+            _z_of(Whi[0], Wlo[1], P[0] - Whi[0], P[1] - Wlo[1]),
+        )
         keep = lb < best * (1 - SEARCH_RTOL)
         if not keep.any():
             break
@@ -166,9 +168,12 @@ def _search_feature(x: np.ndarray, dp: np.ndarray, dn: np.ndarray,
         lo, hi = ends[:, :-1].ravel(), ends[:, 1:].ravel()
         Wlo, Whi = Wends[:, :, :-1].reshape(4, -1), Wends[:, :, 1:].reshape(4, -1)
     if around[1] > around[0]:  # polish inside the best point's stretch
-        r = minimize_scalar(lambda t: float(_z_of(*_w_at(x, dp, dn, np.array([t]), tau))[0]),
-                            bounds=around, method="bounded",
-                            options={"xatol": 1e-9 * max(tau, around[1] - around[0])})
+        r = minimize_scalar(
+            lambda t: float(_z_of(*_w_at(x, dp, dn, np.array([t]), tau))[0]),
+            bounds=around,
+            method="bounded",
+            options={"xatol": 1e-9 * max(tau, around[1] - around[0])},
+        )
         if r.fun < best:
             best, theta = float(r.fun), float(r.x)
     return best, theta
@@ -476,9 +481,7 @@ def _children_of(q_pos: np.ndarray, y: np.ndarray, D: np.ndarray):
     """α, Z and the child distributions of a node (Grossmann Eqs. (4)–(6); docs/theory.md §3.2)."""
     wpp, wpn, wmp, wmn = _w(q_pos, y, D)
     out = {}
-    for a, (w_same, w_other, qa) in (
-        (1, (wpp, wpn, q_pos)), (-1, (wmn, wmp, 1 - q_pos))
-    ):
+    for a, (w_same, w_other, qa) in ((1, (wpp, wpn, q_pos)), (-1, (wmn, wmp, 1 - q_pos))):
         alpha = 0.5 * np.log(w_same / w_other)
         Z = 2.0 * np.sqrt(w_same * w_other)
         Dc = D * qa * np.exp(-a * alpha * y) / Z
@@ -518,8 +521,14 @@ class _TreeBuilder:
         return [n for n, c in enumerate(self.children) if c is None]
 
     def freeze(self) -> ProbTree:
-        return ProbTree(tuple(self.parent), tuple(self.side), tuple(self.classifier),
-                        tuple(self.children), tuple(self.alpha), tuple(self.Z))
+        return ProbTree(
+            tuple(self.parent),
+            tuple(self.side),
+            tuple(self.classifier),
+            tuple(self.children),
+            tuple(self.alpha),
+            tuple(self.Z),
+        )
 
 
 # ------------------------------------------------------------------------------ snapshots
@@ -730,8 +739,14 @@ def _metrics(T, train_err, test_err, stderr, C, rho_hat) -> ProbMetrics:
     rho = min(max(rho_hat, 0.0), 1.0)
     L = int(round(np.log2(T))) if T >= 1 else 0
     return ProbMetrics(
-        T=T, expected_train_error=train_err, expected_test_error=test_err, mc_stderr=stderr,
-        C=C, rho_hat=rho_hat, F=float(bounds.f_tree(T, rho)), rho_T=rho**T,
+        T=T,
+        expected_train_error=train_err,
+        expected_test_error=test_err,
+        mc_stderr=stderr,
+        C=C,
+        rho_hat=rho_hat,
+        F=float(bounds.f_tree(T, rho)),
+        rho_T=rho**T,
         M2=float(bounds.m2(L, rho)) if T >= 1 and 2**L == T else None,
     )
 
@@ -779,8 +794,16 @@ def _validate(X, y, n_weak, softness, X_test, y_test, name="n_weak", high=512):
 
 # ------------------------------------------------------------------------------ generators
 def prob_adaboost(
-    X, y, *, n_weak: int, softness: float = 0.3, X_test=None, y_test=None,
-    mc_samples: int = 1000, seed: int = 0, samples: int | None = None,
+    X,
+    y,
+    *,
+    n_weak: int,
+    softness: float = 0.3,
+    X_test=None,
+    y_test=None,
+    mc_samples: int = 1000,
+    seed: int = 0,
+    samples: int | None = None,
 ) -> Iterator[ProbStep]:
     """Probabilistic AdaBoost (Grossmann §3): one soft stump per round.
 
@@ -872,16 +895,31 @@ def _chain(X, y, n_weak, tau, Xt, yt, mc_samples, seed, samples=None):
         D_frozen = np.array(D_prev)
         D_frozen.setflags(write=False)
         yield ProbStep(
-            t=t, kind=ROUND, structure="chain", model=chain, node=None, stump=stump,
-            D=D_frozen, metrics=_metrics(t, err, test, stderr, prod_Z, rho_hat),
-            message=(f"Weak classifier {t}: soft stump on x{stump.feature + 1} at "
-                     f"{stump.theta:.3g}; Z_t = {Z:.4f}, α₊ = {a_plus:.3f}, α₋ = {a_minus:.3f}."),
+            t=t,
+            kind=ROUND,
+            structure="chain",
+            model=chain,
+            node=None,
+            stump=stump,
+            D=D_frozen,
+            metrics=_metrics(t, err, test, stderr, prod_Z, rho_hat),
+            message=(
+                f"Weak classifier {t}: soft stump on x{stump.feature + 1} at "
+                f"{stump.theta:.3g}; Z_t = {Z:.4f}, α₊ = {a_plus:.3f}, α₋ = {a_minus:.3f}."
+            ),
         )
 
 
 def prob_tree(
-    X, y, *, n_weak: int, softness: float = 0.3, X_test=None, y_test=None,
-    samples: int | None = None, seed: int = 0,
+    X,
+    y,
+    *,
+    n_weak: int,
+    softness: float = 0.3,
+    X_test=None,
+    y_test=None,
+    samples: int | None = None,
+    seed: int = 0,
 ) -> Iterator[ProbStep]:
     """The probabilistic boosting tree (Grossmann §4), grown greedily: each round expands the
     leaf with the largest ``Π_{s ≤ l} Z_s`` with a soft stump trained on that leaf's weights.
@@ -944,14 +982,26 @@ def _tree(X, y, n_weak, tau, Xt, yt, samples=None, seed=0):
         D_frozen = np.array(D)
         D_frozen.setflags(write=False)
         yield ProbStep(
-            t=t, kind=ROUND, structure="tree", model=tree, node=node, stump=stump, D=D_frozen,
+            t=t,
+            kind=ROUND,
+            structure="tree",
+            model=tree,
+            node=node,
+            stump=stump,
+            D=D_frozen,
             metrics=_metrics(
-                t, tree.expected_error(X, y),
+                t,
+                tree.expected_error(X, y),
                 tree.expected_error(Xt, yt) if Xt is not None and yt.size else None,
-                None, tree.C(), rho_hat),
-            message=(f"Weak classifier {t}: leaf #{node} (Π Z = {b.prod[node]:.4f}) gets a soft "
-                     f"stump on x{stump.feature + 1} at {stump.theta:.3g}; "
-                     f"Z₊ + Z₋ = {b.Z[minus] + b.Z[plus]:.4f}."),
+                None,
+                tree.C(),
+                rho_hat,
+            ),
+            message=(
+                f"Weak classifier {t}: leaf #{node} (Π Z = {b.prod[node]:.4f}) gets a soft "
+                f"stump on x{stump.feature + 1} at {stump.theta:.3g}; "
+                f"Z₊ + Z₋ = {b.Z[minus] + b.Z[plus]:.4f}."
+            ),
         )
 
 
@@ -1095,8 +1145,13 @@ def doll_check(doll: ProbTree, level: int, node_Z: float) -> DollCheck:
     (0.833, 0.067)
     """
     rho = min(stump_rho_hat(doll), 1.0)
-    return DollCheck(level=level, C=doll.C(), node_Z=float(node_Z), rho_hat=rho,
-                     paper_bound=float(bounds.m2(level, rho)))
+    return DollCheck(
+        level=level,
+        C=doll.C(),
+        node_Z=float(node_Z),
+        rho_hat=rho,
+        paper_bound=float(bounds.m2(level, rho)),
+    )
 
 
 def fit_matryoshka(X, y, D, level: int, tau: float, on_weak=None, checks=None):
@@ -1167,7 +1222,13 @@ def fit_matryoshka(X, y, D, level: int, tau: float, on_weak=None, checks=None):
 
 
 def matryoshka(
-    X, y, *, levels: int, softness: float = 0.3, X_test=None, y_test=None,
+    X,
+    y,
+    *,
+    levels: int,
+    softness: float = 0.3,
+    X_test=None,
+    y_test=None,
 ) -> Iterator[ProbStep]:
     """The 2-matryoshka of level ``L`` (``T = 2^L`` soft stumps), as one final snapshot per
     completed level ``1 … L`` (a level-``ℓ`` doll is the first ``2^ℓ`` stumps' structure).
@@ -1201,8 +1262,9 @@ def matryoshka(
     >>> [s.t for s in steps], round(m.expected_train_error, 3), round(m.C, 3), round(m.M2, 3)
     ([2, 4], 0.207, 0.724, 0.763)
     """
-    X, y, levels, tau, Xt, yt = _validate(X, y, levels, softness, X_test, y_test,
-                                          name="levels", high=10)
+    X, y, levels, tau, Xt, yt = _validate(
+        X, y, levels, softness, X_test, y_test, name="levels", high=10
+    )
     return _matryoshka(X, y, levels, tau, Xt, yt)
 
 
@@ -1213,19 +1275,34 @@ def _matryoshka(X, y, levels, tau, Xt, yt):
         model, sums = fit_matryoshka(X, y, np.full(m, 1.0 / m), level, tau, checks=checks)
         T = 2**level
         yield ProbStep(
-            t=T, kind=ROUND, structure="matryoshka", model=model, node=None, stump=None,
+            t=T,
+            kind=ROUND,
+            structure="matryoshka",
+            model=model,
+            node=None,
+            stump=None,
             D=None,
             metrics=_metrics(
-                T, model.expected_error(X, y),
+                T,
+                model.expected_error(X, y),
                 model.expected_error(Xt, yt) if Xt is not None and yt.size else None,
-                None, model.C(), max(sums)),
+                None,
+                model.C(),
+                max(sums),
+            ),
             message=f"Level {level}: a two-node tree of level-{level - 1} dolls, {T} soft stumps.",
             dolls=tuple(checks),
         )
 
 
 def collapse_tree(
-    X, y, *, n_weak: int, softness: float = 0.3, X_test=None, y_test=None,
+    X,
+    y,
+    *,
+    n_weak: int,
+    softness: float = 0.3,
+    X_test=None,
+    y_test=None,
 ) -> Iterator[ProbStep]:
     """Grow a probabilistic tree and collapse it into a doll when nesting pays (§5.4).
 
@@ -1299,12 +1376,21 @@ def _collapse(X, y, n_weak, tau, Xt, yt):
         D_frozen = np.array(D)
         D_frozen.setflags(write=False)
         yield ProbStep(
-            t=t, kind=ROUND, structure="collapse", model=tree, node=node, stump=stump,
+            t=t,
+            kind=ROUND,
+            structure="collapse",
+            model=tree,
+            node=node,
+            stump=stump,
             D=D_frozen,
             metrics=_metrics(
-                t, tree.expected_error(X, y),
+                t,
+                tree.expected_error(X, y),
                 tree.expected_error(Xt, yt) if Xt is not None and yt.size else None,
-                None, C, rho_hat),
+                None,
+                C,
+                rho_hat,
+            ),
             message=f"Weak classifier {t}: soft stump on x{stump.feature + 1} at "
-                    f"{stump.theta:.3g} in leaf #{node}; {note}.",
+            f"{stump.theta:.3g} in leaf #{node}; {note}.",
         )

@@ -290,8 +290,9 @@ def quantile_cuts(cum_mass: np.ndarray, valid_pos: np.ndarray, max_cuts: int) ->
     return valid_pos[np.unique(pick)]
 
 
-def boundary_cuts(cp: np.ndarray, cn: np.ndarray, valid_pos: np.ndarray,
-                  max_arity: int) -> np.ndarray:
+def boundary_cuts(
+    cp: np.ndarray, cn: np.ndarray, valid_pos: np.ndarray, max_arity: int
+) -> np.ndarray:
     """The cut positions an exact ``k ≤ max_arity``-way search needs (docs/theory.md §0.2).
 
     Group the sorted distinct values into *runs* of values that are all positive or all
@@ -424,8 +425,11 @@ def best_interval_splits(
         valid_pos = np.flatnonzero(xs[1:] > xs[:-1])
         if valid_pos.size < 2:
             continue
-        cuts = (boundary_cuts(cp, cn, valid_pos, max_arity) if max_cuts is None
-                else quantile_cuts(cp + cn, valid_pos, max_cuts))
+        cuts = (
+            boundary_cuts(cp, cn, valid_pos, max_arity)
+            if max_cuts is None
+            else quantile_cuts(cp + cn, valid_pos, max_cuts)
+        )
         # prefix sums at segment boundaries: P[0] = 0, P[1..M] at cuts, P[M+1] = total
         tp, tn = float(tp_col[0]), float(tn_col[0])
         total = tp + tn
@@ -607,8 +611,12 @@ def best_stump_on_partition(
         ln = np.empty(m)
         lp[grp], ln[grp] = lp_g, ln_g
         Tp, Tn = tp[lf], tn[lf]
-        delta = (_g(lp + wp, ln + wn) + _g(Tp - lp - wp, Tn - ln - wn)
-                 - _g(lp, ln) - _g(Tp - lp, Tn - ln))
+        delta = (
+            _g(lp + wp, ln + wn)
+            + _g(Tp - lp - wp, Tn - ln - wn)
+            - _g(lp, ln)
+            - _g(Tp - lp, Tn - ln)
+        )
         h = h0 + np.cumsum(delta)[:-1]  # h[i]: cut between sorted positions i and i + 1
         h = np.where(valid, h, np.inf)
         i = int(np.argmin(h))

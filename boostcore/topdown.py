@@ -668,8 +668,10 @@ def grow(
     if categorical is not None:
         cat = np.asarray(categorical, dtype=bool).reshape(-1)
         if cat.shape != (Xv.shape[1],):
-            raise ValueError(f"categorical must have one flag per column of X ({Xv.shape[1]}); "
-                             f"got shape {cat.shape}")
+            raise ValueError(
+                f"categorical must have one flag per column of X ({Xv.shape[1]}); "
+                f"got shape {cat.shape}"
+            )
         codes = Xv[:, cat]
         if codes.size and (np.any(codes < 0) or np.any(codes != np.round(codes))):
             raise ValueError("categorical columns must hold integer codes ≥ 0 (0, 1, 2, …)")
@@ -682,7 +684,18 @@ def grow(
         )
     Xt, yt = check_test_set(X_test, y_test, Xv.shape[1], classes, yv)
     return _grow(
-        Xv, yv, w, size, index_fn, criterion, max_arity, gamma, leaf_rule, Xt, yt, max_cuts,
+        Xv,
+        yv,
+        w,
+        size,
+        index_fn,
+        criterion,
+        max_arity,
+        gamma,
+        leaf_rule,
+        Xt,
+        yt,
+        max_cuts,
         cat,
     )
 
@@ -690,8 +703,9 @@ def grow(
 class _Grower:
     """Mutable state of one run; :func:`_grow` drives it and freezes snapshots."""
 
-    def __init__(self, X, y, w, size, index_fn, criterion, max_arity, gamma, Xt, yt, max_cuts,
-                 cat=None):
+    def __init__(
+        self, X, y, w, size, index_fn, criterion, max_arity, gamma, Xt, yt, max_cuts, cat=None
+    ):
         self.X, self.y, self.w = X, y, w
         self.cat = np.zeros(X.shape[1], dtype=bool) if cat is None else cat
         # the interval searches see categorical columns as constants (no threshold is valid
@@ -952,8 +966,9 @@ def max_weight_choice(weights: np.ndarray, splittable: np.ndarray) -> tuple[int,
     return i, bool(weights[i] < top - 1e-12 * max(top, 1.0))
 
 
-def _grow(X, y, w, size, index_fn, criterion, max_arity, gamma, leaf_rule, Xt, yt, max_cuts,
-          cat=None):
+def _grow(
+    X, y, w, size, index_fn, criterion, max_arity, gamma, leaf_rule, Xt, yt, max_cuts, cat=None
+):
     g = _Grower(X, y, w, size, index_fn, criterion, max_arity, gamma, Xt, yt, max_cuts, cat)
     gamma_hat = float("inf")
     binary_ok = leaf_rule == "max_weight"
@@ -974,9 +989,7 @@ def _grow(X, y, w, size, index_fn, criterion, max_arity, gamma, leaf_rule, Xt, y
         if leaves.size >= size:
             return
         weights = np.array([g.weight(int(l)) for l in leaves])
-        splittable = np.array(
-            [wt > 0 and g.can_split(int(l)) for l, wt in zip(leaves, weights)]
-        )
+        splittable = np.array([wt > 0 and g.can_split(int(l)) for l, wt in zip(leaves, weights)])
         note = ""
         chosen = None
         if splittable.any():

@@ -37,8 +37,9 @@ def run(name: str) -> str:
     """What ``benchmarks/bench_NAME.py`` prints on standard output (it must succeed)."""
     script = ROOT / "benchmarks" / f"bench_{name}.py"
     print(f"running {script.relative_to(ROOT)} …", file=sys.stderr, flush=True)
-    done = subprocess.run([sys.executable, str(script)], cwd=ROOT, capture_output=True,
-                          text=True, check=False)
+    done = subprocess.run(
+        [sys.executable, str(script)], cwd=ROOT, capture_output=True, text=True, check=False
+    )
     if done.returncode != 0:
         sys.stderr.write(done.stderr)
         raise SystemExit(f"{script.name} failed with exit code {done.returncode}")

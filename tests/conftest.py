@@ -27,9 +27,16 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
-                 "--no-first-run", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync"]
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 
 
 def pytest_collection_modifyitems(config, items) -> None:
@@ -45,7 +52,8 @@ def require_chromium() -> None:
     if not Path(CHROMIUM).exists():
         if os.environ.get("CI"):
             raise RuntimeError(
-                f"{CHROMIUM} is missing in CI: .ci/run must install Debian's chromium")
+                f"{CHROMIUM} is missing in CI: .ci/run must install Debian's chromium"
+            )
         pytest.skip("Debian chromium is not installed (apt-get install chromium)")
 
 
@@ -63,12 +71,27 @@ def streamlit_server() -> Iterator[str]:
     # that lives for the whole session
     log = tempfile.TemporaryFile()
     proc = subprocess.Popen(
-        [sys.executable, "-m", "streamlit", "run", "app.py", "--server.port", str(port),
-         "--server.address", "127.0.0.1", "--server.headless", "true",
-         "--browser.gatherUsageStats", "false",
-         # no "File change / Rerun" banner in the screenshots while files are being edited
-         "--server.fileWatcherType", "none"],
-        cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
+        [
+            sys.executable,
+            "-m",
+            "streamlit",
+            "run",
+            "app.py",
+            "--server.port",
+            str(port),
+            "--server.address",
+            "127.0.0.1",
+            "--server.headless",
+            "true",
+            "--browser.gatherUsageStats",
+            "false",
+            # no "File change / Rerun" banner in the screenshots while files are being edited
+            "--server.fileWatcherType",
+            "none",
+        ],
+        cwd=ROOT,
+        stdout=log,
+        stderr=subprocess.STDOUT,
     )
     base = f"http://127.0.0.1:{port}"
 

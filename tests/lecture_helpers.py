@@ -39,9 +39,11 @@ def resolve(frames: list) -> list:
         if isinstance(f, dict) and "$r" in f:
             out.append(out[f["$r"]])
         elif isinstance(f, dict) and "data" in f:
-            data = [out[t_]["data"][i] if isinstance(tr, dict) and "$r" in tr else tr
-                    for i, tr in enumerate(f["data"]) for t_ in [tr.get("$r", 0)
-                                                                 if isinstance(tr, dict) else 0]]
+            data = [
+                out[t_]["data"][i] if isinstance(tr, dict) and "$r" in tr else tr
+                for i, tr in enumerate(f["data"])
+                for t_ in [tr.get("$r", 0) if isinstance(tr, dict) else 0]
+            ]
             lay = f["layout"]
             if isinstance(lay, dict) and "$r" in lay:
                 lay = out[lay["$r"]]["layout"]
@@ -53,8 +55,11 @@ def resolve(frames: list) -> list:
 
 def views(at: AppTest, kind: str | None = None) -> dict[str, dict]:
     """The views (not the stepper), optionally of one kind ("plotly", "svg", "html")."""
-    return {k: v for k, v in components(at).items()
-            if v.get("role") == "view" and (kind is None or v["kind"] == kind)}
+    return {
+        k: v
+        for k, v in components(at).items()
+        if v.get("role") == "view" and (kind is None or v["kind"] == kind)
+    }
 
 
 def frame_at(view: dict, t: int):

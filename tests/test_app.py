@@ -170,8 +170,7 @@ def test_preset_from_a_link_keeps_its_parameters_in_the_address() -> None:
     link copied after a step reopens the same picture, not the default demo."""
     at = _page(preset="multiway")
     _no_exception(at)
-    q = {k: v[0] if isinstance(v, list) and len(v) == 1 else v
-         for k, v in at.query_params.items()}
+    q = {k: v[0] if isinstance(v, list) and len(v) == 1 else v for k, v in at.query_params.items()}
     assert "preset" not in q
     assert q["data"] == "stripes" and q["s"] == "8" and q["noise"] == "0.05"
     again = _page(**{k: v for k, v in q.items()})

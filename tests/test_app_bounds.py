@@ -54,8 +54,11 @@ def _by_trace_name(at: AppTest, start: str) -> list[dict]:
     import json
 
     traces = [t for c in at.get("plotly_chart") for t in json.loads(c.proto.spec)["data"]]
-    return [{"x": _array(t["x"]), "y": _array(t["y"])} for t in traces
-            if t.get("name", "").startswith(start)]
+    return [
+        {"x": _array(t["x"]), "y": _array(t["y"])}
+        for t in traces
+        if t.get("name", "").startswith(start)
+    ]
 
 
 def test_admissible_arity_plot_follows_the_s_and_gamma_sliders() -> None:
@@ -75,8 +78,9 @@ def test_admissible_arity_plot_follows_the_s_and_gamma_sliders() -> None:
     assert not at.exception
     mm = _by_trace_name(at, "Mansour–McAllester, γ = 0.3")
     assert len(mm) == 1 and len(mm[0]["x"]) == 63
-    assert list(mm[0]["y"]) == list(bounds.max_admissible_arity(np.arange(1, 64), 64,
-                                                                 "mansour_mcallester", 0.3))
+    assert list(mm[0]["y"]) == list(
+        bounds.max_admissible_arity(np.arange(1, 64), 64, "mansour_mcallester", 0.3)
+    )
     assert any("s ≥ 34 for k = 3" in c.value for c in at.caption)
     marks = _by_trace_name(at, "s = 64")
     assert marks and marks[0]["x"] == [0.3] and marks[0]["y"] == [64]
@@ -84,10 +88,16 @@ def test_admissible_arity_plot_follows_the_s_and_gamma_sliders() -> None:
 
 def test_the_caption_numbers_for_the_top_down_page_budget() -> None:
     mm = "mansour_mcallester"
-    assert bounds.smallest_budget_for_arity(3, mm, 0.12) <= 64 < bounds.smallest_budget_for_arity(
-        3, mm, 0.11)
-    assert bounds.smallest_budget_for_arity(4, mm, 0.18) <= 64 < bounds.smallest_budget_for_arity(
-        4, mm, 0.17)
+    assert (
+        bounds.smallest_budget_for_arity(3, mm, 0.12)
+        <= 64
+        < bounds.smallest_budget_for_arity(3, mm, 0.11)
+    )
+    assert (
+        bounds.smallest_budget_for_arity(4, mm, 0.18)
+        <= 64
+        < bounds.smallest_budget_for_arity(4, mm, 0.17)
+    )
 
 
 def test_phi_plot_marks_s_and_the_caption_gives_the_three_bounds() -> None:
@@ -97,7 +107,7 @@ def test_phi_plot_marks_s_and_the_caption_gives_the_three_bounds() -> None:
     assert phi_mark and phi_mark[0]["y"][0] == pytest.approx(bounds.phi_gamma(8, 0.26))
     text = " ".join(c.value for c in at.caption)
     assert f"φ_γ(s) = {bounds.phi_gamma(8, 0.26):.3f}" in text
-    assert f"s^−γ = {8 ** -0.26:.3f}" in text
+    assert f"s^−γ = {8**-0.26:.3f}" in text
     assert "φ_γ̂(8) = 0.409" in text and "0.585" in text
 
 

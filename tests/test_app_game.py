@@ -187,8 +187,10 @@ def test_lemma9_step_on_a_played_game_with_two_wide_splits() -> None:
     at.button(key="adv_expand").click().run()
     _ok(at)
     assert not any(b.key == "lemma9_node" for b in at.selectbox)
-    assert any("node #1 is not an instance of Lemma 9: below it, move 6 split leaf #5"
-               in c.value for c in at.caption)
+    assert any(
+        "node #1 is not an instance of Lemma 9: below it, move 6 split leaf #5" in c.value
+        for c in at.caption
+    )
 
 
 def test_lemma9_figure_draws_both_sides_and_validates() -> None:

@@ -9,8 +9,12 @@ from streamlit.testing.v1 import AppTest
 from tests import lecture_helpers as lh
 
 TIMEOUT = 120
-STRUCTS = {"Chain (prob. AdaBoost)": "chain", "Tree": "tree", "Matryoshka": "matryoshka",
-           "Greedy collapse (§5.4)": "collapse"}
+STRUCTS = {
+    "Chain (prob. AdaBoost)": "chain",
+    "Tree": "tree",
+    "Matryoshka": "matryoshka",
+    "Greedy collapse (§5.4)": "collapse",
+}
 SHORT = {"chain": "Chain", "tree": "Tree", "matryoshka": "Matryoshka", "collapse": "Collapse"}
 
 
@@ -111,8 +115,7 @@ def test_doll_table_compares_node_Z_with_the_rho_the_paper_plugs_in() -> None:
         node, c = float(r[node_c]), float(r[valid_c])
         assert node >= c - 1e-4
         assert float(r[excess]) == pytest.approx(node - float(r[paper]), abs=2e-4)
-        assert r[step_c] == ("fails (node above ρ)" if node - float(r[paper]) > 0
-                             else "holds here")
+        assert r[step_c] == ("fails (node above ρ)" if node - float(r[paper]) > 0 else "holds here")
     assert not any(k == "gap" for k in rows[0])
     caption = " ".join(c.value for c in at.caption)
     assert "This is where the nesting argument breaks" in caption
@@ -154,9 +157,13 @@ def test_exports_offer_each_structure_at_this_round() -> None:
     at = _page(Tw="8", round="5")
     _ok(at)
     labels = [b.proto.label for b in at.get("download_button")]
-    for label in ("Chain: structure at T = 5 as SVG", "Tree: structure at T = 5 as DOT",
-                  "Matryoshka: structure at T = 4 as SVG", "Matryoshka: structure at T = 4 as DOT",
-                  "Run as JSON"):
+    for label in (
+        "Chain: structure at T = 5 as SVG",
+        "Tree: structure at T = 5 as DOT",
+        "Matryoshka: structure at T = 4 as SVG",
+        "Matryoshka: structure at T = 4 as DOT",
+        "Run as JSON",
+    ):
         assert label in labels, labels
 
 

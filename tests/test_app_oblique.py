@@ -55,8 +55,12 @@ def test_defaults_open_at_the_first_node_and_step_to_the_last() -> None:
     v = lh.views(at)
     # the focused run (BoostODT) large, the two others as small multiples
     assert {"lv_regions_BoostODT", "lv_structure_BoostODT", "lv_curves_BoostODT"} <= set(v)
-    assert {"lv_small_AdaBoost", "lv_spark_AdaBoost", "lv_small_KM_tree",
-            "lv_spark_KM_tree"} <= set(v)
+    assert {
+        "lv_small_AdaBoost",
+        "lv_spark_AdaBoost",
+        "lv_small_KM_tree",
+        "lv_spark_KM_tree",
+    } <= set(v)
     assert v["lv_structure_BoostODT"]["kind"] == "svg"
     assert v["lv_regions_BoostODT"]["aspect"] > 0
     for view in v.values():
@@ -78,8 +82,9 @@ def test_defaults_open_at_the_first_node_and_step_to_the_last() -> None:
 
 
 @pytest.mark.parametrize("learner", ["stumps (the paper)", "hyperplane (oblique line)"])
-@pytest.mark.parametrize("rule", ["breadth-first (complete tree)",
-                                  "largest decrease of Σ 2√(w⁺w⁻)"])
+@pytest.mark.parametrize(
+    "rule", ["breadth-first (complete tree)", "largest decrease of Σ 2√(w⁺w⁻)"]
+)
 def test_each_learner_and_rule(learner: str, rule: str) -> None:
     at = _page(learner=learner, rule=rule, T2="4", T1="5", data="band")
     _ok(at)
@@ -140,8 +145,7 @@ def test_url_round_trip() -> None:
 
 def test_presenter_mode_enlarges_the_lecture_fonts() -> None:
     plain = lh.frame_at(lh.views(_page(T2="3"))["lv_curves_BoostODT"], 1)["layout"]
-    big = lh.frame_at(lh.views(_page(T2="3", present="true"))["lv_curves_BoostODT"],
-                      1)["layout"]
+    big = lh.frame_at(lh.views(_page(T2="3", present="true"))["lv_curves_BoostODT"], 1)["layout"]
     assert big["font"]["size"] == pytest.approx(plain["font"]["size"] * 1.3)
 
 
@@ -154,8 +158,11 @@ def test_preset_diagonal_xor_claim() -> None:
     peers = _peers(at, hi)
     odt = peers[next(m for m in peers if m.startswith("BoostODT"))]
     assert float(odt["test error"]) < 0.15
-    for name in ("KM tree (G1 on a tree)", "scikit-learn DecisionTreeClassifier",
-                 "TopDown, binary, km index (boostlab)"):
+    for name in (
+        "KM tree (G1 on a tree)",
+        "scikit-learn DecisionTreeClassifier",
+        "TopDown, binary, km index (boostlab)",
+    ):
         assert float(peers[name]["test error"]) > float(odt["test error"]) + 0.1
         assert peers[name]["leaves"] == odt["leaves"] == "4"
 
@@ -189,7 +196,12 @@ def test_exports() -> None:
     at = _page(T2="3", T1="3")
     _last(at)
     labels = [b.label for b in at.get("download_button")]
-    assert labels == ["Run as JSON", "Metrics per round (CSV)", "Python script (.py)",
-                      "BoostODT tree (DOT)", "BoostODT tree (SVG)"]
+    assert labels == [
+        "Run as JSON",
+        "Metrics per round (CSV)",
+        "Python script (.py)",
+        "BoostODT tree (DOT)",
+        "BoostODT tree (SVG)",
+    ]
     svg = next(b for b in at.get("download_button") if b.label == "BoostODT tree (SVG)")
     assert svg.proto.label == "BoostODT tree (SVG)"

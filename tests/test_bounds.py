@@ -391,8 +391,11 @@ def test_max_admissible_arity_matches_the_acceptable_flags_of_a_real_run(s):
     flagged acceptable exactly when k ≤ max_admissible_arity(|T|, s)."""
     ds = _datasets.make_dataset("stripes", n=400, noise=0.05, seed=0)
     for criterion in ("mansour_mcallester", "hatano"):
-        steps = list(_topdown.grow(ds.X_train, ds.y_train, size=s, criterion=criterion,
-                                   max_arity=4, gamma=0.1))
+        steps = list(
+            _topdown.grow(
+                ds.X_train, ds.y_train, size=s, criterion=criterion, max_arity=4, gamma=0.1
+            )
+        )
         leaves_before = 1
         checked = 0
         for step in steps[1:]:
@@ -405,15 +408,19 @@ def test_max_admissible_arity_matches_the_acceptable_flags_of_a_real_run(s):
             leaves_before = step.metrics.n_leaves
         assert checked > 0
     # and the point of A.6: at s = 8 Mansour–McAllester never branches more than two ways
-    mm = list(_topdown.grow(ds.X_train, ds.y_train, size=8, criterion="mansour_mcallester",
-                            max_arity=4, gamma=0.1))
+    mm = list(
+        _topdown.grow(
+            ds.X_train, ds.y_train, size=8, criterion="mansour_mcallester", max_arity=4, gamma=0.1
+        )
+    )
     assert all(st_.split.arity == 2 for st_ in mm if st_.split is not None)
     assert np.all(_b.max_admissible_arity(np.arange(1, 8), 8, "mansour_mcallester", 0.1) == 2)
 
 
 def test_max_admissible_arity_values():
-    np.testing.assert_array_equal(_b.max_admissible_arity(np.arange(1, 10), 8, "hatano"),
-                                  [8, 4, 2, 2, 2, 2, 2, 0, 0])
+    np.testing.assert_array_equal(
+        _b.max_admissible_arity(np.arange(1, 10), 8, "hatano"), [8, 4, 2, 2, 2, 2, 2, 0, 0]
+    )
     assert _b.max_admissible_arity(1, 8, "hatano", max_arity=4) == 4
     assert isinstance(_b.max_admissible_arity(3, 100, "hatano"), int)
     # MM at γ = 0.1, s = 200: 1 < e(k)·200·0.1/(2k) for k ≤ 7 at |T| = 1
@@ -423,8 +430,12 @@ def test_max_admissible_arity_values():
 
 
 @H
-@given(gamma=st.floats(0.001, 1.0), s=st.integers(2, 400), n=st.integers(1, 400),
-       crit=st.sampled_from(_b.ARITY_CRITERIA))
+@given(
+    gamma=st.floats(0.001, 1.0),
+    s=st.integers(2, 400),
+    n=st.integers(1, 400),
+    crit=st.sampled_from(_b.ARITY_CRITERIA),
+)
 def test_max_admissible_arity_monotone_in_s_and_in_tree_size(gamma, s, n, crit):
     """A larger budget never admits fewer branches; a larger tree never admits more (while the
     run is not over)."""
@@ -440,8 +451,9 @@ def test_max_admissible_arity_monotone_in_s_and_in_tree_size(gamma, s, n, crit):
 @given(gamma=st.floats(0.001, 0.999), s=st.integers(3, 2000), n=st.integers(1, 2000))
 def test_mm_never_admits_more_than_hatano(gamma, s, n):
     """MM's size condition k ≤ (s/|T|)·γ·e_γ(k)/2 is stronger than Hatano's k ≤ s/|T|."""
-    assert (_b.max_admissible_arity(n, s, "mansour_mcallester", gamma)
-            <= _b.max_admissible_arity(n, s, "hatano"))
+    assert _b.max_admissible_arity(n, s, "mansour_mcallester", gamma) <= _b.max_admissible_arity(
+        n, s, "hatano"
+    )
 
 
 def test_smallest_budget_for_a_three_way_split_the_issue_claim():
@@ -451,8 +463,9 @@ def test_smallest_budget_for_a_three_way_split_the_issue_claim():
     assert _b.smallest_budget_for_arity(3, mm, 0.1) == 71
     assert _b.smallest_budget_for_arity(3, mm, 0.11) == 65
     assert _b.smallest_budget_for_arity(4, mm, 0.1) == 97
-    np.testing.assert_array_equal(_b.smallest_budget_for_arity(3, mm, np.array([0.1, 0.11])),
-                                  [71, 65])
+    np.testing.assert_array_equal(
+        _b.smallest_budget_for_arity(3, mm, np.array([0.1, 0.11])), [71, 65]
+    )
     gs = np.linspace(0.01, 0.99, 981)
     assert _b.smallest_budget_for_arity(3, mm, gs).min() == 32
     assert _b.smallest_budget_for_arity(3, mm, 1.0) == math.inf
@@ -466,8 +479,9 @@ def test_smallest_budget_is_where_the_rule_first_admits_k(gamma, k):
     s = int(_b.smallest_budget_for_arity(k, mm, gamma))
     assert _topdown.acceptable(mm, k, 1, s, gamma)[0]
     assert not _topdown.acceptable(mm, k, 1, s - 1, gamma)[0]
-    assert _b.max_admissible_arity(1, s, mm, gamma) >= k > _b.max_admissible_arity(1, s - 1, mm,
-                                                                                   gamma)
+    assert (
+        _b.max_admissible_arity(1, s, mm, gamma) >= k > _b.max_admissible_arity(1, s - 1, mm, gamma)
+    )
 
 
 @pytest.mark.parametrize(
@@ -501,8 +515,9 @@ def test_new_functions_name_the_bad_parameter(call, match):
 def test_weak_learning_advantage_is_delta_squared_over_16():
     assert _b.weak_learning_advantage(0.5) == 1 / 64
     assert _b.weak_learning_advantage(0.0) == 0.0
-    np.testing.assert_allclose(_b.weak_learning_advantage(np.array([0.1, 0.2])),
-                               [0.01 / 16, 0.04 / 16])
+    np.testing.assert_allclose(
+        _b.weak_learning_advantage(np.array([0.1, 0.2])), [0.01 / 16, 0.04 / 16]
+    )
 
 
 @pytest.mark.parametrize("bound", _b.SIZE_BOUNDS)
@@ -549,8 +564,7 @@ def test_size_for_error_extremes():
     assert _b.log10_size_for_error(0.1, 0.0, "phi") == math.inf
     assert _b.size_for_error(0.1, 1e-4) == math.inf  # 10^10000 overflows a float …
     assert _b.log10_size_for_error(0.1, 1e-4) == pytest.approx(1e4)  # … its log does not
-    np.testing.assert_array_equal(_b.size_for_error(0.5, np.array([1.0, 0.5]), "power"),
-                                  [2, 4])
+    np.testing.assert_array_equal(_b.size_for_error(0.5, np.array([1.0, 0.5]), "power"), [2, 4])
     assert _b.size_for_error(0.1, 0.3, "power") == 2155  # ⌈10^(1/0.3)⌉
     assert _b.size_for_error(0.1, 0.3, "phi") == 97
 
@@ -558,14 +572,17 @@ def test_size_for_error_extremes():
 from boostcore import bounds  # noqa: E402  (the module, for the two tests below)
 
 
-@pytest.mark.parametrize("call, name", [
-    (lambda: bounds.f_tree_dT(0, 0.8), "T"),
-    (lambda: bounds.matryoshka_rate(0.5, 0), "T"),
-    (lambda: bounds.matryoshka_rate(0.5, -3), "T"),
-    (lambda: bounds.m2(1.7, 0.8), "levels"),
-    (lambda: bounds.nested_equal(16, 1.5, 0.8), "levels"),
-    (lambda: bounds.nested_equal(-4, 2, 0.5), "T"),
-])
+@pytest.mark.parametrize(
+    "call, name",
+    [
+        (lambda: bounds.f_tree_dT(0, 0.8), "T"),
+        (lambda: bounds.matryoshka_rate(0.5, 0), "T"),
+        (lambda: bounds.matryoshka_rate(0.5, -3), "T"),
+        (lambda: bounds.m2(1.7, 0.8), "levels"),
+        (lambda: bounds.nested_equal(16, 1.5, 0.8), "levels"),
+        (lambda: bounds.nested_equal(-4, 2, 0.5), "T"),
+    ],
+)
 def test_grossmann_closed_forms_reject_what_they_used_to_accept(call, name) -> None:
     """A fractional level was cut down silently, T = 0 divided by zero, a negative T gave NaN
     (found while writing the docstrings' examples)."""

@@ -98,7 +98,8 @@ def test_infoboost_rounds_and_rho_of_edge():
     assert (1 - 0.1) ** bounds.infoboost_rounds(0.1, 0.01) <= 0.01
     assert bounds.rho_of_edge(0.0) == 1.0
     assert bounds.rho_of_edge(np.array([0.12, 0.46])) == pytest.approx(
-        [math.sqrt(1 - 4 * 0.12**2), math.sqrt(1 - 4 * 0.46**2)])
+        [math.sqrt(1 - 4 * 0.12**2), math.sqrt(1 - 4 * 0.46**2)]
+    )
     with pytest.raises(ValueError, match="edge"):
         bounds.rho_of_edge(0.6)
     with pytest.raises(ValueError, match="gamma"):
@@ -125,11 +126,13 @@ def test_admissible_arity_figure_draws_both_rules(size, gamma):
     fig = _valid(bf.admissible_arity_figure(size, gamma))
     by = {t.name: t for t in fig.data}
     n = np.arange(1, size)
-    np.testing.assert_array_equal(by["Hatano: k ≤ s/|T|"].y,
-                                  bounds.max_admissible_arity(n, size, "hatano"))
-    np.testing.assert_array_equal(by[f"Mansour–McAllester, γ = {gamma:g}"].y,
-                                  bounds.max_admissible_arity(n, size, "mansour_mcallester",
-                                                              gamma))
+    np.testing.assert_array_equal(
+        by["Hatano: k ≤ s/|T|"].y, bounds.max_admissible_arity(n, size, "hatano")
+    )
+    np.testing.assert_array_equal(
+        by[f"Mansour–McAllester, γ = {gamma:g}"].y,
+        bounds.max_admissible_arity(n, size, "mansour_mcallester", gamma),
+    )
     assert any(name.startswith("K = 4") for name in by)
 
 

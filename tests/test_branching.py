@@ -55,9 +55,13 @@ def _steps(X, y, **kw):
 
 
 @H
-@given(data=samples(), merge=st.sampled_from(["all", "bands", "none"]),
-       wl=st.sampled_from(["h", "divided"]), c=st.floats(0.05, 0.95),
-       rounds=st.integers(1, 12))
+@given(
+    data=samples(),
+    merge=st.sampled_from(["all", "bands", "none"]),
+    wl=st.sampled_from(["h", "divided"]),
+    c=st.floats(0.05, 0.95),
+    rounds=st.integers(1, 12),
+)
 def test_theorem1_and_the_normaliser_identities(data, merge, wl, c, rounds):
     X, y = data
     for s in _steps(X, y, n_rounds=rounds, merge=merge, c=c, weak_learner=wl):
@@ -92,8 +96,9 @@ def test_theorem1_and_the_normaliser_identities(data, merge, wl, c, rounds):
 @given(data=samples(), rounds=st.integers(1, 10), wl=st.sampled_from(["h", "divided"]))
 def test_theorem2_for_dt_infoboost(data, rounds, wl):
     X, y = data
-    steps = [s for s in _steps(X, y, n_rounds=rounds, merge="none", weak_learner=wl)
-             if s.kind == ROUND]
+    steps = [
+        s for s in _steps(X, y, n_rounds=rounds, merge="none", weak_learner=wl) if s.kind == ROUND
+    ]
     for s in steps:
         m = s.metrics
         # Π Z · H_{D_{t+1}}(Y|ℓ_t) = H_U(Y|ℓ_t) always (the proof's identity) ...
@@ -104,8 +109,12 @@ def test_theorem2_for_dt_infoboost(data, rounds, wl):
 
 
 @H
-@given(data=samples(), c=st.floats(0.05, 0.95), rounds=st.integers(1, 10),
-       wl=st.sampled_from(["h", "divided"]))
+@given(
+    data=samples(),
+    c=st.floats(0.05, 0.95),
+    rounds=st.integers(1, 10),
+    wl=st.sampled_from(["h", "divided"]),
+)
 def test_theorem3_bands(data, c, rounds, wl):
     X, y = data
     for s in _steps(X, y, n_rounds=rounds, merge="bands", c=c, weak_learner=wl):
@@ -231,9 +240,15 @@ def test_determinism_frozen_and_pickle() -> None:
 
 @pytest.mark.parametrize(
     "kw, name",
-    [({"n_rounds": 0}, "n_rounds"), ({"merge": "some"}, "merge"), ({"c": 1.0}, "c"),
-     ({"c": 0.0}, "c"), ({"weak_learner": "x"}, "weak_learner"), ({"smoothing": -1.0}, "smoothing"),
-     ({"X_test": np.zeros((2, 2))}, "X_test")],
+    [
+        ({"n_rounds": 0}, "n_rounds"),
+        ({"merge": "some"}, "merge"),
+        ({"c": 1.0}, "c"),
+        ({"c": 0.0}, "c"),
+        ({"weak_learner": "x"}, "weak_learner"),
+        ({"smoothing": -1.0}, "smoothing"),
+        ({"X_test": np.zeros((2, 2))}, "X_test"),
+    ],
 )
 def test_invalid_parameters_raise_before_iterating(kw, name) -> None:
     X = np.random.default_rng(0).normal(size=(20, 2))
@@ -252,7 +267,8 @@ def test_divided_weak_learner_minimises_the_divided_entropy() -> None:
         leaf = prev.program.leaves(X)
         best = min(
             partition_entropy(np.where(y > 0, 1, -1), s.D, 2 * leaf + (X[:, j] > th))
-            for j in range(2) for th in np.unique(X[:, j])[:-1] + 0.05
+            for j in range(2)
+            for th in np.unique(X[:, j])[:-1] + 0.05
         )
         assert s.metrics.H_divided == pytest.approx(best, abs=1e-9)
 
@@ -261,8 +277,9 @@ def test_divided_weak_learner_minimises_the_divided_entropy() -> None:
 def _moons(seed: int):
     from boostcore import datasets
 
-    return datasets.make_dataset("moons", n=400, noise=0.3, imbalance=0.5, label_noise=0.05,
-                                 seed=seed, test_fraction=0.25)
+    return datasets.make_dataset(
+        "moons", n=400, noise=0.3, imbalance=0.5, label_noise=0.05, seed=seed, test_fraction=0.25
+    )
 
 
 def test_a_child_with_q_exactly_half_is_on_the_plus_side() -> None:
@@ -292,8 +309,9 @@ def test_both_schemes_count_only_leaves_reached_by_training_points() -> None:
     ds = _moons(1)
     X = ds.X_train
     for merge in ("bands", "none", "all"):
-        steps = [s for s in _steps(X, ds.y_train, n_rounds=10, merge=merge, c=0.5)
-                 if s.kind == ROUND]
+        steps = [
+            s for s in _steps(X, ds.y_train, n_rounds=10, merge=merge, c=0.5) if s.kind == ROUND
+        ]
         for s in steps:
             reached = np.unique(s.program.leaves(X))
             assert s.metrics.n_leaves == reached.size == int((s.leaf_mass > 0).sum()), s.t
@@ -347,8 +365,12 @@ def test_theorem3_per_round_for_every_c(children):
 
 
 @H
-@given(data=samples(), c=st.sampled_from(CS), rounds=st.integers(1, 8),
-       merge=st.sampled_from(["bands", "all", "none"]))
+@given(
+    data=samples(),
+    c=st.sampled_from(CS),
+    rounds=st.integers(1, 8),
+    merge=st.sampled_from(["bands", "all", "none"]),
+)
 def test_round_bands_re_merges_the_runs_own_round(data, c, rounds, merge):
     """round_bands takes a step's D_t and children: with the run's own c it gives the run's
     H(Y|ℓ_t) and |L_t|; for any scheme's round the per-round statement holds."""

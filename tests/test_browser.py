@@ -62,15 +62,17 @@ def _views_fitted(page, timeout: float = 20.0) -> None:
     boxes for 5 frames on end)."""
     size = page.viewport_size
     page.evaluate("delete window.__blFit")
-    page.wait_for_function(_FITTED, arg=[size["width"], size["height"], REFIT_MS + 50, 5],
-                           timeout=timeout * 1000)
+    page.wait_for_function(
+        _FITTED, arg=[size["width"], size["height"], REFIT_MS + 50, 5], timeout=timeout * 1000
+    )
 
 
 def _still(page, *selectors: str, timeout: float = 10.0) -> None:
     """Wait until the boxes of these elements are the same for 5 frames on end (a scroll has
     ended)."""
     page.evaluate("delete window.__blStill")
-    page.wait_for_function("""(sels) => {
+    page.wait_for_function(
+        """(sels) => {
       const es = sels.map(sel => document.querySelector(sel));
       if (es.some(e => !e)) return false;
       const sig = JSON.stringify(es.map(e => {
@@ -78,7 +80,10 @@ def _still(page, *selectors: str, timeout: float = 10.0) -> None:
       const s = window.__blStill || (window.__blStill = {sig: '', n: 0});
       if (sig === s.sig) s.n += 1; else { s.sig = sig; s.n = 0; }
       return s.n >= 5;
-    }""", arg=list(selectors), timeout=timeout * 1000)
+    }""",
+        arg=list(selectors),
+        timeout=timeout * 1000,
+    )
 
 
 def _open(browser, url: str, ready: str | None = None):
@@ -239,17 +244,24 @@ def test_topdown_page_steps_and_plays(server, browser) -> None:
     page.screenshot(path=str(ARTIFACTS / "topdown_round1.png"))
 
     page.locator(".bl-btn[data-act='next']").click()
-    _wait_for(lambda: _lecture_round(page) == 2 and _views_drawn(page), 10,
-              "Next did not draw round 2")
+    _wait_for(
+        lambda: _lecture_round(page) == 2 and _views_drawn(page), 10, "Next did not draw round 2"
+    )
     assert note.inner_text().startswith("Round 2:")
     assert _round(page) == 2  # written into the address bar by the browser at once
     page.locator("h1").first.click()  # focus the page, not a widget
     page.keyboard.press("ArrowRight")
-    _wait_for(lambda: _lecture_round(page) == 3 and _views_drawn(page), 10,
-              "the → key did not draw round 3")
+    _wait_for(
+        lambda: _lecture_round(page) == 3 and _views_drawn(page),
+        10,
+        "the → key did not draw round 3",
+    )
     page.keyboard.press("ArrowLeft")
-    _wait_for(lambda: _lecture_round(page) == 2 and _views_drawn(page), 10,
-              "the ← key did not draw round 2")
+    _wait_for(
+        lambda: _lecture_round(page) == 2 and _views_drawn(page),
+        10,
+        "the ← key did not draw round 2",
+    )
     page.keyboard.press("End")
     last = int(page.locator(".bl-stepper .bl-range").get_attribute("max"))
     _wait_for(lambda: _lecture_round(page) == last, 10, "End did not go to the last round")
@@ -298,8 +310,11 @@ def test_branching_page_steps(server, browser) -> None:
     note = page.locator(".st-key-view-regions .bl-note")
     assert note.inner_text().startswith("Round 1: h_1")
     page.locator(".bl-stepper [data-act='next']").first.click()
-    _wait_for(lambda: _round(page) == 2 and _views_drawn(page), 15,
-              f"Next did not move to round 2: {_href(page)}")
+    _wait_for(
+        lambda: _round(page) == 2 and _views_drawn(page),
+        15,
+        f"Next did not move to round 2: {_href(page)}",
+    )
     assert note.inner_text().startswith("Round 2: h_2")
     program = page.locator(".st-key-view-structure svg")  # the program, drawn as SVG
     assert program.count() == 1 and "h2" in program.text_content()
@@ -327,10 +342,16 @@ def test_matryoshka_page(server, browser) -> None:
     _no_exception_box(page)
     assert _lecture_round(page) == 4  # opens where the first dolls sit inside a doll
     page.locator(".bl-btn[data-act='last']").click()
-    _wait_for(lambda: _lecture_round(page) == 8 and _views_drawn(page), 15,
-              f"End did not move to round 8: {_href(page)}")
-    assert page.locator(".st-key-view-regions .bl-note").inner_text().startswith(
-        "Level 3: a two-node tree")
+    _wait_for(
+        lambda: _lecture_round(page) == 8 and _views_drawn(page),
+        15,
+        f"End did not move to round 8: {_href(page)}",
+    )
+    assert (
+        page.locator(".st-key-view-regions .bl-note")
+        .inner_text()
+        .startswith("Level 3: a two-node tree")
+    )
     assert "L2 doll" in page.locator(".st-key-view-structure svg").first.inner_html()
     _settle(page)
     _no_exception_box(page)

@@ -44,7 +44,6 @@ def context(browser, server):
     ctx.close()
 
 
-
 def _open(context, url: str, ready: str):
     page = context.new_page()
     page.goto(url)
@@ -55,10 +54,8 @@ def _open(context, url: str, ready: str):
     return page
 
 
-
 def _query(page) -> dict[str, list[str]]:
     return urllib.parse.parse_qs(urllib.parse.urlsplit(_href(page)).query)
-
 
 
 def _thumb(page, key: str) -> str:
@@ -75,7 +72,8 @@ def test_presenter_mode_topdown(server, context) -> None:
     page = _open(context, server + "/topdown?present=true&round=3", BAR)
     assert not page.locator(SIDEBAR).first.is_visible(), "the sidebar shows in presenter mode"
     assert page.locator("[data-testid='stExpandSidebarButton']").count() == 0 or not (
-        page.locator("[data-testid='stExpandSidebarButton']").first.is_visible())
+        page.locator("[data-testid='stExpandSidebarButton']").first.is_visible()
+    )
     title = page.locator("h1").first
     assert title.is_visible() and "Top-down growth" in title.inner_text()
     # explanations are left out, the presenter toggle is on
@@ -89,8 +87,11 @@ def test_presenter_mode_topdown(server, context) -> None:
     # the → key steps (and writes the round to the address bar)
     title.click()  # focus the page, not a widget
     page.keyboard.press("ArrowRight")
-    _wait_for(lambda: _round(page) == 4 and _views_drawn(page), 20,
-              f"→ did not move to round 4: {_href(page)}")
+    _wait_for(
+        lambda: _round(page) == 4 and _views_drawn(page),
+        20,
+        f"→ did not move to round 4: {_href(page)}",
+    )
     _settle(page)
     _no_exception_box(page)
     assert "present=true" in _href(page)
@@ -100,24 +101,41 @@ def test_presenter_mode_topdown(server, context) -> None:
     before = bar.bounding_box()
     page.mouse.move(800, 600)
     page.mouse.wheel(0, 1500)
-    _wait_for(lambda: title.bounding_box()["y"] + title.bounding_box()["height"] < 0, 10,
-              "the page did not scroll")
+    _wait_for(
+        lambda: title.bounding_box()["y"] + title.bounding_box()["height"] < 0,
+        10,
+        "the page did not scroll",
+    )
     _still(page, "h1", BAR)  # the scroll has ended: the title and the bar stand still
     after = bar.bounding_box()
     assert 0 <= after["y"] and after["y"] + after["height"] <= VIEWPORT["height"] / 3, (
-        f"the stepper is not pinned at the top after scrolling: {before} → {after}")
+        f"the stepper is not pinned at the top after scrolling: {before} → {after}"
+    )
     assert _lecture_round(page) == 4
     page.screenshot(path=str(ARTIFACTS / "presenter_topdown_scrolled.png"))
     page.close()
 
 
-@pytest.mark.parametrize("path, ready, theory, name", [
-    ("/branching?present=true&round=4", BAR, "The theory: Theorem 1", "presenter_branching.png"),
-    ("/game?present=true&s=6&mv=0-2-0.5_0.5;1-2-0.3_0.7", "[data-testid='stGraphVizChart']",
-     "What the game proves", "presenter_game.png"),
-])
-def test_presenter_mode_other_pages(server, context, path: str, ready: str, theory: str,
-                                    name: str) -> None:
+@pytest.mark.parametrize(
+    "path, ready, theory, name",
+    [
+        (
+            "/branching?present=true&round=4",
+            BAR,
+            "The theory: Theorem 1",
+            "presenter_branching.png",
+        ),
+        (
+            "/game?present=true&s=6&mv=0-2-0.5_0.5;1-2-0.3_0.7",
+            "[data-testid='stGraphVizChart']",
+            "What the game proves",
+            "presenter_game.png",
+        ),
+    ],
+)
+def test_presenter_mode_other_pages(
+    server, context, path: str, ready: str, theory: str, name: str
+) -> None:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page = _open(context, server + path, ready)
     page.screenshot(path=str(ARTIFACTS / name))
@@ -132,14 +150,20 @@ def test_presenter_toggle_writes_the_url(server, context) -> None:
     page = _open(context, server + "/topdown?s=8&round=2", "[data-testid='stExpander']")
     assert page.locator(SIDEBAR).first.is_visible()
     page.locator(".st-key-present label").first.click()
-    _wait_for(lambda: _query(page).get("present") == ["true"], 20,
-              f"turning presenter mode on did not reach the URL: {_href(page)}")
+    _wait_for(
+        lambda: _query(page).get("present") == ["true"],
+        20,
+        f"turning presenter mode on did not reach the URL: {_href(page)}",
+    )
     _settle(page)
     assert not page.locator(SIDEBAR).first.is_visible()
     assert _round(page) == 2 and _query(page).get("s") == ["8"]
     page.locator(".st-key-present label").first.click()
-    _wait_for(lambda: "present" not in _query(page), 20,
-              f"turning presenter mode off did not reach the URL: {_href(page)}")
+    _wait_for(
+        lambda: "present" not in _query(page),
+        20,
+        f"turning presenter mode off did not reach the URL: {_href(page)}",
+    )
     _settle(page)
     assert page.locator(SIDEBAR).first.is_visible()
     page.close()
@@ -166,22 +190,27 @@ def test_export_downloads(server, context) -> None:
     assert doc["page"] == "topdown" and doc["params"]["size"] == 8
     assert set(doc["runs"]) == {"hatano", "mansour_mcallester", "naive"}
 
-    name, data = _download(page, lambda: popover.get_by_role(
-        "button", name="Hatano: tree at round 2 as DOT").click())
+    name, data = _download(
+        page, lambda: popover.get_by_role("button", name="Hatano: tree at round 2 as DOT").click()
+    )
     assert name == "topdown_hatano_round2.dot"
     assert data.decode().startswith("digraph")
 
     # the tree as drawn on the page (the lecture view's SVG, built on the server)
-    name, data = _download(page, lambda: popover.get_by_role(
-        "button", name="Hatano: tree at round 2 as SVG").click())
+    name, data = _download(
+        page, lambda: popover.get_by_role("button", name="Hatano: tree at round 2 as SVG").click()
+    )
     assert name == "topdown_hatano_round2.svg"
     text = data.decode()
     assert text.startswith("<svg") and "</svg>" in text and "#0 x" in text
 
     # the camera button of a chart saves PNG by default …
     page.keyboard.press("Escape")
-    _wait_for(lambda: not popover.count() or not popover.first.is_visible(), 10,
-              "the Export popover did not close")
+    _wait_for(
+        lambda: not popover.count() or not popover.first.is_visible(),
+        10,
+        "the Export popover did not close",
+    )
     chart = page.locator(".st-key-view-regions .bl-view-plotly").first
     chart.hover()
     camera = chart.locator(".modebar-btn[data-title^='Download plot']").first
@@ -208,13 +237,15 @@ def test_export_downloads(server, context) -> None:
 
 def test_game_structure_exports_as_dot_and_svg(server, context) -> None:
     """Every drawn structure is in the Export menu (here the game tree after two moves)."""
-    page = _open(context, server + "/game?mode=Watch&s=6&round=2",
-                 "[data-testid='stGraphVizChart']")
+    page = _open(
+        context, server + "/game?mode=Watch&s=6&round=2", "[data-testid='stGraphVizChart']"
+    )
     page.get_by_role("button", name="Export").click()
     popover = page.locator("[data-testid='stPopoverBody']")
     popover.wait_for(state="visible", timeout=10_000)
-    name, data = _download(page, lambda: popover.get_by_role(
-        "button", name="game tree after move 2 (DOT)").click())
+    name, data = _download(
+        page, lambda: popover.get_by_role("button", name="game tree after move 2 (DOT)").click()
+    )
     assert name == "boostlab_game_1.dot" and data.decode().startswith("digraph")
     name, data = _download(page, lambda: popover.locator("#boostlab-svg-0").click())
     assert name == "boostlab_game_1.svg"
@@ -231,14 +262,20 @@ def test_copy_link_reopens_the_same_demo(server, context) -> None:
     # a user changes a bound widget: the browser writes it to the address bar
     page.locator(".st-key-s input[type='range']").first.focus()
     page.keyboard.press("ArrowRight")
-    _wait_for(lambda: _query(page).get("s") == ["13"], 20,
-              f"the leaf budget did not reach the URL: {_href(page)}")
+    _wait_for(
+        lambda: _query(page).get("s") == ["13"],
+        20,
+        f"the leaf budget did not reach the URL: {_href(page)}",
+    )
     _settle(page)
     shown_round = _round(page)
 
     page.locator("#boostlab-copy-link").click()
-    _wait_for(lambda: page.locator("#boostlab-copy-link").inner_text().strip() == "Copied", 10,
-              "the button did not say Copied")
+    _wait_for(
+        lambda: page.locator("#boostlab-copy-link").inner_text().strip() == "Copied",
+        10,
+        "the button did not say Copied",
+    )
     copied = page.evaluate("navigator.clipboard.readText()")
     assert copied == _href(page)
     query = urllib.parse.parse_qs(urllib.parse.urlsplit(copied).query)

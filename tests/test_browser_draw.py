@@ -43,7 +43,6 @@ def _wait_for(condition, seconds: float, message) -> None:
     raise AssertionError(message() if callable(message) else message)
 
 
-
 def _url_points(page) -> list[tuple[int, int, int]]:
     query = urllib.parse.parse_qs(urllib.parse.urlparse(_href(page)).query)
     points, problem = draw.decode_points(query.get("pts", [""])[0])
@@ -57,16 +56,18 @@ def _panel_title(page) -> str:
 
 def _canvas_pixel(page, x: float, y: float) -> tuple[float, float]:
     """Where the data point (x, y) is on the screen, from Plotly's own axis mapping."""
-    return tuple(page.evaluate(
-        """([x, y]) => {
+    return tuple(
+        page.evaluate(
+            """([x, y]) => {
             const gd = document.querySelector(arguments_selector);
             const fl = gd._fullLayout, box = gd.getBoundingClientRect();
             // _offset: where the axis starts (the square canvas is centred in the chart)
             return [box.left + fl.xaxis._offset + fl.xaxis.l2p(x),
                     box.top + fl.yaxis._offset + fl.yaxis.l2p(y)];
         }""".replace("arguments_selector", repr(CANVAS)),
-        [x, y],
-    ))
+            [x, y],
+        )
+    )
 
 
 def _click_canvas(page, x: float, y: float) -> None:
@@ -75,8 +76,11 @@ def _click_canvas(page, x: float, y: float) -> None:
     page.wait_for_selector(CANVAS, timeout=30_000)
     px, py = _canvas_pixel(page, x, y)
     page.mouse.click(px, py)
-    _wait_for(lambda: len(_url_points(page)) == before + 1, 30,
-              lambda: f"the click at ({x}, {y}) added no point: {_href(page)}")
+    _wait_for(
+        lambda: len(_url_points(page)) == before + 1,
+        30,
+        lambda: f"the click at ({x}, {y}) added no point: {_href(page)}",
+    )
     _settle(page)
 
 

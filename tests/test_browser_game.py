@@ -22,8 +22,11 @@ def test_game_page_play_as_the_adversary(server, browser) -> None:
     for expected in ("0.8000", "0.7200", "0.6400"):
         page.locator(".st-key-adv_expand button").click()
         metric = page.locator("[data-testid='stMetricValue']").first
-        _wait_for(lambda e=expected, m=metric: m.inner_text().strip() == e, 20,
-                  f"the tree weight did not become {expected}")
+        _wait_for(
+            lambda e=expected, m=metric: m.inner_text().strip() == e,
+            20,
+            f"the tree weight did not become {expected}",
+        )
         _settle(page)
         _no_exception_box(page)
     _wait_for(lambda: page.get_by_text("Game over").count() == 1, 20, "the game did not end")
@@ -38,12 +41,14 @@ def test_game_page_lemma9_step(server, browser) -> None:
     page = _open(browser, server + "/game?preset=lemma9", ".st-key-lemma9_node")
     _no_exception_box(page)
     page.get_by_role("button", name="Replace by binary splits").click()
-    _wait_for(lambda: page.get_by_text("Binary subtree instead").count() == 1, 20,
-              "the Lemma 9 step did not appear")
+    _wait_for(
+        lambda: page.get_by_text("Binary subtree instead").count() == 1,
+        20,
+        "the Lemma 9 step did not appear",
+    )
     _settle(page)
     _no_exception_box(page)
-    values = [v.inner_text().strip()
-              for v in page.locator("[data-testid='stMetricValue']").all()]
+    values = [v.inner_text().strip() for v in page.locator("[data-testid='stMetricValue']").all()]
     assert "0.7200" in values and values.count("0.7290") >= 2, values
     assert page.locator("[data-testid='stGraphVizChart']").count() >= 3
     page.screenshot(path=str(ARTIFACTS / "game_lemma9.png"), full_page=True)

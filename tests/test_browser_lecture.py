@@ -59,8 +59,9 @@ def _frames(page) -> dict[str, str]:
 
 @pytest.mark.parametrize("setting", list(SETTINGS))
 @pytest.mark.parametrize("name", list(PAGES))
-def test_three_views_on_one_screen_and_a_step_changes_them(server, browser, name: str,
-                                                           setting: str) -> None:
+def test_three_views_on_one_screen_and_a_step_changes_them(
+    server, browser, name: str, setting: str
+) -> None:
     (width, height), present = SETTINGS[setting]
     url = server + PAGES[name] + ("&present=true" if present else "")
     page = _new_page(browser, viewport={"width": width, "height": height})
@@ -80,7 +81,8 @@ def test_three_views_on_one_screen_and_a_step_changes_them(server, browser, name
             boxes[key] = box
             assert box["y"] >= 0 and box["y"] + box["height"] <= height + 0.5, (
                 f"{name} at {setting}: {key} spans y {box['y']:.0f}–"
-                f"{box['y'] + box['height']:.0f}, the window is {height} px high")
+                f"{box['y'] + box['height']:.0f}, the window is {height} px high"
+            )
             assert box["x"] >= 0 and box["x"] + box["width"] <= width + 0.5
         # side by side, left to right: regions, structure, curves
         xs = [boxes[k]["x"] for k in VIEWS]
@@ -90,8 +92,11 @@ def test_three_views_on_one_screen_and_a_step_changes_them(server, browser, name
         before = _frames(page)
         t = _lecture_round(page)
         page.locator(".bl-stepper .bl-btn[data-act='next']").click()
-        _wait_for(lambda: _lecture_round(page) == t + 1 and _views_drawn(page), 20,
-                  f"{name}: Next did not draw round {t + 1}")
+        _wait_for(
+            lambda: _lecture_round(page) == t + 1 and _views_drawn(page),
+            20,
+            f"{name}: Next did not draw round {t + 1}",
+        )
         after = _frames(page)
         assert after != before, f"{name}: a step changed none of the three views"
         # the regions plot has its key: what markers, shading and lines mean
@@ -107,14 +112,18 @@ def test_clicking_a_small_multiple_focuses_its_run(server, browser) -> None:
     try:
         page.goto(server + "/topdown?s=12&round=4")
         _wait_for(lambda: _all_drawn(page), 60, "the three views were not drawn")
+
         def titles() -> list[str]:
             # while the server reruns, the old view can stand beside the new one for a moment
             return page.locator(".st-key-view-regions .bl-title").all_inner_texts()
 
         assert [t[:6] for t in titles()] == ["Hatano"]
         page.locator("[class*='st-key-lv_small_naive'] .bl-view").click()
-        _wait_for(lambda: [t[:5] for t in titles()] == ["Naive"] and _all_drawn(page), 30,
-                  "clicking the Naive run did not focus it")
+        _wait_for(
+            lambda: [t[:5] for t in titles()] == ["Naive"] and _all_drawn(page),
+            30,
+            "clicking the Naive run did not focus it",
+        )
         assert _lecture_round(page) == 4
         assert "focus=Naive" in page.evaluate("location.href")
         _no_exception_box(page)

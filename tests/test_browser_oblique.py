@@ -30,8 +30,9 @@ def _inside(page, width: int, height: int) -> None:
     page.evaluate("window.scrollTo(0, 0)")
     _wait_for(lambda: _views_drawn(page), 20, "the views did not redraw after resizing")
     _views_fitted(page)  # the views refit their height
-    boxes = [page.locator(f".st-key-view-{k}").bounding_box()
-             for k in ("regions", "structure", "curves")]
+    boxes = [
+        page.locator(f".st-key-view-{k}").bounding_box() for k in ("regions", "structure", "curves")
+    ]
     for box in boxes:
         assert box["y"] >= 0 and box["y"] + box["height"] <= height, boxes
     assert boxes[0]["x"] < boxes[1]["x"] < boxes[2]["x"], boxes
@@ -39,8 +40,9 @@ def _inside(page, width: int, height: int) -> None:
 
 def test_oblique_page_steps_nodes_and_stumps(server, browser) -> None:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    page = _open(browser, server + "/oblique?data=diagonal_xor&n=500&noise=0.0&seed=1&T2=3",
-                 LECTURE)
+    page = _open(
+        browser, server + "/oblique?data=diagonal_xor&n=500&noise=0.0&seed=1&T2=3", LECTURE
+    )
     _no_exception_box(page)
     # a fresh page opens at the first node, not at the root alone
     assert _lecture_round(page) == 1
@@ -52,20 +54,27 @@ def test_oblique_page_steps_nodes_and_stumps(server, browser) -> None:
 
     page.locator("h1").first.click()  # focus the page, not a widget
     page.keyboard.press("ArrowRight")
-    _wait_for(lambda: _lecture_round(page) == 2 and _views_drawn(page), 20,
-              "the → key did not draw step 2")
+    _wait_for(
+        lambda: _lecture_round(page) == 2 and _views_drawn(page),
+        20,
+        "the → key did not draw step 2",
+    )
     assert note.inner_text().startswith("Step 2:")
     assert _round(page) == 2
     page.keyboard.press("Home")
-    _wait_for(lambda: _lecture_round(page) == 0 and _views_drawn(page), 20,
-              "Home did not draw step 0")
+    _wait_for(
+        lambda: _lecture_round(page) == 0 and _views_drawn(page), 20, "Home did not draw step 0"
+    )
     assert note.inner_text().startswith("BoostODT: the root alone")
 
     # AdaBoost at step 0: its small picture says when it starts; clicking it focuses it
     page.locator(".st-key-multiple-AdaBoost .bl-view").first.click()
     titles = page.locator(".st-key-view-structure .bl-title")
-    _wait_for(lambda: titles.count() == 1 and "AdaBoost" in titles.first.inner_text(), 30,
-              "the click did not focus AdaBoost")
+    _wait_for(
+        lambda: titles.count() == 1 and "AdaBoost" in titles.first.inner_text(),
+        30,
+        "the click did not focus AdaBoost",
+    )
     _settle(page)
     _no_exception_box(page)
     _wait_for(lambda: _views_drawn(page), 20, "the focused views were not drawn")
@@ -77,17 +86,26 @@ def test_oblique_page_steps_nodes_and_stumps(server, browser) -> None:
 
 
 def test_oblique_inner_stepping_and_shared_link(server, browser) -> None:
-    page = _open(browser, server + "/oblique?data=diagonal_xor&n=500&noise=0.0&seed=1&T2=3",
-                 LECTURE)
+    page = _open(
+        browser, server + "/oblique?data=diagonal_xor&n=500&noise=0.0&seed=1&T2=3", LECTURE
+    )
     page.get_by_text("Step through the stumps inside each node").click()
     _settle(page)
-    _wait_for(lambda: page.locator(NOTE).inner_text().startswith("Building node 0"), 20,
-              "stepping inside node 0 did not show its first stump")
+    _wait_for(
+        lambda: page.locator(NOTE).inner_text().startswith("Building node 0"),
+        20,
+        "stepping inside node 0 did not show its first stump",
+    )
     assert page.locator(NOTE).inner_text().startswith("Building node 0: LS so far has 1 of 10")
     page.locator(".bl-btn[data-act='next']").click()
-    _wait_for(lambda: page.locator(NOTE).inner_text().startswith(
-        "Building node 0: LS so far has 2 of 10") and _views_drawn(page), 20,
-        "Next did not add the second stump")
+    _wait_for(
+        lambda: (
+            page.locator(NOTE).inner_text().startswith("Building node 0: LS so far has 2 of 10")
+            and _views_drawn(page)
+        ),
+        20,
+        "Next did not add the second stump",
+    )
     _settle(page)
     _no_exception_box(page)
     page.screenshot(path=str(ARTIFACTS / "oblique_inner.png"))

@@ -139,8 +139,9 @@ def test_presenter_mode_enlarges_the_charts() -> None:
     for small, large in zip(plain, big, strict=True):
         base = (small.get("font") or {}).get("size") or 12
         assert large["font"]["size"] == pytest.approx(base * 1.3, abs=1)
-        for ann_s, ann_l in zip(small.get("annotations", []), large.get("annotations", []),
-                                strict=True):  # the curves' line labels too
+        for ann_s, ann_l in zip(
+            small.get("annotations", []), large.get("annotations", []), strict=True
+        ):  # the curves' line labels too
             assert ann_l["font"]["size"] == pytest.approx(ann_s["font"]["size"] * 1.3, abs=1)
 
 
@@ -156,7 +157,8 @@ def test_presenter_mode_enlarges_legend_and_title_fonts_too() -> None:
             if size:
                 got = large[part]["font"]["size"]
                 assert got == pytest.approx(size * 1.3, abs=1), (
-                    f"{part} font {size} → {got} in presenter mode")
+                    f"{part} font {size} → {got} in presenter mode"
+                )
 
 
 # ----------------------------------------------------------------------- URL round trips
@@ -165,66 +167,165 @@ def test_presenter_mode_enlarges_legend_and_title_fonts_too() -> None:
 ROUND_TRIPS: dict[str, tuple[dict, list[tuple[str, str, object]]]] = {
     "home": ({"present": "true"}, [("toggle", "present", True)]),
     "topdown": (
-        {"present": "true", "data": "circles", "n": "300", "noise": "0.4", "pos": "0.6",
-         "flip": "0.1", "test": "0.3", "seed": "7", "crit": ["Hatano", "Naive"], "s": "12",
-         "k": "3", "index": "gini", "gamma": "0.2", "leaf": "largest gain", "round": "4"},
-        [("toggle", "present", True), ("selectbox", "data", "circles"), ("slider", "n", 300),
-         ("slider", "noise", 0.4), ("slider", "pos", 0.6), ("slider", "flip", 0.1),
-         ("slider", "test", 0.3), ("number_input", "seed", 7),
-         ("multiselect", "crit", ["Hatano", "Naive"]), ("slider", "s", 12), ("slider", "k", 3),
-         ("selectbox", "index", "gini"), ("slider", "gamma", 0.2),
-         ("radio", "leaf", "largest gain"), ("stepper", "round", 4)],
+        {
+            "present": "true",
+            "data": "circles",
+            "n": "300",
+            "noise": "0.4",
+            "pos": "0.6",
+            "flip": "0.1",
+            "test": "0.3",
+            "seed": "7",
+            "crit": ["Hatano", "Naive"],
+            "s": "12",
+            "k": "3",
+            "index": "gini",
+            "gamma": "0.2",
+            "leaf": "largest gain",
+            "round": "4",
+        },
+        [
+            ("toggle", "present", True),
+            ("selectbox", "data", "circles"),
+            ("slider", "n", 300),
+            ("slider", "noise", 0.4),
+            ("slider", "pos", 0.6),
+            ("slider", "flip", 0.1),
+            ("slider", "test", 0.3),
+            ("number_input", "seed", 7),
+            ("multiselect", "crit", ["Hatano", "Naive"]),
+            ("slider", "s", 12),
+            ("slider", "k", 3),
+            ("selectbox", "index", "gini"),
+            ("slider", "gamma", 0.2),
+            ("radio", "leaf", "largest gain"),
+            ("stepper", "round", 4),
+        ],
     ),
     "branching": (
-        {"present": "true", "data": "xor", "n": "240", "seed": "3",
-         "schemes": ["BP.InfoBoost", "DT.InfoBoost"], "T": "12", "c": "0.7",
-         "wl": "divided leaves", "round": "5"},
-        [("toggle", "present", True), ("selectbox", "data", "xor"), ("slider", "n", 240),
-         ("number_input", "seed", 3), ("multiselect", "schemes", ["BP.InfoBoost", "DT.InfoBoost"]),
-         ("slider", "T", 12), ("slider", "c", 0.7), ("radio", "wl", "divided leaves"),
-         ("stepper", "round", 5)],
+        {
+            "present": "true",
+            "data": "xor",
+            "n": "240",
+            "seed": "3",
+            "schemes": ["BP.InfoBoost", "DT.InfoBoost"],
+            "T": "12",
+            "c": "0.7",
+            "wl": "divided leaves",
+            "round": "5",
+        },
+        [
+            ("toggle", "present", True),
+            ("selectbox", "data", "xor"),
+            ("slider", "n", 240),
+            ("number_input", "seed", 3),
+            ("multiselect", "schemes", ["BP.InfoBoost", "DT.InfoBoost"]),
+            ("slider", "T", 12),
+            ("slider", "c", 0.7),
+            ("radio", "wl", "divided leaves"),
+            ("stepper", "round", 5),
+        ],
     ),
     "matryoshka": (
-        {"present": "true", "data": "circles", "n": "200", "struct": ["Tree", "Matryoshka"],
-         "Tw": "8", "tau": "0.5", "est": "20 answers", "round": "4"},
-        [("toggle", "present", True), ("selectbox", "data", "circles"), ("slider", "n", 200),
-         ("multiselect", "struct", ["Tree", "Matryoshka"]), ("select_slider", "Tw", 8),
-         ("slider", "tau", 0.5), ("select_slider", "est", "20 answers"), ("stepper", "round", 4)],
+        {
+            "present": "true",
+            "data": "circles",
+            "n": "200",
+            "struct": ["Tree", "Matryoshka"],
+            "Tw": "8",
+            "tau": "0.5",
+            "est": "20 answers",
+            "round": "4",
+        },
+        [
+            ("toggle", "present", True),
+            ("selectbox", "data", "circles"),
+            ("slider", "n", 200),
+            ("multiselect", "struct", ["Tree", "Matryoshka"]),
+            ("select_slider", "Tw", 8),
+            ("slider", "tau", 0.5),
+            ("select_slider", "est", "20 answers"),
+            ("stepper", "round", 4),
+        ],
     ),
     "oblique": (
-        {"present": "true", "data": "band", "n": "200", "T2": "4", "T1": "5",
-         "learner": "hyperplane (oblique line)", "rule": "largest decrease of Σ 2√(w⁺w⁻)",
-         "inner": "true", "round": "3"},
-        [("toggle", "present", True), ("selectbox", "data", "band"), ("slider", "n", 200),
-         ("slider", "T2", 4), ("slider", "T1", 5),
-         ("radio", "learner", "hyperplane (oblique line)"),
-         ("radio", "rule", "largest decrease of Σ 2√(w⁺w⁻)"), ("checkbox", "inner", True),
-         ("stepper", "round", 3)],
+        {
+            "present": "true",
+            "data": "band",
+            "n": "200",
+            "T2": "4",
+            "T1": "5",
+            "learner": "hyperplane (oblique line)",
+            "rule": "largest decrease of Σ 2√(w⁺w⁻)",
+            "inner": "true",
+            "round": "3",
+        },
+        [
+            ("toggle", "present", True),
+            ("selectbox", "data", "band"),
+            ("slider", "n", 200),
+            ("slider", "T2", 4),
+            ("slider", "T1", 5),
+            ("radio", "learner", "hyperplane (oblique line)"),
+            ("radio", "rule", "largest decrease of Σ 2√(w⁺w⁻)"),
+            ("checkbox", "inner", True),
+            ("stepper", "round", 3),
+        ],
     ),
     "game": (
         {"present": "true", "s": "6", "gamma": "0.2", "mv": "0-2-0.5_0.5;1-2-0.3_0.7"},
-        [("toggle", "present", True), ("radio", "mode", "You are the adversary"),
-         ("slider", "s", 6), ("slider", "gamma", 0.2)],
+        [
+            ("toggle", "present", True),
+            ("radio", "mode", "You are the adversary"),
+            ("slider", "s", 6),
+            ("slider", "gamma", 0.2),
+        ],
     ),
     "bounds": (
-        {"present": "true", "b_rhos": ["3/4", "1/2"], "b_T": "65536", "b_rho3": "3/4",
-         "b_C": "0.6", "b_Tn": "128", "b_gamma": "0.3", "b_eps": "0.001"},
-        [("toggle", "present", True), ("multiselect", "b_rhos", ["3/4", "1/2"]),
-         ("select_slider", "b_T", 65536), ("select_slider", "b_rho3", "3/4"),
-         ("slider", "b_C", 0.6), ("slider", "b_Tn", 128), ("slider", "b_gamma", 0.3),
-         ("select_slider", "b_eps", 0.001)],
+        {
+            "present": "true",
+            "b_rhos": ["3/4", "1/2"],
+            "b_T": "65536",
+            "b_rho3": "3/4",
+            "b_C": "0.6",
+            "b_Tn": "128",
+            "b_gamma": "0.3",
+            "b_eps": "0.001",
+        },
+        [
+            ("toggle", "present", True),
+            ("multiselect", "b_rhos", ["3/4", "1/2"]),
+            ("select_slider", "b_T", 65536),
+            ("select_slider", "b_rho3", "3/4"),
+            ("slider", "b_C", 0.6),
+            ("slider", "b_Tn", 128),
+            ("slider", "b_gamma", 0.3),
+            ("select_slider", "b_eps", 0.001),
+        ],
     ),
     "benchmark": (
-        {"present": "true", "bench_show": "fit time (s)",
-         "bench_ref": "sklearn AdaBoost (stumps)", "bench_ds": "vote", "now_ds": "labor",
-         "now_learners": ["TopDown binary (Kearns–Mansour)", "sklearn DecisionTree"],
-         "now_folds": "3"},
-        [("toggle", "present", True), ("radio", "bench_show", "fit time (s)"),
-         ("selectbox", "bench_ref", "sklearn AdaBoost (stumps)"), ("selectbox", "bench_ds", "vote"),
-         ("selectbox", "now_ds", "labor"),
-         ("multiselect", "now_learners", ["TopDown binary (Kearns–Mansour)",
-                                          "sklearn DecisionTree"]),
-         ("slider", "now_folds", 3)],
+        {
+            "present": "true",
+            "bench_show": "fit time (s)",
+            "bench_ref": "sklearn AdaBoost (stumps)",
+            "bench_ds": "vote",
+            "now_ds": "labor",
+            "now_learners": ["TopDown binary (Kearns–Mansour)", "sklearn DecisionTree"],
+            "now_folds": "3",
+        },
+        [
+            ("toggle", "present", True),
+            ("radio", "bench_show", "fit time (s)"),
+            ("selectbox", "bench_ref", "sklearn AdaBoost (stumps)"),
+            ("selectbox", "bench_ds", "vote"),
+            ("selectbox", "now_ds", "labor"),
+            (
+                "multiselect",
+                "now_learners",
+                ["TopDown binary (Kearns–Mansour)", "sklearn DecisionTree"],
+            ),
+            ("slider", "now_folds", 3),
+        ],
     ),
 }
 
@@ -295,8 +396,15 @@ def test_game_moves_from_the_url_are_replayed() -> None:
 
 
 def test_game_watch_mode_round_trip() -> None:
-    params = {"mode": "Watch", "s": "10", "gamma": "0.15", "watch_adv": "random k and shares",
-              "watch_seed": "3", "round": "2", "present": "true"}
+    params = {
+        "mode": "Watch",
+        "s": "10",
+        "gamma": "0.15",
+        "watch_adv": "random k and shares",
+        "watch_seed": "3",
+        "round": "2",
+        "present": "true",
+    }
     at = _page("game", **params)
     _ok(at)
     assert at.radio(key="mode").value == "Watch"
@@ -370,7 +478,8 @@ def test_game_moves_follow_in_the_url() -> None:
     again = _page("game", **_query(at))
     _ok(again)
     assert float(next(m.value for m in again.metric if m.label == "Tree weight now")) == (
-        pytest.approx(weight, abs=1e-4))
+        pytest.approx(weight, abs=1e-4)
+    )
     at.button(key="game_undo").click().run()
     assert _query(at)["mv"] == "0-2-0.5_0.5"
     at.button(key="game_restart").click().run()
@@ -431,14 +540,25 @@ RUN_LABELS = ["Run as JSON", "Metrics per round (CSV)", "Python script (.py)"]
 #: Per data page: the query string, the extra download labels, the JSON ``params`` to find
 #: and the names of the runs.
 EXPORTS = {
-    "topdown": ({"s": "8", "round": "2", "crit": ["Hatano", "Naive"]},
-                ["Hatano: rounds as CSV", "Hatano: tree at round 2 as DOT",
-                 "Naive: rounds as CSV", "Naive: tree at round 2 as DOT"],
-                {"size": 8}, {"hatano", "naive"}),
+    "topdown": (
+        {"s": "8", "round": "2", "crit": ["Hatano", "Naive"]},
+        [
+            "Hatano: rounds as CSV",
+            "Hatano: tree at round 2 as DOT",
+            "Naive: rounds as CSV",
+            "Naive: tree at round 2 as DOT",
+        ],
+        {"size": 8},
+        {"hatano", "naive"},
+    ),
     "branching": ({"T": "6"}, [], {"n_rounds": 6}, {"InfoBoost", "BP.InfoBoost", "DT.InfoBoost"}),
     "matryoshka": ({"Tw": "4"}, [], {"n_weak": 4}, {"chain", "tree", "matryoshka"}),
-    "oblique": ({"T2": "3", "T1": "4"}, ["BoostODT tree (DOT)"],
-                {"n_internal": 3, "n_stumps": 4}, None),
+    "oblique": (
+        {"T2": "3", "T1": "4"},
+        ["BoostODT tree (DOT)"],
+        {"n_internal": 3, "n_stumps": 4},
+        None,
+    ),
     "game": ({"s": "5", "mv": "0-2-0.5_0.5"}, [], {"s": 5}, {"game"}),
 }
 
@@ -497,8 +617,13 @@ def test_benchmark_exports_its_results(downloads) -> None:
         assert text.count("\n") > 10 and "learner" in text.splitlines()[0]
 
 
-STRUCTURE_PAGES = {"topdown": {"s": "8"}, "branching": {"T": "6"}, "matryoshka": {"Tw": "4"},
-                   "oblique": {"T2": "3", "T1": "4"}, "game": {"s": "5"}}
+STRUCTURE_PAGES = {
+    "topdown": {"s": "8"},
+    "branching": {"T": "6"},
+    "matryoshka": {"Tw": "4"},
+    "oblique": {"T2": "3", "T1": "4"},
+    "game": {"s": "5"},
+}
 
 
 def _structures(page: str) -> tuple[int, list[str], list[str]]:
@@ -520,7 +645,8 @@ def test_every_svg_button_has_its_structure_on_the_page(page: str) -> None:
         index = int(body.split('id="boostlab-svg-', 1)[1].split('"', 1)[0])
         assert index < drawn, (
             f"{page}: the SVG button for Graphviz drawing #{index} exists, but the page draws "
-            f"{drawn} Graphviz structure(s)")
+            f"{drawn} Graphviz structure(s)"
+        )
 
 
 @pytest.mark.parametrize("page", sorted(STRUCTURE_PAGES))
@@ -529,7 +655,8 @@ def test_every_drawn_structure_can_be_exported(page: str) -> None:
     drawn, svg_buttons, dots = _structures(page)
     assert len(svg_buttons) >= drawn and len(dots) >= drawn, (
         f"{page}: {drawn} Graphviz structure(s) drawn, but the Export menu has "
-        f"{len(svg_buttons)} SVG and {len(dots)} DOT download(s)")
+        f"{len(svg_buttons)} SVG and {len(dots)} DOT download(s)"
+    )
 
 
 def test_camera_format_follows_the_export_radio() -> None:

@@ -30,8 +30,17 @@ def all_points(ds: Dataset) -> tuple[np.ndarray, np.ndarray]:
 
 # --------------------------------------------------------------------------- generators
 def test_generator_names():
-    assert set(GENERATORS) == {"moons", "circles", "blobs", "xor", "spirals",
-                               "checkerboard", "band", "stripes", "diagonal_xor"}
+    assert set(GENERATORS) == {
+        "moons",
+        "circles",
+        "blobs",
+        "xor",
+        "spirals",
+        "checkerboard",
+        "band",
+        "stripes",
+        "diagonal_xor",
+    }
     assert set(DATASET_DESCRIPTIONS) == set(GENERATORS)
     assert all(d.strip().endswith(".") for d in DATASET_DESCRIPTIONS.values())
 
@@ -150,33 +159,40 @@ def test_pickle_round_trip(name):
     back = pickle.loads(pickle.dumps(ds))
     assert isinstance(back, Dataset)
     assert (back.name, back.description, back.feature_names, back.class_names) == (
-        ds.name, ds.description, ds.feature_names, ds.class_names)
+        ds.name,
+        ds.description,
+        ds.feature_names,
+        ds.class_names,
+    )
     for field in ("X_train", "y_train", "X_test", "y_test"):
         np.testing.assert_array_equal(getattr(back, field), getattr(ds, field))
         assert not getattr(back, field).flags.writeable
 
 
-@pytest.mark.parametrize("kwargs,param", [
-    ({"n": 5}, "n"),
-    ({"n": 50_001}, "n"),
-    ({"n": 100.0}, "n"),
-    ({"n": True}, "n"),
-    ({"n": "400"}, "n"),
-    ({"noise": -0.1}, "noise"),
-    ({"noise": 2.5}, "noise"),
-    ({"noise": float("nan")}, "noise"),
-    ({"noise": "0.2"}, "noise"),
-    ({"imbalance": 0.0}, "imbalance"),
-    ({"imbalance": 0.99}, "imbalance"),
-    ({"imbalance": 0.01}, "imbalance"),
-    ({"label_noise": -0.01}, "label_noise"),
-    ({"label_noise": 0.6}, "label_noise"),
-    ({"seed": -1}, "seed"),
-    ({"seed": 1.5}, "seed"),
-    ({"seed": None}, "seed"),
-    ({"test_fraction": -0.1}, "test_fraction"),
-    ({"test_fraction": 0.95}, "test_fraction"),
-])
+@pytest.mark.parametrize(
+    "kwargs,param",
+    [
+        ({"n": 5}, "n"),
+        ({"n": 50_001}, "n"),
+        ({"n": 100.0}, "n"),
+        ({"n": True}, "n"),
+        ({"n": "400"}, "n"),
+        ({"noise": -0.1}, "noise"),
+        ({"noise": 2.5}, "noise"),
+        ({"noise": float("nan")}, "noise"),
+        ({"noise": "0.2"}, "noise"),
+        ({"imbalance": 0.0}, "imbalance"),
+        ({"imbalance": 0.99}, "imbalance"),
+        ({"imbalance": 0.01}, "imbalance"),
+        ({"label_noise": -0.01}, "label_noise"),
+        ({"label_noise": 0.6}, "label_noise"),
+        ({"seed": -1}, "seed"),
+        ({"seed": 1.5}, "seed"),
+        ({"seed": None}, "seed"),
+        ({"test_fraction": -0.1}, "test_fraction"),
+        ({"test_fraction": 0.95}, "test_fraction"),
+    ],
+)
 def test_invalid_parameters(kwargs, param):
     with pytest.raises(ValueError, match=rf"^{param} must be .*; got "):
         make_dataset("moons", **kwargs)
@@ -211,8 +227,15 @@ def test_unknown_name_lists_known_names():
     test_fraction=st.floats(0, 0.9),
 )
 def test_property_sizes_and_classes(name, n, noise, imbalance, label_noise, seed, test_fraction):
-    ds = make_dataset(name, n=n, noise=noise, imbalance=imbalance, label_noise=label_noise,
-                      seed=seed, test_fraction=test_fraction)
+    ds = make_dataset(
+        name,
+        n=n,
+        noise=noise,
+        imbalance=imbalance,
+        label_noise=label_noise,
+        seed=seed,
+        test_fraction=test_fraction,
+    )
     assert ds.n_train + ds.n_test == n
     assert set(np.unique(ds.y_train)) == {-1, 1}
     assert ds.X_train.shape == (ds.n_train, 2) and ds.X_test.shape == (ds.n_test, 2)
@@ -235,8 +258,9 @@ def test_load_csv_str_and_bytes_agree():
         np.testing.assert_array_equal(X, all_points(from_str)[0])
         assert np.sum(y == 1) == 2
     assert from_str.name == "uploaded"
-    assert from_str.description == ("Uploaded CSV: 5 rows, features 'a' and 'b', "
-                                    "classes 'no' (\u22121) and 'yes' (+1).")
+    assert from_str.description == (
+        "Uploaded CSV: 5 rows, features 'a' and 'b', classes 'no' (\u22121) and 'yes' (+1)."
+    )
 
 
 def test_load_csv_label_values_follow_rows():
@@ -263,13 +287,16 @@ def test_load_csv_label_priority_over_y_feature():
     assert ds.feature_names == ("x", "y")
 
 
-@pytest.mark.parametrize("labels,expected", [
-    (("0", "1"), ("0", "1")),
-    (("1", "0"), ("0", "1")),
-    (("+1", "-1"), ("-1", "+1")),
-    (("10", "9"), ("9", "10")),  # numeric, not text, order
-    (("yes", "no"), ("no", "yes")),
-])
+@pytest.mark.parametrize(
+    "labels,expected",
+    [
+        (("0", "1"), ("0", "1")),
+        (("1", "0"), ("0", "1")),
+        (("+1", "-1"), ("-1", "+1")),
+        (("10", "9"), ("9", "10")),  # numeric, not text, order
+        (("yes", "no"), ("no", "yes")),
+    ],
+)
 def test_label_mapping(labels, expected):
     first, second = labels
     rows = "".join(f"{i},{i},{lab}\n" for i, lab in enumerate([first, second] * 3))
@@ -297,35 +324,43 @@ def test_load_csv_split_and_seed():
     np.testing.assert_array_equal(ds.X_train, again.X_train)
 
 
-@pytest.mark.parametrize("data,phrase", [
-    ("é,b,label\n1,2,a\n".encode("latin-1"), "not UTF-8"),
-    (b"", "empty"),
-    ("   \n\n  \t\n", "empty"),
-    ("a,b,c,d\n1,2,3,x\n", "Expected 3 columns (two numeric features and one label), "
-                           "found 4: a, b, c, d"),
-    ("a,label\n1,x\n", "found 2"),
-    ("a;b;label\n1;2;x\n", "separated by ';'"),
-    ("1,2,0\n3,4,1\n", "header row is required"),
-    ("x1,,label\n1,2,a\n", "Column 2 has no name"),
-    ("x1,x1,label\n1,2,a\n", "distinct"),
-    ("x1,x2,label\n", "header but no data rows"),
-    ("x1,x2,label\n1,2,a\n3,4,b,5\n", "Line 3 has 4 fields"),
-    ("x1,x2,label\n1,2,a\n3,4\n", "Line 3 has 2 fields"),
-    ("x1,x2,label\n1,2,a\n3,4,b\n\n5,,a\n", "Line 5, column 'x2' is empty: missing values"),
-    ("x1,x2,label\n1,2,a\nNA,4,b\n", "Line 3, column 'x1' holds the missing-value marker 'NA'"),
-    ("x1,x2,label\n1,2,a\n3,?,b\n", "missing-value marker '?'"),
-    ("x1,x2,label\n1,2,a\n3,nan,b\n", "missing-value marker 'nan'"),
-    ("x1,x2,label\n1,2,a\n3,NaN,b\n", "missing-value marker 'NaN'"),
-    ("x1,x2,label\n1,2,\n3,4,b\n", "column 'label' is empty"),
-    ("x1,x2,label\n1,2,a\n3,four,b\n", "Line 3, column 'x2' contains the text 'four'"),
-    ('x1,x2,label\n1,2,a\n"3,5",4,b\n', "decimal separator"),
-    ("x1,x2,label\n1,inf,a\n3,4,b\n", "finite"),
-    ("x1,x2,label\n1,-Infinity,a\n3,4,b\n", "finite"),
-    ("x1,x2,label\n1,2,a\n3,4,a\n", "Only one class ('a') found: the algorithms need two classes"),
-    ("x1,x2,label\n1,2,a\n3,4,b\n5,6,c\n", "binary"),
-    ("x1,x2,label\n1,2,a\n3,4,a\n5,6,b\n", "Class 'b' has only 1 row"),
-    ('x1,x2,label\n1,2,"a\n', "not valid CSV"),
-])
+@pytest.mark.parametrize(
+    "data,phrase",
+    [
+        ("é,b,label\n1,2,a\n".encode("latin-1"), "not UTF-8"),
+        (b"", "empty"),
+        ("   \n\n  \t\n", "empty"),
+        (
+            "a,b,c,d\n1,2,3,x\n",
+            "Expected 3 columns (two numeric features and one label), found 4: a, b, c, d",
+        ),
+        ("a,label\n1,x\n", "found 2"),
+        ("a;b;label\n1;2;x\n", "separated by ';'"),
+        ("1,2,0\n3,4,1\n", "header row is required"),
+        ("x1,,label\n1,2,a\n", "Column 2 has no name"),
+        ("x1,x1,label\n1,2,a\n", "distinct"),
+        ("x1,x2,label\n", "header but no data rows"),
+        ("x1,x2,label\n1,2,a\n3,4,b,5\n", "Line 3 has 4 fields"),
+        ("x1,x2,label\n1,2,a\n3,4\n", "Line 3 has 2 fields"),
+        ("x1,x2,label\n1,2,a\n3,4,b\n\n5,,a\n", "Line 5, column 'x2' is empty: missing values"),
+        ("x1,x2,label\n1,2,a\nNA,4,b\n", "Line 3, column 'x1' holds the missing-value marker 'NA'"),
+        ("x1,x2,label\n1,2,a\n3,?,b\n", "missing-value marker '?'"),
+        ("x1,x2,label\n1,2,a\n3,nan,b\n", "missing-value marker 'nan'"),
+        ("x1,x2,label\n1,2,a\n3,NaN,b\n", "missing-value marker 'NaN'"),
+        ("x1,x2,label\n1,2,\n3,4,b\n", "column 'label' is empty"),
+        ("x1,x2,label\n1,2,a\n3,four,b\n", "Line 3, column 'x2' contains the text 'four'"),
+        ('x1,x2,label\n1,2,a\n"3,5",4,b\n', "decimal separator"),
+        ("x1,x2,label\n1,inf,a\n3,4,b\n", "finite"),
+        ("x1,x2,label\n1,-Infinity,a\n3,4,b\n", "finite"),
+        (
+            "x1,x2,label\n1,2,a\n3,4,a\n",
+            "Only one class ('a') found: the algorithms need two classes",
+        ),
+        ("x1,x2,label\n1,2,a\n3,4,b\n5,6,c\n", "binary"),
+        ("x1,x2,label\n1,2,a\n3,4,a\n5,6,b\n", "Class 'b' has only 1 row"),
+        ('x1,x2,label\n1,2,"a\n', "not valid CSV"),
+    ],
+)
 def test_load_csv_rejects_bad_files(data, phrase):
     with pytest.raises(ValueError) as err:
         load_csv(data)
@@ -347,12 +382,15 @@ def test_load_csv_max_rows():
         load_csv(text, max_rows=10)
 
 
-@pytest.mark.parametrize("kwargs,param", [
-    ({"test_fraction": 1.0}, "test_fraction"),
-    ({"seed": -3}, "seed"),
-    ({"max_rows": 0}, "max_rows"),
-    ({"name": 3}, "name"),
-])
+@pytest.mark.parametrize(
+    "kwargs,param",
+    [
+        ({"test_fraction": 1.0}, "test_fraction"),
+        ({"seed": -3}, "seed"),
+        ({"max_rows": 0}, "max_rows"),
+        ({"name": 3}, "name"),
+    ],
+)
 def test_load_csv_invalid_parameters(kwargs, param):
     with pytest.raises(ValueError, match=param):
         load_csv(GOOD, **kwargs)

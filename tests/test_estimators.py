@@ -163,11 +163,13 @@ def test_clone_and_cross_validation():
 # ------------------------------------------------------------------ BPInfoBoostClassifier
 
 
-@parametrize_with_checks([
-    BPInfoBoostClassifier(),
-    BPInfoBoostClassifier(merge="none", n_rounds=6),
-    BPInfoBoostClassifier(merge="all", weak_learner="divided"),
-])
+@parametrize_with_checks(
+    [
+        BPInfoBoostClassifier(),
+        BPInfoBoostClassifier(merge="none", n_rounds=6),
+        BPInfoBoostClassifier(merge="all", weak_learner="divided"),
+    ]
+)
 def test_bp_sklearn_compatible(estimator, check):
     check(estimator)
 
@@ -189,11 +191,13 @@ def test_bp_staged_and_strings() -> None:
         BPInfoBoostClassifier().fit(X, np.arange(150) % 3)
 
 
-@parametrize_with_checks([
-    ProbabilisticBoostClassifier(),
-    ProbabilisticBoostClassifier(structure="chain", n_weak=6),
-    ProbabilisticBoostClassifier(structure="matryoshka", n_weak=8),
-])
+@parametrize_with_checks(
+    [
+        ProbabilisticBoostClassifier(),
+        ProbabilisticBoostClassifier(structure="chain", n_weak=6),
+        ProbabilisticBoostClassifier(structure="matryoshka", n_weak=8),
+    ]
+)
 def test_probabilistic_sklearn_compatible(estimator, check):
     check(estimator)
 
@@ -227,8 +231,9 @@ def test_real_adaboost_with_bagged_trees_is_sklearn_adaboost(n_estimators):
 
     X, y = data(0, n=200)
     Xq, _ = data(1, n=400)
-    ours = RealAdaBoostClassifier(n_estimators=n_estimators, weak=_bagged_trees(),
-                                  random_state=0).fit(X, y)
+    ours = RealAdaBoostClassifier(
+        n_estimators=n_estimators, weak=_bagged_trees(), random_state=0
+    ).fit(X, y)
     ada = AdaBoostClassifier(_bagged_trees(), n_estimators=n_estimators, random_state=0).fit(X, y)
     assert len(ours.model_) == len(ada.estimators_) == n_estimators
     errors = [s.round.error for s in ours.steps_ if s.round is not None]
@@ -237,8 +242,9 @@ def test_real_adaboost_with_bagged_trees_is_sklearn_adaboost(n_estimators):
     # 2 Σ w_e h_e / Σ w_e = 2 H / Σ α
     alphas = np.asarray(ours.model_.alphas)
     np.testing.assert_allclose(2 * alphas, ada.estimator_weights_, rtol=1e-9)
-    np.testing.assert_allclose(2 * ours.decision_function(Xq) / alphas.sum(),
-                               ada.decision_function(Xq), atol=1e-9)
+    np.testing.assert_allclose(
+        2 * ours.decision_function(Xq) / alphas.sum(), ada.decision_function(Xq), atol=1e-9
+    )
     np.testing.assert_array_equal(ours.predict(Xq), ada.predict(Xq))  # all 400
     np.testing.assert_array_equal(ours.predict(X), ada.predict(X))
 
@@ -289,8 +295,9 @@ def test_real_adaboost_random_state_none_and_instance_like_sklearn():
 
     X, y = data(4, n=100)
     rs_ours, rs_ada = np.random.RandomState(11), np.random.RandomState(11)
-    ours = RealAdaBoostClassifier(n_estimators=3, weak=_bagged_trees(),
-                                  random_state=rs_ours).fit(X, y)
+    ours = RealAdaBoostClassifier(n_estimators=3, weak=_bagged_trees(), random_state=rs_ours).fit(
+        X, y
+    )
     ada = AdaBoostClassifier(_bagged_trees(), n_estimators=3, random_state=rs_ada).fit(X, y)
     np.testing.assert_array_equal(ours.predict(X), ada.predict(X))
     assert rs_ours.randint(1000) == rs_ada.randint(1000)  # consumed alike
@@ -299,8 +306,9 @@ def test_real_adaboost_random_state_none_and_instance_like_sklearn():
     ours = RealAdaBoostClassifier(n_estimators=3, weak=_bagged_trees()).fit(X, y)
     np.random.seed(5)
     ada = AdaBoostClassifier(_bagged_trees(), n_estimators=3).fit(X, y)
-    assert [h.estimator.random_state for h in ours.model_.hyps] == \
-        [e.random_state for e in ada.estimators_]
+    assert [h.estimator.random_state for h in ours.model_.hyps] == [
+        e.random_state for e in ada.estimators_
+    ]
 
 
 @pytest.mark.parametrize("weak", ["stump", "sklearn_stump"])
@@ -319,8 +327,9 @@ def test_real_adaboost_separating_stump_decision_function_vs_sklearn(weak):
     y = (X[:, 1] > 0.2).astype(int)
     learner = DecisionTreeClassifier(max_depth=1) if weak == "sklearn_stump" else weak
     ours = RealAdaBoostClassifier(n_estimators=10, weak=learner, random_state=0).fit(X, y)
-    ada = AdaBoostClassifier(DecisionTreeClassifier(max_depth=1), n_estimators=10,
-                             random_state=0).fit(X, y)
+    ada = AdaBoostClassifier(
+        DecisionTreeClassifier(max_depth=1), n_estimators=10, random_state=0
+    ).fit(X, y)
     assert len(ours.model_) == len(ada.estimators_) == 1
     alpha = ours.model_.alphas[0]
     assert alpha == pytest.approx(np.arctanh(1 - MU_CLIP))
@@ -357,12 +366,16 @@ def test_real_adaboost_perfect_round_after_others_is_weighted_unlike_sklearn():
     assert n == len(ours.model_) > 1 and ada.estimator_errors_[n - 1] == 0
     alphas = ours.model_.alphas
     assert alphas[-1] == pytest.approx(np.arctanh(1 - MU_CLIP))
-    np.testing.assert_allclose(2 * np.asarray(alphas[:-1]), ada.estimator_weights_[:n - 1],
-                               rtol=1e-9)
+    np.testing.assert_allclose(
+        2 * np.asarray(alphas[:-1]), ada.estimator_weights_[: n - 1], rtol=1e-9
+    )
     assert ada.estimator_weights_[n - 1] == 1.0
     Xq = rng.normal(size=(400, 2))
     as_sklearn = Additive(ours.model_.hyps, alphas[:-1] + (0.5,))
-    np.testing.assert_allclose(2 * as_sklearn.decision_function(Xq) / sum(as_sklearn.alphas),
-                               ada.decision_function(Xq), atol=1e-9)
+    np.testing.assert_allclose(
+        2 * as_sklearn.decision_function(Xq) / sum(as_sklearn.alphas),
+        ada.decision_function(Xq),
+        atol=1e-9,
+    )
     assert (ours.predict(Xq) != ada.predict(Xq)).any()
     assert ours.score(X, y) == 1.0

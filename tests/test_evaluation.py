@@ -66,9 +66,13 @@ def test_runner_tiny_configuration(tmp_path):
     sys.path.insert(0, str(ROOT / "benchmarks"))
     import run_benchmark
 
-    rows = run_benchmark.run(["monk1", "vote"], ["TopDown binary (Kearns–Mansour)",
-                                                 "TopDown-M (Hatano, k ≤ 4)"], 2, tmp_path,
-                             verbose=False)
+    rows = run_benchmark.run(
+        ["monk1", "vote"],
+        ["TopDown binary (Kearns–Mansour)", "TopDown-M (Hatano, k ≤ 4)"],
+        2,
+        tmp_path,
+        verbose=False,
+    )
     assert len(rows) == 2 * 2 * 2
     with (tmp_path / "summary.csv").open() as fh:
         assert len(list(csv.DictReader(fh))) == 4
@@ -78,18 +82,34 @@ def test_runner_tiny_configuration(tmp_path):
 
 # --- issue 14, F: one verdict rule, used by the page, claims.md and the README -------------
 
+
 def _result(*per_dataset: tuple[float, float]) -> dict:
     """A :func:`evaluation.compare`-shaped result from (a − b mean error, paired t p) pairs."""
     from scipy import stats
 
-    details = [{"dataset": f"d{i}", "a": 0.2 + diff, "b": 0.2, "diff": diff, "p_t": p,
-                "significant": bool(p < 0.05)} for i, (diff, p) in enumerate(per_dataset)]
+    details = [
+        {
+            "dataset": f"d{i}",
+            "a": 0.2 + diff,
+            "b": 0.2,
+            "diff": diff,
+            "p_t": p,
+            "significant": bool(p < 0.05),
+        }
+        for i, (diff, p) in enumerate(per_dataset)
+    ]
     wins = sum(d["diff"] < 0 for d in details)
     losses = sum(d["diff"] > 0 for d in details)
     n = wins + losses
-    return {"a": "a", "b": "b", "wins": wins, "ties": len(details) - n, "losses": losses,
-            "sign_p": float(stats.binomtest(wins, n).pvalue) if n else 1.0,
-            "details": details}
+    return {
+        "a": "a",
+        "b": "b",
+        "wins": wins,
+        "ties": len(details) - n,
+        "losses": losses,
+        "sign_p": float(stats.binomtest(wins, n).pvalue) if n else 1.0,
+        "details": details,
+    }
 
 
 WIN, LOSS, TIE = -0.02, 0.02, 0.0
@@ -110,24 +130,49 @@ def test_verdict_clear_wins_by_the_sign_test_are_better_even_with_no_single_sign
 
 def test_verdict_significant_wins_and_no_significant_loss_are_better():
     # BP.InfoBoost vs DT.InfoBoost as measured: 7 / 2 / 3, sign test p = 0.34, 3 significant wins
-    res = _result((WIN, 0.01), (WIN, 0.02), (WIN, 0.03), *[(WIN, 0.3)] * 4,
-                  (TIE, 1.0), (TIE, 1.0), *[(LOSS, 0.2)] * 3)
+    res = _result(
+        (WIN, 0.01),
+        (WIN, 0.02),
+        (WIN, 0.03),
+        *[(WIN, 0.3)] * 4,
+        (TIE, 1.0),
+        (TIE, 1.0),
+        *[(LOSS, 0.2)] * 3,
+    )
     assert res["sign_p"] > 0.05
     assert evaluation.verdict(res) == "better"
 
 
 def test_verdict_significant_losses_and_no_significant_win_are_worse():
     # BoostODT vs AdaBoost + trees as measured: 5 / 2 / 5, 0 significant wins, 3 significant losses
-    res = _result(*[(WIN, 0.4)] * 5, (TIE, 1.0), (TIE, 1.0), (LOSS, 0.006), (LOSS, 0.001),
-                  (LOSS, 0.0001), (LOSS, 0.5), (LOSS, 0.6))
+    res = _result(
+        *[(WIN, 0.4)] * 5,
+        (TIE, 1.0),
+        (TIE, 1.0),
+        (LOSS, 0.006),
+        (LOSS, 0.001),
+        (LOSS, 0.0001),
+        (LOSS, 0.5),
+        (LOSS, 0.6),
+    )
     assert evaluation.verdict(res) == "worse"
     many_losses = _result(*[(LOSS, 0.5)] * 10, (TIE, 1.0), (TIE, 1.0))
     assert evaluation.verdict(many_losses) == "worse"
 
 
 def test_verdict_significant_wins_and_losses_without_a_significant_sign_test_are_mixed():
-    res = _result((WIN, 0.01), (WIN, 0.02), (WIN, 0.3), (WIN, 0.3), (TIE, 1.0), (TIE, 1.0),
-                  (LOSS, 0.01), (LOSS, 0.02), (LOSS, 0.03), *[(LOSS, 0.4)] * 3)
+    res = _result(
+        (WIN, 0.01),
+        (WIN, 0.02),
+        (WIN, 0.3),
+        (WIN, 0.3),
+        (TIE, 1.0),
+        (TIE, 1.0),
+        (LOSS, 0.01),
+        (LOSS, 0.02),
+        (LOSS, 0.03),
+        *[(LOSS, 0.4)] * 3,
+    )
     assert res["sign_p"] > 0.05
     assert evaluation.verdict(res) == "mixed"
 
@@ -147,8 +192,9 @@ def test_verdict_is_one_of_the_fixed_phrases():
     rng = np.random.default_rng(0)
     for _ in range(200):
         n = int(rng.integers(0, 13))
-        res = _result(*[(float(rng.choice([WIN, TIE, LOSS])), float(rng.uniform(0, 0.2)))
-                        for _ in range(n)])
+        res = _result(
+            *[(float(rng.choice([WIN, TIE, LOSS])), float(rng.uniform(0, 0.2))) for _ in range(n)]
+        )
         assert evaluation.verdict(res) in evaluation.VERDICTS
 
 

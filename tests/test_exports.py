@@ -22,15 +22,22 @@ import pytest
 from boostcore import bounds, datasets, game
 from ui import compute, exports, tables
 
-GEN = dict(name="moons", n=80, noise=0.3, imbalance=0.5, label_noise=0.05, seed=0,
-           test_fraction=0.25)
+GEN = dict(
+    name="moons", n=80, noise=0.3, imbalance=0.5, label_noise=0.05, seed=0, test_fraction=0.25
+)
 FINAL = re.compile(r"^final (\S+) (\S+) = (.+)$")
 
 
 def _gen_ds(p=GEN):
     return compute.generated_dataset.__wrapped__(
-        p["name"], p["n"], p["noise"], p["imbalance"], p["label_noise"], p["seed"],
-        p["test_fraction"])
+        p["name"],
+        p["n"],
+        p["noise"],
+        p["imbalance"],
+        p["label_noise"],
+        p["seed"],
+        p["test_fraction"],
+    )
 
 
 def _exec(code: str) -> tuple[str, dict]:
@@ -62,8 +69,9 @@ def _same(got: dict, want: dict) -> None:
             if value is None or (isinstance(value, float) and math.isnan(value)):
                 assert g is None or math.isnan(g), f"{run} {name}: {g} != {value}"
             else:
-                assert g == pytest.approx(float(value), rel=1e-12, abs=1e-15), \
+                assert g == pytest.approx(float(value), rel=1e-12, abs=1e-15), (
                     f"{run} {name}: snippet {g} != page {value}"
+                )
 
 
 def _data_code(p=GEN) -> str:
@@ -77,8 +85,15 @@ def _assert_same_ds(a: datasets.Dataset, b: datasets.Dataset) -> None:
 
 
 def test_dataset_code_generated_builds_the_sidebar_dataset():
-    p = dict(name="spirals", n=120, noise=0.25, imbalance=0.35, label_noise=0.07, seed=5,
-             test_fraction=0.3)
+    p = dict(
+        name="spirals",
+        n=120,
+        noise=0.25,
+        imbalance=0.35,
+        label_noise=0.07,
+        seed=5,
+        test_fraction=0.3,
+    )
     code = "from boostcore import datasets\n" + exports.dataset_code("Generated", p)
     _, ns = _exec(code)
     _assert_same_ds(ns["ds"], _gen_ds(p))
@@ -96,9 +111,10 @@ def _page_csv(data: bytes, filename: str, tf: float, seed: int) -> datasets.Data
 def test_dataset_code_csv_reads_the_file_next_to_the_script(tmp_path, monkeypatch):
     text = datasets.dataset_to_csv(_gen_ds())
     (tmp_path / "mine.csv").write_text(text, encoding="utf-8")
-    code = exports.dataset_code("Upload CSV", dict(filename="/some/where/mine.csv",
-                                                   test_fraction=0.2, seed=3))
-    assert "next to this script" in code and 'open(\'mine.csv\', "rb").read()' in code
+    code = exports.dataset_code(
+        "Upload CSV", dict(filename="/some/where/mine.csv", test_fraction=0.2, seed=3)
+    )
+    assert "next to this script" in code and "open('mine.csv', \"rb\").read()" in code
     monkeypatch.chdir(tmp_path)
     _, ns = _exec("from boostcore import datasets\n" + code)
     _assert_same_ds(ns["ds"], _page_csv(text.encode(), "mine.csv", 0.2, 3))
@@ -110,8 +126,10 @@ def test_dataset_code_csv_with_a_bad_row_matches_the_sidebar(tmp_path, monkeypat
     text = "\n".join(lines) + "\n"
     (tmp_path / "bad.csv").write_text(text, encoding="utf-8")
     monkeypatch.chdir(tmp_path)
-    out, ns = _exec("from boostcore import datasets\n" + exports.dataset_code(
-        "csv", dict(filename="bad.csv", test_fraction=0.25, seed=0)))
+    out, ns = _exec(
+        "from boostcore import datasets\n"
+        + exports.dataset_code("csv", dict(filename="bad.csv", test_fraction=0.25, seed=0))
+    )
     assert "Left out" in out
     _assert_same_ds(ns["ds"], _page_csv(text.encode(), "bad.csv", 0.25, 0))
 
@@ -121,12 +139,10 @@ def test_dataset_code_drawn_inlines_the_points():
     X = rng.normal(size=(30, 2))
     y = np.where(X[:, 0] > 0, 1, -1)
     y[:2] = (1, -1)
-    code = exports.dataset_code("drawn", dict(X=X, y=y, name="drawn", test_fraction=0.2,
-                                             seed=4))
+    code = exports.dataset_code("drawn", dict(X=X, y=y, name="drawn", test_fraction=0.2, seed=4))
     _, ns = _exec("from boostcore import datasets\n" + code)
     # as ui.draw.dataset builds the drawn dataset
-    _assert_same_ds(ns["ds"], datasets.from_points(X, y, name="drawn", test_fraction=0.2,
-                                                   seed=4))
+    _assert_same_ds(ns["ds"], datasets.from_points(X, y, name="drawn", test_fraction=0.2, seed=4))
     # and a whole page run on the drawn points gives the page's numbers
     out, _ = _exec(exports.topdown_snippet(code, 5, "km", ["Hatano"], 3, 0.1, "max_weight"))
     ds = datasets.from_points(X, y, name="drawn", test_fraction=0.2, seed=4)
@@ -141,8 +157,11 @@ def test_dataset_code_drawn_text_and_errors():
     stub = types.SimpleNamespace(from_points=lambda X, y, **kw: (X, y, kw))
     ns: dict = {"datasets": stub}
     exec(code, ns)
-    assert ns["ds"] == ([[0.1, 0.2], [1 / 3, -2.5], [3.0, 4.0]], [1, -1, 1],
-                        {"test_fraction": 0.0, "seed": 0})
+    assert ns["ds"] == (
+        [[0.1, 0.2], [1 / 3, -2.5], [3.0, 4.0]],
+        [1, -1, 1],
+        {"test_fraction": 0.0, "seed": 0},
+    )
     with pytest.raises(ValueError, match="source"):
         exports.dataset_code("excel", {})
     with pytest.raises(ValueError, match="name"):
@@ -154,11 +173,15 @@ def test_dataset_code_drawn_text_and_errors():
 def test_dataset_spec_reads_the_datachoice_keys():
     p = GEN
     # the key format of ui.widgets.dataset_sidebar / dataset_from_upload
-    key = (f"gen:{p['name']}:{p['n']}:{p['noise']}:{p['imbalance']}:{p['label_noise']}:"
-           f"{p['seed']}:{p['test_fraction']}")
+    key = (
+        f"gen:{p['name']}:{p['n']}:{p['noise']}:{p['imbalance']}:{p['label_noise']}:"
+        f"{p['seed']}:{p['test_fraction']}"
+    )
     assert exports.dataset_spec(key) == ("generated", p)
     assert exports.dataset_spec("csv:0123abcd:0.25:7", "f.csv") == (
-        "csv", dict(filename="f.csv", test_fraction=0.25, seed=7))
+        "csv",
+        dict(filename="f.csv", test_fraction=0.25, seed=7),
+    )
     X, y = np.array([[0.0125, -2.0], [1.5, 0.25]]), np.array([1, -1])
     source, params = exports.dataset_spec("draw:0123abcd:0.1:4", drawn_xy=(X, y))
     assert source == "drawn" and params["test_fraction"] == 0.1 and params["seed"] == 4
@@ -175,17 +198,27 @@ def _topdown_want(ds, size, index, crits, k, gamma, rule):
     want = {}
     for c in crits:
         steps = compute.topdown_run.__wrapped__(
-            ds, "k", size, index, c, k, gamma if c == "mansour_mcallester" else None, rule)
+            ds, "k", size, index, c, k, gamma if c == "mansour_mcallester" else None, rule
+        )
         m = steps[-1].metrics
-        want[c] = dict(round=steps[-1].t, n_leaves=m.n_leaves, train_error=m.train_error,
-                       test_error=m.test_error, index_value=m.index_value,
-                       gamma_hat=m.gamma_hat, bound_e=m.bound_e, bound_power=m.bound_power,
-                       bound_final=m.bound_final, mm_bound=m.mm_bound)
+        want[c] = dict(
+            round=steps[-1].t,
+            n_leaves=m.n_leaves,
+            train_error=m.train_error,
+            test_error=m.test_error,
+            index_value=m.index_value,
+            gamma_hat=m.gamma_hat,
+            bound_e=m.bound_e,
+            bound_power=m.bound_power,
+            bound_final=m.bound_final,
+            mm_bound=m.mm_bound,
+        )
     return want
 
 
-@pytest.mark.parametrize("index,rule,k", [("km", "max_weight", 4), ("gini", "max_gain", 3),
-                                          ("entropy", "max_weight", 2)])
+@pytest.mark.parametrize(
+    "index,rule,k", [("km", "max_weight", 4), ("gini", "max_gain", 3), ("entropy", "max_weight", 2)]
+)
 def test_topdown_snippet_gives_the_page_numbers(index, rule, k):
     crits = ["hatano", "mansour_mcallester", "naive"]
     code = exports.topdown_snippet(_data_code(), 7, index, crits, k, 0.1, rule)
@@ -196,8 +229,9 @@ def test_topdown_snippet_gives_the_page_numbers(index, rule, k):
 
 def test_topdown_snippet_without_test_set():
     p = dict(GEN, test_fraction=0.0)
-    out, _ = _exec(exports.topdown_snippet(_data_code(p), 5, "km", ["hatano"], 4, 0.1,
-                                           "max_weight"))
+    out, _ = _exec(
+        exports.topdown_snippet(_data_code(p), 5, "km", ["hatano"], 4, 0.1, "max_weight")
+    )
     got = _finals(out)
     assert got["hatano"]["test_error"] is None
     _same(got, _topdown_want(_gen_ds(p), 5, "km", ["hatano"], 4, 0.1, "max_weight"))
@@ -210,8 +244,10 @@ def test_a_drifted_snippet_fails_the_comparison():
     code = exports.topdown_snippet(_data_code(p), 8, "km", ["hatano"], 4, 0.1, "max_weight")
     want = _topdown_want(_gen_ds(p), 8, "km", ["hatano"], 4, 0.1, "max_weight")
     _same(_finals(_exec(code)[0]), want)
-    for drift in (code.replace("max_arity=MAX_ARITY", "max_arity=2"),
-                  code.replace("X_test=X_test, y_test=y_test,", "")):
+    for drift in (
+        code.replace("max_arity=MAX_ARITY", "max_arity=2"),
+        code.replace("X_test=X_test, y_test=y_test,", ""),
+    ):
         assert drift != code
         with pytest.raises(AssertionError):
             _same(_finals(_exec(drift)[0]), want)
@@ -225,17 +261,30 @@ def test_branching_snippet_gives_the_page_numbers():
         ds = _gen_ds()
         want = {}
         for name, merge in names.items():
-            steps = [s for s in compute.bp_run.__wrapped__(ds, "k", 5, merge, 0.4, wl)
-                     if s.metrics is not None]
+            steps = [
+                s
+                for s in compute.bp_run.__wrapped__(ds, "k", 5, merge, 0.4, wl)
+                if s.metrics is not None
+            ]
             m = steps[-1].metrics
-            want[name] = dict(round=m.t, n_leaves=m.n_leaves, train_error=m.train_error,
-                              test_error=m.test_error, Z=m.Z, H_h=m.H_h,
-                              H_divided=m.H_divided, H_leaves=m.H_leaves, gamma=m.gamma,
-                              prod_Z=m.prod_Z, prod_H_h=m.prod_H_h)
+            want[name] = dict(
+                round=m.t,
+                n_leaves=m.n_leaves,
+                train_error=m.train_error,
+                test_error=m.test_error,
+                Z=m.Z,
+                H_h=m.H_h,
+                H_divided=m.H_divided,
+                H_leaves=m.H_leaves,
+                gamma=m.gamma,
+                prod_Z=m.prod_Z,
+                prod_H_h=m.prod_H_h,
+            )
         _same(_finals(out), want)
     # merges are accepted as well as the page's names
-    assert exports.branching_snippet(_data_code(), ["bands"], 3, 0.5, "h") == \
-        exports.branching_snippet(_data_code(), ["BP.InfoBoost"], 3, 0.5, "h")
+    assert exports.branching_snippet(
+        _data_code(), ["bands"], 3, 0.5, "h"
+    ) == exports.branching_snippet(_data_code(), ["BP.InfoBoost"], 3, 0.5, "h")
 
 
 @pytest.mark.parametrize("samples", [None, 5])
@@ -247,20 +296,29 @@ def test_matryoshka_snippet_gives_the_page_numbers(samples):
     ds = _gen_ds()
     want = {}
     for s in structures:
-        steps = compute.prob_run.__wrapped__(ds, "k", s, n_weak, 0.3,
-                                             samples if s in ("chain", "tree") else None)
+        steps = compute.prob_run.__wrapped__(
+            ds, "k", s, n_weak, 0.3, samples if s in ("chain", "tree") else None
+        )
         step = [x for x in steps if x.t <= n_weak][-1]
         m = step.metrics
-        want[s] = dict(T=m.T, expected_train_error=m.expected_train_error,
-                       mc_2se=None if m.mc_stderr is None else 2 * m.mc_stderr,
-                       expected_test_error=m.expected_test_error, C=m.C, rho_hat=m.rho_hat,
-                       F=m.F, rho_T=m.rho_T, M2=m.M2)
+        want[s] = dict(
+            T=m.T,
+            expected_train_error=m.expected_train_error,
+            mc_2se=None if m.mc_stderr is None else 2 * m.mc_stderr,
+            expected_test_error=m.expected_test_error,
+            C=m.C,
+            rho_hat=m.rho_hat,
+            F=m.F,
+            rho_T=m.rho_T,
+            M2=m.M2,
+        )
     _same(_finals(out), want)
     assert _finals(out)["matryoshka"]["T"] == 4
 
 
-@pytest.mark.parametrize("learner,rule", [("stumps", "breadth_first"),
-                                          ("hyperplane", "max_decrease")])
+@pytest.mark.parametrize(
+    "learner,rule", [("stumps", "breadth_first"), ("hyperplane", "max_decrease")]
+)
 def test_oblique_snippet_gives_the_page_numbers(learner, rule):
     n_internal, n_stumps = 3, 4
     out, _ = _exec(exports.oblique_snippet(_data_code(), n_internal, n_stumps, learner, rule))
@@ -273,29 +331,47 @@ def test_oblique_snippet_gives_the_page_numbers(learner, rule):
     # the page's last stepper position (views/oblique.py: _current at schedule[-1])
     i, _, used = compute.odt_schedule(runs["boostodt"], False)[-1]
     ada, km = runs["adaboost"], runs["km_tree"]
-    shown = {"adaboost": ada[min(used, len(ada)) - 1], "km_tree": km[min(i, len(km) - 1)],
-             "boostodt": runs["boostodt"][i]}
+    shown = {
+        "adaboost": ada[min(used, len(ada)) - 1],
+        "km_tree": km[min(i, len(km) - 1)],
+        "boostodt": runs["boostodt"][i],
+    }
     want = {}
     for name, step in shown.items():
         m = step.metrics
-        want[name] = dict(step=step.t, train_error=m.train_error, test_error=m.test_error,
-                          margin_error_0=m.margin_error_0, exp_loss=m.exp_loss,
-                          km_impurity=m.km_impurity, bound=m.bound)
+        want[name] = dict(
+            step=step.t,
+            train_error=m.train_error,
+            test_error=m.test_error,
+            margin_error_0=m.margin_error_0,
+            exp_loss=m.exp_loss,
+            km_impurity=m.km_impurity,
+            bound=m.bound,
+        )
     _same(_finals(out), want)
 
 
-@pytest.mark.parametrize("adversary,seed", [("equal", 0), ("random", 3),
-                                            ("random k and shares", 11)])
+@pytest.mark.parametrize(
+    "adversary,seed", [("equal", 0), ("random", 3), ("random k and shares", 11)]
+)
 def test_game_watch_snippet_gives_the_page_numbers(adversary, seed):
     s, gamma = 9, 0.15
     out, _ = _exec(exports.game_snippet(s, gamma, "Watch", adversary, seed))
     adv = "equal" if "equal" in adversary else "random"
     states = compute.game_play.__wrapped__(s, gamma, adv, seed)
     final = states[-1]
-    _same(_finals(out), {"game": dict(
-        moves=len(final.history), final_weight=final.total,
-        phi_gamma_s=float(bounds.phi_gamma(s, gamma)), s_pow_minus_gamma=s ** (-gamma),
-        equal_binary_final=compute.game_play.__wrapped__(s, gamma, "equal", 0)[-1].total)})
+    _same(
+        _finals(out),
+        {
+            "game": dict(
+                moves=len(final.history),
+                final_weight=final.total,
+                phi_gamma_s=float(bounds.phi_gamma(s, gamma)),
+                s_pow_minus_gamma=s ** (-gamma),
+                equal_binary_final=compute.game_play.__wrapped__(s, gamma, "equal", 0)[-1].total,
+            )
+        },
+    )
 
 
 @pytest.mark.parametrize("mode", ["You are the adversary", "You are the player"])
@@ -312,9 +388,14 @@ def test_game_played_snippet_replays_the_moves(mode):
         leaf = game.max_weight_player(state) if "adversary" in mode else state.leaves[-1]
         state = compute.game_move(state, leaf, k, d)
         stack.append(state)
-    want = {"game": dict(moves=len(state.history), final_weight=state.total,
-                         phi_gamma_s=float(bounds.phi_gamma(s, gamma)),
-                         s_pow_minus_gamma=s ** (-gamma))}
+    want = {
+        "game": dict(
+            moves=len(state.history),
+            final_weight=state.total,
+            phi_gamma_s=float(bounds.phi_gamma(s, gamma)),
+            s_pow_minus_gamma=s ** (-gamma),
+        )
+    }
     for moves in (state, state.history, [(m.leaf, m.k, m.distribution) for m in state.history]):
         out, _ = _exec(exports.game_snippet(s, gamma, mode, moves=moves))
         _same(_finals(out), want)
@@ -324,14 +405,18 @@ def test_game_played_snippet_replays_the_moves(mode):
 
 
 def test_bounds_snippet_gives_the_page_numbers():
-    out, _ = _exec(exports.bounds_snippet(["7/8", "1/4", 0.5], 1024, "31/32", 0.3, 64, 0.1,
-                                          0.01))
-    _same(_finals(out), {"bounds": {
-        "matryoshka_rate": bounds.matryoshka_rate(0.3, 64),
-        "m2_10_7/8": float(bounds.m2(10, 7 / 8)),
-        "f_tree_1024_7/8": float(bounds.f_tree(1024, 7 / 8)),
-        "valid_nested_32_32_7/8": bounds.valid_nested_f(32, 32, 7 / 8),
-    }})
+    out, _ = _exec(exports.bounds_snippet(["7/8", "1/4", 0.5], 1024, "31/32", 0.3, 64, 0.1, 0.01))
+    _same(
+        _finals(out),
+        {
+            "bounds": {
+                "matryoshka_rate": bounds.matryoshka_rate(0.3, 64),
+                "m2_10_7/8": float(bounds.m2(10, 7 / 8)),
+                "f_tree_1024_7/8": float(bounds.f_tree(1024, 7 / 8)),
+                "valid_nested_32_32_7/8": bounds.valid_nested_f(32, 32, 7 / 8),
+            }
+        },
+    )
     assert f"M2={float(bounds.m2(4, 7 / 8)):.4g}" in out
 
 
@@ -369,8 +454,15 @@ def test_snippet_parameters_are_validated():
 SOURCES = [
     ("generated", GEN),
     ("csv", dict(filename="my data.csv", test_fraction=0.25, seed=0)),
-    ("drawn", dict(X=[[0.0, 1.0], [1.0, 0.0], [0.5, 0.5], [2.0, 1.0]], y=[1, -1, 1, -1],
-                   test_fraction=0.0, seed=0)),
+    (
+        "drawn",
+        dict(
+            X=[[0.0, 1.0], [1.0, 0.0], [0.5, 0.5], [2.0, 1.0]],
+            y=[1, -1, 1, -1],
+            test_fraction=0.0,
+            seed=0,
+        ),
+    ),
 ] + [("generated", dict(GEN, name=n)) for n in datasets.GENERATORS]
 
 
@@ -388,41 +480,89 @@ def test_every_data_source_compiles_in_every_snippet(source, params):
     _compiles(exports.oblique_snippet(d, 3, 2, "stumps", "breadth_first"))
 
 
-CRIT_SETS = [[c] for c in ("hatano", "mansour_mcallester", "naive")] + \
-    [["hatano", "mansour_mcallester", "naive"]]
+CRIT_SETS = [[c] for c in ("hatano", "mansour_mcallester", "naive")] + [
+    ["hatano", "mansour_mcallester", "naive"]
+]
 
 
-@pytest.mark.parametrize("crits,index,rule,k", list(itertools.product(
-    CRIT_SETS, ["km", "gini", "entropy", "error"], ["max_weight", "max_gain"], [2, 4, 6])))
+@pytest.mark.parametrize(
+    "crits,index,rule,k",
+    list(
+        itertools.product(
+            CRIT_SETS, ["km", "gini", "entropy", "error"], ["max_weight", "max_gain"], [2, 4, 6]
+        )
+    ),
+)
 def test_topdown_snippet_compiles_for_every_option(crits, index, rule, k):
     _compiles(exports.topdown_snippet(_data_code(), 16, index, crits, k, 0.37, rule))
 
 
-@pytest.mark.parametrize("schemes,wl,c", list(itertools.product(
-    [["InfoBoost"], ["BP.InfoBoost"], ["DT.InfoBoost"], ["InfoBoost", "BP.InfoBoost",
-                                                         "DT.InfoBoost"]],
-    ["h", "divided"], [0.05, 0.5, 0.95])))
+@pytest.mark.parametrize(
+    "schemes,wl,c",
+    list(
+        itertools.product(
+            [
+                ["InfoBoost"],
+                ["BP.InfoBoost"],
+                ["DT.InfoBoost"],
+                ["InfoBoost", "BP.InfoBoost", "DT.InfoBoost"],
+            ],
+            ["h", "divided"],
+            [0.05, 0.5, 0.95],
+        )
+    ),
+)
 def test_branching_snippet_compiles_for_every_option(schemes, wl, c):
     _compiles(exports.branching_snippet(_data_code(), schemes, 20, c, wl))
 
 
-@pytest.mark.parametrize("structures,n_weak,samples", list(itertools.product(
-    [["chain"], ["tree"], ["matryoshka"], ["collapse"], list(exports.STRUCTURES)],
-    [2, 4, 8, 16, 32, 64], [None, 100, 20, 5])))
+@pytest.mark.parametrize(
+    "structures,n_weak,samples",
+    list(
+        itertools.product(
+            [["chain"], ["tree"], ["matryoshka"], ["collapse"], list(exports.STRUCTURES)],
+            [2, 4, 8, 16, 32, 64],
+            [None, 100, 20, 5],
+        )
+    ),
+)
 def test_matryoshka_snippet_compiles_for_every_option(structures, n_weak, samples):
     _compiles(exports.matryoshka_snippet(_data_code(), structures, n_weak, 0.3, samples))
 
 
-@pytest.mark.parametrize("learner,rule,n_internal,n_stumps", list(itertools.product(
-    ["stumps", "hyperplane"], ["breadth_first", "max_decrease"], [1, 7, 31], [1, 10, 40])))
+@pytest.mark.parametrize(
+    "learner,rule,n_internal,n_stumps",
+    list(
+        itertools.product(
+            ["stumps", "hyperplane"], ["breadth_first", "max_decrease"], [1, 7, 31], [1, 10, 40]
+        )
+    ),
+)
 def test_oblique_snippet_compiles_for_every_option(learner, rule, n_internal, n_stumps):
     _compiles(exports.oblique_snippet(_data_code(), n_internal, n_stumps, learner, rule))
 
 
-@pytest.mark.parametrize("mode,adversary", list(itertools.product(
-    ["You are the adversary", "You are the player", "Watch", "watch", "adversary", "player"],
-    ["equal binary splits (Theorem 3's worst case)", "random k and shares", "equal",
-     "random"])))
+@pytest.mark.parametrize(
+    "mode,adversary",
+    list(
+        itertools.product(
+            [
+                "You are the adversary",
+                "You are the player",
+                "Watch",
+                "watch",
+                "adversary",
+                "player",
+            ],
+            [
+                "equal binary splits (Theorem 3's worst case)",
+                "random k and shares",
+                "equal",
+                "random",
+            ],
+        )
+    ),
+)
 def test_game_snippet_compiles_for_every_option(mode, adversary):
     _compiles(exports.game_snippet(8, 0.1, mode, adversary, 5, moves=[(0, 2, (0.5, 0.5))]))
 
@@ -436,19 +576,23 @@ def test_bounds_snippet_compiles_for_every_option(rhos):
 def _page_runs():
     ds = _gen_ds()
     return ds, {
-        "topdown": {c: compute.topdown_run.__wrapped__(ds, "k", 6, "km", c, 4,
-                                                       0.1 if c == "mansour_mcallester"
-                                                       else None, "max_weight")
-                    for c in ("hatano", "mansour_mcallester", "naive")},
-        "branching": {n: compute.bp_run.__wrapped__(ds, "k", 4, m, 0.5, "h")
-                      for m, n in exports.MERGE_NAMES.items()},
-        "matryoshka": {s: compute.prob_run.__wrapped__(ds, "k", s, 4, 0.3, None)
-                       for s in exports.STRUCTURES},
+        "topdown": {
+            c: compute.topdown_run.__wrapped__(
+                ds, "k", 6, "km", c, 4, 0.1 if c == "mansour_mcallester" else None, "max_weight"
+            )
+            for c in ("hatano", "mansour_mcallester", "naive")
+        },
+        "branching": {
+            n: compute.bp_run.__wrapped__(ds, "k", 4, m, 0.5, "h")
+            for m, n in exports.MERGE_NAMES.items()
+        },
+        "matryoshka": {
+            s: compute.prob_run.__wrapped__(ds, "k", s, 4, 0.3, None) for s in exports.STRUCTURES
+        },
         "oblique": {
             "AdaBoost": compute.g1_path_run.__wrapped__(ds, "k", 6, "stump"),
             "KM tree": compute.g1_tree_run.__wrapped__(ds, "k", 3, "max_decrease"),
-            "BoostODT": compute.odt_run.__wrapped__(ds, "k", 3, 2, "hyperplane",
-                                                    "breadth_first"),
+            "BoostODT": compute.odt_run.__wrapped__(ds, "k", 3, 2, "hyperplane", "breadth_first"),
         },
         "game": {"watch": compute.game_play.__wrapped__(8, 0.1, "random", 2)},
     }
@@ -502,10 +646,8 @@ def test_run_records_agree_with_the_tables_frames(page_runs):
     gframe = tables.game_history_frame(states[-1])
     grecs = exports.run_records(states)[1:]
     assert [r["leaf"] for r in grecs] == gframe["leaf"].tolist()
-    assert [r["total_weight"] for r in grecs] == pytest.approx(
-        gframe["tree weight after"].tolist())
-    assert [r["kept"] for r in grecs] == pytest.approx(
-        gframe["kept 1 − γ⌈log k⌉"].tolist())
+    assert [r["total_weight"] for r in grecs] == pytest.approx(gframe["tree weight after"].tolist())
+    assert [r["kept"] for r in grecs] == pytest.approx(gframe["kept 1 − γ⌈log k⌉"].tolist())
 
 
 def test_run_records_readable_choices(page_runs):
@@ -532,9 +674,16 @@ def test_run_records_readable_choices(page_runs):
 
 def test_run_json_round_trips(page_runs):
     ds, pages = page_runs
-    params = {"data": dict(GEN), "size": np.int64(6), "gamma": np.float64(0.1),
-              "odd": float("nan"), "big": float("inf"), "arr": np.array([1.5, np.nan]),
-              "crit": ("hatano", "naive"), "flag": np.bool_(True)}
+    params = {
+        "data": dict(GEN),
+        "size": np.int64(6),
+        "gamma": np.float64(0.1),
+        "odd": float("nan"),
+        "big": float("inf"),
+        "arr": np.array([1.5, np.nan]),
+        "crit": ("hatano", "naive"),
+        "flag": np.bool_(True),
+    }
     for page, runs in pages.items():
         text = exports.run_json(page, params, runs)
         doc = json.loads(text)  # strict: would fail on NaN
@@ -548,7 +697,8 @@ def test_run_json_round_trips(page_runs):
         for name, steps in runs.items():
             assert len(doc["runs"][name]) == len(steps)
             assert [r["round"] for r in doc["runs"][name]] == [
-                len(s.history) if isinstance(s, game.GameState) else s.t for s in steps]
+                len(s.history) if isinstance(s, game.GameState) else s.t for s in steps
+            ]
     doc = json.loads(exports.run_json("topdown", {}, pages["topdown"]))
     first = doc["runs"]["hatano"][0]
     assert first["gamma_hat"] is None  # NaN before the first split
@@ -560,15 +710,53 @@ def test_run_json_round_trips(page_runs):
 def test_run_csv_parses_with_the_expected_columns(page_runs):
     ds, pages = page_runs
     expected = {
-        "topdown": ["leaf", "k", "feature", "thresholds", "gain", "n_leaves", "train_error",
-                    "test_error", "index_value", "gamma_hat", "bound_e", "bound_final"],
+        "topdown": [
+            "leaf",
+            "k",
+            "feature",
+            "thresholds",
+            "gain",
+            "n_leaves",
+            "train_error",
+            "test_error",
+            "index_value",
+            "gamma_hat",
+            "bound_e",
+            "bound_final",
+        ],
         "branching": ["feature", "threshold", "n_leaves", "Z", "H_h", "prod_Z", "prod_H_h"],
-        "matryoshka": ["structure", "node", "theta", "expected_train_error", "C", "rho_hat",
-                       "F", "M2"],
-        "oblique": ["h", "alpha", "mu", "node", "n_weak", "train_error", "exp_loss",
-                    "bound", "km_impurity"],
-        "game": ["leaf", "leaf_weight", "k", "shares", "kept", "n_leaves", "total_weight",
-                 "phi_gamma_n", "n_pow_minus_gamma"],
+        "matryoshka": [
+            "structure",
+            "node",
+            "theta",
+            "expected_train_error",
+            "C",
+            "rho_hat",
+            "F",
+            "M2",
+        ],
+        "oblique": [
+            "h",
+            "alpha",
+            "mu",
+            "node",
+            "n_weak",
+            "train_error",
+            "exp_loss",
+            "bound",
+            "km_impurity",
+        ],
+        "game": [
+            "leaf",
+            "leaf_weight",
+            "k",
+            "shares",
+            "kept",
+            "n_leaves",
+            "total_weight",
+            "phi_gamma_n",
+            "n_pow_minus_gamma",
+        ],
     }
     for page, runs in pages.items():
         df = pd.read_csv(io.StringIO(exports.run_csv(runs)))
@@ -576,12 +764,14 @@ def test_run_csv_parses_with_the_expected_columns(page_runs):
         assert set(expected[page]) <= set(df.columns), page
         assert len(df) == sum(len(s) for s in runs.values())
         assert df.groupby("run", sort=False).size().to_dict() == {
-            n: len(s) for n, s in runs.items()}
+            n: len(s) for n, s in runs.items()
+        }
     df = pd.read_csv(io.StringIO(exports.run_csv(pages["topdown"])))
     hat = df[df["run"] == "hatano"]
     assert hat["train_error"].iloc[-1] == pages["topdown"]["hatano"][-1].metrics.train_error
     assert json.loads(hat["thresholds"].iloc[1]) == list(
-        pages["topdown"]["hatano"][1].split.thresholds)
+        pages["topdown"]["hatano"][1].split.thresholds
+    )
 
 
 def test_a_snippet_runs_as_a_standalone_script(tmp_path):
@@ -596,8 +786,14 @@ def test_a_snippet_runs_as_a_standalone_script(tmp_path):
     script.write_text(code, encoding="utf-8")
     root = str(Path(__file__).resolve().parents[1])
     env = dict(os.environ, PYTHONPATH=root)
-    done = subprocess.run([sys.executable, str(script)], cwd=tmp_path, env=env,
-                          capture_output=True, text=True, timeout=120)
+    done = subprocess.run(
+        [sys.executable, str(script)],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert done.returncode == 0, done.stderr
     assert _finals(done.stdout) == _finals(_exec(code)[0])
 
@@ -607,9 +803,12 @@ def test_exports_module_does_not_import_streamlit():
     import sys
     from pathlib import Path
 
-    done = subprocess.run([sys.executable, "-c", "import sys, ui.exports; "
-                           "print('streamlit' in sys.modules)"],
-                          cwd=Path(__file__).resolve().parents[1], capture_output=True,
-                          text=True, timeout=120)
+    done = subprocess.run(
+        [sys.executable, "-c", "import sys, ui.exports; print('streamlit' in sys.modules)"],
+        cwd=Path(__file__).resolve().parents[1],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "False"

@@ -21,18 +21,36 @@ from ui import lecture
 HOSTILE = '<b>x</b>"&'
 
 
-def _ds(features=("x1", "x2"), classes=("-1", "+1"), n=200, test=0.25,
-        name="moons") -> datasets.Dataset:
-    ds = datasets.make_dataset(name, n=n, noise=0.3, imbalance=0.5, label_noise=0.05, seed=0,
-                               test_fraction=test)
-    return datasets.Dataset(ds.name, ds.description, ds.X_train, ds.y_train, ds.X_test,
-                            ds.y_test, feature_names=features, class_names=classes)
+def _ds(
+    features=("x1", "x2"), classes=("-1", "+1"), n=200, test=0.25, name="moons"
+) -> datasets.Dataset:
+    ds = datasets.make_dataset(
+        name, n=n, noise=0.3, imbalance=0.5, label_noise=0.05, seed=0, test_fraction=test
+    )
+    return datasets.Dataset(
+        ds.name,
+        ds.description,
+        ds.X_train,
+        ds.y_train,
+        ds.X_test,
+        ds.y_test,
+        feature_names=features,
+        class_names=classes,
+    )
 
 
 def _run(ds, merge="bands", T=12, c=0.5):
-    return tuple(bp_infoboost(ds.X_train, ds.y_train, n_rounds=T, merge=merge, c=c,
-                              X_test=ds.X_test if ds.n_test else None,
-                              y_test=ds.y_test if ds.n_test else None))
+    return tuple(
+        bp_infoboost(
+            ds.X_train,
+            ds.y_train,
+            n_rounds=T,
+            merge=merge,
+            c=c,
+            X_test=ds.X_test if ds.n_test else None,
+            y_test=ds.y_test if ds.n_test else None,
+        )
+    )
 
 
 def _svg(text: str) -> ET.Element:
@@ -200,13 +218,13 @@ def test_tables_escape_and_show_dashes() -> None:
 
 # ------------------------------------------------------------------------------ lecture
 def test_lecture_has_one_frame_per_snapshot_and_stays_small() -> None:
-    ds = datasets.make_dataset("moons", n=400, noise=0.3, imbalance=0.5, label_noise=0.05,
-                               seed=0, test_fraction=0.25)
+    ds = datasets.make_dataset(
+        "moons", n=400, noise=0.3, imbalance=0.5, label_noise=0.05, seed=0, test_fraction=0.25
+    )
     schemes = tuple(fb.SCHEMES)
     started = time.perf_counter()
     lec = fb.branching_lecture(ds, "test-moons", schemes, 20, 0.5, "h", 12.0)
-    programs = {s: fb.program_frames(ds, "test-moons", s, 20, 0.5, "h", 12.0)
-                for s in schemes}
+    programs = {s: fb.program_frames(ds, "test-moons", s, 20, 0.5, "h", 12.0) for s in schemes}
     elapsed = time.perf_counter() - started
     assert lec["n"] == 20
     for name in schemes:
@@ -224,8 +242,9 @@ def test_lecture_has_one_frame_per_snapshot_and_stays_small() -> None:
 def test_program_note_counts_the_divide_and_the_merge() -> None:
     ds = _ds()
     ib, dt = _run(ds, "all", T=3), _run(ds, "none", T=3)
-    assert fb.program_note(ib, 1) == ("Round 2: h2 divides 2 leaves into 4 children; "
-                                      "merged into 2 leaves.")
+    assert fb.program_note(ib, 1) == (
+        "Round 2: h2 divides 2 leaves into 4 children; merged into 2 leaves."
+    )
     note = fb.program_note(dt, 1)
     assert note.startswith("Round 2: h2 divides 2 leaves into") and "no merging" in note
 
@@ -234,14 +253,16 @@ def test_program_note_and_groups_name_the_leaves_no_training_point_reaches() -> 
     """The program draws a bands leaf only unseen points reach; the note and the groups
     table count the merged leaves as |L_t| does (reached ones) and name the others apart
     (issue 14, B.4)."""
-    ds = datasets.make_dataset("moons", n=400, noise=0.3, imbalance=0.5, label_noise=0.05,
-                               seed=1, test_fraction=0.25)
+    ds = datasets.make_dataset(
+        "moons", n=400, noise=0.3, imbalance=0.5, label_noise=0.05, seed=1, test_fraction=0.25
+    )
     steps = _run(ds, "bands", T=3)
     s = steps[2]
     assert (s.metrics.n_leaves, s.metrics.n_unreached) == (4, 1)
     assert fb.program_note(steps, 2) == (
         "Round 3: h3 divides 3 leaves into 6 children (4 reached by training points); "
-        "merged into 4 leaves (+1 that no training point reaches).")
+        "merged into 4 leaves (+1 that no training point reaches)."
+    )
     head = fb.groups_html(s).split("</b>", 1)[0]
     assert "5 groups" in head and "1 of them no training point reaches" in head
     assert "|L_t| = 4" in head

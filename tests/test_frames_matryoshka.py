@@ -25,14 +25,14 @@ HOSTILE = '<b>x</b>"&'
 
 
 def _ds(name: str = "moons", names=None) -> datasets.Dataset:
-    ds = datasets.make_dataset(name, n=300, noise=0.3, imbalance=0.5, label_noise=0.05,
-                               seed=0, test_fraction=0.25)
+    ds = datasets.make_dataset(
+        name, n=300, noise=0.3, imbalance=0.5, label_noise=0.05, seed=0, test_fraction=0.25
+    )
     return dataclasses.replace(ds, feature_names=names) if names else ds
 
 
 def _runs(ds, n_weak: int, structures=("chain", "tree", "matryoshka", "collapse")):
-    return {s: compute.prob_run.__wrapped__(ds, "test", s, n_weak, 0.3, None)
-            for s in structures}
+    return {s: compute.prob_run.__wrapped__(ds, "test", s, n_weak, 0.3, None) for s in structures}
 
 
 @pytest.fixture(scope="module")
@@ -68,8 +68,7 @@ def test_doll_table_compares_each_node_with_the_papers_rho(lecture) -> None:
     assert tuple(rows[0]) == fm.DOLL_COLUMNS
     for r, d in zip(rows, step.dolls, strict=True):
         assert float(r[fm.DOLL_COLUMNS[3]]) == pytest.approx(d.paper_bound, abs=1e-4)
-        assert float(r[fm.DOLL_COLUMNS[6]]) == pytest.approx(d.node_Z - d.paper_bound,
-                                                            abs=1e-4)
+        assert float(r[fm.DOLL_COLUMNS[6]]) == pytest.approx(d.node_Z - d.paper_bound, abs=1e-4)
     assert lh.resolve(lec["dolls"])[15] == fm.dolls_table(step, "")  # round 16 shows it
     assert "gap" not in fm.DOLLS_CAPTION and "not backed" not in fm.DOLLS_CAPTION
     assert "where the nesting argument breaks" in fm.DOLLS_CAPTION
@@ -133,8 +132,11 @@ def test_payload_and_build_time_at_default_settings() -> None:
     started = time.process_time()
     lec = fm.build_lecture(runs, ds, n_weak=16, samples=None, font=12)
     assert time.process_time() - started < 3.0  # about 0.3 s on an idle machine
-    sent = {k: v for k, v in lec["runs"]["matryoshka"].items()
-            if k in ("regions", "structure", "curves")}
+    sent = {
+        k: v
+        for k, v in lec["runs"]["matryoshka"].items()
+        if k in ("regions", "structure", "curves")
+    }
     sent["others"] = [lec["runs"][s][k] for s in ("chain", "tree") for k in ("small", "spark")]
     sent["tables"] = [lec["metrics"], lec["dolls"]]
     assert len(json.dumps(sent)) < 600_000
@@ -186,8 +188,9 @@ def test_large_tree_shows_the_neighbourhood_of_the_change() -> None:
     last = options[-1]
     assert ("▸" in last or "levels above" in last) and theme.HIGHLIGHT in last
     assert "near this round" in last
-    folded = fm.structure_pictures(_runs(_ds("moons"), 32, ("tree",))["tree"][-1], "tree",
-                                   names=ds.feature_names, font=13)
+    folded = fm.structure_pictures(
+        _runs(_ds("moons"), 32, ("tree",))["tree"][-1], "tree", names=ds.feature_names, font=13
+    )
     assert any(re.search(r"▸ \d+ leaves", p) for p in folded)
     w, h = fm.svg_size(last)
     assert w <= 700 and h <= 800
@@ -215,8 +218,9 @@ def test_waiting_picture_says_what_comes_and_when(lecture) -> None:
     lec, _, _ = lecture
     first = _pictures(lec, "matryoshka")[0]
     assert len(first) == 1
-    text = " ".join(t.text or "" for t in ET.fromstring(first[0]).iter(
-        "{http://www.w3.org/2000/svg}text"))
+    text = " ".join(
+        t.text or "" for t in ET.fromstring(first[0]).iter("{http://www.w3.org/2000/svg}text")
+    )
     assert "No doll yet" in text and "round 2" in text and "L4 at 16" in text
 
 

@@ -40,8 +40,14 @@ def _runs(ds, T2: int = 3, T1: int = 4, learner: str = "stumps", rule: str = "br
 
 
 def _lecture(ds, runs, *, inner: bool = False, font: float = 12, learner: str = "stumps"):
-    return fo.build_lecture(ds, runs, inner=inner, font=font, learner=learner,
-                            peers=lambda n: compute.axis_parallel_peers.__wrapped__(ds, "k", n))
+    return fo.build_lecture(
+        ds,
+        runs,
+        inner=inner,
+        font=font,
+        learner=learner,
+        peers=lambda n: compute.axis_parallel_peers.__wrapped__(ds, "k", n),
+    )
 
 
 @pytest.fixture(scope="module")
@@ -123,8 +129,9 @@ def test_svg_pictures_have_natural_size_and_legible_text(plain) -> None:
         lec = _lecture(ds, runs, font=font)
         for name in fo.ORDER:
             for svg in _svgs(lec["runs"][name]["structure"]):
-                m = re.match(r'<svg [^>]*width="(\d+)" height="(\d+)" viewBox="0 0 (\d+) (\d+)"',
-                             svg)
+                m = re.match(
+                    r'<svg [^>]*width="(\d+)" height="(\d+)" viewBox="0 0 (\d+) (\d+)"', svg
+                )
                 assert m, svg[:120]
                 assert m.group(1) == m.group(3) and m.group(2) == m.group(4)
                 sizes = [float(s) for s in re.findall(r'font-size="([\d.]+)"', svg)]
@@ -225,7 +232,7 @@ def test_polylines_join_the_marching_squares_segments() -> None:
     xs = np.linspace(-1, 1, 41)
     ys = np.linspace(-1, 1, 41)
     X, Y = np.meshgrid(xs, ys)
-    field = (X ** 2 + Y ** 2 - 0.47).ravel()
+    field = (X**2 + Y**2 - 0.47).ravel()
     px, py = fo._polylines(xs, ys, field, 6)
     assert px.count(None) == 0  # one closed circle: a single polyline
     r = np.hypot(np.array(px, dtype=float), np.array(py, dtype=float))

@@ -60,8 +60,9 @@ def test_any_adversary_against_max_weight_ends_below_phi(s, gamma, w, adversary)
     for a, b in zip(states, states[1:]):
         m = b.history[-1]
         assert m.leaf == max_weight_player(a)
-        assert b.total == pytest.approx(a.total - gamma * (m.k - 1).bit_length() * m.leaf_weight,
-                                        abs=1e-12)
+        assert b.total == pytest.approx(
+            a.total - gamma * (m.k - 1).bit_length() * m.leaf_weight, abs=1e-12
+        )
 
 
 @pytest.mark.parametrize("s", range(1, 41))
@@ -74,8 +75,7 @@ def test_equal_binary_adversary_attains_phi(s, gamma):
 @pytest.mark.parametrize("s", range(2, 9))
 @pytest.mark.parametrize("gamma", [0.1, 0.25, 0.4])
 def test_exhaustive_search_agrees_with_phi(s, gamma):
-    assert best_adversary_value(s, gamma, steps=4) == pytest.approx(
-        phi_gamma(s, gamma), rel=1e-9)
+    assert best_adversary_value(s, gamma, steps=4) == pytest.approx(phi_gamma(s, gamma), rel=1e-9)
 
 
 def test_exhaustive_search_finer_grid():
@@ -95,6 +95,7 @@ def test_random_adversary_many_games():
 def test_a_bad_player_can_lose_more_than_phi():
     """The theorem is about the max-weight player: a player that always takes the lightest
     leaf can end above φ_γ(s) against the same adversary."""
+
     def lightest(state):
         return min(state.leaves, key=lambda i: (state.weight(i), i))
 
@@ -114,14 +115,17 @@ def test_legal_arities_follow_the_acceptability_rule():
     assert shrink(5, 0.1) == pytest.approx(0.7)
 
 
-@pytest.mark.parametrize("args, match", [
-    ((9, 2, (0.5, 0.5)), "leaf must be a current leaf"),
-    ((0, 1, (1.0,)), "k must be an integer ≥ 2"),
-    ((0, 9, (1 / 9,) * 9), "k = 9 is not acceptable: a split with k > 2 needs k ≤ s/|T|"),
-    ((0, 2, (0.5, 0.4)), "distribution must sum to 1"),
-    ((0, 3, (0.5, 0.5)), "distribution must have k = 3 shares"),
-    ((0, 2, (1.5, -0.5)), "finite and ≥ 0"),
-])
+@pytest.mark.parametrize(
+    "args, match",
+    [
+        ((9, 2, (0.5, 0.5)), "leaf must be a current leaf"),
+        ((0, 1, (1.0,)), "k must be an integer ≥ 2"),
+        ((0, 9, (1 / 9,) * 9), "k = 9 is not acceptable: a split with k > 2 needs k ≤ s/|T|"),
+        ((0, 2, (0.5, 0.4)), "distribution must sum to 1"),
+        ((0, 3, (0.5, 0.5)), "distribution must have k = 3 shares"),
+        ((0, 2, (1.5, -0.5)), "finite and ≥ 0"),
+    ],
+)
 def test_illegal_moves_are_rejected(args, match):
     with pytest.raises(ValueError, match=match):
         expand(new_game(8, 0.1), *args)
@@ -165,12 +169,15 @@ def test_exhaustive_search_tries_every_legal_k(monkeypatch):
     assert asked >= set(range(2, 9))  # k = 2 … 8 are all legal at the root (s = 8)
 
 
-@pytest.mark.parametrize("s, gamma, arities", [
-    (8, 0.1, tuple(range(2, 9))),
-    (10, 0.0, tuple(range(2, 11))),
-    (9, 0.3, tuple(range(2, 9))),  # γ⌈log k⌉ ≤ 1 → ⌈log k⌉ ≤ 3 → k ≤ 8
-    (10, 0.4, (2, 3, 4)),  # ⌈log k⌉ ≤ 2
-])
+@pytest.mark.parametrize(
+    "s, gamma, arities",
+    [
+        (8, 0.1, tuple(range(2, 9))),
+        (10, 0.0, tuple(range(2, 11))),
+        (9, 0.3, tuple(range(2, 9))),  # γ⌈log k⌉ ≤ 1 → ⌈log k⌉ ≤ 3 → k ≤ 8
+        (10, 0.4, (2, 3, 4)),  # ⌈log k⌉ ≤ 2
+    ],
+)
 def test_exhaustive_search_reports_the_arities_it_tried(s, gamma, arities):
     result = game.exhaustive_search(s, gamma)
     assert result.arities == arities
@@ -183,6 +190,7 @@ def _brute_force(s, gamma, steps):
     """An independent enumeration of every adversary on the same moves: real game states,
     every legal k from the rule itself, every *ordered* distribution with shares in
     multiples of 1/steps (stars and bars) plus the equal split; no memo, no sorting."""
+
     def shares(k):
         out = {tuple([1 / k] * k)}
         for cut in itertools.combinations(range(steps + k - 1), k - 1):
@@ -210,20 +218,22 @@ def _brute_force(s, gamma, steps):
 @pytest.mark.parametrize("gamma, steps", [(0.1, 4), (0.3, 4), (0.2, 3), (0.45, 2)])
 def test_exhaustive_search_equals_brute_force_over_every_k(s, gamma, steps):
     brute, tried = _brute_force(s, gamma, steps)
-    assert max(tried) == (s if gamma * (s - 1).bit_length() <= 1 else 4 if gamma > 1 / 3
-                          else 8)
+    assert max(tried) == (s if gamma * (s - 1).bit_length() <= 1 else 4 if gamma > 1 / 3 else 8)
     result = game.exhaustive_search(s, gamma, steps=steps)
     assert result.value == pytest.approx(brute, rel=1e-9, abs=1e-12)
     assert result.arities == tuple(sorted(tried))
     assert brute == pytest.approx(phi_gamma(s, gamma), rel=1e-9)
 
 
-@pytest.mark.parametrize("kwargs, match", [
-    (dict(s=13, gamma=0.1), r"s must be ≤ 12 for the exhaustive search .*; got 13"),
-    (dict(s=0, gamma=0.1), r"s must be ≥ 1; got 0"),
-    (dict(s=8, gamma=0.1, steps=9), r"steps must be between 1 and 8; got 9"),
-    (dict(s=8, gamma=1.5), r"gamma must be ≥ 0.0 and ≤ 1.0; got 1.5"),
-])
+@pytest.mark.parametrize(
+    "kwargs, match",
+    [
+        (dict(s=13, gamma=0.1), r"s must be ≤ 12 for the exhaustive search .*; got 13"),
+        (dict(s=0, gamma=0.1), r"s must be ≥ 1; got 0"),
+        (dict(s=8, gamma=0.1, steps=9), r"steps must be between 1 and 8; got 9"),
+        (dict(s=8, gamma=1.5), r"gamma must be ≥ 0.0 and ≤ 1.0; got 1.5"),
+    ],
+)
 def test_exhaustive_search_bounds_are_checked_up_front(kwargs, match):
     with pytest.raises(ValueError, match=match):
         game.exhaustive_search(**kwargs)
@@ -238,8 +248,10 @@ def test_legal_arities_reach_s_at_the_root():
 # --------------------------------------------------------------------------- Lemma 9
 def _lemma9_sides(w, gamma, d, t):
     k = len(d)
-    return (game.sum_max(w, gamma, [d] + [game.D2_STAR] * t),
-            game.sum_max(w, gamma, [game.D2_STAR] * (t + k - 1)))
+    return (
+        game.sum_max(w, gamma, [d] + [game.D2_STAR] * t),
+        game.sum_max(w, gamma, [game.D2_STAR] * (t + k - 1)),
+    )
 
 
 @st.composite
@@ -302,9 +314,11 @@ def test_lemma9_replacement_never_lowers_the_weight(game_and_node):
         assert step.leaves == len(inside) and step.t == step.leaves - step.k
         assert step.before == pytest.approx(sum(state.weight(i) for i in inside), abs=1e-12)
         assert step.before == pytest.approx(
-            _lemma9_sides(step.weight, state.gamma, step.distribution, step.t)[0], abs=1e-12)
-        assert step.after == pytest.approx(step.weight * phi_gamma(step.leaves, state.gamma),
-                                           rel=1e-9, abs=1e-15)
+            _lemma9_sides(step.weight, state.gamma, step.distribution, step.t)[0], abs=1e-12
+        )
+        assert step.after == pytest.approx(
+            step.weight * phi_gamma(step.leaves, state.gamma), rel=1e-9, abs=1e-15
+        )
         assert step.gain >= -1e-12  # Lemma 9: the weight never falls
         assert step.tree_after - step.tree_before == pytest.approx(step.gain, abs=1e-12)
         assert all(after >= before - 1e-12 for _, before, after in step.curve)
@@ -341,8 +355,11 @@ def test_lemma9_rejects_nodes_outside_the_lemma():
     state = expand(state, max_weight_player(state), 3, (0.4, 0.4, 0.2))
     state = expand(state, max_weight_player(state), 2, (0.5, 0.5))
     assert game.lemma9_nodes(state) == (1,)
-    with pytest.raises(ValueError, match=r"node #0 is not an instance of Lemma 9: below it, "
-                                         r"move 2 split leaf #1 into k = 3"):
+    with pytest.raises(
+        ValueError,
+        match=r"node #0 is not an instance of Lemma 9: below it, "
+        r"move 2 split leaf #1 into k = 3",
+    ):
         game.lemma9_replacement(state, 0)
     with pytest.raises(ValueError, match="is a leaf"):
         game.lemma9_replacement(state, state.leaves[0])

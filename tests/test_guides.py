@@ -23,14 +23,17 @@ PAGES = {  # page file, preset box key, presets, challenges
     "topdown": ("topdown", "preset_pick", guides.TOPDOWN, guides.TOPDOWN_CHALLENGES),
     "branching": ("branching", "bp_preset", guides.BRANCHING, guides.BRANCHING_CHALLENGES),
     "oblique": ("oblique", "odt_preset", guides.OBLIQUE, guides.OBLIQUE_CHALLENGES),
-    "matryoshka": ("matryoshka", "mat_preset", guides.MATRYOSHKA,
-                   guides.MATRYOSHKA_CHALLENGES),
+    "matryoshka": ("matryoshka", "mat_preset", guides.MATRYOSHKA, guides.MATRYOSHKA_CHALLENGES),
     "game": ("game", "game_preset", guides.GAME, guides.GAME_CHALLENGES),
     "bounds": ("bounds", "bounds_preset", guides.BOUNDS, guides.BOUNDS_CHALLENGES),
     "benchmark": ("benchmark", "bench_preset", guides.BENCHMARK, guides.BENCHMARK_CHALLENGES),
 }
-CASES = [(page, kind, name) for page, (_, _, presets, challenges) in PAGES.items()
-         for kind, items in (("preset", presets), ("challenge", challenges)) for name in items]
+CASES = [
+    (page, kind, name)
+    for page, (_, _, presets, challenges) in PAGES.items()
+    for kind, items in (("preset", presets), ("challenge", challenges))
+    for name in items
+]
 
 
 def test_every_page_has_presets_and_a_challenge() -> None:
@@ -72,8 +75,14 @@ def test_guide_loads_its_state(page: str, kind: str, name: str) -> None:
 
 def _data(state: dict) -> datasets.Dataset:
     return datasets.make_dataset(
-        state["data"], n=state["n"], noise=state["noise"], imbalance=state["pos"],
-        label_noise=state["flip"], seed=state["seed"], test_fraction=state["test"])
+        state["data"],
+        n=state["n"],
+        noise=state["noise"],
+        imbalance=state["pos"],
+        label_noise=state["flip"],
+        seed=state["seed"],
+        test_fraction=state["test"],
+    )
 
 
 def _numbers(text: str) -> list[float]:
@@ -85,13 +94,27 @@ def test_topdown_naive_beats_hatano_numbers() -> None:
     ds = _data(g.state)
     final = {}
     for c in ("hatano", "naive"):
-        steps = list(grow(ds.X_train, ds.y_train, size=g.state["s"], index="km", criterion=c,
-                          max_arity=g.state["k"], leaf_rule="max_weight",
-                          X_test=ds.X_test, y_test=ds.y_test))
+        steps = list(
+            grow(
+                ds.X_train,
+                ds.y_train,
+                size=g.state["s"],
+                index="km",
+                criterion=c,
+                max_arity=g.state["k"],
+                leaf_rule="max_weight",
+                X_test=ds.X_test,
+                y_test=ds.y_test,
+            )
+        )
         final[c] = steps[-1].metrics
     quoted = _numbers(g.comment)
-    measured = [final["naive"].train_error, final["naive"].test_error,
-                final["hatano"].train_error, final["hatano"].test_error]
+    measured = [
+        final["naive"].train_error,
+        final["naive"].test_error,
+        final["hatano"].train_error,
+        final["hatano"].test_error,
+    ]
     assert [round(v, 3) for v in measured] == [0.053, 0.03, 0.117, 0.16]
     assert all(f"{v:.3g}" in g.comment or f"{v:.2f}" in g.comment for v in (0.053, 0.117))
     assert quoted[:4] == [0.053, 0.03, 0.117, 0.16]
@@ -100,10 +123,20 @@ def test_topdown_naive_beats_hatano_numbers() -> None:
 
 def _topdown_final(state: dict, criterion: str):
     ds = _data(state)
-    steps = list(grow(ds.X_train, ds.y_train, size=state["s"], index=state["index"],
-                      criterion=criterion, max_arity=state["k"],
-                      gamma=state["gamma"] if criterion == "mansour_mcallester" else None,
-                      leaf_rule="max_weight", X_test=ds.X_test, y_test=ds.y_test))
+    steps = list(
+        grow(
+            ds.X_train,
+            ds.y_train,
+            size=state["s"],
+            index=state["index"],
+            criterion=criterion,
+            max_arity=state["k"],
+            gamma=state["gamma"] if criterion == "mansour_mcallester" else None,
+            leaf_rule="max_weight",
+            X_test=ds.X_test,
+            y_test=ds.y_test,
+        )
+    )
     return steps[-1].metrics, [s.split.arity for s in steps if s.split is not None]
 
 
@@ -114,17 +147,23 @@ def test_topdown_naive_preset_numbers() -> None:
     (naive, n_ar), (hat, h_ar) = (_topdown_final(g.state, c) for c in ("naive", "hatano"))
     assert n_ar == [4, 4, 4, 4, 4] and "five 4-way splits" in g.comment
     assert len(h_ar) == 13 and h_ar.count(2) == 12 and "thirteen mostly binary" in g.comment
-    measured = [naive.index_value, naive.train_error, naive.test_error,
-                hat.index_value, hat.train_error, hat.test_error]
-    assert _numbers(g.comment) == [round(v, 3) if i % 3 < 2 else round(v, 2)
-                                   for i, v in enumerate(measured)]
+    measured = [
+        naive.index_value,
+        naive.train_error,
+        naive.test_error,
+        hat.index_value,
+        hat.train_error,
+        hat.test_error,
+    ]
+    assert _numbers(g.comment) == [
+        round(v, 3) if i % 3 < 2 else round(v, 2) for i, v in enumerate(measured)
+    ]
 
 
 def test_topdown_multiway_preset_claims() -> None:
     """Hatano takes a 4-way split in round 1; Mansour–McAllester's rule keeps the run binary."""
     g = guides.TOPDOWN["multiway"]
-    (_, h_ar), (_, mm_ar) = (_topdown_final(g.state, c)
-                             for c in ("hatano", "mansour_mcallester"))
+    (_, h_ar), (_, mm_ar) = (_topdown_final(g.state, c) for c in ("hatano", "mansour_mcallester"))
     assert h_ar[0] == 4 and "4-way split" in g.comment and "round 1" in g.comment
     assert set(mm_ar) == {2} and "binary tree" in g.comment
     # what the admissibility plot shows (issue 14, A.6)
@@ -151,9 +190,20 @@ def test_topdown_mm_wide_preset_claims() -> None:
 
 def _bp_steps(state: dict, merge: str):
     ds = _data(state)
-    return [s for s in bp_infoboost(ds.X_train, ds.y_train, n_rounds=state["T"], merge=merge,
-                                    c=state["c"], weak_learner="h", X_test=ds.X_test,
-                                    y_test=ds.y_test) if s.metrics is not None]
+    return [
+        s
+        for s in bp_infoboost(
+            ds.X_train,
+            ds.y_train,
+            n_rounds=state["T"],
+            merge=merge,
+            c=state["c"],
+            weak_learner="h",
+            X_test=ds.X_test,
+            y_test=ds.y_test,
+        )
+        if s.metrics is not None
+    ]
 
 
 def _bp(state: dict, merge: str):
@@ -183,7 +233,10 @@ def test_branching_overfit_preset_numbers() -> None:
     g = guides.BRANCHING["overfit"]
     bp, dt = (_bp_steps(g.state, m) for m in ("bands", "none"))
     assert (dt[-1].t, dt[-1].metrics.n_leaves, round(dt[-1].metrics.test_error, 3)) == (
-        25, 97, 0.307)
+        25,
+        97,
+        0.307,
+    )
     assert max(s.metrics.n_leaves for s in bp) == 8
     assert (bp[-1].metrics.n_leaves, round(bp[-1].metrics.test_error, 3)) == (5, 0.233)
     assert _numbers(g.comment) == [0.307, 0.233]
@@ -193,8 +246,9 @@ def test_branching_overfit_preset_numbers() -> None:
 
 def _prob(state: dict, structure: str):
     ds = _data(state)
-    return compute.prob_run.__wrapped__(ds, "test", structure, state["Tw"], state["tau"],
-                                        None)[-1].metrics
+    return compute.prob_run.__wrapped__(ds, "test", structure, state["Tw"], state["tau"], None)[
+        -1
+    ].metrics
 
 
 def test_nesting_preset_argues_from_what_the_run_shows() -> None:
@@ -207,13 +261,17 @@ def test_nesting_preset_argues_from_what_the_run_shows() -> None:
     assert "although the paper's bound M2" not in g.comment
 
 
-@pytest.mark.parametrize(("guide", "expected"), [
-    (guides.MATRYOSHKA["chain_wins"],
-     {"chain": 0.153, "tree": 0.265, "matryoshka": 0.263}),
-    (guides.MATRYOSHKA["nesting"], {"matryoshka": 0.215, "tree": 0.206}),
-    (guides.MATRYOSHKA_CHALLENGES["tree_beats_chain"],
-     {"chain": 0.530, "tree": 0.247, "matryoshka": 0.241}),
-])
+@pytest.mark.parametrize(
+    ("guide", "expected"),
+    [
+        (guides.MATRYOSHKA["chain_wins"], {"chain": 0.153, "tree": 0.265, "matryoshka": 0.263}),
+        (guides.MATRYOSHKA["nesting"], {"matryoshka": 0.215, "tree": 0.206}),
+        (
+            guides.MATRYOSHKA_CHALLENGES["tree_beats_chain"],
+            {"chain": 0.530, "tree": 0.247, "matryoshka": 0.241},
+        ),
+    ],
+)
 def test_matryoshka_guide_numbers(guide: Guide, expected: dict) -> None:
     for structure, value in expected.items():
         got = _prob(guide.state, structure).expected_train_error
@@ -243,8 +301,7 @@ def test_benchmark_guide_numbers() -> None:
     rows = compute.benchmark_results.__wrapped__(compute.results_mtime())
     res = evaluation.compare(rows, "BP.InfoBoost (bands)", "InfoBoost (merge all)")
     assert (res["wins"], res["ties"], res["losses"]) == (2, 2, 8)
-    sig_losses = sorted(d["dataset"] for d in res["details"]
-                        if d["significant"] and d["diff"] > 0)
+    sig_losses = sorted(d["dataset"] for d in res["details"] if d["significant"] and d["diff"] > 0)
     assert sig_losses == ["breast_cancer", "vote"]
     sig_wins = sorted(d["dataset"] for d in res["details"] if d["significant"] and d["diff"] < 0)
     assert sig_wins == ["monk2"]
@@ -257,8 +314,11 @@ def test_benchmark_guide_numbers() -> None:
     fit: dict = {}
     for r in rows:
         fit.setdefault((r["learner"], r["dataset"]), []).append(r["fit_seconds"])
-    ratio = {d: np.mean(fit[("OC1 (oblique-classifier-1, depth 3)", d)])
-             / np.mean(fit[("BoostODT (stumps)", d)]) for d in {r["dataset"] for r in rows}}
+    ratio = {
+        d: np.mean(fit[("OC1 (oblique-classifier-1, depth 3)", d)])
+        / np.mean(fit[("BoostODT (stumps)", d)])
+        for d in {r["dataset"] for r in rows}
+    }
     fast = sorted(d for d, v in ratio.items() if v > 20)
     assert fast == ["breast_cancer", "credit_g", "diabetes", "ionosphere", "sonar"]
     assert round(min(ratio[d] for d in fast)) == 30 and round(max(ratio.values())) == 274

@@ -19,9 +19,9 @@ STRICT = ["km", "gini", "entropy"]  # strictly concave; 'error' is piecewise lin
 REFERENCE = {
     "km": lambda q: 2.0 * math.sqrt(q * (1.0 - q)),
     "gini": lambda q: 4.0 * q * (1.0 - q),
-    "entropy": lambda q: 0.0
-    if q in (0.0, 1.0)
-    else -q * math.log2(q) - (1.0 - q) * math.log2(1.0 - q),
+    "entropy": lambda q: (
+        0.0 if q in (0.0, 1.0) else -q * math.log2(q) - (1.0 - q) * math.log2(1.0 - q)
+    ),
     "error": lambda q: 2.0 * min(q, 1.0 - q),
 }
 
@@ -163,9 +163,7 @@ def test_tree_index_single_leaf_is_index_of_q(name):
 @H
 @given(
     weights=st.lists(
-        st.tuples(
-            st.floats(0.0, 10.0, allow_nan=False), st.floats(0.0, 10.0, allow_nan=False)
-        ),
+        st.tuples(st.floats(0.0, 10.0, allow_nan=False), st.floats(0.0, 10.0, allow_nan=False)),
         min_size=1,
         max_size=12,
     ),

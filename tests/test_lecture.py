@@ -20,8 +20,9 @@ from ui import lecture, lecture_frames, svgtree
 @pytest.fixture(scope="module")
 def run():
     ds = make_dataset("moons", n=300, noise=0.4, label_noise=0.1, seed=1)
-    steps = tuple(grow(ds.X_train, ds.y_train, size=12, max_arity=3,
-                       X_test=ds.X_test, y_test=ds.y_test))
+    steps = tuple(
+        grow(ds.X_train, ds.y_train, size=12, max_arity=3, X_test=ds.X_test, y_test=ds.y_test)
+    )
     return ds, steps
 
 
@@ -44,9 +45,16 @@ def test_same_frames_of_lists_and_references_point_back() -> None:
 @settings(max_examples=25, deadline=None)
 @given(hst.lists(hst.integers(0, 3), min_size=1, max_size=12))
 def test_plotly_frames_restore_every_figure(values) -> None:
-    figs = [go.Figure([go.Scatter(x=[0, 1], y=[0, 1], name="static"),
-                       go.Scatter(x=[v], y=[v], name="moving")],
-                      layout=dict(title=dict(text=f"v={v}"))) for v in values]
+    figs = [
+        go.Figure(
+            [
+                go.Scatter(x=[0, 1], y=[0, 1], name="static"),
+                go.Scatter(x=[v], y=[v], name="moving"),
+            ],
+            layout=dict(title=dict(text=f"v={v}")),
+        )
+        for v in values
+    ]
     frames = lecture.plotly_frames(figs)
     restored = lh.resolve(frames)
     for fig, got in zip(figs, restored, strict=True):
@@ -56,8 +64,14 @@ def test_plotly_frames_restore_every_figure(values) -> None:
     # dicts and figures encode alike, numpy arrays as typed arrays
     import numpy as np_
 
-    as_dict = lecture.plotly_frames([{"data": [{"type": "scatter", "x": np_.arange(40.0),
-                                                "y": [1, float("nan")]}], "layout": {}}])
+    as_dict = lecture.plotly_frames(
+        [
+            {
+                "data": [{"type": "scatter", "x": np_.arange(40.0), "y": [1, float("nan")]}],
+                "layout": {},
+            }
+        ]
+    )
     tr = as_dict[0]["data"][0]
     assert tr["x"]["dtype"] == "f4" and tr["y"] == [1, None]
     # the static trace is sent once, whatever the number of rounds
@@ -68,8 +82,7 @@ def test_plotly_frames_restore_every_figure(values) -> None:
 def test_table_html_escapes_and_formats() -> None:
     import pandas as pd
 
-    frame = pd.DataFrame({"run<script>": ["<b>x</b>", "y"], "v": [0.5, None],
-                          "ok": [True, False]})
+    frame = pd.DataFrame({"run<script>": ["<b>x</b>", "y"], "v": [0.5, None], "ok": [True, False]})
     markup = lecture.table_html(frame, decimals=3)
     assert "<script>" not in markup and "<b>" not in markup
     assert "&lt;b&gt;x&lt;/b&gt;" in markup and "run&lt;script&gt;" in markup
@@ -115,18 +128,24 @@ def test_tree_svg_text_is_never_scaled_and_nodes_do_not_overlap() -> None:
     # every node's box (rect or ellipse) stays inside the picture, and boxes on one row
     # do not overlap
     boxes = []
-    for m in re.finditer(r'<rect class="[nhd ]+" x="([-0-9.]+)" y="([-0-9.]+)" '
-                         r'width="([0-9.]+)" height="([0-9.]+)" rx', svg):
+    for m in re.finditer(
+        r'<rect class="[nhd ]+" x="([-0-9.]+)" y="([-0-9.]+)" '
+        r'width="([0-9.]+)" height="([0-9.]+)" rx',
+        svg,
+    ):
         boxes.append(tuple(map(float, m.groups())))
-    for m in re.finditer(r'<ellipse class="[nhd ]+" cx="([-0-9.]+)" cy="([-0-9.]+)" '
-                         r'rx="([0-9.]+)" ry="([0-9.]+)"', svg):
+    for m in re.finditer(
+        r'<ellipse class="[nhd ]+" cx="([-0-9.]+)" cy="([-0-9.]+)" '
+        r'rx="([0-9.]+)" ry="([0-9.]+)"',
+        svg,
+    ):
         cx, cy, rx, ry = map(float, m.groups())
         boxes.append((cx - rx, cy - ry, 2 * rx, 2 * ry))
     assert len(boxes) == len(nodes)
     for x, y, bw, bh in boxes:
         assert x >= 0 and y >= 0 and x + bw <= w + 0.5 and y + bh <= h + 0.5
     for i, a in enumerate(boxes):
-        for b in boxes[i + 1:]:
+        for b in boxes[i + 1 :]:
             same_row = abs(a[1] - b[1]) < 1
             if same_row:
                 assert a[0] + a[2] <= b[0] + 0.5 or b[0] + b[2] <= a[0] + 0.5, (a, b)
@@ -163,7 +182,7 @@ def test_local_view_is_three_levels_and_says_what_it_hides() -> None:
 
 
 def test_hostile_text_is_escaped_in_svg() -> None:
-    nodes = {0: svgtree.Node(0, ['<script>alert(1)</script>', 'a"&b'])}
+    nodes = {0: svgtree.Node(0, ["<script>alert(1)</script>", 'a"&b'])}
     svg = svgtree.tree_svg(nodes, 0, title="<i>t</i>")
     assert "<script>" not in svg and "<i>" not in svg
     assert "&lt;script&gt;" in svg and "a&quot;&amp;b" in svg
@@ -200,8 +219,9 @@ def test_cell_colour_is_the_leaf_probability(run) -> None:
 def test_curves_draw_the_whole_run_faint_and_this_round_solid(run) -> None:
     ds, steps = run
     for t in (0, 3, len(steps) - 1):
-        fig = go.Figure(lecture_frames.topdown_curves(steps, t, size=12, show_mm=False,
-                                                      final_is_theorem=True))
+        fig = go.Figure(
+            lecture_frames.topdown_curves(steps, t, size=12, show_mm=False, final_is_theorem=True)
+        )
         index = [d for d in fig.data if d.name == "I(T)"]
         faint, solid, marker = index[0], index[1], index[2]
         assert faint.opacity < 0.5 and len(faint.x) == len(steps)
@@ -239,7 +259,7 @@ def test_tree_pictures_from_detailed_to_brief(run) -> None:
 
 def test_hostile_feature_names_are_escaped_in_the_tree(run) -> None:
     ds, steps = run
-    names = ('<img src=x onerror=alert(1)>', '<img src=y>"&')
+    names = ("<img src=x onerror=alert(1)>", '<img src=y>"&')
     for pic in lecture_frames.tree_pictures(steps[2], index="km", feature_names=names):
         assert "<img" not in pic and "&lt;img" in pic
 
@@ -257,8 +277,11 @@ def test_hostile_names_are_escaped_in_the_plotly_frames(run) -> None:
     from dataclasses import replace
 
     ds, steps = run
-    bad = replace(ds, feature_names=('<a href="http://x">f</a>', "<b>g</b>"),
-                  class_names=("<img src=x>", "ok"))
+    bad = replace(
+        ds,
+        feature_names=('<a href="http://x">f</a>', "<b>g</b>"),
+        class_names=("<img src=x>", "ok"),
+    )
     fig = lecture_frames.tree_cells_figure(steps[2], bad)
     text = json.dumps(lecture.plotly_frames([fig]))
     assert "<a href" not in text and "<b>" not in text and "<img" not in text
@@ -269,11 +292,15 @@ def test_mansour_mcallester_bound_is_drawn_for_the_final_tree_only() -> None:
     """Their Theorem 4.1 is about the final tree: one marker at the run's last size, no curve
     over the rounds (issue 14, A.5)."""
     ds = make_dataset("stripes", n=300, noise=0.1, seed=0)
-    steps = tuple(grow(ds.X_train, ds.y_train, size=12, criterion="mansour_mcallester",
-                       gamma=0.1, max_arity=3))
+    steps = tuple(
+        grow(
+            ds.X_train, ds.y_train, size=12, criterion="mansour_mcallester", gamma=0.1, max_arity=3
+        )
+    )
     for t in (1, len(steps) - 1):
-        fig = go.Figure(lecture_frames.topdown_curves(steps, t, size=12, show_mm=True,
-                                                      final_is_theorem=True))
+        fig = go.Figure(
+            lecture_frames.topdown_curves(steps, t, size=12, show_mm=True, final_is_theorem=True)
+        )
         mm = [d for d in fig.data if d.name and "e_γ(|T|)" in d.name and "γ̂" not in d.name]
         assert len(mm) == 1 and len(mm[0].x) == 1
         assert mm[0].x[0] == steps[-1].metrics.n_leaves
@@ -283,11 +310,15 @@ def test_mansour_mcallester_bound_is_drawn_for_the_final_tree_only() -> None:
 def test_line_labels_never_take_more_than_a_third_of_a_narrow_plot() -> None:
     """Labels sit in the right margin: a long one squeezed a 300 px curves plot to nothing."""
     ds = make_dataset("moons", n=300, seed=0)
-    steps = tuple(grow(ds.X_train, ds.y_train, size=24, criterion="mansour_mcallester",
-                       gamma=0.1, max_arity=4))
+    steps = tuple(
+        grow(
+            ds.X_train, ds.y_train, size=24, criterion="mansour_mcallester", gamma=0.1, max_arity=4
+        )
+    )
     for font in (12, 15.6):
-        fig = lecture_frames.topdown_curves(steps, 3, size=24, show_mm=True,
-                                            final_is_theorem=False, font=font)
+        fig = lecture_frames.topdown_curves(
+            steps, 3, size=24, show_mm=True, final_is_theorem=False, font=font
+        )
         assert fig["layout"]["margin"]["r"] <= 110 * font / 12 + 1
 
 
@@ -301,8 +332,9 @@ def test_hatanos_game_value_is_drawn_as_the_tighter_bound() -> None:
     binary = tuple(grow(ds.X_train, ds.y_train, size=8, max_arity=2))
     for steps, per_round in ((multi, False), (binary, True)):
         last = len(steps) - 1
-        fig = go.Figure(lecture_frames.topdown_curves(steps, last, size=8, show_mm=False,
-                                                      final_is_theorem=True))
+        fig = go.Figure(
+            lecture_frames.topdown_curves(steps, last, size=8, show_mm=False, final_is_theorem=True)
+        )
         g = steps[last].metrics.gamma_hat
         star = [d for d in fig.data if d.name == "★ φ_γ̂(s)"]
         assert len(star) == 1 and star[0].x[0] == 8

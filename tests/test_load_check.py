@@ -19,7 +19,8 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def _load_check():
     spec = importlib.util.spec_from_file_location(
-        "boostlab_load_check", ROOT / "benchmarks" / "load_check.py")
+        "boostlab_load_check", ROOT / "benchmarks" / "load_check.py"
+    )
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module  # dataclasses look their module up by name
     spec.loader.exec_module(module)
@@ -57,8 +58,9 @@ def test_identical_sessions_share_one_computation(lc, server) -> None:
     _assert_all_ok(warm)
     assert warm.calls == 0
 
-    seeds = lc.run_scenario(server, spec, "(c) seeds",
-                            [f"{spec.query}&seed={i}" for i in (1, 2)], timeout=60)
+    seeds = lc.run_scenario(
+        server, spec, "(c) seeds", [f"{spec.query}&seed={i}" for i in (1, 2)], timeout=60
+    )
     _assert_all_ok(seeds)
     assert seeds.calls == seeds.distinct == 2 * 3
 

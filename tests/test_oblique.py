@@ -60,10 +60,12 @@ PROP = settings(max_examples=40, deadline=None)
 @pytest.mark.parametrize("n_rounds", [1, 7, 25])
 def test_g1_path_with_sklearn_stumps_is_sklearn_adaboost(seed, n_rounds):
     X, y = data(seed, n=150, d=4)
-    ours = RealAdaBoostClassifier(n_estimators=n_rounds, weak=DecisionTreeClassifier(max_depth=1),
-                                  random_state=seed).fit(X, y)
-    ada = AdaBoostClassifier(DecisionTreeClassifier(max_depth=1), n_estimators=n_rounds,
-                             random_state=seed).fit(X, y)
+    ours = RealAdaBoostClassifier(
+        n_estimators=n_rounds, weak=DecisionTreeClassifier(max_depth=1), random_state=seed
+    ).fit(X, y)
+    ada = AdaBoostClassifier(
+        DecisionTreeClassifier(max_depth=1), n_estimators=n_rounds, random_state=seed
+    ).fit(X, y)
     hyps = ours.model_.hyps
     assert len(hyps) == len(ada.estimators_) == n_rounds
     for h, e in zip(hyps, ada.estimators_):
@@ -71,22 +73,28 @@ def test_g1_path_with_sklearn_stumps_is_sklearn_adaboost(seed, n_rounds):
         assert a.feature[0] == b.feature[0]
         assert a.threshold[0] == pytest.approx(b.threshold[0], abs=1e-12)
     # SAMME's coefficient is ln((1−ε)/ε) = 2α
-    np.testing.assert_allclose(2 * np.asarray(ours.model_.alphas), ada.estimator_weights_,
-                               rtol=1e-9)
+    np.testing.assert_allclose(
+        2 * np.asarray(ours.model_.alphas), ada.estimator_weights_, rtol=1e-9
+    )
     Xq = np.random.default_rng(99).normal(size=(300, 4))
     # sklearn's binary decision_function is 2 Σ w_e h_e / Σ w_e = 4 H / Σ w_e
-    np.testing.assert_allclose(4 * ours.decision_function(Xq) / ada.estimator_weights_.sum(),
-                               ada.decision_function(Xq), atol=1e-9)
+    np.testing.assert_allclose(
+        4 * ours.decision_function(Xq) / ada.estimator_weights_.sum(),
+        ada.decision_function(Xq),
+        atol=1e-9,
+    )
     np.testing.assert_array_equal(ours.predict(Xq), ada.predict(Xq))
     np.testing.assert_array_equal(ours.predict(X), ada.predict(X))
 
 
 def test_sklearn_weights_equal_ours_round_by_round():
     X, y = data(3, n=100, d=2)
-    steps = list(g1_linear(X, y, n_rounds=5, weak=DecisionTreeClassifier(max_depth=1),
-                           random_state=0))
-    ada = AdaBoostClassifier(DecisionTreeClassifier(max_depth=1), n_estimators=5,
-                             random_state=0).fit(X, y)
+    steps = list(
+        g1_linear(X, y, n_rounds=5, weak=DecisionTreeClassifier(max_depth=1), random_state=0)
+    )
+    ada = AdaBoostClassifier(
+        DecisionTreeClassifier(max_depth=1), n_estimators=5, random_state=0
+    ).fit(X, y)
     errs = [s.round.error for s in steps]
     np.testing.assert_allclose(errs, ada.estimator_errors_, rtol=1e-9)
 
@@ -111,8 +119,10 @@ def test_stump_learner_picks_largest_abs_mu(sample):
     steps = list(g1_linear(X, y01, n_rounds=1, sample_weight=w))
     s = steps[0]
     if s.kind == STOP:
-        assert all(np.unique(X[:, j]).size < 2 for j in range(X.shape[1])) or \
-            "no edge" in s.stop_reason
+        assert (
+            all(np.unique(X[:, j]).size < 2 for j in range(X.shape[1]))
+            or "no edge" in s.stop_reason
+        )
         return
     y = np.where(y01 == 1, 1, -1)
     w1 = np.ones(len(y)) / len(y) if w is None else w / w.sum()
@@ -162,14 +172,18 @@ def test_theorem2_on_g1_tree(sample, rule):
         _check_bounds(s.metrics)
 
 
-@given(samples(), st.sampled_from(["stumps", "hyperplane"]),
-       st.sampled_from(["max_decrease", "breadth_first"]))
+@given(
+    samples(),
+    st.sampled_from(["stumps", "hyperplane"]),
+    st.sampled_from(["max_decrease", "breadth_first"]),
+)
 @PROP
 def test_theorem2_and_bounds_on_boost_odt(sample, learner, rule):
     X, y, w = sample
     w1 = np.ones(len(y)) / len(y) if w is None else w / w.sum()
-    for s in boost_odt(X, y, n_internal=5, n_stumps=4, node_learner=learner, leaf_rule=rule,
-                       sample_weight=w):
+    for s in boost_odt(
+        X, y, n_internal=5, n_stumps=4, node_learner=learner, leaf_rule=rule, sample_weight=w
+    ):
         if s.kind == STOP:
             break
         _check_theorem2(s, X, y, w1)
@@ -214,8 +228,12 @@ def test_g1_tree_matches_km_topdown_partition():
 
     X, y = data(4, n=200, d=3)
     ours = list(g1_tree(X, y, n_internal=7, leaf_rule="max_decrease"))[-1].tree
-    km = [s for s in grow(X, np.where(y == 1, 1, -1), size=8, index="km", max_arity=2,
-                          leaf_rule="max_gain")][-1].tree
+    km = [
+        s
+        for s in grow(
+            X, np.where(y == 1, 1, -1), size=8, index="km", max_arity=2, leaf_rule="max_gain"
+        )
+    ][-1].tree
     a, b = ours.apply(X), km.apply(X)
     pairs = set(zip(a.tolist(), b.tolist()))
     assert len(pairs) == len(set(a.tolist())) == len(set(b.tolist())) == 8
@@ -225,8 +243,13 @@ def test_g1_tree_matches_km_topdown_partition():
 @pytest.mark.parametrize("seed", range(4))
 def test_hyperplane_node_boundary_is_a_straight_line(seed):
     ds = make_dataset("band", n=300, seed=seed)
-    steps = [s for s in boost_odt(ds.X_train, ds.y_train, n_internal=3, n_stumps=8,
-                                  node_learner="hyperplane") if s.kind == SPLIT]
+    steps = [
+        s
+        for s in boost_odt(
+            ds.X_train, ds.y_train, n_internal=3, n_stumps=8, node_learner="hyperplane"
+        )
+        if s.kind == SPLIT
+    ]
     assert steps
     for s in steps:
         sep = s.separator
@@ -254,8 +277,9 @@ def test_hyperplane_node_boundary_is_a_straight_line(seed):
 
 def test_stump_node_boundary_is_a_staircase():
     ds = make_dataset("band", n=400, seed=1)
-    s = next(s for s in boost_odt(ds.X_train, ds.y_train, n_internal=1, n_stumps=10)
-             if s.kind == SPLIT)
+    s = next(
+        s for s in boost_odt(ds.X_train, ds.y_train, n_internal=1, n_stumps=10) if s.kind == SPLIT
+    )
     assert s.separator.affine(2) is None
     assert len(s.inner) == len(s.separator) >= 2
     assert {h.kind for h in s.separator.hyps} == {"stump"}
@@ -273,8 +297,9 @@ def test_node_weights_are_class_balanced():
 
 def test_breadth_first_builds_a_complete_tree():
     ds = make_dataset("moons", n=500, noise=0.4, seed=0)
-    steps = [s for s in boost_odt(ds.X_train, ds.y_train, n_internal=7, n_stumps=3)
-             if s.kind == SPLIT]
+    steps = [
+        s for s in boost_odt(ds.X_train, ds.y_train, n_internal=7, n_stumps=3) if s.kind == SPLIT
+    ]
     tree = steps[-1].tree
     assert len(tree.internal) == 7
     depths = [tree.depth[s.node] for s in steps]
@@ -326,18 +351,21 @@ def test_constant_features_stop_with_reason():
     assert steps[-1].kind == STOP and "no leaf" in steps[-1].stop_reason.lower()
 
 
-@pytest.mark.parametrize("call, match", [
-    (lambda X, y: g1_linear(X, y, n_rounds=0), "n_rounds must be between 1 and 2000; got 0"),
-    (lambda X, y: g1_linear(X, y, n_rounds=3, weak="tree"), "weak must be one of"),
-    (lambda X, y: g1_linear(X, y, n_rounds=3, weak=object()), "weak must be 'stump'"),
-    (lambda X, y: boost_odt(X, y, n_stumps=0), "n_stumps must be between 1 and 200; got 0"),
-    (lambda X, y: boost_odt(X, y, node_learner="oc1"), "node_learner must be one of"),
-    (lambda X, y: boost_odt(X, y, leaf_rule="dfs"), "leaf_rule must be one of"),
-    (lambda X, y: g1_tree(X, y, n_internal=1000), "n_internal must be between 1 and 255"),
-    (lambda X, y: boost_odt(X, y, X_test=X), "X_test and y_test must be given together"),
-    (lambda X, y: boost_odt(X, y, X_test=X[:, :1], y_test=y), "X_test must have 3 columns"),
-    (lambda X, y: boost_odt(X, y[:-1]), "y must be 1-D with one label per row"),
-])
+@pytest.mark.parametrize(
+    "call, match",
+    [
+        (lambda X, y: g1_linear(X, y, n_rounds=0), "n_rounds must be between 1 and 2000; got 0"),
+        (lambda X, y: g1_linear(X, y, n_rounds=3, weak="tree"), "weak must be one of"),
+        (lambda X, y: g1_linear(X, y, n_rounds=3, weak=object()), "weak must be 'stump'"),
+        (lambda X, y: boost_odt(X, y, n_stumps=0), "n_stumps must be between 1 and 200; got 0"),
+        (lambda X, y: boost_odt(X, y, node_learner="oc1"), "node_learner must be one of"),
+        (lambda X, y: boost_odt(X, y, leaf_rule="dfs"), "leaf_rule must be one of"),
+        (lambda X, y: g1_tree(X, y, n_internal=1000), "n_internal must be between 1 and 255"),
+        (lambda X, y: boost_odt(X, y, X_test=X), "X_test and y_test must be given together"),
+        (lambda X, y: boost_odt(X, y, X_test=X[:, :1], y_test=y), "X_test must have 3 columns"),
+        (lambda X, y: boost_odt(X, y[:-1]), "y must be 1-D with one label per row"),
+    ],
+)
 def test_validation_messages(call, match):
     X, y = data(0)
     with pytest.raises(ValueError, match=match):
@@ -362,13 +390,16 @@ def test_additive_prefix_and_staged():
 
 
 # --------------------------------------------------------------------------- estimators
-@parametrize_with_checks([
-    RealAdaBoostClassifier(n_estimators=10),
-    RealAdaBoostClassifier(n_estimators=5, weak="hyperplane"),
-    BoostODTClassifier(n_internal=3, n_stumps=3),
-    BoostODTClassifier(n_internal=3, n_stumps=3, node_learner="hyperplane",
-                       leaf_rule="max_decrease"),
-])
+@parametrize_with_checks(
+    [
+        RealAdaBoostClassifier(n_estimators=10),
+        RealAdaBoostClassifier(n_estimators=5, weak="hyperplane"),
+        BoostODTClassifier(n_internal=3, n_stumps=3),
+        BoostODTClassifier(
+            n_internal=3, n_stumps=3, node_learner="hyperplane", leaf_rule="max_decrease"
+        ),
+    ]
+)
 def test_g1_estimators_sklearn_compatible(estimator, check):
     check(estimator)
 

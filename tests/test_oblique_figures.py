@@ -27,8 +27,11 @@ def runs():
         "path": tuple(g1_linear(ds.X_train, ds.y_train, n_rounds=12, **kw)),
         "tree": tuple(g1_tree(ds.X_train, ds.y_train, n_internal=4, **kw)),
         "odt": tuple(boost_odt(ds.X_train, ds.y_train, n_internal=4, n_stumps=5, **kw)),
-        "odt_h": tuple(boost_odt(ds.X_train, ds.y_train, n_internal=3, n_stumps=5,
-                                 node_learner="hyperplane", **kw)),
+        "odt_h": tuple(
+            boost_odt(
+                ds.X_train, ds.y_train, n_internal=3, n_stumps=5, node_learner="hyperplane", **kw
+            )
+        ),
     }
 
 

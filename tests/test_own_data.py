@@ -24,7 +24,6 @@ TIMEOUT = 120
 SQUARE = [[0, 0], [1, 0], [0, 1], [1, 1]]
 
 
-
 def _captions(at) -> list[str]:
     """Captions on the page, with the lecture stepper's (which names the data's size)."""
     from tests import lecture_helpers as lh
@@ -35,6 +34,7 @@ def _captions(at) -> list[str]:
         out.append(comps["round_ctl"].get("caption", ""))
     return out
 
+
 def all_points(ds):
     X = np.vstack([ds.X_train, ds.X_test])
     y = np.concatenate([ds.y_train, ds.y_test])
@@ -43,16 +43,19 @@ def all_points(ds):
 
 
 # --------------------------------------------------------------------------- from_points
-@pytest.mark.parametrize("labels, names, signs", [
-    ([-1, -1, 1, 1], ("-1", "+1"), [-1, -1, 1, 1]),
-    ([0, 0, 1, 1], ("0", "1"), [-1, -1, 1, 1]),
-    ([0.0, 0.0, 1.0, 1.0], ("0", "1"), [-1, -1, 1, 1]),
-    ([2.5, 2.5, 7, 7], ("2.5", "7"), [-1, -1, 1, 1]),
-    ([10, 10, 9, 9], ("9", "10"), [1, 1, -1, -1]),
-    (["no", "no", "yes", "yes"], ("no", "yes"), [-1, -1, 1, 1]),
-    (["10", "10", "9", "9"], ("9", "10"), [1, 1, -1, -1]),  # numeric order, like load_csv
-    ([False, False, True, True], ("False", "True"), [-1, -1, 1, 1]),
-])
+@pytest.mark.parametrize(
+    "labels, names, signs",
+    [
+        ([-1, -1, 1, 1], ("-1", "+1"), [-1, -1, 1, 1]),
+        ([0, 0, 1, 1], ("0", "1"), [-1, -1, 1, 1]),
+        ([0.0, 0.0, 1.0, 1.0], ("0", "1"), [-1, -1, 1, 1]),
+        ([2.5, 2.5, 7, 7], ("2.5", "7"), [-1, -1, 1, 1]),
+        ([10, 10, 9, 9], ("9", "10"), [1, 1, -1, -1]),
+        (["no", "no", "yes", "yes"], ("no", "yes"), [-1, -1, 1, 1]),
+        (["10", "10", "9", "9"], ("9", "10"), [1, 1, -1, -1]),  # numeric order, like load_csv
+        ([False, False, True, True], ("False", "True"), [-1, -1, 1, 1]),
+    ],
+)
 def test_from_points_maps_any_two_labels(labels, names, signs):
     ds = from_points(SQUARE, labels)
     assert ds.class_names == names
@@ -82,21 +85,29 @@ def test_from_points_training_keeps_both_classes():
     assert set(ds.y_train.tolist()) == {-1, 1}
 
 
-@pytest.mark.parametrize("X, y, kwargs, phrase", [
-    ([0, 1, 2, 3], [1, 1, -1, -1], {}, "X must have shape (m, 2)"),
-    ([[0, 0, 0]] * 4, [1, 1, -1, -1], {}, "got shape (4, 3)"),
-    ([["a", "b"]] * 4, [1, 1, -1, -1], {}, "X must be an array of numbers"),
-    ([[0, np.nan], [1, 1], [2, 2], [3, 3]], [1, 1, -1, -1], {}, "X must hold finite numbers"),
-    ([[0, np.inf], [1, 1], [2, 2], [3, 3]], [1, 1, -1, -1], {}, "in row 0"),
-    (SQUARE, [1, 1, -1], {}, "y must be 1-D with one label per row of X (4); got shape (3,)"),
-    (SQUARE, [1, 1, 1, 1], {}, "exactly two distinct labels (the algorithms are binary); got 1"),
-    (SQUARE, ["a", "b", "c", "a"], {}, "got 3: 'a', 'b', 'c'"),
-    (SQUARE, [1.0, np.nan, 0.0, 0.0], {}, "y must not contain NaN"),
-    (SQUARE, [1, -1, -1, -1], {}, "at least 2 points of each class; class '+1' has 1"),
-    (SQUARE, [1, 1, -1, -1], {"test_fraction": 0.95}, "test_fraction must be a number between"),
-    (SQUARE, [1, 1, -1, -1], {"seed": -1}, "seed must be an integer >= 0; got -1"),
-    (SQUARE, [1, 1, -1, -1], {"name": 7}, "name must be a string; got 7"),
-])
+@pytest.mark.parametrize(
+    "X, y, kwargs, phrase",
+    [
+        ([0, 1, 2, 3], [1, 1, -1, -1], {}, "X must have shape (m, 2)"),
+        ([[0, 0, 0]] * 4, [1, 1, -1, -1], {}, "got shape (4, 3)"),
+        ([["a", "b"]] * 4, [1, 1, -1, -1], {}, "X must be an array of numbers"),
+        ([[0, np.nan], [1, 1], [2, 2], [3, 3]], [1, 1, -1, -1], {}, "X must hold finite numbers"),
+        ([[0, np.inf], [1, 1], [2, 2], [3, 3]], [1, 1, -1, -1], {}, "in row 0"),
+        (SQUARE, [1, 1, -1], {}, "y must be 1-D with one label per row of X (4); got shape (3,)"),
+        (
+            SQUARE,
+            [1, 1, 1, 1],
+            {},
+            "exactly two distinct labels (the algorithms are binary); got 1",
+        ),
+        (SQUARE, ["a", "b", "c", "a"], {}, "got 3: 'a', 'b', 'c'"),
+        (SQUARE, [1.0, np.nan, 0.0, 0.0], {}, "y must not contain NaN"),
+        (SQUARE, [1, -1, -1, -1], {}, "at least 2 points of each class; class '+1' has 1"),
+        (SQUARE, [1, 1, -1, -1], {"test_fraction": 0.95}, "test_fraction must be a number between"),
+        (SQUARE, [1, 1, -1, -1], {"seed": -1}, "seed must be an integer >= 0; got -1"),
+        (SQUARE, [1, 1, -1, -1], {"name": 7}, "name must be a string; got 7"),
+    ],
+)
 def test_from_points_rejects_bad_input_naming_the_parameter(X, y, kwargs, phrase):
     with pytest.raises(ValueError) as err:
         from_points(X, y, **kwargs)
@@ -112,14 +123,19 @@ def test_from_points_row_limit():
 
 @settings(max_examples=60, deadline=None)
 @given(
-    n_neg=st.integers(2, 30), n_pos=st.integers(2, 30),
-    test_fraction=st.sampled_from([0.0, 0.1, 0.25, 0.5, 0.9]), seed=st.integers(0, 10**6),
+    n_neg=st.integers(2, 30),
+    n_pos=st.integers(2, 30),
+    test_fraction=st.sampled_from([0.0, 0.1, 0.25, 0.5, 0.9]),
+    seed=st.integers(0, 10**6),
     data=st.data(),
 )
 def test_from_points_keeps_every_point_with_its_class(n_neg, n_pos, test_fraction, seed, data):
     coords = st.floats(-5, 5, allow_nan=False, allow_infinity=False)
-    X = np.array(data.draw(st.lists(st.tuples(coords, coords), min_size=n_neg + n_pos,
-                                    max_size=n_neg + n_pos)))
+    X = np.array(
+        data.draw(
+            st.lists(st.tuples(coords, coords), min_size=n_neg + n_pos, max_size=n_neg + n_pos)
+        )
+    )
     labels = np.array(["b"] * n_pos + ["a"] * n_neg)
     data.draw(st.randoms()).shuffle(order := list(range(len(labels))))
     X, labels = X[order], labels[order]
@@ -128,8 +144,12 @@ def test_from_points_keeps_every_point_with_its_class(n_neg, n_pos, test_fractio
     assert ds.n_train + ds.n_test == n_neg + n_pos
     assert ds.n_test == min(round((n_neg + n_pos) * test_fraction), n_neg + n_pos - 2)
     assert set(ds.y_train.tolist()) == {-1, 1}
-    got = sorted(zip(map(tuple, np.vstack([ds.X_train, ds.X_test]).tolist()),
-                     np.concatenate([ds.y_train, ds.y_test]).tolist()))
+    got = sorted(
+        zip(
+            map(tuple, np.vstack([ds.X_train, ds.X_test]).tolist()),
+            np.concatenate([ds.y_train, ds.y_test]).tolist(),
+        )
+    )
     want = sorted(zip(map(tuple, X.tolist()), np.where(labels == "b", 1, -1).tolist()))
     assert got == want
 
@@ -146,21 +166,26 @@ def test_report_of_a_clean_file_is_empty():
 
 
 def test_bad_rows_are_left_out_and_reported_by_reason_and_line():
-    text = "\n".join([
-        "x1,x2,label",     # line 1
-        "1,2,a",           # 2
-        "3,,b",            # 3: empty
-        "5,6,a",           # 4
-        "7,four,b",        # 5: not a number
-        "",                # 6: blank, ignored
-        "9,10",            # 7: two fields
-        "11,12,b",         # 8
-        "13,NA,a",         # 9: missing marker
-        '"3,5",1,b',       # 10: decimal comma
-        "15,inf,a",        # 11: not finite
-        "17,18,b",         # 12
-        "19,20,?",         # 13: label missing
-    ]) + "\n"
+    text = (
+        "\n".join(
+            [
+                "x1,x2,label",  # line 1
+                "1,2,a",  # 2
+                "3,,b",  # 3: empty
+                "5,6,a",  # 4
+                "7,four,b",  # 5: not a number
+                "",  # 6: blank, ignored
+                "9,10",  # 7: two fields
+                "11,12,b",  # 8
+                "13,NA,a",  # 9: missing marker
+                '"3,5",1,b',  # 10: decimal comma
+                "15,inf,a",  # 11: not finite
+                "17,18,b",  # 12
+                "19,20,?",  # 13: label missing
+            ]
+        )
+        + "\n"
+    )
     ds, report = load_csv_report(text, test_fraction=0)
     assert (report.n_rows, report.n_loaded, report.n_rejected) == (11, 4, 7)
     by_reason = {r.reason: r for r in report.rejections}
@@ -168,7 +193,8 @@ def test_bad_rows_are_left_out_and_reported_by_reason_and_line():
     assert by_reason["x2 is missing"].examples == ((3, "empty"), (9, "'NA'"))
     assert by_reason["x2 is not a number"].examples == ((5, "'four'"),)
     assert by_reason["x1 is not a number"].examples == (
-        (10, "'3,5': use a dot as the decimal separator"),)
+        (10, "'3,5': use a dot as the decimal separator"),
+    )
     assert by_reason["x2 is not a finite number"].examples == ((11, "'inf'"),)
     assert by_reason["wrong number of fields (the header has 3)"].examples == ((7, "2 fields"),)
     assert by_reason["label is missing"].examples == ((13, "'?'"),)
@@ -189,19 +215,23 @@ def test_report_lists_the_first_three_lines_of_a_reason_and_counts_the_rest():
     _, report = load_csv_report(text)
     (rejection,) = report.rejections
     assert rejection.count == 10 and [line for line, _ in rejection.examples] == [6, 7, 8]
-    assert report.summary() == ("10 rows rejected — x2 is missing: lines 6 (empty), 7 (empty), "
-                                "8 (empty) and 7 more")
+    assert report.summary() == (
+        "10 rows rejected — x2 is missing: lines 6 (empty), 7 (empty), 8 (empty) and 7 more"
+    )
 
 
-@pytest.mark.parametrize("data, phrase", [
-    ("é,b,label\n1,2,a\n".encode("latin-1"), "not UTF-8"),
-    (b"", "empty"),
-    ("a,b,c,d\n1,2,3,x\n", "Expected 3 columns"),
-    ("1,2,0\n3,4,1\n", "header row is required"),
-    ("x1,x2,label\n", "header but no data rows"),
-    ("x1,x2,label\n1,2,a\n3,4,b\n5,6,c\n7,8,a\n9,9,b\n", "binary"),
-    ('x1,x2,label\n1,2,"a\n', "not valid CSV"),
-])
+@pytest.mark.parametrize(
+    "data, phrase",
+    [
+        ("é,b,label\n1,2,a\n".encode("latin-1"), "not UTF-8"),
+        (b"", "empty"),
+        ("a,b,c,d\n1,2,3,x\n", "Expected 3 columns"),
+        ("1,2,0\n3,4,1\n", "header row is required"),
+        ("x1,x2,label\n", "header but no data rows"),
+        ("x1,x2,label\n1,2,a\n3,4,b\n5,6,c\n7,8,a\n9,9,b\n", "binary"),
+        ('x1,x2,label\n1,2,"a\n', "not valid CSV"),
+    ],
+)
 def test_file_level_problems_stay_errors(data, phrase):
     with pytest.raises(ValueError, match=phrase):
         load_csv_report(data)
@@ -213,15 +243,24 @@ def test_too_many_rows_is_a_file_error():
         load_csv_report(text, max_rows=10)
 
 
-@pytest.mark.parametrize("text, phrase", [
-    ("x1,x2,label\n1,,a\n3,x,b\n", "No usable rows: all 2 data rows were rejected. 2 of the 2 "
-                                   "data rows were left out — x2 is missing: line 2 (empty); "
-                                   "x2 is not a number: line 3 ('x')."),
-    ("x1,x2,label\n1,2,a\n3,,b\n5,6,a\n7,8,b\n", "Class 'b' has only 1 row: at least 2 rows of "
-                                                 "each class are needed. 1 of the 4 data rows "
-                                                 "was left out — x2 is missing: line 3 (empty)."),
-    ("x1,x2,label\n1,2,a\n3,4,a\n5,?,b\n", "Only one class ('a') found"),
-])
+@pytest.mark.parametrize(
+    "text, phrase",
+    [
+        (
+            "x1,x2,label\n1,,a\n3,x,b\n",
+            "No usable rows: all 2 data rows were rejected. 2 of the 2 "
+            "data rows were left out — x2 is missing: line 2 (empty); "
+            "x2 is not a number: line 3 ('x').",
+        ),
+        (
+            "x1,x2,label\n1,2,a\n3,,b\n5,6,a\n7,8,b\n",
+            "Class 'b' has only 1 row: at least 2 rows of "
+            "each class are needed. 1 of the 4 data rows "
+            "was left out — x2 is missing: line 3 (empty).",
+        ),
+        ("x1,x2,label\n1,2,a\n3,4,a\n5,?,b\n", "Only one class ('a') found"),
+    ],
+)
 def test_too_few_usable_rows_is_an_error_that_lists_the_rejected_rows(text, phrase):
     with pytest.raises(ValueError) as err:
         load_csv_report(text)
@@ -230,23 +269,29 @@ def test_too_few_usable_rows_is_an_error_that_lists_the_rejected_rows(text, phra
 
 @settings(max_examples=60, deadline=None)
 @given(
-    good=st.lists(st.tuples(st.integers(-99, 99), st.integers(-99, 99), st.sampled_from("ab")),
-                  min_size=4, max_size=30).filter(
-        lambda rows: min(sum(r[2] == c for r in rows) for c in "ab") >= 2),
-    bad=st.lists(st.sampled_from(["1,,a", "x,2,b", "3,4", "5,6,b,7", "nan,1,a", "2,inf,b",
-                                  "4,5,"]), max_size=12),
+    good=st.lists(
+        st.tuples(st.integers(-99, 99), st.integers(-99, 99), st.sampled_from("ab")),
+        min_size=4,
+        max_size=30,
+    ).filter(lambda rows: min(sum(r[2] == c for r in rows) for c in "ab") >= 2),
+    bad=st.lists(
+        st.sampled_from(["1,,a", "x,2,b", "3,4", "5,6,b,7", "nan,1,a", "2,inf,b", "4,5,"]),
+        max_size=12,
+    ),
     data=st.data(),
 )
 def test_report_counts_every_bad_row_and_keeps_every_good_one(good, bad, data):
     rows = [f"{a},{b},{c}" for a, b, c in good] + list(bad)
     data.draw(st.randoms()).shuffle(rows)
     ds, report = load_csv_report("x1,x2,label\n" + "\n".join(rows) + "\n", test_fraction=0)
-    assert (report.n_rows, report.n_loaded, report.n_rejected) == (len(rows), len(good),
-                                                                     len(bad))
+    assert (report.n_rows, report.n_loaded, report.n_rejected) == (len(rows), len(good), len(bad))
     assert sum(r.count for r in report.rejections) == len(bad)
     lines = [line for r in report.rejections for line, _ in r.examples]
-    bad_lines = [i + 2 for i, row in enumerate(rows) if row in bad and row not in
-                 {f"{a},{b},{c}" for a, b, c in good}]
+    bad_lines = [
+        i + 2
+        for i, row in enumerate(rows)
+        if row in bad and row not in {f"{a},{b},{c}" for a, b, c in good}
+    ]
     assert set(lines) <= set(bad_lines) and len(set(lines)) == len(lines)
     X, y = all_points(ds)
     want = sorted((float(a), float(b), 1 if c == "b" else -1) for a, b, c in good)
@@ -254,8 +299,9 @@ def test_report_counts_every_bad_row_and_keeps_every_good_one(good, bad, data):
 
 
 # --------------------------------------------------------------------------- drawing helpers
-point = st.tuples(st.integers(0, draw.LEVELS - 1), st.integers(0, draw.LEVELS - 1),
-                  st.sampled_from([-1, 1]))
+point = st.tuples(
+    st.integers(0, draw.LEVELS - 1), st.integers(0, draw.LEVELS - 1), st.sampled_from([-1, 1])
+)
 
 
 @settings(max_examples=100, deadline=None)
@@ -267,11 +313,14 @@ def test_encode_decode_round_trip(points):
     assert draw.decode_points(code) == (points, None)
 
 
-@pytest.mark.parametrize("suffix, phrase", [
-    ("Ab", "ends with 2 stray character(s) 'Ab'"),
-    ("A!A", "point 3 ('A!A') contains '!'"),
-    ("___", "point 3 ('___') lies outside the canvas"),
-])
+@pytest.mark.parametrize(
+    "suffix, phrase",
+    [
+        ("Ab", "ends with 2 stray character(s) 'Ab'"),
+        ("A!A", "point 3 ('A!A') contains '!'"),
+        ("___", "point 3 ('___') lies outside the canvas"),
+    ],
+)
 def test_damaged_link_keeps_the_points_before_the_damage(suffix, phrase):
     good = [(0, 0, -1), (320, 320, 1)]
     points, message = draw.decode_points(draw.encode_points(good) + suffix)
@@ -282,7 +331,7 @@ def test_damaged_link_keeps_the_points_before_the_damage(suffix, phrase):
 def test_link_with_too_many_points_keeps_the_first_ones():
     many = [(i % draw.LEVELS, i // draw.LEVELS, 1) for i in range(draw.MAX_POINTS + 5)]
     points, message = draw.decode_points(draw.encode_points(many))
-    assert points == many[:draw.MAX_POINTS]
+    assert points == many[: draw.MAX_POINTS]
     assert f"405 points, more than the {draw.MAX_POINTS} allowed" in message
 
 
@@ -351,8 +400,9 @@ def test_upload_with_bad_rows_warns_with_the_lines_and_loads_the_rest() -> None:
     assert not at.error
     (warning,) = at.sidebar.warning
     assert warning.value.startswith("Loaded 5 rows of students.csv (")
-    assert ("2 rows rejected — x2 is missing: line 3 (empty); "
-            "x2 is not a number: line 5 ('eight')") in warning.value
+    assert (
+        "2 rows rejected — x2 is missing: line 3 (empty); x2 is not a number: line 5 ('eight')"
+    ) in warning.value
 
 
 def test_upload_with_too_few_good_rows_is_one_error_listing_them() -> None:
@@ -405,16 +455,20 @@ def test_drawn_dataset_with_a_test_fraction() -> None:
 def test_damaged_link_says_so_and_keeps_what_it_can() -> None:
     at = _page(src="Draw", pts=draw.encode_points(DRAWN) + "#!")
     assert not at.exception
-    assert any("could not all be read" in i.value and "first 5 point(s) were kept" in i.value
-               for i in at.info)
+    assert any(
+        "could not all be read" in i.value and "first 5 point(s) were kept" in i.value
+        for i in at.info
+    )
     assert any("5 training and 0 test points" in c for c in _captions(at))
 
 
 def test_too_small_drawing_says_what_is_missing_and_shows_the_generated_data() -> None:
     at = _page(src="Draw", pts=draw.encode_points(DRAWN[:3]))
     assert not at.exception
-    assert any("Too few points to run" in w.value and "Add 2 more of class +1" in w.value
-               for w in at.warning)
+    assert any(
+        "Too few points to run" in w.value and "Add 2 more of class +1" in w.value
+        for w in at.warning
+    )
     assert any("300 training and 100 test points" in c for c in _captions(at))
 
 

@@ -112,7 +112,8 @@ def test_weak_learner_minimises_Z_over_its_candidates():
         for th in np.quantile(X[:, j], np.linspace(0.05, 0.95, 25)):
             assert zb <= z(SoftStump(j, th, 1, 0.3)) + 2e-3  # a grid near the candidates
         assert z(SoftStump(j, best.theta, -1, 0.3)) == pytest.approx(
-            z(SoftStump(j, best.theta, 1, 0.3)))  # polarity does not change Z₊ + Z₋
+            z(SoftStump(j, best.theta, 1, 0.3))
+        )  # polarity does not change Z₊ + Z₋
 
 
 def test_tree_model_pickles_and_is_frozen():
@@ -245,8 +246,9 @@ def _stump_sums(tree):
     for n, ch in enumerate(tree.children):
         if ch is not None:
             clf = tree.classifier[n]
-            out += (_stump_sums(clf) if isinstance(clf, ProbTree)
-                    else [tree.Z[ch[0]] + tree.Z[ch[1]]])
+            out += (
+                _stump_sums(clf) if isinstance(clf, ProbTree) else [tree.Z[ch[0]] + tree.Z[ch[1]]]
+            )
     return out
 
 
@@ -259,7 +261,7 @@ def test_doll_checks_node_Z_never_below_C_and_the_papers_rho(data, L):
     ρ̂ its stumps' largest Z₊ + Z₋ — and the level-1 case of that bound is a valid one."""
     X, y, tau = data
     step = list(matryoshka(X, y, levels=L, softness=tau))[-1]
-    assert len(step.dolls) == 2 ** L - 2  # every doll of level ≥ 1 is used as a node once
+    assert len(step.dolls) == 2**L - 2  # every doll of level ≥ 1 is used as a node once
     for d in step.dolls:
         assert d.node_Z - d.C >= -1e-12  # merging leaves only raises Σ 2√(W⁺W⁻)
         assert d.n_weak == 2**d.level

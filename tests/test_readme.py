@@ -36,8 +36,9 @@ def test_readme_has_a_block_for_every_benchmark_and_splice_replaces_it() -> None
 
     import pytest
 
-    spec = importlib.util.spec_from_file_location("readme_bench",
-                                                  ROOT / "scripts" / "readme_bench.py")
+    spec = importlib.util.spec_from_file_location(
+        "readme_bench", ROOT / "scripts" / "readme_bench.py"
+    )
     rb = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(rb)
     text = (ROOT / "README.md").read_text("utf-8")

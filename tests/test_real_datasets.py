@@ -196,9 +196,7 @@ MONK_RULES = {
 @pytest.mark.parametrize("name", sorted(MONK_RULES))
 def test_monk_rules_regenerate_the_vendored_rows(name):
     rule = MONK_RULES[name]
-    expected = [
-        [*map(str, a), "1" if rule(*a) else "0"] for a in itertools.product(*MONK_DOMAINS)
-    ]
+    expected = [[*map(str, a), "1" if rule(*a) else "0"] for a in itertools.product(*MONK_DOMAINS)]
     header, rows = read_csv(name)
     assert header == ["a1", "a2", "a3", "a4", "a5", "a6", "label"]
     assert rows == expected  # the full 432-example space, noise-free, in product order

@@ -312,8 +312,9 @@ def brute_force_prefix(f, x, y, w, k):
     P = np.concatenate(([0.0], np.cumsum(pos)))
     N = np.concatenate(([0.0], np.cumsum(neg)))
     combos = np.array(list(itertools.combinations(range(1, vals.size), k - 1)), dtype=np.intp)
-    edges = np.column_stack([np.zeros(len(combos), np.intp), combos,
-                             np.full(len(combos), vals.size, np.intp)])
+    edges = np.column_stack(
+        [np.zeros(len(combos), np.intp), combos, np.full(len(combos), vals.size, np.intp)]
+    )
     gp = P[edges[:, 1:]] - P[edges[:, :-1]]
     gn = N[edges[:, 1:]] - N[edges[:, :-1]]
     mass = gp + gn
@@ -338,14 +339,22 @@ def test_default_kway_search_is_exact_beyond_64_distinct_values(seed, n, name):
         assert best[k].impurity == pytest.approx(brute_force_prefix(f, x, y, w, k), abs=1e-12)
         groups = branch_of(x, best[k].thresholds)
         assert node_impurity_of_groups(f, groups, y, w, k) == pytest.approx(
-            best[k].impurity, abs=1e-12)
+            best[k].impurity, abs=1e-12
+        )
 
 
 @settings(deadline=None, database=None, max_examples=150)
-@given(seed=st.integers(0, 2**32 - 1), n=st.integers(3, 22), k_max=st.integers(3, 6),
-       runs=st.integers(1, 5), ties=st.booleans(), name=st.sampled_from(NAMES))
-def test_default_kway_search_equals_brute_force_with_long_label_runs(seed, n, k_max, runs,
-                                                                     ties, name):
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    n=st.integers(3, 22),
+    k_max=st.integers(3, 6),
+    runs=st.integers(1, 5),
+    ties=st.booleans(),
+    name=st.sampled_from(NAMES),
+)
+def test_default_kway_search_equals_brute_force_with_long_label_runs(
+    seed, n, k_max, runs, ties, name
+):
     """The default search drops cuts deep inside runs of one class (``boundary_cuts``): on
     data made of a few long runs — where a wide split *must* cut inside a run — every arity's
     optimum still equals the brute force over every interval partition."""
@@ -374,8 +383,9 @@ def test_default_kway_search_equals_brute_force_with_long_label_runs(seed, n, k_
         assert split.impurity == pytest.approx(brute_force_prefix(f, x, y, w, k), abs=1e-12)
         groups = branch_of(x, split.thresholds)
         assert set(np.unique(groups)) == set(range(k))
-        assert node_impurity_of_groups(f, groups, y, w, k) == pytest.approx(split.impurity,
-                                                                           abs=1e-12)
+        assert node_impurity_of_groups(f, groups, y, w, k) == pytest.approx(
+            split.impurity, abs=1e-12
+        )
 
 
 def test_boundary_cuts_keep_run_ends_and_drop_the_middle_of_long_runs():

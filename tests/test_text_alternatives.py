@@ -11,20 +11,25 @@ from ui.classroom import figure_frame
 
 
 def test_figure_frame_wide_when_traces_share_x() -> None:
-    fig = go.Figure([go.Scatter(x=[1, 2, 3], y=[0.5, 0.4, 0.3], name="bound"),
-                     go.Scatter(x=[1, 2, 3], y=[0.2, 0.1, 0.05], name="measured")])
+    fig = go.Figure(
+        [
+            go.Scatter(x=[1, 2, 3], y=[0.5, 0.4, 0.3], name="bound"),
+            go.Scatter(x=[1, 2, 3], y=[0.2, 0.1, 0.05], name="measured"),
+        ]
+    )
     frame = figure_frame(fig)
     assert list(frame.columns) == ["x", "bound", "measured"]
     assert frame["measured"].tolist() == [0.2, 0.1, 0.05]
 
 
 def test_figure_frame_long_otherwise_and_empty_without_xy() -> None:
-    fig = go.Figure([go.Scatter(x=[1, 2], y=[3, 4], name="a"),
-                     go.Scatter(x=[5], y=[6], name="b")])
+    fig = go.Figure([go.Scatter(x=[1, 2], y=[3, 4], name="a"), go.Scatter(x=[5], y=[6], name="b")])
     frame = figure_frame(fig)
-    assert frame.to_dict("records") == [{"series": "a", "x": 1, "y": 3},
-                                        {"series": "a", "x": 2, "y": 4},
-                                        {"series": "b", "x": 5, "y": 6}]
+    assert frame.to_dict("records") == [
+        {"series": "a", "x": 1, "y": 3},
+        {"series": "a", "x": 2, "y": 4},
+        {"series": "b", "x": 5, "y": 6},
+    ]
     assert figure_frame(go.Figure(go.Heatmap(z=[[1, 2]]))).empty
 
 

@@ -16,16 +16,45 @@ ROOT = Path(__file__).resolve().parents[1]
 TIMEOUT = 120
 
 #: page → the section its theory box links to
-PAGE_SECTIONS = {"topdown": "1", "oblique": "4", "benchmark": "4", "home": "intro",
-                 "branching": "2", "bounds": "1", "matryoshka": "3",
-                 "game": "1.5"}
+PAGE_SECTIONS = {
+    "topdown": "1",
+    "oblique": "4",
+    "benchmark": "4",
+    "home": "intro",
+    "branching": "2",
+    "bounds": "1",
+    "matryoshka": "3",
+    "game": "1.5",
+}
 
 
 def test_every_numbered_section_is_found_once() -> None:
     numbers = [s.number for s in theory_doc.sections()]
     assert len(numbers) == len(set(numbers))
-    for n in ("0", "0.1", "0.2", "0.3", "1", "1.1", "1.2", "1.3", "1.4", "1.5", "2", "3",
-              "3.1", "3.2", "3.3", "4", "4.1", "4.2", "5", "6", "glossary", "references"):
+    for n in (
+        "0",
+        "0.1",
+        "0.2",
+        "0.3",
+        "1",
+        "1.1",
+        "1.2",
+        "1.3",
+        "1.4",
+        "1.5",
+        "2",
+        "3",
+        "3.1",
+        "3.2",
+        "3.3",
+        "4",
+        "4.1",
+        "4.2",
+        "5",
+        "6",
+        "glossary",
+        "references",
+    ):
         assert n in numbers
     # a "##" section holds its subsections, a "###" one stops at the next header
     assert "### §1.2" in theory_doc.section("1").text
@@ -35,8 +64,12 @@ def test_every_numbered_section_is_found_once() -> None:
 def test_every_citation_of_the_notes_names_an_existing_section() -> None:
     numbers = {s.number for s in theory_doc.sections()}
     cited = set()
-    for path in [*ROOT.glob("boostcore/*.py"), *ROOT.glob("ui/*.py"), *ROOT.glob("views/*.py"),
-                 ROOT / "README.md"]:
+    for path in [
+        *ROOT.glob("boostcore/*.py"),
+        *ROOT.glob("ui/*.py"),
+        *ROOT.glob("views/*.py"),
+        ROOT / "README.md",
+    ]:
         for m in re.finditer(r"docs/theory\.md §(\d+(?:\.\d+)?)", path.read_text("utf-8")):
             cited.add((m.group(1), path.name))
     assert cited, "no citation found: the pattern is wrong"
@@ -47,8 +80,23 @@ def test_every_citation_of_the_notes_names_an_existing_section() -> None:
 def test_glossary_explains_the_jargon_the_pages_use() -> None:
     """The words issue 14 found unexplained on the pages have a glossary line."""
     g = theory_doc.glossary()
-    for term in ("G1", "KM tree", "AdaBoost_R", "LS", "R", "collapsed", "|L_t|", "Z_t",
-                 "γ̂", "φ_γ(s)", "C(T)", "M2", "T1", "T2", "H(Y|h_t)"):
+    for term in (
+        "G1",
+        "KM tree",
+        "AdaBoost_R",
+        "LS",
+        "R",
+        "collapsed",
+        "|L_t|",
+        "Z_t",
+        "γ̂",
+        "φ_γ(s)",
+        "C(T)",
+        "M2",
+        "T1",
+        "T2",
+        "H(Y|h_t)",
+    ):
         assert term in g and len(g[term]) > 20, term
     assert "|" not in g["LS"] and "`" not in g["LS"]
 
@@ -74,8 +122,10 @@ def test_theory_page_opens_at_the_linked_section(number: str) -> None:
     assert first_line in body
 
 
-@pytest.mark.parametrize("value", ["<b>9.9</b>", "![x](http://host/p.png)",
-                                   "[Session expired: click](http://evil)", "9" * 5000])
+@pytest.mark.parametrize(
+    "value",
+    ["<b>9.9</b>", "![x](http://host/p.png)", "[Session expired: click](http://evil)", "9" * 5000],
+)
 def test_theory_page_says_so_for_an_unknown_section(value: str) -> None:
     """A link's ?section= value is shown as typed (escaped, cut short), never as markup."""
     at = AppTest.from_file("../views/theory.py", default_timeout=TIMEOUT)
@@ -114,8 +164,10 @@ def test_counts_are_written_in_plain_english() -> None:
     assert "round 1\n(collapsed)" in src and "rounds 1–1" not in src
 
 
-@pytest.mark.parametrize("page,term", [("oblique", "AdaBoost_R"), ("branching", "|L_t|"),
-                                       ("matryoshka", "M2"), ("topdown", "γ̂")])
+@pytest.mark.parametrize(
+    "page,term",
+    [("oblique", "AdaBoost_R"), ("branching", "|L_t|"), ("matryoshka", "M2"), ("topdown", "γ̂")],
+)
 def test_pages_explain_their_jargon_unless_presenting(page: str, term: str) -> None:
     line = f"**{term}**: {theory_doc.glossary()[term]}"
     at = AppTest.from_file(f"../views/{page}.py", default_timeout=TIMEOUT).run()

@@ -268,8 +268,13 @@ def test_mansour_mcallester_gamma_boosting_branch_is_exercised():
         for size in (16, 40):
             for index in ("km", "entropy"):
                 steps = run(
-                    X, y, size=size, index=index, criterion="mansour_mcallester",
-                    max_arity=5, gamma=0.02,
+                    X,
+                    y,
+                    size=size,
+                    index=index,
+                    criterion="mansour_mcallester",
+                    max_arity=5,
+                    gamma=0.02,
                 )
                 m = steps[-1].metrics
                 if reached_size(steps) and m.mm_gamma_boosting:
@@ -360,9 +365,7 @@ def test_structure_acceptability_and_argmax(cfg):
             assert c.score == pytest.approx(c.gain / c.cost, rel=1e-12)
         best = max(c.score for c in step.candidates if c.acceptable)
         assert rec.score >= best - 1e-12
-        first_best = next(
-            c for c in step.candidates if c.acceptable and c.score >= best - 1e-15
-        )
+        first_best = next(c for c in step.candidates if c.acceptable and c.score >= best - 1e-15)
         assert (rec.arity, rec.feature, rec.thresholds) == (
             first_best.arity,
             first_best.feature,
@@ -650,7 +653,10 @@ def test_sample_weight_changes_the_tree_like_duplication():
     assert len(a) == len(b)
     for s, t in zip(a[1:], b[1:]):
         assert (s.split.leaf, s.split.arity, s.split.feature, s.split.thresholds) == (
-            t.split.leaf, t.split.arity, t.split.feature, t.split.thresholds,
+            t.split.leaf,
+            t.split.arity,
+            t.split.feature,
+            t.split.thresholds,
         )
         assert s.split.gain == pytest.approx(t.split.gain, abs=1e-12)
     assert a[-1].metrics.index_value == pytest.approx(b[-1].metrics.index_value, abs=1e-12)
@@ -673,7 +679,11 @@ def test_acceptable_matches_spec_rule_on_a_grid(criterion):
                             continue  # knife edge |T| = limit: decided by float rounding
                     ok, why = acceptable(criterion, k, n_leaves, size, gamma)
                     assert ok == spec_rule(criterion, k, n_leaves, size, gamma), (
-                        criterion, gamma, size, n_leaves, k,
+                        criterion,
+                        gamma,
+                        size,
+                        n_leaves,
+                        k,
                     )
                     assert (why == "") == ok
                     if ok:
@@ -854,8 +864,9 @@ def test_value_split_has_one_branch_per_value():
 
 def test_categorical_columns_are_only_split_by_value():
     rng = np.random.default_rng(1)
-    X = np.column_stack([rng.integers(0, 5, 400), rng.integers(0, 3, 400),
-                         rng.normal(size=400)]).astype(float)
+    X = np.column_stack(
+        [rng.integers(0, 5, 400), rng.integers(0, 3, 400), rng.normal(size=400)]
+    ).astype(float)
     y = np.where((X[:, 0] % 2 == 0) ^ (X[:, 1] == 2) ^ (X[:, 2] > 0.5), 1, -1)
     tree = list(grow(X, y, size=24, max_arity=4, categorical=[True, True, False]))[-1].tree
     node = np.zeros(len(y), dtype=int)
@@ -866,17 +877,21 @@ def test_categorical_columns_are_only_split_by_value():
             vals = np.unique(X[here, f])
             assert tree.thresholds[nid] == tuple((vals[:-1] + vals[1:]) / 2)
         kids = np.asarray(tree.children[nid])
-        node[here] = kids[np.searchsorted(np.asarray(tree.thresholds[nid]), X[here, f],
-                                          side="left")]
+        node[here] = kids[
+            np.searchsorted(np.asarray(tree.thresholds[nid]), X[here, f], side="left")
+        ]
         if f < 2:
             for c in kids:  # each child holds exactly one value of the attribute
                 assert np.unique(X[node == c, f]).size == 1
 
 
-@pytest.mark.parametrize("bad, match", [
-    ([True], "categorical must have one flag per column"),
-    ([True, True], "integer codes"),
-])
+@pytest.mark.parametrize(
+    "bad, match",
+    [
+        ([True], "categorical must have one flag per column"),
+        ([True, True], "integer codes"),
+    ],
+)
 def test_categorical_validation(bad, match):
     X, y = _categorical_data()
     with pytest.raises(ValueError, match=match):
@@ -905,12 +920,19 @@ def test_early_stop_at_an_unsplittable_impure_leaf_sets_gamma_hat_to_zero() -> N
     assert "γ̂ = 0" in last.stop_reason
 
 
-@pytest.mark.parametrize(("weights", "splittable", "want"), [
-    ([0.3, 0.3, 0.1], [False, True, True], (1, False)),  # a tie with the heaviest: the rule holds
-    ([0.4, 0.3, 0.1], [False, True, True], (1, True)),  # the heaviest is blocked: γ̂ = 0
-    ([0.2, 0.4, 0.4], [True, True, True], (1, False)),
-    ([0.5, 0.5 - 1e-15, 0.0], [False, True, False], (1, False)),  # equal up to rounding
-])
+@pytest.mark.parametrize(
+    ("weights", "splittable", "want"),
+    [
+        (
+            [0.3, 0.3, 0.1],
+            [False, True, True],
+            (1, False),
+        ),  # a tie with the heaviest: the rule holds
+        ([0.4, 0.3, 0.1], [False, True, True], (1, True)),  # the heaviest is blocked: γ̂ = 0
+        ([0.2, 0.4, 0.4], [True, True, True], (1, False)),
+        ([0.5, 0.5 - 1e-15, 0.0], [False, True, False], (1, False)),  # equal up to rounding
+    ],
+)
 def test_max_weight_choice_treats_a_tie_as_the_heaviest(weights, splittable, want) -> None:
     assert max_weight_choice(np.array(weights), np.array(splittable)) == want
 
@@ -950,7 +972,9 @@ def test_every_leaf_up_to_2000_points_is_searched_exactly_and_larger_ones_say_so
     # binary growth is always exact; a large enough explicit B tries every cut
     assert all(s.split.exact_search for s in grow(X, y, size=4, max_arity=2) if s.split)
     small = X[:50], y[:50]
-    assert all(s.split.exact_search
-               for s in grow(*small, size=4, max_arity=3, max_cuts=49) if s.split)
-    assert not all(s.split.exact_search
-                   for s in grow(*small, size=4, max_arity=3, max_cuts=10) if s.split)
+    assert all(
+        s.split.exact_search for s in grow(*small, size=4, max_arity=3, max_cuts=49) if s.split
+    )
+    assert not all(
+        s.split.exact_search for s in grow(*small, size=4, max_arity=3, max_cuts=10) if s.split
+    )

@@ -17,20 +17,32 @@ RHO_COLOURS = ["#000000", "#0072B2", "#009E73", "#D55E00", "#CC79A7", "#E69F00",
 
 def _layout(xtitle: str, ytitle: str, *, xlog=False, ylog=False, height=420, **extra) -> dict:
     lay = dict(
-        height=height, margin=dict(l=10, r=10, t=10, b=10), plot_bgcolor="white",
+        height=height,
+        margin=dict(l=10, r=10, t=10, b=10),
+        plot_bgcolor="white",
         legend=dict(orientation="h", yanchor="top", y=-0.18, font=dict(size=11)),
         xaxis=dict(title=dict(text=xtitle), gridcolor="#eeeeee", type="log" if xlog else "linear"),
-        yaxis=dict(title=dict(text=ytitle), gridcolor="#eeeeee", type="log" if ylog else "linear",
-                   **({"dtick": 1} if ylog else {})),
+        yaxis=dict(
+            title=dict(text=ytitle),
+            gridcolor="#eeeeee",
+            type="log" if ylog else "linear",
+            **({"dtick": 1} if ylog else {}),
+        ),
     )
     lay.update(extra)
     return lay
 
 
 def _line(x, y, name, colour, dash="solid", width=2.0, mode="lines") -> dict:
-    return dict(type="scatter", x=np.asarray(x), y=np.asarray(y), name=name, mode=mode,
-                line=dict(color=colour, dash=dash, width=width),
-                hovertemplate=f"{name}<br>%{{x}}: %{{y:.4g}}<extra></extra>")
+    return dict(
+        type="scatter",
+        x=np.asarray(x),
+        y=np.asarray(y),
+        name=name,
+        mode=mode,
+        line=dict(color=colour, dash=dash, width=width),
+        hovertemplate=f"{name}<br>%{{x}}: %{{y:.4g}}<extra></extra>",
+    )
 
 
 def grossmann_fig2_left(rhos: Sequence[float], max_level: int = 16) -> go.Figure:
@@ -44,11 +56,22 @@ def grossmann_fig2_left(rhos: Sequence[float], max_level: int = 16) -> go.Figure
         data.append(_line(T, bounds.f_tree(T, rho), f"F(T, {rho:g}) tree", c))
         data.append(_line(T, bounds.m2(levels, rho), f"M2(T, {rho:g}) matryoshka", c, "dash"))
         data.append(_line(T, rho**T, f"ρ^T = {rho:g}^T AdaBoost", c, "dot"))
-    return _figure(data, _layout("T (weak classifiers)", "bound on expected error",
-                                 xlog=True, ylog=True,
-                                 yaxis=dict(type="log", range=[-6, 0.05], dtick=1,
-                                            gridcolor="#eeeeee",
-                                            title=dict(text="bound on expected error"))))
+    return _figure(
+        data,
+        _layout(
+            "T (weak classifiers)",
+            "bound on expected error",
+            xlog=True,
+            ylog=True,
+            yaxis=dict(
+                type="log",
+                range=[-6, 0.05],
+                dtick=1,
+                gridcolor="#eeeeee",
+                title=dict(text="bound on expected error"),
+            ),
+        ),
+    )
 
 
 def grossmann_fig2_right(T: int, rhos: Sequence[float], show_valid: bool = True) -> go.Figure:
@@ -58,12 +81,26 @@ def grossmann_fig2_right(T: int, rhos: Sequence[float], show_valid: bool = True)
     data = []
     for i, rho in enumerate(rhos):
         c = RHO_COLOURS[i % len(RHO_COLOURS)]
-        data.append(_line(t1, [bounds.nested_f([t, T / t], rho) for t in t1],
-                          f"paper: F(T/T₁, F(T₁, {rho:g}))", c))
+        data.append(
+            _line(
+                t1,
+                [bounds.nested_f([t, T / t], rho) for t in t1],
+                f"paper: F(T/T₁, F(T₁, {rho:g}))",
+                c,
+            )
+        )
         data.append(_line([1, T], [bounds.f_tree(T, rho)] * 2, f"F(T, {rho:g})", c, "dot", 1.5))
         if show_valid:
-            data.append(_line(t1, [bounds.valid_nested_f(t, T / t, rho) for t in t1],
-                              f"valid: F(T/T₁, 2√(C₁(1−C₁))), ρ = {rho:g}", c, "dash", 1.5))
+            data.append(
+                _line(
+                    t1,
+                    [bounds.valid_nested_f(t, T / t, rho) for t in t1],
+                    f"valid: F(T/T₁, 2√(C₁(1−C₁))), ρ = {rho:g}",
+                    c,
+                    "dash",
+                    1.5,
+                )
+            )
     return _figure(data, _layout("T₁ (size of each sub-tree)", "bound", xlog=True, ylog=True))
 
 
@@ -74,10 +111,25 @@ def grossmann_fig3(Ts: Sequence[int], rho: float, max_level: int = 20) -> go.Fig
     data = []
     for i, T in enumerate(Ts):
         c = RHO_COLOURS[(i + 1) % len(RHO_COLOURS)]
-        data.append(_line(L, bounds.nested_equal(T, L, rho), f"T = {T}: nested, T^(1/L) each",
-                          c, mode="lines+markers"))
-        data.append(_line([1, max_level], [bounds.f_tree(T, rho)] * 2,
-                          f"T = {T}: plain tree F(T, ρ)", c, "dot", 1.5))
+        data.append(
+            _line(
+                L,
+                bounds.nested_equal(T, L, rho),
+                f"T = {T}: nested, T^(1/L) each",
+                c,
+                mode="lines+markers",
+            )
+        )
+        data.append(
+            _line(
+                [1, max_level],
+                [bounds.f_tree(T, rho)] * 2,
+                f"T = {T}: plain tree F(T, ρ)",
+                c,
+                "dot",
+                1.5,
+            )
+        )
     return _figure(data, _layout("nesting level L", "bound (paper's claim)", ylog=True))
 
 
@@ -89,8 +141,13 @@ def split_prices(gamma: float, k_max: int = 32) -> go.Figure:
     hatano["line"]["shape"] = "hv"  # a step function of k
     data = [
         hatano,
-        _line(k, bounds.g_gamma(k, gamma), f"Mansour–McAllester g_γ(k), γ = {gamma:g}",
-              "#D55E00", "dash"),
+        _line(
+            k,
+            bounds.g_gamma(k, gamma),
+            f"Mansour–McAllester g_γ(k), γ = {gamma:g}",
+            "#D55E00",
+            "dash",
+        ),
         _line(k, np.log(k), "ln k", "#999999", "dot"),
     ]
     return _figure(data, _layout("arity k", "price of a k-way split", height=360))
@@ -103,8 +160,9 @@ def size_bounds(gamma: float, n_max: int = 256) -> go.Figure:
     data = [
         _line(n, bounds.size_bound(n, gamma), "n^(−γ)", "#E69F00", "dot"),
         _line(n, bounds.e_gamma(n, gamma), "e_γ(n) = Π(1 − γ/i)", "#D55E00", "dash"),
-        _line(n, bounds.phi_gamma(n, gamma), "φ_γ(n) (Hatano's bound, his game's value)",
-              "#0072B2"),
+        _line(
+            n, bounds.phi_gamma(n, gamma), "φ_γ(n) (Hatano's bound, his game's value)", "#0072B2"
+        ),
     ]
     return _figure(data, _layout("leaves n", "bound on I(T)", xlog=True, height=360))
 
@@ -113,16 +171,25 @@ def infoboost_rounds_figure(eps: float) -> go.Figure:
     """InfoBoost's rounds ``T = (1/γ) ln(1/ε)`` against the information ``γ`` per round."""
     g = np.geomspace(1e-3, 1, 200)
     data = [_line(g, bounds.infoboost_rounds(g, eps), f"T for error ≤ {eps:g}", "#0072B2")]
-    return _figure(data, _layout("γ  (H(Y|h_t) ≤ 1 − γ every round)", "rounds T",
-                                 xlog=True, ylog=True, height=360))
+    return _figure(
+        data,
+        _layout("γ  (H(Y|h_t) ≤ 1 − γ every round)", "rounds T", xlog=True, ylog=True, height=360),
+    )
 
 
 def band_count_figure(cs: Sequence[float]) -> go.Figure:
     """Takimoto's Theorem 3: at most ``4K`` leaves after merging, ``K`` bands, against ``γ_t``."""
     g = np.geomspace(1e-4, 1, 200)
-    data = [_line(g, 4 * bounds.band_count(c, g), f"4K, c = {c:g}",
-                  RHO_COLOURS[i % len(RHO_COLOURS)], mode="lines")
-            for i, c in enumerate(cs)]
+    data = [
+        _line(
+            g,
+            4 * bounds.band_count(c, g),
+            f"4K, c = {c:g}",
+            RHO_COLOURS[i % len(RHO_COLOURS)],
+            mode="lines",
+        )
+        for i, c in enumerate(cs)
+    ]
     return _figure(data, _layout("γ_t = 1 − H(Y|ℓ̃_t)", "max leaves 4K", xlog=True, height=360))
 
 
@@ -146,16 +213,35 @@ def admissible_arity_figure(size: int, gamma: float, max_arity: int | None = 4) 
         line["hovertemplate"] = f"{name}<br>|T| = %{{x}}: k ≤ %{{y}}<extra></extra>"
         data.append(line)
     if max_arity is not None:
-        data.append(_line([1, max(size - 1, 2)], [max_arity] * 2,
-                          f"K = {max_arity} (top-down page's default largest arity)",
-                          "#999999", "dot", 1.5))
+        data.append(
+            _line(
+                [1, max(size - 1, 2)],
+                [max_arity] * 2,
+                f"K = {max_arity} (top-down page's default largest arity)",
+                "#999999",
+                "dot",
+                1.5,
+            )
+        )
     top = max(size, 4)
-    return _figure(data, _layout(
-        "leaves so far |T|", "largest admissible k", xlog=True, height=330,
-        yaxis=dict(type="log", title=dict(text="largest admissible k"), gridcolor="#eeeeee",
-                   range=[np.log10(1.8), np.log10(top * 1.15)],
-                   tickvals=[v for v in (2, 3, 4, 8, 16, 32, 64, 128, 256, 512, 1024)
-                             if v <= top * 1.15])))
+    return _figure(
+        data,
+        _layout(
+            "leaves so far |T|",
+            "largest admissible k",
+            xlog=True,
+            height=330,
+            yaxis=dict(
+                type="log",
+                title=dict(text="largest admissible k"),
+                gridcolor="#eeeeee",
+                range=[np.log10(1.8), np.log10(top * 1.15)],
+                tickvals=[
+                    v for v in (2, 3, 4, 8, 16, 32, 64, 128, 256, 512, 1024) if v <= top * 1.15
+                ],
+            ),
+        ),
+    )
 
 
 def multiway_budget_figure(size: int, gamma: float) -> go.Figure:
@@ -168,24 +254,43 @@ def multiway_budget_figure(size: int, gamma: float) -> go.Figure:
         s_mm = bounds.smallest_budget_for_arity(k, "mansour_mcallester", g)
         data.append(_line(g, s_mm, f"Mansour–McAllester, k = {k}", MM_COLOUR, dash))
         data.append(_line([g[0], g[-1]], [k, k], f"Hatano, k = {k}", HATANO_COLOUR, dash, 1.5))
-    data.append(dict(type="scatter", x=[gamma], y=[size], mode="markers", name=f"s = {size}",
-                     marker=dict(color="#000000", size=10, symbol="x"),
-                     hovertemplate="chosen γ = %{x}, s = %{y}<extra></extra>"))
-    return _figure(data, _layout("γ", "smallest s that ever allows k branches", ylog=True,
-                                 height=330))
+    data.append(
+        dict(
+            type="scatter",
+            x=[gamma],
+            y=[size],
+            mode="markers",
+            name=f"s = {size}",
+            marker=dict(color="#000000", size=10, symbol="x"),
+            hovertemplate="chosen γ = %{x}, s = %{y}<extra></extra>",
+        )
+    )
+    return _figure(
+        data, _layout("γ", "smallest s that ever allows k branches", ylog=True, height=330)
+    )
 
 
 def size_bounds_at(gamma: float, size: int, n_max: int = 1024) -> go.Figure:
     """:func:`size_bounds` with the chosen size ``s`` marked on each curve: Hatano's
     ``φ_γ(s)`` lies below ``e_γ(s)`` and ``s^(−γ)``."""
     fig = size_bounds(gamma, n_max=max(n_max, size))
-    for name, f, colour in (("s^(−γ)", bounds.size_bound, POWER_COLOUR),
-                            ("e_γ(s)", bounds.e_gamma, MM_COLOUR),
-                            ("φ_γ(s)", bounds.phi_gamma, HATANO_COLOUR)):
-        fig.add_trace(dict(type="scatter", x=[size], y=[float(f(size, gamma))], mode="markers",
-                           name=f"{name} at s = {size}", showlegend=False,
-                           marker=dict(color=colour, size=9),
-                           hovertemplate=f"{name}<br>s = %{{x}}: %{{y:.4f}}<extra></extra>"))
+    for name, f, colour in (
+        ("s^(−γ)", bounds.size_bound, POWER_COLOUR),
+        ("e_γ(s)", bounds.e_gamma, MM_COLOUR),
+        ("φ_γ(s)", bounds.phi_gamma, HATANO_COLOUR),
+    ):
+        fig.add_trace(
+            dict(
+                type="scatter",
+                x=[size],
+                y=[float(f(size, gamma))],
+                mode="markers",
+                name=f"{name} at s = {size}",
+                showlegend=False,
+                marker=dict(color=colour, size=9),
+                hovertemplate=f"{name}<br>s = %{{x}}: %{{y:.4f}}<extra></extra>",
+            )
+        )
     return fig
 
 
@@ -195,13 +300,30 @@ def weak_learning_sizes_figure(eps: float, delta: float) -> go.Figure:
     d = np.round(np.linspace(0.05, 0.5, 91), 4)
     g = bounds.weak_learning_advantage(d)
     data = []
-    for bound, name, colour, dash in (("power", "s^(−γ) ≤ ε", POWER_COLOUR, "dot"),
-                                      ("e", "e_γ(s) ≤ ε", MM_COLOUR, "dash"),
-                                      ("phi", "φ_γ(s) ≤ ε", HATANO_COLOUR, "solid")):
+    for bound, name, colour, dash in (
+        ("power", "s^(−γ) ≤ ε", POWER_COLOUR, "dot"),
+        ("e", "e_γ(s) ≤ ε", MM_COLOUR, "dash"),
+        ("phi", "φ_γ(s) ≤ ε", HATANO_COLOUR, "solid"),
+    ):
         data.append(_line(d, bounds.log10_size_for_error(eps, g, bound), name, colour, dash))
     here = float(bounds.log10_size_for_error(eps, bounds.weak_learning_advantage(delta), "phi"))
-    data.append(dict(type="scatter", x=[delta], y=[here], mode="markers", name=f"δ = {delta:g}",
-                     marker=dict(color="#000000", size=9),
-                     hovertemplate="δ = %{x}: 10^%{y:.1f} leaves under φ_γ<extra></extra>"))
-    return _figure(data, _layout("weak learner's edge δ (error ≤ ½ − δ)",
-                                 "log₁₀ of the leaves needed", ylog=True, height=300))
+    data.append(
+        dict(
+            type="scatter",
+            x=[delta],
+            y=[here],
+            mode="markers",
+            name=f"δ = {delta:g}",
+            marker=dict(color="#000000", size=9),
+            hovertemplate="δ = %{x}: 10^%{y:.1f} leaves under φ_γ<extra></extra>",
+        )
+    )
+    return _figure(
+        data,
+        _layout(
+            "weak learner's edge δ (error ≤ ½ − δ)",
+            "log₁₀ of the leaves needed",
+            ylog=True,
+            height=300,
+        ),
+    )

@@ -63,7 +63,7 @@ h1.bl-page-title { font-size: 1.55rem !important; line-height: 1.25; padding: 0 
 _LINK_ICON = (
     '<svg width="16" height="16" viewBox="0 0 24 24" style="vertical-align:-3px" '
     'fill="currentColor" aria-hidden="true"><path d="M3.9 12a3.1 3.1 0 0 1 3.1-3.1h4V7H7a5 '
-    '5 0 0 0 0 10h4v-1.9H7A3.1 3.1 0 0 1 3.9 12zM8 13h8v-2H8v2zm9-6h-4v1.9h4a3.1 3.1 0 0 1 '
+    "5 0 0 0 0 10h4v-1.9H7A3.1 3.1 0 0 1 3.9 12zM8 13h8v-2H8v2zm9-6h-4v1.9h4a3.1 3.1 0 0 1 "
     '0 6.2h-4V17h4a5 5 0 0 0 0-10z"/></svg>'
 )
 
@@ -86,8 +86,9 @@ class Header:
     export: Any  # the Export popover (a container: ``with header.export: ...``)
 
 
-def page_header(title: str, intro: str | None = None, *, page: str,
-                export: bool = True, compact: bool = False) -> Header:
+def page_header(
+    title: str, intro: str | None = None, *, page: str, export: bool = True, compact: bool = False
+) -> Header:
     """Title row with the presenter toggle, a copy-link button and the Export menu.
 
     Parameters
@@ -114,15 +115,22 @@ def page_header(title: str, intro: str | None = None, *, page: str,
     if compact:
         left, right = st.columns([3, 2], vertical_alignment="center")
         with left:
-            st.markdown(f"<h1 class='bl-page-title'>{html.escape(title)}</h1>",
-                        unsafe_allow_html=True)
+            st.markdown(
+                f"<h1 class='bl-page-title'>{html.escape(title)}</h1>", unsafe_allow_html=True
+            )
         holder = right
     else:
         holder = st.container()
-    bar = holder.container(horizontal=True, horizontal_alignment="right",
-                           vertical_alignment="center", key="classroom_bar")
+    bar = holder.container(
+        horizontal=True,
+        horizontal_alignment="right",
+        vertical_alignment="center",
+        key="classroom_bar",
+    )
     bar.toggle(
-        "Presenter mode", key=PRESENT, bind="query-params",
+        "Presenter mode",
+        key=PRESENT,
+        bind="query-params",
         help="For a projector: hides the sidebar and the explanations, enlarges fonts and "
         "plots, pins the stepper at the top. Keys: ← → step, Home/End jump, Space plays. "
         "Turn it off here to change the parameters again.",
@@ -131,11 +139,16 @@ def page_header(title: str, intro: str | None = None, *, page: str,
         copy_link_button()
     menu = None
     if export:
-        menu = bar.popover("Export", icon=":material/download:",
-                           help="Figures, structures, the run as JSON/CSV, Python code.")
+        menu = bar.popover(
+            "Export",
+            icon=":material/download:",
+            help="Figures, structures, the run as JSON/CSV, Python code.",
+        )
         with menu:
             st.radio(
-                "The camera icon of each chart saves", ["PNG", "SVG"], key=FIG_FORMAT,
+                "The camera icon of each chart saves",
+                ["PNG", "SVG"],
+                key=FIG_FORMAT,
                 horizontal=True,
                 help="Hover a chart and click the camera icon at its top right to save it "
                 "in this format (PNG at twice the screen resolution).",
@@ -178,7 +191,8 @@ parameters, the round and presenter mode, so the link reopens the same picture."
 }})();
 </script>
 """,
-        width="content", unsafe_allow_javascript=True,
+        width="content",
+        unsafe_allow_javascript=True,
     )
 
 
@@ -212,7 +226,8 @@ def svg_download_button(index: int, filename: str, label: str) -> None:
 }})();
 </script>
 """,
-        width="content", unsafe_allow_javascript=True,
+        width="content",
+        unsafe_allow_javascript=True,
     )
 
 
@@ -227,9 +242,14 @@ def chart_config(key: str) -> dict:
     """Plotly config: no logo, and a camera button that saves PNG (×2) or SVG."""
     fmt = "svg" if st.session_state.get(FIG_FORMAT) == "SVG" else "png"
     page = st.session_state.get("_page", "boostlab")
-    return {"displaylogo": False,
-            "toImageButtonOptions": {"format": fmt, "filename": f"boostlab_{page}_{key}",
-                                     "scale": 2 if fmt == "png" else 1}}
+    return {
+        "displaylogo": False,
+        "toImageButtonOptions": {
+            "format": fmt,
+            "filename": f"boostlab_{page}_{key}",
+            "scale": 2 if fmt == "png" else 1,
+        },
+    }
 
 
 def _enlarge(fig) -> None:
@@ -238,15 +258,23 @@ def _enlarge(fig) -> None:
     k = PRESENTER_SCALE
     lay = fig.layout
     base = lay.font.size or 12
-    fig.update_layout(font_size=round(base * k),
-                      title_font_size=round((lay.title.font.size or base * 1.17) * k),
-                      legend_font_size=round((lay.legend.font.size or base) * k))
+    fig.update_layout(
+        font_size=round(base * k),
+        title_font_size=round((lay.title.font.size or base * 1.17) * k),
+        legend_font_size=round((lay.legend.font.size or base) * k),
+    )
     if lay.height:
         fig.update_layout(height=round(lay.height * k))
     for name in [a for a in lay if a.startswith(("xaxis", "yaxis"))]:
         axis = lay[name]
-        fig.update_layout({name: dict(tickfont_size=round((axis.tickfont.size or base) * k),
-                                      title_font_size=round((axis.title.font.size or base) * k))})
+        fig.update_layout(
+            {
+                name: dict(
+                    tickfont_size=round((axis.tickfont.size or base) * k),
+                    title_font_size=round((axis.title.font.size or base) * k),
+                )
+            }
+        )
     for ann in lay.annotations or ():
         ann.font.size = round((ann.font.size or base) * k)
 
@@ -288,10 +316,15 @@ def export_structures(header: Header, page: str) -> None:
         st.markdown("**The structures as drawn**")
         for i, (label, source) in enumerate(drawn):
             name = f"boostlab_{page}_{i + 1}"
-            st.download_button(f"{label} (DOT)", source, file_name=f"{name}.dot",
-                               mime="text/vnd.graphviz", key=f"{name}_dot", on_click="ignore",
-                               help="Graphviz source: render it with `dot -Tsvg` or any "
-                               "Graphviz viewer.")
+            st.download_button(
+                f"{label} (DOT)",
+                source,
+                file_name=f"{name}.dot",
+                mime="text/vnd.graphviz",
+                key=f"{name}_dot",
+                on_click="ignore",
+                help="Graphviz source: render it with `dot -Tsvg` or any Graphviz viewer.",
+            )
             svg_download_button(i, f"{name}.svg", f"{label} (SVG)")
 
 
@@ -309,29 +342,43 @@ def data_code(choice) -> tuple[str, dict]:
     return exports.dataset_code(source, params), {"source": source, **shown}
 
 
-def export_run(header: Header, page: str, params: dict, runs: dict, snippet: str,
-               feature_names=None) -> None:
+def export_run(
+    header: Header, page: str, params: dict, runs: dict, snippet: str, feature_names=None
+) -> None:
     """The run as JSON and CSV (metrics per round) and a Python script that reproduces it."""
     from . import exports
 
     with header.export:
         st.markdown("**The whole run**")
         st.download_button(
-            "Run as JSON", exports.run_json(page, params, runs, feature_names),
-            file_name=f"boostlab_{page}_run.json", mime="application/json",
-            key=f"{page}_run_json", on_click="ignore",
-            help="The parameters and every round's metrics and choices, for every run shown.")
+            "Run as JSON",
+            exports.run_json(page, params, runs, feature_names),
+            file_name=f"boostlab_{page}_run.json",
+            mime="application/json",
+            key=f"{page}_run_json",
+            on_click="ignore",
+            help="The parameters and every round's metrics and choices, for every run shown.",
+        )
         st.download_button(
-            "Metrics per round (CSV)", exports.run_csv(runs, feature_names),
-            file_name=f"boostlab_{page}_run.csv", mime="text/csv",
-            key=f"{page}_run_csv", on_click="ignore",
-            help="One row per run and round.")
+            "Metrics per round (CSV)",
+            exports.run_csv(runs, feature_names),
+            file_name=f"boostlab_{page}_run.csv",
+            mime="text/csv",
+            key=f"{page}_run_csv",
+            on_click="ignore",
+            help="One row per run and round.",
+        )
         st.markdown("**Python that reproduces this run with `boostcore`**")
         st.download_button(
-            "Python script (.py)", snippet, file_name=f"boostlab_{page}.py",
-            mime="text/x-python", key=f"{page}_snippet", on_click="ignore",
+            "Python script (.py)",
+            snippet,
+            file_name=f"boostlab_{page}.py",
+            mime="text/x-python",
+            key=f"{page}_snippet",
+            on_click="ignore",
             help="Run it from the project folder (`python boostlab_" + page + ".py`): it "
-            "prints every round and the final numbers shown here.")
+            "prints every round and the final numbers shown here.",
+        )
         with st.expander("Show the script"):
             st.code(snippet, language="python")
 
@@ -352,8 +399,9 @@ def _load(key: str, guides: dict, kind: str, round_value: int, name: str | None 
             # open the default demo. Once a widget is bound, Streamlit writes it itself and
             # refuses a direct write.
             try:
-                st.query_params[k] = [_url_text(x) for x in v] if isinstance(v, list) else (
-                    _url_text(v))
+                st.query_params[k] = (
+                    [_url_text(x) for x in v] if isinstance(v, list) else (_url_text(v))
+                )
             except StreamlitAPIException:
                 pass
     ss["round"] = guides[name].state.get("round", round_value)
@@ -369,8 +417,9 @@ def _url_text(value) -> str:
     return str(value)
 
 
-def presets_and_challenges(key: str, presets: dict[str, Guide],
-                           challenges: dict[str, Guide], *, first_round: int = 0) -> None:
+def presets_and_challenges(
+    key: str, presets: dict[str, Guide], challenges: dict[str, Guide], *, first_round: int = 0
+) -> None:
     """A preset picker with its comment, and a Challenges menu whose answers load a demo.
 
     ``key`` is the preset selectbox's key (and prefixes the other session keys);
@@ -384,23 +433,35 @@ def presets_and_challenges(key: str, presets: dict[str, Guide],
     compact = presenting()
     if presets:
         c1.selectbox(
-            "Preset", list(presets), index=None, key=key,
+            "Preset",
+            list(presets),
+            index=None,
+            key=key,
             label_visibility="collapsed" if compact else "visible",
-            placeholder="Choose a preset…", format_func=lambda p: presets[p].title,
-            on_change=_load, args=(key, presets, "preset", first_round),
-            help="Load a prepared demo (data and parameters) with a comment on what to "
-            "look at.",
+            placeholder="Choose a preset…",
+            format_func=lambda p: presets[p].title,
+            on_change=_load,
+            args=(key, presets, "preset", first_round),
+            help="Load a prepared demo (data and parameters) with a comment on what to look at.",
         )
     if challenges:
         # The popover tracks its state (key + on_change) so that loading an answer can close
         # it: the demo it loads is on the page behind it.
-        with c2.popover(f"Challenges ({len(challenges)})", icon=":material/emoji_objects:",
-                        help="Questions to try on your own; each has an answer you can load.",
-                        key=f"{key}_challenges", on_change="rerun"):
+        with c2.popover(
+            f"Challenges ({len(challenges)})",
+            icon=":material/emoji_objects:",
+            help="Questions to try on your own; each has an answer you can load.",
+            key=f"{key}_challenges",
+            on_change="rerun",
+        ):
             for name, ch in challenges.items():
                 st.markdown(f"**{ch.title}**")
-                st.button("Show an answer", key=f"{key}_ch_{name}", on_click=_reveal_and_load,
-                          args=(key, challenges, name, first_round))
+                st.button(
+                    "Show an answer",
+                    key=f"{key}_ch_{name}",
+                    on_click=_reveal_and_load,
+                    args=(key, challenges, name, first_round),
+                )
     shown = st.session_state.get(f"{key}_shown")
     if shown:
         kind, name = shown
@@ -409,9 +470,11 @@ def presets_and_challenges(key: str, presets: dict[str, Guide],
             g = guides[name]
             if compact:  # one line on the projector; the whole comment on hover
                 text = g.comment if kind == "preset" else f"{g.title} — {g.comment}"
-                c3.html(f"<div class='bl-one-line' title='{html.escape(text, quote=True)}'>"
-                        f"<b>{'Preset' if kind == 'preset' else 'Challenge'}:</b> "
-                        f"{html.escape(text)}</div>")
+                c3.html(
+                    f"<div class='bl-one-line' title='{html.escape(text, quote=True)}'>"
+                    f"<b>{'Preset' if kind == 'preset' else 'Challenge'}:</b> "
+                    f"{html.escape(text)}</div>"
+                )
             elif kind == "preset":
                 c3.info(g.comment, icon=":material/lightbulb:")
             else:
@@ -438,8 +501,10 @@ def preset_from_url(key: str, presets: dict[str, Guide], *, first_round: int = 0
     ss[f"{key}_url_done"] = True
     del st.query_params["preset"]
     if name not in presets:
-        st.toast(f"The link asks for preset {name!r}, which this page does not have "
-                 f"(it has: {', '.join(presets)}).")
+        st.toast(
+            f"The link asks for preset {name!r}, which this page does not have "
+            f"(it has: {', '.join(presets)})."
+        )
         return
     ss[key] = name
     _load(key, presets, "preset", first_round, name)
@@ -471,8 +536,9 @@ def figure_frame(fig):
             col = name if name not in frame else f"{name} ({len(frame.columns)})"
             frame[col] = y
         return frame
-    return pd.DataFrame([{"series": name, "x": a, "y": b}
-                         for name, x, y in series for a, b in zip(x, y)])
+    return pd.DataFrame(
+        [{"series": name, "x": a, "y": b} for name, x, y in series for a, b in zip(x, y)]
+    )
 
 
 def chart_with_numbers(fig, *, key: str, **kwargs) -> None:

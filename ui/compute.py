@@ -22,12 +22,22 @@ from boostcore.topdown import EXACT_SEARCH_LIMIT, LARGE_LEAF_CUTS, TreeStep, gro
 
 @st.cache_data(max_entries=64, show_spinner=False)
 def generated_dataset(
-    name: str, n: int, noise: float, imbalance: float, label_noise: float, seed: int,
+    name: str,
+    n: int,
+    noise: float,
+    imbalance: float,
+    label_noise: float,
+    seed: int,
     test_fraction: float,
 ) -> datasets.Dataset:
     """A generated 2D dataset (cached)."""
     return datasets.make_dataset(
-        name, n=n, noise=noise, imbalance=imbalance, label_noise=label_noise, seed=seed,
+        name,
+        n=n,
+        noise=noise,
+        imbalance=imbalance,
+        label_noise=label_noise,
+        seed=seed,
         test_fraction=test_fraction,
     )
 
@@ -51,14 +61,26 @@ def uploaded_dataset_report(
 
 @st.cache_data(max_entries=256, show_spinner=False)
 def topdown_run(
-    _ds: datasets.Dataset, ds_key: str, size: int, index: str, criterion: str, max_arity: int,
-    gamma: float | None, leaf_rule: str,
+    _ds: datasets.Dataset,
+    ds_key: str,
+    size: int,
+    index: str,
+    criterion: str,
+    max_arity: int,
+    gamma: float | None,
+    leaf_rule: str,
 ) -> tuple[TreeStep, ...]:
     """All snapshots of one top-down run on a dataset identified by ``ds_key``."""
     return tuple(
         grow(
-            _ds.X_train, _ds.y_train, size=size, index=index, criterion=criterion,
-            max_arity=max_arity, gamma=gamma, leaf_rule=leaf_rule,
+            _ds.X_train,
+            _ds.y_train,
+            size=size,
+            index=index,
+            criterion=criterion,
+            max_arity=max_arity,
+            gamma=gamma,
+            leaf_rule=leaf_rule,
             X_test=_ds.X_test if _ds.n_test else None,
             y_test=_ds.y_test if _ds.n_test else None,
         )
@@ -67,12 +89,21 @@ def topdown_run(
 
 @st.cache_data(max_entries=256, show_spinner=False)
 def bp_run(
-    _ds: datasets.Dataset, ds_key: str, n_rounds: int, merge: str, c: float, weak_learner: str,
+    _ds: datasets.Dataset,
+    ds_key: str,
+    n_rounds: int,
+    merge: str,
+    c: float,
+    weak_learner: str,
 ) -> tuple[BPStep, ...]:
     """All snapshots of one BP.InfoBoost run on the dataset identified by ``ds_key``."""
     return tuple(
         bp_infoboost(
-            _ds.X_train, _ds.y_train, n_rounds=n_rounds, merge=merge, c=c,
+            _ds.X_train,
+            _ds.y_train,
+            n_rounds=n_rounds,
+            merge=merge,
+            c=c,
             weak_learner=weak_learner,
             X_test=_ds.X_test if _ds.n_test else None,
             y_test=_ds.y_test if _ds.n_test else None,
@@ -86,28 +117,39 @@ C_GRID = tuple(round(0.05 * k, 2) for k in range(1, 20))
 
 @st.cache_data(max_entries=64, show_spinner=False)
 def bp_c_rounds(
-    _ds: datasets.Dataset, ds_key: str, n_rounds: int, c: float, weak_learner: str,
+    _ds: datasets.Dataset,
+    ds_key: str,
+    n_rounds: int,
+    c: float,
+    weak_learner: str,
     cs: tuple[float, ...] = C_GRID,
 ) -> tuple[tuple[BandsAtC, ...], ...]:
     """Theorem 3 per round: at every round of the BP.InfoBoost run with ``c``, that round's
     ``D_t`` and divided children merged by the bands of every ``c`` in ``cs`` (one tuple per
     snapshot; empty for a stop step)."""
-    return tuple(round_bands(s, cs) for s in bp_run(_ds, ds_key, n_rounds, "bands", c,
-                                                    weak_learner))
+    return tuple(
+        round_bands(s, cs) for s in bp_run(_ds, ds_key, n_rounds, "bands", c, weak_learner)
+    )
 
 
 @st.cache_data(max_entries=128, show_spinner=False)
 def prob_run(
-    _ds: datasets.Dataset, ds_key: str, structure: str, n_weak: int, softness: float,
+    _ds: datasets.Dataset,
+    ds_key: str,
+    structure: str,
+    n_weak: int,
+    softness: float,
     samples: int | None = None,
 ) -> tuple[ProbStep, ...]:
     """All snapshots of one probabilistic-boosting run (chain, tree or matryoshka);
     ``samples`` = R trains the chain and the tree on MAP estimates of q."""
-    kw = dict(softness=softness, X_test=_ds.X_test if _ds.n_test else None,
-              y_test=_ds.y_test if _ds.n_test else None)
+    kw = dict(
+        softness=softness,
+        X_test=_ds.X_test if _ds.n_test else None,
+        y_test=_ds.y_test if _ds.n_test else None,
+    )
     if structure == "chain":
-        return tuple(prob_adaboost(_ds.X_train, _ds.y_train, n_weak=n_weak, samples=samples,
-                                   **kw))
+        return tuple(prob_adaboost(_ds.X_train, _ds.y_train, n_weak=n_weak, samples=samples, **kw))
     if structure == "tree":
         return tuple(prob_tree(_ds.X_train, _ds.y_train, n_weak=n_weak, samples=samples, **kw))
     if structure == "collapse":
@@ -121,9 +163,16 @@ def g1_path_run(_ds: datasets.Dataset, ds_key: str, n_rounds: int, weak: str) ->
     """All snapshots of G1 on a path (AdaBoost_R) with the built-in ``weak`` learner."""
     from boostcore.oblique import g1_linear
 
-    return tuple(g1_linear(_ds.X_train, _ds.y_train, n_rounds=n_rounds, weak=weak,
-                           X_test=_ds.X_test if _ds.n_test else None,
-                           y_test=_ds.y_test if _ds.n_test else None))
+    return tuple(
+        g1_linear(
+            _ds.X_train,
+            _ds.y_train,
+            n_rounds=n_rounds,
+            weak=weak,
+            X_test=_ds.X_test if _ds.n_test else None,
+            y_test=_ds.y_test if _ds.n_test else None,
+        )
+    )
 
 
 @st.cache_data(max_entries=128, show_spinner=False)
@@ -131,21 +180,42 @@ def g1_tree_run(_ds: datasets.Dataset, ds_key: str, n_internal: int, leaf_rule: 
     """All snapshots of G1 with constant nodes on a Kearns–Mansour tree (Theorem 2)."""
     from boostcore.oblique import g1_tree
 
-    return tuple(g1_tree(_ds.X_train, _ds.y_train, n_internal=n_internal, leaf_rule=leaf_rule,
-                         X_test=_ds.X_test if _ds.n_test else None,
-                         y_test=_ds.y_test if _ds.n_test else None))
+    return tuple(
+        g1_tree(
+            _ds.X_train,
+            _ds.y_train,
+            n_internal=n_internal,
+            leaf_rule=leaf_rule,
+            X_test=_ds.X_test if _ds.n_test else None,
+            y_test=_ds.y_test if _ds.n_test else None,
+        )
+    )
 
 
 @st.cache_data(max_entries=128, show_spinner=False)
-def odt_run(_ds: datasets.Dataset, ds_key: str, n_internal: int, n_stumps: int,
-            node_learner: str, leaf_rule: str) -> tuple:
+def odt_run(
+    _ds: datasets.Dataset,
+    ds_key: str,
+    n_internal: int,
+    n_stumps: int,
+    node_learner: str,
+    leaf_rule: str,
+) -> tuple:
     """All snapshots of one BoostODT run."""
     from boostcore.oblique import boost_odt
 
-    return tuple(boost_odt(_ds.X_train, _ds.y_train, n_internal=n_internal, n_stumps=n_stumps,
-                           node_learner=node_learner, leaf_rule=leaf_rule,
-                           X_test=_ds.X_test if _ds.n_test else None,
-                           y_test=_ds.y_test if _ds.n_test else None))
+    return tuple(
+        boost_odt(
+            _ds.X_train,
+            _ds.y_train,
+            n_internal=n_internal,
+            n_stumps=n_stumps,
+            node_learner=node_learner,
+            leaf_rule=leaf_rule,
+            X_test=_ds.X_test if _ds.n_test else None,
+            y_test=_ds.y_test if _ds.n_test else None,
+        )
+    )
 
 
 def odt_schedule(odt_steps: tuple, inner: bool) -> list[tuple[int, int | None, int]]:
@@ -175,19 +245,26 @@ def axis_parallel_peers(_ds: datasets.Dataset, ds_key: str, n_leaves: int) -> li
     rows = []
     models = {
         "TopDown, binary, km index (boostlab)": TopDownTreeClassifier(
-            size=max(n_leaves, 2), max_arity=2, index="km", leaf_rule="max_gain"),
+            size=max(n_leaves, 2), max_arity=2, index="km", leaf_rule="max_gain"
+        ),
         "scikit-learn DecisionTreeClassifier": DecisionTreeClassifier(
-            max_leaf_nodes=max(n_leaves, 2), random_state=0),
+            max_leaf_nodes=max(n_leaves, 2), random_state=0
+        ),
     }
     for name, model in models.items():
         model.fit(_ds.X_train, _ds.y_train)
-        rows.append({
-            "model": name, "leaves": int(model.get_n_leaves()) if hasattr(model, "get_n_leaves")
-            else int(model.tree_.n_leaves),
-            "train error": float(np.mean(model.predict(_ds.X_train) != _ds.y_train)),
-            "test error": float(np.mean(model.predict(_ds.X_test) != _ds.y_test))
-            if _ds.n_test else None,
-        })
+        rows.append(
+            {
+                "model": name,
+                "leaves": int(model.get_n_leaves())
+                if hasattr(model, "get_n_leaves")
+                else int(model.tree_.n_leaves),
+                "train error": float(np.mean(model.predict(_ds.X_train) != _ds.y_train)),
+                "test error": float(np.mean(model.predict(_ds.X_test) != _ds.y_test))
+                if _ds.n_test
+                else None,
+            }
+        )
     return rows
 
 
@@ -239,9 +316,15 @@ def run_benchmark_now(dataset: str, names: list[str], n_folds: int, progress) ->
     from boostcore.real_datasets import load_real
 
     ds = load_real(dataset)
-    return evaluation.cross_validate(dataset, ds.X, ds.y, ds.categorical,
-                                     evaluation.learners(names), n_folds=n_folds,
-                                     progress=progress)
+    return evaluation.cross_validate(
+        dataset,
+        ds.X,
+        ds.y,
+        ds.categorical,
+        evaluation.learners(names),
+        n_folds=n_folds,
+        progress=progress,
+    )
 
 
 @st.cache_data(show_spinner=False)
@@ -263,8 +346,15 @@ def budget_results(mtime: float) -> list[dict]:
 # ------------------------------------------------------------------ lecture-view frames
 @st.cache_data(max_entries=64, show_spinner=False)
 def topdown_lecture(
-    _ds: datasets.Dataset, ds_key: str, size: int, index: str, criteria: tuple[str, ...],
-    max_arity: int, gamma: float, leaf_rule: str, font: float,
+    _ds: datasets.Dataset,
+    ds_key: str,
+    size: int,
+    index: str,
+    criteria: tuple[str, ...],
+    max_arity: int,
+    gamma: float,
+    leaf_rule: str,
+    font: float,
 ) -> dict:
     """Every round of every criterion's run, encoded for the lecture view (cached: a step
     in the browser needs nothing from the server).
@@ -277,8 +367,16 @@ def topdown_lecture(
     from .lecture_frames import topdown_curves, tree_cells_figure, tree_pictures
 
     runs = {
-        c: topdown_run(_ds, ds_key, size, index, c, max_arity,
-                       gamma if c == "mansour_mcallester" else None, leaf_rule)
+        c: topdown_run(
+            _ds,
+            ds_key,
+            size,
+            index,
+            c,
+            max_arity,
+            gamma if c == "mansour_mcallester" else None,
+            leaf_rule,
+        )
         for c in criteria
     }
     out: dict = {"runs": {}}
@@ -292,20 +390,45 @@ def topdown_lecture(
             notes.append(text)
         out["runs"][c] = {
             "n": len(steps),
-            "regions": lecture.plotly_frames(
-                [tree_cells_figure(s, _ds, font=font) for s in steps]),
+            "regions": lecture.plotly_frames([tree_cells_figure(s, _ds, font=font) for s in steps]),
             "structure": lecture.same_frames(
-                [tree_pictures(s, index=index, feature_names=_ds.feature_names,
-                               font=round(font + 1)) for s in steps]),
+                [
+                    tree_pictures(
+                        s, index=index, feature_names=_ds.feature_names, font=round(font + 1)
+                    )
+                    for s in steps
+                ]
+            ),
             "curves": lecture.plotly_frames(
-                [topdown_curves(steps, t, size=size, show_mm=c == "mansour_mcallester",
-                                final_is_theorem=final_is_theorem, font=font)
-                 for t in range(len(steps))]),
+                [
+                    topdown_curves(
+                        steps,
+                        t,
+                        size=size,
+                        show_mm=c == "mansour_mcallester",
+                        final_is_theorem=final_is_theorem,
+                        font=font,
+                    )
+                    for t in range(len(steps))
+                ]
+            ),
             "small": lecture.plotly_frames(
-                [tree_cells_figure(s, _ds, small=True, font=font) for s in steps]),
+                [tree_cells_figure(s, _ds, small=True, font=font) for s in steps]
+            ),
             "spark": lecture.plotly_frames(
-                [topdown_curves(steps, t, size=size, show_mm=False, final_is_theorem=False,
-                                font=font, small=True) for t in range(len(steps))]),
+                [
+                    topdown_curves(
+                        steps,
+                        t,
+                        size=size,
+                        show_mm=False,
+                        final_is_theorem=False,
+                        font=font,
+                        small=True,
+                    )
+                    for t in range(len(steps))
+                ]
+            ),
             "notes": notes,
         }
     n = max(len(s) for s in runs.values())
@@ -324,9 +447,13 @@ def topdown_lecture(
             f"{LARGE_LEAF_CUTS} weighted-quantile cut points per feature, not every "
             "partition: its rows are the best of those candidates.</p>"
             for run, s in current.items()
-            if s.t == t and s.split is not None and not s.split.exact_search)
-        cand.append(restricted + lecture.table_html(frame) if len(frame) else
-                    "<p>No split in this round (round 0 is the single-leaf tree).</p>")
+            if s.t == t and s.split is not None and not s.split.exact_search
+        )
+        cand.append(
+            restricted + lecture.table_html(frame)
+            if len(frame)
+            else "<p>No split in this round (round 0 is the single-leaf tree).</p>"
+        )
         metr.append(lecture.table_html(tables.metrics_frame(current)))
     out["candidates"] = lecture.same_frames(cand)
     out["metrics"] = lecture.same_frames(metr)

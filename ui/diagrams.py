@@ -45,17 +45,29 @@ def tree_digraph(
     q = tree.q
     current = step.split.leaf if step.split is not None else None
     new = set(step.split.children) if step.split is not None else set()
-    g = graphviz.Digraph(graph_attr={
-        "rankdir": "TB", "nodesep": "0.15", "ranksep": "0.35", "bgcolor": "transparent",
-    }, node_attr={"fontname": "Helvetica", "fontsize": "10", "style": "filled"},
-        edge_attr={"fontname": "Helvetica", "fontsize": "9", "color": "#666666"})
+    g = graphviz.Digraph(
+        graph_attr={
+            "rankdir": "TB",
+            "nodesep": "0.15",
+            "ranksep": "0.35",
+            "bgcolor": "transparent",
+        },
+        node_attr={"fontname": "Helvetica", "fontsize": "10", "style": "filled"},
+        edge_attr={"fontname": "Helvetica", "fontsize": "9", "color": "#666666"},
+    )
     for nid in range(tree.n_nodes):
         hot = nid == current or nid in new
         pen = {"color": theme.HIGHLIGHT, "penwidth": "3"} if hot else {"color": "#555555"}
         if tree.feature[nid] >= 0:
             name = feature_names[tree.feature[nid]]
-            g.node(str(nid), f"#{nid}  {name}?", shape="box", fillcolor="#F2F2F2",
-                   style="filled,rounded", **pen)
+            g.node(
+                str(nid),
+                f"#{nid}  {name}?",
+                shape="box",
+                fillcolor="#F2F2F2",
+                style="filled,rounded",
+                **pen,
+            )
         else:
             label = (
                 f"#{nid}\nn={tree.n_samples[nid]}"
@@ -66,13 +78,21 @@ def tree_digraph(
     for nid in range(tree.n_nodes):
         for b, child in enumerate(tree.children[nid]):
             hot = nid == current
-            g.edge(str(nid), str(child), label=_interval(tree.thresholds[nid], b),
-                   **({"color": theme.HIGHLIGHT, "penwidth": "2"} if hot else {}))
+            g.edge(
+                str(nid),
+                str(child),
+                label=_interval(tree.thresholds[nid], b),
+                **({"color": theme.HIGHLIGHT, "penwidth": "2"} if hot else {}),
+            )
     return g
 
 
 def bp_digraph(
-    steps: tuple[BPStep, ...], t: int, *, keep_layers: int = 5, max_nodes: int = 8,
+    steps: tuple[BPStep, ...],
+    t: int,
+    *,
+    keep_layers: int = 5,
+    max_nodes: int = 8,
     feature_names: tuple[str, ...] = ("x1", "x2"),
 ) -> graphviz.Digraph:
     """The branching program up to step index ``t``, one rank per round.
@@ -88,8 +108,7 @@ def bp_digraph(
     rounds = [s for s in steps[: t + 1] if s.metrics is not None]
     T = len(rounds)
     g = graphviz.Digraph(
-        graph_attr={"rankdir": "TB", "nodesep": "0.12", "ranksep": "0.3",
-                    "bgcolor": "transparent"},
+        graph_attr={"rankdir": "TB", "nodesep": "0.12", "ranksep": "0.3", "bgcolor": "transparent"},
         node_attr={"fontname": "Helvetica", "fontsize": "10", "style": "filled"},
         edge_attr={"fontname": "Helvetica", "fontsize": "9", "color": "#777777"},
     )
@@ -111,27 +130,47 @@ def bp_digraph(
         g.node("root", "root\nD=1.000", shape="ellipse", fillcolor="#FFFFFF")
         prev_names = {0: "root"}
     else:
-        g.node("collapsed", f"{rounds_span(1, first - 1)}\n(collapsed)", shape="box",
-               fillcolor="#EEEEEE", style="filled,dashed")
+        g.node(
+            "collapsed",
+            f"{rounds_span(1, first - 1)}\n(collapsed)",
+            shape="box",
+            fillcolor="#EEEEEE",
+            style="filled,dashed",
+        )
     for r in range(first, T + 1):
         step = rounds[r - 1]
         names = shown(r)
         hot = r == T
         with g.subgraph(name=f"rank{r}") as sg:
             sg.attr(rank="same")
-            sg.node(f"h{r}", f"h{r}: {feature_names[step.feature]} > {step.threshold:.2f}",
-                    shape="plaintext", style="", fontcolor=theme.HIGHLIGHT if hot else "#333333")
+            sg.node(
+                f"h{r}",
+                f"h{r}: {feature_names[step.feature]} > {step.threshold:.2f}",
+                shape="plaintext",
+                style="",
+                fontcolor=theme.HIGHLIGHT if hot else "#333333",
+            )
             n_more = sum(1 for v in names.values() if v.endswith("_more"))
             for l, name in names.items():
                 if name.endswith("_more"):
                     continue
                 w = float(step.weights[l])
                 pen = {"color": theme.HIGHLIGHT, "penwidth": "2.5"} if hot else {"color": "#555555"}
-                sg.node(name, f"w={w:+.2f}\nD={step.leaf_mass[l]:.3f}", shape="ellipse",
-                        fillcolor=theme.mix(float((1 + np.tanh(w)) / 2)), **pen)
+                sg.node(
+                    name,
+                    f"w={w:+.2f}\nD={step.leaf_mass[l]:.3f}",
+                    shape="ellipse",
+                    fillcolor=theme.mix(float((1 + np.tanh(w)) / 2)),
+                    **pen,
+                )
             if n_more:
-                sg.node(f"r{r}_more", f"+{n_more} more\nleaves", shape="box",
-                        fillcolor="#F2F2F2", style="filled,dashed")
+                sg.node(
+                    f"r{r}_more",
+                    f"+{n_more} more\nleaves",
+                    shape="box",
+                    fillcolor="#F2F2F2",
+                    style="filled,dashed",
+                )
         if prev_names is None:  # first drawn layer below the collapsed box
             for name in set(names.values()):
                 g.edge("collapsed", name, style="dashed", arrowhead="none")
@@ -143,8 +182,7 @@ def bp_digraph(
                     if target >= 0:
                         edges.add((pname, names[target], "+1" if a else "−1"))
             for pname, cname, lab in sorted(edges):
-                g.edge(pname, cname, label=lab,
-                       **({"color": theme.HIGHLIGHT} if hot else {}))
+                g.edge(pname, cname, label=lab, **({"color": theme.HIGHLIGHT} if hot else {}))
         prev_names = names
     return g
 
@@ -165,8 +203,13 @@ def prob_digraph(model, *, feature_names=("x1", "x2"), new_stump=None) -> graphv
     from boostcore.probabilistic import Chain, ProbTree, SoftStump
 
     g = graphviz.Digraph(
-        graph_attr={"rankdir": "TB", "nodesep": "0.15", "ranksep": "0.3",
-                    "bgcolor": "transparent", "compound": "true"},
+        graph_attr={
+            "rankdir": "TB",
+            "nodesep": "0.15",
+            "ranksep": "0.3",
+            "bgcolor": "transparent",
+            "compound": "true",
+        },
         node_attr={"fontname": "Helvetica", "fontsize": "9", "style": "filled"},
         edge_attr={"fontname": "Helvetica", "fontsize": "8", "color": "#777777"},
     )
@@ -179,9 +222,13 @@ def prob_digraph(model, *, feature_names=("x1", "x2"), new_stump=None) -> graphv
                 for t in range(row + 1, min(row + 4, len(items)) + 1):
                     s, ap, an = items[t - 1]
                     hot = s is new_stump
-                    sg.node(f"c{t}", f"h{t}: {_stump_label(s, feature_names)}\n"
-                            f"α₊={ap:.2f}  α₋={an:.2f}", shape="box", fillcolor="#F2F2F2",
-                            **({"color": theme.HIGHLIGHT, "penwidth": "2.5"} if hot else {}))
+                    sg.node(
+                        f"c{t}",
+                        f"h{t}: {_stump_label(s, feature_names)}\nα₊={ap:.2f}  α₋={an:.2f}",
+                        shape="box",
+                        fillcolor="#F2F2F2",
+                        **({"color": theme.HIGHLIGHT, "penwidth": "2.5"} if hot else {}),
+                    )
         for t in range(2, len(items) + 1):
             g.edge(f"c{t - 1}", f"c{t}", label="+")
         return g
@@ -199,16 +246,24 @@ def prob_digraph(model, *, feature_names=("x1", "x2"), new_stump=None) -> graphv
             if isinstance(clf, SoftStump):
                 name = f"{tag}_n{n}"
                 hot = clf is new_stump
-                graph.node(name, _stump_label(clf, feature_names), shape="box",
-                           fillcolor="#F2F2F2",
-                           **({"color": theme.HIGHLIGHT, "penwidth": "2.5"} if hot else {}))
+                graph.node(
+                    name,
+                    _stump_label(clf, feature_names),
+                    shape="box",
+                    fillcolor="#F2F2F2",
+                    **({"color": theme.HIGHLIGHT, "penwidth": "2.5"} if hot else {}),
+                )
                 anchors[n] = name
             else:
                 clusters[n] = f"cluster_{tag}_{n}"
                 with graph.subgraph(name=clusters[n]) as sub:
-                    sub.attr(style="dashed,filled", color="#555555",
-                             fillcolor=palette[min(depth + 1, len(palette) - 1)],
-                             label=f"doll ({clf.n_weak} stumps)", fontsize="9")
+                    sub.attr(
+                        style="dashed,filled",
+                        color="#555555",
+                        fillcolor=palette[min(depth + 1, len(palette) - 1)],
+                        label=f"doll ({clf.n_weak} stumps)",
+                        fontsize="9",
+                    )
                     anchors[n], _ = draw(clf, sub, depth + 1)
         leaves = []
         for n, ch in enumerate(tree.children):
@@ -216,9 +271,12 @@ def prob_digraph(model, *, feature_names=("x1", "x2"), new_stump=None) -> graphv
             # P(H > 0), and drawing them all would bury the nesting
             if ch is None and depth == 0:
                 name = f"{tag}_n{n}"
-                graph.node(name, f"H={tree.leaf_value(n):+.2f}\nΠZ={tree.path_product(n):.3f}",
-                           shape="ellipse",
-                           fillcolor=theme.mix(float((1 + np.tanh(tree.leaf_value(n))) / 2)))
+                graph.node(
+                    name,
+                    f"H={tree.leaf_value(n):+.2f}\nΠZ={tree.path_product(n):.3f}",
+                    shape="ellipse",
+                    fillcolor=theme.mix(float((1 + np.tanh(tree.leaf_value(n))) / 2)),
+                )
                 anchors[n] = name
                 leaves.append(name)
         for n, ch in enumerate(tree.children):
@@ -252,25 +310,37 @@ def _separator_text(sep, names, d: int) -> str:
     return f"Σ of {len(sep)} stumps ≥ 0\n{parts}{more}"
 
 
-def odt_digraph(tree, *, feature_names=("x1", "x2"), current: int | None = None
-                ) -> graphviz.Digraph:
+def odt_digraph(
+    tree, *, feature_names=("x1", "x2"), current: int | None = None
+) -> graphviz.Digraph:
     """A BoostODT (or G1) tree as DOT: each internal node shows ``LS ≥ 0`` (the affine
     equation for the hyperplane learner, the largest stumps otherwise), each leaf ``H``."""
-    g = graphviz.Digraph(graph_attr={"rankdir": "TB", "bgcolor": "transparent"},
-                         node_attr={"fontname": "Helvetica", "fontsize": "10",
-                                    "style": "filled"},
-                         edge_attr={"fontname": "Helvetica", "fontsize": "9"})
+    g = graphviz.Digraph(
+        graph_attr={"rankdir": "TB", "bgcolor": "transparent"},
+        node_attr={"fontname": "Helvetica", "fontsize": "10", "style": "filled"},
+        edge_attr={"fontname": "Helvetica", "fontsize": "9"},
+    )
     d = len(feature_names)
     for n in range(tree.n_nodes):
         pen = {"color": theme.HIGHLIGHT, "penwidth": "3"} if n == current else {}
         if tree.left[n] >= 0:
-            g.node(str(n), f"#{n}\n{_separator_text(tree.separator[n], feature_names, d)}",
-                   shape="box", fillcolor="#F2F2F2", **pen)
+            g.node(
+                str(n),
+                f"#{n}\n{_separator_text(tree.separator[n], feature_names, d)}",
+                shape="box",
+                fillcolor="#F2F2F2",
+                **pen,
+            )
         else:
             wp, wn = tree.w_pos[n], tree.w_neg[n]
             q = wp / (wp + wn) if wp + wn > 0 else 0.5
-            g.node(str(n), f"#{n}\nH = {tree.value[n]:+.3f}", shape="ellipse",
-                   fillcolor=theme.mix(q), **pen)
+            g.node(
+                str(n),
+                f"#{n}\nH = {tree.value[n]:+.3f}",
+                shape="ellipse",
+                fillcolor=theme.mix(q),
+                **pen,
+            )
     for n in tree.internal:
         g.edge(str(n), str(tree.left[n]), label="LS < 0")
         g.edge(str(n), str(tree.right[n]), label="LS ≥ 0")
@@ -280,11 +350,11 @@ def odt_digraph(tree, *, feature_names=("x1", "x2"), current: int | None = None
 def game_digraph(state, *, chosen: int | None = None) -> graphviz.Digraph:
     """The Weight Distribution Game's tree: every node with the weight it was given; current
     leaves filled by weight (darker = heavier), the chosen leaf outlined in vermillion."""
-    g = graphviz.Digraph(graph_attr={"rankdir": "TB", "bgcolor": "transparent",
-                                     "nodesep": "0.12", "ranksep": "0.3"},
-                         node_attr={"fontname": "Helvetica", "fontsize": "10",
-                                    "style": "filled"},
-                         edge_attr={"color": "#777777", "arrowsize": "0.5"})
+    g = graphviz.Digraph(
+        graph_attr={"rankdir": "TB", "bgcolor": "transparent", "nodesep": "0.12", "ranksep": "0.3"},
+        node_attr={"fontname": "Helvetica", "fontsize": "10", "style": "filled"},
+        edge_attr={"color": "#777777", "arrowsize": "0.5"},
+    )
     leaves = set(state.leaves)
     top = max((state.weight(i) for i in leaves), default=1.0) or 1.0
     for node in state.nodes:
@@ -292,11 +362,22 @@ def game_digraph(state, *, chosen: int | None = None) -> graphviz.Digraph:
         if node.id in leaves:
             shade = node.weight / top
             fill = theme.mix(0.5 + 0.5 * shade)
-            g.node(str(node.id), f"#{node.id}\n{node.weight:.4f}", shape="ellipse",
-                   fillcolor=fill, **pen)
+            g.node(
+                str(node.id),
+                f"#{node.id}\n{node.weight:.4f}",
+                shape="ellipse",
+                fillcolor=fill,
+                **pen,
+            )
         else:
-            g.node(str(node.id), f"#{node.id}\n{node.weight:.4f}", shape="box",
-                   fillcolor="#F2F2F2", fontcolor="#777777", **pen)
+            g.node(
+                str(node.id),
+                f"#{node.id}\n{node.weight:.4f}",
+                shape="box",
+                fillcolor="#F2F2F2",
+                fontcolor="#777777",
+                **pen,
+            )
         if node.parent >= 0:
             g.edge(str(node.parent), str(node.id))
     return g

@@ -42,7 +42,14 @@ _CODE_MAX = LEVELS * LEVELS * 2  # codes 0 .. _CODE_MAX - 1 fit in 3 characters 
 
 # Session State keys (all prefixed "draw_").
 _PTS, _HIST, _GEN, _MSG, _OPEN, _CLS, _LINKED = (
-    "draw_pts", "draw_hist", "draw_gen", "draw_msg", "draw_open", "draw_cls", "draw_linked")
+    "draw_pts",
+    "draw_hist",
+    "draw_gen",
+    "draw_msg",
+    "draw_open",
+    "draw_cls",
+    "draw_linked",
+)
 
 NEG_LABEL, POS_LABEL = "−1", "+1"
 
@@ -79,15 +86,19 @@ def decode_points(text: str) -> tuple[list[Point], str | None]:
     issue = None
     text = text.strip()
     for i in range(0, len(text), 3):
-        group = text[i:i + 3]
+        group = text[i : i + 3]
         if len(group) < 3:
-            issue = (f"it ends with {len(group)} stray character(s) {group!r} (each point "
-                       "takes 3 characters, so the link was probably cut short)")
+            issue = (
+                f"it ends with {len(group)} stray character(s) {group!r} (each point "
+                "takes 3 characters, so the link was probably cut short)"
+            )
             break
         if any(c not in _INDEX for c in group):
             bad = next(c for c in group if c not in _INDEX)
-            issue = (f"point {len(points) + 1} ({group!r}) contains {bad!r}, which never "
-                       "appears in a drawing's link")
+            issue = (
+                f"point {len(points) + 1} ({group!r}) contains {bad!r}, which never "
+                "appears in a drawing's link"
+            )
             break
         code = (_INDEX[group[0]] << 12) | (_INDEX[group[1]] << 6) | _INDEX[group[2]]
         if code >= _CODE_MAX:
@@ -100,10 +111,10 @@ def decode_points(text: str) -> tuple[list[Point], str | None]:
     if issue is None:
         return points, None
     points = points[:MAX_POINTS]
-    kept = (f"the first {len(points)} point(s) were kept" if points
-            else "the drawing starts empty")
-    return points, (f"The link's drawn points ({URL_KEY}=…) could not all be read: {issue}; "
-                    f"{kept}.")
+    kept = f"the first {len(points)} point(s) were kept" if points else "the drawing starts empty"
+    return points, (
+        f"The link's drawn points ({URL_KEY}=…) could not all be read: {issue}; {kept}."
+    )
 
 
 def points_xy(points: Sequence[Point]) -> tuple[np.ndarray, np.ndarray]:
@@ -130,8 +141,10 @@ def problem(points: Sequence[Point]) -> str | None:
         need.append(f"{MIN_PER_CLASS - neg} more of class {NEG_LABEL}")
     if pos < MIN_PER_CLASS:
         need.append(f"{MIN_PER_CLASS - pos} more of class {POS_LABEL}")
-    return (f"Too few points to run: the algorithms need at least {MIN_PER_CLASS} points of "
-            f"each class. Add {' and '.join(need)}.")
+    return (
+        f"Too few points to run: the algorithms need at least {MIN_PER_CLASS} points of "
+        f"each class. Add {' and '.join(need)}."
+    )
 
 
 def from_dataset(ds: datasets.Dataset, seed: int = 0) -> tuple[list[Point], str]:
@@ -148,8 +161,10 @@ def from_dataset(ds: datasets.Dataset, seed: int = 0) -> tuple[list[Point], str]
     if (~inside).sum():
         note.append(f"{int((~inside).sum())} outside the canvas ±{LIMIT:g}")
     if len(idx) > MAX_POINTS:
-        note.append(f"{len(idx) - MAX_POINTS} beyond the limit of {MAX_POINTS} points "
-                    "(a random sample was kept)")
+        note.append(
+            f"{len(idx) - MAX_POINTS} beyond the limit of {MAX_POINTS} points "
+            "(a random sample was kept)"
+        )
         idx = np.sort(np.random.default_rng(seed).choice(idx, MAX_POINTS, replace=False))
     points = [(to_level(X[i, 0]), to_level(X[i, 1]), int(y[i])) for i in idx]
     msg = f"Took {len(points)} points from the generated dataset"
@@ -173,43 +188,79 @@ def canvas_figure(points: Sequence[Point], *, height: int = 480) -> go.Figure:
     g = to_coord(np.arange(0, LEVELS, GRID_EVERY))
     gx, gy = np.meshgrid(g, g)
     X, y = points_xy(points)
-    data = [dict(
-        # The click target: markers that cannot be seen but can be clicked (Plotly picks
-        # the nearest marker to the pointer, whatever its opacity). hoverinfo "none" keeps
-        # the click events and shows no label. WebGL: as SVG, 6561 markers took so long to
-        # redraw after each click that a click soon after the previous one was lost (measured
-        # in Chromium: 5 of 8 clicks 0.8 s apart with SVG, 8 of 8 with WebGL).
-        type="scattergl", x=gx.ravel(), y=gy.ravel(), mode="markers", name="canvas",
-        marker=dict(size=7, color="rgba(0,0,0,0)", opacity=0.0),
-        selected=dict(marker=dict(opacity=0.0)), unselected=dict(marker=dict(opacity=0.0)),
-        hoverinfo="none", showlegend=False,
-    )]
-    for label, colour, name, symbol in ((-1, theme.CLASS_NEG, NEG_LABEL, "diamond"),
-                                        (1, theme.CLASS_POS, POS_LABEL, "circle")):
+    data = [
+        dict(
+            # The click target: markers that cannot be seen but can be clicked (Plotly picks
+            # the nearest marker to the pointer, whatever its opacity). hoverinfo "none" keeps
+            # the click events and shows no label. WebGL: as SVG, 6561 markers took so long to
+            # redraw after each click that a click soon after the previous one was lost (measured
+            # in Chromium: 5 of 8 clicks 0.8 s apart with SVG, 8 of 8 with WebGL).
+            type="scattergl",
+            x=gx.ravel(),
+            y=gy.ravel(),
+            mode="markers",
+            name="canvas",
+            marker=dict(size=7, color="rgba(0,0,0,0)", opacity=0.0),
+            selected=dict(marker=dict(opacity=0.0)),
+            unselected=dict(marker=dict(opacity=0.0)),
+            hoverinfo="none",
+            showlegend=False,
+        )
+    ]
+    for label, colour, name, symbol in (
+        (-1, theme.CLASS_NEG, NEG_LABEL, "diamond"),
+        (1, theme.CLASS_POS, POS_LABEL, "circle"),
+    ):
         m = y == label
-        data.append(dict(
-            type="scatter", x=X[m, 0], y=X[m, 1], mode="markers", name=f"class {name}",
-            marker=dict(color=colour, size=11, symbol=symbol, line=dict(width=1, color="white")),
-            unselected=dict(marker=dict(opacity=1.0)), hoverinfo="skip",
-        ))
-    axis = dict(range=[-LIMIT - 0.08, LIMIT + 0.08], fixedrange=True, zeroline=True,
-                zerolinecolor="#BBBBBB", gridcolor="#EEEEEE", dtick=0.5, showspikes=False,
-                constrain="domain")  # a square plot area showing exactly the canvas
+        data.append(
+            dict(
+                type="scatter",
+                x=X[m, 0],
+                y=X[m, 1],
+                mode="markers",
+                name=f"class {name}",
+                marker=dict(
+                    color=colour, size=11, symbol=symbol, line=dict(width=1, color="white")
+                ),
+                unselected=dict(marker=dict(opacity=1.0)),
+                hoverinfo="skip",
+            )
+        )
+    axis = dict(
+        range=[-LIMIT - 0.08, LIMIT + 0.08],
+        fixedrange=True,
+        zeroline=True,
+        zerolinecolor="#BBBBBB",
+        gridcolor="#EEEEEE",
+        dtick=0.5,
+        showspikes=False,
+        constrain="domain",
+    )  # a square plot area showing exactly the canvas
     layout = dict(
-        height=height, margin=dict(l=40, r=10, t=10, b=40), dragmode=False,
-        hovermode="closest", hoverdistance=30, clickmode="event+select",
-        xaxis=dict(axis, title="x1"), yaxis=dict(axis, title="x2", scaleanchor="x"),
-        plot_bgcolor="white", showlegend=False,
-        legend=dict(orientation="h", x=0, y=1.0, yanchor="bottom", itemclick=False,
-                    itemdoubleclick=False),
+        height=height,
+        margin=dict(l=40, r=10, t=10, b=40),
+        dragmode=False,
+        hovermode="closest",
+        hoverdistance=30,
+        clickmode="event+select",
+        xaxis=dict(axis, title="x1"),
+        yaxis=dict(axis, title="x2", scaleanchor="x"),
+        plot_bgcolor="white",
+        showlegend=False,
+        legend=dict(
+            orientation="h", x=0, y=1.0, yanchor="bottom", itemclick=False, itemdoubleclick=False
+        ),
     )
     return go.Figure({"data": data, "layout": layout}, _validate=False)
 
 
 # ------------------------------------------------------------------------ Streamlit state
 #: What the Undo button says after each kind of change.
-_UNDO_LABELS = {"point": "Undo last point", "clear": "Undo Clear",
-                "start": "Undo start from generated"}
+_UNDO_LABELS = {
+    "point": "Undo last point",
+    "clear": "Undo Clear",
+    "start": "Undo start from generated",
+}
 
 
 def _set_points(points: Sequence[Point], change: str) -> None:
@@ -306,25 +357,35 @@ def draw_panel(generated: datasets.Dataset, seed: int) -> tuple[datasets.Dataset
     neg, pos = counts(points)
     with st.expander(
         f"Draw your points — {neg} of class {NEG_LABEL}, {pos} of class {POS_LABEL}",
-        key=_OPEN, on_change="rerun", icon=":material/draw:",
+        key=_OPEN,
+        on_change="rerun",
+        icon=":material/draw:",
     ):
         # A crosshair over the canvas says "click here" (Plotly's drag layer sets the cursor).
-        st.markdown("<style>.st-key-draw_open .nsewdrag {cursor: crosshair !important;}"
-                    "</style>", unsafe_allow_html=True)
+        st.markdown(
+            "<style>.st-key-draw_open .nsewdrag {cursor: crosshair !important;}</style>",
+            unsafe_allow_html=True,
+        )
         left, right = st.columns([3, 2], gap="medium")
         with left:
             chart_key = f"draw_canvas_{ss.get(_GEN, 0)}"
             st.plotly_chart(
-                canvas_figure(points), key=chart_key,
-                on_select=functools.partial(_on_click, chart_key), selection_mode="points",
+                canvas_figure(points),
+                key=chart_key,
+                on_select=functools.partial(_on_click, chart_key),
+                selection_mode="points",
                 config={"displayModeBar": False, "scrollZoom": False, "doubleClick": False},
             )
         with right:
             st.segmented_control(
-                "Class of the next click", [NEG_LABEL, POS_LABEL], default=NEG_LABEL,
-                key=_CLS, required=True,
-                format_func=lambda c: (f":orange[◆ class {c}]" if c == NEG_LABEL
-                                       else f":blue[● class {c}]"),
+                "Class of the next click",
+                [NEG_LABEL, POS_LABEL],
+                default=NEG_LABEL,
+                key=_CLS,
+                required=True,
+                format_func=lambda c: (
+                    f":orange[◆ class {c}]" if c == NEG_LABEL else f":blue[● class {c}]"
+                ),
                 help="Each click on the canvas adds one point of this class.",
             )
             st.markdown(
@@ -334,20 +395,41 @@ def draw_panel(generated: datasets.Dataset, seed: int) -> tuple[datasets.Dataset
             )
             b1, b2 = st.columns(2)
             hist = ss.get(_HIST) or []
-            b1.button(_UNDO_LABELS[hist[-1][1]] if hist else _UNDO_LABELS["point"],
-                      key="draw_undo", on_click=_undo, icon=":material/undo:",
-                      disabled=not (points or hist), width="stretch",
-                      help="Undo the last change: a point, Clear, or Start from the "
-                      "generated points.")
-            b2.button("Clear", key="draw_clear", on_click=_clear, icon=":material/delete:",
-                      disabled=not points, width="stretch", help="Remove every point.")
-            st.button("Start from the generated points", key="draw_start",
-                      on_click=_start_from, args=(generated, seed),
-                      icon=":material/scatter_plot:", width="stretch",
-                      help="Replace the drawing by the sidebar's generated dataset (up to "
-                      f"{MAX_POINTS} points inside the canvas), then add or undo points.")
+            b1.button(
+                _UNDO_LABELS[hist[-1][1]] if hist else _UNDO_LABELS["point"],
+                key="draw_undo",
+                on_click=_undo,
+                icon=":material/undo:",
+                disabled=not (points or hist),
+                width="stretch",
+                help="Undo the last change: a point, Clear, or Start from the generated points.",
+            )
+            b2.button(
+                "Clear",
+                key="draw_clear",
+                on_click=_clear,
+                icon=":material/delete:",
+                disabled=not points,
+                width="stretch",
+                help="Remove every point.",
+            )
+            st.button(
+                "Start from the generated points",
+                key="draw_start",
+                on_click=_start_from,
+                args=(generated, seed),
+                icon=":material/scatter_plot:",
+                width="stretch",
+                help="Replace the drawing by the sidebar's generated dataset (up to "
+                f"{MAX_POINTS} points inside the canvas), then add or undo points.",
+            )
             test_fraction = st.slider(
-                "Test fraction of the drawn points", 0.0, 0.5, 0.0, step=0.05, key="ptest",
+                "Test fraction of the drawn points",
+                0.0,
+                0.5,
+                0.0,
+                step=0.05,
+                key="ptest",
                 bind="query-params",
                 help="Share of your points held out to measure the test error (0: all of "
                 "them train).",
@@ -355,14 +437,21 @@ def draw_panel(generated: datasets.Dataset, seed: int) -> tuple[datasets.Dataset
             if ss.get(_MSG):
                 st.info(ss[_MSG], icon=":material/info:")
             if why_not is not None:
-                st.warning(f"{why_not} Meanwhile the demo below runs on the generated "
-                           "dataset of the sidebar.", icon=":material/warning:")
+                st.warning(
+                    f"{why_not} Meanwhile the demo below runs on the generated "
+                    "dataset of the sidebar.",
+                    icon=":material/warning:",
+                )
             else:
-                st.success(f"The demo below runs on your {len(points)} points.",
-                           icon=":material/check_circle:")
-            st.caption(f"Your points are saved in the address bar ({URL_KEY}=…): copy the "
-                       "link to share the drawing. Click anywhere on the canvas to add a "
-                       "point; the canvas spans ±2 on both axes.")
+                st.success(
+                    f"The demo below runs on your {len(points)} points.",
+                    icon=":material/check_circle:",
+                )
+            st.caption(
+                f"Your points are saved in the address bar ({URL_KEY}=…): copy the "
+                "link to share the drawing. Click anywhere on the canvas to add a "
+                "point; the canvas spans ±2 on both axes."
+            )
     if why_not is not None:
         return None
     try:

@@ -61,8 +61,11 @@ PAPERS = {
     ),
 }
 
-TOPDOWN_LABELS = {"hatano": "Hatano (TOPDOWN-M)", "mansour_mcallester": "Mansour-McAllester",
-                  "naive": "Naive (raw gain)"}
+TOPDOWN_LABELS = {
+    "hatano": "Hatano (TOPDOWN-M)",
+    "mansour_mcallester": "Mansour-McAllester",
+    "naive": "Naive (raw gain)",
+}
 MERGE_NAMES = {"all": "InfoBoost", "bands": "BP.InfoBoost", "none": "DT.InfoBoost"}
 STRUCTURES = ("chain", "tree", "matryoshka", "collapse")
 GAME_MODES = ("adversary", "player", "watch")
@@ -82,10 +85,10 @@ def report(run, values):
         print(f"final {run} {name} = {None if value is None else float(value)!r}")
 '''
 
-_TEST_SPLIT = '''X_test = ds.X_test if ds.n_test else None  # the page passes no test set when empty
+_TEST_SPLIT = """X_test = ds.X_test if ds.n_test else None  # the page passes no test set when empty
 y_test = ds.y_test if ds.n_test else None
 print(f"{ds.n_train} training and {ds.n_test} test points")
-'''
+"""
 
 
 def _lit(value: Any) -> str:
@@ -134,15 +137,24 @@ def _choice(name: str, value: Any, choices: Iterable[str]) -> str:
 
 
 def _header(page: str, title: str) -> str:
-    return (f"# boostlab, {title}: the page's run reproduced with boostcore alone.\n"
-            f"# Paper: {PAPERS[page]}\n"
-            "# Run it from the boostlab folder (or with boostlab on PYTHONPATH):\n"
-            "#   python this_script.py\n")
+    return (
+        f"# boostlab, {title}: the page's run reproduced with boostcore alone.\n"
+        f"# Paper: {PAPERS[page]}\n"
+        "# Run it from the boostlab folder (or with boostlab on PYTHONPATH):\n"
+        "#   python this_script.py\n"
+    )
 
 
 # ------------------------------------------------------------------------------ dataset
-_SOURCES = {"generated": "generated", "csv": "csv", "upload csv": "csv", "upload": "csv",
-            "drawn": "drawn", "draw": "drawn", "draw points": "drawn"}
+_SOURCES = {
+    "generated": "generated",
+    "csv": "csv",
+    "upload csv": "csv",
+    "upload": "csv",
+    "drawn": "drawn",
+    "draw": "drawn",
+    "draw points": "drawn",
+}
 
 
 def dataset_code(source: str, params: Mapping[str, Any]) -> str:
@@ -164,8 +176,11 @@ def dataset_code(source: str, params: Mapping[str, Any]) -> str:
         raise ValueError(f"source must be 'generated', 'csv' or 'drawn'; got {source!r}")
     p = dict(params)
     if kind == "generated":
-        missing = [k for k in ("name", "n", "noise", "imbalance", "label_noise", "seed",
-                               "test_fraction") if k not in p]
+        missing = [
+            k
+            for k in ("name", "n", "noise", "imbalance", "label_noise", "seed", "test_fraction")
+            if k not in p
+        ]
         if missing:
             raise ValueError(f"generated data needs the parameters {missing}")
         _choice("name", p["name"], datasets.GENERATORS)
@@ -188,23 +203,23 @@ def dataset_code(source: str, params: Mapping[str, Any]) -> str:
         # uploaded_dataset_report); the script does the same.
         return head + (
             f"ds, csv_report = datasets.load_csv_report(\n"
-            f"    open({_lit(filename)}, \"rb\").read(), name={_lit(filename)}, "
+            f'    open({_lit(filename)}, "rb").read(), name={_lit(filename)}, '
             f"test_fraction={_lit(tf)}, seed={_lit(seed)},\n"
             f")\n"
             f"if csv_report.n_rejected:\n"
-            f"    print(\"Left out:\", csv_report.summary())\n"
+            f'    print("Left out:", csv_report.summary())\n'
         )
     X = np.asarray(p.get("X", ()), dtype=float)
     y = np.asarray(p.get("y", ()))
     if X.ndim != 2 or X.shape[1] != 2 or y.shape != (X.shape[0],):
-        raise ValueError(f"drawn data needs X of shape (m, 2) and y of shape (m,); got "
-                         f"{X.shape} and {y.shape}")
+        raise ValueError(
+            f"drawn data needs X of shape (m, 2) and y of shape (m,); got {X.shape} and {y.shape}"
+        )
     tf, seed = p.get("test_fraction", 0.0), int(p.get("seed", 0))
     rows = [f"[{_lit(float(a))}, {_lit(float(b))}]" for a, b in X]
-    x_lines = "".join(f"    {', '.join(rows[i:i + 3])},\n" for i in range(0, len(rows), 3))
+    x_lines = "".join(f"    {', '.join(rows[i : i + 3])},\n" for i in range(0, len(rows), 3))
     labels = [_lit(v) for v in y.tolist()]
-    y_lines = "".join(f"    {', '.join(labels[i:i + 16])},\n"
-                      for i in range(0, len(labels), 16))
+    y_lines = "".join(f"    {', '.join(labels[i : i + 16])},\n" for i in range(0, len(labels), 16))
     name = f", name={_lit(str(p['name']))}" if p.get("name") else ""
     return (
         f"# The {len(rows)} points drawn on the page.\n"
@@ -214,8 +229,9 @@ def dataset_code(source: str, params: Mapping[str, Any]) -> str:
     )
 
 
-def dataset_spec(choice_key: str, dataset_name: str | None = None,
-                 drawn_xy: tuple[Any, Any] | None = None) -> tuple[str, dict]:
+def dataset_spec(
+    choice_key: str, dataset_name: str | None = None, drawn_xy: tuple[Any, Any] | None = None
+) -> tuple[str, dict]:
     """``(source, params)`` for :func:`dataset_code` from a ``DataChoice`` key.
 
     Understood keys (``ui.widgets`` / ``ui.draw``): ``gen:name:n:noise:imbalance:label_noise:
@@ -227,24 +243,35 @@ def dataset_spec(choice_key: str, dataset_name: str | None = None,
     parts = str(choice_key).split(":")
     if parts[0] == "gen" and len(parts) == 8:
         _, name, n, noise, imbalance, label_noise, seed, tf = parts
-        return "generated", dict(name=name, n=int(n), noise=float(noise),
-                                 imbalance=float(imbalance), label_noise=float(label_noise),
-                                 seed=int(seed), test_fraction=float(tf))
+        return "generated", dict(
+            name=name,
+            n=int(n),
+            noise=float(noise),
+            imbalance=float(imbalance),
+            label_noise=float(label_noise),
+            seed=int(seed),
+            test_fraction=float(tf),
+        )
     if parts[0] == "csv" and len(parts) == 4:
-        return "csv", dict(filename=dataset_name or "data.csv", test_fraction=float(parts[2]),
-                           seed=int(parts[3]))
+        return "csv", dict(
+            filename=dataset_name or "data.csv", test_fraction=float(parts[2]), seed=int(parts[3])
+        )
     if parts[0] == "draw" and len(parts) == 4:
         if drawn_xy is None:
             raise ValueError("drawn data: pass the points as drawn_xy=(X, y)")
         X, y = drawn_xy
-        return "drawn", dict(X=np.asarray(X, dtype=float), y=np.asarray(y),
-                             name=dataset_name or "drawn", test_fraction=float(parts[2]),
-                             seed=int(parts[3]))
+        return "drawn", dict(
+            X=np.asarray(X, dtype=float),
+            y=np.asarray(y),
+            name=dataset_name or "drawn",
+            test_fraction=float(parts[2]),
+            seed=int(parts[3]),
+        )
     raise ValueError(f"cannot read the dataset parameters from the key {choice_key!r}")
 
 
 # ------------------------------------------------------------------------------ snippets
-_TOPDOWN = '''<<HEADER>>
+_TOPDOWN = """<<HEADER>>
 from boostcore import datasets
 from boostcore.topdown import grow
 
@@ -284,11 +311,18 @@ for criterion, steps in runs.items():
         "bound_e": m.bound_e, "bound_power": m.bound_power, "bound_final": m.bound_final,
         "mm_bound": m.mm_bound,
     })
-'''
+"""
 
 
-def topdown_snippet(data_code: str, size: int, index: str, criteria: Sequence[str],
-                    max_arity: int, gamma: float | None, leaf_rule: str) -> str:
+def topdown_snippet(
+    data_code: str,
+    size: int,
+    index: str,
+    criteria: Sequence[str],
+    max_arity: int,
+    gamma: float | None,
+    leaf_rule: str,
+) -> str:
     """Script reproducing the top-down page: one ``grow`` run per criterion.
 
     ``criteria`` are core names (``"hatano"``, ``"mansour_mcallester"``, ``"naive"``), as in
@@ -302,14 +336,21 @@ def topdown_snippet(data_code: str, size: int, index: str, criteria: Sequence[st
     _choice("index", index, INDEX)
     _choice("leaf_rule", leaf_rule, topdown.LEAF_RULES)
     return _fill(
-        _TOPDOWN, HEADER=_header("topdown", "Top-down growth page"),
-        SIZE=_lit(int(size)), INDEX=_lit(index), MAX_ARITY=_lit(int(max_arity)),
-        GAMMA=_lit(gamma), LEAF_RULE=_lit(leaf_rule), CRITERIA=_lit(criteria),
-        HELPERS=_HELPERS, DATA=data_code.rstrip("\n") + "\n", TEST=_TEST_SPLIT,
+        _TOPDOWN,
+        HEADER=_header("topdown", "Top-down growth page"),
+        SIZE=_lit(int(size)),
+        INDEX=_lit(index),
+        MAX_ARITY=_lit(int(max_arity)),
+        GAMMA=_lit(gamma),
+        LEAF_RULE=_lit(leaf_rule),
+        CRITERIA=_lit(criteria),
+        HELPERS=_HELPERS,
+        DATA=data_code.rstrip("\n") + "\n",
+        TEST=_TEST_SPLIT,
     )
 
 
-_BRANCHING = '''<<HEADER>>
+_BRANCHING = """<<HEADER>>
 from boostcore import datasets
 from boostcore.branching import bp_infoboost
 
@@ -352,7 +393,7 @@ for name, steps in runs.items():
         "test_error": m.test_error, "Z": m.Z, "H_h": m.H_h, "H_divided": m.H_divided,
         "H_leaves": m.H_leaves, "gamma": m.gamma, "prod_Z": m.prod_Z, "prod_H_h": m.prod_H_h,
     })
-'''
+"""
 
 
 def _merge_of(scheme: str) -> str:
@@ -361,12 +402,14 @@ def _merge_of(scheme: str) -> str:
     by_name = {v: k for k, v in MERGE_NAMES.items()}
     if scheme in by_name:
         return by_name[scheme]
-    raise ValueError(f"schemes must be merges {list(branching.MERGES)} or names "
-                     f"{list(by_name)}; got {scheme!r}")
+    raise ValueError(
+        f"schemes must be merges {list(branching.MERGES)} or names {list(by_name)}; got {scheme!r}"
+    )
 
 
-def branching_snippet(data_code: str, schemes: Sequence[str], n_rounds: int, c: float,
-                      weak_learner: str) -> str:
+def branching_snippet(
+    data_code: str, schemes: Sequence[str], n_rounds: int, c: float, weak_learner: str
+) -> str:
     """Script reproducing the divide-and-merge page: one ``bp_infoboost`` run per scheme.
 
     ``schemes`` are the page's names (``"InfoBoost"``, ``"BP.InfoBoost"``, ``"DT.InfoBoost"``,
@@ -378,10 +421,15 @@ def branching_snippet(data_code: str, schemes: Sequence[str], n_rounds: int, c: 
         raise ValueError("schemes must name at least one merging scheme")
     _choice("weak_learner", weak_learner, branching.WEAK_LEARNERS)
     return _fill(
-        _BRANCHING, HEADER=_header("branching", "Divide and merge (InfoBoost) page"),
-        N_ROUNDS=_lit(int(n_rounds)), C=_lit(c), WEAK_LEARNER=_lit(weak_learner),
-        SCHEMES=_lit({MERGE_NAMES[m]: m for m in merges}), HELPERS=_HELPERS,
-        DATA=data_code.rstrip("\n") + "\n", TEST=_TEST_SPLIT,
+        _BRANCHING,
+        HEADER=_header("branching", "Divide and merge (InfoBoost) page"),
+        N_ROUNDS=_lit(int(n_rounds)),
+        C=_lit(c),
+        WEAK_LEARNER=_lit(weak_learner),
+        SCHEMES=_lit({MERGE_NAMES[m]: m for m in merges}),
+        HELPERS=_HELPERS,
+        DATA=data_code.rstrip("\n") + "\n",
+        TEST=_TEST_SPLIT,
     )
 
 
@@ -392,7 +440,7 @@ _PROB_CALLS = {
     "matryoshka": "matryoshka(ds.X_train, ds.y_train, levels=LEVELS, **common)",
 }
 
-_MATRYOSHKA = '''<<HEADER>>
+_MATRYOSHKA = """<<HEADER>>
 import math
 
 from boostcore import datasets
@@ -428,11 +476,16 @@ for structure, steps in runs.items():
         "expected_test_error": m.expected_test_error, "C": m.C, "rho_hat": m.rho_hat,
         "F": m.F, "rho_T": m.rho_T, "M2": m.M2,
     })
-'''
+"""
 
 
-def matryoshka_snippet(data_code: str, structures: Sequence[str], n_weak: int,
-                       softness: float, samples: int | None = None) -> str:
+def matryoshka_snippet(
+    data_code: str,
+    structures: Sequence[str],
+    n_weak: int,
+    softness: float,
+    samples: int | None = None,
+) -> str:
     """Script reproducing the probabilistic-trees page: one run per structure.
 
     ``structures`` are core names (``"chain"``, ``"tree"``, ``"matryoshka"``,
@@ -442,19 +495,28 @@ def matryoshka_snippet(data_code: str, structures: Sequence[str], n_weak: int,
     structures = [_choice("structures", s, STRUCTURES) for s in structures]
     if not structures:
         raise ValueError("structures must name at least one structure")
-    names = {"chain": "prob_adaboost", "tree": "prob_tree", "collapse": "collapse_tree",
-             "matryoshka": "matryoshka"}
+    names = {
+        "chain": "prob_adaboost",
+        "tree": "prob_tree",
+        "collapse": "collapse_tree",
+        "matryoshka": "matryoshka",
+    }
     runs = "".join(f"runs[{s!r}] = list({_PROB_CALLS[s]})\n" for s in structures)
     return _fill(
-        _MATRYOSHKA, HEADER=_header("matryoshka", "Probabilistic trees & matryoshka page"),
+        _MATRYOSHKA,
+        HEADER=_header("matryoshka", "Probabilistic trees & matryoshka page"),
         IMPORTS=", ".join(sorted({names[s] for s in structures})),
-        N_WEAK=_lit(int(n_weak)), SOFTNESS=_lit(softness),
-        SAMPLES=_lit(None if samples is None else int(samples)), HELPERS=_HELPERS,
-        DATA=data_code.rstrip("\n") + "\n", TEST=_TEST_SPLIT, RUNS=runs,
+        N_WEAK=_lit(int(n_weak)),
+        SOFTNESS=_lit(softness),
+        SAMPLES=_lit(None if samples is None else int(samples)),
+        HELPERS=_HELPERS,
+        DATA=data_code.rstrip("\n") + "\n",
+        TEST=_TEST_SPLIT,
+        RUNS=runs,
     )
 
 
-_OBLIQUE = '''<<HEADER>>
+_OBLIQUE = """<<HEADER>>
 from boostcore import datasets
 from boostcore.oblique import boost_odt, g1_linear, g1_tree
 
@@ -510,25 +572,31 @@ for name, step in shown.items():
         "margin_error_0": m.margin_error_0, "exp_loss": m.exp_loss,
         "km_impurity": m.km_impurity, "bound": m.bound,
     })
-'''
+"""
 
 
-def oblique_snippet(data_code: str, n_internal: int, n_stumps: int, node_learner: str,
-                    leaf_rule: str) -> str:
+def oblique_snippet(
+    data_code: str, n_internal: int, n_stumps: int, node_learner: str, leaf_rule: str
+) -> str:
     """Script reproducing the oblique-trees page: AdaBoost (G1 on a path), the KM tree and
     BoostODT, with the page's last-step alignment. Arguments are the page's ``params``
     (``n_internal``, ``n_stumps``, ``learner``, ``rule``)."""
     _choice("node_learner", node_learner, oblique.NODE_LEARNERS)
     _choice("leaf_rule", leaf_rule, oblique.LEAF_RULES)
     return _fill(
-        _OBLIQUE, HEADER=_header("oblique", "Boosted oblique trees (G1) page"),
-        N_INTERNAL=_lit(int(n_internal)), N_STUMPS=_lit(int(n_stumps)),
-        NODE_LEARNER=_lit(node_learner), LEAF_RULE=_lit(leaf_rule), HELPERS=_HELPERS,
-        DATA=data_code.rstrip("\n") + "\n", TEST=_TEST_SPLIT,
+        _OBLIQUE,
+        HEADER=_header("oblique", "Boosted oblique trees (G1) page"),
+        N_INTERNAL=_lit(int(n_internal)),
+        N_STUMPS=_lit(int(n_stumps)),
+        NODE_LEARNER=_lit(node_learner),
+        LEAF_RULE=_lit(leaf_rule),
+        HELPERS=_HELPERS,
+        DATA=data_code.rstrip("\n") + "\n",
+        TEST=_TEST_SPLIT,
     )
 
 
-_GAME_WATCH = '''<<HEADER>>
+_GAME_WATCH = """<<HEADER>>
 from boostcore.bounds import phi_gamma
 from boostcore.game import <<IMPORTS>>
 
@@ -552,9 +620,9 @@ report("game", {
     "moves": len(final.history), "final_weight": final.total, "phi_gamma_s": phi_gamma(S, GAMMA),
     "s_pow_minus_gamma": S ** (-GAMMA), "equal_binary_final": equal.total,
 })
-'''
+"""
 
-_GAME_PLAYED = '''<<HEADER>>
+_GAME_PLAYED = """<<HEADER>>
 from boostcore.bounds import phi_gamma
 from boostcore.game import expand, max_weight_player, new_game
 
@@ -579,7 +647,7 @@ report("game", {
     "moves": len(state.history), "final_weight": state.total, "phi_gamma_s": phi_gamma(S, GAMMA),
     "s_pow_minus_gamma": S ** (-GAMMA),
 })
-'''
+"""
 
 
 def _norm_mode(mode: str) -> str:
@@ -587,8 +655,7 @@ def _norm_mode(mode: str) -> str:
     for m in GAME_MODES:
         if m in text:
             return m
-    raise ValueError(f"mode must be one of {list(GAME_MODES)} (or the page's label); "
-                     f"got {mode!r}")
+    raise ValueError(f"mode must be one of {list(GAME_MODES)} (or the page's label); got {mode!r}")
 
 
 def _norm_adversary(adversary: str) -> str:
@@ -596,8 +663,10 @@ def _norm_adversary(adversary: str) -> str:
     for a in GAME_ADVERSARIES:
         if a in text:
             return a
-    raise ValueError(f"adversary must be one of {list(GAME_ADVERSARIES)} (or the page's "
-                     f"label); got {adversary!r}")
+    raise ValueError(
+        f"adversary must be one of {list(GAME_ADVERSARIES)} (or the page's "
+        f"label); got {adversary!r}"
+    )
 
 
 def _moves_of(moves: Any) -> list[tuple[int, int, tuple[float, ...]]]:
@@ -613,8 +682,14 @@ def _moves_of(moves: Any) -> list[tuple[int, int, tuple[float, ...]]]:
     return out
 
 
-def game_snippet(s: int, gamma: float, mode: str = "watch", adversary: str = "equal",
-                 seed: int = 0, moves: Any = ()) -> str:
+def game_snippet(
+    s: int,
+    gamma: float,
+    mode: str = "watch",
+    adversary: str = "equal",
+    seed: int = 0,
+    moves: Any = (),
+) -> str:
     """Script reproducing the Weight Distribution Game page.
 
     ``mode``: ``"watch"`` (app against app: ``adversary`` ``"equal"`` or ``"random"`` with
@@ -631,20 +706,38 @@ def game_snippet(s: int, gamma: float, mode: str = "watch", adversary: str = "eq
             line = "adversary = equal_binary_adversary  # two equal children every time"
         else:
             imports = "equal_binary_adversary, max_weight_player, play, random_adversary"
-            line = (f"SEED = {_lit(int(seed))}\n"
-                    "adversary = random_adversary(SEED)  # a random legal k, Dirichlet shares")
-        return _fill(_GAME_WATCH, HEADER=header, IMPORTS=imports, S=_lit(int(s)),
-                     GAMMA=_lit(gamma), ADVERSARY=line, HELPERS=_HELPERS)
+            line = (
+                f"SEED = {_lit(int(seed))}\n"
+                "adversary = random_adversary(SEED)  # a random legal k, Dirichlet shares"
+            )
+        return _fill(
+            _GAME_WATCH,
+            HEADER=header,
+            IMPORTS=imports,
+            S=_lit(int(s)),
+            GAMMA=_lit(gamma),
+            ADVERSARY=line,
+            HELPERS=_HELPERS,
+        )
     played = _moves_of(moves)
-    who = ("You played the adversary; the app's player expanded the heaviest leaf."
-           if mode == "adversary" else
-           "You played the player; the app's adversary split in two, equally.")
+    who = (
+        "You played the adversary; the app's player expanded the heaviest leaf."
+        if mode == "adversary"
+        else "You played the player; the app's adversary split in two, equally."
+    )
     lines = "".join(f"    ({leaf}, {k}, {_lit(shares)}),\n" for leaf, k, shares in played)
-    return _fill(_GAME_PLAYED, HEADER=header, S=_lit(int(s)), GAMMA=_lit(gamma), WHO=who,
-                 MOVES=lines, HELPERS=_HELPERS)
+    return _fill(
+        _GAME_PLAYED,
+        HEADER=header,
+        S=_lit(int(s)),
+        GAMMA=_lit(gamma),
+        WHO=who,
+        MOVES=lines,
+        HELPERS=_HELPERS,
+    )
 
 
-_BOUNDS = '''<<HEADER>>
+_BOUNDS = """<<HEADER>>
 import math
 
 from boostcore import bounds
@@ -703,7 +796,7 @@ report("bounds", {
     "m2_10_7/8": bounds.m2(10, 7 / 8), "f_tree_1024_7/8": bounds.f_tree(1024, 7 / 8),
     "valid_nested_32_32_7/8": bounds.valid_nested_f(32, 32, 7 / 8),
 })
-'''
+"""
 
 
 def _rho(value: Any) -> float:
@@ -712,8 +805,9 @@ def _rho(value: Any) -> float:
     return float(value)
 
 
-def bounds_snippet(rhos: Sequence[Any], T: int, rho3: Any, C: float, Tn: int, gamma: float,
-                   eps: float) -> str:
+def bounds_snippet(
+    rhos: Sequence[Any], T: int, rho3: Any, C: float, Tn: int, gamma: float, eps: float
+) -> str:
     """Script printing the bounds explorer's closed forms for the page's slider values.
 
     ``rhos`` and ``rho3`` are numbers or the page's labels (``"7/8"``); ``C``/``Tn`` are the
@@ -721,9 +815,16 @@ def bounds_snippet(rhos: Sequence[Any], T: int, rho3: Any, C: float, Tn: int, ga
     """
     rhos = [_rho(r) for r in rhos] or [7 / 8]
     return _fill(
-        _BOUNDS, HEADER=_header("bounds", "Bounds explorer page"),
-        RHOS=_lit(rhos), T=_lit(int(T)), RHO3=_lit(_rho(rho3)), C=_lit(float(C)),
-        TN=_lit(int(Tn)), GAMMA=_lit(float(gamma)), EPS=_lit(float(eps)), HELPERS=_HELPERS,
+        _BOUNDS,
+        HEADER=_header("bounds", "Bounds explorer page"),
+        RHOS=_lit(rhos),
+        T=_lit(int(T)),
+        RHO3=_lit(_rho(rho3)),
+        C=_lit(float(C)),
+        TN=_lit(int(Tn)),
+        GAMMA=_lit(float(gamma)),
+        EPS=_lit(float(eps)),
+        HELPERS=_HELPERS,
     )
 
 
@@ -749,24 +850,44 @@ def _metrics(m: Any, round_: int) -> dict:
 
 def _topdown_record(s: topdown.TreeStep, names) -> dict:
     sp = s.split
-    row = {"round": s.t, "kind": s.kind, "chosen": "", "leaf": None, "k": None,
-           "feature": None, "thresholds": None, "gain": None, "advantage": None,
-           "score": None}
+    row = {
+        "round": s.t,
+        "kind": s.kind,
+        "chosen": "",
+        "leaf": None,
+        "k": None,
+        "feature": None,
+        "thresholds": None,
+        "gain": None,
+        "advantage": None,
+        "score": None,
+    }
     if sp is not None:
         thr = ", ".join(f"{v:.4g}" for v in sp.thresholds)
-        row.update(chosen=f"leaf #{sp.leaf}: {sp.arity}-way split on "
-                          f"{_fname(sp.feature, names)} at {thr} (gain {sp.gain:.4g})",
-                   leaf=sp.leaf, k=sp.arity, feature=sp.feature,
-                   thresholds=list(sp.thresholds), gain=sp.gain, advantage=sp.advantage,
-                   score=sp.score)
+        row.update(
+            chosen=f"leaf #{sp.leaf}: {sp.arity}-way split on "
+            f"{_fname(sp.feature, names)} at {thr} (gain {sp.gain:.4g})",
+            leaf=sp.leaf,
+            k=sp.arity,
+            feature=sp.feature,
+            thresholds=list(sp.thresholds),
+            gain=sp.gain,
+            advantage=sp.advantage,
+            score=sp.score,
+        )
     row.update(_metrics(s.metrics, s.t))
     row.update(stop_reason=s.stop_reason, note=s.note or None, message=s.message)
     return row
 
 
 def _bp_record(s: branching.BPStep, names) -> dict:
-    row = {"round": s.t, "kind": s.kind, "chosen": "", "feature": s.feature,
-           "threshold": s.threshold}
+    row = {
+        "round": s.t,
+        "kind": s.kind,
+        "chosen": "",
+        "feature": s.feature,
+        "threshold": s.threshold,
+    }
     if s.feature is not None:
         row["chosen"] = f"h_{s.t} = [{_fname(s.feature, names)} > {s.threshold:.4g}]"
         if s.metrics is not None:
@@ -778,14 +899,22 @@ def _bp_record(s: branching.BPStep, names) -> dict:
 
 def _prob_record(s: probabilistic.ProbStep, names) -> dict:
     h = s.stump
-    row = {"round": s.t, "kind": s.kind, "chosen": "", "structure": s.structure,
-           "node": s.node, "feature": None if h is None else h.feature,
-           "theta": None if h is None else h.theta,
-           "polarity": None if h is None else h.polarity}
+    row = {
+        "round": s.t,
+        "kind": s.kind,
+        "chosen": "",
+        "structure": s.structure,
+        "node": s.node,
+        "feature": None if h is None else h.feature,
+        "theta": None if h is None else h.theta,
+        "polarity": None if h is None else h.polarity,
+    }
     if h is not None:
         sign = "" if h.polarity > 0 else "−"
-        row["chosen"] = (f"soft stump σ({sign}({_fname(h.feature, names)} − {h.theta:.4g})"
-                         f"/{h.tau:g})" + (f" at leaf #{s.node}" if s.node is not None else ""))
+        row["chosen"] = (
+            f"soft stump σ({sign}({_fname(h.feature, names)} − {h.theta:.4g})"
+            f"/{h.tau:g})" + (f" at leaf #{s.node}" if s.node is not None else "")
+        )
     elif s.structure == "matryoshka":
         row["chosen"] = f"level-{int(s.t).bit_length() - 1} doll ({s.t} soft stumps)"
     row.update(_metrics(s.metrics, s.t))
@@ -807,13 +936,18 @@ def _g1_record(s: oblique.G1Step, names) -> dict:
 
 
 def _odt_record(s: oblique.TreeStep, names) -> dict:
-    row = {"round": s.t, "kind": s.kind, "chosen": "", "node": s.node,
-           "n_weak": len(s.inner), "n_examples": int(np.asarray(s.node_index).size),
-           "children": None if s.children is None else list(s.children),
-           "n_leaves": len(s.tree.leaves)}
+    row = {
+        "round": s.t,
+        "kind": s.kind,
+        "chosen": "",
+        "node": s.node,
+        "n_weak": len(s.inner),
+        "n_examples": int(np.asarray(s.node_index).size),
+        "children": None if s.children is None else list(s.children),
+        "n_leaves": len(s.tree.leaves),
+    }
     if s.node is not None and s.separator is not None:
-        terms = [f"{a:.3g}·{h.describe()}" for h, a in zip(s.separator.hyps,
-                                                         s.separator.alphas)]
+        terms = [f"{a:.3g}·{h.describe()}" for h, a in zip(s.separator.hyps, s.separator.alphas)]
         text = " + ".join(terms[:4]) + (f" + … ({len(terms)} terms)" if len(terms) > 4 else "")
         kids = "" if s.children is None else f" → leaves #{s.children[0]}, #{s.children[1]}"
         row["chosen"] = f"node #{s.node} split by LS = {text}{kids}"
@@ -828,19 +962,35 @@ def _game_record(s: game.GameState, names) -> dict:
     from boostcore.bounds import phi_gamma
 
     n = s.n_leaves
-    row = {"round": len(s.history),
-           "kind": "start" if not s.history else ("end" if s.done else "move"), "chosen": "",
-           "leaf": None, "leaf_weight": None, "k": None, "shares": None, "kept": None}
+    row = {
+        "round": len(s.history),
+        "kind": "start" if not s.history else ("end" if s.done else "move"),
+        "chosen": "",
+        "leaf": None,
+        "leaf_weight": None,
+        "k": None,
+        "shares": None,
+        "kept": None,
+    }
     if s.history:
         m = s.history[-1]
         shares = ", ".join(f"{d:.2f}" for d in m.distribution)
-        row.update(chosen=f"leaf #{m.leaf} (weight {m.leaf_weight:.4g}) split {m.k}-way, "
-                          f"shares {shares}",
-                   leaf=m.leaf, leaf_weight=m.leaf_weight, k=m.k,
-                   shares=list(m.distribution), kept=game.shrink(m.k, s.gamma))
-    row.update(n_leaves=n, total_weight=s.total,
-               phi_gamma_n=s.w0 * float(phi_gamma(n, s.gamma)),
-               n_pow_minus_gamma=s.w0 * n ** (-s.gamma), s=s.s, gamma=s.gamma)
+        row.update(
+            chosen=f"leaf #{m.leaf} (weight {m.leaf_weight:.4g}) split {m.k}-way, shares {shares}",
+            leaf=m.leaf,
+            leaf_weight=m.leaf_weight,
+            k=m.k,
+            shares=list(m.distribution),
+            kept=game.shrink(m.k, s.gamma),
+        )
+    row.update(
+        n_leaves=n,
+        total_weight=s.total,
+        phi_gamma_n=s.w0 * float(phi_gamma(n, s.gamma)),
+        n_pow_minus_gamma=s.w0 * n ** (-s.gamma),
+        s=s.s,
+        gamma=s.gamma,
+    )
     return row
 
 
@@ -879,8 +1029,12 @@ def run_records(steps: Iterable[Any], feature_names: Sequence[str] | None = None
     return out
 
 
-def run_json(page: str, params: Mapping[str, Any], runs: Mapping[str, Iterable[Any]],
-             feature_names: Sequence[str] | None = None) -> str:
+def run_json(
+    page: str,
+    params: Mapping[str, Any],
+    runs: Mapping[str, Iterable[Any]],
+    feature_names: Sequence[str] | None = None,
+) -> str:
     """The whole run as JSON: ``{"page", "params", "runs": {name: [record per round]}}``.
 
     Numbers stay JSON numbers; NaN/±inf become ``null``; numpy values become plain ones.
@@ -893,8 +1047,7 @@ def run_json(page: str, params: Mapping[str, Any], runs: Mapping[str, Iterable[A
     return json.dumps(doc, indent=1, ensure_ascii=False, allow_nan=False)
 
 
-def run_csv(runs: Mapping[str, Iterable[Any]],
-            feature_names: Sequence[str] | None = None) -> str:
+def run_csv(runs: Mapping[str, Iterable[Any]], feature_names: Sequence[str] | None = None) -> str:
     """One CSV row per run × round: ``run`` first, then the columns of :func:`run_records`
     (lists as JSON text, missing values empty)."""
     import csv

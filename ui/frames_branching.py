@@ -57,28 +57,46 @@ def points(ds: Dataset, *, size=6, show_test: bool = True) -> list[dict]:
     (one per training point) draws the weights. Positions are float32 (half the bytes of a
     frame; far below a pixel) and class names are escaped (they may come from a CSV)."""
     traces = []
-    for label, colour, cname in ((-1, theme.CLASS_NEG, ds.class_names[0]),
-                                 (1, theme.CLASS_POS, ds.class_names[1])):
+    for label, colour, cname in (
+        (-1, theme.CLASS_NEG, ds.class_names[0]),
+        (1, theme.CLASS_POS, ds.class_names[1]),
+    ):
         name = escape(cname)
         symbol = "circle" if label > 0 else "diamond"
         m = ds.y_train == label
-        traces.append(dict(
-            type="scatter", x=ds.X_train[m, 0].astype(np.float32),
-            y=ds.X_train[m, 1].astype(np.float32), mode="markers",
-            name=f"class {name} (train)", showlegend=False,
-            marker=dict(color=colour, size=size if np.isscalar(size) else size[m], symbol=symbol,
-                        line=dict(width=0.5, color="white")),
-            hovertemplate=f"class {name}<br>%{{x:.3f}}, %{{y:.3f}}<extra>train</extra>",
-        ))
+        traces.append(
+            dict(
+                type="scatter",
+                x=ds.X_train[m, 0].astype(np.float32),
+                y=ds.X_train[m, 1].astype(np.float32),
+                mode="markers",
+                name=f"class {name} (train)",
+                showlegend=False,
+                marker=dict(
+                    color=colour,
+                    size=size if np.isscalar(size) else size[m],
+                    symbol=symbol,
+                    line=dict(width=0.5, color="white"),
+                ),
+                hovertemplate=f"class {name}<br>%{{x:.3f}}, %{{y:.3f}}<extra>train</extra>",
+            )
+        )
         if show_test and ds.n_test:
             mt = ds.y_test == label
-            traces.append(dict(
-                type="scatter", x=ds.X_test[mt, 0].astype(np.float32),
-                y=ds.X_test[mt, 1].astype(np.float32), mode="markers",
-                name=f"class {name} (test)", showlegend=False,
-                marker=dict(color=colour, size=6, symbol=f"{symbol}-open", line=dict(width=1.5)),
-                hovertemplate=f"class {name}<br>%{{x:.3f}}, %{{y:.3f}}<extra>test</extra>",
-            ))
+            traces.append(
+                dict(
+                    type="scatter",
+                    x=ds.X_test[mt, 0].astype(np.float32),
+                    y=ds.X_test[mt, 1].astype(np.float32),
+                    mode="markers",
+                    name=f"class {name} (test)",
+                    showlegend=False,
+                    marker=dict(
+                        color=colour, size=6, symbol=f"{symbol}-open", line=dict(width=1.5)
+                    ),
+                    hovertemplate=f"class {name}<br>%{{x:.3f}}, %{{y:.3f}}<extra>test</extra>",
+                )
+            )
     return traces
 
 
@@ -114,32 +132,67 @@ def regions_figure(step: BPStep, ds: Dataset, *, font: float = 12, small: bool =
     F = step.program.decision_function(grid) if rounds else np.zeros(gx.size)
     p = 1.0 / (1.0 + np.exp(-2.0 * np.clip(F, -50, 50)))
     z = np.rint(p * LEVELS).astype(np.uint8).reshape(gx.shape)
-    data = [dict(type="heatmap", x=ex, y=ey, z=z, zmin=0, zmax=LEVELS,
-                 colorscale=theme.REGION_SCALE, showscale=False, hoverinfo="skip",
-                 name="regions")]
+    data = [
+        dict(
+            type="heatmap",
+            x=ex,
+            y=ey,
+            z=z,
+            zmin=0,
+            zmax=LEVELS,
+            colorscale=theme.REGION_SCALE,
+            showscale=False,
+            hoverinfo="skip",
+            name="regions",
+        )
+    ]
     if small:  # weights are not visible at this size: the points stay the same every round
         data += points(ds, show_test=False, size=4)
     else:
         D = np.asarray(step.D, dtype=float)
         rel = np.sqrt(D / D.max()) if D.size and D.max() > 0 else np.ones(ds.n_train)
         data += points(ds, size=np.rint(3 + 12 * rel).astype(np.uint8))
-    line = dict(type="scatter", mode="lines", x=[], y=[], hoverinfo="skip", name="h_t",
-                showlegend=False, line=dict(color=theme.HIGHLIGHT, width=2 if small else 4))
-    mark = dict(type="scatter", mode="text", x=[], y=[], text=[], hoverinfo="skip",
-                name="h_t = +1", showlegend=False,
-                textfont=dict(color=theme.HIGHLIGHT, size=font, shadow="auto", weight=600))
+    line = dict(
+        type="scatter",
+        mode="lines",
+        x=[],
+        y=[],
+        hoverinfo="skip",
+        name="h_t",
+        showlegend=False,
+        line=dict(color=theme.HIGHLIGHT, width=2 if small else 4),
+    )
+    mark = dict(
+        type="scatter",
+        mode="text",
+        x=[],
+        y=[],
+        text=[],
+        hoverinfo="skip",
+        name="h_t = +1",
+        showlegend=False,
+        textfont=dict(color=theme.HIGHLIGHT, size=font, shadow="auto", weight=600),
+    )
     if step.feature is not None and step.feature < 2:
         th = float(step.threshold)
         f = step.feature
         near_end = th > lo[f] + 0.65 * (hi[f] - lo[f])  # no room for the mark on the +1 side
         if f == 0:
             line.update(x=[th, th], y=[float(lo[1]), float(hi[1])])
-            mark.update(x=[th], y=[float(hi[1])], text=[f"h{step.t} = +1 ▸"],
-                        textposition="bottom left" if near_end else "bottom right")
+            mark.update(
+                x=[th],
+                y=[float(hi[1])],
+                text=[f"h{step.t} = +1 ▸"],
+                textposition="bottom left" if near_end else "bottom right",
+            )
         else:
             line.update(x=[float(lo[0]), float(hi[0])], y=[th, th])
-            mark.update(x=[float(hi[0])], y=[th], text=[f"▴ h{step.t} = +1"],
-                        textposition="bottom left" if near_end else "top left")
+            mark.update(
+                x=[float(hi[0])],
+                y=[th],
+                text=[f"▴ h{step.t} = +1"],
+                textposition="bottom left" if near_end else "top left",
+            )
     data.append(line)
     if not small:
         data.append(mark)
@@ -153,10 +206,33 @@ def regions_figure(step: BPStep, ds: Dataset, *, font: float = 12, small: bool =
 # ---------------------------------------------------------------------------- program
 #: Advance widths (em) of the page's font, Source Sans at weight 600 (Streamlit serves it,
 #: so the lecture view always has it); other characters count as ``_EM_DEFAULT``.
-_EM = {**dict.fromkeys("0123456789", 0.51), ".": 0.27, ",": 0.27, " ": 0.2, "−": 0.51,
-       "+": 0.51, "-": 0.33, ">": 0.51, "<": 0.51, "=": 0.51, "w": 0.75, "m": 0.84,
-       "W": 0.85, "M": 0.85, "D": 0.62, "i": 0.25, "l": 0.26, "j": 0.25, "t": 0.35,
-       "r": 0.37, "f": 0.32, "…": 0.96, "–": 0.48, "(": 0.3, ")": 0.3}
+_EM = {
+    **dict.fromkeys("0123456789", 0.51),
+    ".": 0.27,
+    ",": 0.27,
+    " ": 0.2,
+    "−": 0.51,
+    "+": 0.51,
+    "-": 0.33,
+    ">": 0.51,
+    "<": 0.51,
+    "=": 0.51,
+    "w": 0.75,
+    "m": 0.84,
+    "W": 0.85,
+    "M": 0.85,
+    "D": 0.62,
+    "i": 0.25,
+    "l": 0.26,
+    "j": 0.25,
+    "t": 0.35,
+    "r": 0.37,
+    "f": 0.32,
+    "…": 0.96,
+    "–": 0.48,
+    "(": 0.3,
+    ")": 0.3,
+}
 _EM_DEFAULT = 0.6
 #: The SVG's fonts: the page's own first; files saved from the Export menu fall back to
 #: Helvetica/Arial, which are wider, so their widths are estimated larger (``wide=True``).
@@ -182,8 +258,15 @@ def _layer(rounds: Sequence[BPStep], r: int) -> tuple[np.ndarray, np.ndarray]:
     return np.asarray(s.weights, dtype=float), np.asarray(s.leaf_mass, dtype=float)
 
 
-def program_svg(rounds: Sequence[BPStep], *, rows: int, boxes: int,
-                feature_names: Sequence[str], font: float = 13, wide: bool = False) -> str:
+def program_svg(
+    rounds: Sequence[BPStep],
+    *,
+    rows: int,
+    boxes: int,
+    feature_names: Sequence[str],
+    font: float = 13,
+    wide: bool = False,
+) -> str:
     """The branching program after ``rounds`` as a layered SVG picture.
 
     One layer per round (layer 0 the root): a node is a leaf of ``L_r`` with its weight
@@ -213,8 +296,11 @@ def program_svg(rounds: Sequence[BPStep], *, rows: int, boxes: int,
     for r in shown:
         w, mass = _layer(rounds, r)
         n = w.shape[0]
-        keep = (list(range(n)) if n <= boxes
-                else [int(i) for i in np.argsort(-mass, kind="stable")[: boxes - 1]])
+        keep = (
+            list(range(n))
+            if n <= boxes
+            else [int(i) for i in np.argsort(-mass, kind="stable")[: boxes - 1]]
+        )
         rest = sorted(set(range(n)) - set(keep))
         layers.append(dict(r=r, w=w, mass=mass, keep=keep, keepset=set(keep), rest=rest))
 
@@ -225,8 +311,10 @@ def program_svg(rounds: Sequence[BPStep], *, rows: int, boxes: int,
         if layer["r"] == 0:
             return ["root", "D 1.000"]
         w = float(layer["w"][leaf])
-        return [_minus(f"w {w:+.2f}") if round(w, 2) != 0 else "w 0.00",
-                f"D {layer['mass'][leaf]:.3f}"]
+        return [
+            _minus(f"w {w:+.2f}") if round(w, 2) != 0 else "w 0.00",
+            f"D {layer['mass'][leaf]:.3f}",
+        ]
 
     # the ruler: each round's stump
     ruler: dict[int, list[str]] = {}
@@ -250,8 +338,12 @@ def program_svg(rounds: Sequence[BPStep], *, rows: int, boxes: int,
         if prev is not None:
             s = rounds[r - 1]
             merge, cm = np.asarray(s.merge), np.asarray(s.child_mass)
-            px = np.array([x_of[(prev["r"], l if l in prev["keepset"] else None)]
-                           for l in range(merge.shape[0] // 2)])
+            px = np.array(
+                [
+                    x_of[(prev["r"], l if l in prev["keepset"] else None)]
+                    for l in range(merge.shape[0] // 2)
+                ]
+            )
             bary = {}
             for leaf in order:
                 z = np.flatnonzero(merge == leaf)
@@ -296,9 +388,11 @@ def program_svg(rounds: Sequence[BPStep], *, rows: int, boxes: int,
         return top + 3 + font * (1.2 * i + 0.95)
 
     hot_r = T if T >= 1 else None
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" '
-             f'height="{height:.0f}" viewBox="0 0 {width:.0f} {height:.0f}" '
-             f'font-family="{FAMILY}" font-size="{font:.0f}">']
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" '
+        f'height="{height:.0f}" viewBox="0 0 {width:.0f} {height:.0f}" '
+        f'font-family="{FAMILY}" font-size="{font:.0f}">'
+    ]
     # edges: grey for earlier rounds, vermillion for this round's divide and merge
     plain, hot, dashed, ports = [], [], [], []
     for k in range(1, len(layers)):
@@ -316,8 +410,7 @@ def program_svg(rounds: Sequence[BPStep], *, rows: int, boxes: int,
                 continue
             seen.add((pkey, side, ckey))
             x0 = x_of[pkey] + (1 if side else -1) * width_of[pkey] / 4
-            seg = (f"M{x0:.0f} {y_of[prev['r']] + node_h:.0f}"
-                   f"L{x_of[ckey]:.0f} {y_of[r]:.0f}")
+            seg = f"M{x0:.0f} {y_of[prev['r']] + node_h:.0f}L{x_of[ckey]:.0f} {y_of[r]:.0f}"
             (hot if r == hot_r else plain).append(seg)
             if r == hot_r and (pkey, side) not in ports:
                 ports.append((pkey, side))
@@ -326,11 +419,14 @@ def program_svg(rounds: Sequence[BPStep], *, rows: int, boxes: int,
         for leaf in layers[0]["slots"]:
             key = (layers[0]["r"], leaf)
             dashed.append(f"M{bx + bw / 2:.0f} {by + bh:.0f}L{x_of[key]:.0f} {y_of[key[0]]:.0f}")
-    for segs, style in ((plain, 'stroke="#8A8A8A" stroke-width="1.2"'),
-                        (dashed, 'stroke="#8A8A8A" stroke-width="1.2" stroke-dasharray="4 3"'),
-                        (hot, f'stroke="{theme.HIGHLIGHT}" stroke-width="2"')):
+    for segs, style in (
+        (plain, 'stroke="#8A8A8A" stroke-width="1.2"'),
+        (dashed, 'stroke="#8A8A8A" stroke-width="1.2" stroke-dasharray="4 3"'),
+        (hot, f'stroke="{theme.HIGHLIGHT}" stroke-width="2"'),
+    ):
         if segs:
             parts.append(f'<path d="{"".join(segs)}" {style} fill="none"/>')
+
     # the nodes: one path per fill (the weights' colours in 21 shades), text one element per
     # line of a row (a tspan per node): a picture is sent for every round, so bytes count
     def box(cx: float, top: float, wd: float) -> str:
@@ -343,7 +439,8 @@ def program_svg(rounds: Sequence[BPStep], *, rows: int, boxes: int,
     def write(cx: float, top: float, texts: list[str]) -> None:
         for i, t in enumerate(texts):
             lines.setdefault((round(baseline(top, i)), i == 0), []).append(
-                f'<tspan x="{cx:.0f}">{escape(t)}</tspan>')
+                f'<tspan x="{cx:.0f}">{escape(t)}</tspan>'
+            )
 
     if coll_box is not None:
         bx, by, bw, bh = coll_box
@@ -360,29 +457,45 @@ def program_svg(rounds: Sequence[BPStep], *, rows: int, boxes: int,
                 q = round(20 * (1 + math.tanh(float(layer["w"][leaf]))) / 2) / 20
                 fills.setdefault((r == hot_r, theme.mix(q)), []).append(box(cx, top, wd))
             write(cx, top, lines_of(layer, leaf))
-    for hot_layer, style in ((False, 'stroke="#555555" stroke-width="1"'),
-                             (True, f'stroke="{theme.HIGHLIGHT}" stroke-width="2.5"')):
-        paths = [f'<path d="{"".join(segs)}" fill="{fill}"/>'
-                 for (h, fill), segs in sorted(fills.items()) if h == hot_layer]
+    for hot_layer, style in (
+        (False, 'stroke="#555555" stroke-width="1"'),
+        (True, f'stroke="{theme.HIGHLIGHT}" stroke-width="2.5"'),
+    ):
+        paths = [
+            f'<path d="{"".join(segs)}" fill="{fill}"/>'
+            for (h, fill), segs in sorted(fills.items())
+            if h == hot_layer
+        ]
         if paths:
             parts.append(f'<g {style} stroke-linejoin="round">' + "".join(paths) + "</g>")
     if more_n:
-        parts.append(f'<path d="{"".join(more_n)}" fill="#F2F2F2" stroke="#777777" '
-                     'stroke-dasharray="4 3"/>')
-    plain_t = [f'<text y="{y}">' + "".join(ts) + "</text>"
-               for (y, b), ts in sorted(lines.items()) if not b]
-    bold_t = [f'<text y="{y}">' + "".join(ts) + "</text>"
-              for (y, b), ts in sorted(lines.items()) if b]
-    parts.append('<g text-anchor="middle" fill="#222222">' + "".join(plain_t)
-                 + '<g font-weight="600">' + "".join(bold_t) + "</g></g>")
+        parts.append(
+            f'<path d="{"".join(more_n)}" fill="#F2F2F2" stroke="#777777" stroke-dasharray="4 3"/>'
+        )
+    plain_t = [
+        f'<text y="{y}">' + "".join(ts) + "</text>" for (y, b), ts in sorted(lines.items()) if not b
+    ]
+    bold_t = [
+        f'<text y="{y}">' + "".join(ts) + "</text>" for (y, b), ts in sorted(lines.items()) if b
+    ]
+    parts.append(
+        '<g text-anchor="middle" fill="#222222">'
+        + "".join(plain_t)
+        + '<g font-weight="600">'
+        + "".join(bold_t)
+        + "</g></g>"
+    )
     if ports:  # this round's divide: which edge is h_t = −1 and which +1
         marks = []
         for pkey, side in ports:
             px = x_of[pkey] + (1 if side else -1) * (width_of[pkey] / 4 + font * 0.45)
             py = y_of[pkey[0]] + node_h + font * 0.9
             marks.append(f'<text x="{px:.0f}" y="{py:.0f}">{"+" if side else "−"}</text>')
-        parts.append(f'<g fill="{theme.HIGHLIGHT}" font-weight="700" text-anchor="middle">'
-                     + "".join(marks) + "</g>")
+        parts.append(
+            f'<g fill="{theme.HIGHLIGHT}" font-weight="700" text-anchor="middle">'
+            + "".join(marks)
+            + "</g>"
+        )
     # the ruler
     marks = []
     for layer in layers:
@@ -392,18 +505,22 @@ def program_svg(rounds: Sequence[BPStep], *, rows: int, boxes: int,
         top = y_of[r]
         colour = f' fill="{theme.HIGHLIGHT}"' if r == hot_r else ""
         h, stump = ruler[r]
-        marks.append(f'<text x="{pad:.0f}" y="{baseline(top, 0):.0f}" font-weight="700"'
-                     f"{colour}>{escape(h)}</text>")
-        marks.append(f'<text x="{pad:.0f}" y="{baseline(top, 1):.0f}"{colour}>'
-                     f"{escape(stump)}</text>")
+        marks.append(
+            f'<text x="{pad:.0f}" y="{baseline(top, 0):.0f}" font-weight="700"'
+            f"{colour}>{escape(h)}</text>"
+        )
+        marks.append(
+            f'<text x="{pad:.0f}" y="{baseline(top, 1):.0f}"{colour}>{escape(stump)}</text>'
+        )
     if marks:
         parts.append('<g fill="#444444">' + "".join(marks) + "</g>")
     parts.append("</svg>")
     return "".join(parts)
 
 
-def program_pictures(steps: Sequence[BPStep], t: int, *, feature_names: Sequence[str],
-                     font: float = 13) -> list[str]:
+def program_pictures(
+    steps: Sequence[BPStep], t: int, *, feature_names: Sequence[str], font: float = 13
+) -> list[str]:
     """Pictures of the program at snapshot ``t`` from the most to the least detailed
     (:data:`DETAIL`), without repeats and without a picture that could never be chosen (one
     at least as large as an earlier one in both directions)."""
@@ -411,8 +528,7 @@ def program_pictures(steps: Sequence[BPStep], t: int, *, feature_names: Sequence
     out: list[str] = []
     sizes: list[tuple[float, float]] = []
     for rows, boxes in DETAIL:
-        svg = program_svg(rounds, rows=rows, boxes=boxes, feature_names=feature_names,
-                          font=font)
+        svg = program_svg(rounds, rows=rows, boxes=boxes, feature_names=feature_names, font=font)
         w, h = svg_size(svg)
         if any(w0 <= w + 0.5 and h0 <= h + 0.5 for w0, h0 in sizes):
             continue
@@ -435,20 +551,23 @@ def program_note(steps: Sequence[BPStep], t: int) -> str:
     before, before_empty = (1, 0) if prev is None else (prev.n_leaves, prev.n_unreached)
     kept = int((np.asarray(s.merge) >= 0).sum())
     reached = f" ({m.n_divided} reached by training points)" if m.n_divided < kept else ""
-    empty = (f" (+{m.n_unreached} that no training point reaches)" if m.n_unreached
-             else "")
-    what = (f"merged into {plural(m.n_leaves, 'leaf', 'leaves')}{empty}"
-            if kept > m.n_leaves + m.n_unreached
-            else f"no merging: {plural(m.n_leaves, 'leaf', 'leaves')}")
-    before_note = (f" (+{before_empty} that no training point reaches)" if before_empty
-                   else "")
-    return (f"Round {s.t}: h{s.t} divides {plural(before, 'leaf', 'leaves')}{before_note} "
-            f"into {plural(kept, 'child', 'children')}{reached}; {what}.")
+    empty = f" (+{m.n_unreached} that no training point reaches)" if m.n_unreached else ""
+    what = (
+        f"merged into {plural(m.n_leaves, 'leaf', 'leaves')}{empty}"
+        if kept > m.n_leaves + m.n_unreached
+        else f"no merging: {plural(m.n_leaves, 'leaf', 'leaves')}"
+    )
+    before_note = f" (+{before_empty} that no training point reaches)" if before_empty else ""
+    return (
+        f"Round {s.t}: h{s.t} divides {plural(before, 'leaf', 'leaves')}{before_note} "
+        f"into {plural(kept, 'child', 'children')}{reached}; {what}."
+    )
 
 
 # ----------------------------------------------------------------------------- curves
-def curves_figure(steps: Sequence[BPStep], t: int, *, font: float = 12,
-                  small: bool = False) -> dict:
+def curves_figure(
+    steps: Sequence[BPStep], t: int, *, font: float = 12, small: bool = False
+) -> dict:
     """``Π H(Y|h_t) ≥ Π Z_t ≥`` training error (Theorem 1) and the test error against the
     round (log scale), above ``|L_t|``: the whole run faint, the rounds up to ``t`` solid, a
     marker at round ``t``. Lines are named at their right ends. Only traces change from
@@ -465,86 +584,165 @@ def curves_figure(steps: Sequence[BPStep], t: int, *, font: float = 12,
         ("train error", theme.MEASURED["train"], "solid", 2.5, lambda m: m.train_error),
     ]
     if ms and ms[-1].test_error is not None and not small:
-        series.append(("test error", theme.MEASURED["test"], "solid", 1.6,
-                       lambda m: m.test_error))
+        series.append(("test error", theme.MEASURED["test"], "solid", 1.6, lambda m: m.test_error))
     if small:
         series = series[1:3]
-    ys = {name: np.array([np.nan if get(m) is None or get(m) <= 0 else get(m) for m in ms],
-                         dtype=float) for name, *_, get in series}
+    ys = {
+        name: np.array(
+            [np.nan if get(m) is None or get(m) <= 0 else get(m) for m in ms], dtype=float
+        )
+        for name, *_, get in series
+    }
     finite = np.concatenate([y[np.isfinite(y)] for y in ys.values()] or [np.zeros(0)])
     low = max(float(np.floor(np.log10(finite.min()))) if finite.size else -2.0, -6.0)
     leaves = np.array([m.n_leaves for m in ms], dtype=float)
     top_leaves = float(np.log10(max(leaves.max() if leaves.size else 2, 2))) + 0.15
-    panels = [(name, colour, dash, width, ys[name], "y")
-              for name, colour, dash, width, _ in series]
+    panels = [(name, colour, dash, width, ys[name], "y") for name, colour, dash, width, _ in series]
     if not small:
         panels.append(("|L_t|", theme.NEUTRAL, "solid", 2.0, leaves, "y2"))
     data: list[dict] = []
     for name, colour, dash, width, y, axis in panels:  # the whole run, faint: the same always
-        data.append(dict(type="scatter", x=x, y=y, mode="lines", name=name, yaxis=axis,
-                         showlegend=False, opacity=FAINT, hoverinfo="skip",
-                         line=dict(color=colour, dash=dash, width=width)))
+        data.append(
+            dict(
+                type="scatter",
+                x=x,
+                y=y,
+                mode="lines",
+                name=name,
+                yaxis=axis,
+                showlegend=False,
+                opacity=FAINT,
+                hoverinfo="skip",
+                line=dict(color=colour, dash=dash, width=width),
+            )
+        )
     k = cur + 1
     for name, colour, dash, width, y, axis in panels:  # up to this round, solid
-        data.append(dict(type="scatter", x0=float(x[0]) if k else 1.0, dx=1.0,
-                         y=y[:k].astype(np.float32), mode="lines", name=name,
-                         yaxis=axis, showlegend=False,
-                         line=dict(color=colour, dash=dash, width=width),
-                         hovertemplate=f"{name}<br>round %{{x}}: %{{y:.4g}}<extra></extra>"))
+        data.append(
+            dict(
+                type="scatter",
+                x0=float(x[0]) if k else 1.0,
+                dx=1.0,
+                y=y[:k].astype(np.float32),
+                mode="lines",
+                name=name,
+                yaxis=axis,
+                showlegend=False,
+                line=dict(color=colour, dash=dash, width=width),
+                hovertemplate=f"{name}<br>round %{{x}}: %{{y:.4g}}<extra></extra>",
+            )
+        )
     for axis in ("y", "y2") if not small else ("y",):  # this round: markers and a cursor
         here = [(colour, y) for _, colour, _, _, y, ax in panels if ax == axis]
-        data.append(dict(
-            type="scatter", mode="markers", yaxis=axis, showlegend=False, hoverinfo="skip",
-            x=np.full(len(here), x[cur]) if cur >= 0 else [],
-            y=np.array([y[cur] for _, y in here]) if cur >= 0 else [],
-            marker=dict(color=[c for c, _ in here], size=6 if small else 9,
-                        line=dict(color="white", width=1))))
-        span = [10.0 ** low, 10.0 ** 0.05] if axis == "y" else [1.0, 10.0 ** top_leaves]
-        data.append(dict(type="scatter", mode="lines", yaxis=axis, showlegend=False,
-                         hoverinfo="skip", x=[float(x[cur])] * 2 if cur >= 0 else [],
-                         y=span if cur >= 0 else [],
-                         line=dict(color="#888888", width=1, dash="dot")))
-    labels = [(name, colour, float(y[np.isfinite(y)][-1]))
-              for name, colour, _, _, y, axis in panels
-              if axis == "y" and np.isfinite(y).any()]
-    annotations = [] if small else end_labels(labels, font=font - 1, y_range=(low, 0.05),
-                                              plot_px=130.0, log=True)
+        data.append(
+            dict(
+                type="scatter",
+                mode="markers",
+                yaxis=axis,
+                showlegend=False,
+                hoverinfo="skip",
+                x=np.full(len(here), x[cur]) if cur >= 0 else [],
+                y=np.array([y[cur] for _, y in here]) if cur >= 0 else [],
+                marker=dict(
+                    color=[c for c, _ in here],
+                    size=6 if small else 9,
+                    line=dict(color="white", width=1),
+                ),
+            )
+        )
+        span = [10.0**low, 10.0**0.05] if axis == "y" else [1.0, 10.0**top_leaves]
+        data.append(
+            dict(
+                type="scatter",
+                mode="lines",
+                yaxis=axis,
+                showlegend=False,
+                hoverinfo="skip",
+                x=[float(x[cur])] * 2 if cur >= 0 else [],
+                y=span if cur >= 0 else [],
+                line=dict(color="#888888", width=1, dash="dot"),
+            )
+        )
+    labels = [
+        (name, colour, float(y[np.isfinite(y)][-1]))
+        for name, colour, _, _, y, axis in panels
+        if axis == "y" and np.isfinite(y).any()
+    ]
+    annotations = (
+        []
+        if small
+        else end_labels(labels, font=font - 1, y_range=(low, 0.05), plot_px=130.0, log=True)
+    )
     if not done:
-        annotations.append(dict(xref="paper", yref="paper", x=0.5, y=0.6, showarrow=False,
-                                text="No round: " + escape(steps[0].stop_reason or ""),
-                                font=dict(size=font, color="#555555")))
-    right = 10 if small or not labels else int(max(len(n) for n, *_ in labels)
-                                               * (font - 1) * 0.6) + 14
+        annotations.append(
+            dict(
+                xref="paper",
+                yref="paper",
+                x=0.5,
+                y=0.6,
+                showarrow=False,
+                text="No round: " + escape(steps[0].stop_reason or ""),
+                font=dict(size=font, color="#555555"),
+            )
+        )
+    right = (
+        10 if small or not labels else int(max(len(n) for n, *_ in labels) * (font - 1) * 0.6) + 14
+    )
     layout = dict(
         margin=dict(l=8, r=8, t=4, b=8) if small else dict(l=10, r=right, t=8, b=10),
-        plot_bgcolor="white", font=dict(size=font), showlegend=False, uirevision="curves",
+        plot_bgcolor="white",
+        font=dict(size=font),
+        showlegend=False,
+        uirevision="curves",
         annotations=annotations,
-        xaxis=dict(range=[0.5, n_max + 0.5], gridcolor="#eeeeee", showticklabels=not small,
-                   automargin=True, anchor="y" if small else "y2",
-                   title=None if small else dict(text="round t", standoff=4)),
-        yaxis=dict(type="log", range=[low, 0.05], gridcolor="#eeeeee", dtick=1,
-                   showticklabels=not small, automargin=True,
-                   domain=[0.0, 1.0] if small else [0.34, 1.0],
-                   title=None if small else dict(text="value (log scale)", standoff=4)),
+        xaxis=dict(
+            range=[0.5, n_max + 0.5],
+            gridcolor="#eeeeee",
+            showticklabels=not small,
+            automargin=True,
+            anchor="y" if small else "y2",
+            title=None if small else dict(text="round t", standoff=4),
+        ),
+        yaxis=dict(
+            type="log",
+            range=[low, 0.05],
+            gridcolor="#eeeeee",
+            dtick=1,
+            showticklabels=not small,
+            automargin=True,
+            domain=[0.0, 1.0] if small else [0.34, 1.0],
+            title=None if small else dict(text="value (log scale)", standoff=4),
+        ),
     )
     if not small:
-        layout["yaxis2"] = dict(type="log", range=[0, top_leaves], gridcolor="#eeeeee",
-                                dtick=1, domain=[0.0, 0.24], automargin=True,
-                                title=dict(text="leaves", standoff=4))
+        layout["yaxis2"] = dict(
+            type="log",
+            range=[0, top_leaves],
+            gridcolor="#eeeeee",
+            dtick=1,
+            domain=[0.0, 0.24],
+            automargin=True,
+            title=dict(text="leaves", standoff=4),
+        )
     return spec(data, layout)
 
 
 def curves_note(steps: Sequence[BPStep], t: int) -> str:
     """The curves' note: what bounds what, and the smoothing of pure leaves so far."""
-    smoothed = [s for s in steps[: t + 1]
-                if s.metrics is not None and s.metrics.smoothing_excess > 0]
+    smoothed = [
+        s for s in steps[: t + 1] if s.metrics is not None and s.metrics.smoothing_excess > 0
+    ]
     if smoothed:
         total = sum(s.metrics.smoothing_excess for s in smoothed)
-        return (f"{len(smoothed)} round(s) so far smoothed a pure leaf's weight (Z_t grew by "
-                f"{total:.4f} in all): there Π Z_t may exceed Π H(Y|h_t); it still bounds "
-                "the training error.")
-    return ("Theorem 1: train error ≤ Π Z_t ≤ Π H(Y|h_t). Faint: the whole run; solid: up to "
-            "this round; below: the leaves |L_t| that training points reach.")
+        return (
+            f"{len(smoothed)} round(s) so far smoothed a pure leaf's weight (Z_t grew by "
+            f"{total:.4f} in all): there Π Z_t may exceed Π H(Y|h_t); it still bounds "
+            "the training error."
+        )
+    return (
+        "Theorem 1: train error ≤ Π Z_t ≤ Π H(Y|h_t). Faint: the whole run; solid: up to "
+        "this round; below: the leaves |L_t| that training points reach."
+    )
 
 
 # ------------------------------------------------------------------- Theorem 3 per round
@@ -566,12 +764,27 @@ def c_round_figure(step: BPStep, bands: Sequence, c: float, *, font: float = 12)
     ``H(Y|h_t)`` (merge all). Below: ``|L_t|`` against the bound ``4K`` (log scale). The
     ``c`` of the run is marked."""
     if step.metrics is None or not bands:
-        return spec([], dict(
-            margin=dict(l=10, r=10, t=8, b=10), plot_bgcolor="white", font=dict(size=font),
-            xaxis=dict(visible=False), yaxis=dict(visible=False),
-            annotations=[dict(xref="paper", yref="paper", x=0.5, y=0.5, showarrow=False,
-                              text="No round: " + escape(step.stop_reason or ""),
-                              font=dict(size=font, color="#555555"))]))
+        return spec(
+            [],
+            dict(
+                margin=dict(l=10, r=10, t=8, b=10),
+                plot_bgcolor="white",
+                font=dict(size=font),
+                xaxis=dict(visible=False),
+                yaxis=dict(visible=False),
+                annotations=[
+                    dict(
+                        xref="paper",
+                        yref="paper",
+                        x=0.5,
+                        y=0.5,
+                        showarrow=False,
+                        text="No round: " + escape(step.stop_reason or ""),
+                        font=dict(size=font, color="#555555"),
+                    )
+                ],
+            ),
+        )
     m = step.metrics
     g = m.gamma
     cs = np.array([b.c for b in bands])
@@ -586,54 +799,155 @@ def c_round_figure(step: BPStep, bands: Sequence, c: float, *, font: float = 12)
     top_l = float(np.log10(max(K4.max(), L.max(), 2.0) * 1.6))
     bound, divided, merge_all = theme.BOUND["final"], theme.NEUTRAL, "#555555"
     data = [
-        dict(type="scatter", mode="lines", x=[0.0, 1.0], y=[1.0, 1.0 - g], yaxis="y",
-             name="bound 1 − cγ_t", line=dict(color=bound, dash="dash", width=2),
-             hovertemplate="Theorem 3: H ≤ 1 − cγ_t<extra></extra>"),
-        dict(type="scatter", mode="lines", x=[0.0, 1.0], y=[m.H_h, m.H_h], yaxis="y",
-             name="merge all", line=dict(color=merge_all, dash="dot", width=1.5),
-             hovertemplate=f"merge all: H(Y|h_t) = {m.H_h:.4f}<extra></extra>"),
-        dict(type="scatter", mode="lines", x=[0.0, 1.0], y=[1.0 - g, 1.0 - g], yaxis="y",
-             name="no merging", line=dict(color=divided, dash="dashdot", width=1.5),
-             hovertemplate=f"no merging: H(Y|ℓ̃_t) = 1 − γ_t = {1 - g:.4f}<extra></extra>"),
-        dict(type="scatter", mode="lines+markers", x=xs, y=Hs, yaxis="y", name="H(Y|ℓ_t)",
-             line=dict(color=theme.MEASURED["index"], width=2.5), marker=dict(size=6),
-             hovertemplate="c = %{x}: H(Y|ℓ_t) = %{y:.5f}<extra></extra>"),
-        dict(type="scatter", mode="lines", x=xs, y=K4s, yaxis="y2", name="4K",
-             line=dict(color=bound, dash="dash", width=2),
-             hovertemplate="c = %{x}: at most 4K = %{y} leaves<extra></extra>"),
-        dict(type="scatter", mode="lines+markers", x=xs, y=Ls, yaxis="y2", name="|L_t|",
-             line=dict(color=theme.MEASURED["train"], width=2), marker=dict(size=6),
-             hovertemplate="c = %{x}: |L_t| = %{y}<extra></extra>"),
+        dict(
+            type="scatter",
+            mode="lines",
+            x=[0.0, 1.0],
+            y=[1.0, 1.0 - g],
+            yaxis="y",
+            name="bound 1 − cγ_t",
+            line=dict(color=bound, dash="dash", width=2),
+            hovertemplate="Theorem 3: H ≤ 1 − cγ_t<extra></extra>",
+        ),
+        dict(
+            type="scatter",
+            mode="lines",
+            x=[0.0, 1.0],
+            y=[m.H_h, m.H_h],
+            yaxis="y",
+            name="merge all",
+            line=dict(color=merge_all, dash="dot", width=1.5),
+            hovertemplate=f"merge all: H(Y|h_t) = {m.H_h:.4f}<extra></extra>",
+        ),
+        dict(
+            type="scatter",
+            mode="lines",
+            x=[0.0, 1.0],
+            y=[1.0 - g, 1.0 - g],
+            yaxis="y",
+            name="no merging",
+            line=dict(color=divided, dash="dashdot", width=1.5),
+            hovertemplate=f"no merging: H(Y|ℓ̃_t) = 1 − γ_t = {1 - g:.4f}<extra></extra>",
+        ),
+        dict(
+            type="scatter",
+            mode="lines+markers",
+            x=xs,
+            y=Hs,
+            yaxis="y",
+            name="H(Y|ℓ_t)",
+            line=dict(color=theme.MEASURED["index"], width=2.5),
+            marker=dict(size=6),
+            hovertemplate="c = %{x}: H(Y|ℓ_t) = %{y:.5f}<extra></extra>",
+        ),
+        dict(
+            type="scatter",
+            mode="lines",
+            x=xs,
+            y=K4s,
+            yaxis="y2",
+            name="4K",
+            line=dict(color=bound, dash="dash", width=2),
+            hovertemplate="c = %{x}: at most 4K = %{y} leaves<extra></extra>",
+        ),
+        dict(
+            type="scatter",
+            mode="lines+markers",
+            x=xs,
+            y=Ls,
+            yaxis="y2",
+            name="|L_t|",
+            line=dict(color=theme.MEASURED["train"], width=2),
+            marker=dict(size=6),
+            hovertemplate="c = %{x}: |L_t| = %{y}<extra></extra>",
+        ),
     ]
     for axis, value in (("y", H[here]), ("y2", L[here])):  # the run's c: a ring on each panel
-        data.append(dict(type="scatter", mode="markers", x=[float(cs[here])],
-                         y=[float(value)], yaxis=axis, showlegend=False, hoverinfo="skip",
-                         marker=dict(size=13, color="rgba(0,0,0,0)",
-                                     line=dict(color=theme.HIGHLIGHT, width=2.5))))
-    labels = [("bound 1 − cγ_t", bound, 1.0 - g), ("merge all", merge_all, m.H_h),
-              ("no merging", divided, 1.0 - g - 0.02 * span)]
+        data.append(
+            dict(
+                type="scatter",
+                mode="markers",
+                x=[float(cs[here])],
+                y=[float(value)],
+                yaxis=axis,
+                showlegend=False,
+                hoverinfo="skip",
+                marker=dict(
+                    size=13, color="rgba(0,0,0,0)", line=dict(color=theme.HIGHLIGHT, width=2.5)
+                ),
+            )
+        )
+    labels = [
+        ("bound 1 − cγ_t", bound, 1.0 - g),
+        ("merge all", merge_all, m.H_h),
+        ("no merging", divided, 1.0 - g - 0.02 * span),
+    ]
     annotations = end_labels(labels, font=font - 1, y_range=(lo, hi), plot_px=150.0)
-    low = [(float(np.log10(K4[-1])), "4K", bound), (float(np.log10(max(L[-1], 1.0))), "|L_t|",
-                                                    theme.MEASURED["train"])]
+    low = [
+        (float(np.log10(K4[-1])), "4K", bound),
+        (float(np.log10(max(L[-1], 1.0))), "|L_t|", theme.MEASURED["train"]),
+    ]
     if low[0][0] - low[1][0] < 0.35:  # keep the two names apart
         low[0] = (low[1][0] + 0.35, "4K", bound)
-    annotations += [dict(xref="paper", x=1.0, xanchor="left", xshift=4, yref="y2", y=y,
-                         text=text, showarrow=False, font=dict(color=colour, size=font - 1))
-                    for y, text, colour in low]
-    annotations.append(dict(xref="x", yref="y", x=float(cs[here]), y=float(H[here]),
-                            text=f"the run's c = {cs[here]:g}", showarrow=False, yshift=14,
-                            font=dict(size=font - 1, color=theme.HIGHLIGHT)))
+    annotations += [
+        dict(
+            xref="paper",
+            x=1.0,
+            xanchor="left",
+            xshift=4,
+            yref="y2",
+            y=y,
+            text=text,
+            showarrow=False,
+            font=dict(color=colour, size=font - 1),
+        )
+        for y, text, colour in low
+    ]
+    annotations.append(
+        dict(
+            xref="x",
+            yref="y",
+            x=float(cs[here]),
+            y=float(H[here]),
+            text=f"the run's c = {cs[here]:g}",
+            showarrow=False,
+            yshift=14,
+            font=dict(size=font - 1, color=theme.HIGHLIGHT),
+        )
+    )
     right = int(len("bound 1 − cγ_t") * (font - 1) * 0.6) + 14
     layout = dict(
-        margin=dict(l=10, r=right, t=8, b=10), plot_bgcolor="white", font=dict(size=font),
-        showlegend=False, uirevision="c_round", annotations=annotations,
-        xaxis=dict(range=[0, 1], dtick=0.1, gridcolor="#eeeeee", anchor="y2", automargin=True,
-                   title=dict(text="c (the same D_t and h_t for every c)", standoff=4)),
-        yaxis=dict(range=[lo, hi], gridcolor="#eeeeee", domain=[0.36, 1.0], automargin=True,
-                   tickformat=".3f", title=dict(text="H(Y|ℓ_t) under D_t", standoff=4)),
-        yaxis2=dict(type="log", range=[0, top_l], gridcolor="#eeeeee", dtick=1,
-                    domain=[0.0, 0.26], automargin=True,
-                    title=dict(text="leaves", standoff=4)),
+        margin=dict(l=10, r=right, t=8, b=10),
+        plot_bgcolor="white",
+        font=dict(size=font),
+        showlegend=False,
+        uirevision="c_round",
+        annotations=annotations,
+        xaxis=dict(
+            range=[0, 1],
+            dtick=0.1,
+            gridcolor="#eeeeee",
+            anchor="y2",
+            automargin=True,
+            title=dict(text="c (the same D_t and h_t for every c)", standoff=4),
+        ),
+        yaxis=dict(
+            range=[lo, hi],
+            gridcolor="#eeeeee",
+            domain=[0.36, 1.0],
+            automargin=True,
+            tickformat=".3f",
+            title=dict(text="H(Y|ℓ_t) under D_t", standoff=4),
+        ),
+        yaxis2=dict(
+            type="log",
+            range=[0, top_l],
+            gridcolor="#eeeeee",
+            dtick=1,
+            domain=[0.0, 0.26],
+            automargin=True,
+            title=dict(text="leaves", standoff=4),
+        ),
     )
     return spec(data, layout)
 
@@ -644,26 +958,31 @@ def c_round_note(step: BPStep, bands: Sequence, c: float) -> str:
         return step.stop_reason or step.message
     m = step.metrics
     cs = [b.c for b in bands]
-    head = (f"Round {step.t} (D_t and h_t of the run with c = {c:g}; γ_t = {m.gamma:.4f}): "
-            "for every c, 1 − γ_t ≤ H(Y|ℓ_t) ≤ 1 − cγ_t and |L_t| ≤ 4K (Theorem 3). ")
+    head = (
+        f"Round {step.t} (D_t and h_t of the run with c = {c:g}; γ_t = {m.gamma:.4f}): "
+        "for every c, 1 − γ_t ≤ H(Y|ℓ_t) ≤ 1 − cγ_t and |L_t| ≤ 4K (Theorem 3). "
+    )
     rise = _first_jump(cs, [b.H_leaves for b in bands], True, 1e-12)
     fall = _first_jump(cs, [b.n_leaves for b in bands], False, 0)
     found = []
     if rise:
-        found.append(f"H(Y|ℓ_t) rises from c = {rise[0]:g} to {rise[1]:g} "
-                     f"({rise[2]:.4f} → {rise[3]:.4f})")
+        found.append(
+            f"H(Y|ℓ_t) rises from c = {rise[0]:g} to {rise[1]:g} ({rise[2]:.4f} → {rise[3]:.4f})"
+        )
     if fall:
-        found.append(f"|L_t| falls from c = {fall[0]:g} to {fall[1]:g} "
-                     f"({fall[2]} → {fall[3]})")
+        found.append(f"|L_t| falls from c = {fall[0]:g} to {fall[1]:g} ({fall[2]} → {fall[3]})")
     if found:
         return head + "Here " + " and ".join(found) + ": the bands of different c are not nested."
-    return (head + "Here H(Y|ℓ_t) does not rise and |L_t| does not fall as c grows; the "
-            "theorem does not promise that (the bands of different c are not nested).")
+    return (
+        head + "Here H(Y|ℓ_t) does not rise and |L_t| does not fall as c grows; the "
+        "theorem does not promise that (the bands of different c are not nested)."
+    )
 
 
 @st.cache_data(max_entries=32, show_spinner=False)
-def c_round_frames(_ds: Dataset, ds_key: str, n_rounds: int, c: float, weak_learner: str,
-                   font: float) -> dict:
+def c_round_frames(
+    _ds: Dataset, ds_key: str, n_rounds: int, c: float, weak_learner: str, font: float
+) -> dict:
     """Theorem 3 per round for the BP.InfoBoost run with ``c`` (cached): ``{"frames",
     "notes", "n"}``, one per snapshot of that run."""
     from . import compute, lecture
@@ -671,8 +990,9 @@ def c_round_frames(_ds: Dataset, ds_key: str, n_rounds: int, c: float, weak_lear
     steps = compute.bp_run(_ds, ds_key, n_rounds, "bands", c, weak_learner)
     per_round = compute.bp_c_rounds(_ds, ds_key, n_rounds, c, weak_learner)
     return {
-        "frames": lecture.plotly_frames([c_round_figure(s, b, c, font=font)
-                                         for s, b in zip(steps, per_round)]),
+        "frames": lecture.plotly_frames(
+            [c_round_figure(s, b, c, font=font) for s, b in zip(steps, per_round)]
+        ),
         "notes": [c_round_note(s, b, c) for s, b in zip(steps, per_round)],
         "n": len(steps),
     }
@@ -696,12 +1016,16 @@ def groups_html(step: BPStep) -> str:
         reason = step.stop_reason or "No groups this round."
         return f"<p>{escape(reason)}</p>"
     m = step.metrics
-    head = (f"Round {step.t}: γ_t = {m.gamma:.4f}, bound 1 − cγ_t = {m.band_bound:.4f}, "
-            f"H(Y|ℓ_t) = {m.H_leaves:.4f}, {len(step.groups)} groups (at most 4K = "
-            f"{m.max_groups})")
+    head = (
+        f"Round {step.t}: γ_t = {m.gamma:.4f}, bound 1 − cγ_t = {m.band_bound:.4f}, "
+        f"H(Y|ℓ_t) = {m.H_leaves:.4f}, {len(step.groups)} groups (at most 4K = "
+        f"{m.max_groups})"
+    )
     if m.n_unreached:
-        head += (f"; {m.n_unreached} of them no training point reaches (mass 0: not "
-                 f"counted in |L_t| = {m.n_leaves})")
+        head += (
+            f"; {m.n_unreached} of them no training point reaches (mass 0: not "
+            f"counted in |L_t| = {m.n_leaves})"
+        )
     frame = groups_frame(step).astype(object)
     return f"<p><b>{escape(head)}</b></p>" + table_html(frame)
 
@@ -717,8 +1041,15 @@ def notes_for(steps: Sequence[BPStep], n: int) -> list[str]:
 
 
 @st.cache_data(max_entries=32, show_spinner=False)
-def branching_lecture(_ds: Dataset, ds_key: str, schemes: tuple[str, ...], n_rounds: int,
-                      c: float, weak_learner: str, font: float) -> dict:
+def branching_lecture(
+    _ds: Dataset,
+    ds_key: str,
+    schemes: tuple[str, ...],
+    n_rounds: int,
+    c: float,
+    weak_learner: str,
+    font: float,
+) -> dict:
     """Every round of every scheme's run, encoded for the lecture view (cached).
 
     Returns ``{"runs": {name: {"n", "regions", "notes", "curves", "curve_notes", "small",
@@ -729,8 +1060,10 @@ def branching_lecture(_ds: Dataset, ds_key: str, schemes: tuple[str, ...], n_rou
     """
     from . import compute, lecture
 
-    runs = {name: compute.bp_run(_ds, ds_key, n_rounds, SCHEMES[name], c, weak_learner)
-            for name in schemes}
+    runs = {
+        name: compute.bp_run(_ds, ds_key, n_rounds, SCHEMES[name], c, weak_learner)
+        for name in schemes
+    }
     n = max(len(s) for s in runs.values())
     out: dict = {"runs": {}, "n": n}
     for name, steps in runs.items():
@@ -739,13 +1072,14 @@ def branching_lecture(_ds: Dataset, ds_key: str, schemes: tuple[str, ...], n_rou
             "n": k,
             "regions": lecture.plotly_frames([regions_figure(s, _ds, font=font) for s in steps]),
             "notes": notes_for(steps, n),
-            "curves": lecture.plotly_frames([curves_figure(steps, t, font=font)
-                                             for t in range(k)]),
+            "curves": lecture.plotly_frames([curves_figure(steps, t, font=font) for t in range(k)]),
             "curve_notes": [curves_note(steps, t) for t in range(k)],
-            "small": lecture.plotly_frames([regions_figure(s, _ds, font=font, small=True)
-                                            for s in steps]),
-            "spark": lecture.plotly_frames([curves_figure(steps, t, font=font, small=True)
-                                            for t in range(k)]),
+            "small": lecture.plotly_frames(
+                [regions_figure(s, _ds, font=font, small=True) for s in steps]
+            ),
+            "spark": lecture.plotly_frames(
+                [curves_figure(steps, t, font=font, small=True) for t in range(k)]
+            ),
         }
     metrics, groups = [], []
     for t in range(n):
@@ -759,8 +1093,9 @@ def branching_lecture(_ds: Dataset, ds_key: str, schemes: tuple[str, ...], n_rou
 
 
 @st.cache_data(max_entries=32, show_spinner=False)
-def program_frames(_ds: Dataset, ds_key: str, scheme: str, n_rounds: int, c: float,
-                   weak_learner: str, font: float) -> dict:
+def program_frames(
+    _ds: Dataset, ds_key: str, scheme: str, n_rounds: int, c: float, weak_learner: str, font: float
+) -> dict:
     """The program of one scheme's run at every snapshot, for the structure view (cached):
     ``{"structure": [pictures per snapshot], "notes": [one line per snapshot]}``. Text is
     ``font + 1`` px (a little larger than the plots' tick labels)."""
@@ -770,7 +1105,10 @@ def program_frames(_ds: Dataset, ds_key: str, scheme: str, n_rounds: int, c: flo
     size = round(font + 1)
     return {
         "structure": lecture.same_frames(
-            [program_pictures(steps, t, feature_names=_ds.feature_names, font=size)
-             for t in range(len(steps))]),
+            [
+                program_pictures(steps, t, feature_names=_ds.feature_names, font=size)
+                for t in range(len(steps))
+            ]
+        ),
         "notes": [program_note(steps, t) for t in range(len(steps))],
     }

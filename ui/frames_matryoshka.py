@@ -60,8 +60,15 @@ STUMP_FILL = "#FFFFFF"
 
 
 # ============================================================================== encoding
-_DTYPES = {"uint8": "u1", "uint16": "u2", "int8": "i1", "int16": "i2", "int32": "i4",
-           "float32": "f4", "float64": "f8"}
+_DTYPES = {
+    "uint8": "u1",
+    "uint16": "u2",
+    "int8": "i1",
+    "int16": "i2",
+    "int32": "i4",
+    "float32": "f4",
+    "float64": "f8",
+}
 
 
 def typed(a) -> dict:
@@ -122,10 +129,11 @@ def next_event(structure: str, steps: Sequence[ProbStep], t: int) -> str:
     nxt = later[0]
     level = int(round(math.log2(nxt)))
     if level == 1:
-        return (f"The first doll appears at round {nxt}: a two-node tree of 2 soft stumps "
-                "(level 1).")
-    return (f"Round {nxt} brings level {level}: this doll becomes the root of a two-node tree "
-            f"and a new level-{level - 1} doll ({nxt // 2} stumps) grows in its heavier child.")
+        return f"The first doll appears at round {nxt}: a two-node tree of 2 soft stumps (level 1)."
+    return (
+        f"Round {nxt} brings level {level}: this doll becomes the root of a two-node tree "
+        f"and a new level-{level - 1} doll ({nxt // 2} stumps) grows in its heavier child."
+    )
 
 
 # ================================================================================ regions
@@ -165,8 +173,9 @@ def q_grids(steps: Sequence[ProbStep], lo, hi, n: int = GRID) -> list[np.ndarray
                 pts = np.zeros((n, 2))
                 pts[:, j] = axes[j]
                 u = _draws(model.seed, k + 1, model.n_draws)
-                parts[j] += np.where(u[:, None] < stump.q_pos(pts)[None, :],
-                                     model.alpha_pos[k], -model.alpha_neg[k])
+                parts[j] += np.where(
+                    u[:, None] < stump.q_pos(pts)[None, :], model.alpha_pos[k], -model.alpha_neg[k]
+                )
             done = len(model.stumps)
             np.add(parts[1][:, :, None], parts[0][:, None, :], out=H)  # worlds × rows × cols
             q = np.count_nonzero(np.greater(H, 0, out=flag), axis=0).astype(float)
@@ -216,9 +225,18 @@ def points(ds: Dataset, *, small: bool = False) -> list[dict]:
     return plain(points_traces(ds, show_test=not small))
 
 
-def regions_figure(q8: np.ndarray, ds: Dataset, lo, hi, *, stump: SoftStump | None = None,
-                   font: float = 12, small: bool = False, empty: str = "",
-                   pts: list[dict] | None = None) -> dict:
+def regions_figure(
+    q8: np.ndarray,
+    ds: Dataset,
+    lo,
+    hi,
+    *,
+    stump: SoftStump | None = None,
+    font: float = 12,
+    small: bool = False,
+    empty: str = "",
+    pts: list[dict] | None = None,
+) -> dict:
     """Soft regions of one round: ``q8`` (percent, uint8) as a heatmap over the data box,
     the points, and the newest stump's threshold (vermillion) with its band ``θ ± 2τ``.
     ``empty``: a message written over the plot when the run has no model yet; ``pts``: the
@@ -226,28 +244,71 @@ def regions_figure(q8: np.ndarray, ds: Dataset, lo, hi, *, stump: SoftStump | No
     n = q8.shape[0]
     dx = float(hi[0] - lo[0]) / (n - 1)
     dy = float(hi[1] - lo[1]) / (n - 1)
-    data: list[dict] = [dict(
-        type="heatmap", z=q8, x0=float(lo[0]), dx=dx, y0=float(lo[1]), dy=dy, zmin=0,
-        zmax=100, colorscale=theme.REGION_SCALE, showscale=False, name="P(H>0)",
-        hoverinfo="skip" if small else None,
-        hovertemplate=None if small else "P(H(x) > 0) = %{z}%<extra></extra>",
-    )]
+    data: list[dict] = [
+        dict(
+            type="heatmap",
+            z=q8,
+            x0=float(lo[0]),
+            dx=dx,
+            y0=float(lo[1]),
+            dy=dy,
+            zmin=0,
+            zmax=100,
+            colorscale=theme.REGION_SCALE,
+            showscale=False,
+            name="P(H>0)",
+            hoverinfo="skip" if small else None,
+            hovertemplate=None if small else "P(H(x) > 0) = %{z}%<extra></extra>",
+        )
+    ]
     data = plain(data) + (pts if pts is not None else points(ds, small=small))
     shapes = []
     if stump is not None:
         th, band = float(stump.theta), 2 * float(stump.tau)
         if stump.feature == 0:
-            shapes += [dict(type="rect", x0=th - band, x1=th + band, y0=float(lo[1]),
-                            y1=float(hi[1]), fillcolor=theme.HIGHLIGHT, opacity=0.12,
-                            line=dict(width=0), layer="below"),
-                       dict(type="line", x0=th, x1=th, y0=float(lo[1]), y1=float(hi[1]),
-                            line=dict(color=theme.HIGHLIGHT, width=2 if small else 3))]
+            shapes += [
+                dict(
+                    type="rect",
+                    x0=th - band,
+                    x1=th + band,
+                    y0=float(lo[1]),
+                    y1=float(hi[1]),
+                    fillcolor=theme.HIGHLIGHT,
+                    opacity=0.12,
+                    line=dict(width=0),
+                    layer="below",
+                ),
+                dict(
+                    type="line",
+                    x0=th,
+                    x1=th,
+                    y0=float(lo[1]),
+                    y1=float(hi[1]),
+                    line=dict(color=theme.HIGHLIGHT, width=2 if small else 3),
+                ),
+            ]
         else:
-            shapes += [dict(type="rect", y0=th - band, y1=th + band, x0=float(lo[0]),
-                            x1=float(hi[0]), fillcolor=theme.HIGHLIGHT, opacity=0.12,
-                            line=dict(width=0), layer="below"),
-                       dict(type="line", y0=th, y1=th, x0=float(lo[0]), x1=float(hi[0]),
-                            line=dict(color=theme.HIGHLIGHT, width=2 if small else 3))]
+            shapes += [
+                dict(
+                    type="rect",
+                    y0=th - band,
+                    y1=th + band,
+                    x0=float(lo[0]),
+                    x1=float(hi[0]),
+                    fillcolor=theme.HIGHLIGHT,
+                    opacity=0.12,
+                    line=dict(width=0),
+                    layer="below",
+                ),
+                dict(
+                    type="line",
+                    y0=th,
+                    y1=th,
+                    x0=float(lo[0]),
+                    x1=float(hi[0]),
+                    line=dict(color=theme.HIGHLIGHT, width=2 if small else 3),
+                ),
+            ]
     layout = regions_layout(ds, lo, hi, shapes=shapes, font=font, small=small)
     for axis in ("xaxis", "yaxis"):  # keep the data box; the plot area shrinks to the aspect
         layout[axis]["constrain"] = "domain"
@@ -255,12 +316,21 @@ def regions_figure(q8: np.ndarray, ds: Dataset, lo, hi, *, stump: SoftStump | No
         layout["xaxis"]["title"] = dict(text=escape(str(ds.feature_names[0])))
         layout["yaxis"]["title"] = dict(text=escape(str(ds.feature_names[1])))
     if empty:
-        layout["annotations"] = [dict(
-            xref="paper", yref="paper", x=0.5, y=0.5, showarrow=False,
-            text="<br>".join(escape(part) for part in empty.split("\n")),
-            font=dict(size=font + 1 if not small else font - 2, color="#333333"),
-            bgcolor="rgba(255,255,255,0.85)", bordercolor="#999999", borderwidth=1,
-            borderpad=6)]
+        layout["annotations"] = [
+            dict(
+                xref="paper",
+                yref="paper",
+                x=0.5,
+                y=0.5,
+                showarrow=False,
+                text="<br>".join(escape(part) for part in empty.split("\n")),
+                font=dict(size=font + 1 if not small else font - 2, color="#333333"),
+                bgcolor="rgba(255,255,255,0.85)",
+                bordercolor="#999999",
+                borderwidth=1,
+                borderpad=6,
+            )
+        ]
     return {"data": data, "layout": plain(layout)}
 
 
@@ -268,23 +338,34 @@ def regions_figure(q8: np.ndarray, ds: Dataset, lo, hi, *, stump: SoftStump | No
 def _series(structure: str, steps: Sequence[ProbStep], small: bool):
     """(name, colour, dash, width, getter) of the lines drawn for a run."""
     bound = "Π Z_t (valid)" if structure == "chain" else "C(T) (valid)"
-    out = [("F(T, ρ̂)", theme.BOUND["power"], "dot", 2, lambda m: m.F),
-           ("ρ̂^T", "#777777", "dot", 1.5, lambda m: m.rho_T)]
+    out = [
+        ("F(T, ρ̂)", theme.BOUND["power"], "dot", 2, lambda m: m.F),
+        ("ρ̂^T", "#777777", "dot", 1.5, lambda m: m.rho_T),
+    ]
     if structure == "matryoshka":
         out.append(("M2 (paper)", theme.BOUND["final"], "dashdot", 2, lambda m: m.M2))
     out.append((bound, theme.BOUND["e"], "dash", 2, lambda m: m.C))
-    out.append(("train error", theme.MEASURED["train"], "solid", 2.5,
-                lambda m: m.expected_train_error))
+    out.append(
+        ("train error", theme.MEASURED["train"], "solid", 2.5, lambda m: m.expected_train_error)
+    )
     if steps and steps[-1].metrics.expected_test_error is not None:
-        out.append(("test error", theme.MEASURED["test"], "solid", 1.5,
-                    lambda m: m.expected_test_error))
+        out.append(
+            ("test error", theme.MEASURED["test"], "solid", 1.5, lambda m: m.expected_test_error)
+        )
     if small:
         out = [s for s in out if s[0] in (bound, "train error")]
     return out
 
 
-def curves_figure(steps: Sequence[ProbStep], t: int, *, structure: str, n_weak: int,
-                  font: float = 12, small: bool = False) -> dict:
+def curves_figure(
+    steps: Sequence[ProbStep],
+    t: int,
+    *,
+    structure: str,
+    n_weak: int,
+    font: float = 12,
+    small: bool = False,
+) -> dict:
     """Expected errors and bounds against ``T`` at round ``t``: the whole run faint, the
     snapshots up to round ``t`` solid (the chain's training error with ±2 standard errors),
     a marker at the snapshot shown, a dotted line at ``t``; names at the line ends."""
@@ -292,48 +373,99 @@ def curves_figure(steps: Sequence[ProbStep], t: int, *, structure: str, n_weak: 
     x = np.array([s.t for s in steps], dtype=np.uint16)
     allm = [s.metrics for s in steps]
     # the round as a trace, not a layout shape: the layout then is the same every round
-    data: list[dict] = [dict(type="scatter", x=[t, t], y=[0, 1.05], mode="lines",
-                             name="this round", showlegend=False, hoverinfo="skip",
-                             line=dict(color="#888888", width=1, dash="dot"))]
+    data: list[dict] = [
+        dict(
+            type="scatter",
+            x=[t, t],
+            y=[0, 1.05],
+            mode="lines",
+            name="this round",
+            showlegend=False,
+            hoverinfo="skip",
+            line=dict(color="#888888", width=1, dash="dot"),
+        )
+    ]
     series = _series(structure, steps, small)
     for name, colour, dash, width, get in series:
         y = np.array([np.nan if get(m) is None else get(m) for m in allm], dtype=np.float32)
         line = dict(color=colour, dash=dash, width=width)
-        data.append(dict(type="scatter", x=x, y=y, mode="lines+markers" if len(x) < 9 else
-                         "lines", name=name, showlegend=False, opacity=FAINT, hoverinfo="skip",
-                         line=line, marker=dict(size=4, color=colour)))
+        data.append(
+            dict(
+                type="scatter",
+                x=x,
+                y=y,
+                mode="lines+markers" if len(x) < 9 else "lines",
+                name=name,
+                showlegend=False,
+                opacity=FAINT,
+                hoverinfo="skip",
+                line=line,
+                marker=dict(size=4, color=colour),
+            )
+        )
         k = 0 if i is None else i + 1
-        solid = dict(type="scatter", x=x[:k], y=y[:k], mode="lines", name=name,
-                     showlegend=False, line=line,
-                     hovertemplate=f"{name}<br>T = %{{x}}: %{{y:.4f}}<extra></extra>")
-        if (name == "train error" and not small and allm and allm[0].mc_stderr is not None):
-            solid["error_y"] = dict(type="data", visible=True, thickness=1, width=2,
-                                    array=np.array([2 * m.mc_stderr for m in allm[:k]],
-                                                   dtype=np.float32))
+        solid = dict(
+            type="scatter",
+            x=x[:k],
+            y=y[:k],
+            mode="lines",
+            name=name,
+            showlegend=False,
+            line=line,
+            hovertemplate=f"{name}<br>T = %{{x}}: %{{y:.4f}}<extra></extra>",
+        )
+        if name == "train error" and not small and allm and allm[0].mc_stderr is not None:
+            solid["error_y"] = dict(
+                type="data",
+                visible=True,
+                thickness=1,
+                width=2,
+                array=np.array([2 * m.mc_stderr for m in allm[:k]], dtype=np.float32),
+            )
         data.append(solid)
-        data.append(dict(type="scatter", x=x[k - 1:k] if k else x[:0],
-                         y=y[k - 1:k] if k else y[:0], mode="markers", name=name,
-                         showlegend=False, hoverinfo="skip",
-                         marker=dict(color=colour, size=6 if small else 9,
-                                     line=dict(color="white", width=1))))
+        data.append(
+            dict(
+                type="scatter",
+                x=x[k - 1 : k] if k else x[:0],
+                y=y[k - 1 : k] if k else y[:0],
+                mode="markers",
+                name=name,
+                showlegend=False,
+                hoverinfo="skip",
+                marker=dict(
+                    color=colour, size=6 if small else 9, line=dict(color="white", width=1)
+                ),
+            )
+        )
     labels = []
-    for name, colour, _d, _w, get in ([] if small else series):
+    for name, colour, _d, _w, get in [] if small else series:
         vals = [get(m) for m in allm]
-        last = next((float(v) for v in reversed(vals) if v is not None and np.isfinite(v)),
-                    None)
+        last = next((float(v) for v in reversed(vals) if v is not None and np.isfinite(v)), None)
         if last is not None:
             labels.append((name, colour, min(max(last, 0.0), 1.05)))
     annotations = end_labels(labels, font=font - 1, y_range=(0.0, 1.05))
     right = 14 if small or not labels else int(max(len(n) for n, *_ in labels) * font * 0.6) + 16
     layout = dict(
         margin=dict(l=8, r=8, t=4, b=8) if small else dict(l=10, r=right, t=8, b=10),
-        plot_bgcolor="white", font=dict(size=font), showlegend=False, uirevision="curves",
+        plot_bgcolor="white",
+        font=dict(size=font),
+        showlegend=False,
+        uirevision="curves",
         annotations=annotations,
-        xaxis=dict(range=[0.5, n_weak + 0.5], gridcolor="#eeeeee", showticklabels=not small,
-                   automargin=True,
-                   title=None if small else dict(text="weak classifiers T", standoff=4)),
-        yaxis=dict(range=[0, 1.05], gridcolor="#eeeeee", showticklabels=not small,
-                   automargin=True, title=None if small else dict(text="value", standoff=4)),
+        xaxis=dict(
+            range=[0.5, n_weak + 0.5],
+            gridcolor="#eeeeee",
+            showticklabels=not small,
+            automargin=True,
+            title=None if small else dict(text="weak classifiers T", standoff=4),
+        ),
+        yaxis=dict(
+            range=[0, 1.05],
+            gridcolor="#eeeeee",
+            showticklabels=not small,
+            automargin=True,
+            title=None if small else dict(text="value", standoff=4),
+        ),
     )
     return {"data": plain(data), "layout": plain(layout)}
 
@@ -398,25 +530,34 @@ def _box_parts(box: Box, x: float, y: float, w: float, h: float, font: float) ->
     hot = box.hot
     stroke = theme.HIGHLIGHT if hot else ("#999999" if box.kind == "ghost" else "#555555")
     sw = 3 if hot and box.kind in ("stump", "leaf") else (2.5 if hot else 1)
-    dash = ' stroke-dasharray="4 3"' if box.kind in ("folded", "ghost") or (
-        box.kind == "doll" and not hot) else ""
+    dash = (
+        ' stroke-dasharray="4 3"'
+        if box.kind in ("folded", "ghost") or (box.kind == "doll" and not hot)
+        else ""
+    )
     parts = []
     if box.kind == "leaf":
-        parts.append(f'<ellipse cx="{x + w / 2:.0f}" cy="{y + h / 2:.0f}" rx="{w / 2:.0f}" '
-                     f'ry="{h / 2:.0f}" fill="{box.fill}" stroke="{stroke}" '
-                     f'stroke-width="{sw}"{dash}/>')
+        parts.append(
+            f'<ellipse cx="{x + w / 2:.0f}" cy="{y + h / 2:.0f}" rx="{w / 2:.0f}" '
+            f'ry="{h / 2:.0f}" fill="{box.fill}" stroke="{stroke}" '
+            f'stroke-width="{sw}"{dash}/>'
+        )
     else:
         at = (f' x="{x:.0f}"' if round(x) else "") + (f' y="{y:.0f}"' if round(y) else "")
-        parts.append(f'<rect{at} width="{w:.0f}" height="{h:.0f}" '
-                     f'rx="{8 if box.kind == "doll" else 5}" fill="{box.fill}" '
-                     f'stroke="{stroke}" stroke-width="{sw}"{dash}/>')
+        parts.append(
+            f'<rect{at} width="{w:.0f}" height="{h:.0f}" '
+            f'rx="{8 if box.kind == "doll" else 5}" fill="{box.fill}" '
+            f'stroke="{stroke}" stroke-width="{sw}"{dash}/>'
+        )
     colour = ' fill="#777777"' if box.kind == "ghost" else ""
     if box.kind == "doll" and box.inner is not None:
         for i, line in enumerate(box.lines):
             yy = y + PAD + font * (1.2 * i + 0.9)
             weight = ' font-weight="600"' if i == 0 else ""
-            parts.append(f'<text x="{x + PAD:.0f}" y="{yy:.0f}" text-anchor="start"{weight}>'
-                         f'{escape(line)}</text>')
+            parts.append(
+                f'<text x="{x + PAD:.0f}" y="{yy:.0f}" text-anchor="start"{weight}>'
+                f"{escape(line)}</text>"
+            )
         head = len(box.lines) * font * 1.2 + 2
         ix = x + (w - box.inner.w) / 2
         iy = y + PAD + head
@@ -427,13 +568,15 @@ def _box_parts(box: Box, x: float, y: float, w: float, h: float, font: float) ->
     for i, line in enumerate(box.lines):
         yy = y + 5 + font * (1.2 * i + 0.95)
         weight = ' font-weight="600"' if i == 0 and box.kind != "ghost" else ""
-        parts.append(f'<text x="{x + w / 2:.0f}" y="{yy:.0f}"'
-                     f'{weight}{colour}>{escape(line)}</text>')
+        parts.append(
+            f'<text x="{x + w / 2:.0f}" y="{yy:.0f}"{weight}{colour}>{escape(line)}</text>'
+        )
     return parts
 
 
-def _edge(x0, y0, x1, y1, label: str, hot: bool, font: float, *, ghost: bool = False
-          ) -> tuple[str, list[str]]:
+def _edge(
+    x0, y0, x1, y1, label: str, hot: bool, font: float, *, ghost: bool = False
+) -> tuple[str, list[str]]:
     """An edge (its line, and its label on a white patch): plain edges take their stroke
     and the labels their colour from the groups :func:`_edges` puts them in."""
     colour = theme.HIGHLIGHT if hot else ("#AAAAAA" if ghost else "")
@@ -446,10 +589,11 @@ def _edge(x0, y0, x1, y1, label: str, hot: bool, font: float, *, ghost: bool = F
         lx, ly = (x0 + x1) / 2, (y0 + y1) / 2
         lw = _tw(label, font) + 6
         fill = f' fill="{colour}"' if colour else ""
-        marks.append(f'<rect x="{lx - lw / 2:.0f}" y="{ly - font * 0.6:.0f}" width="{lw:.0f}" '
-                     f'height="{font * 1.2:.0f}" rx="3" fill="white"/>')
-        marks.append(f'<text x="{lx:.0f}" y="{ly + font * 0.35:.0f}"{fill}>{escape(label)}'
-                     "</text>")
+        marks.append(
+            f'<rect x="{lx - lw / 2:.0f}" y="{ly - font * 0.6:.0f}" width="{lw:.0f}" '
+            f'height="{font * 1.2:.0f}" rx="3" fill="white"/>'
+        )
+        marks.append(f'<text x="{lx:.0f}" y="{ly + font * 0.35:.0f}"{fill}>{escape(label)}</text>')
     return line, marks
 
 
@@ -469,8 +613,9 @@ def layout(node: TNode, orient: str, font: float) -> Pic:
     bw, bh = _box_size(node.box, font)
     me = _box_parts(node.box, 0, 0, bw, bh, font)
     if not node.kids:
-        return Pic(bw, bh, me, bw / 2 if orient == "down" else 0.0,
-                   0.0 if orient == "down" else bh / 2)
+        return Pic(
+            bw, bh, me, bw / 2 if orient == "down" else 0.0, 0.0 if orient == "down" else bh / 2
+        )
     pics = [layout(k, orient, font) for _, _, k in node.kids]
     parts: list[str] = []
     if orient == "down":
@@ -488,9 +633,21 @@ def layout(node: TNode, orient: str, font: float) -> Pic:
         left = centre - bw / 2
         width = max(left + bw, xs[-1] + pics[-1].w)
         height = top + max(p.h for p in pics)
-        parts += _edges([_edge(centre, bh, x + p.ax, top + p.ay, label, hot, font,
-                               ghost=kid.box.kind == "ghost")
-                         for (label, hot, kid), x, p in zip(node.kids, xs, pics)])
+        parts += _edges(
+            [
+                _edge(
+                    centre,
+                    bh,
+                    x + p.ax,
+                    top + p.ay,
+                    label,
+                    hot,
+                    font,
+                    ghost=kid.box.kind == "ghost",
+                )
+                for (label, hot, kid), x, p in zip(node.kids, xs, pics)
+            ]
+        )
         for x, p in zip(xs, pics):
             parts.append(f'<g transform="translate({x:.0f},{top:.0f})">')
             parts += p.parts
@@ -513,9 +670,14 @@ def layout(node: TNode, orient: str, font: float) -> Pic:
     top = middle - bh / 2
     width = left + max(p.w for p in pics)
     height = max(top + bh, ys[-1] + pics[-1].h)
-    parts += _edges([_edge(bw, middle, left + p.ax, y + p.ay, label, hot, font,
-                           ghost=kid.box.kind == "ghost")
-                     for (label, hot, kid), y, p in zip(node.kids, ys, pics)])
+    parts += _edges(
+        [
+            _edge(
+                bw, middle, left + p.ax, y + p.ay, label, hot, font, ghost=kid.box.kind == "ghost"
+            )
+            for (label, hot, kid), y, p in zip(node.kids, ys, pics)
+        ]
+    )
     for y, p in zip(ys, pics):
         parts.append(f'<g transform="translate({left:.0f},{y:.0f})">')
         parts += p.parts
@@ -548,12 +710,16 @@ def svg(pic: Pic | None, font: float, *, title: str = "", footer: str = "") -> s
     texts = ([title] if title else []) + lines
     width = max([pw] + [_tw(s, font) for s in texts]) + 10
     height = top + ph + (len(lines) * line_h + 6 if lines else 0) + 6
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
-           f'viewBox="0 0 {width:.0f} {height:.0f}" font-family="Helvetica, Arial, sans-serif" '
-           f'font-size="{font:.0f}" text-anchor="middle">']
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
+        f'viewBox="0 0 {width:.0f} {height:.0f}" font-family="Helvetica, Arial, sans-serif" '
+        f'font-size="{font:.0f}" text-anchor="middle">'
+    ]
     if title:
-        out.append(f'<text x="5" y="{font + 2:.0f}" text-anchor="start" font-weight="600">'
-                   f'{escape(title)}</text>')
+        out.append(
+            f'<text x="5" y="{font + 2:.0f}" text-anchor="start" font-weight="600">'
+            f"{escape(title)}</text>"
+        )
     if pic is not None:
         out.append(f'<g transform="translate({(width - pw) / 2:.0f},{top:.0f})">')
         out += pic.parts
@@ -561,8 +727,10 @@ def svg(pic: Pic | None, font: float, *, title: str = "", footer: str = "") -> s
     y = top + ph + 6
     for line in lines:
         y += line_h
-        out.append(f'<text x="5" y="{y - font * 0.3:.0f}" text-anchor="start" '
-                   f'fill="#333333">{escape(line)}</text>')
+        out.append(
+            f'<text x="5" y="{y - font * 0.3:.0f}" text-anchor="start" '
+            f'fill="#333333">{escape(line)}</text>'
+        )
     out.append("</svg>")
     return "".join(out)
 
@@ -602,14 +770,12 @@ def _contains(clf, target) -> bool:
 
 
 def _doll_level(tree: ProbTree) -> int:
-    return 1 + max((_doll_level(c) for c in tree.classifier if isinstance(c, ProbTree)),
-                   default=0)
+    return 1 + max((_doll_level(c) for c in tree.classifier if isinstance(c, ProbTree)), default=0)
 
 
 def _doll_depth(tree: ProbTree) -> int:
     """How deep dolls nest inside ``tree`` (0: only stumps)."""
-    return max((1 + _doll_depth(c) for c in tree.classifier if isinstance(c, ProbTree)),
-               default=0)
+    return max((1 + _doll_depth(c) for c in tree.classifier if isinstance(c, ProbTree)), default=0)
 
 
 def _n_leaves(tree: ProbTree, n: int) -> int:
@@ -634,20 +800,27 @@ class _Opts:
 
 def _clf_box(clf, depth: int, orient: str, o: _Opts) -> Box:
     if isinstance(clf, SoftStump):
-        return Box([stump_label(clf, o.names)], "stump", STUMP_FILL,
-                   hot=o.outline and clf is o.hot)
+        return Box([stump_label(clf, o.names)], "stump", STUMP_FILL, hot=o.outline and clf is o.hot)
     level, n = _doll_level(clf), clf.n_weak
     on_path = _contains(clf, o.hot) or _contains(clf, o.new_doll)
     opened = (o.dolls == "all" or on_path) and depth <= o.max_open
     hot = o.outline and clf is o.new_doll
     if not opened:
-        return Box([f"L{level} doll", f"▸ {n} stumps"], "folded",
-                   DOLL_FILL[min(depth - 1, len(DOLL_FILL) - 1)],
-                   hot=hot or (o.outline and on_path))
+        return Box(
+            [f"L{level} doll", f"▸ {n} stumps"],
+            "folded",
+            DOLL_FILL[min(depth - 1, len(DOLL_FILL) - 1)],
+            hot=hot or (o.outline and on_path),
+        )
     inner_orient = "down" if o.stack or orient == "right" else "right"
     inner = layout(_tree_node(clf, depth, inner_orient, o), inner_orient, o.font)
-    return Box([f"L{level} doll · {n} stumps"], "doll",
-               DOLL_FILL[min(depth - 1, len(DOLL_FILL) - 1)], hot=hot, inner=inner)
+    return Box(
+        [f"L{level} doll · {n} stumps"],
+        "doll",
+        DOLL_FILL[min(depth - 1, len(DOLL_FILL) - 1)],
+        hot=hot,
+        inner=inner,
+    )
 
 
 def _tree_node(tree: ProbTree, depth: int, orient: str, o: _Opts) -> TNode:
@@ -675,8 +848,11 @@ def _tree_node(tree: ProbTree, depth: int, orient: str, o: _Opts) -> TNode:
             return TNode(leaf(n))
         clf = tree.classifier[n]
         if focus is not None and n not in path:  # off the path to the change: fold it
-            first = (stump_label(clf, o.names) if isinstance(clf, SoftStump) else
-                     f"L{_doll_level(clf)} doll")
+            first = (
+                stump_label(clf, o.names)
+                if isinstance(clf, SoftStump)
+                else f"L{_doll_level(clf)} doll"
+            )
             return TNode(Box([first, f"▸ {_n_leaves(tree, n)} leaves"], "folded", "#F2F2F2"))
         box = _clf_box(clf, depth + 1 if isinstance(clf, ProbTree) else depth, orient, o)
         kids = []
@@ -704,8 +880,9 @@ def _tree_node(tree: ProbTree, depth: int, orient: str, o: _Opts) -> TNode:
     if above:
         side = "+" if tree.side[root] > 0 else "−"
         levels = "1 level" if above == 1 else f"{above} levels"
-        return TNode(Box(["root ⋯", f"▴ {levels} above"], "folded", "#F2F2F2"),
-                     [(side, False, top)])
+        return TNode(
+            Box(["root ⋯", f"▴ {levels} above"], "folded", "#F2F2F2"), [(side, False, top)]
+        )
     return top
 
 
@@ -717,9 +894,17 @@ def _focus_node(tree: ProbTree, o: _Opts) -> int | None:
     return None
 
 
-def tree_pictures(model: ProbTree, *, names: Sequence[str], font: float, hot=None,
-                  new_doll=None, dolls_first: bool = False, footer: str = "",
-                  outline: bool = True) -> list[str]:
+def tree_pictures(
+    model: ProbTree,
+    *,
+    names: Sequence[str],
+    font: float,
+    hot=None,
+    new_doll=None,
+    dolls_first: bool = False,
+    footer: str = "",
+    outline: bool = True,
+) -> list[str]:
     """A probabilistic tree (or matryoshka / collapsed tree) from the most to the least
     detailed picture: every doll open; only the dolls holding this round's change open (the
     others folded into a box with their number of stumps), less and less deep; the outer
@@ -728,8 +913,7 @@ def tree_pictures(model: ProbTree, *, names: Sequence[str], font: float, hot=Non
     depth = _doll_depth(model)
     doll_modes = [("all", 99)]
     if depth:
-        doll_modes += [("path", k) for k in sorted({depth, 3, 2, 1, 0}, reverse=True)
-                       if k <= depth]
+        doll_modes += [("path", k) for k in sorted({depth, 3, 2, 1, 0}, reverse=True) if k <= depth]
     focus = None
     big = len(model.leaves) > 3
     outer_modes = [("full", None, 99)]
@@ -738,15 +922,23 @@ def tree_pictures(model: ProbTree, *, names: Sequence[str], font: float, hot=Non
         probe = _Opts(names, font, hot, new_doll)
         focus = _focus_node(model, probe)
         if focus is not None:
-            outer_modes += [("full", focus, 99), ("brief", focus, 99), ("brief", focus, 4),
-                            ("brief", focus, 2)]
-    combos = ([(d, m) for d in doll_modes for m in outer_modes] if dolls_first else
-              [(d, m) for m in outer_modes for d in doll_modes])
+            outer_modes += [
+                ("full", focus, 99),
+                ("brief", focus, 99),
+                ("brief", focus, 4),
+                ("brief", focus, 2),
+            ]
+    combos = (
+        [(d, m) for d in doll_modes for m in outer_modes]
+        if dolls_first
+        else [(d, m) for m in outer_modes for d in doll_modes]
+    )
     pictures = []
     for (dolls, max_open), (leaves, foc, window) in combos:
-        for stack in ((False, True) if depth else (False,)):
-            o = _Opts(names, font, hot, new_doll, dolls, max_open, leaves, foc, window,
-                      outline, stack)
+        for stack in (False, True) if depth else (False,):
+            o = _Opts(
+                names, font, hot, new_doll, dolls, max_open, leaves, foc, window, outline, stack
+            )
             pic = layout(_tree_node(model, 0, "down", o), "down", font)
             folded = dolls != "all" and depth > 0
             near = "near this round's change" if outline else "near the last change"
@@ -760,15 +952,23 @@ def tree_pictures(model: ProbTree, *, names: Sequence[str], font: float, hot=Non
     return choose(pictures)
 
 
-def chain_pictures(chain: Chain, *, names: Sequence[str], font: float, hot=None,
-                   footer: str = "") -> list[str]:
+def chain_pictures(
+    chain: Chain, *, names: Sequence[str], font: float, hot=None, footer: str = ""
+) -> list[str]:
     """The chain as a grid of stump boxes in reading order (``h_t``, its test and its two
     weights α₊, α₋), widest grid first; a long chain then shows only its latest stumps after
     one folded box counting the earlier ones."""
     items = list(zip(chain.stumps, chain.alpha_pos, chain.alpha_neg))
     T = len(items)
-    boxes = [Box([f"h{t} {stump_label(s, names)}", f"α₊ {ap:.2f}  α₋ {an:.2f}"], "stump",
-                 STUMP_FILL, hot=s is hot) for t, (s, ap, an) in enumerate(items, 1)]
+    boxes = [
+        Box(
+            [f"h{t} {stump_label(s, names)}", f"α₊ {ap:.2f}  α₋ {an:.2f}"],
+            "stump",
+            STUMP_FILL,
+            hot=s is hot,
+        )
+        for t, (s, ap, an) in enumerate(items, 1)
+    ]
     size = [_box_size(b, font) for b in boxes]
     bw = max(w for w, _ in size) if size else 4 * font
     bh = max(h for _, h in size) if size else 2 * font
@@ -785,8 +985,7 @@ def chain_pictures(chain: Chain, *, names: Sequence[str], font: float, hot=None,
             y = 0.0
             width = cols * bw + (cols - 1) * gap
             if start:
-                folded = Box([f"h1 … h{start}", f"▸ {start} earlier stumps"], "folded",
-                             "#F2F2F2")
+                folded = Box([f"h1 … h{start}", f"▸ {start} earlier stumps"], "folded", "#F2F2F2")
                 fw, fh = _box_size(folded, font)
                 width = max(width, fw)
                 parts += _box_parts(folded, 0, 0, width, fh, font)
@@ -797,8 +996,14 @@ def chain_pictures(chain: Chain, *, names: Sequence[str], font: float, hot=None,
             rows_used = math.ceil(shown / cols) if shown else 0
             height = y + rows_used * (bh + gap) - (gap if rows_used else 0)
             pic = Pic(width, height, parts, width / 2, 0)
-            pictures.append(svg(pic, font, title=title if not start else
-                                "the latest stumps (▸ = folded)", footer=footer))
+            pictures.append(
+                svg(
+                    pic,
+                    font,
+                    title=title if not start else "the latest stumps (▸ = folded)",
+                    footer=footer,
+                )
+            )
             w, h = svg_size(pictures[-1])
             if w <= FIT_W and h <= FIT_H:
                 return choose(pictures)
@@ -808,35 +1013,59 @@ def chain_pictures(chain: Chain, *, names: Sequence[str], font: float, hot=None,
 def waiting_picture(text: str, *, font: float, levels: Sequence[int]) -> list[str]:
     """The matryoshka before its first doll: the shape of the level-1 doll as ghosts (two
     soft stumps in a two-node tree) and, in words, what comes and at which round."""
-    ghost = TNode(Box(["1st stump"], "ghost", "#FAFAFA"), [
-        ("−", False, TNode(Box(["leaf"], "ghost", "#FAFAFA"))),
-        ("+", False, TNode(Box(["2nd stump"], "ghost", "#FAFAFA"), [
+    ghost = TNode(
+        Box(["1st stump"], "ghost", "#FAFAFA"),
+        [
             ("−", False, TNode(Box(["leaf"], "ghost", "#FAFAFA"))),
-            ("+", False, TNode(Box(["leaf"], "ghost", "#FAFAFA")))]))])
+            (
+                "+",
+                False,
+                TNode(
+                    Box(["2nd stump"], "ghost", "#FAFAFA"),
+                    [
+                        ("−", False, TNode(Box(["leaf"], "ghost", "#FAFAFA"))),
+                        ("+", False, TNode(Box(["leaf"], "ghost", "#FAFAFA"))),
+                    ],
+                ),
+            ),
+        ],
+    )
     pic = layout(ghost, "down", font)
     schedule = ", ".join(f"L{int(round(math.log2(t)))} at {t}" for t in levels)
-    return [svg(pic, font, title="No doll yet",
-                footer=f"{text} Dolls by round: {schedule}.")]
+    return [svg(pic, font, title="No doll yet", footer=f"{text} Dolls by round: {schedule}.")]
 
 
-def structure_pictures(step: ProbStep | None, structure: str, *, names: Sequence[str],
-                       font: float, footer_text: str = "", levels: Sequence[int] = (),
-                       fresh: bool = True) -> list[str]:
+def structure_pictures(
+    step: ProbStep | None,
+    structure: str,
+    *,
+    names: Sequence[str],
+    font: float,
+    footer_text: str = "",
+    levels: Sequence[int] = (),
+    fresh: bool = True,
+) -> list[str]:
     """The structure panel's pictures for one round (see :func:`tree_pictures`); ``fresh``:
     the snapshot is this round's (else nothing is outlined as new)."""
     if step is None:
         return waiting_picture(footer_text, font=font, levels=levels)
     model = step.model
     if isinstance(model, Chain):
-        return chain_pictures(model, names=names, font=font, hot=step.stump,
-                              footer=footer_text)
+        return chain_pictures(model, names=names, font=font, hot=step.stump, footer=footer_text)
     if structure == "matryoshka":
         inner = [n for n, c in enumerate(model.children) if c is not None]
         new = model.classifier[max(inner)] if inner else None
         new_doll = new if isinstance(new, ProbTree) else None
-        return tree_pictures(model, names=names, font=font, hot=newest_stump(step),
-                             new_doll=new_doll, dolls_first=True, footer=footer_text,
-                             outline=fresh)
+        return tree_pictures(
+            model,
+            names=names,
+            font=font,
+            hot=newest_stump(step),
+            new_doll=new_doll,
+            dolls_first=True,
+            footer=footer_text,
+            outline=fresh,
+        )
     return tree_pictures(model, names=names, font=font, hot=step.stump, footer=footer_text)
 
 
@@ -851,22 +1080,48 @@ def metrics_table(current: dict[str, ProbStep | None]) -> str:
             rows.append({"run": name, "T": "none yet"})
             continue
         m = step.metrics
-        rows.append({
-            "run": name, "T": str(m.T), "train error": m.expected_train_error,
-            "± 2 s.e.": None if m.mc_stderr is None else 2 * m.mc_stderr,
-            "test error": m.expected_test_error, "C(T) / Π Z (valid)": m.C, "ρ̂": m.rho_hat,
-            "F(T, ρ̂)": m.F, "ρ̂^T": m.rho_T, "M2 (paper)": m.M2,
-        })
-    cols = ["run", "T", "train error", "± 2 s.e.", "test error", "C(T) / Π Z (valid)", "ρ̂",
-            "F(T, ρ̂)", "ρ̂^T", "M2 (paper)"]
+        rows.append(
+            {
+                "run": name,
+                "T": str(m.T),
+                "train error": m.expected_train_error,
+                "± 2 s.e.": None if m.mc_stderr is None else 2 * m.mc_stderr,
+                "test error": m.expected_test_error,
+                "C(T) / Π Z (valid)": m.C,
+                "ρ̂": m.rho_hat,
+                "F(T, ρ̂)": m.F,
+                "ρ̂^T": m.rho_T,
+                "M2 (paper)": m.M2,
+            }
+        )
+    cols = [
+        "run",
+        "T",
+        "train error",
+        "± 2 s.e.",
+        "test error",
+        "C(T) / Π Z (valid)",
+        "ρ̂",
+        "F(T, ρ̂)",
+        "ρ̂^T",
+        "M2 (paper)",
+    ]
     return table_html(pd.DataFrame(rows, columns=cols))
 
 
 #: Columns of the doll table (see :func:`dolls_table`).
 #: Short headers so that the table fits a 1280 px screen; each has a glossary tooltip
 #: (docs/theory.md, Glossary) and the caption below spells them out.
-DOLL_COLUMNS = ("level", "T₁", "ρ̂ of its stumps", "paper's ρ = M2(T₁, ρ̂)", "valid C",
-                "node Z₊+Z₋ (≥ C)", "node − paper's ρ", "paper's step")
+DOLL_COLUMNS = (
+    "level",
+    "T₁",
+    "ρ̂ of its stumps",
+    "paper's ρ = M2(T₁, ρ̂)",
+    "valid C",
+    "node Z₊+Z₋ (≥ C)",
+    "node − paper's ρ",
+    "paper's step",
+)
 
 #: Shown under the doll table: where the nesting argument breaks (docs/theory.md §3.3).
 DOLLS_CAPTION = (
@@ -890,13 +1145,25 @@ def dolls_table(step: ProbStep | None, nxt: str) -> str:
     from .lecture import table_html
 
     if step is None or not step.dolls:
-        when = ("" if step is None or step.t >= 4 else " Level 2 (round 4) is the first to "
-                "use dolls as its nodes.")
-        return (f"<p>No doll is used as a node yet.{escape(when)} {escape(nxt)}</p>")
-    rows = [(str(d.level), str(d.n_weak), d.rho_hat, d.paper_bound, d.C, d.node_Z,
-             d.node_excess,
-             "fails (node above ρ)" if d.node_excess > 0 else "holds here")
-            for d in step.dolls]
+        when = (
+            ""
+            if step is None or step.t >= 4
+            else " Level 2 (round 4) is the first to use dolls as its nodes."
+        )
+        return f"<p>No doll is used as a node yet.{escape(when)} {escape(nxt)}</p>"
+    rows = [
+        (
+            str(d.level),
+            str(d.n_weak),
+            d.rho_hat,
+            d.paper_bound,
+            d.C,
+            d.node_Z,
+            d.node_excess,
+            "fails (node above ρ)" if d.node_excess > 0 else "holds here",
+        )
+        for d in step.dolls
+    ]
     return table_html(pd.DataFrame(rows, columns=list(DOLL_COLUMNS)))
 
 
@@ -913,8 +1180,9 @@ def notes_for(structure: str, steps: Sequence[ProbStep], n_weak: int) -> list[st
         text = s.message
         if s.t < t:
             nxt = next_event(structure, steps, t)
-            text = (f"Showing the level-{int(round(math.log2(s.t)))} doll ({s.t} stumps). "
-                    + (nxt or "This is the last level."))
+            text = f"Showing the level-{int(round(math.log2(s.t)))} doll ({s.t} stumps). " + (
+                nxt or "This is the last level."
+            )
             if structure != "matryoshka":
                 text = f"Finished at {s.t} stumps. {s.message}"
         notes.append(text)
@@ -924,8 +1192,7 @@ def notes_for(structure: str, steps: Sequence[ProbStep], n_weak: int) -> list[st
 def curve_note(structure: str, samples: int | None) -> str:
     note = "Faint: the whole run; solid: up to this round; dot: this round."
     if structure == "matryoshka":
-        note = ("M2 is the paper's claim (not proven, see below); C(T) is the valid bound. "
-                + note)
+        note = "M2 is the paper's claim (not proven, see below); C(T) is the valid bound. " + note
     elif structure == "chain":
         note = "Training error: Monte Carlo estimate ± 2 s.e. " + note
     elif structure == "collapse":
@@ -935,8 +1202,14 @@ def curve_note(structure: str, samples: int | None) -> str:
     return note
 
 
-def build_lecture(runs: dict[str, Sequence[ProbStep]], ds: Dataset, *, n_weak: int,
-                  samples: int | None, font: float) -> dict:
+def build_lecture(
+    runs: dict[str, Sequence[ProbStep]],
+    ds: Dataset,
+    *,
+    n_weak: int,
+    samples: int | None,
+    font: float,
+) -> dict:
     """Every frame of every run (see the module docstring); plain JSON-ready data."""
     from . import lecture
 
@@ -959,22 +1232,52 @@ def build_lecture(runs: dict[str, Sequence[ProbStep]], ds: Dataset, *, n_weak: i
             stump = newest_stump(step) if fresh else None
             empty = ""
             if step is None:
-                empty = (f"No doll yet:\nthe first one comes at round {levels[0]}"
-                         if levels else "Nothing to show yet")
-            regions.append(regions_figure(blank if i is None else grids[i], ds, lo, hi,
-                                          stump=stump, font=font, empty=empty, pts=pts))
+                empty = (
+                    f"No doll yet:\nthe first one comes at round {levels[0]}"
+                    if levels
+                    else "Nothing to show yet"
+                )
+            regions.append(
+                regions_figure(
+                    blank if i is None else grids[i],
+                    ds,
+                    lo,
+                    hi,
+                    stump=stump,
+                    font=font,
+                    empty=empty,
+                    pts=pts,
+                )
+            )
             note = f"first doll:\nround {levels[0]}" if i is None and levels else ""
-            small.append(regions_figure(blank_small if i is None else small_grids[i], ds, lo,
-                                        hi, stump=stump, font=font, small=True, empty=note,
-                                        pts=pts_small))
-            pictures.append(structure_pictures(
-                step, structure, names=names, font=round(font + 1),
-                footer_text=_structure_footer(structure, steps, t, step), levels=levels,
-                fresh=fresh))
-            curves.append(curves_figure(steps, t, structure=structure, n_weak=n_weak,
-                                        font=font))
-            spark.append(curves_figure(steps, t, structure=structure, n_weak=n_weak,
-                                       font=font, small=True))
+            small.append(
+                regions_figure(
+                    blank_small if i is None else small_grids[i],
+                    ds,
+                    lo,
+                    hi,
+                    stump=stump,
+                    font=font,
+                    small=True,
+                    empty=note,
+                    pts=pts_small,
+                )
+            )
+            pictures.append(
+                structure_pictures(
+                    step,
+                    structure,
+                    names=names,
+                    font=round(font + 1),
+                    footer_text=_structure_footer(structure, steps, t, step),
+                    levels=levels,
+                    fresh=fresh,
+                )
+            )
+            curves.append(curves_figure(steps, t, structure=structure, n_weak=n_weak, font=font))
+            spark.append(
+                curves_figure(steps, t, structure=structure, n_weak=n_weak, font=font, small=True)
+            )
         out["runs"][structure] = {
             "n": len(steps),
             "regions": lecture.plotly_frames(regions),
@@ -995,8 +1298,9 @@ def build_lecture(runs: dict[str, Sequence[ProbStep]], ds: Dataset, *, n_weak: i
         if "matryoshka" in runs:
             steps = runs["matryoshka"]
             i = shown_index(steps, t)
-            dolls.append(dolls_table(None if i is None else steps[i],
-                                     next_event("matryoshka", steps, t)))
+            dolls.append(
+                dolls_table(None if i is None else steps[i], next_event("matryoshka", steps, t))
+            )
     out["metrics"] = lecture.same_frames(metrics)
     out["dolls"] = lecture.same_frames(dolls) if dolls else None
     return out
@@ -1010,25 +1314,43 @@ def _structure_footer(structure: str, steps, t: int, step: ProbStep | None) -> s
     if step is None:
         return next_event(structure, steps, t)
     level = int(round(math.log2(step.t)))
-    nxt = (f"Next: level {level + 1} at round {later[0]}." if later else
-           f"Level {level} is the last (T = {step.t}).")
+    nxt = (
+        f"Next: level {level + 1} at round {later[0]}."
+        if later
+        else f"Level {level} is the last (T = {step.t})."
+    )
     if step.t != t:
-        return f"Next: level {level + 1} at round {later[0]}, with this doll as its root." \
-            if later else nxt
+        return (
+            f"Next: level {level + 1} at round {later[0]}, with this doll as its root."
+            if later
+            else nxt
+        )
     if level == 1:
         return f"Level 1: a two-node tree of soft stumps. {nxt}"
-    return (f"New: the L{level - 1} doll in the heavier child (vermillion). Root: round "
-            f"{step.t // 2}'s doll. {nxt}")
+    return (
+        f"New: the L{level - 1} doll in the heavier child (vermillion). Root: round "
+        f"{step.t // 2}'s doll. {nxt}"
+    )
 
 
 @st.cache_data(max_entries=32, show_spinner=False)
-def matryoshka_lecture(_ds: Dataset, ds_key: str, structures: tuple[str, ...], n_weak: int,
-                       softness: float, samples: int | None, font: float) -> dict:
+def matryoshka_lecture(
+    _ds: Dataset,
+    ds_key: str,
+    structures: tuple[str, ...],
+    n_weak: int,
+    softness: float,
+    samples: int | None,
+    font: float,
+) -> dict:
     """Every round of every structure's run encoded for the lecture view (cached: a step in
     the browser needs nothing from the server). See :func:`build_lecture`."""
     from . import compute
 
-    runs = {s: compute.prob_run(_ds, ds_key, s, n_weak, softness,
-                                samples if s in ("chain", "tree") else None)
-            for s in structures}
+    runs = {
+        s: compute.prob_run(
+            _ds, ds_key, s, n_weak, softness, samples if s in ("chain", "tree") else None
+        )
+        for s in structures
+    }
     return build_lecture(runs, _ds, n_weak=n_weak, samples=samples, font=font)

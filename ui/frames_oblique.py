@@ -71,8 +71,9 @@ def _ok(steps) -> int:
     return sum(1 for s in steps if s.metrics is not None)
 
 
-def shown_at(runs: dict, schedule: Sequence[tuple], k: int,
-             names: Sequence[str] | None = None) -> dict[str, Shown]:
+def shown_at(
+    runs: dict, schedule: Sequence[tuple], k: int, names: Sequence[str] | None = None
+) -> dict[str, Shown]:
     """Each run's snapshot at stepper position ``k`` (AdaBoost after as many stumps as
     BoostODT has used; the KM tree after as many splits as BoostODT's complete nodes);
     ``names`` are the feature names used in the notes."""
@@ -85,17 +86,23 @@ def shown_at(runs: dict, schedule: Sequence[tuple], k: int,
 
     n_ada = _ok(ada)
     if used == 0 or n_ada == 0:
-        out[ADA] = Shown(None, "0 stumps", "H = 0: no stump yet. " + (
-            "AdaBoost's first stumps appear at step 1, as many as BoostODT's root uses."
-            if n_ada else (ada[-1].stop_reason or "")))
+        out[ADA] = Shown(
+            None,
+            "0 stumps",
+            "H = 0: no stump yet. "
+            + (
+                "AdaBoost's first stumps appear at step 1, as many as BoostODT's root uses."
+                if n_ada
+                else (ada[-1].stop_reason or "")
+            ),
+        )
     else:
         a = min(used, n_ada) - 1
         s = ada[a]
         note = s.message
         if used > n_ada:
             note = f"Finished at round {s.t}. " + (ada[-1].stop_reason or s.message)
-        out[ADA] = Shown(a, f"{s.t} stumps", note,
-                         new=(min(prev_used, n_ada), min(used, n_ada)))
+        out[ADA] = Shown(a, f"{s.t} stumps", note, new=(min(prev_used, n_ada), min(used, n_ada)))
 
     k_km = i if complete else i - 1
     n_km = _ok(km)
@@ -107,18 +114,21 @@ def shown_at(runs: dict, schedule: Sequence[tuple], k: int,
 
     if complete:
         if odt_step.metrics is None:  # a STOP snapshot: show the last tree and say why
-            out[ODT] = Shown(i - 1, f"{i - 1} nodes",
-                             f"BoostODT stopped: {odt_step.stop_reason}")
+            out[ODT] = Shown(i - 1, f"{i - 1} nodes", f"BoostODT stopped: {odt_step.stop_reason}")
         else:
             out[ODT] = Shown(i, f"{i} nodes", odt_step.message)
     else:
         n_in = len(odt_step.inner)
         out[ODT] = Shown(
-            i - 1, f"node {odt_step.node}, stump {j}/{n_in}",
+            i - 1,
+            f"node {odt_step.node}, stump {j}/{n_in}",
             f"Building node {odt_step.node}: LS so far has {j} of {n_in} weak hypotheses "
             f"(newest: {_describe(odt_step.inner[j - 1].hyp, names)}, "
             f"α = {odt_step.inner[j - 1].alpha:.3f}).",
-            partial=odt_step.separator.prefix(j), partial_node=odt_step.node, j=j)
+            partial=odt_step.separator.prefix(j),
+            partial_node=odt_step.node,
+            j=j,
+        )
     return out
 
 
@@ -195,8 +205,11 @@ def _rows_per_node(tree: ObliqueTree, X: np.ndarray) -> list[np.ndarray]:
     rows[0] = np.arange(X.shape[0])
     for n in tree.internal:
         here = np.flatnonzero(node == n)
-        right = (tree.separator[n].decision_function(X[here]) >= 0 if here.size
-                 else np.zeros(0, dtype=bool))
+        right = (
+            tree.separator[n].decision_function(X[here]) >= 0
+            if here.size
+            else np.zeros(0, dtype=bool)
+        )
         node[here] = np.where(right, tree.right[n], tree.left[n])
         rows[tree.left[n]] = here[~right]
         rows[tree.right[n]] = here[right]
@@ -233,15 +246,26 @@ def _sizes(w: np.ndarray | None, n: int, scale: float, small: bool) -> np.ndarra
     return np.round(s * scale).astype(np.uint8)
 
 
-_SHORT_TYPES = {"int8": "i1", "uint8": "u1", "int16": "i2", "uint16": "u2", "int32": "i4",
-                "uint32": "u4", "float32": "f4", "float64": "f8"}
+_SHORT_TYPES = {
+    "int8": "i1",
+    "uint8": "u1",
+    "int16": "i2",
+    "uint16": "u2",
+    "int32": "i4",
+    "uint32": "u4",
+    "float32": "f4",
+    "float64": "f8",
+}
 
 
 def _typed(v: np.ndarray) -> dict:
     """A numpy array as plotly.js's base64 typed array (what plotly's own encoder writes)."""
     if v.dtype.kind in "iu":
-        v = v.astype(np.int32) if v.size and (v.min() < 0 or v.max() > 65535) else \
-            v.astype(np.uint16 if v.size and v.max() > 255 else np.uint8)
+        v = (
+            v.astype(np.int32)
+            if v.size and (v.min() < 0 or v.max() > 65535)
+            else v.astype(np.uint16 if v.size and v.max() > 255 else np.uint8)
+        )
     elif v.dtype.kind == "b":
         v = v.astype(np.uint8)
     elif v.dtype.name not in _SHORT_TYPES:
@@ -299,8 +323,11 @@ class _Grid:
         gx, gy = np.meshgrid(self.xc, self.yc)
         self.G = np.column_stack([gx.ravel(), gy.ravel()])
         self.shape = (ny, nx)
-        lx, ly = (n_line, max(8, round(n_line * ratio))) if ratio <= 1 else \
-            (max(8, round(n_line / ratio)), n_line)
+        lx, ly = (
+            (n_line, max(8, round(n_line * ratio)))
+            if ratio <= 1
+            else (max(8, round(n_line / ratio)), n_line)
+        )
         self.lx = np.linspace(lo[0], hi[0], lx)
         self.ly = np.linspace(lo[1], hi[1], ly)
         gx, gy = np.meshgrid(self.lx, self.ly)
@@ -310,16 +337,34 @@ class _Grid:
     def heat(self, H: np.ndarray) -> dict:
         p = 1.0 / (1.0 + np.exp(-2.0 * np.clip(H, -50, 50)))
         z = np.round(p * 254).astype(np.uint8).reshape(self.shape)
-        return dict(type="heatmap", z=z, x0=float(self.xc[0]), dx=self.dx,
-                    y0=float(self.yc[0]), dy=self.dy, zmin=0, zmax=254,
-                    colorscale=theme.REGION_SCALE, showscale=False, name="regions",
-                    hoverinfo="skip")
+        return dict(
+            type="heatmap",
+            z=z,
+            x0=float(self.xc[0]),
+            dx=self.dx,
+            y0=float(self.yc[0]),
+            dy=self.dy,
+            zmin=0,
+            zmax=254,
+            colorscale=theme.REGION_SCALE,
+            showscale=False,
+            name="regions",
+            hoverinfo="skip",
+        )
 
 
 def _line(x, y, colour: str, width: float, name: str, dash: str = "solid") -> dict:
-    return dict(type="scatter", x=x, y=y, mode="lines", name=name, hoverinfo="skip",
-                line=dict(color=colour, width=width, dash=dash), connectgaps=False,
-                showlegend=False)
+    return dict(
+        type="scatter",
+        x=x,
+        y=y,
+        mode="lines",
+        name=name,
+        hoverinfo="skip",
+        line=dict(color=colour, width=width, dash=dash),
+        connectgaps=False,
+        showlegend=False,
+    )
 
 
 class _TreeRegions:
@@ -338,21 +383,33 @@ class _TreeRegions:
     def boundary(self, n: int, sep: Additive, key) -> tuple[list, list]:
         if (n, key) not in self.lines:
             g = self.grid
-            reach = self.reach_line[n] if n < self.reach_line.shape[0] else \
-                np.ones(g.L.shape[0], dtype=bool)
+            reach = (
+                self.reach_line[n]
+                if n < self.reach_line.shape[0]
+                else np.ones(g.L.shape[0], dtype=bool)
+            )
             f = np.where(reach, sep.decision_function(g.L), np.nan)
             self.lines[(n, key)] = _polylines(g.lx, g.ly, f, g.decimals)
         return self.lines[(n, key)]
 
-    def figure(self, step, *, hot: int | None, partial: Additive | None = None,
-               partial_node: int | None = None, weights: np.ndarray | None = None,
-               font: float = 12, small: bool = False):
+    def figure(
+        self,
+        step,
+        *,
+        hot: int | None,
+        partial: Additive | None = None,
+        partial_node: int | None = None,
+        weights: np.ndarray | None = None,
+        font: float = 12,
+        small: bool = False,
+    ):
         ds, g = self.ds, self.grid
         tree = step.tree
         scale = font / 12
         data = [g.heat(tree.decision_function(g.G))]
-        data += _compact_points(points_traces(
-            ds, show_test=not small, size=_sizes(weights, ds.n_train, scale, small)))
+        data += _compact_points(
+            points_traces(ds, show_test=not small, size=_sizes(weights, ds.n_train, scale, small))
+        )
         # this step's boundary (or the one being built), thick vermillion
         hx, hy = [], []
         if partial is not None and partial_node is not None and len(partial):
@@ -366,8 +423,11 @@ class _TreeRegions:
         for n in self.order:
             if n < tree.n_nodes and tree.left[n] >= 0:
                 # the hot node's slot is empty: its grey line would cover the vermillion one
-                x, y = ([], []) if n == hot and partial is None else \
-                    self.boundary(n, tree.separator[n], "final")
+                x, y = (
+                    ([], [])
+                    if n == hot and partial is None
+                    else self.boundary(n, tree.separator[n], "final")
+                )
                 data.append(_line(x, y, "#555555", 1 if small else 1.5, f"node {n}"))
         layout = regions_layout(ds, g.lo, g.hi, font=font, small=small)
         return _fig(data, layout)
@@ -386,9 +446,17 @@ class _TreeRegions:
                 xs.append(round(float(p[0]), g.decimals))
                 ys.append(round(float(p[1]), g.decimals))
                 text.append(f"#{n}")
-        return dict(type="scatter", x=xs, y=ys, mode="text", text=text, name="leaf ids",
-                    textfont=dict(color="#333333", size=font - 1), hoverinfo="skip",
-                    showlegend=False)
+        return dict(
+            type="scatter",
+            x=xs,
+            y=ys,
+            mode="text",
+            text=text,
+            name="leaf ids",
+            textfont=dict(color="#333333", size=font - 1),
+            hoverinfo="skip",
+            showlegend=False,
+        )
 
 
 class _PathRegions:
@@ -397,8 +465,15 @@ class _PathRegions:
     def __init__(self, steps, ds: Dataset, grid: _Grid):
         self.ds, self.grid, self.steps = ds, grid, steps
 
-    def figure(self, idx: int | None, new: tuple[int, int], *, font: float = 12,
-               small: bool = False, n_first: int = 0):
+    def figure(
+        self,
+        idx: int | None,
+        new: tuple[int, int],
+        *,
+        font: float = 12,
+        small: bool = False,
+        n_first: int = 0,
+    ):
         ds, g = self.ds, self.grid
         scale = font / 12
         if idx is None:
@@ -409,8 +484,9 @@ class _PathRegions:
             H = step.model.decision_function(g.G)
             w = np.asarray(step.w)
         data = [g.heat(H)]
-        data += _compact_points(points_traces(
-            ds, show_test=not small, size=_sizes(w, ds.n_train, scale, small)))
+        data += _compact_points(
+            points_traces(ds, show_test=not small, size=_sizes(w, ds.n_train, scale, small))
+        )
         # the stumps added at this step (vermillion; the newest thickest)
         xs: list = []
         ys: list = []
@@ -436,18 +512,37 @@ class _PathRegions:
         data.append(_line(*newest, theme.HIGHLIGHT, 2.5 if small else 4, "newest stump"))
         layout = regions_layout(ds, g.lo, g.hi, font=font, small=small)
         if idx is None and not small:
-            layout["annotations"] = [dict(
-                xref="paper", yref="paper", x=0.5, y=0.5, showarrow=False,
-                bgcolor="rgba(255,255,255,0.85)", bordercolor="#999999", borderpad=6,
-                font=dict(size=font),
-                text=("<b>No stump yet: H = 0.</b><br>"
-                      f"At step 1: the first {n_first} stumps<br>"
-                      "(as many as BoostODT's root<br>uses), the shading of H and<br>"
-                      "the weights (marker size)."))]
+            layout["annotations"] = [
+                dict(
+                    xref="paper",
+                    yref="paper",
+                    x=0.5,
+                    y=0.5,
+                    showarrow=False,
+                    bgcolor="rgba(255,255,255,0.85)",
+                    bordercolor="#999999",
+                    borderpad=6,
+                    font=dict(size=font),
+                    text=(
+                        "<b>No stump yet: H = 0.</b><br>"
+                        f"At step 1: the first {n_first} stumps<br>"
+                        "(as many as BoostODT's root<br>uses), the shading of H and<br>"
+                        "the weights (marker size)."
+                    ),
+                )
+            ]
         elif idx is None:
-            layout["annotations"] = [dict(xref="paper", yref="paper", x=0.5, y=0.5,
-                                          showarrow=False, font=dict(size=font),
-                                          text="from step 1")]
+            layout["annotations"] = [
+                dict(
+                    xref="paper",
+                    yref="paper",
+                    x=0.5,
+                    y=0.5,
+                    showarrow=False,
+                    font=dict(size=font),
+                    text="from step 1",
+                )
+            ]
         return _fig(data, layout)
 
     def _stump_line(self, h: WeakHypothesis, lo, hi):
@@ -496,18 +591,27 @@ def tree_svg(boxes: dict[int, _Box], root: int, *, font: float, title: str = "")
     attributes in pixels): leaves side by side, each parent centred over its children."""
     hgap, vgap = 8.0, font * 2.1
     sizes = {n: _box_size(b, font) for n, b in boxes.items()}
-    room = {n: max(sizes[n][0], len(b.edge_label) * font * 0.92 * CHAR + 18)
-            for n, b in boxes.items()}
-    lay = tidy_layout({n: b.children for n, b in boxes.items()}, sizes, room, root,
-                      top=(font * 1.5 if title else 0) + 4, hgap=hgap, vgap=vgap)
+    room = {
+        n: max(sizes[n][0], len(b.edge_label) * font * 0.92 * CHAR + 18) for n, b in boxes.items()
+    }
+    lay = tidy_layout(
+        {n: b.children for n, b in boxes.items()},
+        sizes,
+        room,
+        root,
+        top=(font * 1.5 if title else 0) + 4,
+        hgap=hgap,
+        vgap=vgap,
+    )
     x, y_top, depth, order, height = lay.x, lay.y_top, lay.depth, lay.order, lay.height
     width = max(lay.width, len(title) * font * CHAR + 12 if title else 0)
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" '
-             f'height="{height:.0f}" viewBox="0 0 {width:.0f} {height:.0f}" '
-             f'font-family="Helvetica, Arial, sans-serif" font-size="{font:.0f}">']
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" '
+        f'height="{height:.0f}" viewBox="0 0 {width:.0f} {height:.0f}" '
+        f'font-family="Helvetica, Arial, sans-serif" font-size="{font:.0f}">'
+    ]
     if title:
-        parts.append(f'<text x="4" y="{font * 1.05:.0f}" font-weight="600">'
-                     f'{escape(title)}</text>')
+        parts.append(f'<text x="4" y="{font * 1.05:.0f}" font-weight="600">{escape(title)}</text>')
     for n in order:
         b = boxes[n]
         if n == root or b.parent not in boxes:
@@ -517,17 +621,23 @@ def tree_svg(boxes: dict[int, _Box], root: int, *, font: float, title: str = "")
         x1, y1 = x[n], y_top[depth[n]]
         colour = theme.HIGHLIGHT if b.edge_hot else "#777777"
         wdt = 2.2 if b.edge_hot else 1.1
-        parts.append(f'<line x1="{x0:.1f}" y1="{y0:.1f}" x2="{x1:.1f}" y2="{y1:.1f}" '
-                     f'stroke="{colour}" stroke-width="{wdt}"/>')
+        parts.append(
+            f'<line x1="{x0:.1f}" y1="{y0:.1f}" x2="{x1:.1f}" y2="{y1:.1f}" '
+            f'stroke="{colour}" stroke-width="{wdt}"/>'
+        )
         if b.edge_label:
             lx, ly = x0 + 0.72 * (x1 - x0), y0 + 0.72 * (y1 - y0) + font * 0.3
             lw = len(b.edge_label) * font * 0.92 * CHAR + 6
-            parts.append(f'<rect x="{lx - lw / 2:.1f}" y="{ly - font * 0.9:.1f}" '
-                         f'width="{lw:.1f}" height="{font * 1.15:.1f}" fill="white" '
-                         f'opacity="0.9"/>')
-            parts.append(f'<text x="{lx:.1f}" y="{ly:.1f}" text-anchor="middle" '
-                         f'font-size="{font * 0.92:.1f}" fill="{colour}">'
-                         f'{escape(b.edge_label)}</text>')
+            parts.append(
+                f'<rect x="{lx - lw / 2:.1f}" y="{ly - font * 0.9:.1f}" '
+                f'width="{lw:.1f}" height="{font * 1.15:.1f}" fill="white" '
+                f'opacity="0.9"/>'
+            )
+            parts.append(
+                f'<text x="{lx:.1f}" y="{ly:.1f}" text-anchor="middle" '
+                f'font-size="{font * 0.92:.1f}" fill="{colour}">'
+                f"{escape(b.edge_label)}</text>"
+            )
     mw, mh = _mini_size(font)
     for n in order:
         b = boxes[n]
@@ -537,20 +647,26 @@ def tree_svg(boxes: dict[int, _Box], root: int, *, font: float, title: str = "")
         sw = 3 if b.hot else 1
         dash = ' stroke-dasharray="4 3"' if b.kind == "collapsed" else ""
         rx = 12 if b.kind == "leaf" else 5
-        parts.append(f'<rect x="{cx - w / 2:.1f}" y="{ty:.1f}" width="{w:.1f}" '
-                     f'height="{h:.1f}" rx="{rx}" fill="{b.fill}" stroke="{stroke}" '
-                     f'stroke-width="{sw}"{dash}/>')
+        parts.append(
+            f'<rect x="{cx - w / 2:.1f}" y="{ty:.1f}" width="{w:.1f}" '
+            f'height="{h:.1f}" rx="{rx}" fill="{b.fill}" stroke="{stroke}" '
+            f'stroke-width="{sw}"{dash}/>'
+        )
         yy = ty + 5 + font * 0.95
         for i, line in enumerate(b.lines[:1] if b.kind == "mini" else b.lines):
             weight = ' font-weight="600"' if i == 0 else ""
-            parts.append(f'<text x="{cx:.1f}" y="{yy + font * 1.2 * i:.1f}" '
-                         f'text-anchor="middle"{weight}>{escape(line)}</text>')
+            parts.append(
+                f'<text x="{cx:.1f}" y="{yy + font * 1.2 * i:.1f}" '
+                f'text-anchor="middle"{weight}>{escape(line)}</text>'
+            )
         if b.kind == "mini":
             my = ty + 5 + font * 1.2 + 2
             parts.append(f'<g transform="translate({cx - mw / 2:.1f},{my:.1f})">{b.mini}</g>')
             for i, line in enumerate(b.lines[1:]):
-                parts.append(f'<text x="{cx:.1f}" y="{my + mh + font * (1.0 + 1.2 * i):.1f}" '
-                             f'text-anchor="middle">{escape(line)}</text>')
+                parts.append(
+                    f'<text x="{cx:.1f}" y="{my + mh + font * (1.0 + 1.2 * i):.1f}" '
+                    f'text-anchor="middle">{escape(line)}</text>'
+                )
     parts.append("</svg>")
     return "".join(parts)
 
@@ -559,11 +675,13 @@ def message_svg(lines: Sequence[str], *, font: float, title: str = "") -> str:
     """A panel that says what will appear (and when) before there is anything to draw."""
     width = max(len(s) for s in [title, *lines]) * font * CHAR + 28
     height = (len(lines) + (1.6 if title else 0)) * font * 1.35 + 24
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" '
-             f'height="{height:.0f}" viewBox="0 0 {width:.0f} {height:.0f}" '
-             f'font-family="Helvetica, Arial, sans-serif" font-size="{font:.0f}">',
-             f'<rect x="1" y="1" width="{width - 2:.0f}" height="{height - 2:.0f}" rx="8" '
-             f'fill="#F7F7F9" stroke="#999999" stroke-dasharray="5 4"/>']
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" '
+        f'height="{height:.0f}" viewBox="0 0 {width:.0f} {height:.0f}" '
+        f'font-family="Helvetica, Arial, sans-serif" font-size="{font:.0f}">',
+        f'<rect x="1" y="1" width="{width - 2:.0f}" height="{height - 2:.0f}" rx="8" '
+        f'fill="#F7F7F9" stroke="#999999" stroke-dasharray="5 4"/>',
+    ]
     y = 12 + font
     if title:
         parts.append(f'<text x="14" y="{y:.0f}" font-weight="600">{escape(title)}</text>')
@@ -592,8 +710,10 @@ class _TreePictures:
         mw, mh = _mini_size(font)
         rows = self.rows[n]
         X, y = ds.X_train[rows], ds.y_train[rows]
-        parts = [f'<rect x="0" y="0" width="{mw}" height="{mh}" fill="white" '
-                 f'stroke="#BBBBBB" stroke-width="0.8"/>']
+        parts = [
+            f'<rect x="0" y="0" width="{mw}" height="{mh}" fill="white" '
+            f'stroke="#BBBBBB" stroke-width="0.8"/>'
+        ]
         if len(rows):
             lo, hi = X.min(axis=0), X.max(axis=0)
             span = np.where(hi > lo, hi - lo, 1.0)
@@ -611,13 +731,17 @@ class _TreePictures:
                 keep = np.linspace(0, len(rows) - 1, MINI_POINTS).astype(int)
             qx, qy = px(X[keep])
             r = max(2.6, font * 0.24)
-            for label, colour, cap in ((-1, theme.CLASS_NEG, "square"),
-                                       (1, theme.CLASS_POS, "round")):
+            for label, colour, cap in (
+                (-1, theme.CLASS_NEG, "square"),
+                (1, theme.CLASS_POS, "round"),
+            ):
                 m = y[keep] == label
                 if m.any():
                     d = "".join(f"M{a:.0f} {b:.0f}h0" for a, b in zip(qx[m], qy[m]))
-                    parts.append(f'<path d="{d}" stroke="{colour}" stroke-width="{r:.1f}" '
-                                 f'stroke-linecap="{cap}" fill="none"/>')
+                    parts.append(
+                        f'<path d="{d}" stroke="{colour}" stroke-width="{r:.1f}" '
+                        f'stroke-linecap="{cap}" fill="none"/>'
+                    )
             gx = np.linspace(lo[0], hi[0], MINI_GRID)
             gy = np.linspace(lo[1], hi[1], MINI_GRID)
             GX, GY = np.meshgrid(gx, gy)
@@ -634,8 +758,10 @@ class _TreePictures:
                     d.append(f"{pen}{qa[0]:.0f} {qb[0]:.0f}")
                     pen = "L"
                 colour = theme.HIGHLIGHT if hot else "#333333"
-                parts.append(f'<path d="{"".join(d)}" stroke="{colour}" stroke-width="2.2" '
-                             f'fill="none" stroke-linejoin="round"/>')
+                parts.append(
+                    f'<path d="{"".join(d)}" stroke="{colour}" stroke-width="2.2" '
+                    f'fill="none" stroke-linejoin="round"/>'
+                )
                 # which side goes where: ◀ LS < 0 (left child), ▶ LS ≥ 0 (right child)
                 for side, mark in ((fv < 0, "◀"), (fv >= 0, "▶")):
                     pts = P[side]
@@ -647,7 +773,8 @@ class _TreePictures:
                             f'<text x="{qa[0]:.0f}" y="{qb[0] + font * 0.35:.0f}" '
                             f'text-anchor="middle" font-size="{font * 0.92:.1f}" '
                             f'fill="#555555" stroke="white" stroke-width="2.5" '
-                            f'paint-order="stroke" opacity="0.65">{mark}</text>')
+                            f'paint-order="stroke" opacity="0.65">{mark}</text>'
+                        )
         out = "".join(parts)
         self.minis[ck] = out
         return out
@@ -668,8 +795,15 @@ class _TreePictures:
             return f"LS: a line ({len(sep)} terms)"
         return f"LS: {len(sep)} stump{'s' if len(sep) != 1 else ''}"
 
-    def boxes(self, tree: ObliqueTree, *, hot: set[int], partial: Additive | None,
-              partial_node: int | None, n_total: int) -> dict[int, _Box]:
+    def boxes(
+        self,
+        tree: ObliqueTree,
+        *,
+        hot: set[int],
+        partial: Additive | None,
+        partial_node: int | None,
+        n_total: int,
+    ) -> dict[int, _Box]:
         out: dict[int, _Box] = {}
         parent = {}
         for n in tree.internal:
@@ -685,24 +819,48 @@ class _TreePictures:
             if tree.left[n] >= 0 or n == partial_node:
                 building = n == partial_node and partial is not None
                 sep = partial if building else tree.separator[n]
-                b = _Box(n, "mini", [f"#{n} n={count}",
-                                     self._caption(sep, len(sep) if building else None,
-                                                   n_total)],
-                         p, [] if building else [tree.left[n], tree.right[n]], "#FFFFFF",
-                         is_hot, label, p is not None and p in hot)
-                b.mini = self._mini(n, sep, ("partial", len(sep)) if building else "final",
-                                    is_hot)
+                b = _Box(
+                    n,
+                    "mini",
+                    [
+                        f"#{n} n={count}",
+                        self._caption(sep, len(sep) if building else None, n_total),
+                    ],
+                    p,
+                    [] if building else [tree.left[n], tree.right[n]],
+                    "#FFFFFF",
+                    is_hot,
+                    label,
+                    p is not None and p in hot,
+                )
+                b.mini = self._mini(n, sep, ("partial", len(sep)) if building else "final", is_hot)
             else:
                 wp, wn = tree.w_pos[n], tree.w_neg[n]
                 q = wp / (wp + wn) if wp + wn > 0 else 0.5
-                b = _Box(n, "leaf", [f"#{n} n={count}", f"H={tree.value[n]:+.2f}"], p,
-                         [], theme.mix(q), is_hot, label, p is not None and p in hot)
+                b = _Box(
+                    n,
+                    "leaf",
+                    [f"#{n} n={count}", f"H={tree.value[n]:+.2f}"],
+                    p,
+                    [],
+                    theme.mix(q),
+                    is_hot,
+                    label,
+                    p is not None and p in hot,
+                )
             out[n] = b
         return out
 
-    def pictures(self, step, *, hot_node: int | None, partial: Additive | None = None,
-                 partial_node: int | None = None, n_total: int = 0,
-                 lean: bool = False) -> list[str]:
+    def pictures(
+        self,
+        step,
+        *,
+        hot_node: int | None,
+        partial: Additive | None = None,
+        partial_node: int | None = None,
+        n_total: int = 0,
+        lean: bool = False,
+    ) -> list[str]:
         """From the most to the least detailed: the whole tree; the neighbourhood of this
         step's node with mini views on the path (left out when ``lean``: stepping through
         the stumps makes many frames); the same with a mini view only in this step's node;
@@ -713,13 +871,15 @@ class _TreePictures:
         hot = set()
         if hot_node is not None and partial_node is None:
             hot = {hot_node, tree.left[hot_node], tree.right[hot_node]}
-        full = self.boxes(tree, hot=hot, partial=partial, partial_node=partial_node,
-                          n_total=n_total)
+        full = self.boxes(
+            tree, hot=hot, partial=partial, partial_node=partial_node, n_total=n_total
+        )
         pics = [tree_svg(full, 0, font=font)]
         if focus is None or len(tree.leaves) <= 3:
             if len(tree.leaves) > 3:  # no step node (a stop): the tree without mini views
-                pics.append(tree_svg(_texts(full, set()), 0, font=font,
-                                     title="mini views left out"))
+                pics.append(
+                    tree_svg(_texts(full, set()), 0, font=font, title="mini views left out")
+                )
             return pics
         path = []
         n = focus
@@ -729,10 +889,17 @@ class _TreePictures:
         path.reverse()
         near = _neighbourhood(full, path)
         if not lean:
-            pics.append(tree_svg(near, 0, font=font,
-                                 title="near this step's node (▸ = collapsed subtree)"))
-        pics.append(tree_svg(_texts(near, {focus}), 0, font=font,
-                             title="near this step's node (▸ = collapsed subtree)"))
+            pics.append(
+                tree_svg(near, 0, font=font, title="near this step's node (▸ = collapsed subtree)")
+            )
+        pics.append(
+            tree_svg(
+                _texts(near, {focus}),
+                0,
+                font=font,
+                title="near this step's node (▸ = collapsed subtree)",
+            )
+        )
         if len(path) > 2:
             top = path[-2]
             sub = _texts(near, {focus})
@@ -748,8 +915,11 @@ def _texts(boxes: dict[int, _Box], keep_mini: set[int]) -> dict[int, _Box]:
     """The same boxes with text instead of mini views (except ``keep_mini``)."""
     out = {}
     for n, b in boxes.items():
-        out[n] = replace(b, kind="text", mini="") if b.kind == "mini" and n not in keep_mini \
+        out[n] = (
+            replace(b, kind="text", mini="")
+            if b.kind == "mini" and n not in keep_mini
             else replace(b)
+        )
     return out
 
 
@@ -772,28 +942,46 @@ def _neighbourhood(boxes: dict[int, _Box], path: list[int]) -> dict[int, _Box]:
             out[n] = replace(b, children=[c for c in b.children if c in shown])
         else:
             k = leaves(n)
-            out[n] = _Box(n, "collapsed", [f"#{n}", f"▸ {k} leaves"], b.parent, [],
-                          "#F2F2F2", b.hot, b.edge_label, b.edge_hot)
+            out[n] = _Box(
+                n,
+                "collapsed",
+                [f"#{n}", f"▸ {k} leaves"],
+                b.parent,
+                [],
+                "#F2F2F2",
+                b.hot,
+                b.edge_label,
+                b.edge_hot,
+            )
     return out
 
 
-def path_pictures(steps, shown: Shown, *, names: Sequence[str], font: float,
-                  n_first: int) -> list[str]:
+def path_pictures(
+    steps, shown: Shown, *, names: Sequence[str], font: float, n_first: int
+) -> list[str]:
     """AdaBoost as G1 on a path: one node per stump, every example goes through all of
     them; this step's stumps outlined in vermillion. Long paths show their last stumps."""
     if shown.idx is None:
-        return [message_svg([
-            "G1 on a path: every example passes through",
-            "every node, and H(x) = Σ α_t h_t(x).",
-            f"At step 1 the first {n_first} stumps appear here,",
-            "one node each, with their votes α_t.",
-        ], font=font, title="The path is empty: H = 0")]
+        return [
+            message_svg(
+                [
+                    "G1 on a path: every example passes through",
+                    "every node, and H(x) = Σ α_t h_t(x).",
+                    f"At step 1 the first {n_first} stumps appear here,",
+                    "one node each, with their votes α_t.",
+                ],
+                font=font,
+                title="The path is empty: H = 0",
+            )
+        ]
     model = steps[shown.idx].model
     rounds = [s.round for s in steps[: shown.idx + 1] if s.round is not None]
     lo, hi = shown.new
     T = len(model)
-    rows = [(t, f"h{t + 1} = {_describe(model.hyps[t], names)}   α {model.alphas[t]:.3f}",
-             lo <= t < hi) for t in range(T)]
+    rows = [
+        (t, f"h{t + 1} = {_describe(model.hyps[t], names)}   α {model.alphas[t]:.3f}", lo <= t < hi)
+        for t in range(T)
+    ]
     mus = {r.j - 1: r.mu for r in rounds}
     counts = [min(T, 16)] + [c for c in (8, 4) if c < T]
     return [_path_svg(rows[-c:], T, mus, font=font) for c in counts]
@@ -814,24 +1002,32 @@ def _path_svg(rows, T: int, mus: dict, *, font: float) -> str:
     gap = font * 0.9
     width = bw + 8
     height = len(lines) * (bh + gap) - gap + 8
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" '
-             f'height="{height:.0f}" viewBox="0 0 {width:.0f} {height:.0f}" '
-             f'font-family="Helvetica, Arial, sans-serif" font-size="{font:.0f}">']
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" '
+        f'height="{height:.0f}" viewBox="0 0 {width:.0f} {height:.0f}" '
+        f'font-family="Helvetica, Arial, sans-serif" font-size="{font:.0f}">'
+    ]
     cx = width / 2
     for k in range(len(lines) - 1):
         y0 = 4 + k * (bh + gap) + bh
-        parts.append(f'<line x1="{cx:.1f}" y1="{y0:.1f}" x2="{cx:.1f}" y2="{y0 + gap:.1f}" '
-                     f'stroke="#777777" stroke-width="1.2"/>')
+        parts.append(
+            f'<line x1="{cx:.1f}" y1="{y0:.1f}" x2="{cx:.1f}" y2="{y0 + gap:.1f}" '
+            f'stroke="#777777" stroke-width="1.2"/>'
+        )
     for k, (kind, text, hot, dashed) in enumerate(lines):
         y = 4 + k * (bh + gap)
         fill = {"start": "#F2F2F2", "end": "#F2F2F2", "collapsed": "#FAFAFA"}.get(kind, "#FFFFFF")
         stroke = theme.HIGHLIGHT if hot else "#555555"
         dash = ' stroke-dasharray="4 3"' if dashed else ""
-        parts.append(f'<rect x="4" y="{y:.1f}" width="{bw:.1f}" height="{bh:.1f}" rx="5" '
-                     f'fill="{fill}" stroke="{stroke}" stroke-width="{3 if hot else 1}"{dash}/>')
+        parts.append(
+            f'<rect x="4" y="{y:.1f}" width="{bw:.1f}" height="{bh:.1f}" rx="5" '
+            f'fill="{fill}" stroke="{stroke}" stroke-width="{3 if hot else 1}"{dash}/>'
+        )
         weight = ' font-weight="600"' if kind in ("start", "end") else ""
-        parts.append(f'<text x="{cx:.1f}" y="{y + 5 + font * 0.95:.1f}" text-anchor="middle"'
-                     f'{weight}>{escape(text)}</text>')
+        parts.append(
+            f'<text x="{cx:.1f}" y="{y + 5 + font * 0.95:.1f}" text-anchor="middle"'
+            f"{weight}>{escape(text)}</text>"
+        )
     parts.append("</svg>")
     return "".join(parts)
 
@@ -845,8 +1041,9 @@ _SERIES = (
 )
 
 
-def g1_curves(steps, idx: int | None, *, xlabel: str, font: float = 12,
-              small: bool = False, empty: str = ""):
+def g1_curves(
+    steps, idx: int | None, *, xlabel: str, font: float = 12, small: bool = False, empty: str = ""
+):
     """Training/test error, the exponential loss and Theorem 1's bound at θ = 0 (log y)
     against the run's own step: the whole run faint, up to ``idx`` solid, a marker at
     ``idx``; names written at the ends of the lines."""
@@ -854,55 +1051,119 @@ def g1_curves(steps, idx: int | None, *, xlabel: str, font: float = 12,
     x_all = np.array([s.t for s in done])
     allm = [s.metrics for s in done]
     k = -1 if idx is None else min(idx, len(done) - 1)
-    series = [s for s in _SERIES if not (s[0] == "test error" and (
-        small or not allm or allm[-1].test_error is None))]
+    series = [
+        s
+        for s in _SERIES
+        if not (s[0] == "test error" and (small or not allm or allm[-1].test_error is None))
+    ]
     if small:
         series = [s for s in series if s[0] in ("Thm 1 bound", "train error")]
-    values = [v for m in allm for *_, get in series for v in [get(m)]
-              if v is not None and v > 0]
+    values = [v for m in allm for *_, get in series for v in [get(m)] if v is not None and v > 0]
     low = max(float(np.floor(np.log10(min(values)))) if values else -2.0, -6.0)
     data: list[dict] = []
     labels = []
     for name, colour, dash, width, get in series:
-        y = np.array([np.nan if get(m) is None or get(m) <= 0 else get(m) for m in allm],
-                     dtype=np.float32)  # half the bytes; plenty for a log plot
+        y = np.array(
+            [np.nan if get(m) is None or get(m) <= 0 else get(m) for m in allm], dtype=np.float32
+        )  # half the bytes; plenty for a log plot
         line = dict(color=colour, dash=dash, width=width if not small else width * 0.8)
-        data.append(dict(type="scatter", x=x_all, y=y, mode="lines", name=name,
-                         opacity=FAINT, hoverinfo="skip", line=line, showlegend=False))
-        data.append(dict(type="scatter", x=x_all[: k + 1], y=y[: k + 1], mode="lines",
-                         name=name, line=line, showlegend=False,
-                         hovertemplate=f"{name}<br>%{{x}}: %{{y:.4g}}<extra></extra>"))
-        data.append(dict(type="scatter", x=x_all[k: k + 1] if k >= 0 else [],
-                         y=y[k: k + 1] if k >= 0 else [], mode="markers", showlegend=False,
-                         hoverinfo="skip", marker=dict(color=colour, size=6 if small else 9,
-                                                       line=dict(color="white", width=1))))
+        data.append(
+            dict(
+                type="scatter",
+                x=x_all,
+                y=y,
+                mode="lines",
+                name=name,
+                opacity=FAINT,
+                hoverinfo="skip",
+                line=line,
+                showlegend=False,
+            )
+        )
+        data.append(
+            dict(
+                type="scatter",
+                x=x_all[: k + 1],
+                y=y[: k + 1],
+                mode="lines",
+                name=name,
+                line=line,
+                showlegend=False,
+                hovertemplate=f"{name}<br>%{{x}}: %{{y:.4g}}<extra></extra>",
+            )
+        )
+        data.append(
+            dict(
+                type="scatter",
+                x=x_all[k : k + 1] if k >= 0 else [],
+                y=y[k : k + 1] if k >= 0 else [],
+                mode="markers",
+                showlegend=False,
+                hoverinfo="skip",
+                marker=dict(
+                    color=colour, size=6 if small else 9, line=dict(color="white", width=1)
+                ),
+            )
+        )
         finite = y[np.isfinite(y)]
         if finite.size and not small:
             labels.append((name, colour, float(finite[-1])))
-    annotations = end_labels(labels, font=font - 1, y_range=(low, 0.05), log=True) \
-        if labels else []
+    annotations = end_labels(labels, font=font - 1, y_range=(low, 0.05), log=True) if labels else []
     if idx is None and empty:
-        annotations.append(dict(xref="paper", yref="paper", x=0.5, y=0.3,
-                                showarrow=False,
-                                text=empty, font=dict(size=font), align="center",
-                                bgcolor="rgba(255,255,255,0.85)"))
+        annotations.append(
+            dict(
+                xref="paper",
+                yref="paper",
+                x=0.5,
+                y=0.3,
+                showarrow=False,
+                text=empty,
+                font=dict(size=font),
+                align="center",
+                bgcolor="rgba(255,255,255,0.85)",
+            )
+        )
     right = 14 if small or not labels else int(max(len(n) for n, *_ in labels) * font * 0.6) + 14
     n_max = int(x_all.max()) if x_all.size else 1
     shapes = []
     if k >= 0:
-        shapes.append(dict(type="line", xref="x", yref="paper", x0=int(x_all[k]),
-                           x1=int(x_all[k]), y0=0, y1=1,
-                           line=dict(color="#888888", width=1, dash="dot")))
+        shapes.append(
+            dict(
+                type="line",
+                xref="x",
+                yref="paper",
+                x0=int(x_all[k]),
+                x1=int(x_all[k]),
+                y0=0,
+                y1=1,
+                line=dict(color="#888888", width=1, dash="dot"),
+            )
+        )
     layout = dict(
         margin=dict(l=8, r=8, t=4, b=8) if small else dict(l=10, r=right, t=8, b=10),
-        plot_bgcolor="white", font=dict(size=font), showlegend=False, uirevision="curves",
-        annotations=annotations, shapes=shapes,
-        xaxis=dict(range=[-0.5, n_max + 0.5], gridcolor="#eeeeee", showticklabels=not small,
-                   automargin=True, title=None if small else dict(text=xlabel, standoff=4)),
-        yaxis=dict(type="log", range=[low, 0.05], dtick=1, gridcolor="#eeeeee",
-                   exponentformat="power",
-                   showticklabels=not small, automargin=True,
-                   title=None if small else dict(text="value (log scale)", standoff=4)),
+        plot_bgcolor="white",
+        font=dict(size=font),
+        showlegend=False,
+        uirevision="curves",
+        annotations=annotations,
+        shapes=shapes,
+        xaxis=dict(
+            range=[-0.5, n_max + 0.5],
+            gridcolor="#eeeeee",
+            showticklabels=not small,
+            automargin=True,
+            title=None if small else dict(text=xlabel, standoff=4),
+        ),
+        yaxis=dict(
+            type="log",
+            range=[low, 0.05],
+            dtick=1,
+            gridcolor="#eeeeee",
+            exponentformat="power",
+            showticklabels=not small,
+            automargin=True,
+            title=None if small else dict(text="value (log scale)", standoff=4),
+        ),
     )
     return _fig(data, layout)
 
@@ -916,15 +1177,19 @@ def inner_html(odt_steps, schedule, k: int, names: Sequence[str]) -> str:
     i, j, _ = schedule[k]
     step = odt_steps[i]
     if not step.inner:
-        return ("<p><b>The root.</b> One constant node: H = ½ ln(w⁺/w⁻) everywhere. "
-                "Step forward to watch AdaBoost_R build the root's separator LS.</p>")
+        return (
+            "<p><b>The root.</b> One constant node: H = ½ ln(w⁺/w⁻) everywhere. "
+            "Step forward to watch AdaBoost_R build the root's separator LS.</p>"
+        )
     building = j is not None and j < len(step.inner)
     frame = tables.inner_frame(step, j if building else None)
-    frame["weak hypothesis s_j"] = [_describe(r.hyp, names)
-                                    for r in step.inner[: len(frame)]]
-    head = (f"<p><b>AdaBoost_R inside node {step.node}</b> — {step.node_index.size} "
-            "examples, class-balanced weights (each class has mass ½)"
-            + (f"; {j} of {len(step.inner)} rounds so far" if building else "") + ".</p>")
+    frame["weak hypothesis s_j"] = [_describe(r.hyp, names) for r in step.inner[: len(frame)]]
+    head = (
+        f"<p><b>AdaBoost_R inside node {step.node}</b> — {step.node_index.size} "
+        "examples, class-balanced weights (each class has mass ½)"
+        + (f"; {j} of {len(step.inner)} rounds so far" if building else "")
+        + ".</p>"
+    )
     return head + lecture.table_html(frame, decimals=4)
 
 
@@ -932,14 +1197,24 @@ def peers_html(rows: list[dict]) -> str:
     import pandas as pd
 
     frame = pd.DataFrame(rows, columns=["model", "leaves", "train error", "test error"])
-    return ("<div class='bl-odt-peers'><style>.bl-odt-peers td:first-child{white-space:normal;"
-            "min-width:11em}</style>" + lecture.table_html(frame, decimals=3) + "</div>")
+    return (
+        "<div class='bl-odt-peers'><style>.bl-odt-peers td:first-child{white-space:normal;"
+        "min-width:11em}</style>" + lecture.table_html(frame, decimals=3) + "</div>"
+    )
 
 
 # ------------------------------------------------------------------------------ the page
 @st.cache_data(max_entries=32, show_spinner=False)
-def oblique_lecture(_ds: Dataset, ds_key: str, n_internal: int, n_stumps: int, learner: str,
-                    rule: str, inner: bool, font: float) -> dict:
+def oblique_lecture(
+    _ds: Dataset,
+    ds_key: str,
+    n_internal: int,
+    n_stumps: int,
+    learner: str,
+    rule: str,
+    inner: bool,
+    font: float,
+) -> dict:
     """Every stepper position of the three runs, encoded for the lecture view (cached: a
     step in the browser needs nothing from the server).
 
@@ -952,12 +1227,25 @@ def oblique_lecture(_ds: Dataset, ds_key: str, n_internal: int, n_stumps: int, l
         KM: compute.g1_tree_run(_ds, ds_key, n_internal, "max_decrease"),
         ODT: compute.odt_run(_ds, ds_key, n_internal, n_stumps, learner, rule),
     }
-    return build_lecture(_ds, runs, inner=inner, font=font, learner=learner,
-                         peers=lambda n: compute.axis_parallel_peers(_ds, ds_key, n))
+    return build_lecture(
+        _ds,
+        runs,
+        inner=inner,
+        font=font,
+        learner=learner,
+        peers=lambda n: compute.axis_parallel_peers(_ds, ds_key, n),
+    )
 
 
-def build_lecture(ds: Dataset, runs: dict, *, inner: bool, font: float, learner: str,
-                  peers: Callable[[int], list[dict]]) -> dict:
+def build_lecture(
+    ds: Dataset,
+    runs: dict,
+    *,
+    inner: bool,
+    font: float,
+    learner: str,
+    peers: Callable[[int], list[dict]],
+) -> dict:
     """The lecture dict of :func:`oblique_lecture` from runs already computed; ``peers``
     gives the axis-parallel trees' rows for a number of leaves."""
     schedule = compute.odt_schedule(runs[ODT], inner)
@@ -974,11 +1262,9 @@ def build_lecture(ds: Dataset, runs: dict, *, inner: bool, font: float, learner:
         steps = runs[name]
         regions, small, structure, curves, spark, notes = [], [], [], [], [], []
         if name == ADA:
-            big_r, small_r = _PathRegions(steps, ds, grid), _PathRegions(steps, ds,
-                                                                          small_grid)
+            big_r, small_r = _PathRegions(steps, ds, grid), _PathRegions(steps, ds, small_grid)
         else:
-            big_r, small_r = (_TreeRegions(steps, ds, grid),
-                              _TreeRegions(steps, ds, small_grid))
+            big_r, small_r = (_TreeRegions(steps, ds, grid), _TreeRegions(steps, ds, small_grid))
             pics = _TreePictures(steps, ds, km=name == KM, font=pic_font)
         for k in range(n):
             sh = at[k][name]
@@ -986,10 +1272,12 @@ def build_lecture(ds: Dataset, runs: dict, *, inner: bool, font: float, learner:
             if name == ADA:
                 regions.append(big_r.figure(sh.idx, sh.new, font=font, n_first=n_first))
                 small.append(small_r.figure(sh.idx, sh.new, font=font, small=True))
-                structure.append(path_pictures(steps, sh, names=names, font=pic_font,
-                                               n_first=n_first))
-                empty = (f"AdaBoost starts at step 1<br>with {n_first} stumps"
-                         if sh.idx is None else "")
+                structure.append(
+                    path_pictures(steps, sh, names=names, font=pic_font, n_first=n_first)
+                )
+                empty = (
+                    f"AdaBoost starts at step 1<br>with {n_first} stumps" if sh.idx is None else ""
+                )
             else:
                 step = steps[sh.idx]
                 i, j, _ = schedule[k]
@@ -999,25 +1287,28 @@ def build_lecture(ds: Dataset, runs: dict, *, inner: bool, font: float, learner:
                     hot = None
                 else:
                     full = step
-                    w_node = np.asarray(step.node_weights) if step.node is not None \
-                        else None
+                    w_node = np.asarray(step.node_weights) if step.node is not None else None
                     hot = step.node
                 w = None
                 if w_node is not None and full.node_index.size:
                     w = np.zeros(ds.n_train)
                     w[full.node_index] = w_node
-                kw = dict(hot=hot, partial=sh.partial, partial_node=sh.partial_node,
-                          weights=w)
+                kw = dict(hot=hot, partial=sh.partial, partial_node=sh.partial_node, weights=w)
                 regions.append(big_r.figure(step, font=font, **kw))
                 small.append(small_r.figure(step, font=font, small=True, **kw))
-                structure.append(pics.pictures(
-                    step, hot_node=hot, partial=sh.partial, partial_node=sh.partial_node,
-                    n_total=len(runs[ODT][i].inner), lean=inner))
+                structure.append(
+                    pics.pictures(
+                        step,
+                        hot_node=hot,
+                        partial=sh.partial,
+                        partial_node=sh.partial_node,
+                        n_total=len(runs[ODT][i].inner),
+                        lean=inner,
+                    )
+                )
                 empty = ""
-            curves.append(g1_curves(steps, sh.idx, xlabel=XLABEL[name], font=font,
-                                    empty=empty))
-            spark.append(g1_curves(steps, sh.idx, xlabel=XLABEL[name], font=font,
-                                   small=True))
+            curves.append(g1_curves(steps, sh.idx, xlabel=XLABEL[name], font=font, empty=empty))
+            spark.append(g1_curves(steps, sh.idx, xlabel=XLABEL[name], font=font, small=True))
         out["runs"][name] = {
             "regions": lecture.plotly_frames(regions),
             "small": lecture.plotly_frames(small),
@@ -1033,17 +1324,28 @@ def build_lecture(ds: Dataset, runs: dict, *, inner: bool, font: float, learner:
         sh = at[k]
         odt_step = runs[ODT][sh[ODT].idx]
         n_leaves = len(odt_step.tree.leaves)
-        rows = [{"model": f"BoostODT ({learner})", "leaves": n_leaves,
-                 "train error": odt_step.metrics.train_error,
-                 "test error": odt_step.metrics.test_error}]
+        rows = [
+            {
+                "model": f"BoostODT ({learner})",
+                "leaves": n_leaves,
+                "train error": odt_step.metrics.train_error,
+                "test error": odt_step.metrics.test_error,
+            }
+        ]
         km_step = runs[KM][sh[KM].idx]
-        rows.append({"model": KM, "leaves": len(km_step.tree.leaves),
-                     "train error": km_step.metrics.train_error,
-                     "test error": km_step.metrics.test_error})
+        rows.append(
+            {
+                "model": KM,
+                "leaves": len(km_step.tree.leaves),
+                "train error": km_step.metrics.train_error,
+                "test error": km_step.metrics.test_error,
+            }
+        )
         rows += peers(n_leaves)
         peers_t.append(peers_html(rows))
-        current = {r: (runs[r][sh[r].idx] if sh[r].idx is not None else None, sh[r].label)
-                   for r in ORDER}
+        current = {
+            r: (runs[r][sh[r].idx] if sh[r].idx is not None else None, sh[r].label) for r in ORDER
+        }
         metrics_t.append(lecture.table_html(tables.g1_metrics_frame(current), decimals=4))
     out["inner"] = lecture.same_frames(inner_t)
     out["peers"] = lecture.same_frames(peers_t)

@@ -32,9 +32,22 @@ _TOPDOWN_PRESETS = {
         "admits a 3-way split at γ = 0.1 only from s = 71 leaves (see the Bounds explorer's "
         "'where each criterion admits a k-way split'), so at s = 8 it has to grow a binary "
         "tree.",
-        state=dict(src="Generated", data="stripes", n=400, noise=0.05, pos=0.5, flip=0.0,
-                   test=0.25, seed=0, s=8, index="km", k=4, gamma=0.1, leaf="largest weight",
-                   crit=["Hatano", "Mansour-McAllester", "Naive"]),
+        state=dict(
+            src="Generated",
+            data="stripes",
+            n=400,
+            noise=0.05,
+            pos=0.5,
+            flip=0.0,
+            test=0.25,
+            seed=0,
+            s=8,
+            index="km",
+            k=4,
+            gamma=0.1,
+            leaf="largest weight",
+            crit=["Hatano", "Mansour-McAllester", "Naive"],
+        ),
     ),
     "mm_wide": dict(
         title="Mansour-McAllester's rule at a larger γ (stripes, s = 64)",
@@ -42,9 +55,22 @@ _TOPDOWN_PRESETS = {
         "while |T| = 1: their run takes one at the root and grows binary after it. Hatano's "
         "k ≤ s/|T| admits 4-way splits up to |T| = 16, and his run keeps taking them. The "
         "Bounds explorer plots both rules against |T|.",
-        state=dict(src="Generated", data="stripes", n=400, noise=0.2, pos=0.5, flip=0.05,
-                   test=0.25, seed=0, s=64, index="km", k=4, gamma=0.2,
-                   leaf="largest weight", crit=["Hatano", "Mansour-McAllester"]),
+        state=dict(
+            src="Generated",
+            data="stripes",
+            n=400,
+            noise=0.2,
+            pos=0.5,
+            flip=0.05,
+            test=0.25,
+            seed=0,
+            s=64,
+            index="km",
+            k=4,
+            gamma=0.2,
+            leaf="largest weight",
+            crit=["Hatano", "Mansour-McAllester"],
+        ),
     ),
     "naive": dict(
         title="The naive criterion wastes the budget (spirals)",
@@ -52,18 +78,44 @@ _TOPDOWN_PRESETS = {
         "in five 4-way splits near the root and ends with I(T) = 0.414, training error 0.177 "
         "and test error 0.17, against 0.280, 0.057 and 0.08 for Hatano's thirteen mostly "
         "binary splits. Step to the end and compare the table below the curves.",
-        state=dict(src="Generated", data="spirals", n=400, noise=0.2, pos=0.5, flip=0.0,
-                   test=0.25, seed=1, s=16, index="km", k=4, gamma=0.1, leaf="largest weight",
-                   crit=["Hatano", "Naive"]),
+        state=dict(
+            src="Generated",
+            data="spirals",
+            n=400,
+            noise=0.2,
+            pos=0.5,
+            flip=0.0,
+            test=0.25,
+            seed=1,
+            s=16,
+            index="km",
+            k=4,
+            gamma=0.1,
+            leaf="largest weight",
+            crit=["Hatano", "Naive"],
+        ),
     ),
     "loose": dict(
         title="When the bound is loose (XOR, binary)",
         comment="On XOR the first split of any axis-parallel tree has almost no advantage, so γ̂ "
         "is tiny and e_γ̂(|T|) stays near 1 even when the tree ends up nearly perfect: the "
         "bound only uses the worst round.",
-        state=dict(src="Generated", data="xor", n=400, noise=0.2, pos=0.5, flip=0.0,
-                   test=0.25, seed=0, s=16, index="km", k=2, gamma=0.1, leaf="largest weight",
-                   crit=["Hatano"]),
+        state=dict(
+            src="Generated",
+            data="xor",
+            n=400,
+            noise=0.2,
+            pos=0.5,
+            flip=0.0,
+            test=0.25,
+            seed=0,
+            s=16,
+            index="km",
+            k=2,
+            gamma=0.1,
+            leaf="largest weight",
+            crit=["Hatano"],
+        ),
     ),
 }
 
@@ -76,9 +128,23 @@ TOPDOWN_CHALLENGES = {
         "with training error 0.053 and test error 0.03, Hatano's with 0.117 and 0.16. "
         "Hatano's criterion guarantees the bound I(T) ≤ s^−γ in the worst case; it does "
         "not promise to win on every dataset.",
-        state=dict(src="Generated", data="moons", n=400, noise=0.3, pos=0.5, flip=0.05,
-                   test=0.25, seed=0, s=8, index="km", k=4, gamma=0.1, leaf="largest weight",
-                   crit=["Hatano", "Naive"], round=99),
+        state=dict(
+            src="Generated",
+            data="moons",
+            n=400,
+            noise=0.3,
+            pos=0.5,
+            flip=0.05,
+            test=0.25,
+            seed=0,
+            s=8,
+            index="km",
+            k=4,
+            gamma=0.1,
+            leaf="largest weight",
+            crit=["Hatano", "Naive"],
+            round=99,
+        ),
     ),
 }
 
@@ -91,18 +157,40 @@ _BRANCHING_PRESETS = {
         "flipped labels: its test error climbs to 0.307, while BP.InfoBoost's bands keep at "
         "most 8 leaves in any round (5 at round 25) and a test error of 0.233. (A single "
         "seed: try others — the gap varies.)",
-        state=dict(src="Generated", data="blobs", n=600, noise=0.6, pos=0.5, flip=0.1,
-                   test=0.25, seed=1, T=25, c=0.5, wl="H(Y|h)",
-                   schemes=["InfoBoost", "BP.InfoBoost", "DT.InfoBoost"]),
+        state=dict(
+            src="Generated",
+            data="blobs",
+            n=600,
+            noise=0.6,
+            pos=0.5,
+            flip=0.1,
+            test=0.25,
+            seed=1,
+            T=25,
+            c=0.5,
+            wl="H(Y|h)",
+            schemes=["InfoBoost", "BP.InfoBoost", "DT.InfoBoost"],
+        ),
     ),
     "merge_all": dict(
         title="InfoBoost is 'merge all' (moons)",
         comment="With everything merged, each round's program has two leaves and H(Y|ℓ_t) = "
         "H(Y|h_t): Π Z_t and Π H(Y|h_t) coincide. Without merging, Π Z_t falls much faster "
         "than Π H(Y|h_t): the leaves carry information h_t alone does not.",
-        state=dict(src="Generated", data="moons", n=400, noise=0.3, pos=0.5, flip=0.05,
-                   test=0.25, seed=0, T=20, c=0.5, wl="H(Y|h)",
-                   schemes=["InfoBoost", "DT.InfoBoost"]),
+        state=dict(
+            src="Generated",
+            data="moons",
+            n=400,
+            noise=0.3,
+            pos=0.5,
+            flip=0.05,
+            test=0.25,
+            seed=0,
+            T=20,
+            c=0.5,
+            wl="H(Y|h)",
+            schemes=["InfoBoost", "DT.InfoBoost"],
+        ),
     ),
 }
 
@@ -114,18 +202,42 @@ BRANCHING_CHALLENGES = {
         comment="Nearly, on the default moons: after 20 rounds BP.InfoBoost has 6 leaves and "
         "training error 0.053, DT.InfoBoost 53 leaves and 0.047, InfoBoost's 2 leaves 0.077. "
         "On the test points BP.InfoBoost does best here (0.050, against 0.060 and 0.080).",
-        state=dict(src="Generated", data="moons", n=400, noise=0.3, pos=0.5, flip=0.05,
-                   test=0.25, seed=0, T=20, c=0.5, wl="H(Y|h)",
-                   schemes=["InfoBoost", "BP.InfoBoost", "DT.InfoBoost"], round=99),
+        state=dict(
+            src="Generated",
+            data="moons",
+            n=400,
+            noise=0.3,
+            pos=0.5,
+            flip=0.05,
+            test=0.25,
+            seed=0,
+            T=20,
+            c=0.5,
+            wl="H(Y|h)",
+            schemes=["InfoBoost", "BP.InfoBoost", "DT.InfoBoost"],
+            round=99,
+        ),
     ),
     "merging_hurts": Guide(
         title="Where does merging cost accuracy?",
         comment="On XOR no single stump has an edge on its own, and merging throws away the "
         "interaction: after 20 rounds BP.InfoBoost's training error is 0.247 with 5 leaves, "
         "DT.InfoBoost's 0.113 with 63 leaves.",
-        state=dict(src="Generated", data="xor", n=400, noise=0.3, pos=0.5, flip=0.05,
-                   test=0.25, seed=0, T=20, c=0.5, wl="H(Y|h)",
-                   schemes=["BP.InfoBoost", "DT.InfoBoost"], round=99),
+        state=dict(
+            src="Generated",
+            data="xor",
+            n=400,
+            noise=0.3,
+            pos=0.5,
+            flip=0.05,
+            test=0.25,
+            seed=0,
+            T=20,
+            c=0.5,
+            wl="H(Y|h)",
+            schemes=["BP.InfoBoost", "DT.InfoBoost"],
+            round=99,
+        ),
     ),
 }
 
@@ -139,9 +251,21 @@ _OBLIQUE_PRESETS = {
         "Kearns–Mansour tree and scikit-learn's tree with the same 4 leaves are stuck near "
         "0.28: their single stumps can only cut the square into boxes. Compare them in the "
         "'Same size, axis-parallel' table.",
-        state=dict(src="Generated", data="diagonal_xor", n=500, noise=0.0, pos=0.5, flip=0.0,
-                   test=0.3, seed=1, T2=3, T1=10, learner="stumps (the paper)",
-                   rule="breadth-first (complete tree)", inner=False),
+        state=dict(
+            src="Generated",
+            data="diagonal_xor",
+            n=500,
+            noise=0.0,
+            pos=0.5,
+            flip=0.0,
+            test=0.3,
+            seed=1,
+            T2=3,
+            T1=10,
+            learner="stumps (the paper)",
+            rule="breadth-first (complete tree)",
+            inner=False,
+        ),
     ),
     "band": dict(
         title="A tilted band: staircases of boosted stumps (band)",
@@ -149,9 +273,21 @@ _OBLIQUE_PRESETS = {
         "draws a staircase of 10 stumps along it; with 5 nodes its test error is about 0.19 "
         "against about 0.28 for the Kearns–Mansour tree with the same 6 leaves. Step through "
         "the stumps inside the nodes (sidebar) to watch a staircase being built.",
-        state=dict(src="Generated", data="band", n=500, noise=0.0, pos=0.5, flip=0.0,
-                   test=0.3, seed=0, T2=5, T1=10, learner="stumps (the paper)",
-                   rule="breadth-first (complete tree)", inner=False),
+        state=dict(
+            src="Generated",
+            data="band",
+            n=500,
+            noise=0.0,
+            pos=0.5,
+            flip=0.0,
+            test=0.3,
+            seed=0,
+            T2=5,
+            T1=10,
+            learner="stumps (the paper)",
+            rule="breadth-first (complete tree)",
+            inner=False,
+        ),
     ),
     "hyperplane": dict(
         title="True oblique lines, and where they fail (hyperplane learner)",
@@ -160,9 +296,21 @@ _OBLIQUE_PRESETS = {
         "about 0.07). Now change the seed to 0: the root's line points in the direction of "
         "the class means, which carry no information for a symmetric XOR, and the error "
         "stays near 0.24. AdaBoost_R maximises the margin, not the split's purity.",
-        state=dict(src="Generated", data="diagonal_xor", n=500, noise=0.0, pos=0.5, flip=0.0,
-                   test=0.3, seed=1, T2=3, T1=10, learner="hyperplane (oblique line)",
-                   rule="breadth-first (complete tree)", inner=False),
+        state=dict(
+            src="Generated",
+            data="diagonal_xor",
+            n=500,
+            noise=0.0,
+            pos=0.5,
+            flip=0.0,
+            test=0.3,
+            seed=1,
+            T2=3,
+            T1=10,
+            learner="hyperplane (oblique line)",
+            rule="breadth-first (complete tree)",
+            inner=False,
+        ),
     ),
 }
 
@@ -174,24 +322,42 @@ OBLIQUE_CHALLENGES = {
         comment="The diagonal XOR with seed 0: the root's line follows the difference of the "
         "class means, which carries no information for a symmetric XOR, so BoostODT's test "
         "error stays near 0.24 (about 0.07 with seed 1).",
-        state=dict(src="Generated", data="diagonal_xor", n=500, noise=0.0, pos=0.5, flip=0.0,
-                   test=0.3, seed=0, T2=3, T1=10, learner="hyperplane (oblique line)",
-                   rule="breadth-first (complete tree)", inner=False, round=99),
+        state=dict(
+            src="Generated",
+            data="diagonal_xor",
+            n=500,
+            noise=0.0,
+            pos=0.5,
+            flip=0.0,
+            test=0.3,
+            seed=0,
+            T2=3,
+            T1=10,
+            learner="hyperplane (oblique line)",
+            rule="breadth-first (complete tree)",
+            inner=False,
+            round=99,
+        ),
     ),
 }
 
 
 # ------------------------------------------------------------------------------ matryoshka
-_MATRYOSHKA_DATA = dict(src="Generated", n=400, noise=0.3, pos=0.5, flip=0.05, test=0.25, seed=0,
-             tau=0.3, est="exact q")
+_MATRYOSHKA_DATA = dict(
+    src="Generated", n=400, noise=0.3, pos=0.5, flip=0.05, test=0.25, seed=0, tau=0.3, est="exact q"
+)
 MATRYOSHKA = {
     "chain_wins": Guide(
         title="The chain spends stumps best (circles, T = 64)",
         comment="Every point meets all 64 soft stumps in the chain, only log₂ 64 = 6 of them "
         "in the tree: the chain's expected training error is 0.153, the tree's 0.265 and the "
         "matryoshka's 0.263 — the order of the bounds ρ^T < M2 < F.",
-        state=dict(_MATRYOSHKA_DATA, data="circles", Tw=64,
-                   struct=["Chain (prob. AdaBoost)", "Tree", "Matryoshka"]),
+        state=dict(
+            _MATRYOSHKA_DATA,
+            data="circles",
+            Tw=64,
+            struct=["Chain (prob. AdaBoost)", "Tree", "Matryoshka"],
+        ),
     ),
     "nesting": Guide(
         title="Dolls inside dolls (moons, T = 16)",
@@ -211,8 +377,13 @@ MATRYOSHKA_CHALLENGES = {
         "vote of stumps cannot express XOR), the tree's 0.247 and the matryoshka's 0.241. "
         "The bounds compare structures for the same edge per node; on XOR the chain's later "
         "stumps have almost no edge left.",
-        state=dict(_MATRYOSHKA_DATA, data="xor", Tw=16,
-                   struct=["Chain (prob. AdaBoost)", "Tree", "Matryoshka"], round=99),
+        state=dict(
+            _MATRYOSHKA_DATA,
+            data="xor",
+            Tw=16,
+            struct=["Chain (prob. AdaBoost)", "Tree", "Matryoshka"],
+            round=99,
+        ),
     ),
 }
 
@@ -232,16 +403,18 @@ GAME = {
         comment="You played a 4-way split with equal shares, then equal halves: the tree ends "
         "at 0.72. Under 'Hatano's Lemma 9', replace node #0 by binary splits: seven equal "
         "halves end at φ_0.1(8) = 0.729 — the weight rises. Lemma 9 says it never falls.",
-        state=dict(mode="You are the adversary", s=8, gamma=0.1,
-                   mv="0-4-0.25_0.25_0.25_0.25;1-2-0.5_0.5;2-2-0.5_0.5;3-2-0.5_0.5;"
-                   "4-2-0.5_0.5"),
+        state=dict(
+            mode="You are the adversary",
+            s=8,
+            gamma=0.1,
+            mv="0-4-0.25_0.25_0.25_0.25;1-2-0.5_0.5;2-2-0.5_0.5;3-2-0.5_0.5;4-2-0.5_0.5",
+        ),
     ),
     "random": Guide(
         title="A random adversary does worse (watch, s = 16, γ = 0.1)",
         comment="Random k and random shares: with seed 0 the tree ends at 0.569, below "
         "φ_0.1(16) = 0.6561. Try other seeds: none ends above φ.",
-        state=dict(mode="Watch", s=16, gamma=0.1,
-                   watch_adv="random k and shares", watch_seed=0),
+        state=dict(mode="Watch", s=16, gamma=0.1, watch_adv="random k and shares", watch_seed=0),
     ),
 }
 GAME_CHALLENGES = {

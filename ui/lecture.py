@@ -128,8 +128,18 @@ def _canon(obj: Any) -> str:
     return json.dumps(obj, sort_keys=True, separators=(",", ":"))
 
 
-_DTYPES = {"float64": "f4", "float32": "f4", "int64": "i4", "int32": "i4", "int16": "i2",
-           "int8": "i1", "uint8": "u1", "uint16": "u2", "uint32": "u4", "bool": "u1"}
+_DTYPES = {
+    "float64": "f4",
+    "float32": "f4",
+    "int64": "i4",
+    "int32": "i4",
+    "int16": "i2",
+    "int8": "i1",
+    "uint8": "u1",
+    "uint16": "u2",
+    "uint32": "u4",
+    "bool": "u1",
+}
 
 
 def _jsonable(obj: Any) -> Any:
@@ -146,9 +156,18 @@ def _jsonable(obj: Any) -> Any:
     if isinstance(obj, np.ndarray):
         if obj.dtype.kind in "fiub" and obj.size > 16:
             dt = _DTYPES.get(obj.dtype.name, "f4")
-            arr = np.ascontiguousarray(obj, dtype={"f4": "<f4", "i4": "<i4", "i2": "<i2",
-                                                   "i1": "i1", "u1": "u1", "u2": "<u2",
-                                                   "u4": "<u4"}[dt])
+            arr = np.ascontiguousarray(
+                obj,
+                dtype={
+                    "f4": "<f4",
+                    "i4": "<i4",
+                    "i2": "<i2",
+                    "i1": "i1",
+                    "u1": "u1",
+                    "u2": "<u2",
+                    "u4": "<u4",
+                }[dt],
+            )
             out = {"dtype": dt, "bdata": base64.b64encode(arr.tobytes()).decode("ascii")}
             if arr.ndim > 1:
                 out["shape"] = ",".join(str(n) for n in arr.shape)
@@ -233,8 +252,10 @@ def table_html(frame, *, decimals: int = 4) -> str:
         if text is None:
             return f"<th>{html.escape(str(c))}</th>"
         # the glossary line of docs/theory.md as a tooltip; dotted underline says "hover me"
-        return (f"<th title=\"{html.escape(text)}\" style=\"text-decoration: underline "
-                f"dotted; cursor: help\">{html.escape(str(c))}</th>")
+        return (
+            f'<th title="{html.escape(text)}" style="text-decoration: underline '
+            f'dotted; cursor: help">{html.escape(str(c))}</th>'
+        )
 
     head = "".join(th(c) for c in frame.columns)
     rows = "".join(
@@ -310,15 +331,25 @@ def stepper(
         del st.query_params[key]
     ctl = f"{key}_ctl"
     if _PLOTLY_ERROR:
-        st.error(f"The charts cannot be drawn: {_PLOTLY_ERROR}. Run the app once from a "
-                 "writable copy, or copy plotly.min.js from the plotly package into static/.")
+        st.error(
+            f"The charts cannot be drawn: {_PLOTLY_ERROR}. Run the app once from a "
+            "writable copy, or copy plotly.min.js from the plotly package into static/."
+        )
     st.html(_NO_FADE_CSS + "<style>" + _CSS + "</style>")
     with st.container(key=f"{key}_bar"):
         _COMPONENT(
             key=ctl,
-            data={"role": "stepper", "key": key, "page": page, "lo": lo, "hi": hi, "t": t,
-                  "label": label, "caption": "" if presenting() else caption,
-                  "keepFirst": False},
+            data={
+                "role": "stepper",
+                "key": key,
+                "page": page,
+                "lo": lo,
+                "hi": hi,
+                "t": t,
+                "label": label,
+                "caption": "" if presenting() else caption,
+                "keepFirst": False,
+            },
             default={"round": t},
             on_round_change=lambda: _on_round(key, ctl),
             height="content",
@@ -378,10 +409,20 @@ def view(
         raise ValueError(f"kind must be 'plotly', 'svg' or 'html'; got {kind!r}")
     config = {**chart_config(chart_key or key), "responsive": True}
     data = {
-        "role": "view", "kind": kind, "stepper": stepper_key, "first": first,
-        "frames": list(frames), "title": title, "notes": list(notes) if notes else None,
-        "height": height, "minHeight": min_height, "maxHeight": max_height,
-        "reserve": reserve, "config": config, "focusable": focus, "aspect": aspect,
+        "role": "view",
+        "kind": kind,
+        "stepper": stepper_key,
+        "first": first,
+        "frames": list(frames),
+        "title": title,
+        "notes": list(notes) if notes else None,
+        "height": height,
+        "minHeight": min_height,
+        "maxHeight": max_height,
+        "reserve": reserve,
+        "config": config,
+        "focusable": focus,
+        "aspect": aspect,
     }
     kwargs: dict[str, Callable[[], None]] = {}
     if focus is not None:
@@ -398,5 +439,8 @@ def lecture_columns(widths: Sequence[float] = (1.0, 1.15, 1.0)):
     """Three side-by-side keyed containers: ``view-regions``, ``view-structure``,
     ``view-curves`` (the tests and presenter CSS find the views by these keys)."""
     cols = st.columns(list(widths), gap="small")
-    return (cols[0].container(key="view-regions"), cols[1].container(key="view-structure"),
-            cols[2].container(key="view-curves"))
+    return (
+        cols[0].container(key="view-regions"),
+        cols[1].container(key="view-structure"),
+        cols[2].container(key="view-curves"),
+    )

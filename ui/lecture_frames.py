@@ -32,14 +32,16 @@ def _figure(data: list[dict], layout: dict) -> dict:
     rebuild every figure with ``go.Figure`` to keep them valid."""
     return {"data": data, "layout": layout}
 
+
 #: Above this many points, markers are drawn with WebGL (SVG markers get slow).
 SVG_POINTS_MAX = 1500
 
 FAINT = 0.28  # opacity of the whole-run curves behind the part up to this round
 
 
-def points_traces(ds: Dataset, *, show_test: bool = True, size=None,
-                  customdata=None, hover: str | None = None) -> list[dict]:
+def points_traces(
+    ds: Dataset, *, show_test: bool = True, size=None, customdata=None, hover: str | None = None
+) -> list[dict]:
     """Training (filled) and test (hollow) points of both classes; ``size`` (one per training
     point) draws weights as marker size."""
     kind = "scatter" if ds.n_train + ds.n_test <= SVG_POINTS_MAX else "scattergl"
@@ -50,10 +52,17 @@ def points_traces(ds: Dataset, *, show_test: bool = True, size=None,
         symbol = "circle" if label > 0 else "diamond"
         m = ds.y_train == label
         tr = dict(
-            type=kind, x=ds.X_train[m, 0], y=ds.X_train[m, 1], mode="markers",
+            type=kind,
+            x=ds.X_train[m, 0],
+            y=ds.X_train[m, 1],
+            mode="markers",
             name=f"class {name} (train)",
-            marker=dict(color=colour, size=6 if size is None else size[m],
-                        line=dict(width=0.5, color="white"), symbol=symbol),
+            marker=dict(
+                color=colour,
+                size=6 if size is None else size[m],
+                line=dict(width=0.5, color="white"),
+                symbol=symbol,
+            ),
             hovertemplate=hover or f"class {name}<br>%{{x:.3f}}, %{{y:.3f}}<extra>train</extra>",
         )
         if customdata is not None:
@@ -61,12 +70,19 @@ def points_traces(ds: Dataset, *, show_test: bool = True, size=None,
         traces.append(tr)
         if show_test and ds.n_test:
             mt = ds.y_test == label
-            traces.append(dict(
-                type=kind, x=ds.X_test[mt, 0], y=ds.X_test[mt, 1], mode="markers",
-                name=f"class {name} (test)",
-                marker=dict(color=colour, size=6, symbol=f"{symbol}-open", line=dict(width=1.5)),
-                hovertemplate=f"class {name}<br>%{{x:.3f}}, %{{y:.3f}}<extra>test</extra>",
-            ))
+            traces.append(
+                dict(
+                    type=kind,
+                    x=ds.X_test[mt, 0],
+                    y=ds.X_test[mt, 1],
+                    mode="markers",
+                    name=f"class {name} (test)",
+                    marker=dict(
+                        color=colour, size=6, symbol=f"{symbol}-open", line=dict(width=1.5)
+                    ),
+                    hovertemplate=f"class {name}<br>%{{x:.3f}}, %{{y:.3f}}<extra>test</extra>",
+                )
+            )
     return traces
 
 
@@ -76,21 +92,36 @@ def aspect(ds: Dataset) -> float:
     return float((hi[1] - lo[1]) / (hi[0] - lo[0]))
 
 
-def regions_layout(ds: Dataset, lo, hi, *, shapes=(), font: float = 12,
-                   small: bool = False) -> dict:
+def regions_layout(
+    ds: Dataset, lo, hi, *, shapes=(), font: float = 12, small: bool = False
+) -> dict:
     """Axes over the data's box with the data's aspect ratio (one unit is as long on both)."""
     return dict(
         margin=dict(l=8, r=8, t=6, b=8) if small else dict(l=10, r=10, t=10, b=10),
-        showlegend=False, plot_bgcolor="white", shapes=list(shapes), font=dict(size=font),
-        uirevision="regions", dragmode="pan" if not small else False,
-        xaxis=dict(range=[float(lo[0]), float(hi[0])], showgrid=False, zeroline=False,
-                   automargin=True,
-                   title=None if small else dict(text=escape(str(ds.feature_names[0]))),
-                   showticklabels=not small),
-        yaxis=dict(range=[float(lo[1]), float(hi[1])], showgrid=False, zeroline=False,
-                   automargin=True,
-                   title=None if small else dict(text=escape(str(ds.feature_names[1]))),
-                   showticklabels=not small, scaleanchor="x", scaleratio=1.0),
+        showlegend=False,
+        plot_bgcolor="white",
+        shapes=list(shapes),
+        font=dict(size=font),
+        uirevision="regions",
+        dragmode="pan" if not small else False,
+        xaxis=dict(
+            range=[float(lo[0]), float(hi[0])],
+            showgrid=False,
+            zeroline=False,
+            automargin=True,
+            title=None if small else dict(text=escape(str(ds.feature_names[0]))),
+            showticklabels=not small,
+        ),
+        yaxis=dict(
+            range=[float(lo[1]), float(hi[1])],
+            showgrid=False,
+            zeroline=False,
+            automargin=True,
+            title=None if small else dict(text=escape(str(ds.feature_names[1]))),
+            showticklabels=not small,
+            scaleanchor="x",
+            scaleratio=1.0,
+        ),
     )
 
 
@@ -104,9 +135,19 @@ def tree_cells_figure(step: TreeStep, ds: Dataset, *, small: bool = False, font:
     boxes = tree.node_boxes(lo, hi)
     q = tree.q
     leaves = tree.leaves
-    shapes = [dict(type="rect", layer="below", x0=float(boxes[n, 0, 0]), x1=float(boxes[n, 0, 1]),
-                   y0=float(boxes[n, 1, 0]), y1=float(boxes[n, 1, 1]), line=dict(width=0),
-                   fillcolor=theme.mix(float(q[n]))) for n in leaves]
+    shapes = [
+        dict(
+            type="rect",
+            layer="below",
+            x0=float(boxes[n, 0, 0]),
+            x1=float(boxes[n, 0, 1]),
+            y0=float(boxes[n, 1, 0]),
+            y1=float(boxes[n, 1, 1]),
+            line=dict(width=0),
+            fillcolor=theme.mix(float(q[n])),
+        )
+        for n in leaves
+    ]
     current = step.split.leaf if step.split is not None else None
     for nid in np.flatnonzero(tree.feature >= 0):
         f = int(tree.feature[nid])
@@ -119,29 +160,50 @@ def tree_cells_figure(step: TreeStep, ds: Dataset, *, small: bool = False, font:
             else:
                 y0 = y1 = float(theta)
                 x0, x1 = float(box[0, 0]), float(box[0, 1])
-            shapes.append(dict(type="line", x0=x0, x1=x1, y0=y0, y1=y1,
-                               line=dict(color=theme.HIGHLIGHT if now else "#555555",
-                                         width=4 if now else 1)))
+            shapes.append(
+                dict(
+                    type="line",
+                    x0=x0,
+                    x1=x1,
+                    y0=y0,
+                    y1=y1,
+                    line=dict(color=theme.HIGHLIGHT if now else "#555555", width=4 if now else 1),
+                )
+            )
     if current is not None:
         bx = boxes[current]
-        shapes.append(dict(type="rect", x0=float(bx[0, 0]), x1=float(bx[0, 1]),
-                           y0=float(bx[1, 0]), y1=float(bx[1, 1]),
-                           line=dict(color=theme.HIGHLIGHT, width=2, dash="dash")))
+        shapes.append(
+            dict(
+                type="rect",
+                x0=float(bx[0, 0]),
+                x1=float(bx[0, 1]),
+                y0=float(bx[1, 0]),
+                y1=float(bx[1, 1]),
+                line=dict(color=theme.HIGHLIGHT, width=2, dash="dash"),
+            )
+        )
     data = points_traces(ds, show_test=not small)
     if not small and tree.n_leaves <= 32:
-        data.append(dict(
-            type="scatter", x=boxes[leaves, 0].mean(axis=1), y=boxes[leaves, 1].mean(axis=1),
-            mode="text", text=[f"#{i}" for i in leaves], name="leaf ids",
-            textfont=dict(color="#333333", size=font - 1),
-            customdata=np.round(q[leaves], 3),
-            hovertemplate="leaf %{text}<br>P(+1) = %{customdata:.2f}<extra></extra>",
-            showlegend=False,
-        ))
+        data.append(
+            dict(
+                type="scatter",
+                x=boxes[leaves, 0].mean(axis=1),
+                y=boxes[leaves, 1].mean(axis=1),
+                mode="text",
+                text=[f"#{i}" for i in leaves],
+                name="leaf ids",
+                textfont=dict(color="#333333", size=font - 1),
+                customdata=np.round(q[leaves], 3),
+                hovertemplate="leaf %{text}<br>P(+1) = %{customdata:.2f}<extra></extra>",
+                showlegend=False,
+            )
+        )
     return _figure(data, regions_layout(ds, lo, hi, shapes=shapes, font=font, small=small))
 
 
-def tree_nodes(step: TreeStep, *, index: str, feature_names: Sequence[str],
-               brief: bool = False) -> dict[int, Node]:
+def tree_nodes(
+    step: TreeStep, *, index: str, feature_names: Sequence[str], brief: bool = False
+) -> dict[int, Node]:
     """The tree at ``step`` as drawable nodes: internal nodes name their feature, edges their
     interval, leaves show id, n, P(+1) and Hatano's weight w = p̂·I(q̂)."""
     tree = step.tree
@@ -158,25 +220,53 @@ def tree_nodes(step: TreeStep, *, index: str, feature_names: Sequence[str],
             b = tree.children[parent].index(nid)
             thr = tree.thresholds[parent]
             # brief: one number per branch (its upper end; the last branch its lower end)
-            label = (_interval(thr, b) if not brief else
-                     f"≤{thr[b]:.2f}" if b < len(thr) else f">{thr[-1]:.2f}")
+            label = (
+                _interval(thr, b)
+                if not brief
+                else f"≤{thr[b]:.2f}"
+                if b < len(thr)
+                else f">{thr[-1]:.2f}"
+            )
         hot = nid == current or nid in new
         if tree.feature[nid] >= 0:
             lines = [f"#{nid} {feature_names[tree.feature[nid]]}?"]
-            nodes[nid] = Node(nid, lines, parent, "#F2F2F2", "box", hot, label,
-                              parent == current and parent is not None,
-                              children=list(tree.children[nid]))
+            nodes[nid] = Node(
+                nid,
+                lines,
+                parent,
+                "#F2F2F2",
+                "box",
+                hot,
+                label,
+                parent == current and parent is not None,
+                children=list(tree.children[nid]),
+            )
         else:
-            lines = ([f"#{nid}", f"{q[nid]:.2f}"] if brief else
-                     [f"#{nid} n={tree.n_samples[nid]}", f"P(+1) {q[nid]:.2f}",
-                      f"w {weights[nid]:.3f}"])
-            nodes[nid] = Node(nid, lines, parent, theme.mix(float(q[nid])), "ellipse", hot,
-                              label, parent == current and parent is not None)
+            lines = (
+                [f"#{nid}", f"{q[nid]:.2f}"]
+                if brief
+                else [
+                    f"#{nid} n={tree.n_samples[nid]}",
+                    f"P(+1) {q[nid]:.2f}",
+                    f"w {weights[nid]:.3f}",
+                ]
+            )
+            nodes[nid] = Node(
+                nid,
+                lines,
+                parent,
+                theme.mix(float(q[nid])),
+                "ellipse",
+                hot,
+                label,
+                parent == current and parent is not None,
+            )
     return nodes
 
 
-def tree_pictures(step: TreeStep, *, index: str, feature_names: Sequence[str],
-                  font: float = 13) -> list[str]:
+def tree_pictures(
+    step: TreeStep, *, index: str, feature_names: Sequence[str], font: float = 13
+) -> list[str]:
     """Pictures of the tree from the most to the least detailed: the whole tree, the whole tree
     with brief leaves (id and P(+1)), and (for more than 6 leaves) the neighbourhood of this
     round's split, then only the split with its parent and grandparent, each with full and
@@ -190,22 +280,39 @@ def tree_pictures(step: TreeStep, *, index: str, feature_names: Sequence[str],
     if step.tree.n_leaves > 6:
         keep = [step.split.leaf] if step.split is not None else []
         for source in (nodes, brief):
-            pics.append(tree_svg(neighbourhood(source, 0, keep), 0, font=font,
-                                 title="near this round's split (▸ = collapsed subtree)"))
+            pics.append(
+                tree_svg(
+                    neighbourhood(source, 0, keep),
+                    0,
+                    font=font,
+                    title="near this round's split (▸ = collapsed subtree)",
+                )
+            )
         if keep:  # deep or wide trees: the split with its parent and grandparent, then less
             for up in (2, 1, 0):
-                for source in ((nodes, brief) if up == 2 else (brief,)):
+                for source in (nodes, brief) if up == 2 else (brief,):
                     near, top = local_view(source, 0, keep[0], up=up)
-                    pics.append(tree_svg(near, top, font=font,
-                                         title="this round's split (▴ = levels above)"))
+                    pics.append(
+                        tree_svg(
+                            near, top, font=font, title="this round's split (▴ = levels above)"
+                        )
+                    )
                 w, h = svg_size(pics[-1])
                 if w <= 300 and h <= 300:  # fits the narrowest panel: no need for less
                     break
     return pics
 
 
-def topdown_curves(steps: Sequence[TreeStep], t: int, *, size: int, show_mm: bool,
-                   final_is_theorem: bool, font: float = 12, small: bool = False):
+def topdown_curves(
+    steps: Sequence[TreeStep],
+    t: int,
+    *,
+    size: int,
+    show_mm: bool,
+    final_is_theorem: bool,
+    font: float = 12,
+    small: bool = False,
+):
     """``I(T)``, training/test error and the bounds against ``|T|``: the whole run faint, the
     rounds up to ``t`` solid, a marker at round ``t``. The legend is one line above the plot.
     """
@@ -221,28 +328,58 @@ def topdown_curves(steps: Sequence[TreeStep], t: int, *, size: int, show_mm: boo
         # a binary max-weight run: Hatano's game value bounds I(T) at every round, tighter
         # than e_γ̂ (a multi-way or largest-gain run has no such per-round theorem)
         series.append(("φ_γ̂(|T|)", theme.BOUND["phi"], "dashdot", 2, lambda m: m.bound_phi))
-    series += [("I(T)", theme.MEASURED["index"], "solid", 2.5, lambda m: m.index_value),
-               ("train error", theme.MEASURED["train"], "solid", 2.5, lambda m: m.train_error)]
+    series += [
+        ("I(T)", theme.MEASURED["index"], "solid", 2.5, lambda m: m.index_value),
+        ("train error", theme.MEASURED["train"], "solid", 2.5, lambda m: m.train_error),
+    ]
     if allm[-1].test_error is not None and not small:
-        series.append(("test error", theme.MEASURED["test"], "solid", 1.5,
-                       lambda m: m.test_error))
+        series.append(("test error", theme.MEASURED["test"], "solid", 1.5, lambda m: m.test_error))
     if small:
         series = [s for s in series if s[0] in ("I(T)", "train error", "e_γ̂(|T|)")]
     for name, colour, dash, width, get in series:
         y = np.array([np.nan if get(m) is None else get(m) for m in allm], dtype=float)
-        data.append(dict(type="scatter", x=n_all, y=y, mode="lines", name=name,
-                         showlegend=False, opacity=FAINT, hoverinfo="skip",
-                         line=dict(color=colour, dash=dash, width=width)))
-        data.append(dict(type="scatter", x=n_all[: t + 1], y=y[: t + 1], mode="lines",
-                         name=name, legendgroup=name, line=dict(color=colour, dash=dash,
-                                                                 width=width),
-                         hovertemplate=f"{name}<br>|T| = %{{x}}: %{{y:.4f}}<extra></extra>"))
-        data.append(dict(type="scatter", x=[n_all[t]], y=[y[t]], mode="markers", name=name,
-                         showlegend=False, legendgroup=name, hoverinfo="skip",
-                         marker=dict(color=colour, size=9 if not small else 6,
-                                     line=dict(color="white", width=1))))
+        data.append(
+            dict(
+                type="scatter",
+                x=n_all,
+                y=y,
+                mode="lines",
+                name=name,
+                showlegend=False,
+                opacity=FAINT,
+                hoverinfo="skip",
+                line=dict(color=colour, dash=dash, width=width),
+            )
+        )
+        data.append(
+            dict(
+                type="scatter",
+                x=n_all[: t + 1],
+                y=y[: t + 1],
+                mode="lines",
+                name=name,
+                legendgroup=name,
+                line=dict(color=colour, dash=dash, width=width),
+                hovertemplate=f"{name}<br>|T| = %{{x}}: %{{y:.4f}}<extra></extra>",
+            )
+        )
+        data.append(
+            dict(
+                type="scatter",
+                x=[n_all[t]],
+                y=[y[t]],
+                mode="markers",
+                name=name,
+                showlegend=False,
+                legendgroup=name,
+                hoverinfo="skip",
+                marker=dict(
+                    color=colour, size=9 if not small else 6, line=dict(color="white", width=1)
+                ),
+            )
+        )
     labels = []
-    for name, colour, _dash, _width, get in ([] if small else series):
+    for name, colour, _dash, _width, get in [] if small else series:
         y_last = _last_finite([get(m) for m in allm])
         if y_last is not None:
             labels.append((name, colour, y_last))
@@ -252,17 +389,31 @@ def topdown_curves(steps: Sequence[TreeStep], t: int, *, size: int, show_mm: boo
         ref = "" if final_is_theorem else " (ref.)"
         # Theorem 4's s^−γ̂, and the tighter φ_γ̂(s) ≤ s^−γ̂ that Hatano's proof gives
         for name, value, colour, what in (
-            ("★ Thm 4: s^−γ̂" if final_is_theorem else "★ s^−γ̂ (ref.)",
-             size_bound(size, g), theme.BOUND["final"], "s^−γ̂|final-tree bound"),
-            (f"★ φ_γ̂(s){ref}", phi_gamma(size, g), theme.BOUND["phi"],
-             "φ_γ̂(s)|final-tree bound of Hatano's proof"),
+            (
+                "★ Thm 4: s^−γ̂" if final_is_theorem else "★ s^−γ̂ (ref.)",
+                size_bound(size, g),
+                theme.BOUND["final"],
+                "s^−γ̂|final-tree bound",
+            ),
+            (
+                f"★ φ_γ̂(s){ref}",
+                phi_gamma(size, g),
+                theme.BOUND["phi"],
+                "φ_γ̂(s)|final-tree bound of Hatano's proof",
+            ),
         ):
             label, extra = what.split("|")
-            data.append(dict(
-                type="scatter", x=[size], y=[float(value)], mode="markers", name=name,
-                marker=dict(symbol="star", size=13, color=colour),
-                hovertemplate=f"{label} = %{{y:.4f}}<extra>{extra}</extra>",
-            ))
+            data.append(
+                dict(
+                    type="scatter",
+                    x=[size],
+                    y=[float(value)],
+                    mode="markers",
+                    name=name,
+                    marker=dict(symbol="star", size=13, color=colour),
+                    hovertemplate=f"{label} = %{{y:.4f}}<extra>{extra}</extra>",
+                )
+            )
             labels.append((name, colour, float(value)))
     final = allm[-1]
     if not small and show_mm and final.mm_bound is not None:
@@ -271,27 +422,58 @@ def topdown_curves(steps: Sequence[TreeStep], t: int, *, size: int, show_mm: boo
         # short labels: they sit in the plot's right margin (the caption under the curves
         # says whether the run is γ-boosting, i.e. whether this is their theorem's bound)
         mm = "◆ MM e_γ(|T|)" if final.mm_gamma_boosting else "◆ e_γ(|T|) (ref.)"
-        data.append(dict(
-            type="scatter", x=[final.n_leaves], y=[final.mm_bound], mode="markers", name=mm,
-            marker=dict(symbol="diamond", size=12, color=theme.BOUND["mm"]),
-            hovertemplate="e_γ(|T|) = %{y:.4f}<extra>Mansour–McAllester, final tree</extra>",
-        ))
+        data.append(
+            dict(
+                type="scatter",
+                x=[final.n_leaves],
+                y=[final.mm_bound],
+                mode="markers",
+                name=mm,
+                marker=dict(symbol="diamond", size=12, color=theme.BOUND["mm"]),
+                hovertemplate="e_γ(|T|) = %{y:.4f}<extra>Mansour–McAllester, final tree</extra>",
+            )
+        )
         labels.append((mm, theme.BOUND["mm"], float(final.mm_bound)))
     annotations = end_labels(labels, font=font - 1, y_range=(0.0, 1.05))
     # room for the longest label, but never more than a third of a narrow (300 px) plot
-    right = 14 if small or not labels else min(
-        int(max(len(n) for n, *_ in labels) * font * 0.6) + 16, int(110 * font / 12))
+    right = (
+        14
+        if small or not labels
+        else min(int(max(len(n) for n, *_ in labels) * font * 0.6) + 16, int(110 * font / 12))
+    )
     layout = dict(
         margin=dict(l=8, r=8, t=4, b=8) if small else dict(l=10, r=right, t=8, b=10),
-        plot_bgcolor="white", font=dict(size=font), showlegend=False,
-        uirevision="curves", annotations=annotations,
-        xaxis=dict(range=[0.5, size + 0.5], gridcolor="#eeeeee", showticklabels=not small,
-                   automargin=True,
-                   title=None if small else dict(text="leaves |T|", standoff=4)),
-        yaxis=dict(range=[0, 1.05], gridcolor="#eeeeee", showticklabels=not small,
-                   automargin=True, title=None if small else dict(text="value", standoff=4)),
-        shapes=[dict(type="line", xref="x", yref="paper", x0=int(n_all[t]), x1=int(n_all[t]),
-                     y0=0, y1=1, line=dict(color="#888888", width=1, dash="dot"))],
+        plot_bgcolor="white",
+        font=dict(size=font),
+        showlegend=False,
+        uirevision="curves",
+        annotations=annotations,
+        xaxis=dict(
+            range=[0.5, size + 0.5],
+            gridcolor="#eeeeee",
+            showticklabels=not small,
+            automargin=True,
+            title=None if small else dict(text="leaves |T|", standoff=4),
+        ),
+        yaxis=dict(
+            range=[0, 1.05],
+            gridcolor="#eeeeee",
+            showticklabels=not small,
+            automargin=True,
+            title=None if small else dict(text="value", standoff=4),
+        ),
+        shapes=[
+            dict(
+                type="line",
+                xref="x",
+                yref="paper",
+                x0=int(n_all[t]),
+                x1=int(n_all[t]),
+                y0=0,
+                y1=1,
+                line=dict(color="#888888", width=1, dash="dot"),
+            )
+        ],
     )
     return _figure(data, layout)
 
@@ -303,9 +485,14 @@ def _last_finite(values) -> float | None:
     return None
 
 
-def end_labels(labels: Sequence[tuple[str, str, float]], *, font: float,
-               y_range: tuple[float, float], plot_px: float = 300.0, log: bool = False
-               ) -> list[dict]:
+def end_labels(
+    labels: Sequence[tuple[str, str, float]],
+    *,
+    font: float,
+    y_range: tuple[float, float],
+    plot_px: float = 300.0,
+    log: bool = False,
+) -> list[dict]:
     """Names written at the right end of their lines (instead of a legend that would cover
     the plot or an axis title), pushed apart vertically so that no two overlap.
 
@@ -315,11 +502,14 @@ def end_labels(labels: Sequence[tuple[str, str, float]], *, font: float,
     if not labels:
         return []
     lo, hi = y_range
+
     def pos(y: float) -> float:
-        return np.log10(max(y, 10 ** lo)) if log else y
+        return np.log10(max(y, 10**lo)) if log else y
+
     gap = (hi - lo) * font * 1.15 / plot_px
-    items = sorted(((min(max(pos(y), lo + gap / 2), hi - gap / 2), text, colour)
-                    for text, colour, y in labels))
+    items = sorted(
+        ((min(max(pos(y), lo + gap / 2), hi - gap / 2), text, colour) for text, colour, y in labels)
+    )
     placed: list[list] = []
     for y, text, colour in items:
         if placed and y - placed[-1][0] < gap:
@@ -329,6 +519,18 @@ def end_labels(labels: Sequence[tuple[str, str, float]], *, font: float,
     if overflow > 0:  # too high: shift the whole stack down, keeping the gaps
         for p in placed:
             p[0] -= overflow
-    return [dict(xref="paper", x=1.0, xanchor="left", xshift=4, yref="y", y=y,
-                 text=text, showarrow=False, font=dict(color=colour, size=font), align="left")
-            for y, text, colour in placed]
+    return [
+        dict(
+            xref="paper",
+            x=1.0,
+            xanchor="left",
+            xshift=4,
+            yref="y",
+            y=y,
+            text=text,
+            showarrow=False,
+            font=dict(color=colour, size=font),
+            align="left",
+        )
+        for y, text, colour in placed
+    ]

@@ -42,8 +42,12 @@ def zero_segments(xs: np.ndarray, ys: np.ndarray, field: np.ndarray) -> tuple[li
     c00, c01, c10, c11 = F[:-1, :-1], F[:-1, 1:], F[1:, :-1], F[1:, 1:]
     x00, x01, x10, x11 = X[:-1, :-1], X[:-1, 1:], X[1:, :-1], X[1:, 1:]
     y00, y01, y10, y11 = Y[:-1, :-1], Y[:-1, 1:], Y[1:, :-1], Y[1:, 1:]
-    edges = [crossings(c00, c01, x00, y00, x01, y01), crossings(c01, c11, x01, y01, x11, y11),
-             crossings(c10, c11, x10, y10, x11, y11), crossings(c00, c10, x00, y00, x10, y10)]
+    edges = [
+        crossings(c00, c01, x00, y00, x01, y01),
+        crossings(c01, c11, x01, y01, x11, y11),
+        crossings(c10, c11, x10, y10, x11, y11),
+        crossings(c00, c10, x00, y00, x10, y10),
+    ]
     ok = np.stack([e[0] for e in edges], axis=-1).reshape(-1, 4)
     px = np.stack([e[1] for e in edges], axis=-1).reshape(-1, 4)
     py = np.stack([e[2] for e in edges], axis=-1).reshape(-1, 4)
@@ -89,21 +93,46 @@ def margin_figure(current: dict[str, object], *, height: int = 340) -> go.Figure
         if m is None:
             continue
         colour = METHOD_COLOURS.get(name, "#333333")
-        data.append(dict(type="scatter", x=THETA_GRID, y=m.margin_error, mode="lines",
-                         name=f"{name}: ν(H, θ)", line=dict(color=colour, width=2.5),
-                         hovertemplate=f"{name}<br>θ = %{{x:.2f}}: ν = %{{y:.3f}}<extra></extra>"))
-        data.append(dict(type="scatter", x=THETA_GRID, y=np.minimum(m.margin_bound, 1.05),
-                         mode="lines", name=f"{name}: bound", line=dict(color=colour, width=1.5,
-                                                                          dash="dash"),
-                         hovertemplate=f"{name} bound<br>θ = %{{x:.2f}}: %{{y:.3f}}"
-                                       "<extra></extra>"))
+        data.append(
+            dict(
+                type="scatter",
+                x=THETA_GRID,
+                y=m.margin_error,
+                mode="lines",
+                name=f"{name}: ν(H, θ)",
+                line=dict(color=colour, width=2.5),
+                hovertemplate=f"{name}<br>θ = %{{x:.2f}}: ν = %{{y:.3f}}<extra></extra>",
+            )
+        )
+        data.append(
+            dict(
+                type="scatter",
+                x=THETA_GRID,
+                y=np.minimum(m.margin_bound, 1.05),
+                mode="lines",
+                name=f"{name}: bound",
+                line=dict(color=colour, width=1.5, dash="dash"),
+                hovertemplate=f"{name} bound<br>θ = %{{x:.2f}}: %{{y:.3f}}<extra></extra>",
+            )
+        )
     layout = dict(
-        height=height, margin=dict(l=10, r=10, t=10, b=10), plot_bgcolor="white",
+        height=height,
+        margin=dict(l=10, r=10, t=10, b=10),
+        plot_bgcolor="white",
         legend=dict(orientation="h", yanchor="top", y=-0.2, font=dict(size=10)),
         xaxis=dict(range=[-1, 1], gridcolor="#eeeeee", title=dict(text="margin θ")),
-        yaxis=dict(range=[0, 1.05], gridcolor="#eeeeee",
-                   title=dict(text="fraction with margin ≤ θ")),
-        shapes=[dict(type="line", x0=0, x1=0, y0=0, y1=1.05,
-                     line=dict(color=theme.NEUTRAL, width=1, dash="dot"))],
+        yaxis=dict(
+            range=[0, 1.05], gridcolor="#eeeeee", title=dict(text="fraction with margin ≤ θ")
+        ),
+        shapes=[
+            dict(
+                type="line",
+                x0=0,
+                x1=0,
+                y0=0,
+                y1=1.05,
+                line=dict(color=theme.NEUTRAL, width=1, dash="dot"),
+            )
+        ],
     )
     return _figure(data, layout)

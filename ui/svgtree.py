@@ -46,8 +46,9 @@ def _size(node: Node, font: float) -> tuple[float, float]:
     return max(w, 2.4 * font), h
 
 
-def neighbourhood(nodes: dict[int, Node], root: int, keep: Iterable[int],
-                  what: str = "leaves") -> dict[int, Node]:
+def neighbourhood(
+    nodes: dict[int, Node], root: int, keep: Iterable[int], what: str = "leaves"
+) -> dict[int, Node]:
     """The part of the tree a student needs this round: the path from ``root`` to every node
     in ``keep``, the siblings along that path, and ``keep`` with its children; every other
     subtree becomes one dashed box counting its leaves (``what`` names them)."""
@@ -74,17 +75,38 @@ def neighbourhood(nodes: dict[int, Node], root: int, keep: Iterable[int],
         expanded = n in path or n in keep or not src.children
         if expanded:
             kids = [c for c in src.children if c in shown]
-            out[n] = Node(src.id, src.lines, src.parent, src.fill, src.shape, src.hot,
-                          src.edge_label, src.edge_hot, src.dashed, kids)
+            out[n] = Node(
+                src.id,
+                src.lines,
+                src.parent,
+                src.fill,
+                src.shape,
+                src.hot,
+                src.edge_label,
+                src.edge_hot,
+                src.dashed,
+                kids,
+            )
         else:
             count = leaves(n)
-            out[n] = Node(src.id, [src.lines[0], f"▸ {count} {what}"], src.parent, src.fill,
-                          "box", src.hot, src.edge_label, src.edge_hot, True, [])
+            out[n] = Node(
+                src.id,
+                [src.lines[0], f"▸ {count} {what}"],
+                src.parent,
+                src.fill,
+                "box",
+                src.hot,
+                src.edge_label,
+                src.edge_hot,
+                True,
+                [],
+            )
     return out
 
 
-def local_view(nodes: dict[int, Node], root: int, node: int, *, up: int = 2,
-               what: str = "leaves") -> tuple[dict[int, Node], int]:
+def local_view(
+    nodes: dict[int, Node], root: int, node: int, *, up: int = 2, what: str = "leaves"
+) -> tuple[dict[int, Node], int]:
     """The smallest useful picture of a change deep in a big tree: ``node``'s neighbourhood
     (:func:`neighbourhood`) cut ``up`` levels above it. The top node shown says how many
     levels it hides above; returns the nodes and the id of the top node."""
@@ -106,10 +128,12 @@ def local_view(nodes: dict[int, Node], root: int, node: int, *, up: int = 2,
         stack.extend(near[n].children)
     out = {n: near[n] for n in below}
     t = out[top]
-    lines = list(t.lines) + ([f"▴ {hidden} level{'s' if hidden > 1 else ''} above"]
-                             if hidden else [])
-    out[top] = Node(t.id, lines, None, t.fill, t.shape, t.hot, "", False, t.dashed,
-                    list(t.children))
+    lines = list(t.lines) + (
+        [f"▴ {hidden} level{'s' if hidden > 1 else ''} above"] if hidden else []
+    )
+    out[top] = Node(
+        t.id, lines, None, t.fill, t.shape, t.hot, "", False, t.dashed, list(t.children)
+    )
     return out, top
 
 
@@ -126,9 +150,16 @@ class Layout:
     height: float
 
 
-def tidy_layout(children: dict[int, Sequence[int]], sizes: dict[int, tuple[float, float]],
-                room: dict[int, float], root: int, *, top: float, hgap: float,
-                vgap: float) -> Layout:
+def tidy_layout(
+    children: dict[int, Sequence[int]],
+    sizes: dict[int, tuple[float, float]],
+    room: dict[int, float],
+    root: int,
+    *,
+    top: float,
+    hgap: float,
+    vgap: float,
+) -> Layout:
     """A layered tidy layout: leaves side by side in order, each parent centred over its
     children (moved right, with its subtree, when it is wider than they are).
 
@@ -192,34 +223,54 @@ def tidy_layout(children: dict[int, Sequence[int]], sizes: dict[int, tuple[float
     return Layout(x, y_top, depth, order, width, height)
 
 
-def tree_svg(nodes: dict[int, Node], root: int, *, font: float = FONT, hgap: float = 8,
-             vgap: float | None = None, title: str = "") -> str:
+def tree_svg(
+    nodes: dict[int, Node],
+    root: int,
+    *,
+    font: float = FONT,
+    hgap: float = 8,
+    vgap: float | None = None,
+    title: str = "",
+) -> str:
     """Lay out ``nodes`` (children lists filled) as a tidy tree and return an SVG string whose
     ``width``/``height`` are its natural size in pixels at ``font`` px text."""
     vgap = vgap if vgap is not None else font * 2.0
     sizes = {n: _size(node, font) for n, node in nodes.items()}
     # a node is laid out at least as wide as the label of the edge into it, so that the
     # labels of sibling edges do not run into each other
-    room = {n: max(sizes[n][0], len(node.edge_label) * font * 0.85 * CHAR + 10)
-            for n, node in nodes.items()}
-    lay = tidy_layout({n: node.children for n, node in nodes.items()}, sizes, room, root,
-                      top=(font * 1.4 if title else 0) + 4, hgap=hgap, vgap=vgap)
+    room = {
+        n: max(sizes[n][0], len(node.edge_label) * font * 0.85 * CHAR + 10)
+        for n, node in nodes.items()
+    }
+    lay = tidy_layout(
+        {n: node.children for n, node in nodes.items()},
+        sizes,
+        room,
+        root,
+        top=(font * 1.4 if title else 0) + 4,
+        hgap=hgap,
+        vgap=vgap,
+    )
     x, y_top, depth, order = lay.x, lay.y_top, lay.depth, lay.order
     width, height = lay.width, lay.height
 
     hot = theme.HIGHLIGHT
     # Styles scoped to this picture's class (an inline SVG's <style> applies to the whole
     # page): the per-element attributes they replace are most of a picture's bytes.
-    style = (f".bt text{{text-anchor:middle}}.bt .t{{text-anchor:start;font-weight:600}}"
-             f".bt .b{{font-weight:600}}.bt .e{{stroke:#777;stroke-width:1.1}}"
-             f".bt .eh{{stroke:{hot};stroke-width:2.2}}"
-             f".bt .l{{font-size:{font * 0.85:.1f}px;fill:#777}}.bt .lh{{fill:{hot}}}"
-             f".bt .lb{{fill:#fff;opacity:.85}}.bt .n{{stroke:#555;stroke-width:1}}"
-             f".bt .h{{stroke:{hot};stroke-width:3}}.bt .d{{stroke-dasharray:4 3}}")
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" class="bt" width="{width:.0f}" '
-             f'height="{height:.0f}" viewBox="0 0 {width:.0f} {height:.0f}" '
-             f'font-family="Helvetica, Arial, sans-serif" font-size="{font:.0f}">'
-             f"<style>{style}</style>"]
+    style = (
+        f".bt text{{text-anchor:middle}}.bt .t{{text-anchor:start;font-weight:600}}"
+        f".bt .b{{font-weight:600}}.bt .e{{stroke:#777;stroke-width:1.1}}"
+        f".bt .eh{{stroke:{hot};stroke-width:2.2}}"
+        f".bt .l{{font-size:{font * 0.85:.1f}px;fill:#777}}.bt .lh{{fill:{hot}}}"
+        f".bt .lb{{fill:#fff;opacity:.85}}.bt .n{{stroke:#555;stroke-width:1}}"
+        f".bt .h{{stroke:{hot};stroke-width:3}}.bt .d{{stroke-dasharray:4 3}}"
+    )
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="bt" width="{width:.0f}" '
+        f'height="{height:.0f}" viewBox="0 0 {width:.0f} {height:.0f}" '
+        f'font-family="Helvetica, Arial, sans-serif" font-size="{font:.0f}">'
+        f"<style>{style}</style>"
+    ]
     if title:
         parts.append(f'<text class="t" x="4" y="{font:.0f}">{escape(title)}</text>')
     # edges first, under the nodes
@@ -231,29 +282,38 @@ def tree_svg(nodes: dict[int, Node], root: int, *, font: float = FONT, hgap: flo
         x0, y0 = x[p], y_top[depth[p]] + sizes[p][1]
         x1, y1 = x[n], y_top[depth[n]]
         cls = "eh" if node.edge_hot else "e"
-        parts.append(f'<line class="{cls}" x1="{x0:.0f}" y1="{y0:.0f}" x2="{x1:.0f}" '
-                     f'y2="{y1:.0f}"/>')
+        parts.append(
+            f'<line class="{cls}" x1="{x0:.0f}" y1="{y0:.0f}" x2="{x1:.0f}" y2="{y1:.0f}"/>'
+        )
         if node.edge_label:
             # just above the child, where siblings are a node's width apart (at the edge's
             # middle they are only half that, and their labels would run into each other)
             lx = x0 + 0.85 * (x1 - x0)
             ly = y0 + 0.85 * (y1 - y0) + font * 0.2
             lw = len(node.edge_label) * font * 0.85 * CHAR + 4
-            parts.append(f'<rect class="lb" x="{lx - lw / 2:.0f}" y="{ly - font * 0.85:.0f}" '
-                         f'width="{lw:.0f}" height="{font * 1.1:.0f}"/>')
-            parts.append(f'<text class="l{" lh" if node.edge_hot else ""}" x="{lx:.0f}" '
-                         f'y="{ly:.0f}">{escape(node.edge_label)}</text>')
+            parts.append(
+                f'<rect class="lb" x="{lx - lw / 2:.0f}" y="{ly - font * 0.85:.0f}" '
+                f'width="{lw:.0f}" height="{font * 1.1:.0f}"/>'
+            )
+            parts.append(
+                f'<text class="l{" lh" if node.edge_hot else ""}" x="{lx:.0f}" '
+                f'y="{ly:.0f}">{escape(node.edge_label)}</text>'
+            )
     for n in order:
         node = nodes[n]
         w, h = sizes[n]
         cx, ty = x[n], y_top[depth[n]]
         cls = ("h" if node.hot else "n") + (" d" if node.dashed else "")
         if node.shape == "ellipse":
-            parts.append(f'<ellipse class="{cls}" cx="{cx:.1f}" cy="{ty + h / 2:.1f}" '
-                         f'rx="{w / 2:.1f}" ry="{h / 2:.1f}" fill="{node.fill}"/>')
+            parts.append(
+                f'<ellipse class="{cls}" cx="{cx:.1f}" cy="{ty + h / 2:.1f}" '
+                f'rx="{w / 2:.1f}" ry="{h / 2:.1f}" fill="{node.fill}"/>'
+            )
         else:
-            parts.append(f'<rect class="{cls}" x="{cx - w / 2:.1f}" y="{ty:.1f}" '
-                         f'width="{w:.1f}" height="{h:.1f}" rx="5" fill="{node.fill}"/>')
+            parts.append(
+                f'<rect class="{cls}" x="{cx - w / 2:.1f}" y="{ty:.1f}" '
+                f'width="{w:.1f}" height="{h:.1f}" rx="5" fill="{node.fill}"/>'
+            )
         for i, line in enumerate(node.lines):
             yy = ty + 5 + font * (1.2 * i + 0.95)
             bold = ' class="b"' if i == 0 else ""

@@ -24,21 +24,25 @@ def candidates_frame(
         chosen = step.split
         for c in step.candidates:
             is_chosen = (
-                chosen is not None and c.arity == chosen.arity and c.feature == chosen.feature
+                chosen is not None
+                and c.arity == chosen.arity
+                and c.feature == chosen.feature
                 and c.thresholds == chosen.thresholds
             )
-            rows.append({
-                "run": run,
-                "leaf": f"#{chosen.leaf}" if chosen is not None else "",
-                "k": c.arity,
-                "split": f"{feature_names[c.feature]} at {_thr(c.thresholds)}",
-                "gain Δ": c.gain,
-                "advantage Δ/I": c.advantage,
-                "price": c.cost,
-                "score Δ/price": c.score,
-                "acceptable": "yes" if c.acceptable else f"no: {c.note}",
-                "chosen": "✔" if is_chosen else "",
-            })
+            rows.append(
+                {
+                    "run": run,
+                    "leaf": f"#{chosen.leaf}" if chosen is not None else "",
+                    "k": c.arity,
+                    "split": f"{feature_names[c.feature]} at {_thr(c.thresholds)}",
+                    "gain Δ": c.gain,
+                    "advantage Δ/I": c.advantage,
+                    "price": c.cost,
+                    "score Δ/price": c.score,
+                    "acceptable": "yes" if c.acceptable else f"no: {c.note}",
+                    "chosen": "✔" if is_chosen else "",
+                }
+            )
     return pd.DataFrame(rows)
 
 
@@ -47,18 +51,20 @@ def metrics_frame(steps: dict[str, TreeStep]) -> pd.DataFrame:
     rows = []
     for name, s in steps.items():
         m = s.metrics
-        rows.append({
-            "run": name,
-            "round": s.t,
-            "|T|": m.n_leaves,
-            "train error": m.train_error,
-            "test error": m.test_error,
-            "I(T)": m.index_value,
-            "γ̂": m.gamma_hat,
-            "e_γ̂(|T|)": m.bound_e,
-            "|T|^−γ̂": m.bound_power,
-            "s^−γ̂": m.bound_final,
-        })
+        rows.append(
+            {
+                "run": name,
+                "round": s.t,
+                "|T|": m.n_leaves,
+                "train error": m.train_error,
+                "test error": m.test_error,
+                "I(T)": m.index_value,
+                "γ̂": m.gamma_hat,
+                "e_γ̂(|T|)": m.bound_e,
+                "|T|^−γ̂": m.bound_power,
+                "s^−γ̂": m.bound_final,
+            }
+        )
     return pd.DataFrame(rows)
 
 
@@ -68,9 +74,15 @@ def history_frame(steps: tuple[TreeStep, ...]) -> pd.DataFrame:
     for s in steps:
         row = {"round": s.t, "kind": s.kind}
         if s.split is not None:
-            row.update(leaf=s.split.leaf, k=s.split.arity, feature=s.split.feature,
-                       thresholds=_thr(s.split.thresholds), gain=s.split.gain,
-                       advantage=s.split.advantage, score=s.split.score)
+            row.update(
+                leaf=s.split.leaf,
+                k=s.split.arity,
+                feature=s.split.feature,
+                thresholds=_thr(s.split.thresholds),
+                gain=s.split.gain,
+                advantage=s.split.advantage,
+                score=s.split.score,
+            )
         row.update(s.metrics.as_dict())
         rows.append(row)
     return pd.DataFrame(rows)
@@ -78,16 +90,19 @@ def history_frame(steps: tuple[TreeStep, ...]) -> pd.DataFrame:
 
 def groups_frame(step) -> pd.DataFrame:
     """This round's merged leaves of ``bands``: side, sign of q − 1/2, band, members, entropy."""
-    rows = [{
-        "leaf": g.leaf,
-        "side a": "+1" if g.side > 0 else "−1",
-        "q vs 1/2": "≥ ½" if g.sign > 0 else "< ½",
-        "band j": g.band,
-        "band [ε_{j−1}, ε_j)": f"[{step.eps[g.band - 1]:.3f}, {step.eps[g.band]:.3f})",
-        "children merged": len(g.children),
-        "mass under D_t": g.mass,
-        "entropy G(q)": g.entropy,
-    } for g in step.groups]
+    rows = [
+        {
+            "leaf": g.leaf,
+            "side a": "+1" if g.side > 0 else "−1",
+            "q vs 1/2": "≥ ½" if g.sign > 0 else "< ½",
+            "band j": g.band,
+            "band [ε_{j−1}, ε_j)": f"[{step.eps[g.band - 1]:.3f}, {step.eps[g.band]:.3f})",
+            "children merged": len(g.children),
+            "mass under D_t": g.mass,
+            "entropy G(q)": g.entropy,
+        }
+        for g in step.groups
+    ]
     return pd.DataFrame(rows)
 
 
@@ -99,11 +114,22 @@ def bp_metrics_frame(steps: dict) -> pd.DataFrame:
         if m is None:
             rows.append({"run": name, "round": s.t, "note": s.stop_reason})
             continue
-        rows.append({
-            "run": name, "round": m.t, "|L_t|": m.n_leaves, "train error": m.train_error,
-            "test error": m.test_error, "Z_t": m.Z, "H(Y|h_t)": m.H_h, "H(Y|ℓ̃_t)": m.H_divided,
-            "H(Y|ℓ_t)": m.H_leaves, "γ_t": m.gamma, "Π Z": m.prod_Z, "Π H(Y|h)": m.prod_H_h,
-        })
+        rows.append(
+            {
+                "run": name,
+                "round": m.t,
+                "|L_t|": m.n_leaves,
+                "train error": m.train_error,
+                "test error": m.test_error,
+                "Z_t": m.Z,
+                "H(Y|h_t)": m.H_h,
+                "H(Y|ℓ̃_t)": m.H_divided,
+                "H(Y|ℓ_t)": m.H_leaves,
+                "γ_t": m.gamma,
+                "Π Z": m.prod_Z,
+                "Π H(Y|h)": m.prod_H_h,
+            }
+        )
     # object columns keep integers as integers next to a stopped run's empty cells
     return pd.DataFrame(rows, dtype=object)
 
@@ -112,8 +138,13 @@ def inner_frame(step, upto: int | None = None) -> pd.DataFrame:
     """AdaBoost_R rounds that built a BoostODT node's separator (up to ``upto`` if given)."""
     rows = [r.as_dict() for r in step.inner[: upto if upto is not None else None]]
     return pd.DataFrame(rows, columns=["j", "h", "R", "mu", "alpha", "weighted_error"]).rename(
-        columns={"h": "weak hypothesis s_j", "mu": "μ_j", "alpha": "α_j",
-                 "weighted_error": "weighted error"})
+        columns={
+            "h": "weak hypothesis s_j",
+            "mu": "μ_j",
+            "alpha": "α_j",
+            "weighted_error": "weighted error",
+        }
+    )
 
 
 def g1_metrics_frame(current: dict) -> pd.DataFrame:
@@ -122,15 +153,26 @@ def g1_metrics_frame(current: dict) -> pd.DataFrame:
     for name, (s, detail) in current.items():
         m = getattr(s, "metrics", None) if s is not None else None
         if m is None:
-            rows.append({"method": name, "step": detail,
-                         "note": getattr(s, "stop_reason", None) or "no weak hypothesis yet"})
+            rows.append(
+                {
+                    "method": name,
+                    "step": detail,
+                    "note": getattr(s, "stop_reason", None) or "no weak hypothesis yet",
+                }
+            )
             continue
-        rows.append({
-            "method": name, "step": detail, "train error": m.train_error,
-            "test error": m.test_error, "ν(H, 0)": m.margin_error_0,
-            "E e^(−yH)": m.exp_loss, "Σ 2√(w⁺w⁻)": m.km_impurity,
-            "Theorem 1 bound": m.bound,
-        })
+        rows.append(
+            {
+                "method": name,
+                "step": detail,
+                "train error": m.train_error,
+                "test error": m.test_error,
+                "ν(H, 0)": m.margin_error_0,
+                "E e^(−yH)": m.exp_loss,
+                "Σ 2√(w⁺w⁻)": m.km_impurity,
+                "Theorem 1 bound": m.bound,
+            }
+        )
     return pd.DataFrame(rows)
 
 
@@ -141,11 +183,27 @@ def g1_history_frame(steps) -> pd.DataFrame:
 
 def game_history_frame(state) -> pd.DataFrame:
     """One row per move of a Weight Distribution Game."""
-    rows = [{
-        "move": i + 1, "leaf": m.leaf, "leaf weight": m.leaf_weight, "k": m.k,
-        "shares": ", ".join(f"{d:.2f}" for d in m.distribution),
-        "kept 1 − γ⌈log k⌉": 1.0 - state.gamma * (m.k - 1).bit_length(),
-        "tree weight after": m.total_after,
-    } for i, m in enumerate(state.history)]
-    return pd.DataFrame(rows, columns=["move", "leaf", "leaf weight", "k", "shares",
-                                       "kept 1 − γ⌈log k⌉", "tree weight after"])
+    rows = [
+        {
+            "move": i + 1,
+            "leaf": m.leaf,
+            "leaf weight": m.leaf_weight,
+            "k": m.k,
+            "shares": ", ".join(f"{d:.2f}" for d in m.distribution),
+            "kept 1 − γ⌈log k⌉": 1.0 - state.gamma * (m.k - 1).bit_length(),
+            "tree weight after": m.total_after,
+        }
+        for i, m in enumerate(state.history)
+    ]
+    return pd.DataFrame(
+        rows,
+        columns=[
+            "move",
+            "leaf",
+            "leaf weight",
+            "k",
+            "shares",
+            "kept 1 − γ⌈log k⌉",
+            "tree weight after",
+        ],
+    )

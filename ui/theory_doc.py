@@ -49,11 +49,17 @@ def sections() -> tuple[Section, ...]:
             level = len(m.group(1))
             number = m.group(2) or re.sub(r"[^a-z0-9]+", "-", m.group(3).lower()).strip("-")
             starts.append((i, level, number, m.group(3).strip()))
-    out = [Section("intro", "About these notes", 1,
-                   "\n".join(lines[1:starts[0][0] if starts else len(lines)]).strip())]
+    out = [
+        Section(
+            "intro",
+            "About these notes",
+            1,
+            "\n".join(lines[1 : starts[0][0] if starts else len(lines)]).strip(),
+        )
+    ]
     for n, (i, level, number, title) in enumerate(starts):
         end = len(lines)
-        for j, lvl, _, _ in starts[n + 1:]:
+        for j, lvl, _, _ in starts[n + 1 :]:
             if lvl <= level:
                 end = j
                 break
@@ -102,8 +108,12 @@ def link(number: str, label: str | None = None) -> None:
     sec = section(number)
     text = label or f"Read more: docs/theory.md {sec.label}"
     try:
-        st.page_link("views/theory.py", label=text, icon=":material/menu_book:",
-                     query_params={"section": number})
+        st.page_link(
+            "views/theory.py",
+            label=text,
+            icon=":material/menu_book:",
+            query_params={"section": number},
+        )
     except StreamlitAPIException:  # a page file run on its own (tests) knows no pages
         st.markdown(f"[{text}](/theory?section={number})")
 
@@ -117,5 +127,6 @@ def words(terms: tuple[str, ...]) -> None:
         return
     g = glossary()
     parts = [f"**{term}**: {g[term]}" for term in terms]
-    st.caption("Words on this page — " + "; ".join(parts) + ". More in the glossary of the "
-               "theory notes.")
+    st.caption(
+        "Words on this page — " + "; ".join(parts) + ". More in the glossary of the theory notes."
+    )

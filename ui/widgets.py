@@ -45,43 +45,90 @@ def dataset_sidebar() -> DataChoice:
     sb = st.sidebar
     sb.header("Data")
     names = list(datasets.GENERATORS)
-    source = sb.segmented_control(
-        "Source", SOURCES, default="Generated", key="src",
-        bind="query-params",
-        help="Use a built-in 2D dataset, upload your own CSV file, or draw points by clicking.",
-    ) or "Generated"
+    source = (
+        sb.segmented_control(
+            "Source",
+            SOURCES,
+            default="Generated",
+            key="src",
+            bind="query-params",
+            help="Use a built-in 2D dataset, upload your own CSV file, or draw points by clicking.",
+        )
+        or "Generated"
+    )
     # No format_func on URL-bound widgets: the URL stores the shown label, so options are
     # kept short and readable (``?data=stripes``).
     name = sb.selectbox(
-        "Dataset", names, key="data", bind="query-params",
+        "Dataset",
+        names,
+        key="data",
+        bind="query-params",
         help="Which 2D shape the two classes form.",
     )
     sb.caption(datasets.DATASET_DESCRIPTIONS[name])
     n = sb.slider(
-        "Number of points", 40, 5000, 400, step=20, key="n", bind="query-params",
+        "Number of points",
+        40,
+        5000,
+        400,
+        step=20,
+        key="n",
+        bind="query-params",
         help="Training plus test points.",
     )
     noise = sb.slider(
-        "Noise", 0.0, 1.0, 0.3, step=0.05, key="noise", bind="query-params",
+        "Noise",
+        0.0,
+        1.0,
+        0.3,
+        step=0.05,
+        key="noise",
+        bind="query-params",
         help="How much the points are jittered around the clean shape.",
     )
     with sb.expander("More data options"):
         imbalance = st.slider(
-            "Fraction of class +1", 0.1, 0.9, 0.5, step=0.05, key="pos", bind="query-params",
+            "Fraction of class +1",
+            0.1,
+            0.9,
+            0.5,
+            step=0.05,
+            key="pos",
+            bind="query-params",
             help="Class balance: 0.5 means as many +1 as −1 points.",
         )
         label_noise = st.slider(
-            "Label noise", 0.0, 0.4, 0.05, step=0.01, key="flip", bind="query-params",
+            "Label noise",
+            0.0,
+            0.4,
+            0.05,
+            step=0.01,
+            key="flip",
+            bind="query-params",
             help="Fraction of labels flipped at random (points the tree cannot explain).",
         )
         test_fraction = st.slider(
-            "Test fraction", 0.0, 0.5, 0.25, step=0.05, key="test", bind="query-params",
+            "Test fraction",
+            0.0,
+            0.5,
+            0.25,
+            step=0.05,
+            key="test",
+            bind="query-params",
             help="Share of the points held out to measure the test error.",
         )
-        seed = int(st.number_input(
-            "Random seed", 0, 1_000_000, 0, step=1, key="seed", bind="query-params",
-            help="Same seed, same points: a shared link shows the same data.",
-        ))
+        seed = int(
+            st.number_input(
+                "Random seed",
+                0,
+                1_000_000,
+                0,
+                step=1,
+                key="seed",
+                bind="query-params",
+                help="Same seed, same points: a shared link shows the same data.",
+            )
+        )
     generated = DataChoice(
         compute.generated_dataset(name, n, noise, imbalance, label_noise, seed, test_fraction),
         f"gen:{name}:{n}:{noise}:{imbalance}:{label_noise}:{seed}:{test_fraction}",
@@ -90,25 +137,34 @@ def dataset_sidebar() -> DataChoice:
     if source != "Draw":
         draw.sync_url(False)  # drawn points stay in the session, not in the link
     else:
-        sb.caption("Draw: click on the canvas at the top of the page. The dataset settings "
-                   "above are used by *Start from the generated points* and while the drawing "
-                   "is too small to run. Your points travel in the link.")
+        sb.caption(
+            "Draw: click on the canvas at the top of the page. The dataset settings "
+            "above are used by *Start from the generated points* and while the drawing "
+            "is too small to run. Your points travel in the link."
+        )
         drawn = draw.draw_panel(generated.dataset, seed)
         draw.sync_url(True)  # after the panel: a click or Undo changed the drawing
         return DataChoice(*drawn) if drawn is not None else generated
     if source != "Upload CSV":
         return generated
     upload = sb.file_uploader(
-        "CSV file", type=["csv", "txt"], key="csv_file",
+        "CSV file",
+        type=["csv", "txt"],
+        key="csv_file",
         help="Two numeric feature columns and one label column with exactly two classes "
         "(a column named label/class/target/y, or the last column). Up to 50,000 rows.",
     )
     sb.download_button(
-        "Download a template CSV", datasets.csv_template(), file_name="boostlab_template.csv",
-        mime="text/csv", help="A small valid file to start from.",
+        "Download a template CSV",
+        datasets.csv_template(),
+        file_name="boostlab_template.csv",
+        mime="text/csv",
+        help="A small valid file to start from.",
     )
-    sb.caption("An uploaded file is not part of the page's link: a shared link opens with the "
-               "generated data. To share your own points in a link, use *Draw*.")
+    sb.caption(
+        "An uploaded file is not part of the page's link: a shared link opens with the "
+        "generated data. To share your own points in a link, use *Draw*."
+    )
     if upload is None:
         sb.info("No file yet: the generated dataset above is shown meanwhile.")
         return generated
@@ -159,8 +215,12 @@ def _keep_played_round(key: str) -> bool:
     """
     ss = st.session_state
     shown = ss.get(f"{key}_shown")
-    if (ss.get(f"{key}_playing") and ss.get(f"{key}_locked") and shown is not None
-            and ss.get(key) != shown):
+    if (
+        ss.get(f"{key}_playing")
+        and ss.get(f"{key}_locked")
+        and shown is not None
+        and ss.get(key) != shown
+    ):
         ss[key] = shown
         return True
     return False
@@ -204,8 +264,10 @@ def _url_round(key: str, lo: int, hi: int) -> int:
         st.toast(f"The link's {key} value is not a round number; starting at round {lo}.")
         return lo
     if not lo <= value <= hi:
-        st.toast(f"The link asks for {key} {value}, but this run has rounds {lo}–{hi}; "
-                 f"showing round {min(max(value, lo), hi)}.")
+        st.toast(
+            f"The link asks for {key} {value}, but this run has rounds {lo}–{hi}; "
+            f"showing round {min(max(value, lo), hi)}."
+        )
     return min(max(value, lo), hi)
 
 
@@ -264,8 +326,16 @@ def stepper(
         ss[f"{key}_shown"] = int(ss.get(key, lo))
         with cols[0]:
             if hi > lo:
-                st.slider(label, lo, hi, key=key, help=help, on_change=_stop, args=(key,),
-                          disabled=playing)
+                st.slider(
+                    label,
+                    lo,
+                    hi,
+                    key=key,
+                    help=help,
+                    on_change=_stop,
+                    args=(key,),
+                    disabled=playing,
+                )
             else:
                 st.markdown(f"**{label} {lo}** — the run has a single round.")
         t = int(ss.get(key, lo))
@@ -275,26 +345,63 @@ def stepper(
         elif key in st.query_params:
             del st.query_params[key]
         nav = dict(on_click=_move, args=(key, lo, hi))
-        cols[1].button("", icon=":material/first_page:", key=f"{key}_first",
-                       help="First round (Home key)", shortcut="Home", kwargs={"to": lo},
-                       disabled=t <= lo, **nav)
-        cols[2].button("", icon=":material/chevron_left:", key=f"{key}_prev",
-                       help="Previous round (← key)", shortcut="Left", kwargs={"by": -1},
-                       disabled=t <= lo, **nav)
-        cols[3].button("", icon=":material/chevron_right:", key=f"{key}_next",
-                       help="Next round (→ key)", shortcut="Right", kwargs={"by": 1},
-                       disabled=t >= hi, **nav)
-        cols[4].button("", icon=":material/last_page:", key=f"{key}_last",
-                       help="Last round (End key)", shortcut="End", kwargs={"to": hi},
-                       disabled=t >= hi, **nav)
+        cols[1].button(
+            "",
+            icon=":material/first_page:",
+            key=f"{key}_first",
+            help="First round (Home key)",
+            shortcut="Home",
+            kwargs={"to": lo},
+            disabled=t <= lo,
+            **nav,
+        )
+        cols[2].button(
+            "",
+            icon=":material/chevron_left:",
+            key=f"{key}_prev",
+            help="Previous round (← key)",
+            shortcut="Left",
+            kwargs={"by": -1},
+            disabled=t <= lo,
+            **nav,
+        )
+        cols[3].button(
+            "",
+            icon=":material/chevron_right:",
+            key=f"{key}_next",
+            help="Next round (→ key)",
+            shortcut="Right",
+            kwargs={"by": 1},
+            disabled=t >= hi,
+            **nav,
+        )
+        cols[4].button(
+            "",
+            icon=":material/last_page:",
+            key=f"{key}_last",
+            help="Last round (End key)",
+            shortcut="End",
+            kwargs={"to": hi},
+            disabled=t >= hi,
+            **nav,
+        )
         cols[5].button(
-            "Pause" if playing else "Play", key=f"{key}_play", shortcut="Space",
+            "Pause" if playing else "Play",
+            key=f"{key}_play",
+            shortcut="Space",
             icon=":material/pause:" if playing else ":material/play_arrow:",
-            help="Play the rounds one after another (Space key)", type="primary",
-            on_click=_toggle_play, args=(key, lo, hi), disabled=hi <= lo,
+            help="Play the rounds one after another (Space key)",
+            type="primary",
+            on_click=_toggle_play,
+            args=(key, lo, hi),
+            disabled=hi <= lo,
         )
         cols[6].selectbox(
-            "Speed", list(SPEEDS), index=1, key=f"{key}_speed", label_visibility="collapsed",
+            "Speed",
+            list(SPEEDS),
+            index=1,
+            key=f"{key}_speed",
+            label_visibility="collapsed",
             help="Time between rounds while playing.",
         )
     render(t - first)

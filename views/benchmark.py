@@ -18,8 +18,10 @@ from ui.classroom import (
     presets_and_challenges,
 )
 
-FMT = {c: st.column_config.NumberColumn(format="%.3f")
-       for c in ("error a", "error b", "a − b", "paired t p", "mean error", "sd", "fit (s)")}
+FMT = {
+    c: st.column_config.NumberColumn(format="%.3f")
+    for c in ("error a", "error b", "a − b", "paired t p", "mean error", "sd", "fit (s)")
+}
 
 
 GUIDES, CHALLENGES = guides.BENCHMARK, guides.BENCHMARK_CHALLENGES
@@ -27,8 +29,7 @@ GUIDES, CHALLENGES = guides.BENCHMARK, guides.BENCHMARK_CHALLENGES
 
 def _protocol() -> None:
     with st.expander("Protocol, budgets and datasets"):
-        theory_doc.link("4", "The algorithms compared and the papers' claims: docs/theory.md "
-                        "§1–§4")
+        theory_doc.link("4", "The algorithms compared and the papers' claims: docs/theory.md §1–§4")
         st.markdown(
             "Stratified 10-fold cross-validation with one seed: **the same folds for every "
             "learner**. Missing values and categorical attributes are prepared per fold, "
@@ -37,28 +38,59 @@ def _protocol() -> None:
             "Budgets are matched as the papers match them: trees get the same number of "
             "leaves; boosting the same number of stumps; AdaBoost with unpruned trees gets "
             "as many trees as BoostODT's paths have nodes (the evaluation cost of one "
-            "observation). Command: `.venv/bin/python benchmarks/run_benchmark.py`.")
-        st.dataframe(pd.DataFrame([{"learner": lrn.name, "family": lrn.family,
-                                    "budget": lrn.budget, "ours": lrn.ours}
-                                   for lrn in evaluation.learners()]), hide_index=True)
-        st.dataframe(pd.DataFrame([{
-            "dataset": n, "rows": i.n_samples, "features": i.n_features,
-            "categorical": i.n_categorical, "positive class": i.positive_class,
-            "positives": i.n_positive, "source": i.source, "description": i.description,
-        } for n, i in REAL_DATASETS.items()]), hide_index=True)
+            "observation). Command: `.venv/bin/python benchmarks/run_benchmark.py`."
+        )
+        st.dataframe(
+            pd.DataFrame(
+                [
+                    {
+                        "learner": lrn.name,
+                        "family": lrn.family,
+                        "budget": lrn.budget,
+                        "ours": lrn.ours,
+                    }
+                    for lrn in evaluation.learners()
+                ]
+            ),
+            hide_index=True,
+        )
+        st.dataframe(
+            pd.DataFrame(
+                [
+                    {
+                        "dataset": n,
+                        "rows": i.n_samples,
+                        "features": i.n_features,
+                        "categorical": i.n_categorical,
+                        "positive class": i.positive_class,
+                        "positives": i.n_positive,
+                        "source": i.source,
+                        "description": i.description,
+                    }
+                    for n, i in REAL_DATASETS.items()
+                ]
+            ),
+            hide_index=True,
+        )
         st.caption("Sources, citations, licence notes and cleaning: assets/data/PROVENANCE.md.")
 
 
 #: One icon per phrase of evaluation.VERDICTS (the verdict itself comes from evaluation.verdict).
-VERDICT_ICONS = {"better": ":material/check_circle:", "worse": ":material/cancel:",
-                 "mixed": ":material/help:", "no significant difference": ":material/drag_handle:",
-                 "not compared": ":material/help:"}
+VERDICT_ICONS = {
+    "better": ":material/check_circle:",
+    "worse": ":material/cancel:",
+    "mixed": ":material/help:",
+    "no significant difference": ":material/drag_handle:",
+    "not compared": ":material/help:",
+}
 
 
 def _claims(rows: list[dict]) -> None:
     st.header("The papers' claims, checked")
-    st.caption(evaluation.VERDICT_RULE + " Each claim says that a is at least as accurate as "
-               "b: better supports it, worse contradicts it, the other two neither.")
+    st.caption(
+        evaluation.VERDICT_RULE + " Each claim says that a is at least as accurate as "
+        "b: better supports it, worse contradicts it, the other two neither."
+    )
     learners_run = {r["learner"] for r in rows}
     for title, a, b in evaluation.CLAIMS:
         if a not in learners_run or b not in learners_run:
@@ -67,42 +99,76 @@ def _claims(rows: list[dict]) -> None:
         text = evaluation.verdict(res)
         with st.expander(f"{title} — {text}", icon=VERDICT_ICONS[text]):
             st.markdown(f"`{a}` against `{b}`: **{text}**. {evaluation.describe(res)}")
-            st.dataframe(pd.DataFrame([{
-                "dataset": d["dataset"], "error a": d["a"], "error b": d["b"],
-                "a − b": d["diff"], "paired t p": d["p_t"],
-                "significant": d["significant"]} for d in res["details"]]),
-                hide_index=True, column_config=FMT)
+            st.dataframe(
+                pd.DataFrame(
+                    [
+                        {
+                            "dataset": d["dataset"],
+                            "error a": d["a"],
+                            "error b": d["b"],
+                            "a − b": d["diff"],
+                            "paired t p": d["p_t"],
+                            "significant": d["significant"],
+                        }
+                        for d in res["details"]
+                    ]
+                ),
+                hide_index=True,
+                column_config=FMT,
+            )
 
 
 def _tables(rows: list[dict]) -> None:
     st.header("All results")
     summary = pd.DataFrame(evaluation.summarise(rows))
-    what = st.radio("Show", ["mean test error", "sd of test error", "fit time (s)", "size"],
-                    horizontal=True, key="bench_show", bind="query-params",
-                    help="Click a column header to sort.")
-    col = {"mean test error": "error_mean", "sd of test error": "error_sd",
-           "fit time (s)": "fit_seconds", "size": "size"}[what]
+    what = st.radio(
+        "Show",
+        ["mean test error", "sd of test error", "fit time (s)", "size"],
+        horizontal=True,
+        key="bench_show",
+        bind="query-params",
+        help="Click a column header to sort.",
+    )
+    col = {
+        "mean test error": "error_mean",
+        "sd of test error": "error_sd",
+        "fit time (s)": "fit_seconds",
+        "size": "size",
+    }[what]
     table = summary.pivot(index="learner", columns="dataset", values=col)
     if col.startswith("error"):
         table["mean over datasets"] = table.mean(axis=1)
         table = table.sort_values("mean over datasets")
-    st.dataframe(table, column_config={c: st.column_config.NumberColumn(format="%.3f")
-                                       for c in table.columns})
+    st.dataframe(
+        table,
+        column_config={c: st.column_config.NumberColumn(format="%.3f") for c in table.columns},
+    )
     names = sorted(summary["learner"].unique())
     default = "sklearn DecisionTree" if "sklearn DecisionTree" in names else names[0]
-    ref = st.selectbox("Wins and losses against", names, index=names.index(default),
-                       key="bench_ref", bind="query-params")
+    ref = st.selectbox(
+        "Wins and losses against",
+        names,
+        index=names.index(default),
+        key="bench_ref",
+        bind="query-params",
+    )
     results = [evaluation.compare(rows, n, ref) for n in names if n != ref]
-    chart_with_numbers(bench_figures.win_loss_figure(results, ref), key="bench_wl",
-                    config={"displaylogo": False})
+    chart_with_numbers(
+        bench_figures.win_loss_figure(results, ref), key="bench_wl", config={"displaylogo": False}
+    )
 
 
 def _drill(rows: list[dict]) -> None:
     st.header("One dataset")
     datasets = sorted({r["dataset"] for r in rows})
     # URL-bound: no format_func (the URL keeps the shown label), the description follows
-    name = st.selectbox("Dataset", datasets, key="bench_ds", bind="query-params",
-                        help="One dataset's results in detail.")
+    name = st.selectbox(
+        "Dataset",
+        datasets,
+        key="bench_ds",
+        bind="query-params",
+        help="One dataset's results in detail.",
+    )
     if name in REAL_DATASETS:
         st.caption(REAL_DATASETS[name].description)
     sel = [r for r in rows if r["dataset"] == name]
@@ -111,16 +177,19 @@ def _drill(rows: list[dict]) -> None:
     for s in summary:
         s["ours"] = ours[s["learner"]]
     chart_with_numbers(bench_figures.dataset_errors_figure(summary), key="bench_ds_fig")
-    st.caption("Blue: boostlab's algorithms; grey: scikit-learn and PyPI peers. Bars: mean "
-               "test error over the folds; whiskers: one standard deviation.")
+    st.caption(
+        "Blue: boostlab's algorithms; grey: scikit-learn and PyPI peers. Bars: mean "
+        "test error over the folds; whiskers: one standard deviation."
+    )
     curves = [r for r in compute.budget_results(compute.results_mtime()) if r["dataset"] == name]
     if curves:
         st.markdown("**Error as the budget grows** (same folds; dashed: scikit-learn)")
         cols = st.columns(3)
         for col, axis in zip(cols, ("leaves", "rounds", "internal nodes")):
             with col:
-                chart_with_numbers(bench_figures.budget_figure(curves, axis),
-                                   key=f"bench_budget_{axis}")
+                chart_with_numbers(
+                    bench_figures.budget_figure(curves, axis), key=f"bench_budget_{axis}"
+                )
     else:
         st.caption("No error-vs-budget curves committed yet (`run_benchmark.py --curves-only`).")
 
@@ -131,9 +200,13 @@ def _run_now() -> None:
     c1, c2, c3 = st.columns([2, 4, 1])
     dataset = c1.selectbox("Dataset", list(REAL_DATASETS), key="now_ds", bind="query-params")
     names = [lrn.name for lrn in evaluation.learners()]
-    chosen = c2.multiselect("Learners", names, default=["BoostODT (stumps)",
-                                                         "sklearn DecisionTree"],
-                            key="now_learners", bind="query-params")
+    chosen = c2.multiselect(
+        "Learners",
+        names,
+        default=["BoostODT (stumps)", "sklearn DecisionTree"],
+        key="now_learners",
+        bind="query-params",
+    )
     folds = c3.slider("Folds", 2, 10, 5, key="now_folds", bind="query-params")
     past = compute.benchmark_results(compute.results_mtime()) if compute.results_mtime() else []
     per_fit = {}
@@ -158,8 +231,9 @@ def _run_now() -> None:
         st.session_state["now_rows"] = rows
     rows = st.session_state.get("now_rows")
     if rows:
-        summary = pd.DataFrame(evaluation.summarise(rows)).rename(columns={
-            "error_mean": "mean error", "error_sd": "sd", "fit_seconds": "fit (s)"})
+        summary = pd.DataFrame(evaluation.summarise(rows)).rename(
+            columns={"error_mean": "mean error", "error_sd": "sd", "fit_seconds": "fit (s)"}
+        )
         st.dataframe(summary, hide_index=True, column_config=FMT)
 
 
@@ -176,22 +250,29 @@ def render() -> None:
     if not presenting():
         _protocol()
     if not compute.results_mtime():
-        st.warning("No committed results yet: run `.venv/bin/python "
-                   "benchmarks/run_benchmark.py`.")
+        st.warning("No committed results yet: run `.venv/bin/python benchmarks/run_benchmark.py`.")
     else:
         rows = compute.benchmark_results(compute.results_mtime())
         presets_and_challenges("bench_preset", GUIDES, CHALLENGES)
         with header.export:
             st.markdown("**The committed results**")
             st.download_button(
-                "Every fold (CSV)", pd.DataFrame(rows).to_csv(index=False),
-                file_name="boostlab_benchmark_folds.csv", mime="text/csv",
-                key="bench_folds_csv", on_click="ignore",
-                help="One row per learner, dataset and fold: test error, fit time, size.")
+                "Every fold (CSV)",
+                pd.DataFrame(rows).to_csv(index=False),
+                file_name="boostlab_benchmark_folds.csv",
+                mime="text/csv",
+                key="bench_folds_csv",
+                on_click="ignore",
+                help="One row per learner, dataset and fold: test error, fit time, size.",
+            )
             st.download_button(
-                "Summary (CSV)", pd.DataFrame(evaluation.summarise(rows)).to_csv(index=False),
-                file_name="boostlab_benchmark_summary.csv", mime="text/csv",
-                key="bench_summary_csv", on_click="ignore")
+                "Summary (CSV)",
+                pd.DataFrame(evaluation.summarise(rows)).to_csv(index=False),
+                file_name="boostlab_benchmark_summary.csv",
+                mime="text/csv",
+                key="bench_summary_csv",
+                on_click="ignore",
+            )
             st.caption("Reproduce: `.venv/bin/python benchmarks/run_benchmark.py`.")
         _claims(rows)
         _tables(rows)

@@ -24,25 +24,42 @@ def _grossmann() -> None:
         "classifiers: a chain (probabilistic AdaBoost), a greedily grown tree, and the "
         "2-matryoshka — a tree of two nodes, each a tree of two nodes, and so on."
     )
-    picked = st.multiselect("ρ", list(RHOS), default=list(RHOS), key="b_rhos",
-                            bind="query-params",
-                            help="The per-node bound; ρ = 31/32 is ε ≈ 0.12, ρ = 1/4 is ε ≈ 0.48.")
+    picked = st.multiselect(
+        "ρ",
+        list(RHOS),
+        default=list(RHOS),
+        key="b_rhos",
+        bind="query-params",
+        help="The per-node bound; ρ = 31/32 is ε ≈ 0.12, ρ = 1/4 is ε ≈ 0.48.",
+    )
     rhos = [RHOS[r] for r in picked] or [7 / 8]
     st.markdown("##### Figure 2, left: chain, tree and matryoshka")
-    st.latex(r"\rho^T\;<\;M_2(T,\rho)=\underbrace{F(2,F(2,\dots F(2,\rho)))}_{L=\log_2 T}"
-             r"\;<\;F(T,\rho)=\prod_{t=0}^{T-1}\frac{t+\rho}{t+1}"
-             r"=\frac{\Gamma(T+\rho)}{\Gamma(T+1)\Gamma(\rho)}\approx\frac{T^{\rho-1}}{\Gamma(\rho)}")
+    st.latex(
+        r"\rho^T\;<\;M_2(T,\rho)=\underbrace{F(2,F(2,\dots F(2,\rho)))}_{L=\log_2 T}"
+        r"\;<\;F(T,\rho)=\prod_{t=0}^{T-1}\frac{t+\rho}{t+1}"
+        r"=\frac{\Gamma(T+\rho)}{\Gamma(T+1)\Gamma(\rho)}\approx\frac{T^{\rho-1}}{\Gamma(\rho)}"
+    )
     chart_with_numbers(bf.grossmann_fig2_left(rhos), key="fig2l", config=CONFIG)
-    st.caption("Dotted: ρ^T (probabilistic AdaBoost, Eq. (3)); dashed: M2 (2-matryoshka, "
-               "§5.3); solid: F (the plain tree, Eq. (9)). The tree needs exponentially more "
-               "weak classifiers than the chain: each point only meets log₂ T of them.")
+    st.caption(
+        "Dotted: ρ^T (probabilistic AdaBoost, Eq. (3)); dashed: M2 (2-matryoshka, "
+        "§5.3); solid: F (the plain tree, Eq. (9)). The tree needs exponentially more "
+        "weak classifiers than the chain: each point only meets log₂ T of them."
+    )
 
     st.markdown("##### Figure 2, right: a tree of trees")
-    T = st.select_slider("T", [2**k for k in range(4, 17)], value=1024, key="b_T",
-                         bind="query-params", help="Total number of weak classifiers.")
-    st.latex(r"F\!\left(\tfrac{T}{T_1},\,F(T_1,\rho)\right)\quad\text{(paper, Eq. (10))}"
-             r"\qquad\text{vs}\qquad F\!\left(\tfrac{T}{T_1},\,2\sqrt{C_1(1-C_1)}\right),\;"
-             r"C_1=\min(F(T_1,\rho),\tfrac12)")
+    T = st.select_slider(
+        "T",
+        [2**k for k in range(4, 17)],
+        value=1024,
+        key="b_T",
+        bind="query-params",
+        help="Total number of weak classifiers.",
+    )
+    st.latex(
+        r"F\!\left(\tfrac{T}{T_1},\,F(T_1,\rho)\right)\quad\text{(paper, Eq. (10))}"
+        r"\qquad\text{vs}\qquad F\!\left(\tfrac{T}{T_1},\,2\sqrt{C_1(1-C_1)}\right),\;"
+        r"C_1=\min(F(T_1,\rho),\tfrac12)"
+    )
     chart_with_numbers(bf.grossmann_fig2_right(T, rhos), key="fig2r", config=CONFIG)
     st.warning(
         "**Where the paper's argument breaks.** Eq. (10) uses a sub-tree's *error bound* "
@@ -53,27 +70,39 @@ def _grossmann() -> None:
         f"paper's M2 = {bounds.m2(10, 7 / 8):.3f}, plain tree F = "
         f"{bounds.f_tree(1024, 7 / 8):.3f}, valid composition with T₁ = 32: "
         f"{bounds.valid_nested_f(32, 32, 7 / 8):.3f}. The solid curves reproduce the paper's "
-        "figure as the paper's claim.", icon=":material/report:")
+        "figure as the paper's claim.",
+        icon=":material/report:",
+    )
 
     st.markdown("##### Figure 3: deeper nesting (the paper's claim)")
-    rho3 = st.select_slider("ρ for Figure 3", list(RHOS), value="31/32", key="b_rho3",
-                            bind="query-params")
-    st.latex(r"F\bigl(T^{1/L},F(T^{1/L},\dots F(T^{1/L},\rho))\bigr)"
-             r"\quad(L\text{ levels, Eq. (11)})")
+    rho3 = st.select_slider(
+        "ρ for Figure 3", list(RHOS), value="31/32", key="b_rho3", bind="query-params"
+    )
+    st.latex(
+        r"F\bigl(T^{1/L},F(T^{1/L},\dots F(T^{1/L},\rho))\bigr)"
+        r"\quad(L\text{ levels, Eq. (11)})"
+    )
     chart_with_numbers(bf.grossmann_fig3([1024, 65536], RHOS[rho3]), key="fig3", config=CONFIG)
-    st.caption("The paper's bound keeps falling with the nesting level, even past L = log₂ T "
-               "where sub-trees have fewer than two nodes (F is defined for real T) — a hint "
-               "that the composition is not a real bound (see the warning above).")
+    st.caption(
+        "The paper's bound keeps falling with the nesting level, even past L = log₂ T "
+        "where sub-trees have fewer than two nodes (F is defined for real T) — a hint "
+        "that the composition is not a real bound (see the warning above)."
+    )
 
     st.markdown("##### How fast collapsing pays (§5.4)")
-    st.latex(r"\frac{\partial}{\partial t}F\!\left(\tfrac{t}{T},C(T)\right)\Big|_{t=T}"
-             r"=\frac{C(T)}{T}\left(\gamma_E+\psi(C(T))+\frac{1}{C(T)}-1\right)")
+    st.latex(
+        r"\frac{\partial}{\partial t}F\!\left(\tfrac{t}{T},C(T)\right)\Big|_{t=T}"
+        r"=\frac{C(T)}{T}\left(\gamma_E+\psi(C(T))+\frac{1}{C(T)}-1\right)"
+    )
     c1, c2 = st.columns(2)
     C = c1.slider("C(T)", 0.01, 0.99, 0.3, key="b_C", bind="query-params")
     Tn = c2.slider("T", 2, 1024, 64, key="b_Tn", bind="query-params")
-    st.metric("rate of the collapsed (matryoshka) tree", f"{bounds.matryoshka_rate(C, Tn):.3g}",
-              help="Negative: adding weak classifiers to the collapsed tree lowers its bound "
-              "at this rate per classifier.")
+    st.metric(
+        "rate of the collapsed (matryoshka) tree",
+        f"{bounds.matryoshka_rate(C, Tn):.3g}",
+        help="Negative: adding weak classifiers to the collapsed tree lowers its bound "
+        "at this rate per classifier.",
+    )
 
 
 SIZES = [4, 8, 16, 32, 64, 71, 128, 256, 512, 1024]
@@ -92,90 +121,148 @@ def _fmt_size(log10_s: float) -> str:
 def _top_down() -> None:
     st.markdown("##### The price of a k-way split")
     c1, c2 = st.columns(2)
-    gamma = c1.slider("γ", 0.01, 0.5, 0.1, step=0.01, key="b_gamma", bind="query-params",
-                      help="The weak-learning advantage: every chosen split removes at least "
-                      "this fraction of its leaf's impurity.")
-    size = c2.select_slider("target size s", SIZES, value=64, key="b_s", bind="query-params",
-                            help="The number of leaves the tree is grown to (the leaf budget).")
-    st.latex(r"\lceil\log_2 k\rceil\quad\text{vs}\quad g_\gamma(k)=\frac{1-e_\gamma(k)}{\gamma}"
-             r"\approx\ln k,\qquad e_\gamma(n)=\prod_{i=1}^{n-1}\Bigl(1-\frac{\gamma}{i}\Bigr)")
+    gamma = c1.slider(
+        "γ",
+        0.01,
+        0.5,
+        0.1,
+        step=0.01,
+        key="b_gamma",
+        bind="query-params",
+        help="The weak-learning advantage: every chosen split removes at least "
+        "this fraction of its leaf's impurity.",
+    )
+    size = c2.select_slider(
+        "target size s",
+        SIZES,
+        value=64,
+        key="b_s",
+        bind="query-params",
+        help="The number of leaves the tree is grown to (the leaf budget).",
+    )
+    st.latex(
+        r"\lceil\log_2 k\rceil\quad\text{vs}\quad g_\gamma(k)=\frac{1-e_\gamma(k)}{\gamma}"
+        r"\approx\ln k,\qquad e_\gamma(n)=\prod_{i=1}^{n-1}\Bigl(1-\frac{\gamma}{i}\Bigr)"
+    )
     chart_with_numbers(bf.split_prices(gamma), key="prices", config=CONFIG)
-    st.caption("Hatano's ⌈log₂ k⌉ is a step function that needs no γ; Mansour–McAllester's "
-               "g_γ(k) is smooth but needs γ in advance. Both grow like log k: a wide split "
-               "must gain about log k times a binary one.")
+    st.caption(
+        "Hatano's ⌈log₂ k⌉ is a step function that needs no γ; Mansour–McAllester's "
+        "g_γ(k) is smooth but needs γ in advance. Both grow like log k: a wide split "
+        "must gain about log k times a binary one."
+    )
 
     st.markdown("##### Where each criterion admits a k-way split")
-    st.latex(r"\text{Hatano: }k\le\frac{s}{|T|}\qquad\text{Mansour–McAllester: }"
-             r"|T|<\frac{e_\gamma(k)\,s\,\gamma}{2k}\iff k<\frac{s}{|T|}\cdot"
-             r"\frac{\gamma\,e_\gamma(k)}{2}")
+    st.latex(
+        r"\text{Hatano: }k\le\frac{s}{|T|}\qquad\text{Mansour–McAllester: }"
+        r"|T|<\frac{e_\gamma(k)\,s\,\gamma}{2k}\iff k<\frac{s}{|T|}\cdot"
+        r"\frac{\gamma\,e_\gamma(k)}{2}"
+    )
     left, right = st.columns(2)
     with left:
         chart_with_numbers(bf.admissible_arity_figure(size, gamma), key="arity", config=CONFIG)
     with right:
-        chart_with_numbers(bf.multiway_budget_figure(size, gamma), key="arity_budget",
-                           config=CONFIG)
+        chart_with_numbers(
+            bf.multiway_budget_figure(size, gamma), key="arity_budget", config=CONFIG
+        )
     s3 = bounds.smallest_budget_for_arity(3, "mansour_mcallester", gamma)
     st.caption(
         f"Left: the widest split each rule allows as the tree grows (s = {size}, γ = {gamma:g}); "
         f"right: the budget a rule needs before it ever allows a 3- or 4-way split. "
         f"At γ = {gamma:g} Mansour–McAllester needs s ≥ {s3:.0f} for k = 3 (Hatano: s ≥ 3). "
         "At the top-down page's largest budget, s = 64, it allows a 3-way split only for "
-        "γ ≥ 0.12 and a 4-way one only for γ ≥ 0.18.")
+        "γ ≥ 0.12 and a 4-way one only for γ ≥ 0.18."
+    )
 
     st.markdown("##### Size bounds: Hatano's φ_γ is the tightest")
-    st.latex(r"I(T)\le\varphi_\gamma(s)=(1-\gamma)^i\Bigl(1-\frac{s'\gamma}{2^i}\Bigr),"
-             r"\; s=2^i+s'\;\;\le\; e_\gamma(s)\;\le\; s^{-\gamma}")
+    st.latex(
+        r"I(T)\le\varphi_\gamma(s)=(1-\gamma)^i\Bigl(1-\frac{s'\gamma}{2^i}\Bigr),"
+        r"\; s=2^i+s'\;\;\le\; e_\gamma(s)\;\le\; s^{-\gamma}"
+    )
     chart_with_numbers(bf.size_bounds_at(gamma, size), key="sizes", config=CONFIG)
-    phi, e_s, pw = (float(bounds.phi_gamma(size, gamma)), float(bounds.e_gamma(size, gamma)),
-                    float(bounds.size_bound(size, gamma)))
+    phi, e_s, pw = (
+        float(bounds.phi_gamma(size, gamma)),
+        float(bounds.e_gamma(size, gamma)),
+        float(bounds.size_bound(size, gamma)),
+    )
     st.caption(
         f"At s = {size}, γ = {gamma:g}: φ_γ(s) = {phi:.3f}, e_γ(s) = {e_s:.3f}, "
         f"s^−γ = {pw:.3f}. Hatano proves Theorem 4 through φ_γ(s), then loosens it to s^−γ; "
         "for a binary run φ_γ(|T|) holds at every round. Example: the top-down 'multiway' "
-        "preset (s = 8, γ̂ = 0.258) shows s^−γ̂ = 0.585, but φ_γ̂(8) = 0.409.")
+        "preset (s = 8, γ̂ = 0.258) shows s^−γ̂ = 0.585, but φ_γ̂(8) = 0.409."
+    )
 
     st.markdown("##### From weak learning to advantage")
     c1, c2 = st.columns(2)
-    delta = c1.select_slider("edge δ of a weak learner", DELTAS, value=0.2, key="b_delta",
-                             bind="query-params",
-                             help="A classical weak learner: for every weighting of the data "
-                             "some binary split has error at most ½ − δ.")
-    eps_w = c2.select_slider("target error ε ", [0.25, 0.1, 0.05, 0.01], value=0.1,
-                             key="b_eps_w", bind="query-params",
-                             help="The training error the tree must reach.")
+    delta = c1.select_slider(
+        "edge δ of a weak learner",
+        DELTAS,
+        value=0.2,
+        key="b_delta",
+        bind="query-params",
+        help="A classical weak learner: for every weighting of the data "
+        "some binary split has error at most ½ − δ.",
+    )
+    eps_w = c2.select_slider(
+        "target error ε ",
+        [0.25, 0.1, 0.05, 0.01],
+        value=0.1,
+        key="b_eps_w",
+        bind="query-params",
+        help="The training error the tree must reach.",
+    )
     g = float(bounds.weak_learning_advantage(delta))
-    st.latex(r"\Pr[h\ne y]\le\tfrac12-\delta\;\Rightarrow\;\Delta\ge\frac{\delta^2}{16}\,I(q)"
-             r"\quad(I=2\sqrt{q(1-q)})\;\Rightarrow\;"
-             r"s^{-\gamma}\le\varepsilon\text{ once }s\ge(1/\varepsilon)^{16/\delta^2}")
+    st.latex(
+        r"\Pr[h\ne y]\le\tfrac12-\delta\;\Rightarrow\;\Delta\ge\frac{\delta^2}{16}\,I(q)"
+        r"\quad(I=2\sqrt{q(1-q)})\;\Rightarrow\;"
+        r"s^{-\gamma}\le\varepsilon\text{ once }s\ge(1/\varepsilon)^{16/\delta^2}"
+    )
     m1, m2, m3, m4 = st.columns(4)
-    m1.metric("advantage γ = δ²/16", f"{g:.4g}",
-              help="Kearns–Mansour's lemma (Hatano, Lemma 1; Mansour–McAllester, Lemma 3.1).")
-    for col, bound, label in ((m2, "power", "leaves for s^−γ ≤ ε"),
-                              (m3, "e", "leaves for e_γ(s) ≤ ε"),
-                              (m4, "phi", "leaves for φ_γ(s) ≤ ε")):
+    m1.metric(
+        "advantage γ = δ²/16",
+        f"{g:.4g}",
+        help="Kearns–Mansour's lemma (Hatano, Lemma 1; Mansour–McAllester, Lemma 3.1).",
+    )
+    for col, bound, label in (
+        (m2, "power", "leaves for s^−γ ≤ ε"),
+        (m3, "e", "leaves for e_γ(s) ≤ ε"),
+        (m4, "phi", "leaves for φ_γ(s) ≤ ε"),
+    ):
         col.metric(label, _fmt_size(float(bounds.log10_size_for_error(eps_w, g, bound))))
     chart_with_numbers(bf.weak_learning_sizes_figure(eps_w, delta), key="weak", config=CONFIG)
-    st.caption("The guarantee is (1/ε)^O(1/γ) leaves: with γ = δ²/16 even a good weak learner "
-               "needs an astronomical tree. It is a worst case; the other pages measure γ̂ on "
-               "the data, which is usually far larger than δ²/16.")
+    st.caption(
+        "The guarantee is (1/ε)^O(1/γ) leaves: with γ = δ²/16 even a good weak learner "
+        "needs an astronomical tree. It is a worst case; the other pages measure γ̂ on "
+        "the data, which is usually far larger than δ²/16."
+    )
 
 
 def _infoboost() -> None:
     st.markdown("##### Rounds InfoBoost needs")
-    eps = st.select_slider("target error ε", [0.1, 0.05, 0.01, 0.001, 1e-4], value=0.01,
-                           key="b_eps", bind="query-params")
-    st.latex(r"\Pr_U(\mathrm{sign}F_T\ne y)\le\prod_t H_{D_t}(Y\mid h_t)\le(1-\gamma)^T"
-             r"\le e^{-\gamma T}\le\varepsilon"
-             r"\quad\text{once}\quad T=\frac1\gamma\ln\frac1\varepsilon")
+    eps = st.select_slider(
+        "target error ε",
+        [0.1, 0.05, 0.01, 0.001, 1e-4],
+        value=0.01,
+        key="b_eps",
+        bind="query-params",
+    )
+    st.latex(
+        r"\Pr_U(\mathrm{sign}F_T\ne y)\le\prod_t H_{D_t}(Y\mid h_t)\le(1-\gamma)^T"
+        r"\le e^{-\gamma T}\le\varepsilon"
+        r"\quad\text{once}\quad T=\frac1\gamma\ln\frac1\varepsilon"
+    )
     chart_with_numbers(bf.infoboost_rounds_figure(eps), key="ib", config=CONFIG)
     st.markdown("##### Takimoto's band count: leaves after merging")
-    st.latex(r"a=\frac{2c}{1-c},\quad "
-             r"\varepsilon_j=\Bigl(\frac{1+a}{a}\Bigr)^{j-1}\frac{c\gamma}{a},"
-             r"\quad K=\min\{j:\varepsilon_j\ge1\},\qquad |L_t|\le 4K")
+    st.latex(
+        r"a=\frac{2c}{1-c},\quad "
+        r"\varepsilon_j=\Bigl(\frac{1+a}{a}\Bigr)^{j-1}\frac{c\gamma}{a},"
+        r"\quad K=\min\{j:\varepsilon_j\ge1\},\qquad |L_t|\le 4K"
+    )
     chart_with_numbers(bf.band_count_figure([0.25, 0.5, 0.75, 0.9]), key="bands", config=CONFIG)
-    st.caption("Fewer bits of information per round (small γ_t) need more bands, but only "
-               "logarithmically many; c close to 1 keeps more of the divided leaves' progress "
-               "at the price of more leaves.")
+    st.caption(
+        "Fewer bits of information per round (small γ_t) need more bands, but only "
+        "logarithmically many; c close to 1 keeps more of the divided leaves' progress "
+        "at the price of more leaves."
+    )
 
 
 def render() -> None:
@@ -183,16 +270,21 @@ def render() -> None:
     header = page_header(
         "Bounds explorer",
         "Every bound of the app as a closed form, with its formula: move the sliders "
-                "and compare. Nothing here is computed from data.",
+        "and compare. Nothing here is computed from data.",
         page="bounds",
     )
     presets_and_challenges("bounds_preset", GUIDES, CHALLENGES)
-    tabs = st.tabs(["Probabilistic trees & matryoshka (Grossmann)",
-                    "Top-down growth (Hatano, Mansour–McAllester)",
-                    "InfoBoost & merging (Takimoto et al.)"])
+    tabs = st.tabs(
+        [
+            "Probabilistic trees & matryoshka (Grossmann)",
+            "Top-down growth (Hatano, Mansour–McAllester)",
+            "InfoBoost & merging (Takimoto et al.)",
+        ]
+    )
     with tabs[0]:
-        theory_doc.link("3", "The statements and where the nesting argument breaks: "
-                        "docs/theory.md §3")
+        theory_doc.link(
+            "3", "The statements and where the nesting argument breaks: docs/theory.md §3"
+        )
         _grossmann()
     with tabs[1]:
         theory_doc.link("1", "The theorems behind these bounds: docs/theory.md §1")
@@ -202,12 +294,24 @@ def render() -> None:
         _infoboost()
     ss = st.session_state
     snippet = exports.bounds_snippet(
-        ss.get("b_rhos", list(RHOS)), ss.get("b_T", 1024), ss.get("b_rho3", "31/32"),
-        ss.get("b_C", 0.3), ss.get("b_Tn", 64), ss.get("b_gamma", 0.1), ss.get("b_eps", 0.01))
+        ss.get("b_rhos", list(RHOS)),
+        ss.get("b_T", 1024),
+        ss.get("b_rho3", "31/32"),
+        ss.get("b_C", 0.3),
+        ss.get("b_Tn", 64),
+        ss.get("b_gamma", 0.1),
+        ss.get("b_eps", 0.01),
+    )
     with header.export:
         st.markdown("**Python that prints these bounds with `boostcore.bounds`**")
-        st.download_button("Python script (.py)", snippet, file_name="boostlab_bounds.py",
-                           mime="text/x-python", key="bounds_snippet", on_click="ignore")
+        st.download_button(
+            "Python script (.py)",
+            snippet,
+            file_name="boostlab_bounds.py",
+            mime="text/x-python",
+            key="bounds_snippet",
+            on_click="ignore",
+        )
         with st.expander("Show the script"):
             st.code(snippet, language="python")
 

@@ -44,57 +44,94 @@ def _sidebar_params() -> dict:
     sb = st.sidebar
     sb.header("Branching program")
     schemes = sb.multiselect(
-        "Merging schemes side by side", list(SCHEMES), default=list(SCHEMES), key="schemes",
+        "Merging schemes side by side",
+        list(SCHEMES),
+        default=list(SCHEMES),
+        key="schemes",
         bind="query-params",
         help="; ".join(f"{k}: {v}" for k, v in HELP.items()) + ".",
     )
-    n_rounds = sb.slider("Rounds T", 1, 60, 20, key="T", bind="query-params",
-                         help="Number of boosting rounds (one stump each).")
-    c = sb.slider("c (BP.InfoBoost)", 0.05, 0.95, 0.5, step=0.05, key="c",
-                  bind="query-params",
-                  help="Theorem 3's trade-off, round by round: H(Y|ℓ_t) ≤ 1 − c·γ_t with at "
-                  "most 4K leaves, and K (the number of bands) grows with c. Near 1 the "
-                  "bound approaches the divided leaves' entropy (DT.InfoBoost); near 0 it "
-                  "tends to 1 and few bands remain (towards InfoBoost).")
-    wl = sb.radio("Weak learner minimises", list(LEARNERS), key="wl", bind="query-params",
-                  help="H(Y|h): InfoBoost's stump. Divided leaves: the stump that minimises the "
-                  "entropy of the divided leaves ℓ̃_t, which is what drives the bound "
-                  "(the paper's remark (1)).")
+    n_rounds = sb.slider(
+        "Rounds T",
+        1,
+        60,
+        20,
+        key="T",
+        bind="query-params",
+        help="Number of boosting rounds (one stump each).",
+    )
+    c = sb.slider(
+        "c (BP.InfoBoost)",
+        0.05,
+        0.95,
+        0.5,
+        step=0.05,
+        key="c",
+        bind="query-params",
+        help="Theorem 3's trade-off, round by round: H(Y|ℓ_t) ≤ 1 − c·γ_t with at "
+        "most 4K leaves, and K (the number of bands) grows with c. Near 1 the "
+        "bound approaches the divided leaves' entropy (DT.InfoBoost); near 0 it "
+        "tends to 1 and few bands remain (towards InfoBoost).",
+    )
+    wl = sb.radio(
+        "Weak learner minimises",
+        list(LEARNERS),
+        key="wl",
+        bind="query-params",
+        help="H(Y|h): InfoBoost's stump. Divided leaves: the stump that minimises the "
+        "entropy of the divided leaves ℓ̃_t, which is what drives the bound "
+        "(the paper's remark (1)).",
+    )
     return dict(schemes=schemes, n_rounds=n_rounds, c=c, wl=LEARNERS[wl])
 
 
 def _theory() -> None:
-    with st.expander("The theory: Theorem 1, Lemma 3, the merging theorem, and why InfoBoost "
-                     "is 'merge all'"):
+    with st.expander(
+        "The theory: Theorem 1, Lemma 3, the merging theorem, and why InfoBoost is 'merge all'"
+    ):
         theory_doc.link("2")
         st.markdown(
             "Each round the stump $h_t$ **divides** every leaf $l$ into $(l,-1)$ and $(l,+1)$; "
             "the children of each side are then **merged** into groups, the leaves $L_t$. "
             "A leaf's weight and the update are"
         )
-        st.latex(r"w[l]=\tfrac12\ln\frac{\Pr_{D_t}(\ell_t=l,\,y=+1)}{\Pr_{D_t}(\ell_t=l,\,y=-1)},"
-                 r"\qquad D_{t+1}(i)=\frac{D_t(i)\,e^{-w[\ell_t(x_i)]\,y_i}}{Z_t},\qquad "
-                 r"F_T(x)=\sum_{t=1}^T w[\ell_t(x)]")
+        st.latex(
+            r"w[l]=\tfrac12\ln\frac{\Pr_{D_t}(\ell_t=l,\,y=+1)}{\Pr_{D_t}(\ell_t=l,\,y=-1)},"
+            r"\qquad D_{t+1}(i)=\frac{D_t(i)\,e^{-w[\ell_t(x_i)]\,y_i}}{Z_t},\qquad "
+            r"F_T(x)=\sum_{t=1}^T w[\ell_t(x)]"
+        )
         st.markdown("**Theorem 1** (any merging scheme), with $G(p)=2\\sqrt{p(1-p)}$:")
-        st.latex(r"\Pr_U\bigl(\mathrm{sign}\,F_T(x_i)\ne y_i\bigr)\;\le\;\prod_{t=1}^T Z_t,"
-                 r"\qquad Z_t = H_{D_t}(Y\mid\ell_t) + s_t\;\le\;H_{D_t}(Y\mid h_t) + s_t")
-        st.markdown(r"where $s_t = 0$ unless a leaf of $L_t$ is pure and its weight had to be "
-                    r"smoothed (below). Without pure leaves this is the paper's "
-                    r"$\prod Z_t = \prod H_{D_t}(Y\mid\ell_t) \le \prod H_{D_t}(Y\mid h_t)$.")
-        st.markdown("**Lemma 3** — after the update every leaf of $L_t$ is balanced: the "
-                    "current leaves say nothing about the label under $D_{t+1}$,")
+        st.latex(
+            r"\Pr_U\bigl(\mathrm{sign}\,F_T(x_i)\ne y_i\bigr)\;\le\;\prod_{t=1}^T Z_t,"
+            r"\qquad Z_t = H_{D_t}(Y\mid\ell_t) + s_t\;\le\;H_{D_t}(Y\mid h_t) + s_t"
+        )
+        st.markdown(
+            r"where $s_t = 0$ unless a leaf of $L_t$ is pure and its weight had to be "
+            r"smoothed (below). Without pure leaves this is the paper's "
+            r"$\prod Z_t = \prod H_{D_t}(Y\mid\ell_t) \le \prod H_{D_t}(Y\mid h_t)$."
+        )
+        st.markdown(
+            "**Lemma 3** — after the update every leaf of $L_t$ is balanced: the "
+            "current leaves say nothing about the label under $D_{t+1}$,"
+        )
         st.latex(r"H_{D_{t+1}}(Y\mid\ell_t)=1.")
-        st.markdown("For **DT.InfoBoost**, whose leaves are the whole paths, no earlier stump "
-                    "is informative any more, so $h_{t+1}$ must be new (the paper's remark is "
-                    "about this scheme). With merging, an earlier stump can be informative "
-                    "again and be picked again.")
-        st.markdown("**Theorem 3 (merging by entropy bands)** — with $1-\\gamma_t = "
-                    "H_{D_t}(Y\\mid\\tilde\\ell_t)$ the entropy of the divided leaves, "
-                    "$a=2c/(1-c)$ and $\\varepsilon_j=((1+a)/a)^{j-1}c\\gamma_t/a$, grouping "
-                    "children by side, by the side of $q_z$ w.r.t. ½ and by the band "
-                    "$\\varepsilon_{j-1}\\le 1-G(q_z)<\\varepsilon_j$ gives")
-        st.latex(r"H_{D_t}(Y\mid\ell_t)\le 1-c\,\gamma_t,\qquad |L_t|\le 4K=O\!\left("
-                 r"\frac{\log(1/((1-c)\gamma_t))}{\log((1+c)/(2c))}\right)")
+        st.markdown(
+            "For **DT.InfoBoost**, whose leaves are the whole paths, no earlier stump "
+            "is informative any more, so $h_{t+1}$ must be new (the paper's remark is "
+            "about this scheme). With merging, an earlier stump can be informative "
+            "again and be picked again."
+        )
+        st.markdown(
+            "**Theorem 3 (merging by entropy bands)** — with $1-\\gamma_t = "
+            "H_{D_t}(Y\\mid\\tilde\\ell_t)$ the entropy of the divided leaves, "
+            "$a=2c/(1-c)$ and $\\varepsilon_j=((1+a)/a)^{j-1}c\\gamma_t/a$, grouping "
+            "children by side, by the side of $q_z$ w.r.t. ½ and by the band "
+            "$\\varepsilon_{j-1}\\le 1-G(q_z)<\\varepsilon_j$ gives"
+        )
+        st.latex(
+            r"H_{D_t}(Y\mid\ell_t)\le 1-c\,\gamma_t,\qquad |L_t|\le 4K=O\!\left("
+            r"\frac{\log(1/((1-c)\gamma_t))}{\log((1+c)/(2c))}\right)"
+        )
         st.markdown(
             "**Why InfoBoost is 'merge all'.** With one leaf per side, $\\ell_t$ is just $h_t$, "
             "so $w$ is Aslam's $\\alpha_t[a]\\,a$ and $Z_t=H_{D_t}(Y\\mid h_t)$: the two bounds "
@@ -117,8 +154,12 @@ def _focus_bar(schemes: list[str]) -> str:
     if st.session_state.get("focus") not in (None, *schemes):  # its scheme was deselected
         del st.session_state["focus"]
     choice = st.selectbox(
-        "Focused run", schemes, index=schemes.index(default), key="focus",
-        bind="query-params", label_visibility="collapsed" if presenting() else "visible",
+        "Focused run",
+        schemes,
+        index=schemes.index(default),
+        key="focus",
+        bind="query-params",
+        label_visibility="collapsed" if presenting() else "visible",
         help="The merging scheme whose regions, program and curves are shown large; the "
         "other schemes are the small pictures below (click one to focus it).",
     )
@@ -141,8 +182,9 @@ def _set_focus(name: str) -> None:
 
 def render() -> None:
     preset_from_url("bp_preset", GUIDES, first_round=1)
-    header = page_header("InfoBoost grows a branching program: divide, then merge",
-                         page="branching", compact=True)
+    header = page_header(
+        "InfoBoost grows a branching program: divide, then merge", page="branching", compact=True
+    )
     choice = dataset_sidebar()
     params = _sidebar_params()
     ds = choice.dataset
@@ -161,17 +203,25 @@ def render() -> None:
     started = time.perf_counter()
     font = 12 * lecture.scale()
     with st.spinner("Boosting…"):
-        runs = {name: compute.bp_run(ds, choice.key, params["n_rounds"], SCHEMES[name],
-                                     params["c"], params["wl"]) for name in schemes}
+        runs = {
+            name: compute.bp_run(
+                ds, choice.key, params["n_rounds"], SCHEMES[name], params["c"], params["wl"]
+            )
+            for name in schemes
+        }
         lec = frames_branching.branching_lecture(
-            ds, choice.key, tuple(schemes), params["n_rounds"], params["c"], params["wl"],
-            font)
+            ds, choice.key, tuple(schemes), params["n_rounds"], params["c"], params["wl"], font
+        )
         program = frames_branching.program_frames(
-            ds, choice.key, focus, params["n_rounds"], params["c"], params["wl"], font)
+            ds, choice.key, focus, params["n_rounds"], params["c"], params["wl"], font
+        )
     elapsed = time.perf_counter() - started
 
     t = lecture.stepper(
-        lec["n"], page="branching", first=1, default=_first_merge(runs[focus]),
+        lec["n"],
+        page="branching",
+        first=1,
+        default=_first_merge(runs[focus]),
         caption=f"{ds.n_train} training and {ds.n_test} test points · every round ready in "
         f"{elapsed:.2f} s (cached); stepping is drawn by your browser · keys: ← → step, Home/End, "
         "Space plays",
@@ -180,17 +230,35 @@ def render() -> None:
     slug = focus.replace(".", "_")
     regions, structure_box, curves = lecture.lecture_columns()
     with regions:
-        lecture.view("plotly", run["regions"], key=f"lv_regions_{slug}", first=1,
-                     notes=run["notes"], chart_key=f"regions_{slug}",
-                     title=f"{focus}: regions of sign F_t", aspect=lecture_frames.aspect(ds))
+        lecture.view(
+            "plotly",
+            run["regions"],
+            key=f"lv_regions_{slug}",
+            first=1,
+            notes=run["notes"],
+            chart_key=f"regions_{slug}",
+            title=f"{focus}: regions of sign F_t",
+            aspect=lecture_frames.aspect(ds),
+        )
     with structure_box:
-        lecture.view("svg", program["structure"], key=f"lv_program_{slug}", first=1,
-                     notes=program["notes"],
-                     title=f"{focus}: the program by round")
+        lecture.view(
+            "svg",
+            program["structure"],
+            key=f"lv_program_{slug}",
+            first=1,
+            notes=program["notes"],
+            title=f"{focus}: the program by round",
+        )
     with curves:
-        lecture.view("plotly", run["curves"], key=f"lv_curves_{slug}", first=1,
-                     chart_key=f"curves_{slug}", notes=run["curve_notes"],
-                     title="Π Z_t, errors and leaves |L_t|")
+        lecture.view(
+            "plotly",
+            run["curves"],
+            key=f"lv_curves_{slug}",
+            first=1,
+            chart_key=f"curves_{slug}",
+            notes=run["curve_notes"],
+            title="Π Z_t, errors and leaves |L_t|",
+        )
     st.caption(REGIONS_KEY)
     theory_doc.words(("|L_t|", "Z_t", "Π Z", "γ_t", "c", "bands", "collapsed"))
 
@@ -203,35 +271,63 @@ def render() -> None:
             with col, st.container(key=f"multiple-{other}", border=True):
                 a, b = st.columns([1, 1.3])
                 with a:
-                    lecture.view("plotly", lec["runs"][name]["small"], key=f"lv_small_{other}",
-                                 first=1, title=name, height=170, focus=name,
-                                 on_focus=lambda n=name: _set_focus(n))
+                    lecture.view(
+                        "plotly",
+                        lec["runs"][name]["small"],
+                        key=f"lv_small_{other}",
+                        first=1,
+                        title=name,
+                        height=170,
+                        focus=name,
+                        on_focus=lambda n=name: _set_focus(n),
+                    )
                 with b:
-                    lecture.view("plotly", lec["runs"][name]["spark"], key=f"lv_spark_{other}",
-                                 first=1, title="Π Z_t, train error", height=170, focus=name,
-                                 on_focus=lambda n=name: _set_focus(n))
+                    lecture.view(
+                        "plotly",
+                        lec["runs"][name]["spark"],
+                        key=f"lv_spark_{other}",
+                        first=1,
+                        title="Π Z_t, train error",
+                        height=170,
+                        focus=name,
+                        on_focus=lambda n=name: _set_focus(n),
+                    )
 
     st.markdown("#### This round in numbers")
-    lecture.view("html", lec["metrics"], key="lv_metrics", first=1, min_height=0,
-                 max_height=100000)
+    lecture.view("html", lec["metrics"], key="lv_metrics", first=1, min_height=0, max_height=100000)
     st.caption(LEAVES_KEY)
     if lec["groups"] is not None:
         st.markdown("#### BP.InfoBoost's groups: which children were merged (Theorem 3)")
-        lecture.view("html", lec["groups"], key="lv_groups", first=1, min_height=0,
-                     max_height=100000)
+        lecture.view(
+            "html", lec["groups"], key="lv_groups", first=1, min_height=0, max_height=100000
+        )
 
     _exports(header, runs, ds, t)
     code, dparams = data_code(choice)
-    export_run(header, "branching", {"data": dparams, **params}, runs,
-               exports.branching_snippet(
-                   code, params["schemes"], params["n_rounds"], params["c"], params["wl"]),
-               ds.feature_names)
+    export_run(
+        header,
+        "branching",
+        {"data": dparams, **params},
+        runs,
+        exports.branching_snippet(
+            code, params["schemes"], params["n_rounds"], params["c"], params["wl"]
+        ),
+        ds.feature_names,
+    )
 
     st.markdown("#### What c buys at this round: Theorem 3 for one D_t (BP.InfoBoost)")
-    c_view = frames_branching.c_round_frames(ds, choice.key, params["n_rounds"], params["c"],
-                                             params["wl"], font)
-    lecture.view("plotly", c_view["frames"], key="lv_c_round", first=1, notes=c_view["notes"],
-                 chart_key="c_round", title="This round's children merged with every c")
+    c_view = frames_branching.c_round_frames(
+        ds, choice.key, params["n_rounds"], params["c"], params["wl"], font
+    )
+    lecture.view(
+        "plotly",
+        c_view["frames"],
+        key="lv_c_round",
+        first=1,
+        notes=c_view["notes"],
+        chart_key="c_round",
+        title="This round's children merged with every c",
+    )
     st.caption(C_ROUND_KEY)
     if not presenting():
         st.markdown(INTRO)
@@ -288,15 +384,20 @@ def _exports(header, runs: dict, ds, t: int | None) -> None:
             st.download_button(
                 f"{name}: program at round {r} as DOT",
                 diagrams.bp_digraph(steps, idx, feature_names=ds.feature_names).source,
-                file_name=f"branching_{slug}_round{r}.dot", mime="text/vnd.graphviz",
-                key=f"dot_{slug}", on_click="ignore",
+                file_name=f"branching_{slug}_round{r}.dot",
+                mime="text/vnd.graphviz",
+                key=f"dot_{slug}",
+                on_click="ignore",
             )
             st.download_button(
                 f"{name}: program at round {r} as SVG",
-                frames_branching.program_svg(done, rows=len(done) + 1, boxes=8,
-                                             feature_names=ds.feature_names, wide=True),
-                file_name=f"branching_{slug}_round{r}.svg", mime="image/svg+xml",
-                key=f"svg_{slug}", on_click="ignore",
+                frames_branching.program_svg(
+                    done, rows=len(done) + 1, boxes=8, feature_names=ds.feature_names, wide=True
+                ),
+                file_name=f"branching_{slug}_round{r}.svg",
+                mime="image/svg+xml",
+                key=f"svg_{slug}",
+                on_click="ignore",
             )
 
 

@@ -30,12 +30,16 @@ from ui.classroom import (
 from ui.widgets import stepper
 
 MODES = ("You are the adversary", "You are the player", "Watch")
-MODE_HELP = ("The app plays TOPDOWN-M's player (it always expands the heaviest leaf); you "
-             "choose how many children and how to share the weight. Goal: end as HEAVY as "
-             "possible. You are the player: the app's adversary splits in two, equally; you "
-             "choose the leaf. Goal: end as LIGHT as possible. Watch: app against app.")
-ADVERSARIES = {"equal binary splits (Theorem 3's worst case)": "equal",
-               "random k and shares": "random"}
+MODE_HELP = (
+    "The app plays TOPDOWN-M's player (it always expands the heaviest leaf); you "
+    "choose how many children and how to share the weight. Goal: end as HEAVY as "
+    "possible. You are the player: the app's adversary splits in two, equally; you "
+    "choose the leaf. Goal: end as LIGHT as possible. Watch: app against app."
+)
+ADVERSARIES = {
+    "equal binary splits (Theorem 3's worst case)": "equal",
+    "random k and shares": "random",
+}
 
 
 GUIDES, CHALLENGES = guides.GAME, guides.GAME_CHALLENGES
@@ -45,19 +49,34 @@ def _sidebar() -> tuple[str, int, float]:
     sb = st.sidebar
     sb.header("Game")
     mode = sb.radio("Mode", MODES, key="mode", bind="query-params", help=MODE_HELP)
-    s = sb.slider("Target size s", 2, 32, 8, key="s", bind="query-params",
-                  help="The game ends when the tree has s leaves.")
-    gamma = sb.slider("γ (advantage)", 0.0, 0.5, 0.1, step=0.05, key="gamma",
-                      bind="query-params",
-                      help="Every k-way expansion keeps only 1 − γ⌈log₂ k⌉ of the leaf's "
-                      "weight: the weak hypothesis assumption of TOPDOWN-M.")
+    s = sb.slider(
+        "Target size s",
+        2,
+        32,
+        8,
+        key="s",
+        bind="query-params",
+        help="The game ends when the tree has s leaves.",
+    )
+    gamma = sb.slider(
+        "γ (advantage)",
+        0.0,
+        0.5,
+        0.1,
+        step=0.05,
+        key="gamma",
+        bind="query-params",
+        help="Every k-way expansion keeps only 1 − γ⌈log₂ k⌉ of the leaf's "
+        "weight: the weak hypothesis assumption of TOPDOWN-M.",
+    )
     return mode, s, gamma
 
 
 def _encode_moves(stack: list) -> str:
     """The moves of a game for the URL: ``leaf-k-share_share…`` joined by ``;``."""
-    return ";".join(f"{m.leaf}-{m.k}-" + "_".join(f"{d:.6g}" for d in m.distribution)
-                    for m in stack[-1].history)
+    return ";".join(
+        f"{m.leaf}-{m.k}-" + "_".join(f"{d:.6g}" for d in m.distribution) for m in stack[-1].history
+    )
 
 
 def _replay(start, text: str) -> list:
@@ -69,8 +88,10 @@ def _replay(start, text: str) -> list:
             dist = tuple(float(v) for v in shares.split("_"))
             stack.append(compute.game_move(stack[-1], int(leaf), int(k), dist))
         except ValueError as err:
-            st.toast(f"The link's move {i} ({part!r}) could not be replayed: {err}. "
-                     f"Showing the game up to move {i - 1}.")
+            st.toast(
+                f"The link's move {i} ({part!r}) could not be replayed: {err}. "
+                f"Showing the game up to move {i - 1}."
+            )
             break
     return stack
 
@@ -148,11 +169,17 @@ def _record(mode: str, state) -> None:
         return
     ss["game_recorded"] = serial
     phi = float(phi_gamma(state.s, state.gamma))
-    ss.setdefault("game_board", []).append({
-        "mode": mode, "s": state.s, "γ": state.gamma, "final weight": state.total,
-        "φ_γ(s)": phi, "final / φ": state.total / phi if phi > 0 else float("nan"),
-        "moves": len(state.history),
-    })
+    ss.setdefault("game_board", []).append(
+        {
+            "mode": mode,
+            "s": state.s,
+            "γ": state.gamma,
+            "final weight": state.total,
+            "φ_γ(s)": phi,
+            "final / φ": state.total / phi if phi > 0 else float("nan"),
+            "moves": len(state.history),
+        }
+    )
     if mode == MODES[0]:
         ss["adv_tries"] = ss.get("adv_tries", 0) + 1
 
@@ -160,13 +187,22 @@ def _record(mode: str, state) -> None:
 def _score(state, mode: str) -> None:
     phi = float(phi_gamma(state.s, state.gamma))
     c1, c2, c3 = st.columns(3)
-    c1.metric("Tree weight now", f"{state.total:.4f}",
-              help="Sum of the leaves' weights; it bounds the training error of the tree.")
-    c2.metric("φ_γ(s)", f"{phi:.4f}",
-              help="The final weight when the adversary always splits in two, equally, "
-                   "against the max-weight player (Theorem 3).")
-    c3.metric("s^(−γ)", f"{state.s ** (-state.gamma):.4f}",
-              help="Theorem 4's bound on the final tree: φ_γ(s) ≤ s^(−γ).")
+    c1.metric(
+        "Tree weight now",
+        f"{state.total:.4f}",
+        help="Sum of the leaves' weights; it bounds the training error of the tree.",
+    )
+    c2.metric(
+        "φ_γ(s)",
+        f"{phi:.4f}",
+        help="The final weight when the adversary always splits in two, equally, "
+        "against the max-weight player (Theorem 3).",
+    )
+    c3.metric(
+        "s^(−γ)",
+        f"{state.s ** (-state.gamma):.4f}",
+        help="Theorem 4's bound on the final tree: φ_γ(s) ≤ s^(−γ).",
+    )
     if not state.done:
         return
     _record(mode, state)
@@ -175,11 +211,15 @@ def _score(state, mode: str) -> None:
         if gap > 1e-12:
             st.error("You beat φ_γ(s)?! That would contradict Theorem 3 — please report it.")
         elif gap > -1e-9:
-            st.success(f"Final weight {state.total:.4f} = φ_γ(s): the best any adversary can "
-                       "do against the max-weight player.")
+            st.success(
+                f"Final weight {state.total:.4f} = φ_γ(s): the best any adversary can "
+                "do against the max-weight player."
+            )
         else:
-            st.warning(f"Final weight {state.total:.4f} < φ_γ(s) = {phi:.4f}. Try again: "
-                       "can you end heavier?")
+            st.warning(
+                f"Final weight {state.total:.4f} < φ_γ(s) = {phi:.4f}. Try again: "
+                "can you end heavier?"
+            )
         if st.session_state.get("adv_tries", 0) >= 1:
             st.info(
                 "**Why nobody beats φ_γ(s).** Every expansion removes γ⌈log k⌉·w_ℓ from the "
@@ -188,65 +228,105 @@ def _score(state, mode: str) -> None:
                 "using fewer of the s leaves; an unequal split makes one heavy child that the "
                 "player expands next. So the adversary does best with k = 2 and equal halves, "
                 "and the final weight is at most φ_γ(s) ≤ s^(−γ) (Hatano, Theorems 3 and 5).",
-                icon=":material/school:")
+                icon=":material/school:",
+            )
     elif mode == MODES[1]:
         if gap < -1e-9:
             st.success(f"Final weight {state.total:.4f} < φ_γ(s) = {phi:.4f}.")
         elif gap <= 1e-9:
-            st.success(f"Final weight {state.total:.4f} = φ_γ(s): exactly what TOPDOWN-M's "
-                       "max-weight rule gets against this adversary.")
+            st.success(
+                f"Final weight {state.total:.4f} = φ_γ(s): exactly what TOPDOWN-M's "
+                "max-weight rule gets against this adversary."
+            )
         else:
-            st.warning(f"Final weight {state.total:.4f} > φ_γ(s) = {phi:.4f}: expanding a "
-                       "lighter leaf removes less weight. The max-weight rule is the greedy "
-                       "choice that removes the most — that is TOPDOWN-M's rule.")
+            st.warning(
+                f"Final weight {state.total:.4f} > φ_γ(s) = {phi:.4f}: expanding a "
+                "lighter leaf removes less weight. The max-weight rule is the greedy "
+                "choice that removes the most — that is TOPDOWN-M's rule."
+            )
 
 
 def _adversary_controls(state) -> None:
     leaf = max_weight_player(state)
-    st.markdown(f"**The player expands leaf #{leaf}** (the heaviest, weight "
-                f"{state.weight(leaf):.4f}). Your move: how many children, and how to share.")
+    st.markdown(
+        f"**The player expands leaf #{leaf}** (the heaviest, weight "
+        f"{state.weight(leaf):.4f}). Your move: how many children, and how to share."
+    )
     ks = legal_arities(state)
-    k = st.selectbox("Children k", ks, key="adv_k",
-                     help="k = 2, or 2 < k ≤ s/|T| (the tree must not overshoot s), with "
-                          "γ⌈log₂ k⌉ ≤ 1. A k-way split keeps 1 − γ⌈log₂ k⌉ of the weight.")
+    k = st.selectbox(
+        "Children k",
+        ks,
+        key="adv_k",
+        help="k = 2, or 2 < k ≤ s/|T| (the tree must not overshoot s), with "
+        "γ⌈log₂ k⌉ ≤ 1. A k-way split keeps 1 − γ⌈log₂ k⌉ of the weight.",
+    )
     keep = shrink(int(k), state.gamma) * state.weight(leaf)
-    st.caption(f"The {k} children share {keep:.4f} = (1 − γ⌈log₂ {k}⌉) × "
-               f"{state.weight(leaf):.4f}.")
+    st.caption(f"The {k} children share {keep:.4f} = (1 − γ⌈log₂ {k}⌉) × {state.weight(leaf):.4f}.")
     cols = st.columns(min(int(k), 4))
     raw = []
     for i in range(int(k)):
         with cols[i % len(cols)]:
-            raw.append(st.slider(f"child {i + 1}", 0, 100, 50, key=f"share_{i}",
-                                 help="Relative share of this child (normalised to sum 1)."))
+            raw.append(
+                st.slider(
+                    f"child {i + 1}",
+                    0,
+                    100,
+                    50,
+                    key=f"share_{i}",
+                    help="Relative share of this child (normalised to sum 1).",
+                )
+            )
     total = sum(raw)
     if total > 0:
         st.caption("Children get " + ", ".join(f"{keep * r / total:.4f}" for r in raw) + ".")
-    st.button("Expand", type="primary", key="adv_expand", on_click=_adversary_move,
-              icon=":material/call_split:")
+    st.button(
+        "Expand",
+        type="primary",
+        key="adv_expand",
+        on_click=_adversary_move,
+        icon=":material/call_split:",
+    )
 
 
 def _player_controls(state) -> None:
-    st.markdown("**Your move:** pick the leaf to expand. The adversary will split it in two "
-                "equal children, each with (1 − γ)/2 of its weight.")
+    st.markdown(
+        "**Your move:** pick the leaf to expand. The adversary will split it in two "
+        "equal children, each with (1 − γ)/2 of its weight."
+    )
     best = max_weight_player(state)
     leaves = sorted(state.leaves, key=lambda i: (-state.weight(i), i))
-    st.radio("Leaf", leaves, index=leaves.index(best), key="player_leaf",
-             format_func=lambda i: f"#{i}  (weight {state.weight(i):.4f})",
-             help="Heaviest first. TOPDOWN-M always takes the heaviest.")
-    st.button("Expand", type="primary", key="player_expand", on_click=_player_move,
-              icon=":material/call_split:")
+    st.radio(
+        "Leaf",
+        leaves,
+        index=leaves.index(best),
+        key="player_leaf",
+        format_func=lambda i: f"#{i}  (weight {state.weight(i):.4f})",
+        help="Heaviest first. TOPDOWN-M always takes the heaviest.",
+    )
+    st.button(
+        "Expand",
+        type="primary",
+        key="player_expand",
+        on_click=_player_move,
+        icon=":material/call_split:",
+    )
 
 
-LEMMA9_HELP = ("Lemma 9 applies to a node split into k children with any shares, below which "
-               "the adversary then only split the heaviest leaf in equal halves (only such "
-               "nodes are listed). Its subtree is replaced by equal binary splits giving the "
-               "same number of leaves.")
+LEMMA9_HELP = (
+    "Lemma 9 applies to a node split into k children with any shares, below which "
+    "the adversary then only split the heaviest leaf in equal halves (only such "
+    "nodes are listed). Its subtree is replaced by equal binary splits giving the "
+    "same number of leaves."
+)
 
 
 def _lemma9_show() -> None:
     ss = st.session_state
-    ss["lemma9_shown"] = (ss.get("game_serial"), len(ss["game_stack"][-1].history),
-                          ss.get("lemma9_node"))
+    ss["lemma9_shown"] = (
+        ss.get("game_serial"),
+        len(ss["game_stack"][-1].history),
+        ss.get("lemma9_node"),
+    )
 
 
 def _lemma9(state) -> None:
@@ -263,49 +343,82 @@ def _lemma9(state) -> None:
             except ValueError as err:
                 st.caption(f"No node to replace: {err}.")
         else:
-            st.caption("Split a leaf into k ≥ 3 children (then keep splitting in equal halves) "
-                       "to try Lemma 9 here, or load the preset *Lemma 9*.")
+            st.caption(
+                "Split a leaf into k ≥ 3 children (then keep splitting in equal halves) "
+                "to try Lemma 9 here, or load the preset *Lemma 9*."
+            )
         return
     c1, c2 = st.columns([3, 2], vertical_alignment="bottom")
     node = c1.selectbox(
-        "k-way node", nodes, key="lemma9_node", help=LEMMA9_HELP,
-        format_func=lambda n: (f"#{n}: {len(state.children(n))}-way, weight "
-                               f"{state.weight(n):.4f}"))
-    c2.button("Replace by binary splits", key="lemma9_replace", on_click=_lemma9_show,
-              icon=":material/account_tree:",
-              help="Show the node's subtree and the binary subtree with the same number of "
-                   "leaves, and the tree's weight before and after.")
+        "k-way node",
+        nodes,
+        key="lemma9_node",
+        help=LEMMA9_HELP,
+        format_func=lambda n: f"#{n}: {len(state.children(n))}-way, weight {state.weight(n):.4f}",
+    )
+    c2.button(
+        "Replace by binary splits",
+        key="lemma9_replace",
+        on_click=_lemma9_show,
+        icon=":material/account_tree:",
+        help="Show the node's subtree and the binary subtree with the same number of "
+        "leaves, and the tree's weight before and after.",
+    )
     if ss.get("lemma9_shown") != (ss.get("game_serial"), len(state.history), node):
         return
     step = lemma9_replacement(state, node)
     c1, c2, c3 = st.columns(3)
-    c1.metric(f"Subtree of #{node} as played", f"{step.before:.4f}",
-              help=f"Its {step.k}-way split, then t = {step.t} equal binary splits: "
-                   f"{step.leaves} leaves.")
-    c2.metric("Binary subtree instead", f"{step.after:.4f}", delta=f"{step.gain:+.4f}",
-              help=f"{step.leaves - 1} equal binary splits of weight {step.weight:.4f}: "
-                   f"w·φ_γ({step.leaves}).")
-    c3.metric("Whole tree: before → after", f"{step.tree_after:.4f}",
-              delta=f"from {step.tree_before:.4f}", delta_color="off",
-              help="The rest of the tree is unchanged.")
+    c1.metric(
+        f"Subtree of #{node} as played",
+        f"{step.before:.4f}",
+        help=f"Its {step.k}-way split, then t = {step.t} equal binary splits: "
+        f"{step.leaves} leaves.",
+    )
+    c2.metric(
+        "Binary subtree instead",
+        f"{step.after:.4f}",
+        delta=f"{step.gain:+.4f}",
+        help=f"{step.leaves - 1} equal binary splits of weight {step.weight:.4f}: "
+        f"w·φ_γ({step.leaves}).",
+    )
+    c3.metric(
+        "Whole tree: before → after",
+        f"{step.tree_after:.4f}",
+        delta=f"from {step.tree_before:.4f}",
+        delta_color="off",
+        help="The rest of the tree is unchanged.",
+    )
     left, right = st.columns(2)
     with left:
         st.markdown(f"**Before:** #{node}'s {step.k}-way split, then equal halves")
-        structure(diagrams.game_digraph(step.before_game), width="content",
-                  label=f"Lemma 9: subtree of #{node} as played")
+        structure(
+            diagrams.game_digraph(step.before_game),
+            width="content",
+            label=f"Lemma 9: subtree of #{node} as played",
+        )
     with right:
         st.markdown("**After:** equal binary splits only")
-        structure(diagrams.game_digraph(step.after_game), width="content",
-                  label=f"Lemma 9: binary subtree replacing #{node}")
-    st.caption(f"Both subtrees are drawn as games started at #{node}'s weight "
-               f"{step.weight:.4f} (their #0 is node #{node}).")
-    chart_with_numbers(game_figures.lemma9_figure(step), key="lemma9_chart",
-                       config={"displaylogo": False})
-    st.markdown("**Lemma 9** (Hatano 2004, §4.1). For any weight $w\\in[0,1]$, any integer "
-                "$t\\ge 1$ and any distribution $d_k$ on $k$ children,")
-    st.latex(r"\mathrm{sum}_{\max}(w,\ d_k,\ \underbrace{d_2^*,\dots,d_2^*}_{t})\ \le\ "
-             r"\mathrm{sum}_{\max}(w,\ \underbrace{d_2^*,\dots,d_2^*}_{t+k-1})"
-             r"\ =\ w\,\varphi_\gamma(k+t).")
+        structure(
+            diagrams.game_digraph(step.after_game),
+            width="content",
+            label=f"Lemma 9: binary subtree replacing #{node}",
+        )
+    st.caption(
+        f"Both subtrees are drawn as games started at #{node}'s weight "
+        f"{step.weight:.4f} (their #0 is node #{node})."
+    )
+    chart_with_numbers(
+        game_figures.lemma9_figure(step), key="lemma9_chart", config={"displaylogo": False}
+    )
+    st.markdown(
+        "**Lemma 9** (Hatano 2004, §4.1). For any weight $w\\in[0,1]$, any integer "
+        "$t\\ge 1$ and any distribution $d_k$ on $k$ children,"
+    )
+    st.latex(
+        r"\mathrm{sum}_{\max}(w,\ d_k,\ \underbrace{d_2^*,\dots,d_2^*}_{t})\ \le\ "
+        r"\mathrm{sum}_{\max}(w,\ \underbrace{d_2^*,\dots,d_2^*}_{t+k-1})"
+        r"\ =\ w\,\varphi_\gamma(k+t)."
+    )
     st.markdown(
         "Both sides grow $k+t$ leaves from weight $w$, the player always expanding the "
         "heaviest leaf: on the left a first $k$-way split with shares $d_k$, then $t$ equal "
@@ -315,7 +428,8 @@ def _lemma9(state) -> None:
         "lemma combines). The new tree need not be one the max-weight player would grow in "
         "the whole game: Lemma 10 (with Proposition 6) handles that, and Theorem 5 repeats "
         "the step on the last multi-way split until only equal binary splits are left — "
-        "ending at φ_γ(s).")
+        "ending at φ_γ(s)."
+    )
 
 
 def _explain() -> None:
@@ -332,9 +446,12 @@ def _explain() -> None:
             "that: the *player* is the rule that picks the leaf (TOPDOWN-M: the heaviest), the "
             "*adversary* is the worst weak learner allowed (it removes exactly that much, and "
             "shares the rest as it likes). **Theorem 3**: against the max-weight player the "
-            "adversary's best is k = 2 with equal halves, which ends at")
-        st.latex(r"\varphi_\gamma(s)=(1-\gamma)^i\left(1-\frac{s'\gamma}{2^i}\right),\qquad "
-                 r"s=2^i+s',\ 0\le s'<2^i,\qquad \varphi_\gamma(s)\le s^{-\gamma}")
+            "adversary's best is k = 2 with equal halves, which ends at"
+        )
+        st.latex(
+            r"\varphi_\gamma(s)=(1-\gamma)^i\left(1-\frac{s'\gamma}{2^i}\right),\qquad "
+            r"s=2^i+s',\ 0\le s'<2^i,\qquad \varphi_\gamma(s)\le s^{-\gamma}"
+        )
         st.markdown(
             "so every tree grown by TOPDOWN-M to $s$ leaves has training error at most "
             "$I(T)\\le s^{-\\gamma}$ (Theorem 4) — multi-way splits included. The app's "
@@ -347,7 +464,8 @@ def _explain() -> None:
             "brute-force enumeration of every such strategy (grids of halves, thirds and "
             "quarters). It accepts s ≤ "
             f"{SEARCH_MAX_SIZE} (its positions grow about 3× per leaf), so the larger s of "
-            "this page are not searched. Random adversaries never beat φ_γ(s) either.")
+            "this page are not searched. Random adversaries never beat φ_γ(s) either."
+        )
 
 
 def render() -> None:
@@ -381,45 +499,82 @@ def render() -> None:
         if st.session_state.get("game_error"):
             st.error(st.session_state["game_error"])
         b1, b2 = st.columns(2)
-        b1.button("Undo", key="game_undo", on_click=_undo, disabled=len(stack) <= 1,
-                  icon=":material/undo:")
+        b1.button(
+            "Undo",
+            key="game_undo",
+            on_click=_undo,
+            disabled=len(stack) <= 1,
+            icon=":material/undo:",
+        )
         b2.button("Restart", key="game_restart", on_click=_restart, icon=":material/replay:")
         _score(state, mode)
     with left:
         chosen = None if state.done else max_weight_player(state)
-        structure(diagrams.game_digraph(state, chosen=chosen), width="content",
-                      label=f"game tree after move {len(state.history)}")
-        st.caption("Boxes: expanded nodes; ellipses: the leaves now (darker = heavier). "
-                   "Vermillion: the heaviest leaf, the one TOPDOWN-M expands next.")
-        chart_with_numbers(game_figures.trajectory_figure(state), key="game_traj",
-                        config={"displaylogo": False})
+        structure(
+            diagrams.game_digraph(state, chosen=chosen),
+            width="content",
+            label=f"game tree after move {len(state.history)}",
+        )
+        st.caption(
+            "Boxes: expanded nodes; ellipses: the leaves now (darker = heavier). "
+            "Vermillion: the heaviest leaf, the one TOPDOWN-M expands next."
+        )
+        chart_with_numbers(
+            game_figures.trajectory_figure(state), key="game_traj", config={"displaylogo": False}
+        )
     st.markdown("#### Moves")
-    st.dataframe(tables.game_history_frame(state), hide_index=True,
-                 column_config={c: st.column_config.NumberColumn(format="%.4f") for c in
-                                ("leaf weight", "kept 1 − γ⌈log k⌉", "tree weight after")})
+    st.dataframe(
+        tables.game_history_frame(state),
+        hide_index=True,
+        column_config={
+            c: st.column_config.NumberColumn(format="%.4f")
+            for c in ("leaf weight", "kept 1 − γ⌈log k⌉", "tree weight after")
+        },
+    )
     if mode == MODES[0]:
         _lemma9(state)
-    export_run(header, "game", {"mode": mode, "s": s, "gamma": gamma}, {"game": list(stack)},
-               exports.game_snippet(s, gamma, "adversary" if mode == MODES[0] else "player",
-                                    moves=state))
+    export_run(
+        header,
+        "game",
+        {"mode": mode, "s": s, "gamma": gamma},
+        {"game": list(stack)},
+        exports.game_snippet(s, gamma, "adversary" if mode == MODES[0] else "player", moves=state),
+    )
     export_structures(header, "game")
     board = st.session_state.get("game_board", [])
     if board:
         st.markdown("#### Leaderboard (this session)")
-        st.dataframe(sorted(board, key=lambda r: -r["final / φ"]), hide_index=True,
-                     column_config={c: st.column_config.NumberColumn(format="%.4f") for c in
-                                    ("final weight", "φ_γ(s)", "final / φ")})
+        st.dataframe(
+            sorted(board, key=lambda r: -r["final / φ"]),
+            hide_index=True,
+            column_config={
+                c: st.column_config.NumberColumn(format="%.4f")
+                for c in ("final weight", "φ_γ(s)", "final / φ")
+            },
+        )
     if not presenting():
         _explain()
 
 
 def _watch(header, s: int, gamma: float) -> None:
     c1, c2 = st.columns([3, 1], vertical_alignment="bottom")
-    name = c1.radio("Adversary", list(ADVERSARIES), key="watch_adv", horizontal=True,
-                    bind="query-params",
-                    help="The player is always TOPDOWN-M's: the heaviest leaf.")
-    seed = c2.number_input("Seed", 0, 10_000, 0, key="watch_seed", bind="query-params",
-                           help="Seed of the random adversary.")
+    name = c1.radio(
+        "Adversary",
+        list(ADVERSARIES),
+        key="watch_adv",
+        horizontal=True,
+        bind="query-params",
+        help="The player is always TOPDOWN-M's: the heaviest leaf.",
+    )
+    seed = c2.number_input(
+        "Seed",
+        0,
+        10_000,
+        0,
+        key="watch_seed",
+        bind="query-params",
+        help="Seed of the random adversary.",
+    )
     states = compute.game_play(s, gamma, ADVERSARIES[name], int(seed))
     equal_final = compute.game_play(s, gamma, "equal", 0)[-1].total
 
@@ -428,22 +583,39 @@ def _watch(header, s: int, gamma: float) -> None:
         left, right = st.columns([3, 2])
         with left:
             chosen = None if state.done else max_weight_player(state)
-            structure(diagrams.game_digraph(state, chosen=chosen), width="content",
-                      label=f"game tree after move {len(state.history)}")
+            structure(
+                diagrams.game_digraph(state, chosen=chosen),
+                width="content",
+                label=f"game tree after move {len(state.history)}",
+            )
         with right:
-            chart_with_numbers(game_figures.trajectory_figure(state), key="watch_traj",
-                            config={"displaylogo": False})
+            chart_with_numbers(
+                game_figures.trajectory_figure(state),
+                key="watch_traj",
+                config={"displaylogo": False},
+            )
             phi = float(phi_gamma(s, gamma))
             st.metric("Tree weight now", f"{state.total:.4f}")
             if state.done:
-                st.caption(f"Final {state.total:.4f} against φ_γ(s) = {phi:.4f} (equal binary "
-                           f"splits end at {equal_final:.4f}).")
+                st.caption(
+                    f"Final {state.total:.4f} against φ_γ(s) = {phi:.4f} (equal binary "
+                    f"splits end at {equal_final:.4f})."
+                )
         st.dataframe(tables.game_history_frame(state), hide_index=True)
 
-    export_run(header, "game", {"mode": "watch", "s": s, "gamma": gamma,
-                                "adversary": ADVERSARIES[name], "seed": int(seed)},
-               {"watch": list(states)},
-               exports.game_snippet(s, gamma, "watch", ADVERSARIES[name], int(seed)))
+    export_run(
+        header,
+        "game",
+        {
+            "mode": "watch",
+            "s": s,
+            "gamma": gamma,
+            "adversary": ADVERSARIES[name],
+            "seed": int(seed),
+        },
+        {"watch": list(states)},
+        exports.game_snippet(s, gamma, "watch", ADVERSARIES[name], int(seed)),
+    )
     stepper(len(states), show, key="round", label="Move")
     export_structures(header, "game")
 

@@ -12,56 +12,125 @@ THUMBS = Path(__file__).resolve().parents[1] / "assets" / "thumbnails"
 
 #: (page file, title, url path, icon, one line on what it shows)
 PAGES = [
-    ("views/topdown.py", "Top-down growth", "topdown", ":material/account_tree:",
-     "Kearns–Mansour, Hatano's TOPDOWN-M and Mansour–McAllester side by side: how many "
-     "branches should a split have? Live I(T), errors and the bounds e_γ̂(|T|), |T|^−γ̂, "
-     "s^−γ̂."),
-    ("views/game.py", "Weight Distribution Game", "game", ":material/casino:",
-     "Hatano's game behind TOPDOWN-M's bound, played by you: be the adversary against the "
-     "max-weight player and try to beat φ_γ(s) — Theorem 3 says you cannot."),
-    ("views/branching.py", "Divide and merge (InfoBoost)", "branching", ":material/hub:",
-     "Takimoto–Koya–Maruoka: InfoBoost divides every leaf by the new stump and merges the "
-     "children — all (InfoBoost), none (DT.InfoBoost) or by entropy bands (BP.InfoBoost)."),
-    ("views/matryoshka.py", "Probabilistic trees & matryoshka", "matryoshka",
-     ":material/deployed_code:",
-     "Grossmann's probabilistic boosting as a chain, a tree and a matryoshka of two-node "
-     "trees: soft regions P(H > 0) and the exact expected error against C(T), F and M2."),
-    ("views/oblique.py", "Boosted oblique trees (G1)", "oblique", ":material/call_split:",
-     "Henry–Nock–Nielsen's G1: AdaBoost (a path), the Kearns–Mansour tree and BoostODT "
-     "(AdaBoost_R inside every node) on one stepper, with Theorem 1's bound."),
-    ("views/benchmark.py", "Benchmark on real data", "benchmark", ":material/leaderboard:",
-     "Every algorithm against scikit-learn on twelve real datasets: 10-fold CV, paired "
-     "tests, and an honest verdict on each paper's claim."),
-    ("views/bounds.py", "Bounds explorer", "bounds", ":material/functions:",
-     "Every closed-form bound with its formula and sliders: Grossmann's figures (and where "
-     "his nesting argument breaks), ⌈log k⌉ vs g_γ(k), e_γ(n), φ_γ(s), band counts."),
+    (
+        "views/topdown.py",
+        "Top-down growth",
+        "topdown",
+        ":material/account_tree:",
+        "Kearns–Mansour, Hatano's TOPDOWN-M and Mansour–McAllester side by side: how many "
+        "branches should a split have? Live I(T), errors and the bounds e_γ̂(|T|), |T|^−γ̂, "
+        "s^−γ̂.",
+    ),
+    (
+        "views/game.py",
+        "Weight Distribution Game",
+        "game",
+        ":material/casino:",
+        "Hatano's game behind TOPDOWN-M's bound, played by you: be the adversary against the "
+        "max-weight player and try to beat φ_γ(s) — Theorem 3 says you cannot.",
+    ),
+    (
+        "views/branching.py",
+        "Divide and merge (InfoBoost)",
+        "branching",
+        ":material/hub:",
+        "Takimoto–Koya–Maruoka: InfoBoost divides every leaf by the new stump and merges the "
+        "children — all (InfoBoost), none (DT.InfoBoost) or by entropy bands (BP.InfoBoost).",
+    ),
+    (
+        "views/matryoshka.py",
+        "Probabilistic trees & matryoshka",
+        "matryoshka",
+        ":material/deployed_code:",
+        "Grossmann's probabilistic boosting as a chain, a tree and a matryoshka of two-node "
+        "trees: soft regions P(H > 0) and the exact expected error against C(T), F and M2.",
+    ),
+    (
+        "views/oblique.py",
+        "Boosted oblique trees (G1)",
+        "oblique",
+        ":material/call_split:",
+        "Henry–Nock–Nielsen's G1: AdaBoost (a path), the Kearns–Mansour tree and BoostODT "
+        "(AdaBoost_R inside every node) on one stepper, with Theorem 1's bound.",
+    ),
+    (
+        "views/benchmark.py",
+        "Benchmark on real data",
+        "benchmark",
+        ":material/leaderboard:",
+        "Every algorithm against scikit-learn on twelve real datasets: 10-fold CV, paired "
+        "tests, and an honest verdict on each paper's claim.",
+    ),
+    (
+        "views/bounds.py",
+        "Bounds explorer",
+        "bounds",
+        ":material/functions:",
+        "Every closed-form bound with its formula and sliders: Grossmann's figures (and where "
+        "his nesting argument breaks), ⌈log k⌉ vs g_γ(k), e_γ(n), φ_γ(s), band counts.",
+    ),
 ]
 
 #: The suggested lecture: (minutes, page url path, preset, what to do and say).
 LECTURE = [
-    ("0–5", None, None, "The claim of the hour: growing a decision tree top-down *is* "
-     "boosting. Each split is a weak learner with an advantage γ, and the training error "
-     "falls like a boosting bound."),
-    ("5–13", "topdown", "multiway", "Step through the four stripes: Hatano takes the 4-way "
-     "split, Mansour–McAllester may not. Point at I(T) (solid) under the bound curves "
-     "(dashed). Then the preset *When the bound is loose* (XOR): γ̂ is tiny, so the bound "
-     "stays near 1."),
-    ("13–19", "game", "worst_case", "Why s^−γ? Hatano's Weight Distribution Game. Watch the "
-     "equal binary splits reach φ_γ(s) exactly; then let a student play the adversary "
-     "(mode *You are the adversary*) and try to beat it."),
-    ("19–27", "branching", "merge_all", "InfoBoost as a branching program: divide, then "
-     "merge. Compare Π Z_t with Π H(Y|h_t); then the preset *DT.InfoBoost overfits* to see "
-     "what merging buys."),
-    ("27–33", "matryoshka", "chain_wins", "Probabilistic stumps: the chain meets every weak "
-     "classifier, the tree only log₂ T of them. Open the challenge *a tree beats the chain* "
-     "(XOR) to show a bound is not a prediction."),
-    ("33–40", "oblique", "diag_xor", "One algorithm, G1, gives AdaBoost, the Kearns–Mansour "
-     "tree and BoostODT. On the diagonal XOR the oblique nodes win; step through the stumps "
-     "inside a node."),
-    ("40–45", "benchmark", "odt_vs_oc1", "Does it hold on real data? Read the verdicts: one "
-     "rule for every claim (better, worse, mixed or no significant difference), and not "
-     "every paper's claim comes out 'better'. End on the Bounds explorer's chain-vs-tree curve "
-     "(preset *The chain against the tree*)."),
+    (
+        "0–5",
+        None,
+        None,
+        "The claim of the hour: growing a decision tree top-down *is* "
+        "boosting. Each split is a weak learner with an advantage γ, and the training error "
+        "falls like a boosting bound.",
+    ),
+    (
+        "5–13",
+        "topdown",
+        "multiway",
+        "Step through the four stripes: Hatano takes the 4-way "
+        "split, Mansour–McAllester may not. Point at I(T) (solid) under the bound curves "
+        "(dashed). Then the preset *When the bound is loose* (XOR): γ̂ is tiny, so the bound "
+        "stays near 1.",
+    ),
+    (
+        "13–19",
+        "game",
+        "worst_case",
+        "Why s^−γ? Hatano's Weight Distribution Game. Watch the "
+        "equal binary splits reach φ_γ(s) exactly; then let a student play the adversary "
+        "(mode *You are the adversary*) and try to beat it.",
+    ),
+    (
+        "19–27",
+        "branching",
+        "merge_all",
+        "InfoBoost as a branching program: divide, then "
+        "merge. Compare Π Z_t with Π H(Y|h_t); then the preset *DT.InfoBoost overfits* to see "
+        "what merging buys.",
+    ),
+    (
+        "27–33",
+        "matryoshka",
+        "chain_wins",
+        "Probabilistic stumps: the chain meets every weak "
+        "classifier, the tree only log₂ T of them. Open the challenge *a tree beats the chain* "
+        "(XOR) to show a bound is not a prediction.",
+    ),
+    (
+        "33–40",
+        "oblique",
+        "diag_xor",
+        "One algorithm, G1, gives AdaBoost, the Kearns–Mansour "
+        "tree and BoostODT. On the diagonal XOR the oblique nodes win; step through the stumps "
+        "inside a node.",
+    ),
+    (
+        "40–45",
+        "benchmark",
+        "odt_vs_oc1",
+        "Does it hold on real data? Read the verdicts: one "
+        "rule for every claim (better, worse, mixed or no significant difference), and not "
+        "every paper's claim comes out 'better'. End on the Bounds explorer's chain-vs-tree curve "
+        "(preset *The chain against the tree*).",
+    ),
 ]
 
 
@@ -78,13 +147,14 @@ page_header(
     "better than chance provably drives the training error down. boostlab lets you *step "
     "through the rounds* of these algorithms on 2D data while the decision regions, the "
     "growing structure and the theory's **bound curves** move together.",
-    page="home", export=False,
+    page="home",
+    export=False,
 )
 
 st.subheader("Pages")
 for row in range(0, len(PAGES), 3):
     cols = st.columns(3, gap="large")
-    for col, (path, title, url_path, icon, text) in zip(cols, PAGES[row:row + 3]):
+    for col, (path, title, url_path, icon, text) in zip(cols, PAGES[row : row + 3]):
         with col:
             _thumb(url_path)
             page_link(path, title, url_path, icon=icon)
@@ -92,8 +162,10 @@ for row in range(0, len(PAGES), 3):
                 st.caption(text)
 
 st.subheader("A 45-minute lecture path")
-st.markdown("Each link opens the page on its preset (add `&present=true` for presenter "
-            "mode, or switch it on at the top of the page).")
+st.markdown(
+    "Each link opens the page on its preset (add `&present=true` for presenter "
+    "mode, or switch it on at the top of the page)."
+)
 for minutes, url_path, preset, text in LECTURE:
     title = next((t for _, t, u, _, _ in PAGES if u == url_path), "")
     link = f"[{title} →](/{url_path}?preset={preset})" if url_path else ""

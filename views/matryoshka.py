@@ -26,8 +26,12 @@ from ui.classroom import (
 )
 from ui.widgets import dataset_sidebar
 
-STRUCTURES = {"Chain (prob. AdaBoost)": "chain", "Tree": "tree", "Matryoshka": "matryoshka",
-              "Greedy collapse (§5.4)": "collapse"}
+STRUCTURES = {
+    "Chain (prob. AdaBoost)": "chain",
+    "Tree": "tree",
+    "Matryoshka": "matryoshka",
+    "Greedy collapse (§5.4)": "collapse",
+}
 HELP = {
     "chain": "Probabilistic AdaBoost: every point meets every weak classifier; bound Π Z_t.",
     "tree": "Greedy probabilistic tree: expand the leaf with the largest Π Z; bound C(T).",
@@ -42,58 +46,95 @@ GUIDES, CHALLENGES = guides.MATRYOSHKA, guides.MATRYOSHKA_CHALLENGES
 def _sidebar() -> dict:
     sb = st.sidebar
     sb.header("Probabilistic boosting")
-    picked = sb.multiselect("Structures side by side", list(STRUCTURES),
-                            default=list(STRUCTURES)[:3], key="struct", bind="query-params",
-                            help="; ".join(HELP.values()))
-    n_weak = sb.select_slider("Weak classifiers T", [2, 4, 8, 16, 32, 64], value=16, key="Tw",
-                              bind="query-params",
-                              help="Soft stumps to spend (a power of two so the matryoshka "
-                              "can use them all).")
-    softness = sb.slider("Softness τ", 0.02, 1.0, 0.3, step=0.02, key="tau",
-                         bind="query-params",
-                         help="q(+, x) = σ((x_j − θ)/τ): small τ is an almost deterministic "
-                         "stump, large τ a coin that only leans one way.")
-    est = sb.select_slider("q known from", ["exact q", "100 answers", "20 answers",
-                                            "5 answers"], value="exact q", key="est",
-                           bind="query-params",
-                           help="Grossmann's learner only sees R answers of each soft stump and "
-                           "estimates q by MAP (1 + #{+1})/(R + 2). Chain and tree train on the "
-                           "estimate; errors are measured with the true q.")
+    picked = sb.multiselect(
+        "Structures side by side",
+        list(STRUCTURES),
+        default=list(STRUCTURES)[:3],
+        key="struct",
+        bind="query-params",
+        help="; ".join(HELP.values()),
+    )
+    n_weak = sb.select_slider(
+        "Weak classifiers T",
+        [2, 4, 8, 16, 32, 64],
+        value=16,
+        key="Tw",
+        bind="query-params",
+        help="Soft stumps to spend (a power of two so the matryoshka can use them all).",
+    )
+    softness = sb.slider(
+        "Softness τ",
+        0.02,
+        1.0,
+        0.3,
+        step=0.02,
+        key="tau",
+        bind="query-params",
+        help="q(+, x) = σ((x_j − θ)/τ): small τ is an almost deterministic "
+        "stump, large τ a coin that only leans one way.",
+    )
+    est = sb.select_slider(
+        "q known from",
+        ["exact q", "100 answers", "20 answers", "5 answers"],
+        value="exact q",
+        key="est",
+        bind="query-params",
+        help="Grossmann's learner only sees R answers of each soft stump and "
+        "estimates q by MAP (1 + #{+1})/(R + 2). Chain and tree train on the "
+        "estimate; errors are measured with the true q.",
+    )
     samples = None if est == "exact q" else int(est.split()[0])
-    return dict(structures=[STRUCTURES[p] for p in picked], n_weak=n_weak, softness=softness,
-                samples=samples)
+    return dict(
+        structures=[STRUCTURES[p] for p in picked],
+        n_weak=n_weak,
+        softness=softness,
+        samples=samples,
+    )
 
 
 def _theory() -> None:
     with st.expander("The bounds, and where the paper's nesting argument breaks"):
         theory_doc.link("3")
-        st.markdown("A soft stump answers +1 with probability $q(+,x)=\\sigma((x_j-\\theta)/"
-                    "\\tau)$. With $W^{ab}=\\sum_{n:y_n=b} D(n)\\,q(a,x_n)$:")
-        st.latex(r"\alpha_{+}=\tfrac12\ln\frac{W^{++}}{W^{+-}},\quad "
-                 r"\alpha_{-}=\tfrac12\ln\frac{W^{--}}{W^{-+}},\quad "
-                 r"Z_{+}+Z_{-}=2\sqrt{W^{++}W^{+-}}+2\sqrt{W^{-+}W^{--}}\le\rho=\sqrt{1-4\varepsilon^2}")
-        st.markdown("Each weak learner picks the soft stump of least $Z_++Z_-$ over every "
-                    "feature and threshold $\\theta$ (within $4\\tau$ of the data): a branch "
-                    "and bound certifies that no stump is better by more than 0.01 %, then "
-                    "Brent's method polishes $\\theta$ (docs/theory.md §3).")
-        st.markdown("**Chain** (probabilistic AdaBoost): $E(\\text{Loss})\\le\\prod_t Z_t\\le"
-                    "\\rho^T$. **Tree** (Eq. (8)–(9)), grown at the leaf of largest "
-                    "$\\prod Z$:")
-        st.latex(r"E(\text{Loss})\;\le\;C(T)=\sum_{\text{leaves }l}\prod_{s\le l}Z_s\;\le\;"
-                 r"F(T,\hat\rho)=\frac{\Gamma(T+\hat\rho)}{\Gamma(T+1)\Gamma(\hat\rho)}")
+        st.markdown(
+            "A soft stump answers +1 with probability $q(+,x)=\\sigma((x_j-\\theta)/"
+            "\\tau)$. With $W^{ab}=\\sum_{n:y_n=b} D(n)\\,q(a,x_n)$:"
+        )
+        st.latex(
+            r"\alpha_{+}=\tfrac12\ln\frac{W^{++}}{W^{+-}},\quad "
+            r"\alpha_{-}=\tfrac12\ln\frac{W^{--}}{W^{-+}},\quad "
+            r"Z_{+}+Z_{-}=2\sqrt{W^{++}W^{+-}}+2\sqrt{W^{-+}W^{--}}\le\rho=\sqrt{1-4\varepsilon^2}"
+        )
+        st.markdown(
+            "Each weak learner picks the soft stump of least $Z_++Z_-$ over every "
+            "feature and threshold $\\theta$ (within $4\\tau$ of the data): a branch "
+            "and bound certifies that no stump is better by more than 0.01 %, then "
+            "Brent's method polishes $\\theta$ (docs/theory.md §3)."
+        )
+        st.markdown(
+            "**Chain** (probabilistic AdaBoost): $E(\\text{Loss})\\le\\prod_t Z_t\\le"
+            "\\rho^T$. **Tree** (Eq. (8)–(9)), grown at the leaf of largest "
+            "$\\prod Z$:"
+        )
+        st.latex(
+            r"E(\text{Loss})\;\le\;C(T)=\sum_{\text{leaves }l}\prod_{s\le l}Z_s\;\le\;"
+            r"F(T,\hat\rho)=\frac{\Gamma(T+\hat\rho)}{\Gamma(T+1)\Gamma(\hat\rho)}"
+        )
         st.markdown(
             "**Greedy collapse** (§5.4, our reading): after each stump compare plain growth's "
             "rate $\\dot C_{simple}=C(T)-C(T-1)$ with Eq. (14)'s promise for collapsing the "
             "tree into one node, $\\dot C_{matr}=\\tfrac{C}{T}(\\gamma_E+\\psi(C)+1/C-1)$; "
             "collapse when the promise is steeper. Watch $C(T)$ jump *up* at a collapse: the "
             "doll's $Z_++Z_-$ is larger than its $C$ — the promise rests on the same step as "
-            "$M_2$.")
-        st.markdown("**Matryoshka** (§5.3): the paper claims $M_2(T,\\rho)=F(2,F(2,\\dots F(2,"
-                    "\\rho)))$. That uses a doll's *error bound* as the $\\rho$ of the next "
-                    "level, but a node needs $Z_++Z_-$, and a doll of error $C$ only "
-                    "guarantees $Z_++Z_-\\le 2\\sqrt{C(1-C)}$. So the page draws $M_2$ as the "
-                    "paper's claim, and the valid bound $C(T)$ computed with every doll's exact "
-                    "$P(H>0)$ — which always holds, as the curves show.")
+            "$M_2$."
+        )
+        st.markdown(
+            "**Matryoshka** (§5.3): the paper claims $M_2(T,\\rho)=F(2,F(2,\\dots F(2,"
+            "\\rho)))$. That uses a doll's *error bound* as the $\\rho$ of the next "
+            "level, but a node needs $Z_++Z_-$, and a doll of error $C$ only "
+            "guarantees $Z_++Z_-\\le 2\\sqrt{C(1-C)}$. So the page draws $M_2$ as the "
+            "paper's claim, and the valid bound $C(T)$ computed with every doll's exact "
+            "$P(H>0)$ — which always holds, as the curves show."
+        )
 
 
 def _focus_bar(structures: list[str]) -> str:
@@ -104,8 +145,12 @@ def _focus_bar(structures: list[str]) -> str:
     if st.session_state.get("focus", default) not in options:
         st.session_state["focus"] = default
     choice = st.selectbox(
-        "Focused run", options, index=options.index(default), key="focus",
-        bind="query-params", label_visibility="collapsed" if presenting() else "visible",
+        "Focused run",
+        options,
+        index=options.index(default),
+        key="focus",
+        bind="query-params",
+        label_visibility="collapsed" if presenting() else "visible",
         help="The structure whose regions, drawing and bound curves are shown large; the "
         "other runs are the small pictures below (click one to focus it).",
     )
@@ -118,8 +163,9 @@ def _set_focus(name: str) -> None:
 
 def render() -> None:
     preset_from_url("mat_preset", GUIDES, first_round=DEFAULT_ROUND)
-    header = page_header("Probabilistic boosting: chain, tree, matryoshka",
-                         page="matryoshka", compact=True)
+    header = page_header(
+        "Probabilistic boosting: chain, tree, matryoshka", page="matryoshka", compact=True
+    )
     choice = dataset_sidebar()
     params = _sidebar()
     ds = choice.dataset
@@ -136,17 +182,34 @@ def render() -> None:
     started = time.perf_counter()
     with st.spinner("Boosting soft stumps…"):
         lec = frames_matryoshka.matryoshka_lecture(
-            ds, choice.key, tuple(structures), n_weak, params["softness"], params["samples"],
-            12 * lecture.scale())
-        runs = {s: compute.prob_run(ds, choice.key, s, n_weak, params["softness"],
-                                    params["samples"] if s in ("chain", "tree") else None)
-                for s in structures}
+            ds,
+            choice.key,
+            tuple(structures),
+            n_weak,
+            params["softness"],
+            params["samples"],
+            12 * lecture.scale(),
+        )
+        runs = {
+            s: compute.prob_run(
+                ds,
+                choice.key,
+                s,
+                n_weak,
+                params["softness"],
+                params["samples"] if s in ("chain", "tree") else None,
+            )
+            for s in structures
+        }
     elapsed = time.perf_counter() - started
 
     with p2:
         focus = _focus_bar(structures)
     t = lecture.stepper(
-        n_weak, page="matryoshka", first=1, default=DEFAULT_ROUND,
+        n_weak,
+        page="matryoshka",
+        first=1,
+        default=DEFAULT_ROUND,
         label="Weak classifiers used",
         caption=f"{ds.n_train} training and {ds.n_test} test points · every round ready in "
         f"{elapsed:.2f} s (cached); stepping is drawn by your browser · keys: ← → step, Home/End, "
@@ -156,58 +219,99 @@ def render() -> None:
     name = SHORT[focus]
     regions, structure_box, curves = lecture.lecture_columns()
     with regions:
-        lecture.view("plotly", run["regions"], key=f"lv_regions_{focus}", first=1,
-                     notes=run["notes"], chart_key=f"regions_{focus}",
-                     title=f"{name}: P(H(x) > 0)", aspect=lecture_frames.aspect(ds))
+        lecture.view(
+            "plotly",
+            run["regions"],
+            key=f"lv_regions_{focus}",
+            first=1,
+            notes=run["notes"],
+            chart_key=f"regions_{focus}",
+            title=f"{name}: P(H(x) > 0)",
+            aspect=lecture_frames.aspect(ds),
+        )
     with structure_box:
-        lecture.view("svg", run["structure"], key=f"lv_structure_{focus}", first=1,
-                     title=STRUCTURE_TITLE[focus])
+        lecture.view(
+            "svg",
+            run["structure"],
+            key=f"lv_structure_{focus}",
+            first=1,
+            title=STRUCTURE_TITLE[focus],
+        )
     with curves:
-        lecture.view("plotly", run["curves"], key=f"lv_curves_{focus}", first=1,
-                     chart_key=f"curves_{focus}", title="Expected errors and bounds vs T",
-                     notes=[run["curve_note"]])
+        lecture.view(
+            "plotly",
+            run["curves"],
+            key=f"lv_curves_{focus}",
+            first=1,
+            chart_key=f"curves_{focus}",
+            title="Expected errors and bounds vs T",
+            notes=[run["curve_note"]],
+        )
     st.caption(REGIONS_KEY)
     theory_doc.words(("C(T)", "F(T, ρ)", "ρ", "M2", "doll"))
     if params["samples"]:
-        st.warning(f"q is estimated from {params['samples']} answers per point: the chain's "
-                   "and the tree's Z, C(T) and Π Z come from the estimates, so they are "
-                   "estimates of the bound, not guaranteed bounds (the matryoshka keeps the "
-                   "exact q).", icon=":material/casino:")
+        st.warning(
+            f"q is estimated from {params['samples']} answers per point: the chain's "
+            "and the tree's Z, C(T) and Π Z come from the estimates, so they are "
+            "estimates of the bound, not guaranteed bounds (the matryoshka keeps the "
+            "exact q).",
+            icon=":material/casino:",
+        )
 
     others = [s for s in structures if s != focus]
     if others:
-        st.markdown("##### The other runs — same data, same stumps to spend (click one to "
-                    "focus it)")
+        st.markdown(
+            "##### The other runs — same data, same stumps to spend (click one to focus it)"
+        )
         cols = st.columns(3)
         for col, s in zip(cols * 2, others):
             with col, st.container(key=f"multiple-{s}", border=True):
                 a, b = st.columns([1, 1.3])
                 with a:
-                    lecture.view("plotly", lec["runs"][s]["small"], key=f"lv_small_{s}",
-                                 first=1, title=SHORT[s], height=170, focus=SHORT[s],
-                                 on_focus=lambda n=SHORT[s]: _set_focus(n))
+                    lecture.view(
+                        "plotly",
+                        lec["runs"][s]["small"],
+                        key=f"lv_small_{s}",
+                        first=1,
+                        title=SHORT[s],
+                        height=170,
+                        focus=SHORT[s],
+                        on_focus=lambda n=SHORT[s]: _set_focus(n),
+                    )
                 with b:
-                    lecture.view("plotly", lec["runs"][s]["spark"], key=f"lv_spark_{s}",
-                                 first=1, title="error, bound", height=170,
-                                 focus=SHORT[s], on_focus=lambda n=SHORT[s]: _set_focus(n))
+                    lecture.view(
+                        "plotly",
+                        lec["runs"][s]["spark"],
+                        key=f"lv_spark_{s}",
+                        first=1,
+                        title="error, bound",
+                        height=170,
+                        focus=SHORT[s],
+                        on_focus=lambda n=SHORT[s]: _set_focus(n),
+                    )
 
     st.markdown("#### This round in numbers")
-    lecture.view("html", lec["metrics"], key="lv_metrics", first=1, min_height=0,
-                 max_height=100000)
+    lecture.view("html", lec["metrics"], key="lv_metrics", first=1, min_height=0, max_height=100000)
     if lec.get("dolls") is not None:
-        st.markdown("#### Each doll used as a node: the bound the paper plugs in vs what the "
-                    "node really does")
-        lecture.view("html", lec["dolls"], key="lv_dolls", first=1, min_height=0,
-                     max_height=100000)
+        st.markdown(
+            "#### Each doll used as a node: the bound the paper plugs in vs what the "
+            "node really does"
+        )
+        lecture.view("html", lec["dolls"], key="lv_dolls", first=1, min_height=0, max_height=100000)
         st.caption(frames_matryoshka.DOLLS_CAPTION)
 
     _exports(header, runs, ds, t)
     code, dparams = data_code(choice)
-    export_run(header, "matryoshka", {"data": dparams, **params}, runs,
-               exports.matryoshka_snippet(
-                   code, params["structures"], params["n_weak"], params["softness"],
-                   params["samples"]),
-               ds.feature_names)
+    export_run(
+        header,
+        "matryoshka",
+        {"data": dparams, **params},
+        runs,
+        exports.matryoshka_snippet(
+            code, params["structures"], params["n_weak"], params["softness"], params["samples"]
+        ),
+        ds.feature_names,
+    )
     if not presenting():
         st.markdown(INTRO)
         _theory()
@@ -254,17 +358,23 @@ def _exports(header, runs: dict, ds, t: int | None) -> None:
             step = steps[i]
             st.download_button(
                 f"{SHORT[s]}: structure at T = {step.t} as SVG",
-                frames_matryoshka.structure_pictures(
-                    step, s, names=ds.feature_names, font=13)[0],
-                file_name=f"matryoshka_{s}_T{step.t}.svg", mime="image/svg+xml",
-                key=f"svg_{s}", on_click="ignore",
+                frames_matryoshka.structure_pictures(step, s, names=ds.feature_names, font=13)[0],
+                file_name=f"matryoshka_{s}_T{step.t}.svg",
+                mime="image/svg+xml",
+                key=f"svg_{s}",
+                on_click="ignore",
             )
             st.download_button(
                 f"{SHORT[s]}: structure at T = {step.t} as DOT",
-                diagrams.prob_digraph(step.model, feature_names=ds.feature_names,
-                                      new_stump=frames_matryoshka.newest_stump(step)).source,
-                file_name=f"matryoshka_{s}_T{step.t}.dot", mime="text/vnd.graphviz",
-                key=f"dot_{s}", on_click="ignore",
+                diagrams.prob_digraph(
+                    step.model,
+                    feature_names=ds.feature_names,
+                    new_stump=frames_matryoshka.newest_stump(step),
+                ).source,
+                file_name=f"matryoshka_{s}_T{step.t}.dot",
+                mime="text/vnd.graphviz",
+                key=f"dot_{s}",
+                on_click="ignore",
             )
 
 

@@ -33,16 +33,18 @@ from ui.widgets import dataset_sidebar
 
 FROM_SHORT = {v: k for k, v in SHORT.items()}
 LEARNERS = {"stumps (the paper)": "stumps", "hyperplane (oblique line)": "hyperplane"}
-RULES = {"breadth-first (complete tree)": "breadth_first",
-         "largest decrease of Σ 2√(w⁺w⁻)": "max_decrease"}
+RULES = {
+    "breadth-first (complete tree)": "breadth_first",
+    "largest decrease of Σ 2√(w⁺w⁻)": "max_decrease",
+}
 HELP = {
     ADA: "G1 when every example follows one path: each new node sees all of S. With ±1 stumps "
-         "this is exactly discrete AdaBoost (the tests check it against scikit-learn).",
+    "this is exactly discrete AdaBoost (the tests check it against scikit-learn).",
     KM: "G1 when the decision graph is a tree of constant nodes: each node sees only its "
-        "examples. Theorem 2: this is Kearns–Mansour's top-down induction with the index "
-        "2√(q(1−q)).",
+    "examples. Theorem 2: this is Kearns–Mansour's top-down induction with the index "
+    "2√(q(1−q)).",
     ODT: "G1 on the tree shape, and AdaBoost_R inside every node to build its separator LS: "
-         "boosting all the way down.",
+    "boosting all the way down.",
 }
 
 GUIDES, CHALLENGES = guides.OBLIQUE, guides.OBLIQUE_CHALLENGES
@@ -51,28 +53,59 @@ GUIDES, CHALLENGES = guides.OBLIQUE, guides.OBLIQUE_CHALLENGES
 def _sidebar_params() -> dict:
     sb = st.sidebar
     sb.header("Oblique trees")
-    n_internal = sb.slider("Internal nodes T2", 1, 31, 7, key="T2", bind="query-params",
-                           help="Number of splits of BoostODT and of the KM tree (7 = a "
-                           "complete tree of depth 3 when grown breadth-first).")
-    n_stumps = sb.slider("Stumps per node T1", 1, 40, 10, key="T1", bind="query-params",
-                         help="AdaBoost_R rounds inside each BoostODT node. AdaBoost gets "
-                         "T1 × T2 stumps, as many as BoostODT can use in total.")
-    learner = sb.radio("BoostODT node learner", list(LEARNERS), key="learner",
-                       bind="query-params",
-                       help="Stumps: ±1 axis stumps, so a node's boundary is a staircase "
-                       "(the paper). Hyperplane: real-valued π(x_f − θ), so LS is affine and "
-                       "the boundary is a straight oblique line.")
-    rule = sb.radio("Leaf to split next", list(RULES), key="rule", bind="query-params",
-                    help="Breadth-first grows towards a complete tree (Theorem 1 favours equal "
-                    "path lengths); the other picks the leaf whose split lowers the "
-                    "Kearns–Mansour impurity most. The KM tree always uses the latter.")
-    inner = sb.checkbox("Step through the stumps inside each node", key="inner",
-                        bind="query-params",
-                        help="Each step of the stepper adds one AdaBoost_R round to the node "
-                        "being built, instead of one whole node (the regions show its "
-                        "boundary so far, the points its AdaBoost_R weights).")
-    return dict(n_internal=n_internal, n_stumps=n_stumps, learner=LEARNERS[learner],
-                rule=RULES[rule], inner=inner)
+    n_internal = sb.slider(
+        "Internal nodes T2",
+        1,
+        31,
+        7,
+        key="T2",
+        bind="query-params",
+        help="Number of splits of BoostODT and of the KM tree (7 = a "
+        "complete tree of depth 3 when grown breadth-first).",
+    )
+    n_stumps = sb.slider(
+        "Stumps per node T1",
+        1,
+        40,
+        10,
+        key="T1",
+        bind="query-params",
+        help="AdaBoost_R rounds inside each BoostODT node. AdaBoost gets "
+        "T1 × T2 stumps, as many as BoostODT can use in total.",
+    )
+    learner = sb.radio(
+        "BoostODT node learner",
+        list(LEARNERS),
+        key="learner",
+        bind="query-params",
+        help="Stumps: ±1 axis stumps, so a node's boundary is a staircase "
+        "(the paper). Hyperplane: real-valued π(x_f − θ), so LS is affine and "
+        "the boundary is a straight oblique line.",
+    )
+    rule = sb.radio(
+        "Leaf to split next",
+        list(RULES),
+        key="rule",
+        bind="query-params",
+        help="Breadth-first grows towards a complete tree (Theorem 1 favours equal "
+        "path lengths); the other picks the leaf whose split lowers the "
+        "Kearns–Mansour impurity most. The KM tree always uses the latter.",
+    )
+    inner = sb.checkbox(
+        "Step through the stumps inside each node",
+        key="inner",
+        bind="query-params",
+        help="Each step of the stepper adds one AdaBoost_R round to the node "
+        "being built, instead of one whole node (the regions show its "
+        "boundary so far, the points its AdaBoost_R weights).",
+    )
+    return dict(
+        n_internal=n_internal,
+        n_stumps=n_stumps,
+        learner=LEARNERS[learner],
+        rule=RULES[rule],
+        inner=inner,
+    )
 
 
 def _theory() -> None:
@@ -82,25 +115,34 @@ def _theory() -> None:
             "**Generic greedy induction G1** (Henry, Nock & Nielsen 2007, Fig. 2). The "
             "classifier sums weak hypotheses along the path of $x$ in a decision graph: "
             "$H(x)=\\sum_{h_t\\text{ on the path of }x}\\alpha_t h_t(x)$. Step $t$ adds one "
-            "node; $S_t$ are the examples whose path goes through it:")
-        st.latex(r"R_t=\max_{S_t}|h_t|,\quad \mu_t=\frac{\sum_{S_t}w_{t,i}\,y_i h_t(x_i)}"
-                 r"{R_t\sum_{S_t}w_{t,i}},\quad \alpha_t=\frac{1}{2R_t}\ln\frac{1+\mu_t}"
-                 r"{1-\mu_t},\quad w_{t+1,i}=w_{t,i}\,\frac{1-\mu_t y_i h_t(x_i)/R_t}"
-                 r"{1-\mu_t^2}")
+            "node; $S_t$ are the examples whose path goes through it:"
+        )
+        st.latex(
+            r"R_t=\max_{S_t}|h_t|,\quad \mu_t=\frac{\sum_{S_t}w_{t,i}\,y_i h_t(x_i)}"
+            r"{R_t\sum_{S_t}w_{t,i}},\quad \alpha_t=\frac{1}{2R_t}\ln\frac{1+\mu_t}"
+            r"{1-\mu_t},\quad w_{t+1,i}=w_{t,i}\,\frac{1-\mu_t y_i h_t(x_i)/R_t}"
+            r"{1-\mu_t^2}"
+        )
         st.markdown(
             "**On a path** ($S_t=S$) G1 is Nock & Nielsen's AdaBoost$_R$; with ±1 stumps "
             "$\\mu=1-2\\varepsilon$ and $\\alpha=\\tfrac12\\ln\\frac{1-\\varepsilon}"
             "{\\varepsilon}$: discrete AdaBoost. **On a tree of constant nodes** "
-            "(Theorem 2), whatever constants were used,")
-        st.latex(r"H(x)=\tfrac12\ln\frac{w^+_\ell}{w^-_\ell}\ (x\text{ in leaf }\ell),\qquad "
-                 r"\mathbb{E}_{w_1}\!\left[e^{-yH(x)}\right]=\sum_\ell 2\sqrt{w^+_\ell w^-_\ell}")
+            "(Theorem 2), whatever constants were used,"
+        )
+        st.latex(
+            r"H(x)=\tfrac12\ln\frac{w^+_\ell}{w^-_\ell}\ (x\text{ in leaf }\ell),\qquad "
+            r"\mathbb{E}_{w_1}\!\left[e^{-yH(x)}\right]=\sum_\ell 2\sqrt{w^+_\ell w^-_\ell}"
+        )
         st.markdown(
             "— the exponential loss of the tree *is* the Kearns–Mansour impurity with "
             "$f(z)=2\\sqrt{z(1-z)}$: AdaBoost and top-down tree induction are one algorithm on "
             "two graphs. **Theorem 1** bounds the margin error $\\nu(H,\\theta)=\\Pr_{w_1}"
-            "[\\tanh(yH/2)\\le\\theta]$ (training error $\\le\\nu(H,0)$):")
-        st.latex(r"\nu(H,\theta)\;\le\;\frac{1+\theta}{1-\theta}\;\max_{\text{paths }p}"
-                 r"\prod_{t\in p}\sqrt{1-\mu_t^2}")
+            "[\\tanh(yH/2)\\le\\theta]$ (training error $\\le\\nu(H,0)$):"
+        )
+        st.latex(
+            r"\nu(H,\theta)\;\le\;\frac{1+\theta}{1-\theta}\;\max_{\text{paths }p}"
+            r"\prod_{t\in p}\sqrt{1-\mu_t^2}"
+        )
         st.markdown(
             "**BoostODT** grows the tree by G1 with constant nodes and splits each leaf by "
             "$\\mathrm{sign}(LS_\\ell)$, where $LS_\\ell=\\sum_{j\\le T_1}\\alpha_j s_j$ is built "
@@ -112,8 +154,8 @@ def _theory() -> None:
             "(scikit-learn's AdaBoost, Theorem 2 to 10⁻⁹, Theorem 1 on random data). A node "
             "with one class only would get $\\mu=\\pm1$; G1 clips $|\\mu|\\le 1-10^{-12}$, so "
             "such a leaf outputs its parent's value ± 14.2 instead of ±∞, and its term in "
-            "the exponential loss is tiny rather than 0.")
-
+            "the exponential loss is tiny rather than 0."
+        )
 
 
 def _focus_bar() -> str:
@@ -122,7 +164,10 @@ def _focus_bar() -> str:
     if st.session_state.get("focus") not in options:
         st.session_state["focus"] = options[0]
     choice = st.selectbox(
-        "Focused run", options, key="focus", bind="query-params",
+        "Focused run",
+        options,
+        key="focus",
+        bind="query-params",
         label_visibility="collapsed" if presenting() else "visible",
         help="The run whose regions, structure and bound curves are shown large; the other "
         "two are the small pictures below (click one to focus it).",
@@ -139,8 +184,10 @@ STRUCTURE_TITLE = {
     KM: "KM tree: each node's examples and stump",
     ADA: "AdaBoost: a path (every point meets every stump)",
 }
-CURVES_NOTE = ("Theorem 1: training error ≤ ν(H, 0) ≤ bound, and E e^(−yH) ≤ bound. "
-               "Faint: the whole run; solid: up to this step; dot: this step.")
+CURVES_NOTE = (
+    "Theorem 1: training error ≤ ν(H, 0) ≤ bound, and E e^(−yH) ≤ bound. "
+    "Faint: the whole run; solid: up to this step; dot: this step."
+)
 
 REGIONS_KEY = (
     "Regions: filled markers are training points, hollow ones test points (orange ◆ class −1, "
@@ -166,8 +213,9 @@ INTRO = (
 
 def render() -> None:
     preset_from_url("odt_preset", GUIDES, first_round=1)
-    header = page_header("AdaBoost, trees, oblique trees: one algorithm (G1)",
-                         page="oblique", compact=True)
+    header = page_header(
+        "AdaBoost, trees, oblique trees: one algorithm (G1)", page="oblique", compact=True
+    )
     choice = dataset_sidebar()
     params = _sidebar_params()
     ds = choice.dataset
@@ -180,22 +228,39 @@ def render() -> None:
     started = time.perf_counter()
     with st.spinner("Boosting…"):
         runs = {
-            ADA: compute.g1_path_run(ds, choice.key, params["n_internal"] * params["n_stumps"],
-                                     "stump"),
+            ADA: compute.g1_path_run(
+                ds, choice.key, params["n_internal"] * params["n_stumps"], "stump"
+            ),
             KM: compute.g1_tree_run(ds, choice.key, params["n_internal"], "max_decrease"),
-            ODT: compute.odt_run(ds, choice.key, params["n_internal"], params["n_stumps"],
-                                 params["learner"], params["rule"]),
+            ODT: compute.odt_run(
+                ds,
+                choice.key,
+                params["n_internal"],
+                params["n_stumps"],
+                params["learner"],
+                params["rule"],
+            ),
         }
-        lec = oblique_lecture(ds, choice.key, params["n_internal"], params["n_stumps"],
-                              params["learner"], params["rule"], params["inner"],
-                              12 * lecture.scale())
+        lec = oblique_lecture(
+            ds,
+            choice.key,
+            params["n_internal"],
+            params["n_stumps"],
+            params["learner"],
+            params["rule"],
+            params["inner"],
+            12 * lecture.scale(),
+        )
     elapsed = time.perf_counter() - started
     schedule = [tuple(p) for p in lec["schedule"]]
 
     with p2:
         focus = _focus_bar()
     t = lecture.stepper(
-        lec["n"], page="oblique", default=1, label="Step",
+        lec["n"],
+        page="oblique",
+        default=1,
+        label="Step",
         caption=f"{ds.n_train} training and {ds.n_test} test points · every step ready in "
         f"{elapsed:.2f} s (cached); stepping is drawn by your browser · each step adds one "
         "BoostODT "
@@ -207,18 +272,28 @@ def render() -> None:
     tag = SHORT[focus].replace(" ", "_")
     regions, structure_box, curves = lecture.lecture_columns((1.2, 1.3, 0.9))
     with regions:
-        lecture.view("plotly", run["regions"], key=f"lv_regions_{tag}",
-                     notes=run["notes"], chart_key=f"regions_{tag}",
-                     title=f"{SHORT[focus]}: decision regions",
-                     aspect=lecture_frames.aspect(ds))
+        lecture.view(
+            "plotly",
+            run["regions"],
+            key=f"lv_regions_{tag}",
+            notes=run["notes"],
+            chart_key=f"regions_{tag}",
+            title=f"{SHORT[focus]}: decision regions",
+            aspect=lecture_frames.aspect(ds),
+        )
     with structure_box:
-        lecture.view("svg", run["structure"], key=f"lv_structure_{tag}",
-                     title=STRUCTURE_TITLE[focus])
+        lecture.view(
+            "svg", run["structure"], key=f"lv_structure_{tag}", title=STRUCTURE_TITLE[focus]
+        )
     with curves:
-        lecture.view("plotly", run["curves"], key=f"lv_curves_{tag}",
-                     chart_key=f"curves_{tag}",
-                     title="Errors and Theorem 1's bound",
-                     notes=[CURVES_NOTE])
+        lecture.view(
+            "plotly",
+            run["curves"],
+            key=f"lv_curves_{tag}",
+            chart_key=f"curves_{tag}",
+            title="Errors and Theorem 1's bound",
+            notes=[CURVES_NOTE],
+        )
     st.caption(REGIONS_KEY + ("" if presenting() else f"  \n**{SHORT[focus]}**: {HELP[focus]}"))
     theory_doc.words(("G1", "AdaBoost_R", "KM tree", "BoostODT", "LS", "R", "μ_j", "α_j"))
 
@@ -229,43 +304,59 @@ def render() -> None:
         with col, st.container(key=f"multiple-{tag}", border=True):
             a, b = st.columns([1, 1.3])
             with a:
-                lecture.view("plotly", lec["runs"][name]["small"],
-                             key=f"lv_small_{tag}", title=SHORT[name], height=170,
-                             focus=SHORT[name],
-                             on_focus=lambda n=SHORT[name]: _set_focus(n))
+                lecture.view(
+                    "plotly",
+                    lec["runs"][name]["small"],
+                    key=f"lv_small_{tag}",
+                    title=SHORT[name],
+                    height=170,
+                    focus=SHORT[name],
+                    on_focus=lambda n=SHORT[name]: _set_focus(n),
+                )
             with b:
-                lecture.view("plotly", lec["runs"][name]["spark"],
-                             key=f"lv_spark_{tag}",
-                             title="train error, Thm 1 bound (log)", height=170,
-                             focus=SHORT[name],
-                             on_focus=lambda n=SHORT[name]: _set_focus(n))
+                lecture.view(
+                    "plotly",
+                    lec["runs"][name]["spark"],
+                    key=f"lv_spark_{tag}",
+                    title="train error, Thm 1 bound (log)",
+                    height=170,
+                    focus=SHORT[name],
+                    on_focus=lambda n=SHORT[name]: _set_focus(n),
+                )
 
     left, right = st.columns([1.25, 1])
     with left:
         st.markdown("#### AdaBoost_R inside BoostODT's node", help=HELP[ODT])
-        lecture.view("html", lec["inner"], key="lv_inner", height=None, min_height=0,
-                     max_height=100000)
+        lecture.view(
+            "html", lec["inner"], key="lv_inner", height=None, min_height=0, max_height=100000
+        )
     with right:
         st.markdown("#### Same size, axis-parallel")
-        lecture.view("html", lec["peers"], key="lv_peers", height=None, min_height=0,
-                     max_height=100000)
-        st.caption("The same number of leaves as BoostODT's tree at this step: can "
-                   "axis-parallel splits do as well?")
+        lecture.view(
+            "html", lec["peers"], key="lv_peers", height=None, min_height=0, max_height=100000
+        )
+        st.caption(
+            "The same number of leaves as BoostODT's tree at this step: can "
+            "axis-parallel splits do as well?"
+        )
     st.markdown("#### This step in numbers")
     lecture.view("html", lec["metrics"], key="lv_metrics", min_height=0, max_height=100000)
-    st.caption("Theorem 1: training error ≤ ν(H, 0) ≤ bound, and E e^(−yH) ≤ bound. For the "
-               "two trees, Theorem 2 makes E e^(−yH) equal Σ 2√(w⁺w⁻) (up to the tiny share "
-               "of one-class leaves).")
+    st.caption(
+        "Theorem 1: training error ≤ ν(H, 0) ≤ bound, and E e^(−yH) ≤ bound. For the "
+        "two trees, Theorem 2 makes E e^(−yH) equal Σ 2√(w⁺w⁻) (up to the tiny share "
+        "of one-class leaves)."
+    )
 
     k = min(max(t or 0, 0), lec["n"] - 1)
     shown = shown_at(runs, schedule, k)
     current = {r: runs[r][shown[r].idx] for r in ORDER if shown[r].idx is not None}
     st.markdown(f"#### Margin-error curves at step {k} (the paper's margin plots)")
-    chart(oblique_figures.margin_figure(current), key="odt_margins",
-          config={"displaylogo": False})
-    st.caption("ν(H, θ) = the w₁-weight of examples with margin tanh(yH/2) ≤ θ (solid) and "
-               "Theorem 1's bound on it (dashed), for the three runs at the step the server "
-               "last heard of.")
+    chart(oblique_figures.margin_figure(current), key="odt_margins", config={"displaylogo": False})
+    st.caption(
+        "ν(H, θ) = the w₁-weight of examples with margin tanh(yH/2) ≤ θ (solid) and "
+        "Theorem 1's bound on it (dashed), for the three runs at the step the server "
+        "last heard of."
+    )
 
     _exports(header, runs, lec, shown, choice, params, k)
     if not presenting():
@@ -276,10 +367,16 @@ def render() -> None:
 def _exports(header, runs: dict, lec: dict, shown: dict, choice, params: dict, k: int) -> None:
     ds = choice.dataset
     code, dparams = data_code(choice)
-    export_run(header, "oblique", {"data": dparams, **params}, runs,
-               exports.oblique_snippet(code, params["n_internal"], params["n_stumps"],
-                                       params["learner"], params["rule"]),
-               ds.feature_names)
+    export_run(
+        header,
+        "oblique",
+        {"data": dparams, **params},
+        runs,
+        exports.oblique_snippet(
+            code, params["n_internal"], params["n_stumps"], params["learner"], params["rule"]
+        ),
+        ds.feature_names,
+    )
     step = runs[ODT][shown[ODT].idx]
     pictures = lec["runs"][ODT]["structure"]
     picture = pictures[k]
@@ -288,14 +385,24 @@ def _exports(header, runs: dict, lec: dict, shown: dict, choice, params: dict, k
     with header.export:
         st.markdown("**The BoostODT tree at this step**")
         st.download_button(
-            "BoostODT tree (DOT)", diagrams.odt_digraph(
-                step.tree, feature_names=ds.feature_names, current=step.node).source,
-            file_name=f"boostodt_step{k}.dot", mime="text/vnd.graphviz", key="odt_dot",
-            on_click="ignore")
+            "BoostODT tree (DOT)",
+            diagrams.odt_digraph(
+                step.tree, feature_names=ds.feature_names, current=step.node
+            ).source,
+            file_name=f"boostodt_step{k}.dot",
+            mime="text/vnd.graphviz",
+            key="odt_dot",
+            on_click="ignore",
+        )
         st.download_button(
-            "BoostODT tree (SVG)", picture[0], file_name=f"boostodt_step{k}.svg",
-            mime="image/svg+xml", key="odt_svg", on_click="ignore",
-            help="The tree as drawn on the page, with every node's mini view.")
+            "BoostODT tree (SVG)",
+            picture[0],
+            file_name=f"boostodt_step{k}.svg",
+            mime="image/svg+xml",
+            key="odt_svg",
+            on_click="ignore",
+            help="The tree as drawn on the page, with every node's mini view.",
+        )
 
 
 render()

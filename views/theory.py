@@ -13,7 +13,8 @@ page_header(
     "What every page computes and why: the definitions, theorems and bounds with their "
     "papers and sections, the corrections to printed formulas, and where a paper's argument "
     "fails. The same text as `docs/theory.md` in the repository.",
-    page="theory", export=False,
+    page="theory",
+    export=False,
 )
 
 secs = theory_doc.sections()
@@ -24,7 +25,9 @@ if wanted not in labels:
     st.warning(f"There is no section “{md_plain(wanted)}” in the notes; showing the first one.")
     wanted = "intro"
 number = st.selectbox(
-    "Section", list(labels), index=list(labels).index(wanted),
+    "Section",
+    list(labels),
+    index=list(labels).index(wanted),
     format_func=lambda n: labels[n].strip(),
     help="Every page's 'theory' box links to its section here.",
 )

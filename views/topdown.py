@@ -34,33 +34,75 @@ def _sidebar_params() -> dict:
     sb.header("Tree growth")
     # URL-bound widgets store their shown label in the URL, so their options are short words.
     crit = sb.multiselect(
-        "Criteria side by side", list(SHORT.values()), default=list(SHORT.values()),
-        key="crit", bind="query-params",
+        "Criteria side by side",
+        list(SHORT.values()),
+        default=list(SHORT.values()),
+        key="crit",
+        bind="query-params",
         help="Each criterion grows its own tree on the same data with the same leaf budget. "
         "Hatano: gain/⌈log₂ k⌉; Mansour-McAllester: gain/g_γ(k); Naive: raw gain.",
     )
-    size = sb.slider("Leaf budget s", 2, 64, 16, key="s", bind="query-params",
-                     help="The target number of leaves |T| = s of every tree.")
-    max_arity = sb.slider("Largest arity K", 2, 6, 4, key="k", bind="query-params",
-                          help="Splits may have 2 … K branches (2 = binary trees only).")
-    index = sb.selectbox("Index function I", list(INDEX), key="index", bind="query-params",
-                         help="The impurity whose weighted sum I(T) bounds the training error: "
-                         + "; ".join(f"{k} = {v}" for k, v in INDEX_LABELS.items()) + ".")
+    size = sb.slider(
+        "Leaf budget s",
+        2,
+        64,
+        16,
+        key="s",
+        bind="query-params",
+        help="The target number of leaves |T| = s of every tree.",
+    )
+    max_arity = sb.slider(
+        "Largest arity K",
+        2,
+        6,
+        4,
+        key="k",
+        bind="query-params",
+        help="Splits may have 2 … K branches (2 = binary trees only).",
+    )
+    index = sb.selectbox(
+        "Index function I",
+        list(INDEX),
+        key="index",
+        bind="query-params",
+        help="The impurity whose weighted sum I(T) bounds the training error: "
+        + "; ".join(f"{k} = {v}" for k, v in INDEX_LABELS.items())
+        + ".",
+    )
     sb.caption(f"I = {INDEX_LABELS[index]}")
-    gamma = sb.slider("γ for Mansour–McAllester", 0.01, 0.5, 0.1, step=0.01, key="gamma",
-                      bind="query-params",
-                      help="Their split price g_γ(k) and acceptability rule need the weak-learning "
-                      "advantage γ in advance (Hatano's criterion does not).")
-    rule = sb.radio("Leaf to expand", list(RULES), key="leaf", bind="query-params",
-                    help="Largest weight p̂·I(q̂) is the theorems' rule; largest gain is "
-                    "scikit-learn's best-first growth.")
-    return dict(crit=[FROM_SHORT[c] for c in crit], size=size, max_arity=max_arity,
-                index=index, gamma=gamma, leaf_rule=RULES[rule])
+    gamma = sb.slider(
+        "γ for Mansour–McAllester",
+        0.01,
+        0.5,
+        0.1,
+        step=0.01,
+        key="gamma",
+        bind="query-params",
+        help="Their split price g_γ(k) and acceptability rule need the weak-learning "
+        "advantage γ in advance (Hatano's criterion does not).",
+    )
+    rule = sb.radio(
+        "Leaf to expand",
+        list(RULES),
+        key="leaf",
+        bind="query-params",
+        help="Largest weight p̂·I(q̂) is the theorems' rule; largest gain is "
+        "scikit-learn's best-first growth.",
+    )
+    return dict(
+        crit=[FROM_SHORT[c] for c in crit],
+        size=size,
+        max_arity=max_arity,
+        index=index,
+        gamma=gamma,
+        leaf_rule=RULES[rule],
+    )
 
 
 def _theory() -> None:
-    with st.expander("The theory on this page: Kearns–Mansour, Hatano's Theorem 4, "
-                     "Mansour–McAllester"):
+    with st.expander(
+        "The theory on this page: Kearns–Mansour, Hatano's Theorem 4, Mansour–McAllester"
+    ):
         theory_doc.link("1")
         st.markdown(
             "Every index function satisfies $I(q) \\ge \\min(q, 1-q)$, so the training error "
@@ -69,15 +111,21 @@ def _theory() -> None:
             "advantage $\\gamma$ removes at least $\\gamma w_\\ell$ from $I(T)$."
         )
         st.markdown("**Binary growth (Kearns–Mansour)** — expanding the heaviest leaf:")
-        st.latex(r"\hat\varepsilon(T)\;\le\; I(T)\;\le\; e_\gamma(|T|)=\prod_{i=1}^{|T|-1}"
-                 r"\Bigl(1-\frac{\gamma}{i}\Bigr)\;\le\;|T|^{-\gamma}")
+        st.latex(
+            r"\hat\varepsilon(T)\;\le\; I(T)\;\le\; e_\gamma(|T|)=\prod_{i=1}^{|T|-1}"
+            r"\Bigl(1-\frac{\gamma}{i}\Bigr)\;\le\;|T|^{-\gamma}"
+        )
         st.markdown("**TOPDOWN-M (Hatano 2004, Fig. 2)** chooses, among *acceptable* splits,")
-        st.latex(r"h=\arg\max_h \frac{I(\hat q_\ell)-I_{S_\ell}(T_h)}{\lceil\log_2 |R_h|\rceil},"
-                 r"\qquad h \text{ acceptable} \iff |R_h|=2 \;\text{ or }\; 2<|R_h|\le s/|T|")
-        st.markdown("**Theorem 4** — under the γ-weak hypothesis assumption (Hatano's "
-                    "Definition 2: *for every* sample $W$ *there exists* a binary $h$ with "
-                    "$\\Delta(W,h)\\ge\\gamma I(q_W)$), the tree TOPDOWN-M outputs with "
-                    "$s$ leaves satisfies")
+        st.latex(
+            r"h=\arg\max_h \frac{I(\hat q_\ell)-I_{S_\ell}(T_h)}{\lceil\log_2 |R_h|\rceil},"
+            r"\qquad h \text{ acceptable} \iff |R_h|=2 \;\text{ or }\; 2<|R_h|\le s/|T|"
+        )
+        st.markdown(
+            "**Theorem 4** — under the γ-weak hypothesis assumption (Hatano's "
+            "Definition 2: *for every* sample $W$ *there exists* a binary $h$ with "
+            "$\\Delta(W,h)\\ge\\gamma I(q_W)$), the tree TOPDOWN-M outputs with "
+            "$s$ leaves satisfies"
+        )
         st.latex(r"\hat\varepsilon(T)\;\le\; I(T)\;\le\; s^{-\gamma}")
         st.markdown(
             "Here γ̂ is measured: the smallest $\\Delta_t/(\\lceil\\log_2 k_t\\rceil "
@@ -101,11 +149,14 @@ def _theory() -> None:
             "so a tree of $(1/\\varepsilon)^{O(1/\\gamma)}$ leaves reaches training error ε. "
             "The Bounds explorer turns δ and ε into these numbers."
         )
-        st.markdown("**Mansour–McAllester** price a $k$-way split at $g_\\gamma(k)$ and need γ "
-                    "in advance:")
-        st.latex(r"g_\gamma(k)=\frac{1-e_\gamma(k)}{\gamma}\approx \ln k,\qquad "
-                 r"\text{acceptable} \iff k=2 \;\text{ or }\; "
-                 r"|T|<\frac{e_\gamma(k)\,s\,\gamma}{2k}")
+        st.markdown(
+            "**Mansour–McAllester** price a $k$-way split at $g_\\gamma(k)$ and need γ in advance:"
+        )
+        st.latex(
+            r"g_\gamma(k)=\frac{1-e_\gamma(k)}{\gamma}\approx \ln k,\qquad "
+            r"\text{acceptable} \iff k=2 \;\text{ or }\; "
+            r"|T|<\frac{e_\gamma(k)\,s\,\gamma}{2k}"
+        )
         st.markdown(
             "Their Theorem 4.1 gives $I(T)\\le e_\\gamma(|T|)$ for the final tree when every "
             "chosen split is γ-boosting ($\\Delta/g_\\gamma(k)\\ge\\gamma I(\\hat q_\\ell)$). "
@@ -124,7 +175,10 @@ def _focus_bar(runs: list[str]) -> str:
     if st.session_state.get("focus") not in options:
         st.session_state["focus"] = options[0]
     choice = st.selectbox(
-        "Focused run", options, key="focus", bind="query-params",
+        "Focused run",
+        options,
+        key="focus",
+        bind="query-params",
         label_visibility="collapsed" if presenting() else "visible",
         help="The criterion whose regions, tree and bound curves are shown large; the other "
         "runs are the small pictures below (click one to focus it). "
@@ -139,8 +193,9 @@ def _set_focus(name: str) -> None:
 
 def render() -> None:
     preset_from_url("preset_pick", GUIDES, first_round=1)
-    header = page_header("Top-down growth: how many branches should a split have?",
-                         page="topdown", compact=True)
+    header = page_header(
+        "Top-down growth: how many branches should a split have?", page="topdown", compact=True
+    )
     choice = dataset_sidebar()
     params = _sidebar_params()
     ds = choice.dataset
@@ -158,13 +213,27 @@ def render() -> None:
     font = 12 * lecture.scale()
     with st.spinner("Growing the trees…"):
         lec = compute.topdown_lecture(
-            ds, choice.key, params["size"], params["index"], tuple(params["crit"]),
-            params["max_arity"], params["gamma"], params["leaf_rule"], font,
+            ds,
+            choice.key,
+            params["size"],
+            params["index"],
+            tuple(params["crit"]),
+            params["max_arity"],
+            params["gamma"],
+            params["leaf_rule"],
+            font,
         )
         runs = {
             c: compute.topdown_run(
-                ds, choice.key, params["size"], params["index"], c, params["max_arity"],
-                params["gamma"] if c == "mansour_mcallester" else None, params["leaf_rule"])
+                ds,
+                choice.key,
+                params["size"],
+                params["index"],
+                c,
+                params["max_arity"],
+                params["gamma"] if c == "mansour_mcallester" else None,
+                params["leaf_rule"],
+            )
             for c in params["crit"]
         }
     elapsed = time.perf_counter() - started
@@ -172,7 +241,9 @@ def render() -> None:
     with p2:
         focus = _focus_bar(params["crit"])
     t = lecture.stepper(
-        lec["n"], page="topdown", default=1,
+        lec["n"],
+        page="topdown",
+        default=1,
         caption=f"{ds.n_train} training and {ds.n_test} test points · every round ready in "
         f"{elapsed:.2f} s (cached); stepping is drawn by your browser · keys: ← → step, Home/End, "
         "Space plays",
@@ -180,16 +251,31 @@ def render() -> None:
     run = lec["runs"][focus]
     regions, structure_box, curves = lecture.lecture_columns()
     with regions:
-        lecture.view("plotly", run["regions"], key=f"lv_regions_{focus}",
-                     notes=run["notes"], chart_key=f"regions_{focus}",
-                     title=f"{SHORT[focus]}: decision regions", aspect=lecture_frames.aspect(ds))
+        lecture.view(
+            "plotly",
+            run["regions"],
+            key=f"lv_regions_{focus}",
+            notes=run["notes"],
+            chart_key=f"regions_{focus}",
+            title=f"{SHORT[focus]}: decision regions",
+            aspect=lecture_frames.aspect(ds),
+        )
     with structure_box:
-        lecture.view("svg", run["structure"], key=f"lv_tree_{focus}",
-                     title=f"{SHORT[focus]}: the tree (vermillion: this round's split)")
+        lecture.view(
+            "svg",
+            run["structure"],
+            key=f"lv_tree_{focus}",
+            title=f"{SHORT[focus]}: the tree (vermillion: this round's split)",
+        )
     with curves:
-        lecture.view("plotly", run["curves"], key=f"lv_curves_{focus}",
-                     chart_key=f"curves_{focus}", title="I(T), errors and bounds vs leaves |T|",
-                     notes=[_curve_caption(focus, params, runs[focus][-1].metrics)])
+        lecture.view(
+            "plotly",
+            run["curves"],
+            key=f"lv_curves_{focus}",
+            chart_key=f"curves_{focus}",
+            title="I(T), errors and bounds vs leaves |T|",
+            notes=[_curve_caption(focus, params, runs[focus][-1].metrics)],
+        )
     st.caption(REGIONS_KEY)
     theory_doc.words(("I(T)", "γ̂", "e_γ(n)", "s^−γ", "φ_γ(s)", "g_γ(k)", "MM"))
 
@@ -201,28 +287,52 @@ def render() -> None:
             with col, st.container(key=f"multiple-{c}", border=True):
                 a, b = st.columns([1, 1.3])
                 with a:
-                    lecture.view("plotly", lec["runs"][c]["small"], key=f"lv_small_{c}",
-                                 title=SHORT[c], height=170, focus=SHORT[c],
-                                 on_focus=lambda name=SHORT[c]: _set_focus(name))
+                    lecture.view(
+                        "plotly",
+                        lec["runs"][c]["small"],
+                        key=f"lv_small_{c}",
+                        title=SHORT[c],
+                        height=170,
+                        focus=SHORT[c],
+                        on_focus=lambda name=SHORT[c]: _set_focus(name),
+                    )
                 with b:
-                    lecture.view("plotly", lec["runs"][c]["spark"], key=f"lv_spark_{c}",
-                                 title="I(T), train error, e_γ̂", height=170, focus=SHORT[c],
-                                 on_focus=lambda name=SHORT[c]: _set_focus(name))
+                    lecture.view(
+                        "plotly",
+                        lec["runs"][c]["spark"],
+                        key=f"lv_spark_{c}",
+                        title="I(T), train error, e_γ̂",
+                        height=170,
+                        focus=SHORT[c],
+                        on_focus=lambda name=SHORT[c]: _set_focus(name),
+                    )
 
     st.markdown("#### Why this split? The best candidate of each arity at the expanded leaf")
     st.caption(SEARCH_NOTE if params["max_arity"] > 2 else SEARCH_NOTE_BINARY)
-    lecture.view("html", lec["candidates"], key="lv_candidates", height=None,
-                 min_height=0, max_height=100000)
+    lecture.view(
+        "html", lec["candidates"], key="lv_candidates", height=None, min_height=0, max_height=100000
+    )
     st.markdown("#### This round in numbers")
     lecture.view("html", lec["metrics"], key="lv_metrics", min_height=0, max_height=100000)
 
     _exports(header, runs, params, ds, t)
     code, dparams = data_code(choice)
-    export_run(header, "topdown", {"data": dparams, **params}, runs,
-               exports.topdown_snippet(
-                   code, params["size"], params["index"], params["crit"], params["max_arity"],
-                   params["gamma"], params["leaf_rule"]),
-               ds.feature_names)
+    export_run(
+        header,
+        "topdown",
+        {"data": dparams, **params},
+        runs,
+        exports.topdown_snippet(
+            code,
+            params["size"],
+            params["index"],
+            params["crit"],
+            params["max_arity"],
+            params["gamma"],
+            params["leaf_rule"],
+        ),
+        ds.feature_names,
+    )
     if not presenting():
         st.markdown(INTRO)
         _theory()
@@ -243,9 +353,7 @@ SEARCH_NOTE = (
     "A leaf with more than 2,000 training points would be searched over 256 weighted-quantile "
     "cuts instead; the table says so in any round where that happens."
 )
-SEARCH_NOTE_BINARY = (
-    "Exact search: every threshold between two distinct values of each feature."
-)
+SEARCH_NOTE_BINARY = "Exact search: every threshold between two distinct values of each feature."
 
 REGIONS_KEY = (
     "Regions: filled markers are training points, hollow ones test points (orange ◆ class −1, "
@@ -257,18 +365,26 @@ REGIONS_KEY = (
 
 def _curve_caption(c: str, params: dict, last) -> str:
     if c == "mansour_mcallester" and last.mm_gamma_boosting is False:
-        return (f"⚠ Not γ-boosting for γ = {params['gamma']}: some chosen split had "
-                "gain/g_γ(k) < γ·I, so Theorem 4.1's bound is not guaranteed.")
+        return (
+            f"⚠ Not γ-boosting for γ = {params['gamma']}: some chosen split had "
+            "gain/g_γ(k) < γ·I, so Theorem 4.1's bound is not guaranteed."
+        )
     if c == "naive" and params["max_arity"] > 2:
-        return ("Naive criterion: no theorem covers wide splits chosen by raw gain once "
-                "they break Hatano's rule k ≤ s/|T|; the ★ and dashed curves are a "
-                "reference.")
+        return (
+            "Naive criterion: no theorem covers wide splits chosen by raw gain once "
+            "they break Hatano's rule k ≤ s/|T|; the ★ and dashed curves are a "
+            "reference."
+        )
     if params["leaf_rule"] != "max_weight":
-        return ("Largest-gain leaf rule: the bounds assume the largest-weight leaf, so "
-                "they are a reference here.")
+        return (
+            "Largest-gain leaf rule: the bounds assume the largest-weight leaf, so "
+            "they are a reference here."
+        )
     if not last.binary_guarantee:
-        return ("Multi-way splits: only the final-tree bounds ★ are theorems (s^−γ̂ is "
-                "Theorem 4, φ_γ̂(s) what its proof gives); the dashed curves are a reference.")
+        return (
+            "Multi-way splits: only the final-tree bounds ★ are theorems (s^−γ̂ is "
+            "Theorem 4, φ_γ̂(s) what its proof gives); the dashed curves are a reference."
+        )
     return "Faint: the whole run; solid: up to this round; dot: this round."
 
 
@@ -280,22 +396,30 @@ def _exports(header, runs: dict, params: dict, ds, t: int | None) -> None:
             st.download_button(
                 f"{SHORT[c]}: rounds as CSV",
                 tables.history_frame(steps).to_csv(index=False),
-                file_name=f"topdown_{c}.csv", mime="text/csv", key=f"csv_{c}",
+                file_name=f"topdown_{c}.csv",
+                mime="text/csv",
+                key=f"csv_{c}",
                 on_click="ignore",
             )
             st.download_button(
                 f"{SHORT[c]}: tree at round {step.t} as DOT",
-                diagrams.tree_digraph(step, index=params["index"],
-                                      feature_names=ds.feature_names).source,
-                file_name=f"topdown_{c}_round{step.t}.dot", mime="text/vnd.graphviz",
-                key=f"dot_{c}", on_click="ignore",
+                diagrams.tree_digraph(
+                    step, index=params["index"], feature_names=ds.feature_names
+                ).source,
+                file_name=f"topdown_{c}_round{step.t}.dot",
+                mime="text/vnd.graphviz",
+                key=f"dot_{c}",
+                on_click="ignore",
             )
             st.download_button(
                 f"{SHORT[c]}: tree at round {step.t} as SVG",
-                lecture_frames.tree_pictures(step, index=params["index"],
-                                             feature_names=ds.feature_names)[0],
-                file_name=f"topdown_{c}_round{step.t}.svg", mime="image/svg+xml",
-                key=f"svg_{c}", on_click="ignore",
+                lecture_frames.tree_pictures(
+                    step, index=params["index"], feature_names=ds.feature_names
+                )[0],
+                file_name=f"topdown_{c}_round{step.t}.svg",
+                mime="image/svg+xml",
+                key=f"svg_{c}",
+                on_click="ignore",
             )
 
 
