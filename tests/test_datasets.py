@@ -7,13 +7,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from boostcore.csvdata import csv_template, dataset_to_csv, load_csv
 from boostcore.datasets import (
     DATASET_DESCRIPTIONS,
     GENERATORS,
     Dataset,
-    csv_template,
-    dataset_to_csv,
-    load_csv,
     make_dataset,
 )
 

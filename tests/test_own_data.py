@@ -10,14 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from streamlit.testing.v1 import AppTest
 
-from boostcore.datasets import (
-    MAX_ROWS,
-    CsvReport,
-    from_points,
-    load_csv,
-    load_csv_report,
-    make_dataset,
-)
+from boostcore.csvdata import CsvReport, load_csv, load_csv_report
+from boostcore.datasets import MAX_ROWS, from_points, make_dataset
 from ui import draw
 
 TIMEOUT = 120

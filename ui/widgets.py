@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import streamlit as st
 
-from boostcore import datasets
+from boostcore import csvdata, datasets
 
 from . import compute, draw
 
@@ -156,7 +156,7 @@ def dataset_sidebar() -> DataChoice:
     )
     sb.download_button(
         "Download a template CSV",
-        datasets.csv_template(),
+        csvdata.csv_template(),
         file_name="boostlab_template.csv",
         mime="text/csv",
         help="A small valid file to start from.",
