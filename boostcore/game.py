@@ -30,6 +30,7 @@ import numpy as np
 
 from ._validation import check_float, check_int
 from .bounds import ceil_log2, phi_gamma
+from .steps import START, STEP, STOP, Quantities, Step
 
 #: Largest target size of a game (a page shows the whole tree).
 MAX_SIZE = 64
@@ -88,8 +89,51 @@ class Move:
 
 
 @dataclass(frozen=True)
-class GameState:
-    """An immutable position of the Weight Distribution Game.
+class GameMetrics(Quantities):
+    """The game's numbers after a move (the step protocol's metrics; the game has no data, so
+    no error: the tree's weight plays its part).
+
+    Attributes
+    ----------
+    n_leaves : int
+        ``|T|``.
+    total_weight : float
+        The tree's weight, the sum of its leaves' weights.
+    bound_phi : float
+        ``w·φ_γ(|T|)``: Hatano's Theorem 3/5 — against the max-weight player no adversary
+        keeps more weight (docs/theory.md §1.5).
+    bound_power : float
+        ``w·|T|^(−γ) ≥ w·φ_γ(|T|)`` — the closed form of Hatano's Theorem 4.
+    s : int
+        The target size.
+    gamma : float
+        The advantage ``γ``.
+    """
+
+    n_leaves: int
+    total_weight: float
+    bound_phi: float
+    bound_power: float
+    s: int
+    gamma: float
+
+
+def _game_metrics(s: int, gamma: float, w0: float, n: int, total: float) -> GameMetrics:
+    return GameMetrics(
+        n_leaves=n,
+        total_weight=total,
+        bound_phi=w0 * float(phi_gamma(n, gamma)),
+        bound_power=w0 * n ** (-gamma),
+        s=s,
+        gamma=gamma,
+    )
+
+
+@dataclass(frozen=True)
+class GameState(Step):
+    """An immutable position of the Weight Distribution Game (a snapshot of the step protocol,
+    :mod:`boostcore.steps`: ``t`` = moves so far, ``kind`` "start" before the first move and
+    "step" after each; :func:`play` and :func:`finish` add the "stop" snapshot).
 
     ``nodes`` holds every node ever created (ids are positions); ``leaves`` the ids of the
     current leaves; ``history`` the moves so far.
@@ -123,6 +167,23 @@ class GameState:
     nodes: tuple[Node, ...]
     leaves: tuple[int, ...]
     history: tuple[Move, ...] = ()
+
+    def details(self) -> dict[str, object]:
+        """The last move: leaf, its weight, ``k``, the shares and the kept fraction.
+
+        Returns
+        -------
+        dict of str to object
+            ``None`` values before the first move.
+        """
+        m = self.history[-1] if self.history else None
+        return {
+            "leaf": None if m is None else m.leaf,
+            "leaf_weight": None if m is None else m.leaf_weight,
+            "k": None if m is None else m.k,
+            "shares": None if m is None else ", ".join(f"{d:.4g}" for d in m.distribution),
+            "kept": None if m is None else shrink(m.k, self.gamma),
+        }
 
     @property
     def n_leaves(self) -> int:
@@ -244,7 +305,17 @@ def new_game(s: int, gamma: float, w: float = 1.0) -> GameState:
     s = check_int("s", s, low=1, high=MAX_SIZE)
     gamma = check_float("gamma", gamma, low=0.0, high=1.0)
     w = check_float("w", w, low=0.0, high=1.0)
-    return GameState(s=s, gamma=gamma, w0=w, nodes=(Node(0, w, 0, -1),), leaves=(0,))
+    return GameState(
+        t=0,
+        kind=START,
+        metrics=_game_metrics(s, gamma, w, 1, w),
+        message=f"Start: one leaf of weight {w:.4g}; the game ends at s = {s} leaves.",
+        s=s,
+        gamma=gamma,
+        w0=w,
+        nodes=(Node(0, w, 0, -1),),
+        leaves=(0,),
+    )
 
 
 def shrink(k: int, gamma: float) -> float:
@@ -409,7 +480,52 @@ def expand(state: GameState, leaf: int, k: int, distribution) -> GameState:
         leaf_weight=parent.weight,
         total_after=total,
     )
-    return replace(state, nodes=nodes, leaves=leaves, history=state.history + (move,))
+    t = len(state.history) + 1
+    shares = ", ".join(f"{v:.2f}" for v in d)
+    return replace(
+        state,
+        t=t,
+        kind=STEP,
+        metrics=_game_metrics(state.s, state.gamma, state.w0, len(leaves), total),
+        message=f"Move {t}: leaf #{leaf} (weight {parent.weight:.4g}) split {k}-way with shares "
+        f"{shares}; the tree now weighs {total:.4g}.",
+        nodes=nodes,
+        leaves=leaves,
+        history=state.history + (move,),
+    )
+
+
+def finish(state: GameState) -> GameState:
+    """The stop snapshot of a finished game: ``state`` repeated with ``kind="stop"`` and why
+    the game ended (the step protocol's last snapshot, :mod:`boostcore.steps`).
+
+    Parameters
+    ----------
+    state : GameState
+        A position with ``|T| = s`` (``state.done``).
+
+    Returns
+    -------
+    GameState
+
+    Raises
+    ------
+    ValueError
+        If the game is not over yet.
+
+    Examples
+    --------
+    >>> from boostcore.game import expand, finish, new_game
+    >>> end = finish(expand(new_game(2, 0.25), 0, 2, (0.5, 0.5)))
+    >>> end.kind, end.t, end.stop_reason
+    ('stop', 1, 'The tree has s = 2 leaves: the game is over.')
+    """
+    if not state.done:
+        raise ValueError(
+            f"state must be a finished game (|T| = s = {state.s}); it has {state.n_leaves} leaves"
+        )
+    reason = f"The tree has s = {state.s} leaves: the game is over."
+    return replace(state, kind=STOP, stop_reason=reason, message=f"{state.message} {reason}")
 
 
 # --------------------------------------------------------------------------- strategies
@@ -521,7 +637,8 @@ def play(
     Yields
     ------
     GameState
-        The start, then the state after every move, until ``|T| = s``.
+        The start, then the state after every move until ``|T| = s``, then that final state
+        again as the stop snapshot (:func:`finish`).
 
     Raises
     ------
@@ -533,7 +650,9 @@ def play(
     >>> from boostcore.game import phi, play
     >>> states = list(play(4, 0.25))
     >>> len(states), states[-1].total, phi(4, 0.25)  # Theorem 3: the final weight is φ_γ(s)
-    (4, 0.5625, 0.5625)
+    (5, 0.5625, 0.5625)
+    >>> [s.kind for s in states]
+    ['start', 'step', 'step', 'step', 'stop']
     """
     state = new_game(s, gamma, w)
     yield state
@@ -542,6 +661,7 @@ def play(
         k, d = adversary(state, leaf)
         state = expand(state, leaf, k, d)
         yield state
+    yield finish(state)
 
 
 # --------------------------------------------------------------------------- exhaustive search

@@ -19,7 +19,7 @@ metrics the theory bounds: ``ε̂(T) ≤ I(T) ≤ e_γ̂(|T|) ≤ |T|^(−γ̂)`
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
@@ -27,8 +27,8 @@ from . import bounds
 from ._validation import check_choice, check_float, check_int, check_test_set, check_xy
 from .impurity import INDEX, IndexFunction
 from .splits import Split, best_interval_splits, best_stump, branch_of, presort
+from .steps import START, STEP, STOP, Metrics, Step
 
-START, SPLIT, STOP = "start", "split", "stop"
 CRITERIA = ("hatano", "mansour_mcallester", "naive")
 LEAF_RULES = ("max_weight", "max_gain")
 
@@ -413,8 +413,8 @@ class SplitRecord:
 
 
 @dataclass(frozen=True)
-class TreeMetrics:
-    """Measured quantities and bound values at one round.
+class TreeMetrics(Metrics):
+    """Measured quantities and bound values at one round (the step protocol's metrics).
 
     Attributes
     ----------
@@ -425,24 +425,33 @@ class TreeMetrics:
     gamma_hat : ``γ̂ = min`` over the expansions so far of ``Δ_t / (⌈log₂ k_t⌉ I(q̂_{ℓ_t}))``
         (the advantage for binary splits; ``nan`` before the first split; 0 when the heaviest
         leaf could not be split, since the weak-hypothesis assumption fails there).
-    bound_e : ``e_γ̂(|T|)``; guaranteed ``≥ I(T)`` when ``binary_guarantee`` holds.
-    bound_power : ``|T|^(−γ̂) ≥ e_γ̂(|T|)``.
+    bound_e : ``e_γ̂(|T|)`` — Mansour–McAllester's Theorem 3.2 for binary growth (Kearns–Mansour's
+        analysis); guaranteed ``≥ I(T)`` when ``binary_guarantee`` holds.
+    bound_power : ``|T|^(−γ̂) ≥ e_γ̂(|T|)`` — the same bound in Kearns–Mansour's power form.
     bound_final : ``s^(−γ̂)`` — Hatano's Theorem 4 for the final tree of size ``s``.
     bound_phi : ``φ_γ̂(|T|) ≤ e_γ̂(|T|)`` — the value of Hatano's Weight Distribution Game
         (docs/theory.md §1.5); ``≥ I(T)`` at every round when ``binary_guarantee`` holds, since a
         binary max-weight run is TOPDOWN-M for every target size.
     bound_phi_final : ``φ_γ̂(s) ≤ s^(−γ̂)`` — the bound Hatano's proof of Theorem 4 gives
         for the final tree (tighter than the theorem's statement).
+    bound_mm : ``e_γ(|T|)`` with the run's ``γ`` — Mansour–McAllester's Theorem 4.1; ``None``
+        without a ``γ``.
     binary_guarantee : the max-weight leaf rule was used and every split so far was binary,
         so ``I(T) ≤ e_γ̂(|T|)`` is a theorem at this round.
     mm_gamma : the ``γ`` given to the run (``None`` if none).
-    mm_bound : ``e_γ(|T|)`` with that ``γ`` (Mansour–McAllester, Thm 4.1), or ``None``.
     mm_gamma_boosting : every chosen split so far had ``Δ / g_γ(k) ≥ γ I(q̂_ℓ)``.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from boostcore.topdown import grow
+    >>> X, y = np.array([[0.0], [1.0], [2.0], [3.0]]), np.array([-1, -1, 1, 1])
+    >>> d = list(grow(X, y, size=2))[-1].metrics.as_dict()
+    >>> d["n_leaves"], d["train_error"], d["index_value"]
+    (2, 0.0, 0.0)
     """
 
     n_leaves: int
-    train_error: float
-    test_error: float | None
     index_value: float
     gamma_hat: float
     bound_e: float
@@ -450,59 +459,57 @@ class TreeMetrics:
     bound_final: float
     bound_phi: float
     bound_phi_final: float
+    bound_mm: float | None
     binary_guarantee: bool
     mm_gamma: float | None
-    mm_bound: float | None
     mm_gamma_boosting: bool | None
-
-    def as_dict(self) -> dict[str, object]:
-        """The metrics as a plain dict (for tables and JSON export).
-
-        Returns
-        -------
-        dict of str to object
-            One entry per attribute, keyed by its name.
-
-        Examples
-        --------
-        >>> import numpy as np
-        >>> from boostcore.topdown import grow
-        >>> X, y = np.array([[0.0], [1.0], [2.0], [3.0]]), np.array([-1, -1, 1, 1])
-        >>> d = list(grow(X, y, size=2))[-1].metrics.as_dict()
-        >>> d["n_leaves"], d["train_error"], d["index_value"]
-        (2, 0.0, 0.0)
-        """
-        return dict(self.__dict__)
 
 
 @dataclass(frozen=True)
-class TreeStep:
-    """One frozen snapshot of a top-down run (DESIGN's step protocol).
+class TreeStep(Step):
+    """One frozen snapshot of a top-down run (the step protocol: :mod:`boostcore.steps`).
 
     Attributes
     ----------
     t : number of expansions so far (0 = the single-leaf tree).
-    kind : ``START``, ``SPLIT`` or ``STOP``.
+    kind : ``"start"``, ``"step"`` or ``"stop"``. The stop snapshot repeats the last round
+        (its tree, split and candidates) with the final metrics and says why the run ended.
     tree : the tree as of this round (enough to predict).
-    split : what this round did, or ``None`` for ``START``/``STOP``.
+    split : what this round did, or ``None`` at the start.
     candidates : the best split of each arity at the expanded leaf, with scores.
     metrics : :class:`TreeMetrics` at this round.
-    stop_reason : why the run ended early (``STOP`` only), in plain words.
+    stop_reason : why the run ended (the stop snapshot only), in plain words.
     message : a one-line summary of the round for the page.
     note : anything unusual this round (e.g. the heaviest leaf could not be split).
     size : the run's target number of leaves ``s``.
     """
 
-    t: int
-    kind: str
     tree: Tree
     split: SplitRecord | None
     candidates: tuple[Candidate, ...]
-    metrics: TreeMetrics
-    stop_reason: str | None = None
-    message: str = ""
     note: str = ""
     size: int = field(default=0)
+
+    def details(self) -> dict[str, object]:
+        """What this round's split was: leaf, arity ``k``, feature, thresholds, gain, score.
+
+        Returns
+        -------
+        dict of str to object
+            ``None`` values at the start (no split yet).
+        """
+        sp = self.split
+        return {
+            "leaf": None if sp is None else sp.leaf,
+            "k": None if sp is None else sp.arity,
+            "feature": None if sp is None else sp.feature,
+            "thresholds": None if sp is None else ", ".join(f"{v:.6g}" for v in sp.thresholds),
+            "gain": None if sp is None else sp.gain,
+            "advantage": None if sp is None else sp.advantage,
+            "score": None if sp is None else sp.score,
+            "exact_search": None if sp is None else sp.exact_search,
+            "note": self.note,
+        }
 
 
 def _criterion_cost(criterion: str, k: int, gamma: float | None) -> float:
@@ -624,8 +631,9 @@ def grow(
     Yields
     ------
     TreeStep
-        First the single-leaf tree (``START``), then one ``SPLIT`` per expansion until
-        ``|T| = size``; if nothing can be split earlier, a final ``STOP`` whose
+        The step protocol (:mod:`boostcore.steps`): first the single-leaf tree (``"start"``,
+        ``t = 0``), then one ``"step"`` per expansion until ``|T| = size`` or nothing can be
+        split, then a ``"stop"`` snapshot that repeats the last round with the final metrics and
         ``stop_reason`` says why.
 
     Raises
@@ -640,7 +648,7 @@ def grow(
     >>> ds = make_dataset("moons", n=100, seed=0)
     >>> steps = list(grow(ds.X_train, ds.y_train, size=4))
     >>> [s.kind for s in steps]
-    ['start', 'split', 'split', 'split']
+    ['start', 'step', 'step', 'step', 'stop']
     >>> steps[1].split.arity, steps[1].split.feature
     (2, 1)
     >>> last = steps[-1].metrics
@@ -913,9 +921,9 @@ class _Grower:
             bound_final=float(bounds.size_bound(self.size, g)),
             bound_phi=float(bounds.phi_gamma(int(n), g)),
             bound_phi_final=float(bounds.phi_gamma(int(self.size), g)),
+            bound_mm=None if self.gamma is None else float(bounds.e_gamma(n, self.gamma)),
             binary_guarantee=binary_ok,
             mm_gamma=self.gamma,
-            mm_bound=None if self.gamma is None else float(bounds.e_gamma(n, self.gamma)),
             mm_gamma_boosting=mm_ok,
         )
 
@@ -973,7 +981,7 @@ def _grow(
     gamma_hat = float("inf")
     binary_ok = leaf_rule == "max_weight"
     mm_ok: bool | None = None if gamma is None else True
-    yield TreeStep(
+    last = TreeStep(
         t=0,
         kind=START,
         tree=g.tree(),
@@ -983,10 +991,13 @@ def _grow(
         message="Round 0: a single leaf predicting the weighted majority class.",
         size=size,
     )
+    yield last
     t = 0
     while True:
         leaves = g.leaves()
         if leaves.size >= size:
+            reason = f"The tree has reached its budget of s = {size} leaves."
+            yield replace(last, kind=STOP, stop_reason=reason, message=f"{last.message} {reason}")
             return
         weights = np.array([g.weight(int(l)) for l in leaves])
         splittable = np.array([wt > 0 and g.can_split(int(l)) for l, wt in zip(leaves, weights)])
@@ -1029,16 +1040,12 @@ def _grow(
                 "different labels, so no threshold separates them. The weak-hypothesis "
                 "assumption fails there, so γ̂ = 0."
             )
-            yield TreeStep(
-                t=t + 1,
+            yield replace(
+                last,
                 kind=STOP,
-                tree=g.tree(),
-                split=None,
-                candidates=(),
                 metrics=g.metrics(gamma_hat, binary_ok, mm_ok),
                 stop_reason=reason,
-                message=f"Round {t + 1}: stopped at {leaves.size} of {size} leaves. {reason}",
-                size=size,
+                message=f"{last.message} Stopped at {leaves.size} of {size} leaves. {reason}",
             )
             return
         t += 1
@@ -1072,9 +1079,9 @@ def _grow(
             gamma_boosting=boosting,
             exact_search=g.exact.get(leaf, True),
         )
-        yield TreeStep(
+        last = TreeStep(
             t=t,
-            kind=SPLIT,
+            kind=STEP,
             tree=g.tree(),
             split=rec,
             candidates=tuple(cands),
@@ -1083,3 +1090,4 @@ def _grow(
             note=note,
             size=size,
         )
+        yield last

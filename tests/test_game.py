@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from boostcore import game
+from boostcore import game, steps
 from boostcore.bounds import phi_gamma
 from boostcore.game import (
     best_adversary_value,
@@ -57,7 +57,9 @@ def test_any_adversary_against_max_weight_ends_below_phi(s, gamma, w, adversary)
     assert final.n_leaves == s  # never overshoots, always finishes
     assert final.total <= w * phi_gamma(s, gamma) * (1 + 1e-9) + 1e-12
     assert phi_gamma(s, gamma) <= s ** (-gamma) + 1e-12
-    for a, b in zip(states, states[1:]):
+    assert final.kind == "stop" and final.t == len(final.history)
+    moves = steps.rounds(states)  # the stop snapshot repeats the last position
+    for a, b in zip(moves, moves[1:]):
         m = b.history[-1]
         assert m.leaf == max_weight_player(a)
         assert b.total == pytest.approx(

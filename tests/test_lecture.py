@@ -304,7 +304,7 @@ def test_mansour_mcallester_bound_is_drawn_for_the_final_tree_only() -> None:
         mm = [d for d in fig.data if d.name and "e_γ(|T|)" in d.name and "γ̂" not in d.name]
         assert len(mm) == 1 and len(mm[0].x) == 1
         assert mm[0].x[0] == steps[-1].metrics.n_leaves
-        assert mm[0].y[0] == pytest.approx(steps[-1].metrics.mm_bound)
+        assert mm[0].y[0] == pytest.approx(steps[-1].metrics.bound_mm)
 
 
 def test_line_labels_never_take_more_than_a_third_of_a_narrow_plot() -> None:

@@ -14,12 +14,10 @@ from hypothesis import strategies as st
 
 from boostcore import bounds
 from boostcore.impurity import INDEX, get_index
+from boostcore.steps import START, STEP, STOP
 from boostcore.topdown import (
     CRITERIA,
     LEAF_RULES,
-    SPLIT,
-    START,
-    STOP,
     Tree,
     TreeStep,
     acceptable,
@@ -122,12 +120,12 @@ def spec_rule(criterion: str, k: int, n_leaves: int, size: int, gamma) -> bool:
 
 
 def splits_of(steps):
-    return [(steps[i - 1], s) for i, s in enumerate(steps) if s.kind == SPLIT]
+    return [(steps[i - 1], s) for i, s in enumerate(steps) if s.kind == STEP]
 
 
 def reached_size(steps) -> bool:
     last = steps[-1]
-    return last.kind == SPLIT and last.tree.n_leaves == last.size
+    return last.kind == STOP and last.tree.n_leaves == last.size
 
 
 # --------------------------------------------------------------------------------------------
@@ -161,7 +159,7 @@ def test_binary_max_weight_bound_chain_at_every_step(cfg):
         # Hatano's game value is a tighter bound at every round (issue 14, A.7)
         assert m.index_value <= m.bound_phi + 1e-9
         assert m.bound_phi <= m.bound_e + 1e-12
-        if step.kind == SPLIT:
+        if step.kind == STEP:
             assert step.split.arity == 2
     event(f"binary run ended with {steps[-1].kind}")
 
@@ -241,13 +239,13 @@ def test_mansour_mcallester_bound_for_gamma_boosting_runs(cfg):
         boosting = boosting and mine
         assert step.metrics.mm_gamma_boosting == boosting
         assert step.metrics.mm_gamma == gamma
-        assert step.metrics.mm_bound == pytest.approx(
+        assert step.metrics.bound_mm == pytest.approx(
             explicit_e(step.tree.n_leaves, gamma), rel=1e-9
         )
     if reached_size(steps) and steps[-1].metrics.mm_gamma_boosting:
         m = steps[-1].metrics
-        assert m.index_value <= m.mm_bound + 1e-9
-        assert m.mm_bound <= params["size"] ** (-gamma) + 1e-12
+        assert m.index_value <= m.bound_mm + 1e-9
+        assert m.bound_mm <= params["size"] ** (-gamma) + 1e-12
         event("MM: gamma-boosting run reached s")
     else:
         event("MM: bound branch not exercised")
@@ -280,7 +278,7 @@ def test_mansour_mcallester_gamma_boosting_branch_is_exercised():
                 if reached_size(steps) and m.mm_gamma_boosting:
                     exercised += 1
                     assert all(s.split.gamma_boosting for _, s in splits_of(steps))
-                    assert m.index_value <= m.mm_bound + 1e-9
+                    assert m.index_value <= m.bound_mm + 1e-9
     assert exercised >= 5
 
 
@@ -332,18 +330,21 @@ def test_structure_acceptability_and_argmax(cfg):
     size, criterion, gamma = params["size"], params["criterion"], params["gamma"]
     steps = run(X, y, **params)
     assert steps[0].kind == START and steps[0].t == 0 and steps[0].tree.n_leaves == 1
-    assert all(s.kind == SPLIT for s in steps[1:-1])
-    assert steps[-1].kind in (SPLIT, STOP) or len(steps) == 1
+    assert all(s.kind == STEP for s in steps[1:-1])
+    assert steps[-1].kind == STOP and steps[-1].stop_reason
     for i, step in enumerate(steps):
         assert step.size == size
         assert step.tree.n_leaves <= size
-        if step.kind == SPLIT:
+        if step.kind == STEP:
             assert step.t == i
-        if step.kind == STOP:
-            assert step.stop_reason and step.tree.n_leaves < size
-            assert step.t == i and step.split is None
-    if steps[-1].kind == SPLIT:
-        assert steps[-1].tree.n_leaves == size  # ended only because the budget is spent
+    stop, last_round = steps[-1], steps[-2]
+    # the stop snapshot repeats the last round: same t, tree, split and candidates
+    assert stop.t == last_round.t and stop.tree is last_round.tree
+    assert stop.split is last_round.split and stop.candidates is last_round.candidates
+    if "budget" in stop.stop_reason:
+        assert stop.tree.n_leaves == size and stop.metrics == last_round.metrics
+    else:
+        assert stop.tree.n_leaves < size  # ended early: nothing left to split
     for prev, step in splits_of(steps):
         rec = step.split
         n_before = prev.tree.n_leaves
@@ -478,7 +479,7 @@ def test_ties_in_predict_go_to_negative_class():
     steps = run(X, y, size=3)
     # the only split has zero gain (both children q = 1/2): it is still the argmax, then
     # nothing is left to split
-    assert [s.kind for s in steps] == [START, SPLIT, STOP]
+    assert [s.kind for s in steps] == [START, STEP, STOP]
     assert steps[1].split.gain == pytest.approx(0.0, abs=1e-15)
     for step in steps:
         assert np.all(step.tree.predict(X) == -1)
@@ -623,7 +624,7 @@ def test_unsplittable_heaviest_leaf_is_skipped_with_a_note():
     first = steps[1]
     assert first.split.thresholds == (0.5,) and first.note == ""
     second = steps[2]
-    assert second.kind == SPLIT and second.note
+    assert second.kind == STEP and second.note
     heavy = node_weight(first.tree, "km")[first.tree.leaves].argmax()
     assert first.tree.leaves[heavy] != second.split.leaf
     assert second.metrics.gamma_hat == 0.0

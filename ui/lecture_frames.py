@@ -416,7 +416,7 @@ def topdown_curves(
             )
             labels.append((name, colour, float(value)))
     final = allm[-1]
-    if not small and show_mm and final.mm_bound is not None:
+    if not small and show_mm and final.bound_mm is not None:
         # Mansour–McAllester's Theorem 4.1 bounds the *final* tree only (an intermediate
         # tree can lie above e_γ(|T|)): a marker at the run's last size, as Theorem 4's ★
         # short labels: they sit in the plot's right margin (the caption under the curves
@@ -426,14 +426,14 @@ def topdown_curves(
             dict(
                 type="scatter",
                 x=[final.n_leaves],
-                y=[final.mm_bound],
+                y=[final.bound_mm],
                 mode="markers",
                 name=mm,
                 marker=dict(symbol="diamond", size=12, color=theme.BOUND["mm"]),
                 hovertemplate="e_γ(|T|) = %{y:.4f}<extra>Mansour–McAllester, final tree</extra>",
             )
         )
-        labels.append((mm, theme.BOUND["mm"], float(final.mm_bound)))
+        labels.append((mm, theme.BOUND["mm"], float(final.bound_mm)))
     annotations = end_labels(labels, font=font - 1, y_range=(0.0, 1.05))
     # room for the longest label, but never more than a third of a narrow (300 px) plot
     right = (

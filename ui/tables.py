@@ -111,13 +111,10 @@ def bp_metrics_frame(steps: dict) -> pd.DataFrame:
     rows = []
     for name, s in steps.items():
         m = s.metrics
-        if m is None:
-            rows.append({"run": name, "round": s.t, "note": s.stop_reason})
-            continue
         rows.append(
             {
                 "run": name,
-                "round": m.t,
+                "round": s.t,
                 "|L_t|": m.n_leaves,
                 "train error": m.train_error,
                 "test error": m.test_error,

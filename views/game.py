@@ -7,16 +7,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from boostcore.bounds import phi_gamma
-from boostcore.game import (
-    SEARCH_MAX_SIZE,
-    legal_arities,
-    lemma9_nodes,
-    lemma9_replacement,
-    max_weight_player,
-    shrink,
-)
-from ui import compute, diagrams, exports, game_figures, guides, tables, theory_doc
+from ui import diagrams, exports, game_figures, guides, tables, theory_doc
 from ui.classroom import (
     chart_with_numbers,
     export_run,
@@ -27,6 +18,19 @@ from ui.classroom import (
     presets_and_challenges,
     structure,
 )
+from ui.game_rules import (
+    SEARCH_MAX_SIZE,
+    legal_arities,
+    lemma9_nodes,
+    lemma9_replacement,
+    max_weight_player,
+    run_of,
+    shrink,
+    watch,
+)
+from ui.game_rules import move as game_move
+from ui.game_rules import phi as phi_gamma
+from ui.game_rules import start as game_start
 from ui.widgets import stepper
 
 MODES = ("You are the adversary", "You are the player", "Watch")
@@ -86,7 +90,7 @@ def _replay(start, text: str) -> list:
         try:
             leaf, k, shares = part.split("-")
             dist = tuple(float(v) for v in shares.split("_"))
-            stack.append(compute.game_move(stack[-1], int(leaf), int(k), dist))
+            stack.append(game_move(stack[-1], int(leaf), int(k), dist))
         except ValueError as err:
             st.toast(
                 f"The link's move {i} ({part!r}) could not be replayed: {err}. "
@@ -107,7 +111,7 @@ def _stack(mode: str, s: int, gamma: float) -> list:
     url_moves = st.query_params.get("mv")
     outside = url_moves is not None and url_moves != ss.get("game_url_moves")
     if outside or ss.get("game_ident") != ident or not ss.get("game_stack"):
-        start = compute.game_start(s, gamma)
+        start = game_start(s, gamma)
         ss["game_ident"] = ident
         ss["game_stack"] = _replay(start, url_moves) if outside else [start]
         ss["game_serial"] = ss.get("game_serial", 0) + 1
@@ -123,7 +127,7 @@ def _stack(mode: str, s: int, gamma: float) -> list:
 def _push(leaf: int, k: int, shares: tuple[float, ...]) -> None:
     ss = st.session_state
     try:
-        ss["game_stack"].append(compute.game_move(ss["game_stack"][-1], leaf, k, shares))
+        ss["game_stack"].append(game_move(ss["game_stack"][-1], leaf, k, shares))
         ss.pop("game_error", None)
     except ValueError as err:  # shown as a readable message, never a traceback
         ss["game_error"] = str(err)
@@ -537,7 +541,7 @@ def render() -> None:
         header,
         "game",
         {"mode": mode, "s": s, "gamma": gamma},
-        {"game": list(stack)},
+        {"game": run_of(stack)},
         exports.game_snippet(s, gamma, "adversary" if mode == MODES[0] else "player", moves=state),
     )
     export_structures(header, "game")
@@ -575,8 +579,8 @@ def _watch(header, s: int, gamma: float) -> None:
         bind="query-params",
         help="Seed of the random adversary.",
     )
-    states = compute.game_play(s, gamma, ADVERSARIES[name], int(seed))
-    equal_final = compute.game_play(s, gamma, "equal", 0)[-1].total
+    states = watch(s, gamma, ADVERSARIES[name], int(seed))
+    equal_final = watch(s, gamma, "equal", 0)[-1].total
 
     def show(i: int) -> None:
         state = states[i]
@@ -613,7 +617,7 @@ def _watch(header, s: int, gamma: float) -> None:
             "adversary": ADVERSARIES[name],
             "seed": int(seed),
         },
-        {"watch": list(states)},
+        {"watch": run_of(states)},
         exports.game_snippet(s, gamma, "watch", ADVERSARIES[name], int(seed)),
     )
     stepper(len(states), show, key="round", label="Move")
