@@ -4,12 +4,10 @@ from __future__ import annotations
 
 import time
 
-import pandas as pd
 import streamlit as st
 
-from boostcore import evaluation
-from boostcore.real_datasets import REAL_DATASETS
 from ui import bench_figures, compute, guides, theory_doc
+from ui import benchmark as bench
 from ui.classroom import (
     chart_with_numbers,
     page_header,
@@ -40,38 +38,8 @@ def _protocol() -> None:
             "as many trees as BoostODT's paths have nodes (the evaluation cost of one "
             "observation). Command: `.venv/bin/python benchmarks/run_benchmark.py`."
         )
-        st.dataframe(
-            pd.DataFrame(
-                [
-                    {
-                        "learner": lrn.name,
-                        "family": lrn.family,
-                        "budget": lrn.budget,
-                        "ours": lrn.ours,
-                    }
-                    for lrn in evaluation.learners()
-                ]
-            ),
-            hide_index=True,
-        )
-        st.dataframe(
-            pd.DataFrame(
-                [
-                    {
-                        "dataset": n,
-                        "rows": i.n_samples,
-                        "features": i.n_features,
-                        "categorical": i.n_categorical,
-                        "positive class": i.positive_class,
-                        "positives": i.n_positive,
-                        "source": i.source,
-                        "description": i.description,
-                    }
-                    for n, i in REAL_DATASETS.items()
-                ]
-            ),
-            hide_index=True,
-        )
+        st.dataframe(bench.learners_table(), hide_index=True)
+        st.dataframe(bench.datasets_table(), hide_index=True)
         st.caption("Sources, citations, licence notes and cleaning: assets/data/PROVENANCE.md.")
 
 
@@ -85,65 +53,34 @@ VERDICT_ICONS = {
 }
 
 
-def _claims(rows: list[dict]) -> None:
+def _claims(mtime: float) -> None:
     st.header("The papers' claims, checked")
     st.caption(
-        evaluation.VERDICT_RULE + " Each claim says that a is at least as accurate as "
+        bench.VERDICT_RULE + " Each claim says that a is at least as accurate as "
         "b: better supports it, worse contradicts it, the other two neither."
     )
-    learners_run = {r["learner"] for r in rows}
-    for title, a, b in evaluation.CLAIMS:
-        if a not in learners_run or b not in learners_run:
-            continue
-        res = evaluation.compare(rows, a, b)
-        text = evaluation.verdict(res)
-        with st.expander(f"{title} — {text}", icon=VERDICT_ICONS[text]):
-            st.markdown(f"`{a}` against `{b}`: **{text}**. {evaluation.describe(res)}")
-            st.dataframe(
-                pd.DataFrame(
-                    [
-                        {
-                            "dataset": d["dataset"],
-                            "error a": d["a"],
-                            "error b": d["b"],
-                            "a − b": d["diff"],
-                            "paired t p": d["p_t"],
-                            "significant": d["significant"],
-                        }
-                        for d in res["details"]
-                    ]
-                ),
-                hide_index=True,
-                column_config=FMT,
-            )
+    for claim in bench.claim_checks(mtime):
+        with st.expander(f"{claim.title} — {claim.text}", icon=VERDICT_ICONS[claim.text]):
+            st.markdown(f"`{claim.a}` against `{claim.b}`: **{claim.text}**. {claim.description}")
+            st.dataframe(claim.details, hide_index=True, column_config=FMT)
 
 
-def _tables(rows: list[dict]) -> None:
+def _tables(mtime: float) -> None:
     st.header("All results")
-    summary = pd.DataFrame(evaluation.summarise(rows))
     what = st.radio(
         "Show",
-        ["mean test error", "sd of test error", "fit time (s)", "size"],
+        list(bench.SHOW),
         horizontal=True,
         key="bench_show",
         bind="query-params",
         help="Click a column header to sort.",
     )
-    col = {
-        "mean test error": "error_mean",
-        "sd of test error": "error_sd",
-        "fit time (s)": "fit_seconds",
-        "size": "size",
-    }[what]
-    table = summary.pivot(index="learner", columns="dataset", values=col)
-    if col.startswith("error"):
-        table["mean over datasets"] = table.mean(axis=1)
-        table = table.sort_values("mean over datasets")
+    table = bench.results_table(mtime, what)
     st.dataframe(
         table,
         column_config={c: st.column_config.NumberColumn(format="%.3f") for c in table.columns},
     )
-    names = sorted(summary["learner"].unique())
+    names = bench.summary_learners(mtime)
     default = "sklearn DecisionTree" if "sklearn DecisionTree" in names else names[0]
     ref = st.selectbox(
         "Wins and losses against",
@@ -152,36 +89,35 @@ def _tables(rows: list[dict]) -> None:
         key="bench_ref",
         bind="query-params",
     )
-    results = [evaluation.compare(rows, n, ref) for n in names if n != ref]
     chart_with_numbers(
-        bench_figures.win_loss_figure(results, ref), key="bench_wl", config={"displaylogo": False}
+        bench_figures.win_loss_figure(bench.against(mtime, ref), ref),
+        key="bench_wl",
+        config={"displaylogo": False},
     )
 
 
-def _drill(rows: list[dict]) -> None:
+def _drill(mtime: float) -> None:
     st.header("One dataset")
-    datasets = sorted({r["dataset"] for r in rows})
     # URL-bound: no format_func (the URL keeps the shown label), the description follows
     name = st.selectbox(
         "Dataset",
-        datasets,
+        bench.result_datasets(mtime),
         key="bench_ds",
         bind="query-params",
         help="One dataset's results in detail.",
     )
-    if name in REAL_DATASETS:
-        st.caption(REAL_DATASETS[name].description)
-    sel = [r for r in rows if r["dataset"] == name]
-    summary = evaluation.summarise(sel)
-    ours = {r["learner"]: r["ours"] for r in sel}
-    for s in summary:
-        s["ours"] = ours[s["learner"]]
-    chart_with_numbers(bench_figures.dataset_errors_figure(summary), key="bench_ds_fig")
+    description = bench.dataset_description(name)
+    if description is not None:
+        st.caption(description)
+    chart_with_numbers(
+        bench_figures.dataset_errors_figure(bench.dataset_summary(mtime, name)),
+        key="bench_ds_fig",
+    )
     st.caption(
         "Blue: boostlab's algorithms; grey: scikit-learn and PyPI peers. Bars: mean "
         "test error over the folds; whiskers: one standard deviation."
     )
-    curves = [r for r in compute.budget_results(compute.results_mtime()) if r["dataset"] == name]
+    curves = bench.budget_curves(mtime, name)
     if curves:
         st.markdown("**Error as the budget grows** (same folds; dashed: scikit-learn)")
         cols = st.columns(3)
@@ -198,22 +134,16 @@ def _run_now() -> None:
     st.header("Run it now")
     st.markdown("Cross-validate a few learners on one dataset on this machine.")
     c1, c2, c3 = st.columns([2, 4, 1])
-    dataset = c1.selectbox("Dataset", list(REAL_DATASETS), key="now_ds", bind="query-params")
-    names = [lrn.name for lrn in evaluation.learners()]
+    dataset = c1.selectbox("Dataset", bench.dataset_names(), key="now_ds", bind="query-params")
     chosen = c2.multiselect(
         "Learners",
-        names,
+        bench.learner_names(),
         default=["BoostODT (stumps)", "sklearn DecisionTree"],
         key="now_learners",
         bind="query-params",
     )
     folds = c3.slider("Folds", 2, 10, 5, key="now_folds", bind="query-params")
-    past = compute.benchmark_results(compute.results_mtime()) if compute.results_mtime() else []
-    per_fit = {}
-    for r in past:
-        if r["dataset"] == dataset:
-            per_fit.setdefault(r["learner"], []).append(r["fit_seconds"])
-    estimate = sum(sum(v) / len(v) for k, v in per_fit.items() if k in chosen) * folds
+    estimate = bench.fit_estimate(compute.results_mtime(), dataset, chosen, folds)
     if estimate:
         st.caption(f"Estimated time from the committed run: about {estimate:.1f} s of fitting.")
     if not chosen:
@@ -231,10 +161,7 @@ def _run_now() -> None:
         st.session_state["now_rows"] = rows
     rows = st.session_state.get("now_rows")
     if rows:
-        summary = pd.DataFrame(evaluation.summarise(rows)).rename(
-            columns={"error_mean": "mean error", "error_sd": "sd", "fit_seconds": "fit (s)"}
-        )
-        st.dataframe(summary, hide_index=True, column_config=FMT)
+        st.dataframe(bench.run_summary(rows), hide_index=True, column_config=FMT)
 
 
 def render() -> None:
@@ -252,13 +179,13 @@ def render() -> None:
     if not compute.results_mtime():
         st.warning("No committed results yet: run `.venv/bin/python benchmarks/run_benchmark.py`.")
     else:
-        rows = compute.benchmark_results(compute.results_mtime())
+        mtime = compute.results_mtime()
         presets_and_challenges("bench_preset", GUIDES, CHALLENGES)
         with header.export:
             st.markdown("**The committed results**")
             st.download_button(
                 "Every fold (CSV)",
-                pd.DataFrame(rows).to_csv(index=False),
+                bench.folds_csv(mtime),
                 file_name="boostlab_benchmark_folds.csv",
                 mime="text/csv",
                 key="bench_folds_csv",
@@ -267,16 +194,16 @@ def render() -> None:
             )
             st.download_button(
                 "Summary (CSV)",
-                pd.DataFrame(evaluation.summarise(rows)).to_csv(index=False),
+                bench.summary_csv(mtime),
                 file_name="boostlab_benchmark_summary.csv",
                 mime="text/csv",
                 key="bench_summary_csv",
                 on_click="ignore",
             )
             st.caption("Reproduce: `.venv/bin/python benchmarks/run_benchmark.py`.")
-        _claims(rows)
-        _tables(rows)
-        _drill(rows)
+        _claims(mtime)
+        _tables(mtime)
+        _drill(mtime)
     _run_now()
 
 

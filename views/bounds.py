@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import numpy as np
 import streamlit as st
 
-from boostcore import bounds
 from ui import bound_figures as bf
-from ui import exports, guides, theory_doc
+from ui import bounds_page, exports, guides, theory_doc
 from ui.classroom import chart_with_numbers, page_header, preset_from_url, presets_and_challenges
 
 RHOS = {"31/32": 31 / 32, "7/8": 7 / 8, "3/4": 3 / 4, "1/2": 1 / 2, "1/4": 1 / 4}
@@ -61,15 +59,16 @@ def _grossmann() -> None:
         r"C_1=\min(F(T_1,\rho),\tfrac12)"
     )
     chart_with_numbers(bf.grossmann_fig2_right(T, rhos), key="fig2r", config=CONFIG)
+    example = bounds_page.nesting_example()
     st.warning(
         "**Where the paper's argument breaks.** Eq. (10) uses a sub-tree's *error bound* "
         "F(T₁, ρ) as the ρ of the outer tree. But the outer bound needs Z₊ + Z₋ of the node's "
         "classifier, and a classifier of weighted error C₁ only guarantees "
         "Z₊ + Z₋ ≤ 2√(C₁(1−C₁)), which is larger than C₁. The dashed curves are what follows: "
         "far weaker. For ρ = 7/8 and T = 1024: "
-        f"paper's M2 = {bounds.m2(10, 7 / 8):.3f}, plain tree F = "
-        f"{bounds.f_tree(1024, 7 / 8):.3f}, valid composition with T₁ = 32: "
-        f"{bounds.valid_nested_f(32, 32, 7 / 8):.3f}. The solid curves reproduce the paper's "
+        f"paper's M2 = {example.m2:.3f}, plain tree F = "
+        f"{example.f_tree:.3f}, valid composition with T₁ = 32: "
+        f"{example.valid_nested:.3f}. The solid curves reproduce the paper's "
         "figure as the paper's claim.",
         icon=":material/report:",
     )
@@ -99,7 +98,7 @@ def _grossmann() -> None:
     Tn = c2.slider("T", 2, 1024, 64, key="b_Tn", bind="query-params")
     st.metric(
         "rate of the collapsed (matryoshka) tree",
-        f"{bounds.matryoshka_rate(C, Tn):.3g}",
+        f"{bounds_page.matryoshka_rate(C, Tn):.3g}",
         help="Negative: adding weak classifiers to the collapsed tree lowers its bound "
         "at this rate per classifier.",
     )
@@ -107,15 +106,6 @@ def _grossmann() -> None:
 
 SIZES = [4, 8, 16, 32, 64, 71, 128, 256, 512, 1024]
 DELTAS = [round(0.05 * i, 2) for i in range(1, 11)]
-
-
-def _fmt_size(log10_s: float) -> str:
-    """A number of leaves for people: exact below ten million, else a power of ten."""
-    if not np.isfinite(log10_s):
-        return "∞"
-    if log10_s < 7:
-        return f"{round(10**log10_s):,}"
-    return f"≈ 10^{log10_s:,.0f}"
 
 
 def _top_down() -> None:
@@ -164,7 +154,7 @@ def _top_down() -> None:
         chart_with_numbers(
             bf.multiway_budget_figure(size, gamma), key="arity_budget", config=CONFIG
         )
-    s3 = bounds.smallest_budget_for_arity(3, "mansour_mcallester", gamma)
+    s3 = bounds_page.mansour_mcallester_budget(3, gamma)
     st.caption(
         f"Left: the widest split each rule allows as the tree grows (s = {size}, γ = {gamma:g}); "
         f"right: the budget a rule needs before it ever allows a 3- or 4-way split. "
@@ -179,11 +169,7 @@ def _top_down() -> None:
         r"\; s=2^i+s'\;\;\le\; e_\gamma(s)\;\le\; s^{-\gamma}"
     )
     chart_with_numbers(bf.size_bounds_at(gamma, size), key="sizes", config=CONFIG)
-    phi, e_s, pw = (
-        float(bounds.phi_gamma(size, gamma)),
-        float(bounds.e_gamma(size, gamma)),
-        float(bounds.size_bound(size, gamma)),
-    )
+    phi, e_s, pw = bounds_page.size_bounds(size, gamma)
     st.caption(
         f"At s = {size}, γ = {gamma:g}: φ_γ(s) = {phi:.3f}, e_γ(s) = {e_s:.3f}, "
         f"s^−γ = {pw:.3f}. Hatano proves Theorem 4 through φ_γ(s), then loosens it to s^−γ; "
@@ -210,7 +196,7 @@ def _top_down() -> None:
         bind="query-params",
         help="The training error the tree must reach.",
     )
-    g = float(bounds.weak_learning_advantage(delta))
+    g = bounds_page.weak_learning_advantage(delta)
     st.latex(
         r"\Pr[h\ne y]\le\tfrac12-\delta\;\Rightarrow\;\Delta\ge\frac{\delta^2}{16}\,I(q)"
         r"\quad(I=2\sqrt{q(1-q)})\;\Rightarrow\;"
@@ -227,7 +213,7 @@ def _top_down() -> None:
         (m3, "e", "leaves for e_γ(s) ≤ ε"),
         (m4, "phi", "leaves for φ_γ(s) ≤ ε"),
     ):
-        col.metric(label, _fmt_size(float(bounds.log10_size_for_error(eps_w, g, bound))))
+        col.metric(label, bounds_page.leaves_for_error(eps_w, g, bound))
     chart_with_numbers(bf.weak_learning_sizes_figure(eps_w, delta), key="weak", config=CONFIG)
     st.caption(
         "The guarantee is (1/ε)^O(1/γ) leaves: with γ = δ²/16 even a good weak learner "

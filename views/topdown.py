@@ -9,8 +9,6 @@ import time
 
 import streamlit as st
 
-from boostcore.impurity import INDEX, INDEX_LABELS
-from boostcore.topdown import CRITERION_LABELS
 from ui import compute, diagrams, exports, guides, lecture, lecture_frames, tables, theory_doc
 from ui.classroom import (
     data_code,
@@ -20,6 +18,7 @@ from ui.classroom import (
     preset_from_url,
     presets_and_challenges,
 )
+from ui.labels import CRITERION_LABELS, INDEX, INDEX_LABELS
 from ui.widgets import dataset_sidebar
 
 SHORT = {"hatano": "Hatano", "mansour_mcallester": "Mansour-McAllester", "naive": "Naive"}
