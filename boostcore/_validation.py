@@ -371,3 +371,93 @@ def check_test_set(
     if classes[0] == classes[1]:
         return Xt, np.full(Xt.shape[0], y_train_pm[0], dtype=np.int8)
     return Xt, np.where(yt_raw == classes[1], 1, -1).astype(np.int8)
+
+
+# --------------------------------------------------------------------------- randomness
+#: The one randomness convention of boostcore: every function that draws takes
+#: ``random_state``, one of ``None`` (fresh entropy: not reproducible), a non-negative ``int``
+#: (a seed: the same int always gives the same draws) or a ``numpy.random.Generator`` (its
+#: stream is used, and advanced). The helpers below normalise it (networkx's
+#: ``@py_random_state`` idea, one place instead of one per module).
+RandomState = None | int | np.integer | np.random.Generator
+
+
+def check_random_state(random_state: Any, name: str = "random_state") -> np.random.Generator:
+    """``random_state`` as a ``numpy.random.Generator`` (the convention above).
+
+    Parameters
+    ----------
+    random_state : None, int or numpy.random.Generator
+        ``None``: fresh entropy; an int ``≥ 0``: a seed; a Generator: used as is.
+    name : str, default "random_state"
+        Parameter name used in the message.
+
+    Returns
+    -------
+    numpy.random.Generator
+
+    Raises
+    ------
+    ValueError
+        For anything else (a float, a negative int, a bool, a legacy ``RandomState``…).
+
+    Examples
+    --------
+    >>> from boostcore._validation import check_random_state
+    >>> int(check_random_state(0).integers(100)) == int(check_random_state(0).integers(100))
+    True
+    >>> g = check_random_state(3)
+    >>> check_random_state(g) is g
+    True
+    >>> check_random_state(-1)
+    Traceback (most recent call last):
+        ...
+    ValueError: random_state must be None, an int ≥ 0 or a numpy.random.Generator; got -1
+    """
+    if random_state is None:
+        return np.random.default_rng()
+    if isinstance(random_state, np.random.Generator):
+        return random_state
+    if (
+        isinstance(random_state, numbers.Integral)
+        and not isinstance(random_state, bool)
+        and random_state >= 0
+    ):
+        return np.random.default_rng(int(random_state))
+    raise ValueError(
+        f"{name} must be None, an int ≥ 0 or a numpy.random.Generator; got {random_state!r}"
+    )
+
+
+def seed_of(random_state: Any, name: str = "random_state") -> int:
+    """An int seed for ``random_state``: itself for an int, one draw for a Generator or for
+    ``None`` (fresh entropy). For models that re-derive per-step streams from one seed (the
+    probabilistic chain's Monte Carlo worlds) and for scikit-learn's legacy ``RandomState``.
+
+    Parameters
+    ----------
+    random_state : None, int or numpy.random.Generator
+    name : str, default "random_state"
+        Parameter name used in the message.
+
+    Returns
+    -------
+    int
+        In ``[0, 2**32)`` when drawn.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from boostcore._validation import seed_of
+    >>> seed_of(7)
+    7
+    >>> seed_of(np.random.default_rng(0)) == seed_of(np.random.default_rng(0))
+    True
+    """
+    if (
+        isinstance(random_state, numbers.Integral)
+        and not isinstance(random_state, bool)
+        and random_state >= 0
+    ):
+        return int(random_state)
+    return int(check_random_state(random_state, name).integers(2**32))

@@ -28,7 +28,7 @@ from functools import cache
 
 import numpy as np
 
-from ._validation import check_float, check_int
+from ._validation import RandomState, check_float, check_int, check_random_state
 from .bounds import ceil_log2, phi_gamma
 from .steps import START, STEP, STOP, Quantities, Step
 
@@ -579,13 +579,14 @@ def equal_binary_adversary(state: GameState, leaf: int) -> tuple[int, tuple[floa
     return 2, (0.5, 0.5)
 
 
-def random_adversary(seed: int | None = None) -> Adversary:
+def random_adversary(random_state: RandomState = 0) -> Adversary:
     """An adversary that picks a legal ``k`` and a Dirichlet(1) distribution at random.
 
     Parameters
     ----------
-    seed : int, optional
-        Seed of its random generator; ``None`` for fresh entropy.
+    random_state : None, int or numpy.random.Generator, default 0
+        Its randomness (boostcore's convention, :func:`boostcore._validation.check_random_state`):
+        reproducible by default; ``None`` for fresh entropy.
 
     Returns
     -------
@@ -596,11 +597,11 @@ def random_adversary(seed: int | None = None) -> Adversary:
     --------
     >>> from boostcore.game import legal_arities, new_game, random_adversary
     >>> g = new_game(4, 0.25)
-    >>> k, d = random_adversary(seed=0)(g, 0)
+    >>> k, d = random_adversary(random_state=0)(g, 0)
     >>> k in legal_arities(g), len(d) == k, round(sum(d), 9)
     (True, True, 1.0)
     """
-    rng = np.random.default_rng(seed)
+    rng = check_random_state(random_state)
 
     def move(state: GameState, leaf: int) -> tuple[int, tuple[float, ...]]:
         ks = legal_arities(state)
