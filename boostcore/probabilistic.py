@@ -17,20 +17,27 @@ stump), clipped to ``[1e−9, 1 − 1e−9]``.
 
 Every weak learner here picks the soft stump minimising ``Z₊ + Z₋ = 2√(W⁺⁺W⁺⁻) + 2√(W⁻⁺W⁻⁻)``
 under the node's weights.
+
+Every generator follows the step protocol (:mod:`boostcore.steps`): a ``"start"`` snapshot at
+``t = 0`` (the initial model ``H = 0``: expected error ½, bound 1), one ``"step"`` per step, and
+a ``"stop"`` snapshot repeating the last one with its ``stop_reason``. A step is one weak
+classifier for the chain, the tree and the collapsed tree, and one level of nesting for the
+matryoshka; ``metrics.n_weak`` always counts the weak classifiers (the paper's ``T``), and the
+bound values are named after their source (:class:`ProbMetrics`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
 from . import bounds
 from ._validation import check_float, check_int, check_test_set, check_xy
+from .steps import START, STEP, STOP, Metrics, Step
 
 QMIN = 1e-9
-START, ROUND, STOP = "start", "round", "stop"
 
 
 def _sigmoid(z: np.ndarray) -> np.ndarray:
@@ -532,75 +539,82 @@ class _TreeBuilder:
 
 
 # ------------------------------------------------------------------------------ snapshots
-@dataclass(frozen=True)
-class ProbMetrics:
-    """Bounds and measured errors after ``T`` weak classifiers.
+@dataclass(frozen=True, kw_only=True)
+class ProbMetrics(Metrics):
+    """Expected errors and bound values after ``n_weak`` weak classifiers (the paper's ``T``).
 
-    ``expected_train_error`` is exact for trees and a Monte Carlo estimate (± ``mc_stderr``)
-    for the chain; ``C`` is ``C(T)`` (tree, matryoshka) or ``Π Z_t`` (chain); ``rho_hat`` the
-    largest ``Z₊ + Z₋`` (tree) or ``Z_t`` (chain) so far; ``F`` = ``F(T, ρ̂)``, ``rho_T`` =
-    ``ρ̂^T``, ``M2`` = the paper's ``M2(T, ρ̂)`` when ``T`` is a power of two.
+    Grossmann, "A theory of probabilistic boosting, decision trees and matryoshki" (docs/theory.md
+    §3). ``nan`` marks a value not defined yet (``rho_hat`` of the initial model); ``None`` a
+    value that does not apply (``mc_stderr`` of an exact error, ``bound_M2`` when ``T`` is not a
+    power of two, ``test_error`` without a test set).
 
     Attributes
     ----------
-    T : int
-        Number of weak classifiers.
-    expected_train_error : float
-        As above.
-    expected_test_error : float or None
-        The same on the test set, or ``None`` without one.
+    train_error : float
+        The *expected* training error ``E(Loss)`` over the weak classifiers' random answers
+        (``[H y < 0] + ½[H = 0]`` averaged over the examples): exact for the tree, the
+        matryoshka and the collapsed tree, a seeded Monte Carlo estimate for the chain. ``½`` for
+        the initial model ``H = 0``.
+    test_error : float or None
+        The same on the test set; ``None`` without one.
+    n_weak : int
+        Number of weak classifiers (soft stumps, nested ones included) in the model: the
+        paper's ``T``.
     mc_stderr : float or None
-        Standard error of the Monte Carlo estimate (chain only).
-    C, rho_hat, F, rho_T : float
-        As above.
-    M2 : float or None
-        As above; ``None`` when ``T`` is not a power of two.
+        Standard error of the chain's Monte Carlo estimate; ``None`` for the exact structures.
+    rho_hat : float
+        ``ρ̂``, the largest ``Z₊ + Z₋`` of a node (tree, matryoshka, collapse) or the largest
+        ``Z_t`` (chain) so far; ``nan`` before the first weak classifier.
+    bound_C : float
+        The valid bound on ``train_error``: ``Π_t Z_t`` for the chain (§3, the bound
+        ``E(Loss) ≤ Π Z_t`` after Eqs. (1)–(3)); ``C(T) = Σ_leaves Π_{s ≤ l} Z_s`` for the trees
+        (§4, Eq. (8)), computed with every doll's exact ``q`` for the matryoshka and the
+        collapsed tree. ``1`` for the initial model. (With ``samples = R`` it is computed from
+        MAP estimates of ``q`` and is only an estimate of the bound.)
+    bound_F : float
+        ``F(T, ρ̂) = Γ(T + ρ̂)/(Γ(T + 1) Γ(ρ̂))`` (§4, Eq. (9)): ``C(T) ≤ F(T, ρ̂)`` for a
+        greedily grown tree; ``F(0, ·) = 1``.
+    bound_rho_T : float
+        ``ρ̂^T`` (§3, Eq. (3)'s ``E(Loss) ≤ ρ^T``): the chain's bound under the weak-learning
+        assumption ``Z_t ≤ ρ̂``; ``1`` at ``T = 0``.
+    bound_M2 : float or None
+        The paper's 2-matryoshka bound ``M2(T, ρ̂) = F(2, F(2, … F(2, ρ̂)))`` with ``log₂ T``
+        nested ``F``'s (§5.3; the nested form of Eq. (10)). Reported as the paper's *claim*: its
+        nesting step is not justified (docs/theory.md §3.3). ``None`` unless ``T ≥ 1`` is a
+        power of two.
+
+    Examples
+    --------
+    >>> from boostcore.datasets import make_dataset
+    >>> from boostcore.probabilistic import prob_tree
+    >>> ds = make_dataset("moons", n=100, seed=0)
+    >>> d = list(prob_tree(ds.X_train, ds.y_train, n_weak=3))[-1].metrics.as_dict()
+    >>> d["n_weak"], round(d["bound_C"], 3), round(d["bound_F"], 3), d["bound_M2"]
+    (3, 0.745, 0.8, None)
     """
 
-    T: int
-    expected_train_error: float
-    expected_test_error: float | None
+    n_weak: int
     mc_stderr: float | None
-    C: float
     rho_hat: float
-    F: float
-    rho_T: float
-    M2: float | None
-
-    def as_dict(self) -> dict[str, object]:
-        """Plain dict for tables.
-
-        Returns
-        -------
-        dict of str to object
-            One entry per attribute, keyed by its name.
-
-        Examples
-        --------
-        >>> from boostcore.datasets import make_dataset
-        >>> from boostcore.probabilistic import prob_tree
-        >>> ds = make_dataset("moons", n=100, seed=0)
-        >>> d = list(prob_tree(ds.X_train, ds.y_train, n_weak=3))[-1].metrics.as_dict()
-        >>> d["T"], round(d["C"], 3), round(d["F"], 3), d["M2"]
-        (3, 0.745, 0.8, None)
-        """
-        return dict(self.__dict__)
+    bound_C: float
+    bound_F: float
+    bound_rho_T: float
+    bound_M2: float | None
 
 
-@dataclass(frozen=True)
-class ProbStep:
-    """One snapshot: the model after ``t`` weak classifiers and what was added.
+@dataclass(frozen=True, kw_only=True)
+class ProbStep(Step):
+    """One snapshot of a probabilistic-boosting run (the protocol: :mod:`boostcore.steps`).
 
-    ``model`` is a :class:`ProbTree` (tree, matryoshka) or a :class:`Chain`; ``node`` the node
-    just expanded (tree) and ``stump`` the weak classifier just trained; ``D`` the weights it
-    was trained on.
+    ``t`` counts steps: for the chain, the tree and the collapsed tree a step is one weak
+    classifier (so ``t = metrics.n_weak``); for the matryoshka a step is one level of nesting
+    (``t = L``, ``metrics.n_weak = 2^L``). ``t = 0`` is the initial model ``H = 0`` (an empty
+    chain or a tree that is a single leaf). ``model`` is a :class:`ProbTree` (tree, matryoshka,
+    collapse) or a :class:`Chain`; ``node`` the node just expanded (tree, collapse) and
+    ``stump`` the weak classifier just trained; ``D`` the weights it was trained on.
 
     Attributes
     ----------
-    t : int
-        Number of weak classifiers so far.
-    kind : str
-        ``ROUND`` (the generators here yield no other kind).
     structure : str
         ``"chain"``, ``"tree"``, ``"matryoshka"`` or ``"collapse"``.
     model : ProbTree or Chain
@@ -608,30 +622,99 @@ class ProbStep:
     node : int or None
         The node just expanded (tree, collapse).
     stump : SoftStump or None
-        The weak classifier just trained (``None`` for matryoshka).
+        The weak classifier just trained (``None`` for the initial model and the matryoshka).
     D : ndarray of float or None
-        The weights it was trained on (``None`` for matryoshka).
-    metrics : ProbMetrics
-        Bounds and errors.
-    message : str, default=""
-        A one-line summary for the page.
-    stop_reason : str or None, default=None
-        Unused by the generators here.
+        The weights it was trained on (``None`` where ``stump`` is).
     dolls : tuple of DollCheck, default=()
         The dolls used as nodes (matryoshka only).
+    collapsed : bool, default=False
+        The tree was collapsed into one doll at this step (collapse only).
+    metrics : ProbMetrics
+        Expected errors and bounds.
+
+    Examples
+    --------
+    >>> from boostcore.datasets import make_dataset
+    >>> from boostcore.probabilistic import matryoshka
+    >>> ds = make_dataset("moons", n=100, seed=0)
+    >>> run = list(matryoshka(ds.X_train, ds.y_train, levels=2))
+    >>> [(s.t, s.kind, s.metrics.n_weak) for s in run]
+    [(0, 'start', 0), (1, 'step', 2), (2, 'step', 4), (2, 'stop', 4)]
+    >>> rec = run[1].to_record()
+    >>> rec["structure"], rec["level"], rec["n_weak"], round(rec["bound_C"], 3)
+    ('matryoshka', 1, 2, 0.805)
     """
 
-    t: int
-    kind: str
     structure: str
     model: object
-    node: int | None
-    stump: SoftStump | None
-    D: np.ndarray | None
-    metrics: ProbMetrics
-    message: str = ""
-    stop_reason: str | None = None
+    node: int | None = None
+    stump: SoftStump | None = None
+    D: np.ndarray | None = None
     dolls: tuple = ()
+    collapsed: bool = False
+
+    def details(self) -> dict[str, object]:
+        """What this step did: the structure, the node expanded, the new soft stump
+        (``feature``, ``theta``, ``polarity``, ``tau``), the matryoshka's ``level`` and whether
+        the tree was ``collapsed`` (``None`` where not applicable).
+
+        Returns
+        -------
+        dict of str to object
+
+        Examples
+        --------
+        >>> from boostcore.datasets import make_dataset
+        >>> from boostcore.probabilistic import prob_tree
+        >>> ds = make_dataset("moons", n=100, seed=0)
+        >>> run = list(prob_tree(ds.X_train, ds.y_train, n_weak=2))
+        >>> d = run[1].details()
+        >>> d["structure"], d["node"], d["feature"], round(d["theta"], 2), d["level"]
+        ('tree', 0, 1, 0.04, None)
+        >>> run[0].details()["feature"] is None
+        True
+        """
+        h = self.stump
+        return {
+            "structure": self.structure,
+            "node": self.node,
+            "feature": None if h is None else h.feature,
+            "theta": None if h is None else h.theta,
+            "polarity": None if h is None else h.polarity,
+            "tau": None if h is None else h.tau,
+            "level": self.t if self.structure == "matryoshka" else None,
+            "collapsed": self.collapsed if self.structure == "collapse" else None,
+        }
+
+
+def _start_step(structure: str, model, metrics: ProbMetrics) -> ProbStep:
+    """The ``t = 0`` snapshot: the initial model ``H = 0`` (every answer a fair coin)."""
+    return ProbStep(
+        t=0,
+        kind=START,
+        structure=structure,
+        model=model,
+        metrics=metrics,
+        message=(
+            "Round 0: the initial model H = 0, before any weak learner — every point gets "
+            f"+1 with probability ½ (expected training error {metrics.train_error:.4f})."
+        ),
+    )
+
+
+def _stop_step(last: ProbStep, reason: str) -> ProbStep:
+    """The stop snapshot: ``last`` repeated (same ``t``, model and metrics), with why."""
+    m = last.metrics
+    bound = "Π Z_t" if last.structure == "chain" else "C(T)"
+    return replace(
+        last,
+        kind=STOP,
+        stop_reason=reason,
+        message=(
+            f"Done with {m.n_weak} soft stumps: expected training error "
+            f"{m.train_error:.4f}, valid bound {bound} = {m.bound_C:.4f}."
+        ),
+    )
 
 
 def _draws(seed: int, t: int, n_draws: int) -> np.ndarray:
@@ -736,19 +819,44 @@ class Chain:
 
 
 def _metrics(T, train_err, test_err, stderr, C, rho_hat) -> ProbMetrics:
+    """:class:`ProbMetrics` after ``T`` weak classifiers (``T = 0``: the initial model, whose
+    ``ρ̂`` is not defined yet and whose ``F`` and ``ρ̂^T`` are 1)."""
+    if T == 0:
+        return ProbMetrics(
+            train_error=train_err,
+            test_error=test_err,
+            n_weak=0,
+            mc_stderr=stderr,
+            rho_hat=float("nan"),
+            bound_C=C,
+            bound_F=1.0,
+            bound_rho_T=1.0,
+            bound_M2=None,
+        )
     rho = min(max(rho_hat, 0.0), 1.0)
-    L = int(round(np.log2(T))) if T >= 1 else 0
+    L = int(round(np.log2(T)))
     return ProbMetrics(
-        T=T,
-        expected_train_error=train_err,
-        expected_test_error=test_err,
+        train_error=train_err,
+        test_error=test_err,
+        n_weak=T,
         mc_stderr=stderr,
-        C=C,
         rho_hat=rho_hat,
-        F=float(bounds.f_tree(T, rho)),
-        rho_T=rho**T,
-        M2=float(bounds.m2(L, rho)) if T >= 1 and 2**L == T else None,
+        bound_C=C,
+        bound_F=float(bounds.f_tree(T, rho)),
+        bound_rho_T=rho**T,
+        bound_M2=float(bounds.m2(L, rho)) if 2**L == T else None,
     )
+
+
+def _tree_metrics(T, tree: ProbTree, X, y, Xt, yt, rho_hat, C=None) -> ProbMetrics:
+    """:func:`_metrics` of a tree: exact expected errors and ``C`` (``C(T)`` of ``tree``
+    unless given)."""
+    test = tree.expected_error(Xt, yt) if Xt is not None and yt.size else None
+    return _metrics(T, tree.expected_error(X, y), test, None, tree.C() if C is None else C, rho_hat)
+
+
+def _budget_reason(n_weak: int) -> str:
+    return f"All T = {n_weak} weak classifiers are trained (the budget)."
 
 
 def map_estimate(q_pos: np.ndarray, samples: int, seed: int, t: int) -> np.ndarray:
@@ -833,8 +941,11 @@ def prob_adaboost(
     Yields
     ------
     ProbStep
-        One per round; ``metrics.C`` is ``Π Z_t`` (an exact bound on the expected error),
-        the expected error is a seeded Monte Carlo estimate with its standard error.
+        The protocol of :mod:`boostcore.steps`: ``"start"`` (``t = 0``, the empty chain
+        ``H = 0``: expected error ½, ``Π Z = 1``), one ``"step"`` per round ``t = 1 … T``,
+        then ``"stop"`` (the last round repeated, with ``stop_reason``).
+        ``metrics.bound_C`` is ``Π Z_t`` (an exact bound on the expected error), the
+        expected error a seeded Monte Carlo estimate with its standard error.
 
     Raises
     ------
@@ -847,9 +958,13 @@ def prob_adaboost(
     >>> from boostcore.probabilistic import prob_adaboost
     >>> ds = make_dataset("moons", n=100, seed=0)
     >>> steps = list(prob_adaboost(ds.X_train, ds.y_train, n_weak=3, mc_samples=200))
+    >>> [(s.t, s.kind) for s in steps]
+    [(0, 'start'), (1, 'step'), (2, 'step'), (3, 'step'), (3, 'stop')]
     >>> m = steps[-1].metrics
-    >>> round(m.expected_train_error, 3), round(m.mc_stderr, 3), round(m.C, 3)
+    >>> round(m.train_error, 3), round(m.mc_stderr, 3), round(m.bound_C, 3)
     (0.184, 0.007, 0.7)
+    >>> steps[0].metrics.train_error, steps[0].metrics.bound_C, steps[-1].stop_reason
+    (0.5, 1.0, 'All T = 3 weak classifiers are trained (the budget).')
     """
     X, y, n_weak, tau, Xt, yt = _validate(X, y, n_weak, softness, X_test, y_test)
     mc_samples = check_int("mc_samples", mc_samples, low=10, high=100_000)
@@ -866,6 +981,14 @@ def _chain(X, y, n_weak, tau, Xt, yt, mc_samples, seed, samples=None):
     # Monte Carlo draws of H(x) kept across rounds: each round adds its own seeded term
     H = np.zeros((mc_samples, m))
     Ht = None if Xt is None else np.zeros((mc_samples, Xt.shape[0]))
+    has_test = Xt is not None and yt.size > 0
+    # t = 0: H = 0 in every world, so every example costs ½ (no spread between worlds)
+    last = _start_step(
+        "chain",
+        Chain((), (), (), seed=seed, n_draws=mc_samples),
+        _metrics(0, 0.5, 0.5 if has_test else None, 0.0, 1.0, 0.0),
+    )
+    yield last
     for t in range(1, n_weak + 1):
         stump = best_soft_stump(X, y, D, tau)
         qp = stump.q_pos(X)
@@ -889,17 +1012,16 @@ def _chain(X, y, n_weak, tau, Xt, yt, mc_samples, seed, samples=None):
         err = float(world_loss.mean())
         stderr = float(world_loss.std(ddof=1) / np.sqrt(mc_samples))
         test = None
-        if Xt is not None and yt.size:
+        if has_test:
             Ht += np.where(u < stump.q_pos(Xt)[None, :], a_plus, -a_minus)
             test = float(np.mean((Ht * yt[None, :] < 0) + 0.5 * (Ht == 0)))
         D_frozen = np.array(D_prev)
         D_frozen.setflags(write=False)
-        yield ProbStep(
+        last = ProbStep(
             t=t,
-            kind=ROUND,
+            kind=STEP,
             structure="chain",
             model=chain,
-            node=None,
             stump=stump,
             D=D_frozen,
             metrics=_metrics(t, err, test, stderr, prod_Z, rho_hat),
@@ -908,6 +1030,8 @@ def _chain(X, y, n_weak, tau, Xt, yt, mc_samples, seed, samples=None):
                 f"{stump.theta:.3g}; Z_t = {Z:.4f}, α₊ = {a_plus:.3f}, α₋ = {a_minus:.3f}."
             ),
         )
+        yield last
+    yield _stop_step(last, _budget_reason(n_weak))
 
 
 def prob_tree(
@@ -927,9 +1051,11 @@ def prob_tree(
     Yields
     ------
     ProbStep
-        One per internal node; exact expected training error ``≤ C(T) ≤ F(T, ρ̂)``. With
-        ``samples = R`` the tree is trained on MAP estimates of ``q`` (errors still use the
-        true ``q``), and ``C(T)`` is then only an estimate of the bound.
+        ``"start"`` (``t = 0``: the tree is one leaf, ``H = 0``, ``C(0) = 1``), one ``"step"``
+        per internal node ``t = 1 … T``, then ``"stop"`` (:mod:`boostcore.steps`); exact
+        expected training error ``≤ C(T) ≤ F(T, ρ̂)``. With ``samples = R`` the tree is
+        trained on MAP estimates of ``q`` (errors still use the true ``q``), and ``C(T)`` is
+        then only an estimate of the bound.
 
     Parameters
     ----------
@@ -951,7 +1077,7 @@ def prob_tree(
     >>> from boostcore.probabilistic import prob_tree
     >>> ds = make_dataset("moons", n=100, seed=0)
     >>> m = list(prob_tree(ds.X_train, ds.y_train, n_weak=3))[-1].metrics
-    >>> round(m.expected_train_error, 3), round(m.C, 3), round(m.F, 3)  # error ≤ C(T) ≤ F
+    >>> round(m.train_error, 3), round(m.bound_C, 3), round(m.bound_F, 3)  # error ≤ C(T) ≤ F
     (0.168, 0.745, 0.8)
     >>> next(prob_tree(ds.X_train, [1] * ds.y_train.size, n_weak=3))
     Traceback (most recent call last):
@@ -967,6 +1093,8 @@ def prob_tree(
 def _tree(X, y, n_weak, tau, Xt, yt, samples=None, seed=0):
     b = _TreeBuilder(X.shape[0])
     rho_hat = 0.0
+    last = _start_step("tree", b.freeze(), _tree_metrics(0, b.freeze(), X, y, Xt, yt, 0.0))
+    yield last
     for t in range(1, n_weak + 1):
         leaves = b.leaves()
         node = max(leaves, key=lambda n: (b.prod[n], -n))
@@ -981,28 +1109,23 @@ def _tree(X, y, n_weak, tau, Xt, yt, samples=None, seed=0):
         tree = b.freeze()
         D_frozen = np.array(D)
         D_frozen.setflags(write=False)
-        yield ProbStep(
+        last = ProbStep(
             t=t,
-            kind=ROUND,
+            kind=STEP,
             structure="tree",
             model=tree,
             node=node,
             stump=stump,
             D=D_frozen,
-            metrics=_metrics(
-                t,
-                tree.expected_error(X, y),
-                tree.expected_error(Xt, yt) if Xt is not None and yt.size else None,
-                None,
-                tree.C(),
-                rho_hat,
-            ),
+            metrics=_tree_metrics(t, tree, X, y, Xt, yt, rho_hat),
             message=(
                 f"Weak classifier {t}: leaf #{node} (Π Z = {b.prod[node]:.4f}) gets a soft "
                 f"stump on x{stump.feature + 1} at {stump.theta:.3g}; "
                 f"Z₊ + Z₋ = {b.Z[minus] + b.Z[plus]:.4f}."
             ),
         )
+        yield last
+    yield _stop_step(last, _budget_reason(n_weak))
 
 
 @dataclass(frozen=True)
@@ -1230,15 +1353,17 @@ def matryoshka(
     X_test=None,
     y_test=None,
 ) -> Iterator[ProbStep]:
-    """The 2-matryoshka of level ``L`` (``T = 2^L`` soft stumps), as one final snapshot per
-    completed level ``1 … L`` (a level-``ℓ`` doll is the first ``2^ℓ`` stumps' structure).
+    """The 2-matryoshka of level ``L`` (``T = 2^L`` soft stumps), one step per level of
+    nesting (a level-``ℓ`` doll is the first ``2^ℓ`` stumps' structure).
 
     Yields
     ------
     ProbStep
-        For ``ℓ = 1 … L``: the level-``ℓ`` matryoshka trained on the uniform weights, with its
-        exact expected error, its exact ``C`` (sub-trees used through their exact ``q``) and,
-        as the paper's claim, ``M2(2^ℓ, ρ̂)``.
+        ``"start"`` (``t = 0``: no doll yet, the initial model ``H = 0``), then for
+        ``t = ℓ = 1 … L`` a ``"step"``: the level-``ℓ`` matryoshka trained on the uniform
+        weights (``metrics.n_weak = 2^ℓ``), with its exact expected error, its exact ``C``
+        (sub-trees used through their exact ``q``) and, as the paper's claim,
+        ``M2(2^ℓ, ρ̂)``; then ``"stop"`` (level ``L`` repeated, :mod:`boostcore.steps`).
 
     Parameters
     ----------
@@ -1259,8 +1384,12 @@ def matryoshka(
     >>> ds = make_dataset("moons", n=100, seed=0)
     >>> steps = list(matryoshka(ds.X_train, ds.y_train, levels=2))
     >>> m = steps[-1].metrics
-    >>> [s.t for s in steps], round(m.expected_train_error, 3), round(m.C, 3), round(m.M2, 3)
-    ([2, 4], 0.207, 0.724, 0.763)
+    >>> [s.t for s in steps], [s.metrics.n_weak for s in steps]
+    ([0, 1, 2, 2], [0, 2, 4, 4])
+    >>> round(m.train_error, 3), round(m.bound_C, 3), round(m.bound_M2, 3)
+    (0.207, 0.724, 0.763)
+    >>> steps[-1].stop_reason
+    'All L = 2 levels are built: the doll holds 2^L = 4 soft stumps.'
     """
     X, y, levels, tau, Xt, yt = _validate(
         X, y, levels, softness, X_test, y_test, name="levels", high=10
@@ -1270,29 +1399,26 @@ def matryoshka(
 
 def _matryoshka(X, y, levels, tau, Xt, yt):
     m = X.shape[0]
+    empty = _TreeBuilder(m).freeze()
+    last = _start_step("matryoshka", empty, _tree_metrics(0, empty, X, y, Xt, yt, 0.0))
+    yield last
     for level in range(1, levels + 1):
         checks: list[DollCheck] = []
         model, sums = fit_matryoshka(X, y, np.full(m, 1.0 / m), level, tau, checks=checks)
         T = 2**level
-        yield ProbStep(
-            t=T,
-            kind=ROUND,
+        last = ProbStep(
+            t=level,
+            kind=STEP,
             structure="matryoshka",
             model=model,
-            node=None,
-            stump=None,
-            D=None,
-            metrics=_metrics(
-                T,
-                model.expected_error(X, y),
-                model.expected_error(Xt, yt) if Xt is not None and yt.size else None,
-                None,
-                model.C(),
-                max(sums),
-            ),
+            metrics=_tree_metrics(T, model, X, y, Xt, yt, max(sums)),
             message=f"Level {level}: a two-node tree of level-{level - 1} dolls, {T} soft stumps.",
             dolls=tuple(checks),
         )
+        yield last
+    yield _stop_step(
+        last, f"All L = {levels} levels are built: the doll holds 2^L = {2**levels} soft stumps."
+    )
 
 
 def collapse_tree(
@@ -1323,7 +1449,9 @@ def collapse_tree(
     Yields
     ------
     ProbStep
-        One per soft stump; ``message`` says when a collapse happened and both rates.
+        ``"start"`` (``t = 0``: one leaf, ``H = 0``), one ``"step"`` per soft stump
+        ``t = 1 … T`` (``message`` says when a collapse happened and both rates;
+        ``collapsed`` is true then), then ``"stop"`` (:mod:`boostcore.steps`).
 
     Raises
     ------
@@ -1336,7 +1464,9 @@ def collapse_tree(
     >>> from boostcore.probabilistic import collapse_tree
     >>> ds = make_dataset("moons", n=100, seed=0)
     >>> steps = list(collapse_tree(ds.X_train, ds.y_train, n_weak=3))
-    >>> ["collapsed" in s.message for s in steps]
+    >>> [s.collapsed for s in steps if s.kind == "step"]
+    [False, True, False]
+    >>> ["collapsed" in s.message for s in steps if s.kind == "step"]
     [False, True, False]
     """
     X, y, n_weak, tau, Xt, yt = _validate(X, y, n_weak, softness, X_test, y_test)
@@ -1349,6 +1479,8 @@ def _collapse(X, y, n_weak, tau, Xt, yt):
     c_prev = 1.0  # C of the empty tree: the single root leaf, Π Z = 1
     rho_hat = 0.0
     n_collapses = 0
+    last = _start_step("collapse", b.freeze(), _tree_metrics(0, b.freeze(), X, y, Xt, yt, 0.0))
+    yield last
     for t in range(1, n_weak + 1):
         leaves = b.leaves()
         node = max(leaves, key=lambda n: (b.prod[n], -n))
@@ -1375,22 +1507,18 @@ def _collapse(X, y, n_weak, tau, Xt, yt):
         c_prev = C
         D_frozen = np.array(D)
         D_frozen.setflags(write=False)
-        yield ProbStep(
+        last = ProbStep(
             t=t,
-            kind=ROUND,
+            kind=STEP,
             structure="collapse",
             model=tree,
             node=node,
             stump=stump,
             D=D_frozen,
-            metrics=_metrics(
-                t,
-                tree.expected_error(X, y),
-                tree.expected_error(Xt, yt) if Xt is not None and yt.size else None,
-                None,
-                C,
-                rho_hat,
-            ),
+            metrics=_tree_metrics(t, tree, X, y, Xt, yt, rho_hat, C),
             message=f"Weak classifier {t}: soft stump on x{stump.feature + 1} at "
             f"{stump.theta:.3g} in leaf #{node}; {note}.",
+            collapsed=collapsed,
         )
+        yield last
+    yield _stop_step(last, _budget_reason(n_weak))

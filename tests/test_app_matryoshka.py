@@ -42,9 +42,9 @@ def test_each_structure_steps_to_the_end(struct: str) -> None:
     assert {f"lv_regions_{s}", f"lv_structure_{s}", f"lv_curves_{s}", "lv_metrics"} <= set(views)
     assert not any(k.startswith("lv_small_") for k in views)  # one run: no small multiples
     st_ = lh.stepper(at)
-    assert (st_["lo"], st_["hi"]) == (1, 8)
+    assert (st_["lo"], st_["hi"]) == (0, 8)  # round 0: the initial model
     for v in views.values():  # one frame per round of the stepper
-        assert len(v["frames"]) == 8 and v["first"] == 1
+        assert len(v["frames"]) == 9 and v.get("first", 0) == 0
     lh.step_to(at, 8)
     _ok(at)
     assert lh.stepper(at)["t"] == 8
@@ -52,13 +52,23 @@ def test_each_structure_steps_to_the_end(struct: str) -> None:
     assert row["T"] == "8"
     slack = 2 * float(row["± 2 s.e."]) if s == "chain" else 1e-9
     assert float(row["train error"]) <= float(row["C(T) / Π Z (valid)"]) + slack
+    assert lh.note_at(views[f"lv_regions_{s}"], 8).endswith(
+        "Stopped: All L = 3 levels are built: the doll holds 2^L = 8 soft stumps."
+        if s == "matryoshka"
+        else "Stopped: All T = 8 weak classifiers are trained (the budget)."
+    )
+    lh.step_to(at, 0)
+    _ok(at)
+    row = _metrics(at, 0)[SHORT[s]]
+    assert (row["T"], row["train error"], row["C(T) / Π Z (valid)"]) == ("0", "0.5000", "1.0000")
+    assert "Round 0: the initial model" in lh.frame_at(views[f"lv_structure_{s}"], 0)[0]
 
 
 def test_first_screen_shows_the_first_doll_inside_a_doll() -> None:
     at = _page()
     _ok(at)
     st_ = lh.stepper(at)
-    assert (st_["lo"], st_["hi"], st_["t"]) == (1, 16, 4)  # round 4: level 2, dolls as nodes
+    assert (st_["lo"], st_["hi"], st_["t"]) == (0, 16, 4)  # round 4: level 2, dolls as nodes
     assert at.selectbox(key="focus").value == "Matryoshka"
     v = lh.views(at)
     assert {"lv_small_chain", "lv_spark_chain", "lv_small_tree", "lv_spark_tree"} <= set(v)
@@ -78,7 +88,7 @@ def test_before_the_first_doll_the_panels_say_what_comes_and_when() -> None:
     assert "appears at round 2" in lh.note_at(v["lv_regions_matryoshka"], 1)
     regions = lh.frame_at(v["lv_regions_matryoshka"], 1)
     assert "round 2" in regions["layout"]["annotations"][0]["text"]
-    assert _metrics(at, 1)["Matryoshka"]["T"] == "none yet"
+    assert _metrics(at, 1)["Matryoshka"]["T"] == "0"  # still the initial model
     # between two levels the last doll stays, and the footer names the next level's round
     later = lh.frame_at(v["lv_structure_matryoshka"], 3)[0]
     assert "level 2 at round 4" in later and "#D55E00" not in later

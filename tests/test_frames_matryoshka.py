@@ -1,9 +1,11 @@
 """Unit tests of the probabilistic-boosting page's frame builders (ui/frames_matryoshka.py):
-frames are valid plotly figures, one per round, small, escaped, and the SVG pictures are
-well-formed at their natural size with the newest change outlined."""
+frames are valid plotly figures, one per round 0 … T (round 0: the initial model), small,
+escaped, and the SVG pictures are well-formed at their natural size with the newest change
+outlined."""
 
 from __future__ import annotations
 
+import base64
 import dataclasses
 import json
 import re
@@ -14,7 +16,7 @@ import numpy as np
 import plotly.graph_objects as go
 import pytest
 
-from boostcore import datasets
+from boostcore import datasets, steps
 from boostcore.probabilistic import Chain
 from tests import lecture_helpers as lh
 from ui import compute, theme
@@ -53,9 +55,37 @@ def test_one_frame_per_round_of_every_view(lecture) -> None:
     assert lec["n"] == 16 and set(lec["runs"]) == set(runs)
     for s, run in lec["runs"].items():
         for view in ("regions", "small", "structure", "curves", "spark", "notes"):
-            assert len(run[view]) == 16, (s, view)
-        assert run["n"] == len(runs[s])
-    assert len(lec["metrics"]) == len(lec["dolls"]) == 16
+            assert len(run[view]) == 17, (s, view)  # rounds 0 … 16
+        assert run["n"] == len(steps.rounds(runs[s]))
+    assert len(lec["metrics"]) == len(lec["dolls"]) == 17
+
+
+def test_round_zero_is_the_initial_model(lecture) -> None:
+    """Every run's round 0 is its start snapshot: H = 0, P(H > 0) = ½ everywhere, bound 1."""
+    lec, runs, _ = lecture
+    for s, run in lec["runs"].items():
+        assert runs[s][0].kind == "start" and runs[s][0].metrics.n_weak == 0
+        regions = lh.resolve(run["regions"])[0]
+        z = regions["data"][0]["z"]
+        assert set(base64.b64decode(z["bdata"])) == {50}  # ½ everywhere, in percent
+        assert "Round 0: the initial model" in regions["layout"]["annotations"][0]["text"]
+        pictures = lh.resolve(run["structure"])[0]
+        assert fm.INITIAL_TITLE in pictures[0] and theme.HIGHLIGHT not in pictures[0]
+        assert run["notes"][0].startswith("Round 0: the initial model H = 0")
+        curves = lh.resolve(run["curves"])[0]
+        assert curves["layout"]["xaxis"]["range"][0] < 0  # T = 0 is on the axis
+    rows = {r["run"]: r for r in lh.table(lh.resolve(lec["metrics"])[0])}
+    for row in rows.values():
+        assert row["T"] == "0" and row["train error"] == "0.5000"
+        assert row["C(T) / Π Z (valid)"] == "1.0000" and row["ρ̂"] == "—"
+
+
+def test_last_note_says_why_the_run_stopped(lecture) -> None:
+    lec, runs, _ = lecture
+    for s, run in lec["runs"].items():
+        reason = steps.final(runs[s]).stop_reason
+        assert reason and run["notes"][-1].endswith(f"Stopped: {reason}"), s
+        assert not any("Stopped" in n for n in run["notes"][:-1])
 
 
 def test_doll_table_compares_each_node_with_the_papers_rho(lecture) -> None:
@@ -69,7 +99,7 @@ def test_doll_table_compares_each_node_with_the_papers_rho(lecture) -> None:
     for r, d in zip(rows, step.dolls, strict=True):
         assert float(r[fm.DOLL_COLUMNS[3]]) == pytest.approx(d.paper_bound, abs=1e-4)
         assert float(r[fm.DOLL_COLUMNS[6]]) == pytest.approx(d.node_Z - d.paper_bound, abs=1e-4)
-    assert lh.resolve(lec["dolls"])[15] == fm.dolls_table(step, "")  # round 16 shows it
+    assert lh.resolve(lec["dolls"])[16] == fm.dolls_table(step, "")  # round 16 shows it
     assert "gap" not in fm.DOLLS_CAPTION and "not backed" not in fm.DOLLS_CAPTION
     assert "where the nesting argument breaks" in fm.DOLLS_CAPTION
 
@@ -89,7 +119,7 @@ def test_static_traces_are_sent_once(lecture) -> None:
     assert "$r" not in regions[2]["data"][0]  # this round's heatmap
     # the matryoshka's heatmap changes only when a level is complete (rounds 2, 4, 8, 16)
     mat = lec["runs"]["matryoshka"]["regions"]
-    assert "$r" in mat[4]["data"][0] and "$r" in mat[6]["data"][0]
+    assert "$r" in mat[5]["data"][0] and "$r" in mat[7]["data"][0]  # rounds 5 and 7
     curves = lec["runs"]["chain"]["curves"]
     assert curves[6]["layout"] == {"$r": 0}  # the round is a trace: one layout for all
 
@@ -109,7 +139,7 @@ def test_chain_grid_equals_its_monte_carlo_q(lecture) -> None:
     lo, hi = data_extent(ds)
     grids = fm.q_grids(runs["chain"], lo, hi, 20)
     G = fm.grid_points(lo, hi, 20)
-    for i in (0, 7, 15):
+    for i in (0, 1, 7, 15):  # 0: the empty chain, ½ everywhere
         model = runs["chain"][i].model
         assert isinstance(model, Chain)
         ref = model.q_pos(G).reshape(20, 20)
@@ -150,7 +180,7 @@ def _pictures(lec: dict, structure: str) -> list[list[str]]:
 def test_pictures_are_svg_at_their_natural_size(lecture) -> None:
     lec, _, _ = lecture
     for s in lec["runs"]:
-        for t, options in enumerate(_pictures(lec, s), 1):
+        for t, options in enumerate(_pictures(lec, s)):
             assert isinstance(options, list) and options
             sizes = []
             for picture in options:
@@ -173,11 +203,13 @@ def test_structure_font_follows_the_presenter_scale() -> None:
 def test_newest_stump_is_outlined(lecture) -> None:
     lec, runs, _ = lecture
     for s in ("chain", "tree", "collapse"):
-        for options in _pictures(lec, s):
+        pictures = _pictures(lec, s)
+        assert not any(theme.HIGHLIGHT in p for p in pictures[0])  # round 0: nothing yet
+        for options in pictures[1:]:
             assert all(theme.HIGHLIGHT in p for p in options), s
     mat = _pictures(lec, "matryoshka")
-    assert all(theme.HIGHLIGHT in p for p in mat[3])  # round 4: a new level-1 doll
-    assert not any(theme.HIGHLIGHT in p for p in mat[4])  # round 5: nothing new
+    assert all(theme.HIGHLIGHT in p for p in mat[4])  # round 4: a new level-1 doll
+    assert not any(theme.HIGHLIGHT in p for p in mat[5])  # round 5: nothing new
 
 
 def test_large_tree_shows_the_neighbourhood_of_the_change() -> None:
@@ -216,7 +248,8 @@ def test_matryoshka_dolls_are_boxes_in_boxes() -> None:
 
 def test_waiting_picture_says_what_comes_and_when(lecture) -> None:
     lec, _, _ = lecture
-    first = _pictures(lec, "matryoshka")[0]
+    assert fm.INITIAL_TITLE in _pictures(lec, "matryoshka")[0][0]  # round 0
+    first = _pictures(lec, "matryoshka")[1]  # round 1: no doll yet
     assert len(first) == 1
     text = " ".join(
         t.text or "" for t in ET.fromstring(first[0]).iter("{http://www.w3.org/2000/svg}text")
@@ -239,8 +272,10 @@ def test_hostile_feature_names_are_escaped(hostile) -> None:
 
 def test_tables_show_a_dash_for_missing_values(lecture) -> None:
     lec, _, _ = lecture
-    rows = {r["run"]: r for r in lh.table(lh.resolve(lec["metrics"])[0])}
-    assert rows["Matryoshka"]["T"] == "none yet" and rows["Matryoshka"]["ρ̂"] == "—"
+    rows = {r["run"]: r for r in lh.table(lh.resolve(lec["metrics"])[1])}  # round 1
+    # the matryoshka still shows its initial model: no weak classifier, ρ̂ not defined yet
+    assert rows["Matryoshka"]["T"] == "0" and rows["Matryoshka"]["ρ̂"] == "—"
+    assert rows["Matryoshka"]["M2 (paper)"] == "—"
     assert rows["Tree"]["± 2 s.e."] == "—" and rows["Chain"]["± 2 s.e."] != "—"
     assert re.fullmatch(r"\d\.\d{4}", rows["Chain"]["train error"])
 

@@ -43,9 +43,13 @@ def test_tree_expected_error_below_C_below_F(data, T):
     for s in prob_tree(X, y, n_weak=T, softness=tau):
         m = s.metrics
         tree = s.model
-        assert m.expected_train_error <= m.C + 1e-12  # Eq. (8), exact q
-        assert m.C <= m.F + 1e-12  # greedy growth: C(T) ≤ F(T, ρ̂)
-        assert m.rho_hat <= 1.0 + 1e-12  # Z₊ + Z₋ ≤ 1 at every node
+        assert m.train_error <= m.bound_C + 1e-12  # Eq. (8), exact q
+        assert m.bound_C <= m.bound_F + 1e-12  # greedy growth: C(T) ≤ F(T, ρ̂)
+        assert m.n_weak == s.t == tree.n_weak
+        if s.t:
+            assert m.rho_hat <= 1.0 + 1e-12  # Z₊ + Z₋ ≤ 1 at every node
+        else:  # the initial model: one leaf, H = 0
+            assert np.isnan(m.rho_hat) and m.train_error == 0.5 and m.bound_C == 1.0
         for ch in tree.children:
             if ch is not None:
                 assert tree.Z[ch[0]] + tree.Z[ch[1]] <= 1.0 + 1e-12
@@ -53,7 +57,7 @@ def test_tree_expected_error_below_C_below_F(data, T):
         leaves, P = tree.leaf_probabilities(X)
         h = np.array([tree.leaf_value(l) for l in leaves])
         expo = np.mean(np.sum(P * np.exp(-np.outer(y, h)), axis=1))
-        assert expo == pytest.approx(m.C, rel=1e-9)
+        assert expo == pytest.approx(m.bound_C, rel=1e-9)
         assert np.allclose(P.sum(axis=1), 1.0)
 
 
@@ -64,9 +68,11 @@ def test_chain_expected_error_below_product_of_Z(data, T):
     for s in prob_adaboost(X, y, n_weak=T, softness=tau, mc_samples=400):
         m = s.metrics
         # Monte Carlo: allow four standard errors (plus the 1/R resolution)
-        assert m.expected_train_error <= m.C + 4 * m.mc_stderr + 1e-2
-        assert m.C <= m.rho_hat**m.T + 1e-12  # Π Z ≤ (max Z)^T
-        assert m.C <= m.rho_T + 1e-12
+        assert m.train_error <= m.bound_C + 4 * m.mc_stderr + 1e-2
+        assert m.n_weak == s.t == len(s.model.stumps)
+        if s.t:
+            assert m.bound_C <= m.rho_hat**m.n_weak + 1e-12  # Π Z ≤ (max Z)^T
+        assert m.bound_C <= m.bound_rho_T + 1e-12
 
 
 @H
@@ -74,9 +80,10 @@ def test_chain_expected_error_below_product_of_Z(data, T):
 def test_matryoshka_expected_error_below_its_C(data, L):
     X, y, tau = data
     for s in matryoshka(X, y, levels=L, softness=tau):
-        assert s.metrics.expected_train_error <= s.metrics.C + 1e-12
-        assert s.model.n_weak == s.t
-        assert s.metrics.M2 is not None
+        assert s.metrics.train_error <= s.metrics.bound_C + 1e-12
+        assert s.model.n_weak == s.metrics.n_weak  # t counts levels, n_weak the stumps
+        assert s.metrics.n_weak == (2**s.t if s.t else 0)
+        assert (s.metrics.bound_M2 is not None) == (s.t > 0)
 
 
 def test_softness_to_zero_is_a_deterministic_stump():
@@ -127,7 +134,7 @@ def test_tree_model_pickles_and_is_frozen():
     assert np.allclose(back.q_pos(X), tree.q_pos(X))
     with pytest.raises(AttributeError):
         tree.alpha = ()
-    assert steps[-1].metrics.F == pytest.approx(bounds.f_tree(4, steps[-1].metrics.rho_hat))
+    assert steps[-1].metrics.bound_F == pytest.approx(bounds.f_tree(4, steps[-1].metrics.rho_hat))
 
 
 @pytest.mark.parametrize("kw, name", [({"n_weak": 0}, "n_weak"), ({"softness": 0.0}, "softness")])
@@ -150,7 +157,7 @@ def test_chain_metrics_use_the_same_worlds_as_the_model():
     step = list(prob_adaboost(X, y, n_weak=5, mc_samples=300, seed=7))[-1]
     H = step.model.sample_H(X)
     err = np.mean((H * y[None, :] < 0) + 0.5 * (H == 0))
-    assert step.metrics.expected_train_error == pytest.approx(err)
+    assert step.metrics.train_error == pytest.approx(err)
     # evaluating a subset gives the same per-point estimates (common random numbers)
     assert np.allclose(step.model.q_pos(X[:7]), step.model.q_pos(X)[:7])
 
@@ -164,13 +171,15 @@ def test_map_estimation_adds_noise_and_converges():
     exact = list(prob_tree(X, y, n_weak=4))[-1].metrics
     rough = list(prob_tree(X, y, n_weak=4, samples=3, seed=1))[-1].metrics
     fine = list(prob_tree(X, y, n_weak=4, samples=100_000, seed=1))[-1].metrics
-    assert rough.C != pytest.approx(exact.C, abs=1e-6)  # three answers are a noisy estimate
-    assert fine.C == pytest.approx(exact.C, abs=5e-3)  # many answers: the exact q again
+    assert rough.bound_C != pytest.approx(
+        exact.bound_C, abs=1e-6
+    )  # three answers are a noisy estimate
+    assert fine.bound_C == pytest.approx(exact.bound_C, abs=5e-3)  # many answers: the exact q again
     q = np.array([0.2, 0.9])
     assert map_estimate(q, 10, 0, 1).shape == (2,)
     assert np.all((map_estimate(q, 10, 0, 1) > 0) & (map_estimate(q, 10, 0, 1) < 1))
     chain = list(prob_adaboost(X, y, n_weak=3, samples=5, mc_samples=100))[-1]
-    assert np.isfinite(chain.metrics.C)
+    assert np.isfinite(chain.metrics.bound_C)
 
 
 @H
@@ -180,8 +189,10 @@ def test_collapse_rule_keeps_a_valid_bound_and_every_stump(data, T):
 
     X, y, tau = data
     for s in collapse_tree(X, y, n_weak=T, softness=tau):
-        assert s.metrics.expected_train_error <= s.metrics.C + 1e-12
-        assert s.model.n_weak == s.t  # a collapse nests stumps, it never drops one
+        assert s.metrics.train_error <= s.metrics.bound_C + 1e-12
+        assert s.model.n_weak == s.t == s.metrics.n_weak  # a collapse never drops a stump
+        if s.kind == "step":  # the stop snapshot repeats the last step with its own message
+            assert s.collapsed == ("collapsed" in s.message)
 
 
 # ------------------------------------------------------------------ the weak learner's search

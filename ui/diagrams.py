@@ -198,7 +198,7 @@ def prob_digraph(model, *, feature_names=("x1", "x2"), new_stump=None) -> graphv
     Soft stumps are small boxes (the newest one outlined in vermillion); a node whose
     classifier is itself a tree is a dashed cluster holding that tree's stumps, so the
     nesting is visible as boxes inside boxes. The outer tree's leaves show ``H_l`` and the
-    ``Π Z`` of their path.
+    ``Π Z`` of their path. The initial model (round 0, ``t = 0``) is one leaf ``H = 0``.
     """
     from boostcore.probabilistic import Chain, ProbTree, SoftStump
 
@@ -216,6 +216,8 @@ def prob_digraph(model, *, feature_names=("x1", "x2"), new_stump=None) -> graphv
     if isinstance(model, Chain):
         # rows of four, read left to right: every point meets every stump, H adds them up
         items = list(zip(model.stumps, model.alpha_pos, model.alpha_neg))
+        if not items:  # round 0, the initial model: no weak classifier yet
+            g.node("c0", "H = 0 (no weak classifier yet)", shape="ellipse", fillcolor="#F2F2F2")
         for row in range(0, len(items), 4):
             with g.subgraph(name=f"row{row}") as sg:
                 sg.attr(rank="same")

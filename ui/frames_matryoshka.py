@@ -1,6 +1,9 @@
 """Probabilistic boosting (chain, tree, matryoshka, collapse) → the lecture view's frames.
 
-One frame per round ``t = 1 … T`` (weak classifiers used so far) of every view:
+One frame per round ``t = 0 … T`` of every view, where a round counts the weak classifiers
+used so far (``metrics.n_weak`` of the snapshot shown; round 0 is every run's start snapshot, the
+initial model ``H = 0``), so the runs stay side by side although the matryoshka's step is a
+level of nesting (:mod:`boostcore.steps`):
 
 * **regions** — ``P(H(x) > 0)`` as a heatmap of small integers (percent, ``uint8``) on a
   coarse grid, the points as SVG markers and the newest soft stump's threshold with its
@@ -15,9 +18,10 @@ One frame per round ``t = 1 … T`` (weak classifiers used so far) of every view
 * **tables** — this round's numbers of every run and the matryoshka's doll check (HTML).
 
 The matryoshka only exists at ``T = 2, 4, 8, …`` (a level-ℓ doll uses ``2^ℓ`` stumps): between
-levels its panels show the last complete doll and say, in their own space, what comes next
-and at which round. Builders are pure functions; :func:`matryoshka_lecture` (cached) builds
-every frame of every run once.
+levels its panels show the last complete doll (before the first one: what comes, and when) and
+say, in their own space, what comes next and at which round. The last round's note ends with
+the run's ``stop_reason``. Builders are pure functions; :func:`matryoshka_lecture` (cached)
+builds every frame of every run once.
 
 Every text that reaches an SVG or HTML string is escaped here (feature names come from CSVs).
 """
@@ -36,6 +40,7 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
+from boostcore import steps as protocol
 from boostcore.datasets import Dataset
 from boostcore.probabilistic import Chain, ProbStep, ProbTree, SoftStump, _draws
 
@@ -108,11 +113,12 @@ def plain(obj):
 
 # =============================================================================== schedule
 def shown_index(steps: Sequence[ProbStep], t: int) -> int | None:
-    """Index of the snapshot shown at round ``t``: the last one using at most ``t`` stumps
-    (``None`` when the run has none yet — the matryoshka before round 2)."""
+    """Index of the snapshot shown at round ``t``: the last one of the run's rounds
+    (:func:`boostcore.steps.rounds`, the stop snapshot left out) using at most ``t`` weak
+    classifiers (``metrics.n_weak``); ``None`` only for a run without snapshots."""
     idx = None
-    for i, s in enumerate(steps):
-        if s.t <= t:
+    for i, s in enumerate(protocol.rounds(steps)):
+        if s.metrics.n_weak <= t:
             idx = i
         else:
             break
@@ -123,7 +129,7 @@ def next_event(structure: str, steps: Sequence[ProbStep], t: int) -> str:
     """What the matryoshka shows next and when (empty for the other runs / the last level)."""
     if structure != "matryoshka":
         return ""
-    later = [s.t for s in steps if s.t > t]
+    later = [s.metrics.n_weak for s in protocol.rounds(steps) if s.metrics.n_weak > t]
     if not later:
         return ""
     nxt = later[0]
@@ -339,19 +345,15 @@ def _series(structure: str, steps: Sequence[ProbStep], small: bool):
     """(name, colour, dash, width, getter) of the lines drawn for a run."""
     bound = "Π Z_t (valid)" if structure == "chain" else "C(T) (valid)"
     out = [
-        ("F(T, ρ̂)", theme.BOUND["power"], "dot", 2, lambda m: m.F),
-        ("ρ̂^T", "#777777", "dot", 1.5, lambda m: m.rho_T),
+        ("F(T, ρ̂)", theme.BOUND["power"], "dot", 2, lambda m: m.bound_F),
+        ("ρ̂^T", "#777777", "dot", 1.5, lambda m: m.bound_rho_T),
     ]
     if structure == "matryoshka":
-        out.append(("M2 (paper)", theme.BOUND["final"], "dashdot", 2, lambda m: m.M2))
-    out.append((bound, theme.BOUND["e"], "dash", 2, lambda m: m.C))
-    out.append(
-        ("train error", theme.MEASURED["train"], "solid", 2.5, lambda m: m.expected_train_error)
-    )
-    if steps and steps[-1].metrics.expected_test_error is not None:
-        out.append(
-            ("test error", theme.MEASURED["test"], "solid", 1.5, lambda m: m.expected_test_error)
-        )
+        out.append(("M2 (paper)", theme.BOUND["final"], "dashdot", 2, lambda m: m.bound_M2))
+    out.append((bound, theme.BOUND["e"], "dash", 2, lambda m: m.bound_C))
+    out.append(("train error", theme.MEASURED["train"], "solid", 2.5, lambda m: m.train_error))
+    if steps and steps[-1].metrics.test_error is not None:
+        out.append(("test error", theme.MEASURED["test"], "solid", 1.5, lambda m: m.test_error))
     if small:
         out = [s for s in out if s[0] in (bound, "train error")]
     return out
@@ -366,11 +368,13 @@ def curves_figure(
     font: float = 12,
     small: bool = False,
 ) -> dict:
-    """Expected errors and bounds against ``T`` at round ``t``: the whole run faint, the
-    snapshots up to round ``t`` solid (the chain's training error with ±2 standard errors),
-    a marker at the snapshot shown, a dotted line at ``t``; names at the line ends."""
+    """Expected errors and bounds against ``T`` (``metrics.n_weak``, from 0: the initial model)
+    at round ``t``: the whole run faint, the snapshots up to round ``t`` solid (the chain's
+    training error with ±2 standard errors), a marker at the snapshot shown, a dotted line at
+    ``t``; names at the line ends."""
+    steps = protocol.rounds(steps)
     i = shown_index(steps, t)
-    x = np.array([s.t for s in steps], dtype=np.uint16)
+    x = np.array([s.metrics.n_weak for s in steps], dtype=np.uint16)
     allm = [s.metrics for s in steps]
     # the round as a trace, not a layout shape: the layout then is the same every round
     data: list[dict] = [
@@ -453,7 +457,7 @@ def curves_figure(
         uirevision="curves",
         annotations=annotations,
         xaxis=dict(
-            range=[0.5, n_weak + 0.5],
+            range=[-0.5, n_weak + 0.5],
             gridcolor="#eeeeee",
             showticklabels=not small,
             automargin=True,
@@ -1035,6 +1039,24 @@ def waiting_picture(text: str, *, font: float, levels: Sequence[int]) -> list[st
     return [svg(pic, font, title="No doll yet", footer=f"{text} Dolls by round: {schedule}.")]
 
 
+INITIAL_TITLE = "Round 0: the initial model"
+
+
+def initial_picture(*, font: float, footer: str = "") -> list[str]:
+    """Round 0, before any weak learner: one leaf with ``H = 0`` (every point gets +1 with
+    probability ½) and ``Π Z = 1`` (the bound starts at 1)."""
+    leaf = TNode(Box(["H +0.00", "ΠZ 1.000"], "leaf", _mix(0.5)))
+    text = "No weak classifier yet: H(x) = 0, so P(H(x) > 0) = ½ everywhere."
+    return [
+        svg(
+            layout(leaf, "down", font),
+            font,
+            title=INITIAL_TITLE,
+            footer=f"{text} {footer}".strip(),
+        )
+    ]
+
+
 def structure_pictures(
     step: ProbStep | None,
     structure: str,
@@ -1046,9 +1068,14 @@ def structure_pictures(
     fresh: bool = True,
 ) -> list[str]:
     """The structure panel's pictures for one round (see :func:`tree_pictures`); ``fresh``:
-    the snapshot is this round's (else nothing is outlined as new)."""
-    if step is None:
+    the snapshot is this round's (else nothing is outlined as new). The start snapshot is
+    drawn as the initial model at round 0 (:func:`initial_picture`); the matryoshka's, shown
+    again at later rounds before its first doll, as the doll to come
+    (:func:`waiting_picture`)."""
+    if step is None or (step.metrics.n_weak == 0 and structure == "matryoshka" and not fresh):
         return waiting_picture(footer_text, font=font, levels=levels)
+    if step.metrics.n_weak == 0:
+        return initial_picture(font=font, footer=footer_text)
     model = step.model
     if isinstance(model, Chain):
         return chain_pictures(model, names=names, font=font, hot=step.stump, footer=footer_text)
@@ -1083,15 +1110,15 @@ def metrics_table(current: dict[str, ProbStep | None]) -> str:
         rows.append(
             {
                 "run": name,
-                "T": str(m.T),
-                "train error": m.expected_train_error,
+                "T": str(m.n_weak),
+                "train error": m.train_error,
                 "± 2 s.e.": None if m.mc_stderr is None else 2 * m.mc_stderr,
-                "test error": m.expected_test_error,
-                "C(T) / Π Z (valid)": m.C,
+                "test error": m.test_error,
+                "C(T) / Π Z (valid)": m.bound_C,
                 "ρ̂": m.rho_hat,
-                "F(T, ρ̂)": m.F,
-                "ρ̂^T": m.rho_T,
-                "M2 (paper)": m.M2,
+                "F(T, ρ̂)": m.bound_F,
+                "ρ̂^T": m.bound_rho_T,
+                "M2 (paper)": m.bound_M2,
             }
         )
     cols = [
@@ -1147,7 +1174,7 @@ def dolls_table(step: ProbStep | None, nxt: str) -> str:
     if step is None or not step.dolls:
         when = (
             ""
-            if step is None or step.t >= 4
+            if step is None or step.metrics.n_weak >= 4
             else " Level 2 (round 4) is the first to use dolls as its nodes."
         )
         return f"<p>No doll is used as a node yet.{escape(when)} {escape(nxt)}</p>"
@@ -1169,23 +1196,33 @@ def dolls_table(step: ProbStep | None, nxt: str) -> str:
 
 # ========================================================================== the lecture
 def notes_for(structure: str, steps: Sequence[ProbStep], n_weak: int) -> list[str]:
-    """A one-line note per round under the regions."""
+    """A one-line note per round ``0 … n_weak`` under the regions; the last one ends with
+    why the run stopped (the stop snapshot's ``stop_reason``)."""
+    run = list(steps)
+    steps = protocol.rounds(run)
     notes = []
-    for t in range(1, n_weak + 1):
+    for t in range(n_weak + 1):
         i = shown_index(steps, t)
         if i is None:
             notes.append(next_event(structure, steps, t))
             continue
         s = steps[i]
+        n = s.metrics.n_weak
         text = s.message
-        if s.t < t:
+        if n < t:
             nxt = next_event(structure, steps, t)
-            text = f"Showing the level-{int(round(math.log2(s.t)))} doll ({s.t} stumps). " + (
-                nxt or "This is the last level."
-            )
-            if structure != "matryoshka":
-                text = f"Finished at {s.t} stumps. {s.message}"
+            if n == 0:  # the matryoshka before its first doll
+                text = nxt
+            elif structure == "matryoshka":
+                text = f"Showing the level-{int(round(math.log2(n)))} doll ({n} stumps). " + (
+                    nxt or "This is the last level."
+                )
+            else:
+                text = f"Finished at {n} stumps. {s.message}"
         notes.append(text)
+    reason = protocol.stop_reason(run)
+    if reason and notes:
+        notes[-1] = f"{notes[-1]} Stopped: {reason}".strip()
     return notes
 
 
@@ -1216,27 +1253,33 @@ def build_lecture(
     lo, hi = data_extent(ds)
     names = ds.feature_names
     out: dict = {"runs": {}, "n": n_weak}
-    for structure, steps in runs.items():
-        steps = list(steps)
+    for structure, run in runs.items():
+        run = list(run)
+        steps = protocol.rounds(run)
         grids = [quantise(q) for q in q_grids(steps, lo, hi, GRID)]
         small_grids = [quantise(shrink(q.astype(float) / 100.0)) for q in grids]
         blank = np.full((GRID, GRID), 50, dtype=np.uint8)
         blank_small = np.full((SMALL_GRID, SMALL_GRID), 50, dtype=np.uint8)
-        levels = [s.t for s in steps]
+        levels = [s.metrics.n_weak for s in steps if s.metrics.n_weak]
         pts, pts_small = points(ds), points(ds, small=True)
         regions, small, pictures, curves, spark = [], [], [], [], []
-        for t in range(1, n_weak + 1):
+        for t in range(n_weak + 1):
             i = shown_index(steps, t)
             step = None if i is None else steps[i]
-            fresh = step is not None and step.t == t
+            fresh = step is not None and step.metrics.n_weak == t
             stump = newest_stump(step) if fresh else None
-            empty = ""
-            if step is None:
+            waiting = step is None or (step.metrics.n_weak == 0 and t > 0)
+            empty, note = "", ""
+            if t == 0:
+                empty = "Round 0: the initial model H = 0\nP(H(x) > 0) = ½ everywhere"
+                note = "round 0:\nH = 0"
+            elif waiting:
                 empty = (
                     f"No doll yet:\nthe first one comes at round {levels[0]}"
                     if levels
                     else "Nothing to show yet"
                 )
+                note = f"first doll:\nround {levels[0]}" if levels else ""
             regions.append(
                 regions_figure(
                     blank if i is None else grids[i],
@@ -1249,7 +1292,6 @@ def build_lecture(
                     pts=pts,
                 )
             )
-            note = f"first doll:\nround {levels[0]}" if i is None and levels else ""
             small.append(
                 regions_figure(
                     blank_small if i is None else small_grids[i],
@@ -1279,17 +1321,17 @@ def build_lecture(
                 curves_figure(steps, t, structure=structure, n_weak=n_weak, font=font, small=True)
             )
         out["runs"][structure] = {
-            "n": len(steps),
+            "n": len(steps),  # snapshots shown (start and steps; the stop repeats the last)
             "regions": lecture.plotly_frames(regions),
             "small": lecture.plotly_frames(small),
             "structure": lecture.same_frames(pictures),
             "curves": lecture.plotly_frames(curves),
             "spark": lecture.plotly_frames(spark),
-            "notes": notes_for(structure, steps, n_weak),
+            "notes": notes_for(structure, run, n_weak),
             "curve_note": curve_note(structure, samples),
         }
     metrics, dolls = [], []
-    for t in range(1, n_weak + 1):
+    for t in range(n_weak + 1):
         current = {}
         for structure, steps in runs.items():
             i = shown_index(steps, t)
@@ -1310,16 +1352,17 @@ def _structure_footer(structure: str, steps, t: int, step: ProbStep | None) -> s
     """The matryoshka's footer: what is new at this level, and when the next one comes."""
     if structure != "matryoshka":
         return ""
-    later = [s.t for s in steps if s.t > t]
-    if step is None:
+    later = [s.metrics.n_weak for s in protocol.rounds(steps) if s.metrics.n_weak > t]
+    if step is None or step.metrics.n_weak == 0:
         return next_event(structure, steps, t)
-    level = int(round(math.log2(step.t)))
+    n = step.metrics.n_weak
+    level = int(round(math.log2(n)))
     nxt = (
         f"Next: level {level + 1} at round {later[0]}."
         if later
-        else f"Level {level} is the last (T = {step.t})."
+        else f"Level {level} is the last (T = {n})."
     )
-    if step.t != t:
+    if n != t:
         return (
             f"Next: level {level + 1} at round {later[0]}, with this doll as its root."
             if later
@@ -1329,7 +1372,7 @@ def _structure_footer(structure: str, steps, t: int, step: ProbStep | None) -> s
         return f"Level 1: a two-node tree of soft stumps. {nxt}"
     return (
         f"New: the L{level - 1} doll in the heavier child (vermillion). Root: round "
-        f"{step.t // 2}'s doll. {nxt}"
+        f"{n // 2}'s doll. {nxt}"
     )
 
 

@@ -206,9 +206,8 @@ def render() -> None:
     with p2:
         focus = _focus_bar(structures)
     t = lecture.stepper(
-        n_weak,
+        n_weak + 1,  # rounds 0 … n_weak: weak classifiers used (0: the initial model)
         page="matryoshka",
-        first=1,
         default=DEFAULT_ROUND,
         label="Weak classifiers used",
         caption=f"{ds.n_train} training and {ds.n_test} test points · every round ready in "
@@ -223,7 +222,6 @@ def render() -> None:
             "plotly",
             run["regions"],
             key=f"lv_regions_{focus}",
-            first=1,
             notes=run["notes"],
             chart_key=f"regions_{focus}",
             title=f"{name}: P(H(x) > 0)",
@@ -234,7 +232,6 @@ def render() -> None:
             "svg",
             run["structure"],
             key=f"lv_structure_{focus}",
-            first=1,
             title=STRUCTURE_TITLE[focus],
         )
     with curves:
@@ -242,7 +239,6 @@ def render() -> None:
             "plotly",
             run["curves"],
             key=f"lv_curves_{focus}",
-            first=1,
             chart_key=f"curves_{focus}",
             title="Expected errors and bounds vs T",
             notes=[run["curve_note"]],
@@ -272,7 +268,6 @@ def render() -> None:
                         "plotly",
                         lec["runs"][s]["small"],
                         key=f"lv_small_{s}",
-                        first=1,
                         title=SHORT[s],
                         height=170,
                         focus=SHORT[s],
@@ -283,7 +278,6 @@ def render() -> None:
                         "plotly",
                         lec["runs"][s]["spark"],
                         key=f"lv_spark_{s}",
-                        first=1,
                         title="error, bound",
                         height=170,
                         focus=SHORT[s],
@@ -291,13 +285,13 @@ def render() -> None:
                     )
 
     st.markdown("#### This round in numbers")
-    lecture.view("html", lec["metrics"], key="lv_metrics", first=1, min_height=0, max_height=100000)
+    lecture.view("html", lec["metrics"], key="lv_metrics", min_height=0, max_height=100000)
     if lec.get("dolls") is not None:
         st.markdown(
             "#### Each doll used as a node: the bound the paper plugs in vs what the "
             "node really does"
         )
-        lecture.view("html", lec["dolls"], key="lv_dolls", first=1, min_height=0, max_height=100000)
+        lecture.view("html", lec["dolls"], key="lv_dolls", min_height=0, max_height=100000)
         st.caption(frames_matryoshka.DOLLS_CAPTION)
 
     _exports(header, runs, ds, t)
@@ -352,26 +346,27 @@ def _exports(header, runs: dict, ds, t: int | None) -> None:
     with header.export:
         st.markdown("**The structures at this round**")
         for s, steps in runs.items():
-            i = frames_matryoshka.shown_index(steps, t or 1)
+            i = frames_matryoshka.shown_index(steps, t or 0)
             if i is None:
                 continue
             step = steps[i]
+            T = step.metrics.n_weak  # the page's rounds count weak classifiers
             st.download_button(
-                f"{SHORT[s]}: structure at T = {step.t} as SVG",
+                f"{SHORT[s]}: structure at T = {T} as SVG",
                 frames_matryoshka.structure_pictures(step, s, names=ds.feature_names, font=13)[0],
-                file_name=f"matryoshka_{s}_T{step.t}.svg",
+                file_name=f"matryoshka_{s}_T{T}.svg",
                 mime="image/svg+xml",
                 key=f"svg_{s}",
                 on_click="ignore",
             )
             st.download_button(
-                f"{SHORT[s]}: structure at T = {step.t} as DOT",
+                f"{SHORT[s]}: structure at T = {T} as DOT",
                 diagrams.prob_digraph(
                     step.model,
                     feature_names=ds.feature_names,
                     new_stump=frames_matryoshka.newest_stump(step),
                 ).source,
-                file_name=f"matryoshka_{s}_T{step.t}.dot",
+                file_name=f"matryoshka_{s}_T{T}.dot",
                 mime="text/vnd.graphviz",
                 key=f"dot_{s}",
                 on_click="ignore",
