@@ -1,4 +1,4 @@
-"""The step protocol: what every algorithm's generator yields (docs/theory.md, "How to read a run").
+"""The step protocol: what every algorithm's generator yields (docs/theory.md §0.4).
 
 Every algorithm in boostcore is one public generator (``grow``, ``bp_infoboost``,
 ``prob_adaboost``, ``prob_tree``, ``collapse_tree``, ``matryoshka``, ``g1_linear``, ``g1_tree``,
