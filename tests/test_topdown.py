@@ -18,12 +18,12 @@ from boostcore.steps import START, STEP, STOP
 from boostcore.topdown import (
     CRITERIA,
     LEAF_RULES,
-    Tree,
     TreeStep,
     acceptable,
     grow,
     max_weight_choice,
 )
+from boostcore.tree import Tree
 
 INDICES = sorted(INDEX)
 H = dict(deadline=None, database=None)
