@@ -23,6 +23,11 @@ Three specialisations are generators of frozen snapshots:
 * :func:`boost_odt` — BoostODT: the same tree, each node split by ``sign(LS_ℓ)`` with ``LS_ℓ``
   built by AdaBoost_R on the node's examples with class-balanced weights.
 
+Their snapshots (:class:`G1Step` on the path, :class:`ODTStep` on the trees, metrics
+:class:`G1Metrics`) follow the step protocol of :mod:`boostcore.steps`: ``"start"`` at
+``t = 0`` (``H = 0`` on the path, the root alone on the trees), one ``"step"`` per weak
+hypothesis or split, and a ``"stop"`` that repeats the final model and says why it ended.
+
 Why the bound holds (used by the tests, and worth a student's minute): for ``u ∈ [−1, 1]``,
 ``1 − μu ≥ sqrt(1 − μ²)·exp(−atanh(μ)·u)`` (the right side is convex in ``u`` and equal at
 ``u = ±1``), so ``w_{T+1,i} ≥ w_{1,i} e^{−y_i H(x_i)} / Π_{t on its path} sqrt(1 − μ_t²)``; since
@@ -43,8 +48,8 @@ import numpy as np
 from ._validation import check_choice, check_int, check_test_set, check_xy
 from .impurity import km
 from .splits import best_margin_stump, best_stump, presort
+from .steps import START, STEP, STOP, Metrics, Step
 
-START, ROUND, SPLIT, STOP = "start", "round", "split", "stop"
 WEAK_LEARNERS = ("stump", "hyperplane")
 NODE_LEARNERS = ("stumps", "hyperplane")
 LEAF_RULES = ("breadth_first", "max_decrease")
@@ -537,60 +542,60 @@ def margin_bound(path_product: float) -> np.ndarray:
     return (1.0 + THETA_GRID) / (1.0 - THETA_GRID) * path_product
 
 
-@dataclass(frozen=True)
-class G1Metrics:
-    """Errors, losses and Theorem 1 quantities after step ``t``.
+@dataclass(frozen=True, kw_only=True)
+class G1Metrics(Metrics):
+    """Errors, losses and Theorem 1 quantities of ``H`` as of one snapshot.
 
-    ``train_error`` is ``ε(H, w_1)`` (``H = 0`` counts as −1), ``exp_loss = E_{w_1} e^{−yH}``,
-    ``margin_error_0 = ν(H, 0)``, ``bound = max_paths Π sqrt(1 − μ_t²)`` (Theorem 1 at θ = 0),
-    ``km_impurity = Σ_ℓ 2 sqrt(w⁺_ℓ w⁻_ℓ)`` (trees only: Theorem 2 says it equals the
-    exponential loss); ``margin_error`` and ``margin_bound`` are on :data:`THETA_GRID`.
+    Henry, Nock & Nielsen, "Real Boosting a la Carte with an Application to Boosting Oblique
+    Decision Trees" (IJCAI 2007); docs/theory.md §4.1.
 
     Attributes
     ----------
-    t : int
-        The step.
-    train_error, exp_loss, margin_error_0, bound : float
-        As above.
+    train_error : float
+        ``ε(H, w_1)``, the ``w_1``-weighted training error (``H = 0`` counts as −1).
     test_error : float or None
         Test error, or ``None`` without a test set.
+    exp_loss : float
+        ``E_{w_1} e^{−yH}``.
+    margin_error_0 : float
+        ``ν(H, 0) = P_{w_1}[yH ≤ 0]`` (≥ the training error).
+    bound_theorem1 : float
+        Theorem 1 at ``θ = 0`` (Henry–Nock–Nielsen 2007): ``max_paths Π_t sqrt(1 − μ_t²)``
+        over the G1 nodes on each path; it bounds ``ν(H, 0)`` and ``E_{w_1} e^{−yH}``.
+        1 for the initial model (an empty product).
     km_impurity : float or None
-        As above (``None`` for :func:`g1_linear`).
-    margin_error, margin_bound : ndarray of float, shape (100,)
-        As above.
+        ``Σ_ℓ 2 sqrt(w⁺_ℓ w⁻_ℓ)`` over the leaves (trees only; Theorem 2 of the same paper says
+        it equals the exponential loss); ``None`` for :func:`g1_linear`.
+    n_leaves : int or None
+        Number of leaves of the tree (trees only); ``None`` for :func:`g1_linear`, whose
+        decision graph is a path.
+    margin_error : ndarray of float, shape (100,)
+        ``ν(H, θ) = P_{w_1}[tanh(yH/2) ≤ θ]`` on :data:`THETA_GRID`.
+    bound_margin : ndarray of float, shape (100,)
+        Theorem 1 on :data:`THETA_GRID`:
+        ``((1 + θ)/(1 − θ))·max_paths Π sqrt(1 − μ_t²)`` (:func:`margin_bound`).
+
+    Examples
+    --------
+    >>> from boostcore.datasets import make_dataset
+    >>> from boostcore.oblique import g1_linear
+    >>> ds = make_dataset("moons", n=100, seed=0)
+    >>> m = list(g1_linear(ds.X_train, ds.y_train, n_rounds=5))[-1].metrics
+    >>> list(m.as_dict())  # doctest: +NORMALIZE_WHITESPACE
+    ['train_error', 'test_error', 'exp_loss', 'margin_error_0', 'bound_theorem1',
+     'km_impurity', 'n_leaves']
     """
 
-    t: int
-    train_error: float
-    test_error: float | None
     exp_loss: float
     margin_error_0: float
-    bound: float
+    bound_theorem1: float
     km_impurity: float | None
+    n_leaves: int | None
     margin_error: np.ndarray
-    margin_bound: np.ndarray
-
-    def as_dict(self) -> dict[str, object]:
-        """The scalar metrics as a plain dict (tables, JSON).
-
-        Returns
-        -------
-        dict of str to object
-            Every attribute except the two curves.
-
-        Examples
-        --------
-        >>> from boostcore.datasets import make_dataset
-        >>> from boostcore.oblique import g1_linear
-        >>> ds = make_dataset("moons", n=100, seed=0)
-        >>> d = list(g1_linear(ds.X_train, ds.y_train, n_rounds=5))[-1].metrics.as_dict()
-        >>> sorted(d)
-        ['bound', 'exp_loss', 'km_impurity', 'margin_error_0', 't', 'test_error', 'train_error']
-        """
-        return {k: v for k, v in self.__dict__.items() if not isinstance(v, np.ndarray)}
+    bound_margin: np.ndarray
 
 
-def _metrics(t, H, y, w1, bound, Ht, yt, km_imp=None) -> G1Metrics:
+def _metrics(H, y, w1, bound, Ht, yt, km_imp=None, n_leaves=None) -> G1Metrics:
     pred = np.where(H > 0, 1, -1)
     train = float(w1[pred != y].sum() / w1.sum())
     test = None
@@ -601,56 +606,68 @@ def _metrics(t, H, y, w1, bound, Ht, yt, km_imp=None) -> G1Metrics:
     nu = margin_curve(H, y, w1)
     nu0 = float(w1[y * H <= 0].sum() / w1.sum())
     return G1Metrics(
-        t=t,
         train_error=train,
         test_error=test,
         exp_loss=loss,
         margin_error_0=nu0,
-        bound=float(bound),
+        bound_theorem1=float(bound),
         km_impurity=km_imp,
+        n_leaves=n_leaves,
         margin_error=_frozen(nu),
-        margin_bound=_frozen(margin_bound(bound)),
+        bound_margin=_frozen(margin_bound(bound)),
     )
 
 
 # --------------------------------------------------------------------------- G1 on a path
-@dataclass(frozen=True)
-class G1Step:
-    """One frozen snapshot of G1 on a path (AdaBoost_R).
+@dataclass(frozen=True, kw_only=True)
+class G1Step(Step):
+    """One frozen snapshot of G1 on a path (AdaBoost_R): the step protocol of
+    :mod:`boostcore.steps` (``t``, ``kind``, ``metrics``, ``stop_reason``, ``message``) plus
+    the model.
 
-    ``model`` is ``H_t``; ``round`` the weak hypothesis added at this step with its ``R_t``,
-    ``μ_t`` and ``α_t``; ``w`` is ``w_t`` (the weights ``h_t`` was trained on) and ``w_next``
-    is ``w_{t+1}``.
+    ``t = 0`` (``"start"``) is ``H = 0`` before any weak hypothesis; step ``t`` (``"step"``)
+    adds ``h_t`` with its ``R_t``, ``μ_t`` and ``α_t`` (``round``); the ``"stop"`` snapshot
+    repeats the final model and says why the run ended. ``w`` is ``w_t`` (the weights
+    ``h_t`` was trained on) and ``w_next`` is ``w_{t+1}`` (both the current weights at the
+    start and at the stop).
 
     Attributes
     ----------
-    t : int
-        The round (1-based).
-    kind : str
-        ``ROUND`` or ``STOP``.
     model : Additive
         ``H_t``.
     round : InnerRound or None
-        ``None`` for ``STOP``.
+        The weak hypothesis of this step (``None`` for ``"start"`` and ``"stop"``).
     w, w_next : ndarray of float, shape (m,)
         ``w_t`` and ``w_{t+1}``.
-    metrics : G1Metrics or None
-        ``None`` for ``STOP``.
-    stop_reason : str or None, default=None
-        Why the run stopped (``STOP`` only).
-    message : str, default=""
-        A one-line summary for the page.
     """
 
-    t: int
-    kind: str
     model: Additive
     round: InnerRound | None
     w: np.ndarray
     w_next: np.ndarray
-    metrics: G1Metrics | None
-    stop_reason: str | None = None
-    message: str = ""
+
+    def details(self) -> dict[str, object]:
+        """The weak hypothesis of this step: ``h`` (its formula), ``R``, ``mu``, ``alpha``,
+        ``weighted_error`` (all ``None`` for the start and stop snapshots).
+
+        Returns
+        -------
+        dict of str to object
+
+        Examples
+        --------
+        >>> from boostcore.datasets import make_dataset
+        >>> from boostcore.oblique import g1_linear
+        >>> ds = make_dataset("moons", n=100, seed=0)
+        >>> run = list(g1_linear(ds.X_train, ds.y_train, n_rounds=2))
+        >>> run[1].details()["h"], run[0].details()["h"]
+        ('−sgn(x2 > 0.065)', None)
+        """
+        if self.round is None:
+            return dict.fromkeys(("h", "R", "mu", "alpha", "weighted_error"))
+        out = self.round.as_dict()
+        out.pop("j")
+        return out
 
 
 def g1_linear(
@@ -691,8 +708,10 @@ def g1_linear(
     Yields
     ------
     G1Step
-        One per round; a last ``STOP`` step says why when the run ends early (no edge, or a
-        weak hypothesis that is already perfect).
+        The step protocol (:mod:`boostcore.steps`): ``"start"`` at ``t = 0`` (``H = 0``),
+        one ``"step"`` per weak hypothesis, and a last ``"stop"`` that repeats the final
+        model and says why the run ended (all ``T`` rounds done, no edge, no stump, or a weak
+        hypothesis that is already perfect).
 
     Raises
     ------
@@ -705,10 +724,15 @@ def g1_linear(
     >>> from boostcore.oblique import g1_linear
     >>> ds = make_dataset("moons", n=100, seed=0)
     >>> steps = list(g1_linear(ds.X_train, ds.y_train, n_rounds=5))
-    >>> steps[-1].round.as_dict()["h"]
-    '−sgn(x2 > 0.271)'
+    >>> [(s.t, s.kind) for s in steps][:2], [(s.t, s.kind) for s in steps][-2:]
+    ([(0, 'start'), (1, 'step')], [(5, 'step'), (5, 'stop')])
+    >>> steps[0].metrics.exp_loss, steps[0].metrics.bound_theorem1  # H = 0
+    (1.0, 1.0)
+    >>> steps[-2].round.as_dict()["h"], steps[-1].stop_reason
+    ('−sgn(x2 > 0.271)', 'All T = 5 rounds are done.')
     >>> m = steps[-1].metrics
-    >>> round(m.train_error, 4), round(m.exp_loss, 4), round(m.bound, 4)  # ε ≤ loss ≤ bound
+    >>> # ε ≤ loss ≤ bound
+    >>> round(m.train_error, 4), round(m.exp_loss, 4), round(m.bound_theorem1, 4)
     (0.0533, 0.2784, 0.2784)
     >>> next(g1_linear(ds.X_train, ds.y_train, n_rounds=5, weak="tree"))
     Traceback (most recent call last):
@@ -747,6 +771,22 @@ def _g1_linear(X, y, w1, n_rounds, weak, random_state, Xt, yt):
     hyps: list[WeakHypothesis] = []
     alphas: list[float] = []
     product = 1.0
+    metrics = _metrics(H, y, w1, product, Ht, yt)
+    yield G1Step(
+        t=0,
+        kind=START,
+        model=Additive((), ()),
+        round=None,
+        w=_frozen(w),
+        w_next=_frozen(w),
+        metrics=metrics,
+        message=(
+            "Round 0: the initial model H = 0, before any weak hypothesis "
+            f"(training error {metrics.train_error:.4f}, every example at its weight w_1)."
+        ),
+    )
+    reason = f"All T = {n_rounds} rounds are done."
+    t_done = 0
     for t in range(1, n_rounds + 1):
         if weak == "stump":
             h = _stump_learner(X, y, w, idx, order_t)
@@ -755,27 +795,19 @@ def _g1_linear(X, y, w1, n_rounds, weak, random_state, Xt, yt):
         else:
             h = _fit_estimator(weak, X, y, w, rng)
         if h is None:
-            yield _stop_linear(
-                t,
-                hyps,
-                alphas,
-                w,
-                "No feature has two different values: no "
-                "stump can split the sample, so there is no weak hypothesis.",
+            reason = (
+                "No feature has two different values: no stump can split the sample, so "
+                "there is no weak hypothesis."
             )
-            return
+            break
         hv = h(X)
         R, mu, err = _margin_stats(hv, y, w, idx)
         if abs(mu) <= NO_EDGE or R <= 0:
-            yield _stop_linear(
-                t,
-                hyps,
-                alphas,
-                w,
-                f"The weak hypothesis of round {t} has no "
-                "edge (μ = 0) on the current weights: G1 cannot make progress.",
+            reason = (
+                f"The weak hypothesis of round {t} has no edge (μ = 0) on the current "
+                "weights: G1 cannot make progress."
             )
-            return
+            break
         mu_c = _clip_mu(mu)
         a = alpha_of(mu_c, R)
         w_t = w.copy()
@@ -787,44 +819,38 @@ def _g1_linear(X, y, w1, n_rounds, weak, random_state, Xt, yt):
         alphas.append(a)
         product *= np.sqrt(1.0 - mu_c * mu_c)
         rnd = InnerRound(j=t, hyp=h, R=R, mu=mu, alpha=a, error=err)
-        perfect = abs(mu) >= 1.0 - MU_CLIP
+        metrics = _metrics(H, y, w1, product, Ht, yt)
+        t_done = t
         yield G1Step(
             t=t,
-            kind=ROUND,
+            kind=STEP,
             model=Additive(tuple(hyps), tuple(alphas)),
             round=rnd,
             w=_frozen(w_t),
             w_next=_frozen(w),
-            metrics=_metrics(t, H, y, w1, product, Ht, yt),
+            metrics=metrics,
             message=(
                 f"Round {t}: h_{t} = {h.describe()}, R = {R:.3g}, μ = {mu:.4f}, "
                 f"α = {a:.4f}, weighted error {err:.4f}."
             ),
         )
-        if perfect and t < n_rounds:
-            yield _stop_linear(
-                t + 1,
-                hyps,
-                alphas,
-                w,
-                f"h_{t} is perfect on the training "
-                "sample (μ = 1): the training error is 0 and G1's weights would "
-                "collapse, so the run ends here (as scikit-learn's AdaBoost does).",
+        if abs(mu) >= 1.0 - MU_CLIP and t < n_rounds:
+            reason = (
+                f"h_{t} is perfect on the training sample (μ = 1): the training error is 0 "
+                "and G1's weights would collapse, so the run ends here (as scikit-learn's "
+                "AdaBoost does)."
             )
-            return
-
-
-def _stop_linear(t, hyps, alphas, w, reason) -> G1Step:
-    return G1Step(
-        t=t,
+            break
+    yield G1Step(
+        t=t_done,
         kind=STOP,
         model=Additive(tuple(hyps), tuple(alphas)),
         round=None,
         w=_frozen(w),
         w_next=_frozen(w),
-        metrics=None,
+        metrics=metrics,
         stop_reason=reason,
-        message=f"Round {t}: stopped. {reason}",
+        message=f"Round {t_done}: stopped. {reason}",
     )
 
 
@@ -1001,26 +1027,26 @@ class ObliqueTree:
         return -1
 
 
-@dataclass(frozen=True)
-class TreeStep:
-    """One frozen snapshot of G1 on a tree (``g1_tree``) or of BoostODT.
+@dataclass(frozen=True, kw_only=True)
+class ODTStep(Step):
+    """One frozen snapshot of G1 on a tree (:func:`g1_tree`) or of BoostODT
+    (:func:`boost_odt`): the step protocol of :mod:`boostcore.steps` (``t``, ``kind``,
+    ``metrics``, ``stop_reason``, ``message``) plus the tree.
 
-    ``t`` counts internal nodes; ``node`` is the leaf split at this step, ``separator`` its
-    ``LS`` (for ``g1_tree`` a single stump), ``inner`` the AdaBoost_R rounds that built it,
-    ``node_index``/``node_weights`` the node's examples and their class-balanced weights
-    (the ``w`` of AdaBoost_R's first round), ``children`` the two new leaves; ``w`` is G1's
-    current weight vector after this step.
+    ``t`` counts internal nodes: ``t = 0`` (``"start"``) is the root alone; step ``t``
+    (``"step"``) splits the leaf ``node`` by ``separator`` (its ``LS``; for ``g1_tree`` a
+    single stump), built by the AdaBoost_R rounds ``inner`` on the node's examples
+    ``node_index`` with their class-balanced weights ``node_weights`` (the ``w`` of
+    AdaBoost_R's first round); ``children`` are the two new leaves; ``w`` is G1's current
+    weight vector after this step. The ``"stop"`` snapshot repeats the final tree and says
+    why the run ended.
 
     Attributes
     ----------
-    t : int
-        Internal nodes so far.
-    kind : str
-        ``START``, ``SPLIT`` or ``STOP``.
     tree : ObliqueTree
-        The tree as of this step.
+        The tree as of this snapshot.
     node : int or None
-        The leaf split (``SPLIT`` only).
+        The leaf split (``"step"`` only).
     separator : Additive or None
         Its ``LS``.
     inner : tuple of InnerRound
@@ -1033,16 +1059,8 @@ class TreeStep:
         The two new leaves (left, right).
     w : ndarray of float, shape (m,)
         G1's current weights.
-    metrics : G1Metrics or None
-        ``None`` for ``STOP``.
-    stop_reason : str or None, default=None
-        Why the run stopped (``STOP`` only).
-    message : str, default=""
-        A one-line summary for the page.
     """
 
-    t: int
-    kind: str
     tree: ObliqueTree
     node: int | None
     separator: Additive | None
@@ -1051,9 +1069,38 @@ class TreeStep:
     node_weights: np.ndarray
     children: tuple[int, int] | None
     w: np.ndarray
-    metrics: G1Metrics | None
-    stop_reason: str | None = None
-    message: str = ""
+
+    def details(self) -> dict[str, object]:
+        """What this step split: ``node``, ``left_child``, ``right_child``, ``n_examples``
+        (the node's), ``n_weak`` (weak hypotheses in its ``LS``) and ``separator`` (``LS`` as
+        text); all ``None`` for the start and stop snapshots.
+
+        Returns
+        -------
+        dict of str to object
+
+        Examples
+        --------
+        >>> from boostcore.datasets import make_dataset
+        >>> from boostcore.oblique import g1_tree
+        >>> ds = make_dataset("moons", n=100, seed=0)
+        >>> d = list(g1_tree(ds.X_train, ds.y_train, n_internal=1))[1].details()
+        >>> d["node"], d["left_child"], d["right_child"], d["n_weak"], d["separator"]
+        (0, 1, 2, 1, '1·sgn(x2 > 0.271)')
+        """
+        keys = ("node", "left_child", "right_child", "n_examples", "n_weak", "separator")
+        if self.node is None or self.separator is None:
+            return dict.fromkeys(keys)
+        sep = self.separator
+        terms = [f"{a:.3g}·{h.describe()}" for h, a in zip(sep.hyps, sep.alphas)]
+        text = " + ".join(terms[:4]) + (f" + … ({len(terms)} terms)" if len(terms) > 4 else "")
+        left, right = self.children if self.children is not None else (None, None)
+        return dict(zip(keys, (self.node, left, right, int(self.node_index.size), len(sep), text)))
+
+
+#: The name this class had before the step protocol (issue 15): ``ui/exports.py`` still
+#: refers to it; remove once it uses :class:`ODTStep`.
+TreeStep = ODTStep
 
 
 @dataclass
@@ -1216,7 +1263,7 @@ def g1_tree(
     sample_weight: np.ndarray | None = None,
     X_test: np.ndarray | None = None,
     y_test: np.ndarray | None = None,
-) -> Iterator[TreeStep]:
+) -> Iterator[ODTStep]:
     """G1 with constant nodes on a tree grown by Kearns–Mansour stumps (Theorem 2).
 
     See docs/theory.md §4.1.
@@ -1245,9 +1292,10 @@ def g1_tree(
 
     Yields
     ------
-    TreeStep
-        ``t = 0`` (the root alone), then one per split; a last ``STOP`` step if no leaf can
-        be split.
+    ODTStep
+        The step protocol (:mod:`boostcore.steps`): ``"start"`` at ``t = 0`` (the root
+        alone), one ``"step"`` per split, and a last ``"stop"`` that repeats the final tree
+        and says why the run ended (all ``n_internal`` splits done, or no leaf can be split).
 
     Raises
     ------
@@ -1260,17 +1308,21 @@ def g1_tree(
     >>> from boostcore.oblique import g1_tree
     >>> ds = make_dataset("moons", n=100, seed=0)
     >>> steps = list(g1_tree(ds.X_train, ds.y_train, n_internal=3))
-    >>> [s.kind for s in steps]
-    ['start', 'split', 'split', 'split']
+    >>> [(s.t, s.kind) for s in steps]
+    [(0, 'start'), (1, 'step'), (2, 'step'), (3, 'step'), (3, 'stop')]
+    >>> steps[-1].stop_reason
+    'All n_internal = 3 splits are done.'
     >>> m = steps[-1].metrics
-    >>> round(m.exp_loss, 4), round(m.km_impurity, 4)  # Theorem 2: equal
-    (0.2066, 0.2066)
+    >>> round(m.exp_loss, 4), round(m.km_impurity, 4), m.n_leaves  # Theorem 2: equal
+    (0.2066, 0.2066, 4)
     """
     Xv, yv, w1, classes = check_xy(X, y, sample_weight)
     n_internal = check_int("n_internal", n_internal, low=1, high=MAX_INTERNAL)
     leaf_rule = check_choice("leaf_rule", leaf_rule, LEAF_RULES)
     Xt, yt = check_test_set(X_test, y_test, Xv.shape[1], classes, yv)
-    return _grow(Xv, yv, w1, n_internal, leaf_rule, _km_stump_splitter, Xt, yt, "G1 tree")
+    return _grow(
+        Xv, yv, w1, n_internal, leaf_rule, _km_stump_splitter, Xt, yt, "G1 tree", "n_internal"
+    )
 
 
 def boost_odt(
@@ -1284,7 +1336,7 @@ def boost_odt(
     sample_weight: np.ndarray | None = None,
     X_test: np.ndarray | None = None,
     y_test: np.ndarray | None = None,
-) -> Iterator[TreeStep]:
+) -> Iterator[ODTStep]:
     """BoostODT (Henry–Nock–Nielsen 2007, §4.3; docs/theory.md §4.2): G1 on the tree shape,
     AdaBoost_R in the nodes.
 
@@ -1315,9 +1367,11 @@ def boost_odt(
 
     Yields
     ------
-    TreeStep
-        ``t = 0`` (the root), then one per internal node (``inner`` lists its AdaBoost_R
-        rounds); a last ``STOP`` step if no leaf can be split any more.
+    ODTStep
+        The step protocol (:mod:`boostcore.steps`): ``"start"`` at ``t = 0`` (the root
+        alone), one ``"step"`` per internal node (``inner`` lists its AdaBoost_R rounds), and
+        a last ``"stop"`` that repeats the final tree and says why the run ended (all ``T2``
+        splits done, or no leaf can be split any more).
 
     Raises
     ------
@@ -1332,6 +1386,8 @@ def boost_odt(
     >>> steps = list(boost_odt(ds.X_train, ds.y_train, n_internal=3, n_stumps=5))
     >>> steps[1].node, steps[1].children, len(steps[1].inner)
     (0, (1, 2), 5)
+    >>> steps[-1].kind, steps[-1].t, steps[-1].stop_reason
+    ('stop', 3, 'All T2 = 3 splits are done.')
     >>> m = steps[-1].metrics
     >>> round(m.train_error, 4), round(m.exp_loss, 4)
     (0.04, 0.1222)
@@ -1352,23 +1408,25 @@ def boost_odt(
         Xt,
         yt,
         "BoostODT",
+        "T2",
     )
 
 
-def _tree_metrics(t, tree: ObliqueTree, X, y, w1, Xt, yt) -> G1Metrics:
+def _tree_metrics(tree: ObliqueTree, X, y, w1, Xt, yt) -> G1Metrics:
     H = tree.decision_function(X)
     Ht = None if Xt is None else tree.decision_function(Xt)
     bound = max(tree.path_products().values())
     km_imp = float(sum(2.0 * np.sqrt(tree.w_pos[n] * tree.w_neg[n]) for n in tree.leaves))
-    return _metrics(t, H, y, w1, bound, Ht, yt, km_imp)
+    return _metrics(H, y, w1, bound, Ht, yt, km_imp, n_leaves=len(tree.leaves))
 
 
-def _grow(X, y, w1, n_internal, leaf_rule, splitter, Xt, yt, name):
+def _grow(X, y, w1, n_internal, leaf_rule, splitter, Xt, yt, name, budget):
     g = _TreeGrower(X, y, w1, splitter)
     empty_i = _frozen(np.zeros(0, dtype=np.intp))
     empty_f = _frozen(np.zeros(0))
     tree = g.tree()
-    yield TreeStep(
+    metrics = _tree_metrics(tree, X, y, w1, Xt, yt)
+    yield ODTStep(
         t=0,
         kind=START,
         tree=tree,
@@ -1379,10 +1437,12 @@ def _grow(X, y, w1, n_internal, leaf_rule, splitter, Xt, yt, name):
         node_weights=empty_f,
         children=None,
         w=_frozen(g.w),
-        metrics=_tree_metrics(0, tree, X, y, w1, Xt, yt),
+        metrics=metrics,
         message=f"{name}: the root alone, a constant node with output ½ ln(w⁺/w⁻) = "
         f"{tree.value[0]:.3f}.",
     )
+    reason = f"All {budget} = {n_internal} splits are done."
+    t_done = 0
     fifo = [0]
     for t in range(1, n_internal + 1):
         chosen = None
@@ -1403,32 +1463,21 @@ def _grow(X, y, w1, n_internal, leaf_rule, splitter, Xt, yt, name):
                         best = (n, c)
             chosen = best
         if chosen is None:
-            tree = g.tree()
-            yield TreeStep(
-                t=t,
-                kind=STOP,
-                tree=tree,
-                node=None,
-                separator=None,
-                inner=(),
-                node_index=empty_i,
-                node_weights=empty_f,
-                children=None,
-                w=_frozen(g.w),
-                metrics=None,
-                stop_reason="Every leaf is pure or its separator sends all its examples to one "
-                "side: no leaf can be split.",
-                message=f"Step {t}: stopped — no leaf can be split.",
+            reason = (
+                "Every leaf is pure or its separator sends all its examples to one side: no "
+                "leaf can be split."
             )
-            return
+            break
         n, c = chosen
         kids = g.split(n, c)
         fifo.extend(kids)
         tree = g.tree()
+        metrics = _tree_metrics(tree, X, y, w1, Xt, yt)
+        t_done = t
         m_in = len(c.inner) or 1
-        yield TreeStep(
+        yield ODTStep(
             t=t,
-            kind=SPLIT,
+            kind=STEP,
             tree=tree,
             node=n,
             separator=c.separator,
@@ -1437,10 +1486,25 @@ def _grow(X, y, w1, n_internal, leaf_rule, splitter, Xt, yt, name):
             node_weights=_frozen(c.weights),
             children=kids,
             w=_frozen(g.w),
-            metrics=_tree_metrics(t, tree, X, y, w1, Xt, yt),
+            metrics=metrics,
             message=(
                 f"Step {t}: node {n} ({g.index[n].size} examples) split by a separator of "
                 f"{m_in} weak hypothes{'is' if m_in == 1 else 'es'}; Σ 2√(w⁺w⁻) drops by "
                 f"{c.decrease:.4f}."
             ),
         )
+    yield ODTStep(
+        t=t_done,
+        kind=STOP,
+        tree=tree,
+        node=None,
+        separator=None,
+        inner=(),
+        node_index=empty_i,
+        node_weights=empty_f,
+        children=None,
+        w=_frozen(g.w),
+        metrics=metrics,
+        stop_reason=reason,
+        message=f"Step {t_done}: stopped. {reason}",
+    )

@@ -67,9 +67,14 @@ def test_defaults_open_at_the_first_node_and_step_to_the_last() -> None:
         assert len(view["frames"]) == st_["hi"] + 1
     assert lh.note_at(v["lv_regions_BoostODT"], 1).startswith("Step 1: node 0")
     assert lh.note_at(v["lv_regions_BoostODT"], 0).startswith("BoostODT: the root alone")
-    # AdaBoost has nothing at step 0, and its table row says so
-    row0 = _numbers(at, 0)["AdaBoost (G1 on a path)"]
-    assert row0["train error"] == "—" and "no weak hypothesis yet" in row0["note"]
+    # round 0 is every run's initial model: AdaBoost's H = 0 (no stump, Theorem 1's empty
+    # product 1), the trees' root alone
+    rows0 = _numbers(at, 0)
+    assert set(rows0) == METHODS
+    assert rows0["AdaBoost (G1 on a path)"]["step"] == "0 stumps"
+    assert float(rows0["AdaBoost (G1 on a path)"]["Theorem 1 bound"]) == 1.0
+    assert rows0["BoostODT"]["step"] == "0 nodes"
+    assert st_["hi"] == 7  # the default T2 = 7 splits: rounds 0 … 7
     hi = _last(at)
     rows = _numbers(at, hi)
     assert set(rows) == METHODS

@@ -16,7 +16,7 @@ import numpy as np
 import plotly.graph_objects as go
 import pytest
 
-from boostcore import datasets
+from boostcore import datasets, steps
 from tests import lecture_helpers as lh
 from ui import compute
 from ui import frames_oblique as fo
@@ -197,9 +197,12 @@ def test_shown_at_last_position_matches_the_exported_numbers(plain) -> None:
     schedule = compute.odt_schedule(runs[fo.ODT], False)
     i, _, used = schedule[-1]
     shown = fo.shown_at(runs, schedule, len(schedule) - 1)
-    assert runs[fo.ADA][shown[fo.ADA].idx] is runs[fo.ADA][min(used, len(runs[fo.ADA])) - 1]
-    assert shown[fo.KM].idx == min(i, len(runs[fo.KM]) - 1)
-    assert shown[fo.ODT].idx == i
+    # every run shows one of its rounds t = 0 … T (the index is t, the stop is not shown)
+    ada, km = steps.rounds(runs[fo.ADA]), steps.rounds(runs[fo.KM])
+    assert runs[fo.ADA][shown[fo.ADA].idx] is ada[min(used, len(ada) - 1)]
+    assert ada[shown[fo.ADA].idx].t == min(used, len(ada) - 1)
+    assert shown[fo.KM].idx == min(i, len(km) - 1)
+    assert shown[fo.ODT].idx == i == len(steps.rounds(runs[fo.ODT])) - 1
 
 
 def test_inner_weights_reproduce_adaboost_r(inner) -> None:
@@ -251,3 +254,39 @@ def test_default_payload_and_build_time() -> None:
     elapsed = time.perf_counter() - started
     assert len(json.dumps(lec)) < 1_000_000
     assert elapsed < 2.0  # generous for slow CI machines; about 0.25 s here
+
+
+def test_one_frame_per_round_from_round_0_and_the_stop_reason_last(plain) -> None:
+    """Frame count = T + 1: round 0 is the initial model of every run (AdaBoost's H = 0, the
+    trees' root alone), the stop snapshot has no frame of its own and its reason closes the
+    last frame's notes."""
+    _, runs, lec = plain
+    odt = steps.rounds(runs[fo.ODT])
+    assert lec["n"] == len(odt) == odt[-1].t + 1
+    shown = fo.shown_at(runs, compute.odt_schedule(runs[fo.ODT], False), 0)
+    assert {name: runs[name][shown[name].idx].t for name in fo.ORDER} == dict.fromkeys(fo.ORDER, 0)
+    assert lh.note_at(lec["runs"][fo.ODT], 0).startswith("BoostODT: the root alone")
+    assert "Round 0" in lh.resolve(lec["inner"])[0]
+    last = lec["n"] - 1
+    for name in (fo.ODT, fo.KM):
+        note = lh.note_at(lec["runs"][name], last)
+        assert note.endswith(steps.stop_reason(runs[name])), (name, note)
+    # every round's numbers, AdaBoost's H = 0 included (Theorem 1's empty product is 1)
+    rows = lh.table(lh.resolve(lec["metrics"])[0])
+    ada = next(r for r in rows if r["method"] == fo.ADA)
+    assert ada["step"] == "0 stumps" and float(ada["Theorem 1 bound"]) == 1.0
+    assert float(ada["E e^(−yH)"]) == 1.0
+
+
+def test_an_early_stop_ends_on_its_last_round_with_the_reason() -> None:
+    """BoostODT runs out of splittable leaves before T2: no extra frame for the stop, the
+    last frame is its last split and says why it ended."""
+    ds = _ds("moons", n=60, seed=0)
+    ds = dataclasses.replace(ds, X_train=ds.X_train[:12], y_train=ds.y_train[:12])
+    runs = _runs(ds, T2=12, T1=2)
+    odt = runs[fo.ODT]
+    assert odt[-1].t < 12 and "no leaf can be split" in steps.stop_reason(odt)
+    lec = _lecture(ds, runs)
+    assert lec["n"] == odt[-1].t + 1
+    note = lh.note_at(lec["runs"][fo.ODT], lec["n"] - 1)
+    assert note.endswith(steps.stop_reason(odt))

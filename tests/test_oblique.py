@@ -17,15 +17,13 @@ from boostcore.datasets import make_dataset
 from boostcore.estimators import BoostODTClassifier, RealAdaBoostClassifier
 from boostcore.oblique import (
     MU_CLIP,
-    SPLIT,
-    START,
-    STOP,
     THETA_GRID,
     Additive,
     boost_odt,
     g1_linear,
     g1_tree,
 )
+from boostcore.steps import START, STEP, STOP
 
 CLIPPED_ALPHA = float(np.arctanh(1.0 - MU_CLIP))
 
@@ -95,7 +93,7 @@ def test_sklearn_weights_equal_ours_round_by_round():
     ada = AdaBoostClassifier(
         DecisionTreeClassifier(max_depth=1), n_estimators=5, random_state=0
     ).fit(X, y)
-    errs = [s.round.error for s in steps]
+    errs = [s.round.error for s in steps if s.kind == STEP]
     np.testing.assert_allclose(errs, ada.estimator_errors_, rtol=1e-9)
 
 
@@ -117,7 +115,8 @@ def brute_force_stump(X, y, w):
 def test_stump_learner_picks_largest_abs_mu(sample):
     X, y01, w = sample
     steps = list(g1_linear(X, y01, n_rounds=1, sample_weight=w))
-    s = steps[0]
+    assert steps[0].kind == START and steps[-1].kind == STOP
+    s = steps[1]
     if s.kind == STOP:
         assert (
             all(np.unique(X[:, j]).size < 2 for j in range(X.shape[1]))
@@ -139,8 +138,9 @@ def test_g1_update_keeps_mass_and_bounds_hold(sample, weak):
     X, y, w = sample
     y_pm = np.where(y == 1, 1, -1)
     for s in g1_linear(X, y, n_rounds=12, weak=weak, sample_weight=w):
-        if s.kind == STOP:
-            break
+        _check_bounds(s.metrics)  # the start (H = 0) and the stop snapshot too
+        if s.kind != STEP:
+            continue
         if abs(s.round.mu) < 1 - MU_CLIP:
             # the update keeps the mass of S_t (= S on a path)
             assert s.w_next.sum() == pytest.approx(s.w.sum(), abs=1e-12)
@@ -148,15 +148,14 @@ def test_g1_update_keeps_mass_and_bounds_hold(sample, weak):
         if weak == "stump" and abs(s.round.mu) < 1 - MU_CLIP:
             h = s.round.hyp(X)
             assert abs((s.w_next * y_pm * h).sum()) <= 1e-9
-        _check_bounds(s.metrics)
 
 
 def _check_bounds(m):
     tol = 1e-12
     assert m.train_error <= m.margin_error_0 + tol
-    assert m.margin_error_0 <= m.bound + tol
-    assert m.exp_loss <= m.bound * (1 + 1e-9) + tol
-    assert np.all(m.margin_error <= m.margin_bound * (1 + 1e-9) + tol)
+    assert m.margin_error_0 <= m.bound_theorem1 + tol
+    assert m.exp_loss <= m.bound_theorem1 * (1 + 1e-9) + tol
+    assert np.all(m.margin_error <= m.bound_margin * (1 + 1e-9) + tol)
     assert np.all(np.diff(m.margin_error) >= -tol)
 
 
@@ -248,7 +247,7 @@ def test_hyperplane_node_boundary_is_a_straight_line(seed):
         for s in boost_odt(
             ds.X_train, ds.y_train, n_internal=3, n_stumps=8, node_learner="hyperplane"
         )
-        if s.kind == SPLIT
+        if s.kind == STEP
     ]
     assert steps
     for s in steps:
@@ -278,7 +277,7 @@ def test_hyperplane_node_boundary_is_a_straight_line(seed):
 def test_stump_node_boundary_is_a_staircase():
     ds = make_dataset("band", n=400, seed=1)
     s = next(
-        s for s in boost_odt(ds.X_train, ds.y_train, n_internal=1, n_stumps=10) if s.kind == SPLIT
+        s for s in boost_odt(ds.X_train, ds.y_train, n_internal=1, n_stumps=10) if s.kind == STEP
     )
     assert s.separator.affine(2) is None
     assert len(s.inner) == len(s.separator) >= 2
@@ -288,7 +287,7 @@ def test_stump_node_boundary_is_a_staircase():
 def test_node_weights_are_class_balanced():
     X, y = data(1, n=90, d=2)
     for s in boost_odt(X, y, n_internal=3):
-        if s.kind != SPLIT:
+        if s.kind != STEP:
             continue
         yy = y[s.node_index]
         assert s.node_weights[yy == 1].sum() == pytest.approx(0.5)
@@ -298,7 +297,7 @@ def test_node_weights_are_class_balanced():
 def test_breadth_first_builds_a_complete_tree():
     ds = make_dataset("moons", n=500, noise=0.4, seed=0)
     steps = [
-        s for s in boost_odt(ds.X_train, ds.y_train, n_internal=7, n_stumps=3) if s.kind == SPLIT
+        s for s in boost_odt(ds.X_train, ds.y_train, n_internal=7, n_stumps=3) if s.kind == STEP
     ]
     tree = steps[-1].tree
     assert len(tree.internal) == 7
@@ -339,8 +338,10 @@ def test_perfect_weak_hypothesis_stops_with_reason():
     X = np.array([[0.0], [1.0], [2.0], [3.0]])
     y = np.array([0, 0, 1, 1])
     steps = list(g1_linear(X, y, n_rounds=5))
-    assert steps[0].metrics.train_error == 0
-    assert steps[-1].kind == STOP and "perfect" in steps[-1].stop_reason
+    assert [(s.t, s.kind) for s in steps] == [(0, START), (1, STEP), (1, STOP)]
+    assert steps[0].metrics.train_error == 0.5  # H = 0 counts as −1: the positives are wrong
+    assert steps[1].metrics.train_error == 0
+    assert "perfect" in steps[-1].stop_reason
 
 
 def test_constant_features_stop_with_reason():
@@ -408,7 +409,7 @@ def test_estimators_staged_and_apply():
     X, y = data(7)
     clf = BoostODTClassifier(n_internal=4, n_stumps=3).fit(X, y)
     staged = list(clf.staged_decision_function(X))
-    assert len(staged) == 5  # the root, then 4 splits
+    assert len(staged) == 4  # one per split, as scikit-learn's staged methods (no root)
     np.testing.assert_allclose(staged[-1], clf.decision_function(X))
     leaves = clf.apply(X)
     assert set(np.unique(leaves)) <= set(clf.tree_.leaves)

@@ -9,6 +9,7 @@ import pytest
 from boostcore.datasets import make_dataset
 from boostcore.oblique import THETA_GRID, boost_odt, g1_linear, g1_tree
 from ui import diagrams, oblique_figures, tables
+from ui.frames_oblique import metrics_frame
 from ui.oblique_figures import zero_segments
 
 
@@ -62,8 +63,11 @@ def test_tables(runs):
     step = r["odt"][1]
     assert len(tables.inner_frame(step)) == len(step.inner)
     assert len(tables.inner_frame(step, 2)) == 2
-    frame = tables.g1_metrics_frame({"a": (r["path"][-1], "x"), "b": (None, "y")})
+    frame = metrics_frame({"a": (r["path"][-1], "x"), "b": (r["odt"][0], "y")})
     assert list(frame["method"]) == ["a", "b"]
-    assert len(tables.g1_history_frame(r["odt"])) == sum(s.metrics is not None for s in r["odt"])
+    assert frame["Theorem 1 bound"].tolist() == [
+        r["path"][-1].metrics.bound_theorem1,
+        r["odt"][0].metrics.bound_theorem1,
+    ]
     text = diagrams.odt_digraph(r["odt_h"][-1].tree).source
     assert "≥ 0" in text and "x1" in text

@@ -31,6 +31,7 @@ import streamlit as st
 
 from boostcore.datasets import Dataset
 from boostcore.oblique import MU_CLIP, Additive, ObliqueTree, WeakHypothesis
+from boostcore.steps import STEP, final, rounds
 
 from . import compute, lecture, tables, theme
 from .figures import data_extent
@@ -57,7 +58,7 @@ FAINT = 0.28
 class Shown:
     """What one run shows at a stepper position."""
 
-    idx: int | None  # index of the snapshot in the run (None: nothing yet)
+    idx: int  # index of the snapshot in the run (a round: 0 = the initial model)
     label: str  # "10 stumps", "3 splits", "node 4, stump 2/10"
     note: str  # one line under the views
     partial: Additive | None = None  # BoostODT: the separator being built
@@ -66,9 +67,10 @@ class Shown:
     new: tuple[int, int] = (0, 0)  # AdaBoost: the stumps added at this step (lo, hi]
 
 
-def _ok(steps) -> int:
-    """Number of snapshots with metrics (a STOP snapshot, if any, is the last one)."""
-    return sum(1 for s in steps if s.metrics is not None)
+def _ended(note: str, run, shown_last: bool) -> str:
+    """``note``, followed by why the run ended when its last round is shown."""
+    reason = final(run).stop_reason if run else None
+    return f"{note} {reason}" if shown_last and reason else note
 
 
 def shown_at(
@@ -76,47 +78,47 @@ def shown_at(
 ) -> dict[str, Shown]:
     """Each run's snapshot at stepper position ``k`` (AdaBoost after as many stumps as
     BoostODT has used; the KM tree after as many splits as BoostODT's complete nodes);
-    ``names`` are the feature names used in the notes."""
+    ``names`` are the feature names used in the notes.
+
+    Every run shows one of its rounds (``t = 0 … T``, :func:`boostcore.steps.rounds`): the
+    index is the same in the whole run. A run's last round adds why the run ended
+    (:func:`boostcore.steps.final`) to its note.
+    """
     i, j, used = schedule[k]
     prev_used = schedule[k - 1][2] if k > 0 else 0
-    odt, ada, km = runs[ODT], runs[ADA], runs[KM]
+    odt, ada, km = (rounds(runs[name]) for name in (ODT, ADA, KM))
     odt_step = odt[i]
     complete = j is None or j == len(odt_step.inner)
     out: dict[str, Shown] = {}
 
-    n_ada = _ok(ada)
-    if used == 0 or n_ada == 0:
-        out[ADA] = Shown(
-            None,
-            "0 stumps",
-            "H = 0: no stump yet. "
-            + (
-                "AdaBoost's first stumps appear at step 1, as many as BoostODT's root uses."
-                if n_ada
-                else (ada[-1].stop_reason or "")
-            ),
+    t_ada = len(ada) - 1  # AdaBoost's last round
+    a = min(used, t_ada)
+    s = ada[a]
+    if a == 0:
+        note = "H = 0: no stump yet. " + (
+            "AdaBoost's first stumps appear at step 1, as many as BoostODT's root uses."
+            if t_ada
+            else final(runs[ADA]).stop_reason
         )
+    elif used > t_ada:
+        note = f"Finished at round {s.t}. {final(runs[ADA]).stop_reason}"
     else:
-        a = min(used, n_ada) - 1
-        s = ada[a]
-        note = s.message
-        if used > n_ada:
-            note = f"Finished at round {s.t}. " + (ada[-1].stop_reason or s.message)
-        out[ADA] = Shown(a, f"{s.t} stumps", note, new=(min(prev_used, n_ada), min(used, n_ada)))
+        note = _ended(s.message, runs[ADA], a == t_ada)
+    out[ADA] = Shown(a, f"{s.t} stumps", note, new=(min(prev_used, t_ada), a))
 
     k_km = i if complete else i - 1
-    n_km = _ok(km)
-    a = min(k_km, n_km - 1)
-    note = km[a].message
+    t_km = len(km) - 1
+    a = min(k_km, t_km)
     if k_km > a:
-        note = f"Finished after {km[a].t} splits. " + (km[-1].stop_reason or "")
+        note = f"Finished after {km[a].t} splits. {final(runs[KM]).stop_reason}"
+    else:
+        note = _ended(km[a].message, runs[KM], a == t_km)
     out[KM] = Shown(a, f"{km[a].t} splits", note)
 
     if complete:
-        if odt_step.metrics is None:  # a STOP snapshot: show the last tree and say why
-            out[ODT] = Shown(i - 1, f"{i - 1} nodes", f"BoostODT stopped: {odt_step.stop_reason}")
-        else:
-            out[ODT] = Shown(i, f"{i} nodes", odt_step.message)
+        out[ODT] = Shown(
+            i, f"{i} nodes", _ended(odt_step.message, runs[ODT], k == len(schedule) - 1)
+        )
     else:
         n_in = len(odt_step.inner)
         out[ODT] = Shown(
@@ -372,11 +374,11 @@ class _TreeRegions:
 
     def __init__(self, steps, ds: Dataset, grid: _Grid):
         self.ds, self.grid = ds, grid
-        last = [s for s in steps if s.metrics is not None][-1].tree
+        last = steps[-1].tree  # the final tree (the stop snapshot repeats it)
         self.reach_line = self._reach(last, grid.L)
         self.lines: dict[tuple, tuple[list, list]] = {}
-        # split order: the node each snapshot split
-        self.order = [s.node for s in steps if s.node is not None and s.metrics is not None]
+        # split order: the node each step split
+        self.order = [s.node for s in steps if s.kind == STEP]
 
     _reach = staticmethod(_node_membership)
 
@@ -467,7 +469,7 @@ class _PathRegions:
 
     def figure(
         self,
-        idx: int | None,
+        idx: int,
         new: tuple[int, int],
         *,
         font: float = 12,
@@ -476,13 +478,9 @@ class _PathRegions:
     ):
         ds, g = self.ds, self.grid
         scale = font / 12
-        if idx is None:
-            H = np.zeros(g.G.shape[0])
-            w = None
-        else:
-            step = self.steps[idx]
-            H = step.model.decision_function(g.G)
-            w = np.asarray(step.w)
+        step = self.steps[idx]
+        H = step.model.decision_function(g.G)  # 0 everywhere for the initial model
+        w = np.asarray(step.w)
         data = [g.heat(H)]
         data += _compact_points(
             points_traces(ds, show_test=not small, size=_sizes(w, ds.n_train, scale, small))
@@ -492,26 +490,25 @@ class _PathRegions:
         ys: list = []
         lo, hi = g.lo, g.hi
         newest: tuple[list, list] = ([], [])
-        if idx is not None:
-            hyps = self.steps[idx].model.hyps
-            for t in range(new[0], min(new[1], len(hyps))):
-                seg = self._stump_line(hyps[t], lo, hi)
-                if seg is None:
-                    continue
-                if t == min(new[1], len(hyps)) - 1:
-                    newest = seg
-                else:
-                    if xs:
-                        xs.append(None)
-                        ys.append(None)
-                    xs += seg[0]
-                    ys += seg[1]
+        hyps = step.model.hyps
+        for t in range(new[0], min(new[1], len(hyps))):
+            seg = self._stump_line(hyps[t], lo, hi)
+            if seg is None:
+                continue
+            if t == min(new[1], len(hyps)) - 1:
+                newest = seg
+            else:
+                if xs:
+                    xs.append(None)
+                    ys.append(None)
+                xs += seg[0]
+                ys += seg[1]
         if small:  # the small picture shows the newest stump only
             xs, ys = [], []
         data.append(_line(xs, ys, theme.HIGHLIGHT, 1.8, "this step's stumps"))
         data.append(_line(*newest, theme.HIGHLIGHT, 2.5 if small else 4, "newest stump"))
         layout = regions_layout(ds, g.lo, g.hi, font=font, small=small)
-        if idx is None and not small:
+        if step.t == 0 and not small:
             layout["annotations"] = [
                 dict(
                     xref="paper",
@@ -524,14 +521,15 @@ class _PathRegions:
                     borderpad=6,
                     font=dict(size=font),
                     text=(
-                        "<b>No stump yet: H = 0.</b><br>"
+                        "<b>Round 0: the initial model H = 0,</b><br>"
+                        "before any stump (every point undecided).<br>"
                         f"At step 1: the first {n_first} stumps<br>"
                         "(as many as BoostODT's root<br>uses), the shading of H and<br>"
                         "the weights (marker size)."
                     ),
                 )
             ]
-        elif idx is None:
+        elif step.t == 0:
             layout["annotations"] = [
                 dict(
                     xref="paper",
@@ -698,7 +696,7 @@ class _TreePictures:
 
     def __init__(self, steps, ds: Dataset, *, km: bool, font: float):
         self.ds, self.km, self.font = ds, km, font
-        last = [s for s in steps if s.metrics is not None][-1].tree
+        last = steps[-1].tree  # the final tree (the stop snapshot repeats it)
         self.rows = _rows_per_node(last, ds.X_train)
         self.minis: dict[tuple, str] = {}
 
@@ -961,10 +959,11 @@ def path_pictures(
 ) -> list[str]:
     """AdaBoost as G1 on a path: one node per stump, every example goes through all of
     them; this step's stumps outlined in vermillion. Long paths show their last stumps."""
-    if shown.idx is None:
+    if steps[shown.idx].t == 0:
         return [
             message_svg(
                 [
+                    "Round 0 is the initial model: no stump yet.",
                     "G1 on a path: every example passes through",
                     "every node, and H(x) = Σ α_t h_t(x).",
                     f"At step 1 the first {n_first} stumps appear here,",
@@ -975,14 +974,14 @@ def path_pictures(
             )
         ]
     model = steps[shown.idx].model
-    rounds = [s.round for s in steps[: shown.idx + 1] if s.round is not None]
+    done = [s.round for s in steps[: shown.idx + 1] if s.round is not None]
     lo, hi = shown.new
     T = len(model)
     rows = [
         (t, f"h{t + 1} = {_describe(model.hyps[t], names)}   α {model.alphas[t]:.3f}", lo <= t < hi)
         for t in range(T)
     ]
-    mus = {r.j - 1: r.mu for r in rounds}
+    mus = {r.j - 1: r.mu for r in done}
     counts = [min(T, 16)] + [c for c in (8, 4) if c < T]
     return [_path_svg(rows[-c:], T, mus, font=font) for c in counts]
 
@@ -1034,7 +1033,7 @@ def _path_svg(rows, T: int, mus: dict, *, font: float) -> str:
 
 # ------------------------------------------------------------------------------ curves
 _SERIES = (
-    ("Thm 1 bound", theme.BOUND["e"], "dash", 2.2, lambda m: m.bound),
+    ("Thm 1 bound", theme.BOUND["e"], "dash", 2.2, lambda m: m.bound_theorem1),
     ("E e^(−yH)", theme.MEASURED["index"], "dot", 2.2, lambda m: m.exp_loss),
     ("train error", theme.MEASURED["train"], "solid", 2.5, lambda m: m.train_error),
     ("test error", theme.MEASURED["test"], "solid", 1.5, lambda m: m.test_error),
@@ -1042,15 +1041,16 @@ _SERIES = (
 
 
 def g1_curves(
-    steps, idx: int | None, *, xlabel: str, font: float = 12, small: bool = False, empty: str = ""
+    steps, idx: int, *, xlabel: str, font: float = 12, small: bool = False, empty: str = ""
 ):
     """Training/test error, the exponential loss and Theorem 1's bound at θ = 0 (log y)
-    against the run's own step: the whole run faint, up to ``idx`` solid, a marker at
-    ``idx``; names written at the ends of the lines."""
-    done = [s for s in steps if s.metrics is not None]
+    against the run's own step ``t = 0 … T`` (its rounds, :func:`boostcore.steps.rounds`):
+    the whole run faint, up to round ``idx`` solid, a marker at ``idx``; names written at the
+    ends of the lines; ``empty`` is a note written over the plot."""
+    done = rounds(steps)
     x_all = np.array([s.t for s in done])
     allm = [s.metrics for s in done]
-    k = -1 if idx is None else min(idx, len(done) - 1)
+    k = min(idx, len(done) - 1)
     series = [
         s
         for s in _SERIES
@@ -1109,7 +1109,7 @@ def g1_curves(
         if finite.size and not small:
             labels.append((name, colour, float(finite[-1])))
     annotations = end_labels(labels, font=font - 1, y_range=(low, 0.05), log=True) if labels else []
-    if idx is None and empty:
+    if empty:
         annotations.append(
             dict(
                 xref="paper",
@@ -1178,8 +1178,8 @@ def inner_html(odt_steps, schedule, k: int, names: Sequence[str]) -> str:
     step = odt_steps[i]
     if not step.inner:
         return (
-            "<p><b>The root.</b> One constant node: H = ½ ln(w⁺/w⁻) everywhere. "
-            "Step forward to watch AdaBoost_R build the root's separator LS.</p>"
+            "<p><b>Round 0: the root alone.</b> One constant node: H = ½ ln(w⁺/w⁻) "
+            "everywhere. Step forward to watch AdaBoost_R build the root's separator LS.</p>"
         )
     building = j is not None and j < len(step.inner)
     frame = tables.inner_frame(step, j if building else None)
@@ -1191,6 +1191,29 @@ def inner_html(odt_steps, schedule, k: int, names: Sequence[str]) -> str:
         + ".</p>"
     )
     return head + lecture.table_html(frame, decimals=4)
+
+
+def metrics_frame(current: dict):
+    """One row per G1 specialisation: the numbers of the shown round (``current`` maps a
+    run's name to ``(snapshot, label)``); the columns of Theorems 1 and 2."""
+    import pandas as pd
+
+    rows = []
+    for name, (s, label) in current.items():
+        m = s.metrics
+        rows.append(
+            {
+                "method": name,
+                "step": label,
+                "train error": m.train_error,
+                "test error": m.test_error,
+                "ν(H, 0)": m.margin_error_0,
+                "E e^(−yH)": m.exp_loss,
+                "Σ 2√(w⁺w⁻)": m.km_impurity,
+                "Theorem 1 bound": m.bound_theorem1,
+            }
+        )
+    return pd.DataFrame(rows)
 
 
 def peers_html(rows: list[dict]) -> str:
@@ -1259,7 +1282,7 @@ def build_lecture(
 
     out: dict = {"n": n, "schedule": [list(p) for p in schedule], "runs": {}}
     for name in ORDER:
-        steps = runs[name]
+        steps = rounds(runs[name])  # t = 0 … T: the stop snapshot repeats the last round
         regions, small, structure, curves, spark, notes = [], [], [], [], [], []
         if name == ADA:
             big_r, small_r = _PathRegions(steps, ds, grid), _PathRegions(steps, ds, small_grid)
@@ -1276,7 +1299,9 @@ def build_lecture(
                     path_pictures(steps, sh, names=names, font=pic_font, n_first=n_first)
                 )
                 empty = (
-                    f"AdaBoost starts at step 1<br>with {n_first} stumps" if sh.idx is None else ""
+                    f"Round 0: H = 0<br>the first {n_first} stumps come at step 1"
+                    if sh.idx == 0
+                    else ""
                 )
             else:
                 step = steps[sh.idx]
@@ -1323,7 +1348,7 @@ def build_lecture(
         inner_t.append(inner_html(runs[ODT], schedule, k, names))
         sh = at[k]
         odt_step = runs[ODT][sh[ODT].idx]
-        n_leaves = len(odt_step.tree.leaves)
+        n_leaves = odt_step.metrics.n_leaves
         rows = [
             {
                 "model": f"BoostODT ({learner})",
@@ -1336,17 +1361,15 @@ def build_lecture(
         rows.append(
             {
                 "model": KM,
-                "leaves": len(km_step.tree.leaves),
+                "leaves": km_step.metrics.n_leaves,
                 "train error": km_step.metrics.train_error,
                 "test error": km_step.metrics.test_error,
             }
         )
         rows += peers(n_leaves)
         peers_t.append(peers_html(rows))
-        current = {
-            r: (runs[r][sh[r].idx] if sh[r].idx is not None else None, sh[r].label) for r in ORDER
-        }
-        metrics_t.append(lecture.table_html(tables.g1_metrics_frame(current), decimals=4))
+        current = {r: (runs[r][sh[r].idx], sh[r].label) for r in ORDER}
+        metrics_t.append(lecture.table_html(metrics_frame(current), decimals=4))
     out["inner"] = lecture.same_frames(inner_t)
     out["peers"] = lecture.same_frames(peers_t)
     out["metrics"] = lecture.same_frames(metrics_t)

@@ -108,7 +108,7 @@ def margin_figure(current: dict[str, object], *, height: int = 340) -> go.Figure
             dict(
                 type="scatter",
                 x=THETA_GRID,
-                y=np.minimum(m.margin_bound, 1.05),
+                y=np.minimum(m.bound_margin, 1.05),
                 mode="lines",
                 name=f"{name}: bound",
                 line=dict(color=colour, width=1.5, dash="dash"),

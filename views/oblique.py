@@ -349,7 +349,7 @@ def render() -> None:
 
     k = min(max(t or 0, 0), lec["n"] - 1)
     shown = shown_at(runs, schedule, k)
-    current = {r: runs[r][shown[r].idx] for r in ORDER if shown[r].idx is not None}
+    current = {r: runs[r][shown[r].idx] for r in ORDER}
     st.markdown(f"#### Margin-error curves at step {k} (the paper's margin plots)")
     chart(oblique_figures.margin_figure(current), key="odt_margins", config={"displaylogo": False})
     st.caption(
