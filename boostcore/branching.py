@@ -21,6 +21,10 @@ Merging schemes (``merge=``):
   (:func:`child_q`) — is on the ``+`` side, as the rule ``q_z ≥ 1/2`` says; an empty child
   counts as ``q = 1/2``.
 
+A run follows the step protocol (:mod:`boostcore.steps`): a ``"start"`` snapshot ``t = 0``
+(the empty program, ``F_0 = 0``), one ``"step"`` snapshot per round ``t = 1 … T``, then a
+``"stop"`` snapshot that repeats the last one and says why the run ended.
+
 ``|L_t|`` (``BPMetrics.n_leaves``) counts the same thing for every scheme: the leaves at least
 one training point reaches. (``bands`` can hold a leaf only unseen points reach — a group of
 empty children — which ``none`` drops; ``BPMetrics.n_unreached`` counts them.)
@@ -35,15 +39,15 @@ and ``Z_t ≤ H_{D_t}(Y|h_t)`` hold up to that excess.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
 from ._validation import check_choice, check_float, check_int, check_test_set, check_xy
 from .impurity import km
 from .splits import best_stump, best_stump_on_partition, partition_entropy, presort
+from .steps import START, STEP, STOP, Metrics, Step
 
-ROUND, STOP = "round", "stop"
 MERGES = ("bands", "all", "none")
 WEAK_LEARNERS = ("h", "divided")
 #: DT.InfoBoost stops before its program would hold more leaves than this.
@@ -223,14 +227,31 @@ def _route(leaf: np.ndarray, right: np.ndarray, merge: np.ndarray) -> np.ndarray
 
 
 @dataclass(frozen=True)
-class BPMetrics:
-    """Measured entropies, normalisers and bounds after round ``t``.
+class BPMetrics(Metrics):
+    """Measured entropies, normalisers and bounds as of round ``t`` (Takimoto, Koya & Maruoka;
+    docs/theory.md §2).
 
     ``Z`` is the actual normaliser of eq. (9); ``H_h = H_{D_t}(Y|h_t)``, ``H_divided =
     H_{D_t}(Y|ℓ̃_t)``, ``H_leaves = H_{D_t}(Y|ℓ_t)``, ``H_next = H_{D_{t+1}}(Y|ℓ_t)`` (Lemma 3:
     1 without smoothing), ``H_uniform = H_U(Y|ℓ_t)`` (Theorem 2 for ``none``: ``= Π Z_t``),
-    ``gamma = 1 − H_divided``; ``prod_Z`` and ``prod_H_h`` are the products over rounds so far;
-    ``band_bound = 1 − c·γ_t`` and ``max_groups = 4K`` (Theorem 3, ``bands`` only).
+    ``gamma = 1 − H_divided``; ``bound_prod_Z`` and ``prod_H_h`` are the products over the rounds
+    so far; ``max_groups = 4K`` (Theorem 3, ``bands`` only).
+
+    The bounds, and where they come from:
+
+    * ``bound_prod_Z = Π_{s≤t} Z_s`` bounds the training error of ``sign(F_t)``: Theorem 1 of
+      Takimoto, Koya & Maruoka (docs/theory.md §2, "Theorem 1", through Lemma 1:
+      ``Pr_U(sign F_t(x_i) ≠ y_i) ≤ Π Z_s``), for every merging scheme and also with smoothing,
+      since the actual normalisers are used. ``prod_H_h = Π H_{D_s}(Y|h_s)`` is that
+      theorem's last member (``≥ Π Z_s`` up to the smoothing excess, Lemma 2).
+    * ``bound_theorem3 = 1 − c·γ_t`` bounds ``H_{D_t}(Y|ℓ_t)`` for the band merging, with at
+      most ``max_groups = 4K`` leaves: Theorem 3 of the same paper (docs/theory.md §2,
+      "Theorem 3 (the band merging scheme)"). ``None`` for ``all`` and ``none``.
+
+    At ``t = 0`` (the initial model ``F_0 = 0``: one leaf, the root) the products are 1 (empty),
+    ``H_next = H_uniform = H_U(Y)``, and what needs a round (``Z``, ``H_h``, ``H_divided``,
+    ``H_leaves``, ``gamma``, ``smoothing_excess``, ``bound_theorem3``) is ``nan``;
+    ``max_groups`` is ``None`` (no bands yet).
 
     ``n_leaves`` is ``|L_t|`` counted the same way for every scheme: the leaves at least one
     training point reaches. ``none`` drops a child no training point reaches; ``bands`` merges
@@ -240,32 +261,42 @@ class BPMetrics:
 
     Attributes
     ----------
-    t : int
-        The round.
-    n_leaves, n_unreached, n_divided : int
-        Leaf counts, as above.
     train_error : float
-        Training error of ``sign(F_t)``.
+        Training error of ``sign(F_t)`` (``F = 0`` counts as −1).
     test_error : float or None
         Test error, or ``None`` without a test set.
+    n_leaves, n_unreached, n_divided : int
+        Leaf counts, as above.
     Z, H_h, H_divided, H_leaves, H_next, H_uniform, gamma : float
         As above.
-    prod_Z, prod_H_h : float
-        ``Π Z_t`` (a bound on the training error) and ``Π H_{D_t}(Y|h_t)``.
+    bound_prod_Z : float
+        ``Π Z_s`` over the rounds so far: Theorem 1's bound on ``train_error``.
+    prod_H_h : float
+        ``Π H_{D_s}(Y|h_s)``.
     smoothing_excess : float
         What smoothing added to ``Z_t`` this round (0 without a pure leaf).
-    band_bound : float or None
-        ``1 − cγ_t`` (``bands`` only).
+    bound_theorem3 : float or None
+        ``1 − cγ_t``, Theorem 3's bound on ``H_leaves`` (``bands`` only).
     max_groups : int or None
-        ``4K`` (``bands`` only).
+        ``4K`` (``bands`` only, from round 1).
+
+    Examples
+    --------
+    >>> from boostcore.branching import bp_infoboost
+    >>> from boostcore.datasets import make_dataset
+    >>> ds = make_dataset("moons", n=100, seed=0)
+    >>> run = list(bp_infoboost(ds.X_train, ds.y_train, n_rounds=3))
+    >>> m = run[3].metrics
+    >>> m.n_leaves, round(m.train_error, 4), round(m.bound_prod_Z, 4)  # error ≤ Π Z_t
+    (4, 0.0533, 0.2329)
+    >>> m0 = run[0].metrics  # t = 0: F_0 = 0 predicts −1 everywhere
+    >>> m0.n_leaves, m0.bound_prod_Z, m0.Z, m0.as_dict()["Z"]
+    (1, 1.0, nan, None)
     """
 
-    t: int
     n_leaves: int
     n_unreached: int
     n_divided: int
-    train_error: float
-    test_error: float | None
     Z: float
     H_h: float
     H_divided: float
@@ -273,30 +304,11 @@ class BPMetrics:
     H_next: float
     H_uniform: float
     gamma: float
-    prod_Z: float
+    bound_prod_Z: float
     prod_H_h: float
     smoothing_excess: float
-    band_bound: float | None
+    bound_theorem3: float | None
     max_groups: int | None
-
-    def as_dict(self) -> dict[str, object]:
-        """The metrics as a plain dict (tables, JSON).
-
-        Returns
-        -------
-        dict of str to object
-            One entry per attribute, keyed by its name.
-
-        Examples
-        --------
-        >>> from boostcore.branching import bp_infoboost
-        >>> from boostcore.datasets import make_dataset
-        >>> ds = make_dataset("moons", n=100, seed=0)
-        >>> d = list(bp_infoboost(ds.X_train, ds.y_train, n_rounds=3))[-1].metrics.as_dict()
-        >>> d["t"], d["n_leaves"], round(d["prod_Z"], 4)
-        (3, 4, 0.2329)
-        """
-        return dict(self.__dict__)
 
 
 @dataclass(frozen=True)
@@ -331,28 +343,31 @@ class Group:
 
 
 @dataclass(frozen=True)
-class BPStep:
-    """One frozen snapshot of a BP.InfoBoost run (DESIGN's step protocol).
+class BPStep(Step):
+    """One frozen snapshot of a BP.InfoBoost run (the step protocol, :mod:`boostcore.steps`).
 
     ``program`` predicts as of this round; ``D`` is ``D_t`` (the weights the stump was chosen
     on) and ``D_next`` is ``D_{t+1}``; ``child_*`` describe the divided leaves ``ℓ̃_t``
     (mass and positive fraction under ``D_t``, the new leaf each went to); ``eps`` are the
     band edges ``ε_0 … ε_K`` and ``groups`` the merged leaves (``bands``).
 
+    The ``"start"`` snapshot (``t = 0``) is the empty program (``F_0 = 0``): one leaf, the
+    root, of weight 0 and mass 1; no stump, no children; ``D = D_next = D_1`` (uniform). The
+    ``"stop"`` snapshot repeats the last snapshot (same ``t``, program and metrics) with
+    ``stop_reason`` set.
+
     Attributes
     ----------
-    t : int
-        The round (1-based).
-    kind : str
-        ``ROUND`` or ``STOP``.
+    t, kind, metrics, stop_reason, message
+        As in :class:`boostcore.steps.Step`; ``metrics`` is a :class:`BPMetrics`.
     program : BranchingProgram
         The program as of this round.
     feature, threshold : int or None, float or None
-        The stump ``h_t`` (``None`` for ``STOP``).
+        The stump ``h_t`` (``None`` at the start).
     D, D_next : ndarray of float, shape (m,)
         ``D_t`` and ``D_{t+1}``.
     child_mass, child_q : ndarray of float, shape (2·|L_{t−1}|,)
-        Mass and ``q_z`` of every divided child under ``D_t``.
+        Mass and ``q_z`` of every divided child under ``D_t`` (empty at the start).
     merge : ndarray of intp
         New leaf of every divided child (−1: dropped).
     weights, leaf_mass : ndarray of float, shape (|L_t|,)
@@ -361,16 +376,24 @@ class BPStep:
         Band edges (``bands`` only).
     groups : tuple of Group
         The merged leaves (``bands`` only).
-    metrics : BPMetrics or None
-        ``None`` for ``STOP``.
-    stop_reason : str or None, default=None
-        Why the run stopped (``STOP`` only).
-    message : str, default=""
-        A one-line summary for the page.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from boostcore.branching import bp_infoboost
+    >>> X, y = np.array([[0.0], [1.0], [2.0], [3.0]]), np.array([-1, -1, 1, 1])
+    >>> run = list(bp_infoboost(X, y, n_rounds=1))
+    >>> [(s.t, s.kind) for s in run]
+    [(0, 'start'), (1, 'step'), (1, 'stop')]
+    >>> run[1].details()
+    {'feature': 0, 'threshold': 1.5, 'n_children': 2, 'n_bands': 5}
+    >>> rec = run[1].to_record()
+    >>> rec["t"], rec["kind"], rec["n_leaves"], round(rec["bound_prod_Z"], 4)
+    (1, 'step', 2, 0.4472)
+    >>> run[-1].stop_reason
+    'All T = 1 round is done.'
     """
 
-    t: int
-    kind: str
     program: BranchingProgram
     feature: int | None
     threshold: float | None
@@ -383,9 +406,23 @@ class BPStep:
     leaf_mass: np.ndarray
     eps: tuple[float, ...]
     groups: tuple[Group, ...]
-    metrics: BPMetrics | None
-    stop_reason: str | None = None
-    message: str = ""
+
+    def details(self) -> dict[str, object]:
+        """What this round did: the stump ``h_t`` (feature, threshold), the number of divided
+        children and of bands ``K`` (``bands`` only).
+
+        Returns
+        -------
+        dict of str to object
+            ``None`` values where they do not apply (the start, another scheme).
+        """
+        n_child = int(self.merge.shape[0])
+        return {
+            "feature": self.feature,
+            "threshold": self.threshold,
+            "n_children": n_child if n_child else None,
+            "n_bands": len(self.eps) - 1 if self.eps else None,
+        }
 
 
 def eps_bands(c: float, gamma: float) -> tuple[float, ...]:
@@ -597,7 +634,7 @@ def bands_for_c(child_mass: np.ndarray, q: np.ndarray, gamma: float, cs) -> tupl
 
 def round_bands(step: BPStep, cs) -> tuple[BandsAtC, ...]:
     """:func:`bands_for_c` for the round of ``step`` (its ``D_t``, ``h_t`` and divided
-    children; any merging scheme); ``()`` for a stop step.
+    children; any merging scheme); ``()`` for the start and stop snapshots (no round).
 
     Parameters
     ----------
@@ -609,7 +646,7 @@ def round_bands(step: BPStep, cs) -> tuple[BandsAtC, ...]:
     Returns
     -------
     tuple of BandsAtC
-        One per ``c``; empty for a ``STOP`` step.
+        One per ``c``; empty for the ``"start"`` and ``"stop"`` snapshots.
 
     Raises
     ------
@@ -621,11 +658,13 @@ def round_bands(step: BPStep, cs) -> tuple[BandsAtC, ...]:
     >>> from boostcore.branching import bp_infoboost, round_bands
     >>> from boostcore.datasets import make_dataset
     >>> ds = make_dataset("moons", n=100, seed=0)
-    >>> step = list(bp_infoboost(ds.X_train, ds.y_train, n_rounds=3))[-1]
-    >>> [(round(b.H_leaves, 4), round(b.bound, 4), b.n_leaves) for b in round_bands(step, [0.5])]
+    >>> run = list(bp_infoboost(ds.X_train, ds.y_train, n_rounds=3))
+    >>> [(round(b.H_leaves, 4), round(b.bound, 4), b.n_leaves) for b in round_bands(run[3], [0.5])]
     [(0.5678, 0.7839, 4)]
+    >>> round_bands(run[0], [0.5]), round_bands(run[-1], [0.5])
+    ((), ())
     """
-    if step.metrics is None:
+    if step.kind != STEP:
         return ()
     return bands_for_c(step.child_mass, step.child_q, step.metrics.gamma, cs)
 
@@ -695,7 +734,9 @@ def bp_infoboost(
     Yields
     ------
     BPStep
-        One per round; if the run cannot go on, a last ``STOP`` step says why.
+        ``"start"`` (``t = 0``, ``F_0 = 0``), then one ``"step"`` per round ``t = 1 … T``,
+        then ``"stop"``, which repeats the last snapshot and says why the run ended (all
+        rounds done, or why no further round was possible).
 
     Raises
     ------
@@ -707,12 +748,16 @@ def bp_infoboost(
     >>> from boostcore.branching import bp_infoboost
     >>> from boostcore.datasets import make_dataset
     >>> ds = make_dataset("moons", n=100, seed=0)
-    >>> steps = list(bp_infoboost(ds.X_train, ds.y_train, n_rounds=3))
-    >>> [s.kind for s in steps]
-    ['round', 'round', 'round']
-    >>> m = steps[-1].metrics
-    >>> m.n_leaves, round(m.train_error, 4), round(m.prod_Z, 4)  # error ≤ Π Z_t
+    >>> run = list(bp_infoboost(ds.X_train, ds.y_train, n_rounds=3))
+    >>> [(s.t, s.kind) for s in run]
+    [(0, 'start'), (1, 'step'), (2, 'step'), (3, 'step'), (3, 'stop')]
+    >>> m = run[-1].metrics
+    >>> m.n_leaves, round(m.train_error, 4), round(m.bound_prod_Z, 4)  # error ≤ Π Z_t
     (4, 0.0533, 0.2329)
+    >>> run[-1].stop_reason
+    'All T = 3 rounds are done.'
+    >>> run[0].message[:40]
+    'Round 0: the initial model F_0 = 0, befo'
     >>> next(bp_infoboost(ds.X_train, ds.y_train, n_rounds=0))
     Traceback (most recent call last):
         ...
@@ -758,6 +803,8 @@ def _run(X, y, n_rounds, merge, c, weak_learner, eps_smooth, Xt, yt):
     F_t = None if Xt is None else np.zeros(Xt.shape[0])
     rounds: list[Round] = []
     prod_Z = prod_H = 1.0
+    last = _start(y, yt, D, merge)
+    yield last
     for t in range(1, n_rounds + 1):
         # -- weak learner ------------------------------------------------------------------
         if weak_learner == "h":
@@ -768,9 +815,7 @@ def _run(X, y, n_rounds, merge, c, weak_learner, eps_smooth, Xt, yt):
             found = None if r is None else (r[0], r[1])
         if found is None:
             yield _stop(
-                t,
-                rounds,
-                D,
+                last,
                 "No feature has two different values: no stump can "
                 "split the sample, so there is no weak hypothesis.",
             )
@@ -780,9 +825,7 @@ def _run(X, y, n_rounds, merge, c, weak_learner, eps_smooth, Xt, yt):
         H_h = partition_entropy(y, D, right.astype(np.intp), 2)
         if H_h >= 1.0 - NO_INFO:
             yield _stop(
-                t,
-                rounds,
-                D,
+                last,
                 f"The best stump brings no information under D_{t} "
                 f"(H(Y|h) = {H_h:.6f} = 1): boosting cannot make progress.",
             )
@@ -800,9 +843,7 @@ def _run(X, y, n_rounds, merge, c, weak_learner, eps_smooth, Xt, yt):
         gamma = 1.0 - H_div
         if merge == "none" and int(creached.sum()) > MAX_LEAVES:
             yield _stop(
-                t,
-                rounds,
-                D,
+                last,
                 f"DT.InfoBoost would hold more than {MAX_LEAVES} leaves "
                 "after this round: the tree doubles every round, so it stops here.",
             )
@@ -849,9 +890,9 @@ def _run(X, y, n_rounds, merge, c, weak_learner, eps_smooth, Xt, yt):
             F_t += np.where(leaf_t >= 0, w[np.maximum(leaf_t, 0)], 0.0)
             test_error = float(np.mean(np.where(F_t > 0, 1, -1) != yt)) if yt.size else None
         groups: tuple[Group, ...] = ()
-        band_bound = max_groups = None
+        bound_theorem3 = max_groups = None
         if merge == "bands":
-            band_bound = 1.0 - c * gamma
+            bound_theorem3 = 1.0 - c * gamma
             max_groups = 4 * (len(eps) - 1)
             groups = tuple(
                 Group(
@@ -866,12 +907,11 @@ def _run(X, y, n_rounds, merge, c, weak_learner, eps_smooth, Xt, yt):
                 for g in range(n_new)
             )
         metrics = BPMetrics(
-            t=t,
+            train_error=train_error,
+            test_error=test_error,
             n_leaves=n_reached,
             n_unreached=n_new - n_reached,
             n_divided=n_divided,
-            train_error=train_error,
-            test_error=test_error,
             Z=Z,
             H_h=H_h,
             H_divided=H_div,
@@ -879,18 +919,18 @@ def _run(X, y, n_rounds, merge, c, weak_learner, eps_smooth, Xt, yt):
             H_next=H_next,
             H_uniform=H_uni,
             gamma=gamma,
-            prod_Z=prod_Z,
+            bound_prod_Z=prod_Z,
             prod_H_h=prod_H,
             smoothing_excess=excess,
-            band_bound=band_bound,
+            bound_theorem3=bound_theorem3,
             max_groups=max_groups,
         )
         unreached = (
             f" (+{n_new - n_reached} no training point reaches)" if n_new > n_reached else ""
         )
-        yield BPStep(
+        last = BPStep(
             t=t,
-            kind=ROUND,
+            kind=STEP,
             program=BranchingProgram(tuple(rounds)),
             feature=int(f),
             threshold=float(theta),
@@ -912,15 +952,46 @@ def _run(X, y, n_rounds, merge, c, weak_learner, eps_smooth, Xt, yt):
                 f"Z = {Z:.4f}, H(Y|h) = {H_h:.4f}, H(Y|ℓ̃) = {H_div:.4f}."
             ),
         )
+        yield last
         D, leaf, n_leaves, prev_reached = D_next, new_leaf, n_new, n_reached
+    rounds_done = "round is" if n_rounds == 1 else "rounds are"
+    yield _stop(last, f"All T = {n_rounds} {rounds_done} done.")
 
 
-def _stop(t: int, rounds: list[Round], D: np.ndarray, reason: str) -> BPStep:
+def _error(F: np.ndarray, y: np.ndarray) -> float:
+    """Error of ``sign(F)`` (``F = 0`` counts as −1) on labels ``y`` in {−1, +1}."""
+    return float(np.mean(np.where(F > 0, 1, -1) != y))
+
+
+def _start(y: np.ndarray, yt: np.ndarray | None, D: np.ndarray, merge: str) -> BPStep:
+    """The ``"start"`` snapshot: the empty program ``F_0 = 0`` (one leaf, the root)."""
+    nan = float("nan")
+    H_root = partition_entropy(y, D, np.zeros(y.shape[0], dtype=np.intp), 1)
+    test_error = _error(np.zeros(yt.shape[0]), yt) if yt is not None and yt.size else None
+    metrics = BPMetrics(
+        train_error=_error(np.zeros(y.shape[0]), y),
+        test_error=test_error,
+        n_leaves=1,
+        n_unreached=0,
+        n_divided=0,
+        Z=nan,
+        H_h=nan,
+        H_divided=nan,
+        H_leaves=nan,
+        H_next=H_root,
+        H_uniform=H_root,
+        gamma=nan,
+        bound_prod_Z=1.0,
+        prod_H_h=1.0,
+        smoothing_excess=nan,
+        bound_theorem3=nan if merge == "bands" else None,
+        max_groups=None,
+    )
     empty = _frozen(np.zeros(0))
     return BPStep(
-        t=t,
-        kind=STOP,
-        program=BranchingProgram(tuple(rounds)),
+        t=0,
+        kind=START,
+        program=BranchingProgram(()),
         feature=None,
         threshold=None,
         D=_frozen(D),
@@ -928,11 +999,18 @@ def _stop(t: int, rounds: list[Round], D: np.ndarray, reason: str) -> BPStep:
         child_mass=empty,
         child_q=empty,
         merge=_frozen(np.zeros(0, dtype=np.intp)),
-        weights=empty,
-        leaf_mass=empty,
+        weights=_frozen(np.zeros(1)),
+        leaf_mass=_frozen(np.ones(1)),
         eps=(),
         groups=(),
-        metrics=None,
-        stop_reason=reason,
-        message=f"Round {t}: stopped. {reason}",
+        metrics=metrics,
+        message="Round 0: the initial model F_0 = 0, before any weak learner, predicts −1 "
+        f"everywhere (training error {metrics.train_error:.3f}).",
+    )
+
+
+def _stop(last: BPStep, reason: str) -> BPStep:
+    """The ``"stop"`` snapshot: ``last`` again (same round, program and metrics), and why."""
+    return replace(
+        last, kind=STOP, stop_reason=reason, message=f"The run ends after round {last.t}. {reason}"
     )

@@ -56,25 +56,33 @@ def test_datasets_and_c(data: str) -> None:
         assert v[f"lv_small_{other}"]["focusable"] == other.replace("_", ".")
     assert len(lh.views(at, "plotly")) == 2 + 2 * 2 + 1  # + Theorem 3 at this round
     assert len(at.get("plotly_chart")) == 0  # no whole-run c sweep any more
-    for name, view in v.items():  # every view holds one frame per round (rounds 1 … 6)
+    for name, view in v.items():  # every view holds one frame per round (rounds 0 … 6)
         if name != "lv_groups" and view["kind"] != "html":
-            assert view["first"] == 1
-            assert len(view["frames"]) == 6, name
+            assert view.get("first", 0) == 0
+            assert len(view["frames"]) == 7, name
 
 
 def test_stepping_changes_the_shown_round() -> None:
     at = _page(T="5")
     st_ = lh.stepper(at)
-    assert st_["lo"] == 1 and st_["hi"] == 5  # the first round of this page is 1
+    assert st_["lo"] == 0 and st_["hi"] == 5  # round 0 is the initial model F_0 = 0
     start = st_["t"]
     assert start >= 2  # a fresh page opens where the focused scheme first merges children
     regions = lh.views(at)["lv_regions_BP_InfoBoost"]
+    assert lh.note_at(regions, 0).startswith("Round 0: the initial model")
     assert lh.note_at(regions, 1).startswith("Round 1:")
+    assert lh.note_at(regions, 5).startswith("All T = 5 rounds are done. Round 5:")
     assert lh.note_at(regions, 4).startswith("Round 4:")
     program = lh.views(at)["lv_program_BP_InfoBoost"]
     assert "merge" in lh.note_at(program, start)
     groups = lh.views(at)["lv_groups"]
     assert "Round 2:" in lh.frame_at(groups, 2)
+    assert "Round 0: no groups yet" in lh.frame_at(groups, 0)
+    assert lh.note_at(program, 0).startswith("Round 0: the program is its root")
+    assert lh.round_table(at, "lv_metrics", 0)["BP.InfoBoost"]["round"] == "0"
+    lh.step_to(at, 0)
+    _ok(at)
+    assert lh.stepper(at)["t"] == 0
     lh.step_to(at, 4)
     _ok(at)
     assert lh.stepper(at)["t"] == 4 and at.query_params["round"] in ("4", ["4"])
@@ -87,7 +95,7 @@ def test_program_pictures_fit_a_panel_with_text_at_full_size() -> None:
     at = _page(T="20", schemes="DT.InfoBoost")
     _ok(at)
     view = lh.views(at)["lv_program_DT_InfoBoost"]
-    for t in (1, 10, 20):
+    for t in (0, 1, 10, 20):
         pics = lh.frame_at(view, t)
         assert isinstance(pics, list) and pics
         assert all('font-size="13"' in p for p in pics)
@@ -195,7 +203,8 @@ def test_c_is_shown_per_round_not_as_a_whole_run_trend() -> None:
     assert "statement about one round" in captions and "not nested" in captions
     assert "1 − cγ_t" in captions
     view = lh.views(at)["lv_c_round"]
-    assert view["first"] == 1 and len(view["frames"]) == 6
+    assert view.get("first", 0) == 0 and len(view["frames"]) == 7  # rounds 0 … 6
+    assert lh.note_at(view, 0).startswith("Round 0: the initial model")
     frame = lh.frame_at(view, 2)
     names = [tr.get("name") for tr in frame["data"]]
     assert {"H(Y|ℓ_t)", "bound 1 − cγ_t", "|L_t|", "4K"} <= set(names)

@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 
 from boostcore.branching import (
     MAX_LEAVES,
-    ROUND,
+    START,
+    STEP,
     STOP,
     BranchingProgram,
     band_of,
@@ -51,7 +52,13 @@ def samples(draw):
 
 
 def _steps(X, y, **kw):
+    """The whole run: start (t = 0), one step per round, stop."""
     return [s for s in bp_infoboost(X, y, **kw)]
+
+
+def _rounds(X, y, **kw):
+    """The ``"step"`` snapshots only (rounds 1 … T)."""
+    return [s for s in bp_infoboost(X, y, **kw) if s.kind == STEP]
 
 
 @H
@@ -67,10 +74,11 @@ def test_theorem1_and_the_normaliser_identities(data, merge, wl, c, rounds):
     for s in _steps(X, y, n_rounds=rounds, merge=merge, c=c, weak_learner=wl):
         if s.kind == STOP:
             assert s.stop_reason
+        if s.kind != STEP:
             continue
         m = s.metrics
         # Theorem 1: training error ≤ Π Z_t (exact, smoothing on or off)
-        assert m.train_error <= m.prod_Z + TOL
+        assert m.train_error <= m.bound_prod_Z + TOL
         # Z is the actual normaliser: H(Y|ℓ_t) plus what smoothing adds on pure leaves
         assert m.Z == pytest.approx(m.H_leaves + m.smoothing_excess, abs=1e-12)
         # Lemma 2 (ℓ_t refines h_t): H(Y|ℓ̃_t) ≤ H(Y|ℓ_t) ≤ H(Y|h_t)
@@ -89,23 +97,22 @@ def test_theorem1_and_the_normaliser_identities(data, merge, wl, c, rounds):
         yp = np.where(y == np.unique(y)[-1], 1, -1)
         assert m.train_error == pytest.approx(np.mean(np.where(F > 0, 1, -1) != yp))
         # Lemma 1: D_{t+1} = U·exp(−F y)/Π Z
-        assert np.allclose(s.D_next, np.exp(-F * yp) / len(y) / m.prod_Z, rtol=1e-8, atol=0)
+        assert np.allclose(s.D_next, np.exp(-F * yp) / len(y) / m.bound_prod_Z, rtol=1e-8, atol=0)
 
 
 @H
 @given(data=samples(), rounds=st.integers(1, 10), wl=st.sampled_from(["h", "divided"]))
 def test_theorem2_for_dt_infoboost(data, rounds, wl):
     X, y = data
-    steps = [
-        s for s in _steps(X, y, n_rounds=rounds, merge="none", weak_learner=wl) if s.kind == ROUND
-    ]
-    for s in steps:
+    run = _steps(X, y, n_rounds=rounds, merge="none", weak_learner=wl)
+    steps = [s for s in run if s.kind == STEP]
+    for s in run:  # also t = 0: 1 · H_{D_1}(Y) = H_U(Y)
         m = s.metrics
         # Π Z · H_{D_{t+1}}(Y|ℓ_t) = H_U(Y|ℓ_t) always (the proof's identity) ...
-        assert m.prod_Z * m.H_next == pytest.approx(m.H_uniform, abs=1e-10)
+        assert m.bound_prod_Z * m.H_next == pytest.approx(m.H_uniform, abs=1e-10)
     if steps and all(s.metrics.smoothing_excess == 0.0 for s in steps):
         # ... and with no pure leaf H_U(Y|h_1..h_T) = Π Z_t
-        assert steps[-1].metrics.H_uniform == pytest.approx(steps[-1].metrics.prod_Z, abs=TOL)
+        assert steps[-1].metrics.H_uniform == pytest.approx(steps[-1].metrics.bound_prod_Z, abs=TOL)
 
 
 @H
@@ -117,12 +124,10 @@ def test_theorem2_for_dt_infoboost(data, rounds, wl):
 )
 def test_theorem3_bands(data, c, rounds, wl):
     X, y = data
-    for s in _steps(X, y, n_rounds=rounds, merge="bands", c=c, weak_learner=wl):
-        if s.kind == STOP:
-            continue
+    for s in _rounds(X, y, n_rounds=rounds, merge="bands", c=c, weak_learner=wl):
         m = s.metrics
         # H(Y|ℓ_t) ≤ 1 − cγ_t with at most 2·2K groups
-        assert m.H_leaves <= m.band_bound + TOL
+        assert m.H_leaves <= m.bound_theorem3 + TOL
         assert m.n_leaves <= m.max_groups
         # every group sits on one side, one sign of q, one band
         for g in s.groups:
@@ -177,7 +182,8 @@ def test_merge_all_is_infoboost() -> None:
     y = np.concatenate([yb, yb, yb, -yb])
     T = 8
     direct = _infoboost_direct(X, y, T)
-    steps = _steps(X, y, n_rounds=T, merge="all")
+    steps = _rounds(X, y, n_rounds=T, merge="all")
+    assert len(steps) == T
     assert all(s.metrics.smoothing_excess == 0 for s in steps)  # no pure side here
     for s, (Z, F, D) in zip(steps, direct):
         assert s.metrics.Z == pytest.approx(Z, rel=1e-12)
@@ -196,7 +202,7 @@ def test_none_is_a_tree_and_stops_before_the_cap(monkeypatch) -> None:
     monkeypatch.setattr(br, "MAX_LEAVES", 20)
     steps = _steps(X, y, n_rounds=30, merge="none")
     assert steps[-1].kind == STOP and "20 leaves" in steps[-1].stop_reason
-    assert all(s.metrics.n_leaves <= 20 for s in steps if s.kind == ROUND)
+    assert all(s.metrics.n_leaves <= 20 for s in steps)
     assert MAX_LEAVES == 4096
 
 
@@ -214,8 +220,10 @@ def test_stop_without_information() -> None:
     X = np.zeros((10, 2))
     y = np.array([1, -1] * 5)
     steps = _steps(X, y, n_rounds=5)
-    assert len(steps) == 1 and steps[0].kind == STOP
-    assert "two different values" in steps[0].stop_reason
+    assert [(s.t, s.kind) for s in steps] == [(0, START), (0, STOP)]
+    assert "two different values" in steps[-1].stop_reason
+    assert steps[-1].metrics is steps[0].metrics  # the stop repeats the initial model
+    assert steps[-1].metrics.train_error == 0.5 and steps[-1].metrics.bound_prod_Z == 1.0
 
 
 def test_determinism_frozen_and_pickle() -> None:
@@ -225,8 +233,8 @@ def test_determinism_frozen_and_pickle() -> None:
     y[:10] *= -1
     a = _steps(X, y, n_rounds=6, merge="bands", X_test=X[:20], y_test=y[:20])
     b = _steps(X, y, n_rounds=6, merge="bands", X_test=X[:20], y_test=y[:20])
-    for s, u in zip(a, b):
-        assert s.message == u.message and s.metrics == u.metrics
+    for s, u in zip(a, b):  # records: the start's nan metrics are None there (nan != nan)
+        assert s.message == u.message and s.to_record() == u.to_record()
         assert np.array_equal(s.D_next, u.D_next)
     s = a[-1]
     with pytest.raises(ValueError):
@@ -262,8 +270,8 @@ def test_divided_weak_learner_minimises_the_divided_entropy() -> None:
     rng = np.random.default_rng(4)
     X = np.round(rng.normal(size=(60, 2)), 1)
     y = np.where(X[:, 0] * X[:, 1] > 0, 1, -1)
-    steps = _steps(X, y, n_rounds=4, merge="none", weak_learner="divided")
-    for prev, s in zip(steps, steps[1:]):
+    steps = _steps(X, y, n_rounds=4, merge="none", weak_learner="divided")[:-1]
+    for prev, s in zip(steps, steps[1:]):  # from the root (t = 0) on
         leaf = prev.program.leaves(X)
         best = min(
             partition_entropy(np.where(y > 0, 1, -1), s.D, 2 * leaf + (X[:, j] > th))
@@ -290,7 +298,7 @@ def test_a_child_with_q_exactly_half_is_on_the_plus_side() -> None:
     groups instead of the rule's five. The rule is q ≥ ½ → "+", so both are "+"."""
     ds = _moons(1)
     steps = _steps(ds.X_train, ds.y_train, n_rounds=7, merge="bands", c=0.5)
-    s = steps[6]
+    s = steps[7]
     assert s.t == 7 and len(s.groups) == 5
     for s in steps:
         wp = s.child_q * s.child_mass
@@ -309,9 +317,7 @@ def test_both_schemes_count_only_leaves_reached_by_training_points() -> None:
     ds = _moons(1)
     X = ds.X_train
     for merge in ("bands", "none", "all"):
-        steps = [
-            s for s in _steps(X, ds.y_train, n_rounds=10, merge=merge, c=0.5) if s.kind == ROUND
-        ]
+        steps = _rounds(X, ds.y_train, n_rounds=10, merge=merge, c=0.5)
         for s in steps:
             reached = np.unique(s.program.leaves(X))
             assert s.metrics.n_leaves == reached.size == int((s.leaf_mass > 0).sum()), s.t
@@ -377,7 +383,7 @@ def test_round_bands_re_merges_the_runs_own_round(data, c, rounds, merge):
     X, y = data
     for s in _steps(X, y, n_rounds=rounds, merge=merge, c=c):
         out = round_bands(s, CS)
-        if s.kind == STOP:
+        if s.kind != STEP:  # the start and stop snapshots have no round of their own
             assert out == ()
             continue
         m = s.metrics
@@ -394,7 +400,8 @@ def test_a_larger_c_can_reach_a_larger_entropy_with_fewer_leaves() -> None:
     within one round: default moons, BP.InfoBoost with c = 0.5, round 2's children merged
     with c = 0.35 and 0.40 (docs/theory.md §2)."""
     ds = _moons(0)
-    s = _steps(ds.X_train, ds.y_train, n_rounds=2, merge="bands", c=0.5)[1]
+    s = _steps(ds.X_train, ds.y_train, n_rounds=2, merge="bands", c=0.5)[2]
+    assert (s.t, s.kind) == (2, STEP)
     a, b = round_bands(s, (0.35, 0.40))
     assert b.bound < a.bound and b.max_leaves >= a.max_leaves
     assert b.H_leaves > a.H_leaves and b.n_leaves < a.n_leaves

@@ -14,7 +14,8 @@ import plotly.graph_objects as go
 import pytest
 
 from boostcore import datasets
-from boostcore.branching import bp_infoboost
+from boostcore import steps as protocol
+from boostcore.branching import START, STEP, STOP, bp_infoboost
 from ui import frames_branching as fb
 from ui import lecture
 
@@ -40,6 +41,7 @@ def _ds(
 
 
 def _run(ds, merge="bands", T=12, c=0.5):
+    """The whole run: start (round 0), one step per round, stop."""
     return tuple(
         bp_infoboost(
             ds.X_train,
@@ -75,7 +77,8 @@ def _texts(root: ET.Element) -> list[str]:
 @pytest.mark.parametrize("merge", ["all", "bands", "none"])
 def test_regions_frames_are_valid_plotly_and_small(merge: str) -> None:
     ds = _ds()
-    steps = _run(ds, merge)
+    steps = protocol.rounds(_run(ds, merge))  # rounds 0 … T
+    assert steps[0].kind == START and len(steps) == 13
     for s in steps:
         for small in (False, True):
             spec = fb.regions_figure(s, ds, small=small)
@@ -84,7 +87,7 @@ def test_regions_frames_are_valid_plotly_and_small(merge: str) -> None:
             assert heat["type"] == "heatmap" and heat["z"].dtype == np.uint8
             rows, cols = heat["z"].shape
             assert len(heat["x"]) == cols + 1 and len(heat["y"]) == rows + 1  # cell edges
-            assert rows + cols <= len(steps) + 2  # the cells of the thresholds' grid
+            assert rows + cols <= len(steps) + 1  # the cells of the thresholds' grid
             encoded = lecture.plotly_frames([spec])[0]["data"][0]["z"]
             assert isinstance(encoded, list) or encoded["dtype"] == "u1"  # small integers
     frames = lecture.plotly_frames([fb.regions_figure(s, ds) for s in steps])
@@ -95,12 +98,39 @@ def test_regions_frames_are_valid_plotly_and_small(merge: str) -> None:
 
 def test_regions_follow_sign_of_F() -> None:
     ds = _ds()
-    step = _run(ds, "all", T=6)[-1]
+    step = protocol.rounds(_run(ds, "all", T=6))[-1]
     spec = fb.regions_figure(step, ds)
     z = spec["data"][0]["z"]
     assert z.min() < fb.LEVELS / 2 < z.max()  # both classes have a region
     line = spec["data"][-2]
     assert line["line"]["color"] == "#D55E00" and len(line["x"]) == 2  # this round's stump
+
+
+def test_round_0_is_the_initial_model() -> None:
+    """Round 0 (issue 15, item 1): F_0 = 0 (every cell undecided, no stump line, equal
+    weights), the root alone in the program, both products 1 on the curves."""
+    ds = _ds()
+    run = _run(ds, "bands", T=4)
+    start = protocol.rounds(run)[0]
+    spec = fb.regions_figure(start, ds)
+    z = spec["data"][0]["z"]
+    assert z.shape == (1, 1) and int(z[0, 0]) == fb.LEVELS // 2  # undecided
+    assert spec["data"][-2]["x"] == []  # no stump yet
+    sizes = [np.unique(tr["marker"]["size"]) for tr in spec["data"][1:] if "train" in tr["name"]]
+    assert all(len(u) == 1 for u in sizes)  # D_1 is uniform
+    pics = fb.program_pictures(run, 0, feature_names=ds.feature_names)
+    texts = _texts(_svg(pics[0]))
+    assert "root" in texts and not any(t.startswith("h1") for t in texts)
+    assert fb.program_note(run, 0).startswith("Round 0: the program is its root")
+    curves = fb.curves_figure(run, 0)
+    marks = [tr for tr in curves["data"] if tr.get("mode") == "markers" and tr["yaxis"] == "y"]
+    assert list(marks[0]["x"]) == [0.0, 0.0, 0.0, 0.0]  # Π H, Π Z, train, test at round 0
+    assert list(marks[0]["y"][:2]) == [1.0, 1.0]
+    assert fb.curves_note(run, 0).startswith("Round 0:")
+    assert fb.groups_html(start).startswith("<p>Round 0: no groups yet")
+    lec = fb.notes_for(run, 5)
+    assert lec[0] == start.message
+    assert lec[-1] == f"All T = 4 rounds are done. {protocol.rounds(run)[-1].message}"
 
 
 def test_regions_escape_names_from_a_csv() -> None:
@@ -115,11 +145,11 @@ def test_regions_escape_names_from_a_csv() -> None:
 def test_curves_frames_one_per_snapshot_with_a_static_layout() -> None:
     ds = _ds()
     steps = _run(ds, "bands", T=10)
-    specs = [fb.curves_figure(steps, t) for t in range(len(steps))]
+    specs = [fb.curves_figure(steps, t) for t in range(11)]  # rounds 0 … 10
     for spec in specs + [fb.curves_figure(steps, 3, small=True)]:
         go.Figure(spec)
     frames = lecture.plotly_frames(specs)
-    assert len(frames) == len(steps)
+    assert len(frames) == len(protocol.rounds(steps)) == 11
     assert all(f["layout"] == {"$r": 0} for f in frames[1:])
     # the faint whole-run traces are sent once too
     assert all(tr == {"$r": 0} for f in frames[1:] for tr in f["data"][:5])
@@ -131,19 +161,26 @@ def test_curves_of_a_run_without_a_round_say_so() -> None:
     X = np.ones((20, 2))
     y = np.array([1, -1] * 10)
     steps = tuple(bp_infoboost(X, y, n_rounds=5))
-    assert len(steps) == 1 and steps[0].metrics is None
+    assert [s.kind for s in steps] == [START, STOP]
     spec = fb.curves_figure(steps, 0)
     go.Figure(spec)
-    assert any("No round" in a["text"] for a in spec["layout"]["annotations"])
+    reason = steps[-1].stop_reason
+    assert any(a["text"] == f"No round: {reason}" for a in spec["layout"]["annotations"])
     pics = fb.program_pictures(steps, 0, feature_names=("a", "b"))
     assert "root" in pics[0]
-    assert fb.program_note(steps, 0) == steps[0].stop_reason
+    assert fb.program_note(steps, 0).endswith(reason)
+    assert fb.notes_for(steps, 3) == [
+        f"{reason} {steps[0].message}",
+        f"Finished at round 0. {reason}",
+        f"Finished at round 0. {reason}",
+    ]
 
 
 # ------------------------------------------------------------------------------ program
 def test_program_svg_is_valid_escaped_and_sized() -> None:
     ds = _ds(features=(HOSTILE, "y"))
-    steps = _run(ds, "bands", T=8)
+    steps = fb.program_rounds(_run(ds, "bands", T=8), 8)
+    assert len(steps) == 8
     svg = fb.program_svg(steps, rows=20, boxes=20, feature_names=ds.feature_names, font=13)
     root = _svg(svg)
     w, h = fb.svg_size(svg)
@@ -160,7 +197,7 @@ def test_program_svg_is_valid_escaped_and_sized() -> None:
 
 def test_program_collapses_old_layers_and_light_leaves() -> None:
     ds = _ds()
-    steps = _run(ds, "none", T=10)
+    steps = fb.program_rounds(_run(ds, "none", T=10), 10)
     svg = fb.program_svg(steps, rows=4, boxes=3, feature_names=ds.feature_names)
     texts = _texts(_svg(svg))
     assert "root … round 7" in texts and "collapsed" in texts
@@ -171,7 +208,7 @@ def test_program_collapses_old_layers_and_light_leaves() -> None:
 
 def test_program_shows_merges_and_this_rounds_layer() -> None:
     ds = _ds()
-    steps = _run(ds, "all", T=3)
+    steps = fb.program_rounds(_run(ds, "all", T=3), 3)
     svg = fb.program_svg(steps, rows=9, boxes=6, feature_names=ds.feature_names)
     paths = re.findall(r'<path d="([^"]*)" stroke="([^"]*)"', svg)
     hot = [d for d, colour in paths if colour == "#D55E00"]
@@ -187,7 +224,7 @@ def test_program_shows_merges_and_this_rounds_layer() -> None:
 def test_program_pictures_go_from_detailed_to_small(font: int) -> None:
     ds = _ds()
     steps = _run(ds, "none", T=12)
-    for t in (0, 5, 11):
+    for t in (0, 5, 12):
         pics = fb.program_pictures(steps, t, feature_names=ds.feature_names, font=font)
         sizes = [fb.svg_size(p) for p in pics]
         assert len(set(pics)) == len(pics)
@@ -207,7 +244,7 @@ def test_text_width_estimates_grow_with_the_text() -> None:
 # ------------------------------------------------------------------------------ tables
 def test_tables_escape_and_show_dashes() -> None:
     ds = _ds(test=0.0)
-    steps = _run(ds, "bands", T=3)
+    steps = protocol.rounds(_run(ds, "bands", T=3))
     html = fb.metrics_html({"<s>run": steps[-1]})
     assert "<s>run" not in html and "&lt;s&gt;run" in html
     assert "—" in html  # no test set: the test error is missing
@@ -226,7 +263,7 @@ def test_lecture_has_one_frame_per_snapshot_and_stays_small() -> None:
     lec = fb.branching_lecture(ds, "test-moons", schemes, 20, 0.5, "h", 12.0)
     programs = {s: fb.program_frames(ds, "test-moons", s, 20, 0.5, "h", 12.0) for s in schemes}
     elapsed = time.perf_counter() - started
-    assert lec["n"] == 20
+    assert lec["n"] == 21  # rounds 0 … 20
     for name in schemes:
         run = lec["runs"][name]
         for key in ("regions", "curves", "small", "spark", "curve_notes"):
@@ -242,10 +279,14 @@ def test_lecture_has_one_frame_per_snapshot_and_stays_small() -> None:
 def test_program_note_counts_the_divide_and_the_merge() -> None:
     ds = _ds()
     ib, dt = _run(ds, "all", T=3), _run(ds, "none", T=3)
-    assert fb.program_note(ib, 1) == (
+    assert fb.program_note(ib, 2) == (
         "Round 2: h2 divides 2 leaves into 4 children; merged into 2 leaves."
     )
-    note = fb.program_note(dt, 1)
+    assert (
+        fb.program_note(ib, 1)
+        == "Round 1: h1 divides 1 leaf into 2 children; no merging: 2 leaves."
+    )
+    note = fb.program_note(dt, 2)
     assert note.startswith("Round 2: h2 divides 2 leaves into") and "no merging" in note
 
 
@@ -257,9 +298,9 @@ def test_program_note_and_groups_name_the_leaves_no_training_point_reaches() -> 
         "moons", n=400, noise=0.3, imbalance=0.5, label_noise=0.05, seed=1, test_fraction=0.25
     )
     steps = _run(ds, "bands", T=3)
-    s = steps[2]
-    assert (s.metrics.n_leaves, s.metrics.n_unreached) == (4, 1)
-    assert fb.program_note(steps, 2) == (
+    s = steps[3]
+    assert s.t == 3 and (s.metrics.n_leaves, s.metrics.n_unreached) == (4, 1)
+    assert fb.program_note(steps, 3) == (
         "Round 3: h3 divides 3 leaves into 6 children (4 reached by training points); "
         "merged into 4 leaves (+1 that no training point reaches)."
     )
@@ -277,7 +318,8 @@ def test_c_round_frames_are_valid_and_show_the_per_round_statement() -> None:
     from ui.compute import C_GRID
 
     ds = _ds()
-    steps = _run(ds, "bands", T=6, c=0.5)
+    run = _run(ds, "bands", T=6, c=0.5)
+    steps = [s for s in run if s.kind == STEP]
     for s in steps:
         bands = round_bands(s, C_GRID)
         fig = fb.c_round_figure(s, bands, 0.5, font=12)
@@ -294,17 +336,23 @@ def test_c_round_frames_are_valid_and_show_the_per_round_statement() -> None:
         assert note.startswith(f"Round {s.t} (D_t and h_t of the run with c = 0.5;")
         assert "1 − γ_t ≤ H(Y|ℓ_t) ≤ 1 − cγ_t" in note and "not nested" in note
     view = fb.c_round_frames(ds, "test-c-round", 6, 0.5, "h", 12.0)
-    assert view["n"] == len(view["frames"]) == len(view["notes"]) == len(steps)
+    assert view["n"] == len(view["frames"]) == len(view["notes"]) == len(steps) + 1
+    assert view["notes"][0].startswith("Round 0: the initial model; no stump")
+    assert view["notes"][1].startswith("Round 1 (D_t and h_t")
 
 
 def test_c_round_of_a_run_without_a_round_says_so() -> None:
     X = np.zeros((10, 2))
     y = np.array([1, -1] * 5)
-    s = tuple(bp_infoboost(X, y, n_rounds=3))[0]
-    fig = fb.c_round_figure(s, (), 0.5)
+    run = tuple(bp_infoboost(X, y, n_rounds=3))
+    s = run[0]
+    why = fb._no_round(run)
+    assert why.endswith(run[-1].stop_reason)
+    fig = fb.c_round_figure(s, (), 0.5, why=why)
     go.Figure(fig)
-    assert "No round" in fig["layout"]["annotations"][0]["text"]
-    assert fb.c_round_note(s, (), 0.5) == s.stop_reason
+    assert fig["layout"]["annotations"][0]["text"] == why
+    assert fb.c_round_note(s, (), 0.5, why=why) == why
+    assert fb.c_round_note(s, (), 0.5) == s.message
 
 
 def test_program_note_and_round_message_count_the_same_leaves() -> None:
@@ -319,10 +367,10 @@ def test_program_note_and_round_message_count_the_same_leaves() -> None:
     ds = make_dataset("moons", n=400, noise=0.3, label_noise=0.05, seed=0)
     steps = list(bp_infoboost(ds.X_train, ds.y_train, n_rounds=8))
     seen_unreached = False
-    for t, s in enumerate(steps):
-        if s.metrics is None:
+    for s in steps:
+        if s.kind != STEP:
             continue
-        note = fb.program_note(steps, t)
+        note = fb.program_note(steps, s.t)
         before_msg = int(re.search(r"divides (\d+) lea", s.message).group(1))
         before_note = int(re.search(r"divides (\d+) lea", note).group(1))
         assert before_msg == before_note, (s.message, note)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import graphviz
 import numpy as np
 
-from boostcore.branching import BPStep
+from boostcore.branching import STEP, BPStep
 from boostcore.impurity import INDEX
 from boostcore.topdown import TreeStep
 
@@ -95,7 +95,8 @@ def bp_digraph(
     max_nodes: int = 8,
     feature_names: tuple[str, ...] = ("x1", "x2"),
 ) -> graphviz.Digraph:
-    """The branching program up to step index ``t``, one rank per round.
+    """The branching program after round ``t`` (0: the root alone), one rank per round;
+    ``steps`` is the whole run (start, steps, stop).
 
     Each node is a leaf of ``L_r`` labelled with its weight ``w[l]`` and its mass under
     ``D_r``; its fill goes from orange (``w < 0``, votes −1) through white to blue (``w > 0``).
@@ -105,7 +106,7 @@ def bp_digraph(
     one box) and a layer shows at most ``max_nodes`` leaves, the heaviest (the rest are
     gathered in a "+N more" node), so the picture stays readable at 20+ rounds.
     """
-    rounds = [s for s in steps[: t + 1] if s.metrics is not None]
+    rounds = [s for s in steps if s.kind == STEP and s.t <= t]
     T = len(rounds)
     g = graphviz.Digraph(
         graph_attr={"rankdir": "TB", "nodesep": "0.12", "ranksep": "0.3", "bgcolor": "transparent"},

@@ -1,10 +1,12 @@
 """Divide-and-merge runs → the lecture view's frames (the /branching page).
 
-Per snapshot of each merging scheme: the decision regions of ``sign F_t`` (a heatmap on the
-grid of the stumps' thresholds, exact and small), the branching program as a layered SVG
-picture (one layer per round, this round's layer in vermillion), the curves
+Per round ``t = 0 … T`` of each merging scheme (``boostcore.steps.rounds``: round 0 is the
+initial model ``F_0 = 0``, the program's root alone): the decision regions of ``sign F_t`` (a
+heatmap on the grid of the stumps' thresholds, exact and small), the branching program as a
+layered SVG picture (one layer per round, this round's layer in vermillion), the curves
 ``Π Z_t ≥ training error`` with ``Π H(Y|h_t)`` and ``|L_t|`` (the whole run faint, the rounds up
-to this one solid), and the round tables. :func:`branching_lecture` builds them once
+to this one solid), and the round tables. The run's last frame says why it stopped
+(``boostcore.steps.final(run).stop_reason``). :func:`branching_lecture` builds them once
 (cached), and :func:`program_frames` the program pictures of the focused scheme; the browser
 steps through them.
 
@@ -21,7 +23,8 @@ from html import escape
 import numpy as np
 import streamlit as st
 
-from boostcore.branching import BPStep
+from boostcore import steps as protocol
+from boostcore.branching import START, STEP, STOP, BPStep
 from boostcore.datasets import Dataset
 
 from . import theme
@@ -46,9 +49,33 @@ def _minus(text: str) -> str:
     return text.replace("-", "−")
 
 
-def _done(steps: Sequence[BPStep], t: int) -> list[BPStep]:
-    """The rounds of ``steps[: t + 1]`` that happened (a final stop step has no metrics)."""
-    return [s for s in steps[: t + 1] if s.metrics is not None]
+def program_rounds(run: Sequence[BPStep], t: int) -> list[BPStep]:
+    """The rounds ``1 … t`` of ``run``: its ``"step"`` snapshots up to round ``t`` (none at
+    round 0, where the program is its root alone)."""
+    return [s for s in run if s.kind == STEP and s.t <= t]
+
+
+def first_merge(run: Sequence[BPStep]) -> int:
+    """The round the page opens at when the link names none: the first in which the run
+    merges children (the page's subject), round 2 for a run that never merges (the first
+    round whose leaves are divided again)."""
+    for s in run:
+        if s.kind == STEP and s.t >= 2 and s.metrics.n_divided > s.metrics.n_leaves:
+            return s.t
+    return 2
+
+
+def _never(run: Sequence[BPStep]) -> str:
+    """Why a run never got a round (``""`` for a run with rounds)."""
+    if len(protocol.rounds(run)) == 1 and protocol.stop_reason(run):
+        return " " + protocol.stop_reason(run)
+    return ""
+
+
+def _no_round(run: Sequence[BPStep]) -> str:
+    """What a round-0 panel says where there is nothing to merge or plot yet (and, for a run
+    that never got a round, why)."""
+    return "Round 0: the initial model; no stump has divided the root yet." + _never(run)
 
 
 # ---------------------------------------------------------------------------- regions
@@ -519,12 +546,12 @@ def program_svg(
 
 
 def program_pictures(
-    steps: Sequence[BPStep], t: int, *, feature_names: Sequence[str], font: float = 13
+    run: Sequence[BPStep], t: int, *, feature_names: Sequence[str], font: float = 13
 ) -> list[str]:
-    """Pictures of the program at snapshot ``t`` from the most to the least detailed
-    (:data:`DETAIL`), without repeats and without a picture that could never be chosen (one
-    at least as large as an earlier one in both directions)."""
-    rounds = _done(steps, t)
+    """Pictures of the program at round ``t`` (0: the root alone) from the most to the least
+    detailed (:data:`DETAIL`), without repeats and without a picture that could never be
+    chosen (one at least as large as an earlier one in both directions)."""
+    rounds = program_rounds(run, t)
     out: list[str] = []
     sizes: list[tuple[float, float]] = []
     for rows, boxes in DETAIL:
@@ -537,18 +564,22 @@ def program_pictures(
     return out
 
 
-def program_note(steps: Sequence[BPStep], t: int) -> str:
-    """One line under the program: this round's divide and merge in numbers. The program
-    (the picture) holds every leaf and child, also those no training point reaches
-    (except DT.InfoBoost's, which are dropped); the merged leaves are counted as ``|L_t|``
-    is, by the leaves training points reach, and the others are named apart."""
-    s = steps[min(t, len(steps) - 1)]
-    if s.metrics is None:
-        return s.stop_reason or s.message
+def program_note(run: Sequence[BPStep], t: int) -> str:
+    """One line under the program at round ``t``: this round's divide and merge in numbers.
+    The program (the picture) holds every leaf and child, also those no training point
+    reaches (except DT.InfoBoost's, which are dropped); the merged leaves are counted as
+    ``|L_t|`` is, by the leaves training points reach, and the others are named apart."""
+    rounds = protocol.rounds(run)
+    s = rounds[min(t, len(rounds) - 1)]
+    if s.kind == START:
+        return (
+            "Round 0: the program is its root, one leaf of weight 0 (F_0 = 0); "
+            "round 1's stump divides it." + _never(run)
+        )
     m = s.metrics
-    prev = steps[t - 1].metrics if t > 0 else None
+    prev = rounds[s.t - 1].metrics
     # the leaves before, counted as |L_t| counts them (the boostcore message does the same)
-    before, before_empty = (1, 0) if prev is None else (prev.n_leaves, prev.n_unreached)
+    before, before_empty = prev.n_leaves, prev.n_unreached
     kept = int((np.asarray(s.merge) >= 0).sum())
     reached = f" ({m.n_divided} reached by training points)" if m.n_divided < kept else ""
     empty = f" (+{m.n_unreached} that no training point reaches)" if m.n_unreached else ""
@@ -565,22 +596,20 @@ def program_note(steps: Sequence[BPStep], t: int) -> str:
 
 
 # ----------------------------------------------------------------------------- curves
-def curves_figure(
-    steps: Sequence[BPStep], t: int, *, font: float = 12, small: bool = False
-) -> dict:
+def curves_figure(run: Sequence[BPStep], t: int, *, font: float = 12, small: bool = False) -> dict:
     """``Π H(Y|h_t) ≥ Π Z_t ≥`` training error (Theorem 1) and the test error against the
-    round (log scale), above ``|L_t|``: the whole run faint, the rounds up to ``t`` solid, a
+    round ``0 … T`` (log scale; at round 0 both products are 1 and the error is that of
+    ``F_0 = 0``), above ``|L_t|``: the whole run faint, the rounds up to ``t`` solid, a
     marker at round ``t``. Lines are named at their right ends. Only traces change from
     round to round (the layout is sent once)."""
-    done = [s for s in steps if s.metrics is not None]
-    t_round = steps[min(t, len(steps) - 1)].t
-    cur = sum(1 for s in done if s.t <= t_round) - 1  # index in ``done`` of this round
+    done = protocol.rounds(run)
+    cur = min(t, len(done) - 1)  # rounds are 0 … T: the index is the round
     x = np.array([s.t for s in done], dtype=float)
     ms = [s.metrics for s in done]
-    n_max = max(int(x[-1]) if len(x) else 1, 1)
+    n_max = max(int(x[-1]), 1)
     series = [
         ("Π H(Y|h_t)", theme.BOUND["power"], "dot", 2.0, lambda m: m.prod_H_h),
-        ("Π Z_t", theme.BOUND["e"], "dash", 2.2, lambda m: m.prod_Z),
+        ("Π Z_t", theme.BOUND["e"], "dash", 2.2, lambda m: m.bound_prod_Z),
         ("train error", theme.MEASURED["train"], "solid", 2.5, lambda m: m.train_error),
     ]
     if ms and ms[-1].test_error is not None and not small:
@@ -673,7 +702,7 @@ def curves_figure(
         if small
         else end_labels(labels, font=font - 1, y_range=(low, 0.05), plot_px=130.0, log=True)
     )
-    if not done:
+    if len(done) == 1:  # the run never got a round: say why
         annotations.append(
             dict(
                 xref="paper",
@@ -681,7 +710,7 @@ def curves_figure(
                 x=0.5,
                 y=0.6,
                 showarrow=False,
-                text="No round: " + escape(steps[0].stop_reason or ""),
+                text="No round: " + escape(protocol.stop_reason(run) or ""),
                 font=dict(size=font, color="#555555"),
             )
         )
@@ -696,7 +725,7 @@ def curves_figure(
         uirevision="curves",
         annotations=annotations,
         xaxis=dict(
-            range=[0.5, n_max + 0.5],
+            range=[-0.5, n_max + 0.5],
             gridcolor="#eeeeee",
             showticklabels=not small,
             automargin=True,
@@ -727,11 +756,15 @@ def curves_figure(
     return spec(data, layout)
 
 
-def curves_note(steps: Sequence[BPStep], t: int) -> str:
-    """The curves' note: what bounds what, and the smoothing of pure leaves so far."""
-    smoothed = [
-        s for s in steps[: t + 1] if s.metrics is not None and s.metrics.smoothing_excess > 0
-    ]
+def curves_note(run: Sequence[BPStep], t: int) -> str:
+    """The curves' note at round ``t``: what bounds what, and the smoothing of pure leaves so
+    far."""
+    if t == 0:
+        return (
+            "Round 0: no stump yet, so Π Z_t = Π H(Y|h_t) = 1 (empty products); F_0 = 0 "
+            "predicts −1 everywhere."
+        )
+    smoothed = [s for s in program_rounds(run, t) if s.metrics.smoothing_excess > 0]
     if smoothed:
         total = sum(s.metrics.smoothing_excess for s in smoothed)
         return (
@@ -755,15 +788,18 @@ def _first_jump(cs: Sequence[float], values: Sequence[float], up: bool, tol: flo
     return None
 
 
-def c_round_figure(step: BPStep, bands: Sequence, c: float, *, font: float = 12) -> dict:
+def c_round_figure(
+    step: BPStep, bands: Sequence, c: float, *, font: float = 12, why: str = ""
+) -> dict:
     """Theorem 3 at the round of ``step``: its ``D_t`` and divided children merged by the
     bands of every ``c`` (``bands``, from :func:`boostcore.branching.round_bands`).
 
     Top: ``H_{D_t}(Y|ℓ_t)`` against ``c`` (measured, solid) under the theorem's bound
     ``1 − cγ_t`` (dashed), between the divided leaves' ``1 − γ_t`` (no merging) and
     ``H(Y|h_t)`` (merge all). Below: ``|L_t|`` against the bound ``4K`` (log scale). The
-    ``c`` of the run is marked."""
-    if step.metrics is None or not bands:
+    ``c`` of the run is marked. Round 0 (no children yet) shows ``why`` (default: the
+    snapshot's message) instead."""
+    if step.kind != STEP or not bands:
         return spec(
             [],
             dict(
@@ -779,7 +815,7 @@ def c_round_figure(step: BPStep, bands: Sequence, c: float, *, font: float = 12)
                         x=0.5,
                         y=0.5,
                         showarrow=False,
-                        text="No round: " + escape(step.stop_reason or ""),
+                        text=escape(why or step.message),
                         font=dict(size=font, color="#555555"),
                     )
                 ],
@@ -952,10 +988,11 @@ def c_round_figure(step: BPStep, bands: Sequence, c: float, *, font: float = 12)
     return spec(data, layout)
 
 
-def c_round_note(step: BPStep, bands: Sequence, c: float) -> str:
-    """What Theorem 3 says at this round, and what the re-merged children show."""
-    if step.metrics is None or not bands:
-        return step.stop_reason or step.message
+def c_round_note(step: BPStep, bands: Sequence, c: float, *, why: str = "") -> str:
+    """What Theorem 3 says at this round, and what the re-merged children show (``why``, or
+    the snapshot's message, at round 0)."""
+    if step.kind != STEP or not bands:
+        return why or step.message
     m = step.metrics
     cs = [b.c for b in bands]
     head = (
@@ -984,17 +1021,20 @@ def c_round_frames(
     _ds: Dataset, ds_key: str, n_rounds: int, c: float, weak_learner: str, font: float
 ) -> dict:
     """Theorem 3 per round for the BP.InfoBoost run with ``c`` (cached): ``{"frames",
-    "notes", "n"}``, one per snapshot of that run."""
+    "notes", "n"}``, one per round ``t = 0 … T`` of that run (round 0 has no children)."""
     from . import compute, lecture
 
-    steps = compute.bp_run(_ds, ds_key, n_rounds, "bands", c, weak_learner)
-    per_round = compute.bp_c_rounds(_ds, ds_key, n_rounds, c, weak_learner)
+    run = compute.bp_run(_ds, ds_key, n_rounds, "bands", c, weak_learner)
+    per_snapshot = compute.bp_c_rounds(_ds, ds_key, n_rounds, c, weak_learner)
+    rounds = protocol.rounds(run)
+    pairs = list(zip(rounds, per_snapshot))
+    why = _no_round(run) + " Theorem 3 speaks of a round's divided children: step to round 1."
     return {
         "frames": lecture.plotly_frames(
-            [c_round_figure(s, b, c, font=font) for s, b in zip(steps, per_round)]
+            [c_round_figure(s, b, c, font=font, why=why) for s, b in pairs]
         ),
-        "notes": [c_round_note(s, b, c) for s, b in zip(steps, per_round)],
-        "n": len(steps),
+        "notes": [c_round_note(s, b, c, why=why) for s, b in pairs],
+        "n": len(rounds),
     }
 
 
@@ -1012,12 +1052,18 @@ def groups_html(step: BPStep) -> str:
     from .lecture import table_html
     from .tables import groups_frame
 
-    if step.metrics is None or not step.groups:
-        reason = step.stop_reason or "No groups this round."
-        return f"<p>{escape(reason)}</p>"
+    if step.kind == START:
+        return (
+            "<p>Round 0: no groups yet: the program is its root, and round 1's stump "
+            "divides it.</p>"
+        )
+    if step.kind == STOP:  # shown past the end of a run that stopped early
+        return f"<p>{escape(step.message)}</p>"
+    if not step.groups:
+        return "<p>No groups this round.</p>"
     m = step.metrics
     head = (
-        f"Round {step.t}: γ_t = {m.gamma:.4f}, bound 1 − cγ_t = {m.band_bound:.4f}, "
+        f"Round {step.t}: γ_t = {m.gamma:.4f}, bound 1 − cγ_t = {m.bound_theorem3:.4f}, "
         f"H(Y|ℓ_t) = {m.H_leaves:.4f}, {len(step.groups)} groups (at most 4K = "
         f"{m.max_groups})"
     )
@@ -1031,12 +1077,16 @@ def groups_html(step: BPStep) -> str:
 
 
 # ------------------------------------------------------------------------------ lecture
-def notes_for(steps: Sequence[BPStep], n: int) -> list[str]:
-    """One note per round of the longest run: the round's message; a run that ended early
+def notes_for(run: Sequence[BPStep], n: int) -> list[str]:
+    """One note per round ``0 … n − 1`` of the longest run: the round's message; the run's
+    last round says first why it stopped (a note shows two lines), and a run that ended early
     says so while the others go on."""
-    notes = [s.message for s in steps]
-    end = steps[-1].t if steps[-1].metrics is not None else steps[-1].t - 1
-    notes += [f"Finished at round {end}. {notes[-1]}"] * (n - len(steps))
+    notes = [s.message for s in protocol.rounds(run)]
+    reason = protocol.stop_reason(run)
+    if reason:
+        notes[-1] = f"{reason} {notes[-1]}"
+    end = protocol.final(run).t
+    notes += [f"Finished at round {end}. {reason or ''}".rstrip()] * (n - len(notes))
     return notes
 
 
@@ -1053,10 +1103,11 @@ def branching_lecture(
     """Every round of every scheme's run, encoded for the lecture view (cached).
 
     Returns ``{"runs": {name: {"n", "regions", "notes", "curves", "curve_notes", "small",
-    "spark"}}, "metrics", "groups", "n"}``: frames one per snapshot (snapshot 0 is round 1),
-    the tables one per snapshot of the longest run (``groups`` is None without
-    BP.InfoBoost). The program pictures are built for the focused run only
-    (:func:`program_frames`): they are the largest frames, and only one is on the screen.
+    "spark"}}, "metrics", "groups", "n"}``: frames one per round ``t = 0 … T`` (frame ``t``
+    is round ``t``; 0 is the initial model), the tables one per round of the longest run
+    (``groups`` is None without BP.InfoBoost). The program pictures are built for the focused
+    run only (:func:`program_frames`): they are the largest frames, and only one is on the
+    screen.
     """
     from . import compute, lecture
 
@@ -1064,26 +1115,32 @@ def branching_lecture(
         name: compute.bp_run(_ds, ds_key, n_rounds, SCHEMES[name], c, weak_learner)
         for name in schemes
     }
-    n = max(len(s) for s in runs.values())
+    rounds = {name: protocol.rounds(run) for name, run in runs.items()}
+    n = max(len(r) for r in rounds.values())
     out: dict = {"runs": {}, "n": n}
-    for name, steps in runs.items():
-        k = len(steps)
+    for name, run in runs.items():
+        shown = rounds[name]
+        k = len(shown)
         out["runs"][name] = {
             "n": k,
-            "regions": lecture.plotly_frames([regions_figure(s, _ds, font=font) for s in steps]),
-            "notes": notes_for(steps, n),
-            "curves": lecture.plotly_frames([curves_figure(steps, t, font=font) for t in range(k)]),
-            "curve_notes": [curves_note(steps, t) for t in range(k)],
+            "regions": lecture.plotly_frames([regions_figure(s, _ds, font=font) for s in shown]),
+            "notes": notes_for(run, n),
+            "curves": lecture.plotly_frames([curves_figure(run, t, font=font) for t in range(k)]),
+            "curve_notes": [curves_note(run, t) for t in range(k)],
             "small": lecture.plotly_frames(
-                [regions_figure(s, _ds, font=font, small=True) for s in steps]
+                [regions_figure(s, _ds, font=font, small=True) for s in shown]
             ),
             "spark": lecture.plotly_frames(
-                [curves_figure(steps, t, font=font, small=True) for t in range(k)]
+                [curves_figure(run, t, font=font, small=True) for t in range(k)]
             ),
         }
     metrics, groups = [], []
     for t in range(n):
-        current = {name: steps[min(t, len(steps) - 1)] for name, steps in runs.items()}
+        # past the end of a run that stopped early: its stop snapshot (the last model)
+        current = {
+            name: rounds[name][t] if t < len(rounds[name]) else protocol.final(run)
+            for name, run in runs.items()
+        }
         metrics.append(metrics_html(current))
         if "BP.InfoBoost" in runs:
             groups.append(groups_html(current["BP.InfoBoost"]))
@@ -1096,19 +1153,17 @@ def branching_lecture(
 def program_frames(
     _ds: Dataset, ds_key: str, scheme: str, n_rounds: int, c: float, weak_learner: str, font: float
 ) -> dict:
-    """The program of one scheme's run at every snapshot, for the structure view (cached):
-    ``{"structure": [pictures per snapshot], "notes": [one line per snapshot]}``. Text is
+    """The program of one scheme's run at every round ``t = 0 … T``, for the structure view
+    (cached): ``{"structure": [pictures per round], "notes": [one line per round]}``. Text is
     ``font + 1`` px (a little larger than the plots' tick labels)."""
     from . import compute, lecture
 
-    steps = compute.bp_run(_ds, ds_key, n_rounds, SCHEMES[scheme], c, weak_learner)
+    run = compute.bp_run(_ds, ds_key, n_rounds, SCHEMES[scheme], c, weak_learner)
     size = round(font + 1)
+    k = len(protocol.rounds(run))
     return {
         "structure": lecture.same_frames(
-            [
-                program_pictures(steps, t, feature_names=_ds.feature_names, font=size)
-                for t in range(len(steps))
-            ]
+            [program_pictures(run, t, feature_names=_ds.feature_names, font=size) for t in range(k)]
         ),
-        "notes": [program_note(steps, t) for t in range(len(steps))],
+        "notes": [program_note(run, t) for t in range(k)],
     }

@@ -166,16 +166,6 @@ def _focus_bar(schemes: list[str]) -> str:
     return choice if choice in schemes else default
 
 
-def _first_merge(steps) -> int:
-    """Round shown when the link names none: the first in which the focused scheme merges
-    children (the page's subject), round 2 for a scheme that never merges (the first round
-    whose leaves are divided again)."""
-    for s in steps:
-        if s.metrics is not None and s.t >= 2 and s.metrics.n_divided > s.metrics.n_leaves:
-            return s.t
-    return 2
-
-
 def _set_focus(name: str) -> None:
     st.session_state["focus"] = name
 
@@ -220,8 +210,7 @@ def render() -> None:
     t = lecture.stepper(
         lec["n"],
         page="branching",
-        first=1,
-        default=_first_merge(runs[focus]),
+        default=frames_branching.first_merge(runs[focus]),
         caption=f"{ds.n_train} training and {ds.n_test} test points · every round ready in "
         f"{elapsed:.2f} s (cached); stepping is drawn by your browser · keys: ← → step, Home/End, "
         "Space plays",
@@ -234,7 +223,6 @@ def render() -> None:
             "plotly",
             run["regions"],
             key=f"lv_regions_{slug}",
-            first=1,
             notes=run["notes"],
             chart_key=f"regions_{slug}",
             title=f"{focus}: regions of sign F_t",
@@ -245,7 +233,6 @@ def render() -> None:
             "svg",
             program["structure"],
             key=f"lv_program_{slug}",
-            first=1,
             notes=program["notes"],
             title=f"{focus}: the program by round",
         )
@@ -254,7 +241,6 @@ def render() -> None:
             "plotly",
             run["curves"],
             key=f"lv_curves_{slug}",
-            first=1,
             chart_key=f"curves_{slug}",
             notes=run["curve_notes"],
             title="Π Z_t, errors and leaves |L_t|",
@@ -275,7 +261,6 @@ def render() -> None:
                         "plotly",
                         lec["runs"][name]["small"],
                         key=f"lv_small_{other}",
-                        first=1,
                         title=name,
                         height=170,
                         focus=name,
@@ -286,7 +271,6 @@ def render() -> None:
                         "plotly",
                         lec["runs"][name]["spark"],
                         key=f"lv_spark_{other}",
-                        first=1,
                         title="Π Z_t, train error",
                         height=170,
                         focus=name,
@@ -294,13 +278,11 @@ def render() -> None:
                     )
 
     st.markdown("#### This round in numbers")
-    lecture.view("html", lec["metrics"], key="lv_metrics", first=1, min_height=0, max_height=100000)
+    lecture.view("html", lec["metrics"], key="lv_metrics", min_height=0, max_height=100000)
     st.caption(LEAVES_KEY)
     if lec["groups"] is not None:
         st.markdown("#### BP.InfoBoost's groups: which children were merged (Theorem 3)")
-        lecture.view(
-            "html", lec["groups"], key="lv_groups", first=1, min_height=0, max_height=100000
-        )
+        lecture.view("html", lec["groups"], key="lv_groups", min_height=0, max_height=100000)
 
     _exports(header, runs, ds, t)
     code, dparams = data_code(choice)
@@ -323,7 +305,6 @@ def render() -> None:
         "plotly",
         c_view["frames"],
         key="lv_c_round",
-        first=1,
         notes=c_view["notes"],
         chart_key="c_round",
         title="This round's children merged with every c",
@@ -375,15 +356,14 @@ REGIONS_KEY = (
 def _exports(header, runs: dict, ds, t: int | None) -> None:
     with header.export:
         st.markdown("**The programs**")
-        for name, steps in runs.items():
-            idx = min(max((t or 1) - 1, 0), len(steps) - 1)
-            done = [s for s in steps[: idx + 1] if s.metrics is not None]
-            if not done:
+        for name, run in runs.items():
+            done = frames_branching.program_rounds(run, t or 0)
+            if not done:  # round 0: the program is its root alone
                 continue
             r, slug = done[-1].t, name.replace(".", "_")
             st.download_button(
                 f"{name}: program at round {r} as DOT",
-                diagrams.bp_digraph(steps, idx, feature_names=ds.feature_names).source,
+                diagrams.bp_digraph(run, r, feature_names=ds.feature_names).source,
                 file_name=f"branching_{slug}_round{r}.dot",
                 mime="text/vnd.graphviz",
                 key=f"dot_{slug}",
