@@ -1,0 +1,115 @@
+"""The arrows point one way: views → ui → boostcore (DESIGN.md, issue 15, item 5).
+
+Every module is parsed (``ast``), not imported, so a test failure names the file and the
+import line and nothing is executed.
+"""
+
+from __future__ import annotations
+
+import ast
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+#: Views that may still import the core directly, each with the work that removes it. Empty:
+#: views/game.py was the last one, moved to ui by the step-protocol work (ui/game_rules.py).
+VIEWS_ALLOWED_TO_IMPORT_BOOSTCORE: set[str] = set()
+
+
+def _imports(path: Path) -> list[tuple[int, str]]:
+    """``(line, top-level package)`` of every import in ``path``; relative imports are
+    resolved against the file's own package (``from . import x`` in ui/ is ``ui``)."""
+    tree = ast.parse(path.read_text("utf-8"), filename=str(path))
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found += [(node.lineno, alias.name.split(".")[0]) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                found.append((node.lineno, path.parent.name))
+            elif node.module:
+                found.append((node.lineno, node.module.split(".")[0]))
+    return found
+
+
+def _modules(folder: str) -> list[Path]:
+    return sorted((ROOT / folder).glob("*.py"))
+
+
+def _offenders(folder: str, forbidden: set[str], allowed: set[str] = frozenset()) -> list[str]:
+    return [
+        f"{folder}/{path.name}:{line} imports {package}"
+        for path in _modules(folder)
+        if path.name not in allowed
+        for line, package in _imports(path)
+        if package in forbidden
+    ]
+
+
+@pytest.mark.parametrize("folder", ["views", "ui", "boostcore"])
+def test_the_folders_hold_modules(folder: str) -> None:
+    assert _modules(folder), f"no modules found in {folder}/"
+
+
+def test_views_do_not_import_the_core() -> None:
+    """A page composes ui widgets and figures; the core is reached through ui."""
+    offenders = _offenders("views", {"boostcore"}, VIEWS_ALLOWED_TO_IMPORT_BOOSTCORE)
+    assert not offenders, offenders
+
+
+def test_views_import_only_ui_streamlit_and_the_standard_library() -> None:
+    """A page never does math: no numpy, pandas, scipy or plotly in a view."""
+    allowed = {"ui", "streamlit", "__future__"} | set(sys.stdlib_module_names)
+    offenders = [
+        f"views/{path.name}:{line} imports {package}"
+        for path in _modules("views")
+        for line, package in _imports(path)
+        if package not in allowed
+        and not (package == "boostcore" and path.name in VIEWS_ALLOWED_TO_IMPORT_BOOSTCORE)
+    ]
+    assert not offenders, offenders
+
+
+def test_the_core_imports_no_ui_stack() -> None:
+    """boostcore stays importable and testable without Streamlit, plotly or the app."""
+    offenders = _offenders("boostcore", {"streamlit", "plotly", "ui", "views"})
+    assert not offenders, offenders
+
+
+def test_ui_never_imports_views() -> None:
+    offenders = _offenders("ui", {"views"})
+    assert not offenders, offenders
+
+
+def test_the_allow_list_is_still_needed() -> None:
+    """An exception that is no longer used is deleted, so the rule cannot silently widen."""
+    unused = [
+        name
+        for name in VIEWS_ALLOWED_TO_IMPORT_BOOSTCORE
+        if not (ROOT / "views" / name).exists()
+        or all(package != "boostcore" for _, package in _imports(ROOT / "views" / name))
+    ]
+    assert not unused, f"remove {unused} from VIEWS_ALLOWED_TO_IMPORT_BOOSTCORE"
+
+
+def test_imports_are_found_in_every_form(tmp_path: Path) -> None:
+    """The parser sees plain, dotted, from- and relative imports, also inside functions."""
+    pkg = tmp_path / "ui"
+    pkg.mkdir()
+    module = pkg / "m.py"
+    module.write_text(
+        "import boostcore.bounds\n"
+        "from boostcore import datasets\n"
+        "from . import compute\n"
+        "def f():\n"
+        "    import streamlit as st\n"
+    )
+    assert sorted(_imports(module)) == [
+        (1, "boostcore"),
+        (2, "boostcore"),
+        (3, "ui"),
+        (5, "streamlit"),
+    ]
