@@ -112,7 +112,7 @@ def explain_difference(X: np.ndarray, y: np.ndarray, steps, clf) -> str:
     members = {0: np.arange(X.shape[0])}
     for step in steps[1:]:
         rec = step.split
-        if rec is None:
+        if rec is None or step.kind == "stop":  # the stop snapshot repeats the last split
             continue
         rows = members[rec.leaf]
         go_left = X[rows, rec.feature] <= rec.thresholds[0]

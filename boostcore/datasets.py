@@ -528,18 +528,3 @@ def from_points(X, y, *, name: str = "drawn", test_fraction: float = 0.0, seed: 
         f"(\u22121) and {counts[1]} of class {names[1]!r} (+1)."
     )
     return Dataset(name, description, X_tr, y_tr, X_te, y_te, ("x1", "x2"), names)
-
-
-# TEMPORARY (issue 15, item 5): the CSV functions moved to boostcore.csvdata, but
-# ui/compute.py, ui/exports.py (and the scripts it writes) and tests/test_exports.py, which
-# other work is changing right now, still reach them as ``datasets.<name>``. Delete this
-# forwarder once those files use boostcore.csvdata; nothing else relies on it.
-_MOVED_TO_CSVDATA = frozenset({"CsvReport", "dataset_to_csv", "load_csv", "load_csv_report"})
-
-
-def __getattr__(name: str) -> object:
-    if name in _MOVED_TO_CSVDATA:
-        from . import csvdata
-
-        return getattr(csvdata, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -16,6 +16,7 @@ from sklearn.utils import check_random_state
 from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted, validate_data
 
+from . import steps
 from ._validation import check_xy
 from .topdown import TreeStep, grow
 
@@ -77,7 +78,7 @@ class TopDownTreeClassifier(ClassifierMixin, BaseEstimator):
     n_features_in_ : int
     steps_ : tuple of TreeStep
         Every snapshot of the run, the last one holding the fitted tree.
-    tree_ : boostcore.topdown.Tree
+    tree_ : boostcore.tree.Tree
         The fitted tree.
 
     Examples
@@ -141,8 +142,8 @@ class TopDownTreeClassifier(ClassifierMixin, BaseEstimator):
         >>> from boostcore.estimators import TopDownTreeClassifier
         >>> ds = make_dataset("moons", n=100, seed=0)
         >>> clf = TopDownTreeClassifier(size=4).fit(ds.X_train, ds.y_train)
-        >>> clf.classes_.tolist(), clf.tree_.n_leaves, len(clf.steps_)
-        ([-1, 1], 4, 4)
+        >>> clf.classes_.tolist(), clf.tree_.n_leaves, len(clf.steps_)  # start, 3 steps, stop
+        ([-1, 1], 4, 5)
         >>> TopDownTreeClassifier(size=4).fit(ds.X_train, [0, 1, 2] * 25)  # doctest: +ELLIPSIS
         Traceback (most recent call last):
             ...
@@ -297,7 +298,7 @@ class TopDownTreeClassifier(ClassifierMixin, BaseEstimator):
         [[0.01, 0.01], [-1.0, 0.58], [-1.0, 0.2], [-1.0, 0.58]]
         """
         X = self._check(X)
-        for step in self.steps_:
+        for step in steps.rounds(self.steps_):  # the stop snapshot repeats the last round
             yield 2.0 * step.tree.predict_proba_pos(X) - 1.0
 
     def staged_predict(self, X) -> Iterator[np.ndarray]:
@@ -340,8 +341,8 @@ class TopDownTreeClassifier(ClassifierMixin, BaseEstimator):
         >>> from boostcore.estimators import TopDownTreeClassifier
         >>> ds = make_dataset("moons", n=100, seed=0)
         >>> clf = TopDownTreeClassifier(size=4).fit(ds.X_train, ds.y_train)
-        >>> clf.final_step.kind, clf.final_step.t
-        ('split', 3)
+        >>> clf.final_step.kind, clf.final_step.t, clf.final_step.stop_reason
+        ('stop', 3, 'The tree has reached its budget of s = 4 leaves.')
         """
         check_is_fitted(self)
         return self.steps_[-1]
@@ -368,7 +369,8 @@ class BPInfoBoostClassifier(ClassifierMixin, BaseEstimator):
     classes_ : ndarray of shape (n_classes,)
     n_features_in_ : int
     steps_ : tuple of BPStep
-        Every snapshot of the run (empty when ``y`` had a single class).
+        Every snapshot of the run: start (``t = 0``), one step per round, stop (empty when
+        ``y`` had a single class).
     program_ : boostcore.branching.BranchingProgram
         The fitted program.
 
@@ -428,8 +430,8 @@ class BPInfoBoostClassifier(ClassifierMixin, BaseEstimator):
         >>> from boostcore.estimators import BPInfoBoostClassifier
         >>> ds = make_dataset("moons", n=100, seed=0)
         >>> clf = BPInfoBoostClassifier(n_rounds=5).fit(ds.X_train, ds.y_train)
-        >>> len(clf.steps_), clf.steps_[-1].kind
-        (5, 'round')
+        >>> len(clf.steps_), clf.steps_[-1].kind, clf.steps_[-1].t
+        (7, 'stop', 5)
         """
         from .branching import BranchingProgram, bp_infoboost
 
@@ -548,7 +550,8 @@ class BPInfoBoostClassifier(ClassifierMixin, BaseEstimator):
         Yields
         ------
         ndarray of shape (n_samples,)
-            ``F_t(x)`` for ``t = 1, 2, …`` (a ``STOP`` snapshot yields nothing).
+            ``F_t(x)`` for ``t = 1, 2, …``: one per ``"step"`` snapshot (round), none for
+            the start and stop snapshots.
 
         Examples
         --------
@@ -561,7 +564,7 @@ class BPInfoBoostClassifier(ClassifierMixin, BaseEstimator):
         """
         X = self._check(X)
         for step in self.steps_:
-            if step.metrics is not None:
+            if step.kind == "step":
                 yield step.program.decision_function(X)
 
 
@@ -584,7 +587,9 @@ class ProbabilisticBoostClassifier(ClassifierMixin, BaseEstimator):
     classes_ : ndarray of shape (n_classes,)
     n_features_in_ : int
     steps_ : tuple of ProbStep
-        Every snapshot of the run (empty when ``y`` had a single class).
+        Every snapshot of the run: start (``t = 0``), one step per weak classifier (per level
+        for the matryoshka) and stop (:mod:`boostcore.steps`); empty when ``y`` had a single
+        class.
     model_ : ProbTree or Chain or None
         The fitted model (``None`` when ``y`` had a single class).
 
@@ -647,8 +652,8 @@ class ProbabilisticBoostClassifier(ClassifierMixin, BaseEstimator):
         >>> from boostcore.estimators import ProbabilisticBoostClassifier
         >>> ds = make_dataset("moons", n=100, seed=0)
         >>> clf = ProbabilisticBoostClassifier(n_weak=4).fit(ds.X_train, ds.y_train)
-        >>> len(clf.steps_)
-        4
+        >>> [(s.t, s.kind) for s in clf.steps_]
+        [(0, 'start'), (1, 'step'), (2, 'step'), (3, 'step'), (4, 'step'), (4, 'stop')]
         >>> ProbabilisticBoostClassifier(structure="forest").fit(ds.X_train, ds.y_train)
         Traceback (most recent call last):
             ...
@@ -874,7 +879,8 @@ class _G1Classifier(ClassifierMixin, BaseEstimator):
         Yields
         ------
         ndarray of shape (n_samples,)
-            ``H`` of every snapshot with metrics (a ``STOP`` snapshot yields nothing).
+            ``H`` after every ``"step"`` snapshot: one per weak hypothesis (or per split),
+            as scikit-learn's staged methods (the start and stop snapshots yield nothing).
 
         Examples
         --------
@@ -887,7 +893,7 @@ class _G1Classifier(ClassifierMixin, BaseEstimator):
         """
         X = self._check(X)
         for step in self.steps_:
-            if step.metrics is not None:
+            if step.kind == steps.STEP:
                 yield self._H(step, X)
 
     def staged_predict(self, X) -> Iterator[np.ndarray]:
@@ -944,8 +950,9 @@ class RealAdaBoostClassifier(_G1Classifier):
     ----------
     classes_ : ndarray of shape (n_classes,)
     n_features_in_ : int
-    steps_ : tuple of G1Step
-        The G1 snapshots (empty when ``y`` had a single class).
+    steps_ : tuple of boostcore.oblique.G1Step
+        The G1 snapshots, start (``H = 0``) and stop included (empty when ``y`` had a
+        single class).
     model_ : boostcore.oblique.Additive
         The fitted ``Σ α_t h_t``; with a scikit-learn weak learner,
         ``model_.hyps[t].estimator`` is round ``t``'s copy.
@@ -1066,8 +1073,9 @@ class BoostODTClassifier(_G1Classifier):
     ----------
     classes_ : ndarray of shape (n_classes,)
     n_features_in_ : int
-    steps_ : tuple of boostcore.oblique.TreeStep
-        Every snapshot of the run (empty when ``y`` had a single class).
+    steps_ : tuple of boostcore.oblique.ODTStep
+        Every snapshot of the run, start and stop included (empty when ``y`` had a single
+        class).
     tree_ : boostcore.oblique.ObliqueTree or None
         The fitted tree (``None`` when ``y`` had a single class).
 
@@ -1123,7 +1131,7 @@ class BoostODTClassifier(_G1Classifier):
         >>> ds = make_dataset("moons", n=100, seed=0)
         >>> clf = BoostODTClassifier(n_internal=3, n_stumps=5).fit(ds.X_train, ds.y_train)
         >>> [s.kind for s in clf.steps_]
-        ['start', 'split', 'split', 'split']
+        ['start', 'step', 'step', 'step', 'stop']
         """
         from .oblique import boost_odt
 

@@ -1098,11 +1098,6 @@ class ODTStep(Step):
         return dict(zip(keys, (self.node, left, right, int(self.node_index.size), len(sep), text)))
 
 
-#: The name this class had before the step protocol (issue 15): ``ui/exports.py`` still
-#: refers to it; remove once it uses :class:`ODTStep`.
-TreeStep = ODTStep
-
-
 @dataclass
 class _Candidate:
     separator: Additive

@@ -560,6 +560,9 @@ class ProbMetrics(Metrics):
     n_weak : int
         Number of weak classifiers (soft stumps, nested ones included) in the model: the
         paper's ``T``.
+    n_leaves : int or None
+        Leaves of the tree (trees and the matryoshka: of the outer tree); ``None`` for the
+        chain, which has no leaves.
     mc_stderr : float or None
         Standard error of the chain's Monte Carlo estimate; ``None`` for the exact structures.
     rho_hat : float
@@ -594,6 +597,7 @@ class ProbMetrics(Metrics):
     """
 
     n_weak: int
+    n_leaves: int | None
     mc_stderr: float | None
     rho_hat: float
     bound_C: float
@@ -818,7 +822,7 @@ class Chain:
         return np.clip(np.mean(H > 0, axis=0) + 0.5 * np.mean(H == 0, axis=0), QMIN, 1 - QMIN)
 
 
-def _metrics(T, train_err, test_err, stderr, C, rho_hat) -> ProbMetrics:
+def _metrics(T, train_err, test_err, stderr, C, rho_hat, n_leaves=None) -> ProbMetrics:
     """:class:`ProbMetrics` after ``T`` weak classifiers (``T = 0``: the initial model, whose
     ``ρ̂`` is not defined yet and whose ``F`` and ``ρ̂^T`` are 1)."""
     if T == 0:
@@ -826,6 +830,7 @@ def _metrics(T, train_err, test_err, stderr, C, rho_hat) -> ProbMetrics:
             train_error=train_err,
             test_error=test_err,
             n_weak=0,
+            n_leaves=n_leaves,
             mc_stderr=stderr,
             rho_hat=float("nan"),
             bound_C=C,
@@ -839,6 +844,7 @@ def _metrics(T, train_err, test_err, stderr, C, rho_hat) -> ProbMetrics:
         train_error=train_err,
         test_error=test_err,
         n_weak=T,
+        n_leaves=n_leaves,
         mc_stderr=stderr,
         rho_hat=rho_hat,
         bound_C=C,
@@ -852,7 +858,8 @@ def _tree_metrics(T, tree: ProbTree, X, y, Xt, yt, rho_hat, C=None) -> ProbMetri
     """:func:`_metrics` of a tree: exact expected errors and ``C`` (``C(T)`` of ``tree``
     unless given)."""
     test = tree.expected_error(Xt, yt) if Xt is not None and yt.size else None
-    return _metrics(T, tree.expected_error(X, y), test, None, tree.C() if C is None else C, rho_hat)
+    C = tree.C() if C is None else C
+    return _metrics(T, tree.expected_error(X, y), test, None, C, rho_hat, len(tree.leaves))
 
 
 def _budget_reason(n_weak: int) -> str:

@@ -230,7 +230,8 @@ class TreeStep(Step):
             "leaf": None if sp is None else sp.leaf,
             "k": None if sp is None else sp.arity,
             "feature": None if sp is None else sp.feature,
-            "thresholds": None if sp is None else ", ".join(f"{v:.6g}" for v in sp.thresholds),
+            # exact (shortest round-trip) text: a record holds scalars only
+            "thresholds": None if sp is None else ", ".join(str(float(v)) for v in sp.thresholds),
             "gain": None if sp is None else sp.gain,
             "advantage": None if sp is None else sp.advantage,
             "score": None if sp is None else sp.score,

@@ -65,13 +65,13 @@ def views(at: AppTest, kind: str | None = None) -> dict[str, dict]:
 def frame_at(view: dict, t: int):
     """The frame a view draws at round ``t`` (clamped like the browser does)."""
     frames = resolve(view["frames"])
-    i = min(max(t - view.get("first", 0), 0), len(frames) - 1)
+    i = min(max(t, 0), len(frames) - 1)
     return frames[i]
 
 
 def note_at(view: dict, t: int) -> str:
     notes = view.get("notes") or [""]
-    i = min(max(t - view.get("first", 0), 0), len(notes) - 1)
+    i = min(max(t, 0), len(notes) - 1)
     return notes[i]
 
 

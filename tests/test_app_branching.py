@@ -58,7 +58,7 @@ def test_datasets_and_c(data: str) -> None:
     assert len(at.get("plotly_chart")) == 0  # no whole-run c sweep any more
     for name, view in v.items():  # every view holds one frame per round (rounds 0 … 6)
         if name != "lv_groups" and view["kind"] != "html":
-            assert view.get("first", 0) == 0
+            assert "first" not in view
             assert len(view["frames"]) == 7, name
 
 
@@ -203,7 +203,7 @@ def test_c_is_shown_per_round_not_as_a_whole_run_trend() -> None:
     assert "statement about one round" in captions and "not nested" in captions
     assert "1 − cγ_t" in captions
     view = lh.views(at)["lv_c_round"]
-    assert view.get("first", 0) == 0 and len(view["frames"]) == 7  # rounds 0 … 6
+    assert "first" not in view and len(view["frames"]) == 7  # rounds 0 … 6
     assert lh.note_at(view, 0).startswith("Round 0: the initial model")
     frame = lh.frame_at(view, 2)
     names = [tr.get("name") for tr in frame["data"]]

@@ -235,7 +235,7 @@ ROUND_TRIPS: dict[str, tuple[dict, list[tuple[str, str, object]]]] = {
             "Tw": "8",
             "tau": "0.5",
             "est": "20 answers",
-            "round": "4",
+            "round": "6",  # not the page's default round 4, which a link leaves out
         },
         [
             ("toggle", "present", True),
@@ -245,7 +245,7 @@ ROUND_TRIPS: dict[str, tuple[dict, list[tuple[str, str, object]]]] = {
             ("select_slider", "Tw", 8),
             ("slider", "tau", 0.5),
             ("select_slider", "est", "20 answers"),
-            ("stepper", "round", 4),
+            ("stepper", "round", 6),
         ],
     ),
     "oblique": (
@@ -443,22 +443,28 @@ def test_stepper_writes_the_round_to_the_url() -> None:
     lh.step_to(at, 2)
     at.run()
     assert _query(at)["round"] == "2" and lh.stepper(at)["t"] == 2
-    lh.step_to(at, 0)  # round 0 is the first: dropped from the link
+    lh.step_to(at, 1)  # the page's default round: dropped from the link
     _ok(at)
-    assert lh.stepper(at)["t"] == 0 and "round" not in at.query_params
+    assert lh.stepper(at)["t"] == 1 and "round" not in at.query_params
+    lh.step_to(at, 0)  # round 0 is not the default here: the link names it
+    assert lh.stepper(at)["t"] == 0 and _query(at)["round"] == "0"
 
 
-def test_stepper_url_with_a_first_round_of_one() -> None:
-    at = _page("branching", T="6", round="1")
+def test_stepper_url_names_round_0_on_a_page_whose_default_round_is_not_0() -> None:
+    """Every page starts at round 0 (the initial model), but the branching page opens at its
+    first merge: a link to round 0 must say so, a link to the default round need not."""
+    at = _page("branching", T="6")
     _ok(at)
-    assert lh.stepper(at)["lo"] == lh.stepper(at)["t"] == 1
-    assert "round" not in at.query_params  # round 1 is this page's first
-    lh.step_to(at, 2)
-    assert _query(at)["round"] == "2"
+    default = lh.stepper(at)["t"]
+    assert lh.stepper(at)["lo"] == 0 < default and "round" not in at.query_params
+    lh.step_to(at, 0)
+    assert _query(at)["round"] == "0"
     again = _page("branching", **_query(at))
-    assert lh.stepper(again)["t"] == 2
-    lh.step_to(again, 1)
+    assert lh.stepper(again)["t"] == 0
+    lh.step_to(again, default)
     assert "round" not in again.query_params
+    lh.step_to(again, 2 if default != 2 else 3)
+    assert lh.stepper(_page("branching", **_query(again)))["t"] == (2 if default != 2 else 3)
 
 
 def test_game_moves_follow_in_the_url() -> None:
@@ -579,7 +585,7 @@ def test_export_popover_downloads(page: str, downloads) -> None:
         assert set(doc["runs"]) == run_names
     assert all(isinstance(recs, list) and recs for recs in doc["runs"].values())
     csv = downloads(at, "Metrics per round (CSV)").decode()
-    assert csv.splitlines()[0].startswith("run,round,kind,chosen")
+    assert csv.splitlines()[0].startswith("run,t,kind,chosen")
     script = downloads(at, "Python script (.py)").decode()
     compile(script, f"boostlab_{page}.py", "exec")
     shown = [c.value for c in at.code if c.language == "python"]

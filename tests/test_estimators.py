@@ -14,7 +14,8 @@ from boostcore.estimators import (
     RealAdaBoostClassifier,
     TopDownTreeClassifier,
 )
-from boostcore.topdown import SPLIT, STOP, grow
+from boostcore.steps import STOP
+from boostcore.topdown import grow
 
 
 @parametrize_with_checks(
@@ -49,12 +50,12 @@ def test_staged_predict_and_apply(params):
     Xt, _ = data(seed=1, n=50)
     clf = TopDownTreeClassifier(**params).fit(X, y)
     staged = list(clf.staged_predict(Xt))
-    assert len(staged) == len(clf.steps_)
+    assert len(staged) == len(clf.steps_) - 1  # the stop snapshot repeats the last round
     np.testing.assert_array_equal(staged[-1], clf.predict(Xt))
     for step, pred in zip(clf.steps_, staged):
         np.testing.assert_array_equal(pred, clf.classes_[(step.tree.predict(Xt) > 0).astype(int)])
     decisions = list(clf.staged_decision_function(Xt))
-    assert len(decisions) == len(clf.steps_)
+    assert len(decisions) == len(clf.steps_) - 1
     np.testing.assert_allclose(decisions[-1], clf.decision_function(Xt))
     assert clf.steps_[0].kind == "start"
     # apply: leaf ids of tree_, consistent with the tree's own routing
@@ -63,7 +64,8 @@ def test_staged_predict_and_apply(params):
     np.testing.assert_array_equal(leaves, clf.tree_.apply(Xt))
     assert clf.tree_ is clf.steps_[-1].tree is clf.final_step.tree
     assert clf.tree_.n_leaves <= clf.size
-    if clf.steps_[-1].kind == SPLIT:
+    assert clf.steps_[-1].kind == STOP
+    if "budget" in clf.steps_[-1].stop_reason:
         assert clf.tree_.n_leaves == clf.size
 
 
@@ -286,8 +288,9 @@ def test_real_adaboost_copies_are_distinct_clones_seeded_like_sklearn():
     assert len({s for pair in seeds for s in pair}) == 12
     # the hypotheses of the snapshots are the fitted copies (no wrapper is left behind)
     assert clf.steps_[-1].model.hyps[0].estimator is copies[0]
-    assert "BaggingClassifier" in clf.steps_[0].message
-    assert clf.steps_[0].round.hyp.describe() == "BaggingClassifier"
+    assert clf.steps_[0].kind == "start" and clf.steps_[0].round is None
+    assert "BaggingClassifier" in clf.steps_[1].message
+    assert clf.steps_[1].round.hyp.describe() == "BaggingClassifier"
 
 
 def test_real_adaboost_random_state_none_and_instance_like_sklearn():

@@ -19,8 +19,9 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from boostcore import bounds, datasets, game
-from ui import compute, exports, tables
+from boostcore import bounds, csvdata, datasets, game
+from boostcore import steps as protocol
+from ui import compute, exports, game_rules, tables
 
 GEN = dict(
     name="moons", n=80, noise=0.3, imbalance=0.5, label_noise=0.05, seed=0, test_fraction=0.25
@@ -109,7 +110,7 @@ def _page_csv(data: bytes, filename: str, tf: float, seed: int) -> datasets.Data
 
 
 def test_dataset_code_csv_reads_the_file_next_to_the_script(tmp_path, monkeypatch):
-    text = datasets.dataset_to_csv(_gen_ds())
+    text = csvdata.dataset_to_csv(_gen_ds())
     (tmp_path / "mine.csv").write_text(text, encoding="utf-8")
     code = exports.dataset_code(
         "Upload CSV", dict(filename="/some/where/mine.csv", test_fraction=0.2, seed=3)
@@ -121,7 +122,7 @@ def test_dataset_code_csv_reads_the_file_next_to_the_script(tmp_path, monkeypatc
 
 
 def test_dataset_code_csv_with_a_bad_row_matches_the_sidebar(tmp_path, monkeypatch):
-    lines = datasets.dataset_to_csv(_gen_ds()).splitlines()
+    lines = csvdata.dataset_to_csv(_gen_ds()).splitlines()
     lines.insert(5, "1.0,oops,+1")
     text = "\n".join(lines) + "\n"
     (tmp_path / "bad.csv").write_text(text, encoding="utf-8")
@@ -211,7 +212,7 @@ def _topdown_want(ds, size, index, crits, k, gamma, rule):
             bound_e=m.bound_e,
             bound_power=m.bound_power,
             bound_final=m.bound_final,
-            mm_bound=m.mm_bound,
+            bound_mm=m.bound_mm,
         )
     return want
 
@@ -261,14 +262,10 @@ def test_branching_snippet_gives_the_page_numbers():
         ds = _gen_ds()
         want = {}
         for name, merge in names.items():
-            steps = [
-                s
-                for s in compute.bp_run.__wrapped__(ds, "k", 5, merge, 0.4, wl)
-                if s.metrics is not None
-            ]
-            m = steps[-1].metrics
+            last = compute.bp_run.__wrapped__(ds, "k", 5, merge, 0.4, wl)[-1]
+            m = last.metrics
             want[name] = dict(
-                round=m.t,
+                round=last.t,
                 n_leaves=m.n_leaves,
                 train_error=m.train_error,
                 test_error=m.test_error,
@@ -277,7 +274,7 @@ def test_branching_snippet_gives_the_page_numbers():
                 H_divided=m.H_divided,
                 H_leaves=m.H_leaves,
                 gamma=m.gamma,
-                prod_Z=m.prod_Z,
+                prod_Z=m.bound_prod_Z,
                 prod_H_h=m.prod_H_h,
             )
         _same(_finals(out), want)
@@ -299,21 +296,21 @@ def test_matryoshka_snippet_gives_the_page_numbers(samples):
         steps = compute.prob_run.__wrapped__(
             ds, "k", s, n_weak, 0.3, samples if s in ("chain", "tree") else None
         )
-        step = [x for x in steps if x.t <= n_weak][-1]
+        step = [x for x in steps if x.metrics.n_weak <= n_weak][-1]
         m = step.metrics
         want[s] = dict(
-            T=m.T,
-            expected_train_error=m.expected_train_error,
+            n_weak=m.n_weak,
+            train_error=m.train_error,
             mc_2se=None if m.mc_stderr is None else 2 * m.mc_stderr,
-            expected_test_error=m.expected_test_error,
-            C=m.C,
+            test_error=m.test_error,
+            bound_C=m.bound_C,
             rho_hat=m.rho_hat,
-            F=m.F,
-            rho_T=m.rho_T,
-            M2=m.M2,
+            bound_F=m.bound_F,
+            bound_rho_T=m.bound_rho_T,
+            bound_M2=m.bound_M2,
         )
     _same(_finals(out), want)
-    assert _finals(out)["matryoshka"]["T"] == 4
+    assert _finals(out)["matryoshka"]["n_weak"] == 4
 
 
 @pytest.mark.parametrize(
@@ -330,11 +327,11 @@ def test_oblique_snippet_gives_the_page_numbers(learner, rule):
     }
     # the page's last stepper position (views/oblique.py: _current at schedule[-1])
     i, _, used = compute.odt_schedule(runs["boostodt"], False)[-1]
-    ada, km = runs["adaboost"], runs["km_tree"]
+    ada, km, odt = (protocol.rounds(runs[n]) for n in ("adaboost", "km_tree", "boostodt"))
     shown = {
-        "adaboost": ada[min(used, len(ada)) - 1],
+        "adaboost": ada[min(used, len(ada) - 1)],
         "km_tree": km[min(i, len(km) - 1)],
-        "boostodt": runs["boostodt"][i],
+        "boostodt": odt[i],
     }
     want = {}
     for name, step in shown.items():
@@ -346,7 +343,7 @@ def test_oblique_snippet_gives_the_page_numbers(learner, rule):
             margin_error_0=m.margin_error_0,
             exp_loss=m.exp_loss,
             km_impurity=m.km_impurity,
-            bound=m.bound,
+            bound_theorem1=m.bound_theorem1,
         )
     _same(_finals(out), want)
 
@@ -358,7 +355,7 @@ def test_game_watch_snippet_gives_the_page_numbers(adversary, seed):
     s, gamma = 9, 0.15
     out, _ = _exec(exports.game_snippet(s, gamma, "Watch", adversary, seed))
     adv = "equal" if "equal" in adversary else "random"
-    states = compute.game_play.__wrapped__(s, gamma, adv, seed)
+    states = game_rules.watch.__wrapped__(s, gamma, adv, seed)
     final = states[-1]
     _same(
         _finals(out),
@@ -368,7 +365,7 @@ def test_game_watch_snippet_gives_the_page_numbers(adversary, seed):
                 final_weight=final.total,
                 phi_gamma_s=float(bounds.phi_gamma(s, gamma)),
                 s_pow_minus_gamma=s ** (-gamma),
-                equal_binary_final=compute.game_play.__wrapped__(s, gamma, "equal", 0)[-1].total,
+                equal_binary_final=game_rules.watch.__wrapped__(s, gamma, "equal", 0)[-1].total,
             )
         },
     )
@@ -377,7 +374,7 @@ def test_game_watch_snippet_gives_the_page_numbers(adversary, seed):
 @pytest.mark.parametrize("mode", ["You are the adversary", "You are the player"])
 def test_game_played_snippet_replays_the_moves(mode):
     s, gamma = 7, 0.1
-    state = compute.game_start(s, gamma)
+    state = game_rules.start(s, gamma)
     stack = [state]
     shares = [(0.3, 0.7), (0.25, 0.25, 0.5), (1 / 3, 2 / 3), (0.5, 0.5), (0.1, 0.9)]
     for d in shares:
@@ -386,7 +383,7 @@ def test_game_played_snippet_replays_the_moves(mode):
         k = len(d) if len(d) in game.legal_arities(state) else 2
         d = d if len(d) == k else (0.5, 0.5)
         leaf = game.max_weight_player(state) if "adversary" in mode else state.leaves[-1]
-        state = compute.game_move(state, leaf, k, d)
+        state = game_rules.move(state, leaf, k, d)
         stack.append(state)
     want = {
         "game": dict(
@@ -594,7 +591,7 @@ def _page_runs():
             "KM tree": compute.g1_tree_run.__wrapped__(ds, "k", 3, "max_decrease"),
             "BoostODT": compute.odt_run.__wrapped__(ds, "k", 3, 2, "hyperplane", "breadth_first"),
         },
-        "game": {"watch": compute.game_play.__wrapped__(8, 0.1, "random", 2)},
+        "game": {"watch": game_rules.run_of(game_rules.watch.__wrapped__(8, 0.1, "random", 2))},
     }
 
 
@@ -609,42 +606,39 @@ def test_run_records_one_per_round_for_every_snapshot_type(page_runs):
         for name, steps in runs.items():
             recs = exports.run_records(steps, ds.feature_names)
             assert len(recs) == len(steps), (page, name)
+            assert list(recs[0])[:3] == ["t", "kind", "chosen"]
+            assert [r["t"] for r in recs] == [s.t for s in steps]
+            for rec, s in zip(recs, steps):
+                assert {k: v for k, v in rec.items() if k != "chosen"} == s.to_record()
             for rec in recs:
-                assert {"round", "kind", "chosen"} <= set(rec)
+                assert {"t", "kind", "chosen"} <= set(rec)
                 assert isinstance(rec["chosen"], str)
                 for value in rec.values():
                     assert value is None or type(value) in (int, float, str, bool, list)
                     if isinstance(value, float):
                         assert math.isfinite(value)
-            # something was chosen in every round after the start
-            assert all(r["chosen"] for r in recs[1:] if r["kind"] not in ("stop",)), name
+            # something was chosen in every step; nothing at the start and the stop
+            assert all(r["chosen"] for r in recs if r["kind"] == "step"), name
+            assert not any(r["chosen"] for r in recs if r["kind"] != "step"), name
 
 
 def test_run_records_agree_with_the_tables_frames(page_runs):
     ds, pages = page_runs
     steps = pages["topdown"]["hatano"]
-    frame = tables.history_frame(steps)
-    recs = exports.run_records(steps)
-    for rec, (_, row) in zip(recs, frame.iterrows()):
-        for col, value in row.items():
-            if col == "thresholds":
-                if isinstance(value, str):
-                    assert ", ".join(f"{v:.3f}" for v in rec[col]) == value
-                continue
-            if isinstance(value, float) and math.isnan(value):
-                assert rec[col] is None or math.isnan(rec[col])
-            else:
-                assert rec[col] == value, col
     odt = pages["oblique"]["BoostODT"]
-    g1 = tables.g1_history_frame(odt).to_dict("records")
-    g1_recs = [r for r, s in zip(exports.run_records(odt), odt) if s.metrics is not None]
-    for rec, row in zip(g1_recs, g1):
-        for col, value in row.items():
-            if col != "t":
-                assert rec[col] == pytest.approx(value, nan_ok=True), col
+    for run in (steps, odt):
+        frame = tables.history_frame(run)
+        recs = exports.run_records(run)
+        assert len(frame) == len(recs)
+        for rec, (_, row) in zip(recs, frame.iterrows()):
+            for col, value in row.items():
+                if value is None or (isinstance(value, float) and math.isnan(value)):
+                    assert rec[col] is None, col
+                else:
+                    assert rec[col] == pytest.approx(value), col
     states = pages["game"]["watch"]
     gframe = tables.game_history_frame(states[-1])
-    grecs = exports.run_records(states)[1:]
+    grecs = [r for r in exports.run_records(states) if r["kind"] == "step"]
     assert [r["leaf"] for r in grecs] == gframe["leaf"].tolist()
     assert [r["total_weight"] for r in grecs] == pytest.approx(gframe["tree weight after"].tolist())
     assert [r["kept"] for r in grecs] == pytest.approx(gframe["kept 1 − γ⌈log k⌉"].tolist())
@@ -656,18 +650,20 @@ def test_run_records_readable_choices(page_runs):
     assert td[0]["chosen"] == "" and td[0]["kind"] == "start"
     assert re.match(r"leaf #\d+: \d-way split on (width|height) at ", td[1]["chosen"])
     bp = exports.run_records(pages["branching"]["BP.InfoBoost"])
-    assert bp[0]["chosen"].startswith("h_1 = [x")
+    assert bp[0]["chosen"] == "" and bp[0]["kind"] == "start"  # round 0: F_0 = 0
+    assert bp[1]["chosen"].startswith("h_1 = [x") and bp[-1]["kind"] == "stop"
     chain = exports.run_records(pages["matryoshka"]["chain"])
-    assert chain[0]["chosen"].startswith("soft stump σ(")
+    assert chain[1]["chosen"].startswith("soft stump σ(")
     mat = exports.run_records(pages["matryoshka"]["matryoshka"])
-    assert mat[-1]["chosen"] == "level-2 doll (4 soft stumps)"
+    assert mat[-2]["chosen"] == "level-2 doll (4 soft stumps)" and mat[-1]["kind"] == "stop"
     ada = exports.run_records(pages["oblique"]["AdaBoost"])
-    assert "sgn(x" in ada[0]["chosen"] and "α =" in ada[0]["chosen"]
+    assert "sgn(x" in ada[1]["chosen"] and "α =" in ada[1]["chosen"]
     odt = exports.run_records(pages["oblique"]["BoostODT"])
-    assert odt[0]["chosen"].startswith("the root") and odt[1]["chosen"].startswith("node #0")
+    assert odt[0]["chosen"] == "" and odt[1]["chosen"].startswith("node #0")
     g = exports.run_records(pages["game"]["watch"])
-    assert g[0]["kind"] == "start" and g[-1]["kind"] == "end"
+    assert g[0]["kind"] == "start" and g[-1]["kind"] == "stop"
     assert g[1]["chosen"].startswith("leaf #0 (weight 1)")
+    assert "the game is over" in g[-1]["stop_reason"]
     with pytest.raises(TypeError, match="snapshots"):
         exports.run_records([object()])
 
@@ -696,9 +692,7 @@ def test_run_json_round_trips(page_runs):
         assert set(doc["runs"]) == set(runs)
         for name, steps in runs.items():
             assert len(doc["runs"][name]) == len(steps)
-            assert [r["round"] for r in doc["runs"][name]] == [
-                len(s.history) if isinstance(s, game.GameState) else s.t for s in steps
-            ]
+            assert [r["t"] for r in doc["runs"][name]] == [s.t for s in steps]
     doc = json.loads(exports.run_json("topdown", {}, pages["topdown"]))
     first = doc["runs"]["hatano"][0]
     assert first["gamma_hat"] is None  # NaN before the first split
@@ -724,16 +718,16 @@ def test_run_csv_parses_with_the_expected_columns(page_runs):
             "bound_e",
             "bound_final",
         ],
-        "branching": ["feature", "threshold", "n_leaves", "Z", "H_h", "prod_Z", "prod_H_h"],
+        "branching": ["feature", "threshold", "n_leaves", "Z", "H_h", "bound_prod_Z", "prod_H_h"],
         "matryoshka": [
             "structure",
             "node",
             "theta",
-            "expected_train_error",
-            "C",
+            "train_error",
+            "bound_C",
             "rho_hat",
-            "F",
-            "M2",
+            "bound_F",
+            "bound_M2",
         ],
         "oblique": [
             "h",
@@ -743,7 +737,7 @@ def test_run_csv_parses_with_the_expected_columns(page_runs):
             "n_weak",
             "train_error",
             "exp_loss",
-            "bound",
+            "bound_theorem1",
             "km_impurity",
         ],
         "game": [
@@ -754,13 +748,13 @@ def test_run_csv_parses_with_the_expected_columns(page_runs):
             "kept",
             "n_leaves",
             "total_weight",
-            "phi_gamma_n",
-            "n_pow_minus_gamma",
+            "bound_phi",
+            "bound_power",
         ],
     }
     for page, runs in pages.items():
         df = pd.read_csv(io.StringIO(exports.run_csv(runs)))
-        assert list(df.columns[:4]) == ["run", "round", "kind", "chosen"]
+        assert list(df.columns[:4]) == ["run", "t", "kind", "chosen"]
         assert set(expected[page]) <= set(df.columns), page
         assert len(df) == sum(len(s) for s in runs.values())
         assert df.groupby("run", sort=False).size().to_dict() == {
@@ -769,7 +763,7 @@ def test_run_csv_parses_with_the_expected_columns(page_runs):
     df = pd.read_csv(io.StringIO(exports.run_csv(pages["topdown"])))
     hat = df[df["run"] == "hatano"]
     assert hat["train_error"].iloc[-1] == pages["topdown"]["hatano"][-1].metrics.train_error
-    assert json.loads(hat["thresholds"].iloc[1]) == list(
+    assert [float(v) for v in hat["thresholds"].iloc[1].split(", ")] == list(
         pages["topdown"]["hatano"][1].split.thresholds
     )
 

@@ -14,7 +14,7 @@ from boostcore import bounds, datasets, evaluation
 from boostcore.branching import bp_infoboost
 from boostcore.game import equal_binary_adversary, max_weight_player, play, random_adversary
 from boostcore.topdown import grow
-from ui import compute, guides
+from ui import compute, game_rules, guides
 from ui.guides import Guide
 
 TIMEOUT = 180
@@ -137,7 +137,7 @@ def _topdown_final(state: dict, criterion: str):
             y_test=ds.y_test,
         )
     )
-    return steps[-1].metrics, [s.split.arity for s in steps if s.split is not None]
+    return steps[-1].metrics, [s.split.arity for s in steps if s.kind == "step"]
 
 
 def test_topdown_naive_preset_numbers() -> None:
@@ -202,7 +202,7 @@ def _bp_steps(state: dict, merge: str):
             X_test=ds.X_test,
             y_test=ds.y_test,
         )
-        if s.metrics is not None
+        if s.kind == "step"
     ]
 
 
@@ -287,7 +287,7 @@ def test_game_guide_numbers() -> None:
     assert round(rnd, 3) == 0.569 < bounds.phi_gamma(16, 0.1)
     assert "0.569" in guides.GAME["random"].comment
     assert math.isclose(float(bounds.phi_gamma(8, 0.1)), 0.729)
-    assert compute.game_play.__wrapped__(8, 0.1, "equal", 0)[-1].total == pytest.approx(0.729)
+    assert game_rules.watch.__wrapped__(8, 0.1, "equal", 0)[-1].total == pytest.approx(0.729)
 
 
 def test_bounds_guide_numbers() -> None:

@@ -8,7 +8,7 @@ import html
 import numpy as np
 import streamlit as st
 
-from boostcore import datasets
+from boostcore import csvdata, datasets
 from boostcore.branching import BandsAtC, BPStep, bp_infoboost, round_bands
 from boostcore.probabilistic import (
     ProbStep,
@@ -47,16 +47,16 @@ def uploaded_dataset(
     data: bytes, filename: str, test_fraction: float, seed: int
 ) -> datasets.Dataset:
     """A dataset parsed from an uploaded CSV (raises ``ValueError`` with a readable message)."""
-    return datasets.load_csv(data, name=filename, test_fraction=test_fraction, seed=seed)
+    return csvdata.load_csv(data, name=filename, test_fraction=test_fraction, seed=seed)
 
 
 @st.cache_data(max_entries=32, show_spinner=False)
 def uploaded_dataset_report(
     data: bytes, filename: str, test_fraction: float, seed: int
-) -> tuple[datasets.Dataset, datasets.CsvReport]:
+) -> tuple[datasets.Dataset, csvdata.CsvReport]:
     """An uploaded CSV with bad rows left out, and the report of what was left out (cached;
     file-level problems raise ``ValueError`` with a readable message)."""
-    return datasets.load_csv_report(data, name=filename, test_fraction=test_fraction, seed=seed)
+    return csvdata.load_csv_report(data, name=filename, test_fraction=test_fraction, seed=seed)
 
 
 @st.cache_data(max_entries=256, show_spinner=False)
@@ -96,7 +96,8 @@ def bp_run(
     c: float,
     weak_learner: str,
 ) -> tuple[BPStep, ...]:
-    """All snapshots of one BP.InfoBoost run on the dataset identified by ``ds_key``."""
+    """All snapshots of one BP.InfoBoost run on the dataset identified by ``ds_key`` (start
+    ``t = 0``, one step per round, stop)."""
     return tuple(
         bp_infoboost(
             _ds.X_train,
@@ -126,7 +127,7 @@ def bp_c_rounds(
 ) -> tuple[tuple[BandsAtC, ...], ...]:
     """Theorem 3 per round: at every round of the BP.InfoBoost run with ``c``, that round's
     ``D_t`` and divided children merged by the bands of every ``c`` in ``cs`` (one tuple per
-    snapshot; empty for a stop step)."""
+    snapshot of the run; empty for its start and stop snapshots, which have no round)."""
     return tuple(
         round_bands(s, cs) for s in bp_run(_ds, ds_key, n_rounds, "bands", c, weak_learner)
     )
@@ -220,10 +221,13 @@ def odt_run(
 
 def odt_schedule(odt_steps: tuple, inner: bool) -> list[tuple[int, int | None, int]]:
     """The stepper's positions over a BoostODT run: ``(snapshot, stump j or None, stumps
-    used so far)``. With ``inner`` every AdaBoost_R round inside a node is a position."""
+    used so far)``, one per round ``t = 0 … T`` (the stop snapshot repeats the last round: no
+    position of its own). With ``inner`` every AdaBoost_R round inside a node is a position."""
+    from boostcore.steps import rounds
+
     out = []
     used = 0
-    for i, s in enumerate(odt_steps):
+    for i, s in enumerate(rounds(odt_steps)):
         k = len(s.inner)
         if inner and k > 1:
             for j in range(1, k + 1):
@@ -266,30 +270,6 @@ def axis_parallel_peers(_ds: datasets.Dataset, ds_key: str, n_leaves: int) -> li
             }
         )
     return rows
-
-
-@st.cache_data(max_entries=64, show_spinner=False)
-def game_play(s: int, gamma: float, adversary: str, seed: int) -> tuple:
-    """Every state of a game between the max-weight player and an app adversary
-    (``"equal"``: two equal children each time; ``"random"``: random legal k and shares)."""
-    from boostcore.game import equal_binary_adversary, max_weight_player, play, random_adversary
-
-    adv = equal_binary_adversary if adversary == "equal" else random_adversary(seed)
-    return tuple(play(s, gamma, max_weight_player, adv))
-
-
-def game_start(s: int, gamma: float):
-    """A new game with initial weight 1."""
-    from boostcore.game import new_game
-
-    return new_game(s, gamma)
-
-
-def game_move(state, leaf: int, k: int, shares):
-    """The state after a move (raises ``ValueError`` naming the broken rule)."""
-    from boostcore.game import expand
-
-    return expand(state, leaf, k, shares)
 
 
 RESULTS_DIR = __import__("pathlib").Path(__file__).resolve().parents[1] / "benchmarks" / "results"
@@ -379,12 +359,15 @@ def topdown_lecture(
         )
         for c in criteria
     }
+    # one picture per round t = 0 … T: the stop snapshot repeats the last round with the final
+    # metrics (γ̂ = 0 after an early stop at an impure leaf) and the reason, so it takes its place
+    runs = {c: run[:-2] + run[-1:] if len(run) > 1 else run for c, run in runs.items()}
     out: dict = {"runs": {}}
     for c, steps in runs.items():
         final_is_theorem = (c != "naive" or max_arity == 2) and leaf_rule == "max_weight"
         notes = []
         for s in steps:
-            text = s.stop_reason or s.message
+            text = s.message
             if s.note:
                 text = f"{text}  ⚠ {s.note}"
             notes.append(text)

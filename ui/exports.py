@@ -29,6 +29,7 @@ import numpy as np
 
 from boostcore import branching, datasets, game, oblique, probabilistic, topdown
 from boostcore.impurity import INDEX
+from boostcore.steps import STEP, Step
 
 from .text import plural
 
@@ -169,7 +170,8 @@ def dataset_code(source: str, params: Mapping[str, Any]) -> str:
     * ``"drawn"`` — ``params``: ``X`` (points, shape (m, 2)), ``y`` (labels), ``test_fraction``,
       ``seed`` and optionally ``name``; the points are written into the script.
 
-    The lines assume ``from boostcore import datasets`` (every snippet imports it).
+    The lines assume ``from boostcore import datasets`` (every snippet imports it); the CSV
+    lines import the CSV reader themselves.
     """
     kind = _SOURCES.get(str(source).strip().lower())
     if kind is None:
@@ -202,7 +204,8 @@ def dataset_code(source: str, params: Mapping[str, Any]) -> str:
         # The sidebar leaves out unusable rows and lists them (ui.compute's
         # uploaded_dataset_report); the script does the same.
         return head + (
-            f"ds, csv_report = datasets.load_csv_report(\n"
+            "from boostcore.csvdata import load_csv_report\n\n"
+            f"ds, csv_report = load_csv_report(\n"
             f'    open({_lit(filename)}, "rb").read(), name={_lit(filename)}, '
             f"test_fraction={_lit(tf)}, seed={_lit(seed)},\n"
             f")\n"
@@ -296,7 +299,7 @@ for criterion in CRITERIA:
     runs[criterion] = steps
     print(f"\\n== {criterion} ==")
     print("round  |T|  train    test    I(T)    gamma^  e_g^(|T|)  s^-g^   this round")
-    for step in steps:
+    for step in steps:  # round 0 (one leaf), one step per expansion, then the stop
         m = step.metrics
         print(f"{step.t:5d} {m.n_leaves:4d} {fmt(m.train_error)} {fmt(m.test_error)} "
               f"{fmt(m.index_value)} {fmt(m.gamma_hat)} {fmt(m.bound_e):>9} "
@@ -309,7 +312,7 @@ for criterion, steps in runs.items():
         "round": steps[-1].t, "n_leaves": m.n_leaves, "train_error": m.train_error,
         "test_error": m.test_error, "index_value": m.index_value, "gamma_hat": m.gamma_hat,
         "bound_e": m.bound_e, "bound_power": m.bound_power, "bound_final": m.bound_final,
-        "mm_bound": m.mm_bound,
+        "bound_mm": m.bound_mm,
     })
 """
 
@@ -372,26 +375,23 @@ for name, merge in SCHEMES.items():
     runs[name] = steps
     print(f"\\n== {name} (merge={merge!r}) ==")
     print("round |L_t|  train    test    Z_t     H(Y|h)  prod Z  prod H(Y|h)  this round")
-    for step in steps:
+    for step in steps:  # round 0 (F_0 = 0), one step per round, then the stop
         m = step.metrics
-        if m is None:
-            print(f"{step.t:5d}  stopped: {step.stop_reason}")
+        if step.kind == "stop":
+            print(f"{step.t:5d}  {step.stop_reason}")
             continue
-        print(f"{m.t:5d} {m.n_leaves:5d} {fmt(m.train_error)} {fmt(m.test_error)} "
-              f"{fmt(m.Z)} {fmt(m.H_h)} {fmt(m.prod_Z)} {fmt(m.prod_H_h):>11}  {step.message}")
+        print(f"{step.t:5d} {m.n_leaves:5d} {fmt(m.train_error)} {fmt(m.test_error)} "
+              f"{fmt(m.Z)} {fmt(m.H_h)} {fmt(m.bound_prod_Z)} {fmt(m.prod_H_h):>11}  "
+              f"{step.message}")
 
 print("\\nThe last round, as on the page:")
 for name, steps in runs.items():
-    done = [s for s in steps if s.metrics is not None]
-    if steps[-1].metrics is None:
-        print(f"{name} stopped early: {steps[-1].stop_reason}")
-    if not done:
-        continue
-    m = done[-1].metrics
+    last = steps[-1]  # the stop snapshot: the final program and metrics, and why it ended
+    m = last.metrics
     report(name, {
-        "round": m.t, "n_leaves": m.n_leaves, "train_error": m.train_error,
+        "round": last.t, "n_leaves": m.n_leaves, "train_error": m.train_error,
         "test_error": m.test_error, "Z": m.Z, "H_h": m.H_h, "H_divided": m.H_divided,
-        "H_leaves": m.H_leaves, "gamma": m.gamma, "prod_Z": m.prod_Z, "prod_H_h": m.prod_H_h,
+        "H_leaves": m.H_leaves, "gamma": m.gamma, "prod_Z": m.bound_prod_Z, "prod_H_h": m.prod_H_h,
     })
 """
 
@@ -461,20 +461,20 @@ runs = {}
 for structure, steps in runs.items():
     print(f"\\n== {structure} ==")
     print("    T  E[train]  E[test]  C(T)/prod Z  rho^    F(T,rho^)  this round")
-    for step in steps:
+    for step in steps:  # T = 0 (H = 0), one step per weak classifier (per level), then the stop
         m = step.metrics
-        print(f"{m.T:5d} {fmt(m.expected_train_error):>8} {fmt(m.expected_test_error):>8} "
-              f"{fmt(m.C):>11} {fmt(m.rho_hat)} {fmt(m.F):>9}  {step.message}")
+        print(f"{m.n_weak:5d} {fmt(m.train_error):>8} {fmt(m.test_error):>8} "
+              f"{fmt(m.bound_C):>11} {fmt(m.rho_hat)} {fmt(m.bound_F):>9}  {step.message}")
 
 print("\\nThe last round, as on the page (T = N_WEAK weak classifiers used):")
 for structure, steps in runs.items():
-    step = [s for s in steps if s.t <= N_WEAK][-1]
+    step = [s for s in steps if s.metrics.n_weak <= N_WEAK][-1]
     m = step.metrics
     report(structure, {
-        "T": m.T, "expected_train_error": m.expected_train_error,
+        "n_weak": m.n_weak, "train_error": m.train_error,
         "mc_2se": None if m.mc_stderr is None else 2 * m.mc_stderr,
-        "expected_test_error": m.expected_test_error, "C": m.C, "rho_hat": m.rho_hat,
-        "F": m.F, "rho_T": m.rho_T, "M2": m.M2,
+        "test_error": m.test_error, "bound_C": m.bound_C, "rho_hat": m.rho_hat,
+        "bound_F": m.bound_F, "bound_rho_T": m.bound_rho_T, "bound_M2": m.bound_M2,
     })
 """
 
@@ -544,33 +544,32 @@ runs = {
 for name, steps in runs.items():
     print(f"\\n== {name} ==")
     print("step  train    test    nu(H,0)  E e^-yH  Theorem 1  this step")
-    for step in steps:
+    for step in steps:  # step 0 (H = 0 / the root alone), one per step, then the stop
         m = step.metrics
-        if m is None:
-            print(f"{step.t:4d}  stopped: {step.stop_reason}")
+        if step.kind == "stop":
+            print(f"{step.t:4d}  {step.stop_reason}")
             continue
         print(f"{step.t:4d} {fmt(m.train_error)} {fmt(m.test_error)} {fmt(m.margin_error_0):>8} "
-              f"{fmt(m.exp_loss):>8} {fmt(m.bound):>9}  {step.message}")
+              f"{fmt(m.exp_loss):>8} {fmt(m.bound_theorem1):>9}  {step.message}")
 
-# The page's last step: BoostODT's last snapshot, the KM tree with as many splits, and
-# AdaBoost after as many stumps as BoostODT used in all its nodes.
-odt, km, ada = runs["boostodt"], runs["km_tree"], runs["adaboost"]
+# The page's last step: BoostODT's last round, the KM tree with as many splits, and
+# AdaBoost after as many stumps as BoostODT used in all its nodes (round t of a run is
+# its t-th snapshot once the stop snapshot, which repeats the last round, is left out).
+rounds = {name: [s for s in steps if s.kind != "stop"] for name, steps in runs.items()}
+odt, km, ada = rounds["boostodt"], rounds["km_tree"], rounds["adaboost"]
 used = sum(len(step.inner) for step in odt)
 shown = {
-    "adaboost": ada[min(used, len(ada)) - 1] if used > 0 else None,
+    "adaboost": ada[min(used, len(ada) - 1)],
     "km_tree": km[min(len(odt) - 1, len(km) - 1)],
     "boostodt": odt[-1],
 }
 print(f"\\nThe last step, as on the page ({used} stumps used by BoostODT):")
 for name, step in shown.items():
-    if step is None or step.metrics is None:
-        print(f"{name}: " + ("no weak hypothesis yet" if step is None else step.stop_reason))
-        continue
     m = step.metrics
     report(name, {
         "step": step.t, "train_error": m.train_error, "test_error": m.test_error,
         "margin_error_0": m.margin_error_0, "exp_loss": m.exp_loss,
-        "km_impurity": m.km_impurity, "bound": m.bound,
+        "km_impurity": m.km_impurity, "bound_theorem1": m.bound_theorem1,
     })
 """
 
@@ -609,6 +608,8 @@ GAMMA = <<GAMMA>>  # every k-way expansion keeps 1 - gamma * ceil(log2 k) of the
 states = list(play(S, GAMMA, max_weight_player, adversary))
 print("move  leaf  leaf weight  k  shares                 tree weight after")
 for state in states[1:]:
+    if state.kind == "stop":  # the last snapshot repeats the final position
+        break
     m = state.history[-1]
     shares = ", ".join(f"{d:.2f}" for d in m.distribution)
     print(f"{len(state.history):4d} {m.leaf:5d} {fmt(m.leaf_weight):>12} {m.k:2d}  "
@@ -837,182 +838,69 @@ def _fname(feature: int | None, names: Sequence[str] | None) -> str:
     return f"x{feature + 1}"
 
 
-def _metrics(m: Any, round_: int) -> dict:
-    if m is None:
-        return {}
-    out = m.as_dict() if hasattr(m, "as_dict") else dict(m.__dict__)
-    out = {k: v for k, v in out.items() if not isinstance(v, np.ndarray)}
-    for key in ("t", "T"):
-        if key in out and out[key] == round_:
-            del out[key]
-    return out
-
-
-def _topdown_record(s: topdown.TreeStep, names) -> dict:
+def _chosen_topdown(s: topdown.TreeStep, names) -> str:
     sp = s.split
-    row = {
-        "round": s.t,
-        "kind": s.kind,
-        "chosen": "",
-        "leaf": None,
-        "k": None,
-        "feature": None,
-        "thresholds": None,
-        "gain": None,
-        "advantage": None,
-        "score": None,
-    }
-    if sp is not None:
-        thr = ", ".join(f"{v:.4g}" for v in sp.thresholds)
-        row.update(
-            chosen=f"leaf #{sp.leaf}: {sp.arity}-way split on "
-            f"{_fname(sp.feature, names)} at {thr} (gain {sp.gain:.4g})",
-            leaf=sp.leaf,
-            k=sp.arity,
-            feature=sp.feature,
-            thresholds=list(sp.thresholds),
-            gain=sp.gain,
-            advantage=sp.advantage,
-            score=sp.score,
-        )
-    row.update(_metrics(s.metrics, s.t))
-    row.update(stop_reason=s.stop_reason, note=s.note or None, message=s.message)
-    return row
-
-
-def _bp_record(s: branching.BPStep, names) -> dict:
-    row = {
-        "round": s.t,
-        "kind": s.kind,
-        "chosen": "",
-        "feature": s.feature,
-        "threshold": s.threshold,
-    }
-    if s.feature is not None:
-        row["chosen"] = f"h_{s.t} = [{_fname(s.feature, names)} > {s.threshold:.4g}]"
-        if s.metrics is not None:
-            row["chosen"] += f", {plural(s.metrics.n_leaves, 'leaf', 'leaves')} after merging"
-    row.update(_metrics(s.metrics, s.t))
-    row.update(stop_reason=s.stop_reason, message=s.message)
-    return row
-
-
-def _prob_record(s: probabilistic.ProbStep, names) -> dict:
-    h = s.stump
-    row = {
-        "round": s.t,
-        "kind": s.kind,
-        "chosen": "",
-        "structure": s.structure,
-        "node": s.node,
-        "feature": None if h is None else h.feature,
-        "theta": None if h is None else h.theta,
-        "polarity": None if h is None else h.polarity,
-    }
-    if h is not None:
-        sign = "" if h.polarity > 0 else "−"
-        row["chosen"] = (
-            f"soft stump σ({sign}({_fname(h.feature, names)} − {h.theta:.4g})"
-            f"/{h.tau:g})" + (f" at leaf #{s.node}" if s.node is not None else "")
-        )
-    elif s.structure == "matryoshka":
-        row["chosen"] = f"level-{int(s.t).bit_length() - 1} doll ({s.t} soft stumps)"
-    row.update(_metrics(s.metrics, s.t))
-    row.update(stop_reason=s.stop_reason, message=s.message)
-    return row
-
-
-def _g1_record(s: oblique.G1Step, names) -> dict:
-    r = s.round
-    row = {"round": s.t, "kind": s.kind, "chosen": ""}
-    if r is not None:
-        inner = r.as_dict()
-        inner.pop("j", None)
-        row["chosen"] = f"h_{s.t} = {r.hyp.describe()}, α = {r.alpha:.4g}"
-        row.update(inner)
-    row.update(_metrics(s.metrics, s.t))
-    row.update(stop_reason=s.stop_reason, message=s.message)
-    return row
-
-
-def _odt_record(s: oblique.TreeStep, names) -> dict:
-    row = {
-        "round": s.t,
-        "kind": s.kind,
-        "chosen": "",
-        "node": s.node,
-        "n_weak": len(s.inner),
-        "n_examples": int(np.asarray(s.node_index).size),
-        "children": None if s.children is None else list(s.children),
-        "n_leaves": len(s.tree.leaves),
-    }
-    if s.node is not None and s.separator is not None:
-        terms = [f"{a:.3g}·{h.describe()}" for h, a in zip(s.separator.hyps, s.separator.alphas)]
-        text = " + ".join(terms[:4]) + (f" + … ({len(terms)} terms)" if len(terms) > 4 else "")
-        kids = "" if s.children is None else f" → leaves #{s.children[0]}, #{s.children[1]}"
-        row["chosen"] = f"node #{s.node} split by LS = {text}{kids}"
-    elif s.t == 0:
-        row["chosen"] = "the root: one constant node"
-    row.update(_metrics(s.metrics, s.t))
-    row.update(stop_reason=s.stop_reason, message=s.message)
-    return row
-
-
-def _game_record(s: game.GameState, names) -> dict:
-    from boostcore.bounds import phi_gamma
-
-    n = s.n_leaves
-    row = {
-        "round": len(s.history),
-        "kind": "start" if not s.history else ("end" if s.done else "move"),
-        "chosen": "",
-        "leaf": None,
-        "leaf_weight": None,
-        "k": None,
-        "shares": None,
-        "kept": None,
-    }
-    if s.history:
-        m = s.history[-1]
-        shares = ", ".join(f"{d:.2f}" for d in m.distribution)
-        row.update(
-            chosen=f"leaf #{m.leaf} (weight {m.leaf_weight:.4g}) split {m.k}-way, shares {shares}",
-            leaf=m.leaf,
-            leaf_weight=m.leaf_weight,
-            k=m.k,
-            shares=list(m.distribution),
-            kept=game.shrink(m.k, s.gamma),
-        )
-    row.update(
-        n_leaves=n,
-        total_weight=s.total,
-        phi_gamma_n=s.w0 * float(phi_gamma(n, s.gamma)),
-        n_pow_minus_gamma=s.w0 * n ** (-s.gamma),
-        s=s.s,
-        gamma=s.gamma,
+    thr = ", ".join(f"{v:.4g}" for v in sp.thresholds)
+    return (
+        f"leaf #{sp.leaf}: {sp.arity}-way split on {_fname(sp.feature, names)} at {thr} "
+        f"(gain {sp.gain:.4g})"
     )
-    return row
 
 
-_RECORDERS = (
-    (topdown.TreeStep, _topdown_record),
-    (branching.BPStep, _bp_record),
-    (probabilistic.ProbStep, _prob_record),
-    (oblique.G1Step, _g1_record),
-    (oblique.TreeStep, _odt_record),
-    (game.GameState, _game_record),
+def _chosen_bp(s: branching.BPStep, names) -> str:
+    return (
+        f"h_{s.t} = [{_fname(s.feature, names)} > {s.threshold:.4g}], "
+        f"{plural(s.metrics.n_leaves, 'leaf', 'leaves')} after merging"
+    )
+
+
+def _chosen_prob(s: probabilistic.ProbStep, names) -> str:
+    h = s.stump
+    if h is None:  # the matryoshka: a step is one level of nesting
+        return f"level-{s.t} doll ({s.metrics.n_weak} soft stumps)"
+    sign = "" if h.polarity > 0 else "−"
+    where = f" at leaf #{s.node}" if s.node is not None else ""
+    return f"soft stump σ({sign}({_fname(h.feature, names)} − {h.theta:.4g})/{h.tau:g}){where}"
+
+
+def _chosen_g1(s: oblique.G1Step, names) -> str:
+    return f"h_{s.t} = {s.round.hyp.describe()}, α = {s.round.alpha:.4g}"
+
+
+def _chosen_odt(s: oblique.ODTStep, names) -> str:
+    terms = [f"{a:.3g}·{h.describe()}" for h, a in zip(s.separator.hyps, s.separator.alphas)]
+    text = " + ".join(terms[:4]) + (f" + … ({len(terms)} terms)" if len(terms) > 4 else "")
+    kids = "" if s.children is None else f" → leaves #{s.children[0]}, #{s.children[1]}"
+    return f"node #{s.node} split by LS = {text}{kids}"
+
+
+def _chosen_game(s: game.GameState, names) -> str:
+    m = s.history[-1]
+    shares = ", ".join(f"{d:.2f}" for d in m.distribution)
+    return f"leaf #{m.leaf} (weight {m.leaf_weight:.4g}) split {m.k}-way, shares {shares}"
+
+
+#: What a step did, in words with the dataset's feature names (the "chosen" column).
+_CHOSEN = (
+    (topdown.TreeStep, _chosen_topdown),
+    (branching.BPStep, _chosen_bp),
+    (probabilistic.ProbStep, _chosen_prob),
+    (oblique.G1Step, _chosen_g1),
+    (oblique.ODTStep, _chosen_odt),
+    (game.GameState, _chosen_game),
 )
 
 
 def run_records(steps: Iterable[Any], feature_names: Sequence[str] | None = None) -> list[dict]:
-    """One flat dict per round of a run: ``round``, ``kind``, ``chosen`` (what this round did,
-    in words), the choice's own fields, the snapshot's scalar metrics (``metrics.as_dict()``,
-    arrays left out) and ``stop_reason``/``message``. Values are plain Python, NaN/±inf as
+    """One flat dict per snapshot of a run: the snapshot's own record (``to_record()`` of the
+    step protocol, boostcore/steps.py: ``t``, ``kind``, ``stop_reason``, ``message``, what the
+    step did and every scalar metric) with ``chosen`` — what the step did, in words with the
+    dataset's feature names — after ``t`` and ``kind``. Values are plain Python, NaN/±inf as
     ``None``.
 
-    Works for the snapshots of every page: top-down ``TreeStep``, ``BPStep``, ``ProbStep``,
-    oblique ``G1Step`` and ``TreeStep``, and lists of game states (``GameState``; one record
-    per state: the start, then after each move). Records already given as dicts are passed
+    Works for the snapshots of every page (top-down ``TreeStep``, ``BPStep``, ``ProbStep``,
+    ``G1Step``, ``ODTStep``, game states); ``chosen`` is empty for the start and the stop
+    snapshot (which repeats the last round). Records already given as dicts are passed
     through (cleaned).
     """
     out = []
@@ -1020,12 +908,15 @@ def run_records(steps: Iterable[Any], feature_names: Sequence[str] | None = None
         if isinstance(s, Mapping):
             out.append(_plain(dict(s)))
             continue
-        for cls, fn in _RECORDERS:
-            if isinstance(s, cls):
-                out.append(_plain(fn(s, feature_names)))
-                break
-        else:
+        if not isinstance(s, Step):
             raise TypeError(f"run_records does not know snapshots of type {type(s).__name__}")
+        rec = s.to_record()
+        chosen = ""
+        if s.kind == STEP:
+            describe = next((fn for cls, fn in _CHOSEN if isinstance(s, cls)), None)
+            chosen = describe(s, feature_names) if describe else ""
+        head = {"t": rec.pop("t"), "kind": rec.pop("kind"), "chosen": chosen}
+        out.append(_plain({**head, **rec}))
     return out
 
 
@@ -1053,7 +944,7 @@ def run_csv(runs: Mapping[str, Iterable[Any]], feature_names: Sequence[str] | No
     import csv
     import io
 
-    rows, columns = [], ["run", "round", "kind", "chosen"]
+    rows, columns = [], ["run", "t", "kind", "chosen"]
     for name, steps in runs.items():
         for rec in run_records(steps, feature_names):
             row = {"run": str(name)}

@@ -132,7 +132,7 @@ function stepperMount(component) {
   function writeUrl(t) {
     try {
       const url = new URL(window.location.href);
-      if (t === lo && !data.keepFirst) url.searchParams.delete(key);
+      if (t === (data.start ?? lo)) url.searchParams.delete(key);  // the page's default round
       else url.searchParams.set(key, String(t));
       window.history.replaceState(window.history.state, "", url.toString());
     } catch (e) { /* a sandboxed page: the server writes the URL when it syncs */ }
@@ -299,7 +299,7 @@ function viewMount(component) {
   if (data.kind !== "plotly") body.style.height = data.kind === "svg" ? height + "px" : "";
 
   function frameAt(t) {
-    const i = Math.min(Math.max(t - (data.first ?? 0), 0), frames.length - 1);
+    const i = Math.min(Math.max(t, 0), frames.length - 1);
     return { i, f: frames[i], notes: data.notes ? data.notes[Math.min(i, data.notes.length - 1)] : null };
   }
 

@@ -281,7 +281,6 @@ def stepper(
     *,
     page: str,
     key: str = "round",
-    first: int = 0,
     default: int | None = None,
     label: str = "Round",
     caption: str = "",
@@ -292,29 +291,28 @@ def stepper(
     Parameters
     ----------
     n_steps : int
-        Number of snapshots; the rounds shown are ``first … first + n_steps − 1``.
+        Number of rounds; the rounds shown are ``0 … n_steps − 1`` (round ``t`` of the step
+        protocol, boostcore/steps.py: round 0 is the initial model).
     page : str
         The page's name (the browser keeps one stepper state per page).
     key : str, default "round"
         Session key and URL parameter of the round.
-    first : int, default 0
-        Number shown for the first snapshot.
     default : int, optional
         Round shown when neither the link nor the session names one (the first interesting
-        round); ``first`` if omitted.
+        round); 0 if omitted.
     label, caption : str
         The slider's label and a one-line caption under it.
 
     Returns
     -------
     int or None
-        The round (``first``-based) as last told to the server.
+        The round as last told to the server.
     """
     ss = st.session_state
     if n_steps < 1:
         st.warning("The run produced no rounds to show.")
         return None
-    lo, hi = first, first + n_steps - 1
+    lo, hi = 0, n_steps - 1
     start = lo if default is None else min(max(default, lo), hi)
     if f"{key}_init" not in ss:
         ss[f"{key}_init"] = True
@@ -325,7 +323,8 @@ def stepper(
     ss[f"{key}_range"] = (lo, hi)
     t = min(max(int(ss.get(key, start)), lo), hi)
     ss[key] = ss[f"{key}_keep"] = t
-    if t != lo:
+    # a link names the round unless it is the page's default: a link opens where it was made
+    if t != start:
         st.query_params[key] = str(t)
     elif key in st.query_params:
         del st.query_params[key]
@@ -348,7 +347,7 @@ def stepper(
                 "t": t,
                 "label": label,
                 "caption": "" if presenting() else caption,
-                "keepFirst": False,
+                "start": start,
             },
             default={"round": t},
             on_round_change=lambda: _on_round(key, ctl),
@@ -364,7 +363,6 @@ def view(
     *,
     key: str,
     stepper_key: str = "round",
-    first: int = 0,
     title: str = "",
     notes: Sequence[str] | None = None,
     height: int | None = None,
@@ -387,8 +385,7 @@ def view(
         One frame per snapshot, already encoded.
     key : str
         Streamlit key of the component.
-    first : int, default 0
-        The round of frame 0 (rounds before it show frame 0, after the last the last).
+        Frame ``t`` is drawn at round ``t`` (rounds after the last show the last).
     title : str
         A one-line title drawn above the view (plain text).
     notes : sequence of str, optional
@@ -412,7 +409,6 @@ def view(
         "role": "view",
         "kind": kind,
         "stepper": stepper_key,
-        "first": first,
         "frames": list(frames),
         "title": title,
         "notes": list(notes) if notes else None,

@@ -68,24 +68,10 @@ def metrics_frame(steps: dict[str, TreeStep]) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def history_frame(steps: tuple[TreeStep, ...]) -> pd.DataFrame:
-    """Every round of one run: what was split and the metrics (for CSV export)."""
-    rows = []
-    for s in steps:
-        row = {"round": s.t, "kind": s.kind}
-        if s.split is not None:
-            row.update(
-                leaf=s.split.leaf,
-                k=s.split.arity,
-                feature=s.split.feature,
-                thresholds=_thr(s.split.thresholds),
-                gain=s.split.gain,
-                advantage=s.split.advantage,
-                score=s.split.score,
-            )
-        row.update(s.metrics.as_dict())
-        rows.append(row)
-    return pd.DataFrame(rows)
+def history_frame(steps) -> pd.DataFrame:
+    """Every snapshot of one run, one row each: its record of the step protocol (``t``,
+    ``kind``, what the step did and every scalar metric; ``to_record()``) — for CSV export."""
+    return pd.DataFrame([s.to_record() for s in steps])
 
 
 def groups_frame(step) -> pd.DataFrame:
@@ -123,7 +109,7 @@ def bp_metrics_frame(steps: dict) -> pd.DataFrame:
                 "H(Y|ℓ̃_t)": m.H_divided,
                 "H(Y|ℓ_t)": m.H_leaves,
                 "γ_t": m.gamma,
-                "Π Z": m.prod_Z,
+                "Π Z": m.bound_prod_Z,
                 "Π H(Y|h)": m.prod_H_h,
             }
         )
@@ -142,40 +128,6 @@ def inner_frame(step, upto: int | None = None) -> pd.DataFrame:
             "weighted_error": "weighted error",
         }
     )
-
-
-def g1_metrics_frame(current: dict) -> pd.DataFrame:
-    """One row per G1 specialisation: the numbers of the shown step."""
-    rows = []
-    for name, (s, detail) in current.items():
-        m = getattr(s, "metrics", None) if s is not None else None
-        if m is None:
-            rows.append(
-                {
-                    "method": name,
-                    "step": detail,
-                    "note": getattr(s, "stop_reason", None) or "no weak hypothesis yet",
-                }
-            )
-            continue
-        rows.append(
-            {
-                "method": name,
-                "step": detail,
-                "train error": m.train_error,
-                "test error": m.test_error,
-                "ν(H, 0)": m.margin_error_0,
-                "E e^(−yH)": m.exp_loss,
-                "Σ 2√(w⁺w⁻)": m.km_impurity,
-                "Theorem 1 bound": m.bound,
-            }
-        )
-    return pd.DataFrame(rows)
-
-
-def g1_history_frame(steps) -> pd.DataFrame:
-    """Every step's metrics (for the CSV export)."""
-    return pd.DataFrame([s.metrics.as_dict() for s in steps if s.metrics is not None])
 
 
 def game_history_frame(state) -> pd.DataFrame:
