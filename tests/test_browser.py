@@ -267,7 +267,11 @@ def test_topdown_page_steps_and_plays(server, browser) -> None:
     _wait_for(lambda: _lecture_round(page) == last, 10, "End did not go to the last round")
     page.keyboard.press("Home")
     _wait_for(lambda: _lecture_round(page) == 0, 10, "Home did not go to round 0")
-    assert "round=" not in _href(page)  # round 0 is the default: not in the link
+    # the topdown page opens at round 1: round 0 is named in the link, round 1 is not
+    assert "round=0" in _href(page)
+    page.keyboard.press("ArrowRight")
+    _wait_for(lambda: _lecture_round(page) == 1, 10, "the → key did not draw round 1")
+    assert "round=" not in _href(page)
 
     play = page.locator(".bl-stepper .bl-play")
     play.click()
