@@ -22,14 +22,12 @@ ROUNDS = 50
 
 
 def run(n: int, merge: str, weak_learner: str, repeats: int = 5) -> tuple[float, int, int]:
-    ds = make_dataset("moons", n=n, noise=0.3, label_noise=0.05, test_fraction=0.0, seed=0)
+    ds = make_dataset("moons", n=n, noise=0.3, label_noise=0.05, test_fraction=0.0, random_state=0)
     times, steps = [], []
     for _ in range(repeats):
         t0 = time.perf_counter()
         steps = list(
-            bp_infoboost(
-                ds.X_train, ds.y_train, n_rounds=ROUNDS, merge=merge, weak_learner=weak_learner
-            )
+            bp_infoboost(ds.X_train, ds.y_train, n_rounds=ROUNDS, merge=merge, weak=weak_learner)
         )
         times.append(time.perf_counter() - t0)
     done = [s for s in steps if s.kind == "step"]  # the rounds (not start or stop)

@@ -60,7 +60,7 @@ def main() -> None:
             ),
             "BoostODT, stumps": lambda: BoostODTClassifier(n_internal=T2, n_stumps=T1),
             "BoostODT, hyperplane": lambda: BoostODTClassifier(
-                n_internal=T2, n_stumps=T1, node_learner="hyperplane"
+                n_internal=T2, n_stumps=T1, weak="hyperplane"
             ),
             "AdaBoost_R, exact stumps (70)": lambda: RealAdaBoostClassifier(n_estimators=T1 * T2),
         }

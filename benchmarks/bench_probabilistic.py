@@ -30,7 +30,9 @@ def timed(fn, repeats=5):
 
 
 def main() -> None:
-    ds = make_dataset("moons", n=1000, noise=0.3, label_noise=0.05, test_fraction=0.0, seed=0)
+    ds = make_dataset(
+        "moons", n=1000, noise=0.3, label_noise=0.05, test_fraction=0.0, random_state=0
+    )
     X, y = ds.X_train, ds.y_train
     xs = np.linspace(-2, 2.5, 150)
     grid = np.column_stack([a.ravel() for a in np.meshgrid(xs, xs)])
@@ -45,11 +47,11 @@ def main() -> None:
     model = steps[-1].model
     sec, _ = timed(lambda: model.q_pos(grid))
     print(f"| its soft regions P(H>0) on 150×150 | {sec * 1000:.0f} ms |")
-    sec, steps = timed(lambda: list(prob_tree(X, y, n_weak=32)))
+    sec, steps = timed(lambda: list(prob_tree(X, y, n_internal=32)))
     print(f"| probabilistic tree, 32 stumps (snapshot per stump) | {sec * 1000:.0f} ms |")
     sec, _ = timed(lambda: steps[-1].model.q_pos(grid))
     print(f"| its soft regions on 150×150 | {sec * 1000:.0f} ms |")
-    sec, steps = timed(lambda: list(prob_adaboost(X, y, n_weak=32)), repeats=3)
+    sec, steps = timed(lambda: list(prob_adaboost(X, y, n_rounds=32)), repeats=3)
     print(
         f"| probabilistic AdaBoost chain, 32 stumps, 1,000 Monte Carlo worlds | "
         f"{sec * 1000:.0f} ms |"

@@ -171,7 +171,9 @@ def demo_data():
     label noise 0.05, seed 0 — exactly what the top-down page opens with."""
     from boostcore.datasets import make_dataset
 
-    ds = make_dataset("moons", n=400, noise=0.3, label_noise=0.05, test_fraction=0.25, seed=0)
+    ds = make_dataset(
+        "moons", n=400, noise=0.3, label_noise=0.05, test_fraction=0.25, random_state=0
+    )
     return ds.X_train, ds.y_train, ds.X_test, ds.y_test, "boostcore.datasets moons"
 
 
@@ -234,7 +236,7 @@ def bench_exact_kway() -> tuple[str, str]:
         ("checkerboard", 0.05, 5_000, 6, 64),
         ("stripes", 0.0, 2_000, 4, 32),
     ):
-        ds = make_dataset(name, n=n, noise=0.2, label_noise=flip, seed=0)
+        ds = make_dataset(name, n=n, noise=0.2, label_noise=flip, random_state=0)
 
         def run(max_cuts, ds=ds, k=k, s=s):
             return list(

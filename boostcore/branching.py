@@ -284,7 +284,7 @@ class BPMetrics(Metrics):
     --------
     >>> from boostcore.branching import bp_infoboost
     >>> from boostcore.datasets import make_dataset
-    >>> ds = make_dataset("moons", n=100, seed=0)
+    >>> ds = make_dataset("moons", n=100, random_state=0)
     >>> run = list(bp_infoboost(ds.X_train, ds.y_train, n_rounds=3))
     >>> m = run[3].metrics
     >>> m.n_leaves, round(m.train_error, 4), round(m.bound_prod_Z, 4)  # error ≤ Π Z_t
@@ -657,7 +657,7 @@ def round_bands(step: BPStep, cs) -> tuple[BandsAtC, ...]:
     --------
     >>> from boostcore.branching import bp_infoboost, round_bands
     >>> from boostcore.datasets import make_dataset
-    >>> ds = make_dataset("moons", n=100, seed=0)
+    >>> ds = make_dataset("moons", n=100, random_state=0)
     >>> run = list(bp_infoboost(ds.X_train, ds.y_train, n_rounds=3))
     >>> [(round(b.H_leaves, 4), round(b.bound, 4), b.n_leaves) for b in round_bands(run[3], [0.5])]
     [(0.5678, 0.7839, 4)]
@@ -702,7 +702,7 @@ def bp_infoboost(
     n_rounds: int,
     merge: str = "bands",
     c: float = 0.5,
-    weak_learner: str = "h",
+    weak: str = "h",
     smoothing: float | None = None,
     X_test: np.ndarray | None = None,
     y_test: np.ndarray | None = None,
@@ -723,7 +723,7 @@ def bp_infoboost(
         Theorem 3's trade-off: ``H_{D_t}(Y|ℓ_t) ≤ 1 − cγ_t`` with
         ``O(log(1/((1−c)γ))/log((1+c)/(2c)))``
         groups. Used by ``bands`` only.
-    weak_learner : {"h", "divided"}, default "h"
+    weak : {"h", "divided"}, default "h"
         The stump minimising ``H_{D_t}(Y|h)`` (InfoBoost's weak learner) or the one
         minimising ``H_{D_t}(Y|ℓ̃)`` of the divided leaves (the paper's remark (1)).
     smoothing : float, optional
@@ -747,7 +747,7 @@ def bp_infoboost(
     --------
     >>> from boostcore.branching import bp_infoboost
     >>> from boostcore.datasets import make_dataset
-    >>> ds = make_dataset("moons", n=100, seed=0)
+    >>> ds = make_dataset("moons", n=100, random_state=0)
     >>> run = list(bp_infoboost(ds.X_train, ds.y_train, n_rounds=3))
     >>> [(s.t, s.kind) for s in run]
     [(0, 'start'), (1, 'step'), (2, 'step'), (3, 'step'), (3, 'stop')]
@@ -767,7 +767,7 @@ def bp_infoboost(
     n_rounds = check_int("n_rounds", n_rounds, low=1, high=500)
     merge = check_choice("merge", merge, MERGES)
     c = check_float("c", c, low=0.0, high=1.0, low_open=True, high_open=True)
-    weak_learner = check_choice("weak_learner", weak_learner, WEAK_LEARNERS)
+    weak = check_choice("weak", weak, WEAK_LEARNERS)
     m = Xv.shape[0]
     eps_smooth = (
         1.0 / (2 * m)
@@ -775,7 +775,7 @@ def bp_infoboost(
         else check_float("smoothing", smoothing, low=0.0, low_open=True)
     )
     Xt, yt = check_test_set(X_test, y_test, Xv.shape[1], classes, yv)
-    return _run(Xv, yv, n_rounds, merge, c, weak_learner, eps_smooth, Xt, yt)
+    return _run(Xv, yv, n_rounds, merge, c, weak, eps_smooth, Xt, yt)
 
 
 def _merge_map(merge, reached, q, side_of, c, gamma):
@@ -790,7 +790,7 @@ def _merge_map(merge, reached, q, side_of, c, gamma):
     return merge_bands(q, side_of, c, gamma)
 
 
-def _run(X, y, n_rounds, merge, c, weak_learner, eps_smooth, Xt, yt):
+def _run(X, y, n_rounds, merge, c, weak, eps_smooth, Xt, yt):
     m = X.shape[0]
     pos = y > 0
     order = presort(X)
@@ -807,7 +807,7 @@ def _run(X, y, n_rounds, merge, c, weak_learner, eps_smooth, Xt, yt):
     yield last
     for t in range(1, n_rounds + 1):
         # -- weak learner ------------------------------------------------------------------
-        if weak_learner == "h":
+        if weak == "h":
             s = best_stump(X, y, D, order.T, km)
             found = None if s is None else (s.feature, s.thresholds[0])
         else:

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ._validation import RandomState, check_random_state
 from .datasets import (
     MAX_ROWS,
     Dataset,
@@ -294,9 +295,9 @@ def _parse_row(
     return a, b, cells[label_col]
 
 
-def _load_csv(data, name, test_fraction, seed, max_rows, strict):
+def _load_csv(data, name, test_fraction, random_state, max_rows, strict):
     test_fraction = _check_number("test_fraction", test_fraction, 0.0, 0.9)
-    seed = _check_int("seed", seed, 0, None)
+    rng = check_random_state(random_state)
     max_rows = _check_int("max_rows", max_rows, 1, None)
     if not isinstance(name, str):
         raise ValueError(f"name must be a string; got {name!r}")
@@ -359,7 +360,7 @@ def _load_csv(data, name, test_fraction, seed, max_rows, strict):
             )
 
     X = np.array(values, dtype=np.float64).reshape(-1, 2)
-    X_tr, y_tr, X_te, y_te = _split(X, y, test_fraction, np.random.default_rng(seed))
+    X_tr, y_tr, X_te, y_te = _split(X, y, test_fraction, rng)
     f1, f2 = (header[i] for i in feat_cols)
     kept = (
         f"{len(values)} rows"
@@ -378,7 +379,7 @@ def load_csv(
     *,
     name: str = "uploaded",
     test_fraction: float = 0.25,
-    seed: int = 0,
+    random_state: RandomState = 0,
     max_rows: int = MAX_ROWS,
 ) -> Dataset:
     """Read a 2-feature binary classification dataset from CSV text, all or nothing.
@@ -399,8 +400,9 @@ def load_csv(
         Name for the resulting dataset.
     test_fraction : float, default 0.25
         Fraction held out for testing, 0 to 0.9.
-    seed : int, default 0
-        Seed of the random train/test split.
+    random_state : None, int or numpy.random.Generator, default 0
+        The random train/test split's randomness (an int is a seed; boostcore's convention,
+        :func:`boostcore._validation.check_random_state`).
     max_rows : int, default 50 000
         Largest number of data rows accepted.
 
@@ -425,7 +427,7 @@ def load_csv(
         ...
     ValueError: Line 8, column 'x2' contains the text 'abc', but this column must hold numbers
     """
-    return _load_csv(data, name, test_fraction, seed, max_rows, strict=True)[0]
+    return _load_csv(data, name, test_fraction, random_state, max_rows, strict=True)[0]
 
 
 def load_csv_report(
@@ -433,7 +435,7 @@ def load_csv_report(
     *,
     name: str = "uploaded",
     test_fraction: float = 0.25,
-    seed: int = 0,
+    random_state: RandomState = 0,
     max_rows: int = MAX_ROWS,
 ) -> tuple[Dataset, CsvReport]:
     """Like :func:`load_csv`, but a bad row is left out and reported instead of failing.
@@ -453,8 +455,9 @@ def load_csv_report(
         Name for the resulting dataset.
     test_fraction : float, default 0.25
         Fraction held out for testing, 0 to 0.9.
-    seed : int, default 0
-        Seed of the random train/test split.
+    random_state : None, int or numpy.random.Generator, default 0
+        The random train/test split's randomness (an int is a seed; boostcore's convention,
+        :func:`boostcore._validation.check_random_state`).
     max_rows : int, default 50 000
         Largest number of data rows accepted.
 
@@ -480,7 +483,7 @@ def load_csv_report(
     >>> print(report.summary())
     2 rows rejected — x2 is not a number: line 8 ('abc'); x2 is missing: line 9 (empty)
     """
-    return _load_csv(data, name, test_fraction, seed, max_rows, strict=False)
+    return _load_csv(data, name, test_fraction, random_state, max_rows, strict=False)
 
 
 def csv_template() -> str:

@@ -16,6 +16,8 @@ from dataclasses import dataclass, fields
 
 import numpy as np
 
+from ._validation import RandomState, check_random_state
+
 __all__ = [
     "DATASET_DESCRIPTIONS",
     "GENERATORS",
@@ -347,7 +349,7 @@ def make_dataset(
     noise: float = 0.2,
     imbalance: float = 0.5,
     label_noise: float = 0.0,
-    seed: int = 0,
+    random_state: RandomState = 0,
     test_fraction: float = 0.25,
 ) -> Dataset:
     """Generate one of the 2-D teaching datasets.
@@ -366,8 +368,9 @@ def make_dataset(
         points are positive, clamped so each class has at least 2 points.
     label_noise : float, default 0.0
         Fraction of labels flipped at random, 0 to 0.5 (exactly ``round(label_noise * n)``).
-    seed : int, default 0
-        Non-negative seed; the same arguments always give the same dataset.
+    random_state : None, int or numpy.random.Generator, default 0
+        boostcore's randomness convention (:func:`boostcore._validation.check_random_state`):
+        an int ``≥ 0`` is a seed — the same arguments always give the same dataset.
     test_fraction : float, default 0.25
         Fraction held out for testing, 0 to 0.9 (``round(n * test_fraction)`` points,
         capped so that training keeps at least 2 points and both classes).
@@ -386,7 +389,7 @@ def make_dataset(
     Examples
     --------
     >>> from boostcore.datasets import make_dataset
-    >>> ds = make_dataset("moons", n=100, seed=1)
+    >>> ds = make_dataset("moons", n=100, random_state=1)
     >>> ds, ds.X_train.shape
     (Dataset(name='moons', n_train=75, n_test=25), (75, 2))
     >>> ds = make_dataset("stripes", n=40, imbalance=0.25, test_fraction=0.0)
@@ -405,12 +408,12 @@ def make_dataset(
     noise = _check_number("noise", noise, 0.0, 2.0)
     imbalance = _check_number("imbalance", imbalance, 0.05, 0.95)
     label_noise = _check_number("label_noise", label_noise, 0.0, 0.5)
-    seed = _check_int("seed", seed, 0, None)
+    rng = check_random_state(random_state)
     test_fraction = _check_number("test_fraction", test_fraction, 0.0, 0.9)
 
     # Independent streams: changing label_noise or test_fraction leaves the point
     # positions unchanged, so a slider moves only what it is about.
-    geo_rng, flip_rng, split_rng = np.random.default_rng(seed).spawn(3)
+    geo_rng, flip_rng, split_rng = rng.spawn(3)
     n_pos = min(max(round(n * imbalance), 2), n - 2)
     X_pos, X_neg = GENERATORS[name](n_pos, n - n_pos, noise, geo_rng)
     X = np.vstack([X_pos, X_neg])
@@ -420,7 +423,9 @@ def make_dataset(
     return Dataset(name, DATASET_DESCRIPTIONS[name], X_tr, y_tr, X_te, y_te)
 
 
-def from_points(X, y, *, name: str = "drawn", test_fraction: float = 0.0, seed: int = 0) -> Dataset:
+def from_points(
+    X, y, *, name: str = "drawn", test_fraction: float = 0.0, random_state: RandomState = 0
+) -> Dataset:
     """A dataset from points given directly, e.g. drawn by clicking on a plot.
 
     Parameters
@@ -435,8 +440,8 @@ def from_points(X, y, *, name: str = "drawn", test_fraction: float = 0.0, seed: 
         Name for the resulting dataset.
     test_fraction : float, default 0.0
         Fraction held out for testing, 0 to 0.9 (stratified, training keeps both classes).
-    seed : int, default 0
-        Seed of the random train/test split.
+    random_state : None, int or numpy.random.Generator, default 0
+        The random train/test split's randomness (an int is a seed).
 
     Returns
     -------
@@ -460,7 +465,7 @@ def from_points(X, y, *, name: str = "drawn", test_fraction: float = 0.0, seed: 
     if not isinstance(name, str):
         raise ValueError(f"name must be a string; got {_plain(name)!r}")
     test_fraction = _check_number("test_fraction", test_fraction, 0.0, 0.9)
-    seed = _check_int("seed", seed, 0, None)
+    rng = check_random_state(random_state)
     try:
         X = np.array(X, dtype=np.float64)
     except (TypeError, ValueError):
@@ -520,9 +525,7 @@ def from_points(X, y, *, name: str = "drawn", test_fraction: float = 0.0, seed: 
             raise ValueError(
                 f"y must have at least 2 points of each class; class {label!r} has {counts[c]}"
             )
-    X_tr, y_tr, X_te, y_te = _split(
-        X, y_pm.astype(np.int64), test_fraction, np.random.default_rng(seed)
-    )
+    X_tr, y_tr, X_te, y_te = _split(X, y_pm.astype(np.int64), test_fraction, rng)
     description = (
         f"Your own points: {len(X)} in all, {counts[-1]} of class {names[0]!r} "
         f"(\u22121) and {counts[1]} of class {names[1]!r} (+1)."

@@ -84,7 +84,7 @@ class TopDownTreeClassifier(ClassifierMixin, BaseEstimator):
     Examples
     --------
     >>> from boostcore.datasets import make_dataset
-    >>> ds = make_dataset("moons", n=200, label_noise=0.1, seed=0)
+    >>> ds = make_dataset("moons", n=200, label_noise=0.1, random_state=0)
     >>> clf = TopDownTreeClassifier(size=8).fit(ds.X_train, ds.y_train)
     >>> clf.tree_.n_leaves
     8
@@ -140,7 +140,7 @@ class TopDownTreeClassifier(ClassifierMixin, BaseEstimator):
         --------
         >>> from boostcore.datasets import make_dataset
         >>> from boostcore.estimators import TopDownTreeClassifier
-        >>> ds = make_dataset("moons", n=100, seed=0)
+        >>> ds = make_dataset("moons", n=100, random_state=0)
         >>> clf = TopDownTreeClassifier(size=4).fit(ds.X_train, ds.y_train)
         >>> clf.classes_.tolist(), clf.tree_.n_leaves, len(clf.steps_)  # start, 3 steps, stop
         ([-1, 1], 4, 5)
@@ -188,7 +188,7 @@ class TopDownTreeClassifier(ClassifierMixin, BaseEstimator):
         --------
         >>> from boostcore.datasets import make_dataset
         >>> from boostcore.estimators import TopDownTreeClassifier
-        >>> ds = make_dataset("moons", n=100, seed=0)
+        >>> ds = make_dataset("moons", n=100, random_state=0)
         >>> clf = TopDownTreeClassifier(size=4).fit(ds.X_train, ds.y_train)
         >>> clf.apply(ds.X_test[:3]).tolist()
         [2, 6, 2]
@@ -213,7 +213,7 @@ class TopDownTreeClassifier(ClassifierMixin, BaseEstimator):
         --------
         >>> from boostcore.datasets import make_dataset
         >>> from boostcore.estimators import TopDownTreeClassifier
-        >>> ds = make_dataset("moons", n=100, seed=0)
+        >>> ds = make_dataset("moons", n=100, random_state=0)
         >>> clf = TopDownTreeClassifier(size=4).fit(ds.X_train, ds.y_train)
         >>> clf.decision_function(ds.X_test[:3]).round(3).tolist()
         [-1.0, 0.579, -1.0]
@@ -238,7 +238,7 @@ class TopDownTreeClassifier(ClassifierMixin, BaseEstimator):
         --------
         >>> from boostcore.datasets import make_dataset
         >>> from boostcore.estimators import TopDownTreeClassifier
-        >>> ds = make_dataset("moons", n=100, seed=0)
+        >>> ds = make_dataset("moons", n=100, random_state=0)
         >>> clf = TopDownTreeClassifier(size=4).fit(ds.X_train, ds.y_train)
         >>> clf.predict_proba(ds.X_test[:3]).round(3).tolist()
         [[1.0, 0.0], [0.211, 0.789], [1.0, 0.0]]
@@ -266,7 +266,7 @@ class TopDownTreeClassifier(ClassifierMixin, BaseEstimator):
         --------
         >>> from boostcore.datasets import make_dataset
         >>> from boostcore.estimators import TopDownTreeClassifier
-        >>> ds = make_dataset("moons", n=100, seed=0)
+        >>> ds = make_dataset("moons", n=100, random_state=0)
         >>> clf = TopDownTreeClassifier(size=4).fit(ds.X_train, ds.y_train)
         >>> clf.predict(ds.X_test[:3]).tolist(), ds.y_test[:3].tolist()
         ([-1, 1, -1], [-1, 1, -1])
@@ -292,7 +292,7 @@ class TopDownTreeClassifier(ClassifierMixin, BaseEstimator):
         --------
         >>> from boostcore.datasets import make_dataset
         >>> from boostcore.estimators import TopDownTreeClassifier
-        >>> ds = make_dataset("moons", n=100, seed=0)
+        >>> ds = make_dataset("moons", n=100, random_state=0)
         >>> clf = TopDownTreeClassifier(size=4).fit(ds.X_train, ds.y_train)
         >>> [f.round(2).tolist() for f in clf.staged_decision_function(ds.X_test[:2])]
         [[0.01, 0.01], [-1.0, 0.58], [-1.0, 0.2], [-1.0, 0.58]]
@@ -318,7 +318,7 @@ class TopDownTreeClassifier(ClassifierMixin, BaseEstimator):
         --------
         >>> from boostcore.datasets import make_dataset
         >>> from boostcore.estimators import TopDownTreeClassifier
-        >>> ds = make_dataset("moons", n=100, seed=0)
+        >>> ds = make_dataset("moons", n=100, random_state=0)
         >>> clf = TopDownTreeClassifier(size=4).fit(ds.X_train, ds.y_train)
         >>> [p.tolist() for p in clf.staged_predict(ds.X_test[:2])]
         [[1, 1], [-1, 1], [-1, 1], [-1, 1]]
@@ -339,7 +339,7 @@ class TopDownTreeClassifier(ClassifierMixin, BaseEstimator):
         --------
         >>> from boostcore.datasets import make_dataset
         >>> from boostcore.estimators import TopDownTreeClassifier
-        >>> ds = make_dataset("moons", n=100, seed=0)
+        >>> ds = make_dataset("moons", n=100, random_state=0)
         >>> clf = TopDownTreeClassifier(size=4).fit(ds.X_train, ds.y_train)
         >>> clf.final_step.kind, clf.final_step.t, clf.final_step.stop_reason
         ('stop', 3, 'The tree has reached its budget of s = 4 leaves.')
@@ -359,7 +359,7 @@ class BPInfoBoostClassifier(ClassifierMixin, BaseEstimator):
         ``all`` is Aslam's InfoBoost, ``none`` DT.InfoBoost, ``bands`` Theorem 3's merging.
     c : float in (0, 1), default=0.5
         Theorem 3's trade-off between leaves and progress (``bands`` only).
-    weak_learner : {"h", "divided"}, default="h"
+    weak : {"h", "divided"}, default="h"
         Stump minimising ``H(Y|h)`` or the entropy of the divided leaves.
     smoothing : float or None, default=None
         ``ε`` for pure leaves' weights (``1/(2m)`` when None).
@@ -378,7 +378,7 @@ class BPInfoBoostClassifier(ClassifierMixin, BaseEstimator):
     --------
     >>> from boostcore.datasets import make_dataset
     >>> from boostcore.estimators import BPInfoBoostClassifier
-    >>> ds = make_dataset("moons", n=100, seed=0)
+    >>> ds = make_dataset("moons", n=100, random_state=0)
     >>> clf = BPInfoBoostClassifier(n_rounds=5).fit(ds.X_train, ds.y_train)
     >>> len(clf.program_.rounds), round(clf.score(ds.X_test, ds.y_test), 2)
     (5, 0.92)
@@ -389,13 +389,13 @@ class BPInfoBoostClassifier(ClassifierMixin, BaseEstimator):
         n_rounds: int = 20,
         merge: str = "bands",
         c: float = 0.5,
-        weak_learner: str = "h",
+        weak: str = "h",
         smoothing: float | None = None,
     ) -> None:
         self.n_rounds = n_rounds
         self.merge = merge
         self.c = c
-        self.weak_learner = weak_learner
+        self.weak = weak
         self.smoothing = smoothing
 
     def __sklearn_tags__(self):
@@ -428,7 +428,7 @@ class BPInfoBoostClassifier(ClassifierMixin, BaseEstimator):
         --------
         >>> from boostcore.datasets import make_dataset
         >>> from boostcore.estimators import BPInfoBoostClassifier
-        >>> ds = make_dataset("moons", n=100, seed=0)
+        >>> ds = make_dataset("moons", n=100, random_state=0)
         >>> clf = BPInfoBoostClassifier(n_rounds=5).fit(ds.X_train, ds.y_train)
         >>> len(clf.steps_), clf.steps_[-1].kind, clf.steps_[-1].t
         (7, 'stop', 5)
@@ -448,7 +448,7 @@ class BPInfoBoostClassifier(ClassifierMixin, BaseEstimator):
                 n_rounds=self.n_rounds,
                 merge=self.merge,
                 c=self.c,
-                weak_learner=self.weak_learner,
+                weak=self.weak,
                 smoothing=self.smoothing,
             )
         )
@@ -476,7 +476,7 @@ class BPInfoBoostClassifier(ClassifierMixin, BaseEstimator):
         --------
         >>> from boostcore.datasets import make_dataset
         >>> from boostcore.estimators import BPInfoBoostClassifier
-        >>> ds = make_dataset("moons", n=100, seed=0)
+        >>> ds = make_dataset("moons", n=100, random_state=0)
         >>> clf = BPInfoBoostClassifier(n_rounds=5).fit(ds.X_train, ds.y_train)
         >>> clf.decision_function(ds.X_test[:3]).round(3).tolist()
         [-6.143, 3.646, -6.143]
@@ -501,7 +501,7 @@ class BPInfoBoostClassifier(ClassifierMixin, BaseEstimator):
         --------
         >>> from boostcore.datasets import make_dataset
         >>> from boostcore.estimators import BPInfoBoostClassifier
-        >>> ds = make_dataset("moons", n=100, seed=0)
+        >>> ds = make_dataset("moons", n=100, random_state=0)
         >>> clf = BPInfoBoostClassifier(n_rounds=5).fit(ds.X_train, ds.y_train)
         >>> clf.predict(ds.X_test[:3]).tolist(), ds.y_test[:3].tolist()
         ([-1, 1, -1], [-1, 1, -1])
@@ -528,7 +528,7 @@ class BPInfoBoostClassifier(ClassifierMixin, BaseEstimator):
         --------
         >>> from boostcore.datasets import make_dataset
         >>> from boostcore.estimators import BPInfoBoostClassifier
-        >>> ds = make_dataset("moons", n=100, seed=0)
+        >>> ds = make_dataset("moons", n=100, random_state=0)
         >>> clf = BPInfoBoostClassifier(n_rounds=5).fit(ds.X_train, ds.y_train)
         >>> clf.predict_proba(ds.X_test[:3]).round(3).tolist()
         [[1.0, 0.0], [0.001, 0.999], [1.0, 0.0]]
@@ -557,7 +557,7 @@ class BPInfoBoostClassifier(ClassifierMixin, BaseEstimator):
         --------
         >>> from boostcore.datasets import make_dataset
         >>> from boostcore.estimators import BPInfoBoostClassifier
-        >>> ds = make_dataset("moons", n=100, seed=0)
+        >>> ds = make_dataset("moons", n=100, random_state=0)
         >>> clf = BPInfoBoostClassifier(n_rounds=5).fit(ds.X_train, ds.y_train)
         >>> [f.round(2).tolist() for f in clf.staged_decision_function(ds.X_test[:1])]
         [[-2.0], [-3.32], [-3.96], [-5.25], [-6.14]]
@@ -576,11 +576,17 @@ class ProbabilisticBoostClassifier(ClassifierMixin, BaseEstimator):
     structure : {"chain", "tree", "matryoshka"}, default="tree"
         Probabilistic AdaBoost, the greedy probabilistic tree, or the 2-matryoshka.
     n_weak : int, default=16
-        Number of soft stumps (for the matryoshka: ``2^levels``, see ``levels``).
+        Number of soft stumps: the chain's rounds (``n_rounds`` of
+        :func:`~boostcore.probabilistic.prob_adaboost`), the tree's internal nodes
+        (``n_internal`` of :func:`~boostcore.probabilistic.prob_tree`), the matryoshka's
+        ``2^levels``. One name here because one estimator spans the three structures.
     softness : float, default=0.3
         ``τ`` of the soft stumps ``σ((x_j − θ)/τ)``.
     levels : int or None, default=None
         Matryoshka level ``L``; ``None`` means ``⌊log₂ n_weak⌋``.
+    random_state : None, int or numpy.random.Generator, default=0
+        The chain's Monte Carlo worlds (boostcore's convention,
+        :func:`boostcore._validation.check_random_state`; the trees draw nothing).
 
     Attributes
     ----------
@@ -602,7 +608,7 @@ class ProbabilisticBoostClassifier(ClassifierMixin, BaseEstimator):
     --------
     >>> from boostcore.datasets import make_dataset
     >>> from boostcore.estimators import ProbabilisticBoostClassifier
-    >>> ds = make_dataset("moons", n=100, seed=0)
+    >>> ds = make_dataset("moons", n=100, random_state=0)
     >>> clf = ProbabilisticBoostClassifier(n_weak=4).fit(ds.X_train, ds.y_train)
     >>> clf.model_.n_weak, round(clf.score(ds.X_test, ds.y_test), 2)
     (4, 0.84)
@@ -614,11 +620,13 @@ class ProbabilisticBoostClassifier(ClassifierMixin, BaseEstimator):
         n_weak: int = 16,
         softness: float = 0.3,
         levels: int | None = None,
+        random_state=0,
     ) -> None:
         self.structure = structure
         self.n_weak = n_weak
         self.softness = softness
         self.levels = levels
+        self.random_state = random_state
 
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()
@@ -650,7 +658,7 @@ class ProbabilisticBoostClassifier(ClassifierMixin, BaseEstimator):
         --------
         >>> from boostcore.datasets import make_dataset
         >>> from boostcore.estimators import ProbabilisticBoostClassifier
-        >>> ds = make_dataset("moons", n=100, seed=0)
+        >>> ds = make_dataset("moons", n=100, random_state=0)
         >>> clf = ProbabilisticBoostClassifier(n_weak=4).fit(ds.X_train, ds.y_train)
         >>> [(s.t, s.kind) for s in clf.steps_]
         [(0, 'start'), (1, 'step'), (2, 'step'), (3, 'step'), (4, 'step'), (4, 'stop')]
@@ -668,9 +676,15 @@ class ProbabilisticBoostClassifier(ClassifierMixin, BaseEstimator):
             self.steps_, self.model_ = (), None
             return self
         if self.structure == "chain":
-            gen = prob_adaboost(X, y_pm, n_weak=self.n_weak, softness=self.softness)
+            gen = prob_adaboost(
+                X,
+                y_pm,
+                n_rounds=self.n_weak,
+                softness=self.softness,
+                random_state=self.random_state,
+            )
         elif self.structure == "tree":
-            gen = prob_tree(X, y_pm, n_weak=self.n_weak, softness=self.softness)
+            gen = prob_tree(X, y_pm, n_internal=self.n_weak, softness=self.softness)
         else:
             levels = self.levels
             if levels is None:
@@ -703,7 +717,7 @@ class ProbabilisticBoostClassifier(ClassifierMixin, BaseEstimator):
         --------
         >>> from boostcore.datasets import make_dataset
         >>> from boostcore.estimators import ProbabilisticBoostClassifier
-        >>> ds = make_dataset("moons", n=100, seed=0)
+        >>> ds = make_dataset("moons", n=100, random_state=0)
         >>> clf = ProbabilisticBoostClassifier(n_weak=4).fit(ds.X_train, ds.y_train)
         >>> clf.predict_proba(ds.X_test[:3]).round(3).tolist()
         [[0.915, 0.085], [0.078, 0.922], [0.895, 0.105]]
@@ -732,7 +746,7 @@ class ProbabilisticBoostClassifier(ClassifierMixin, BaseEstimator):
         --------
         >>> from boostcore.datasets import make_dataset
         >>> from boostcore.estimators import ProbabilisticBoostClassifier
-        >>> ds = make_dataset("moons", n=100, seed=0)
+        >>> ds = make_dataset("moons", n=100, random_state=0)
         >>> clf = ProbabilisticBoostClassifier(n_weak=4).fit(ds.X_train, ds.y_train)
         >>> clf.decision_function(ds.X_test[:3]).round(3).tolist()
         [-0.83, 0.845, -0.789]
@@ -759,7 +773,7 @@ class ProbabilisticBoostClassifier(ClassifierMixin, BaseEstimator):
         --------
         >>> from boostcore.datasets import make_dataset
         >>> from boostcore.estimators import ProbabilisticBoostClassifier
-        >>> ds = make_dataset("moons", n=100, seed=0)
+        >>> ds = make_dataset("moons", n=100, random_state=0)
         >>> clf = ProbabilisticBoostClassifier(n_weak=4).fit(ds.X_train, ds.y_train)
         >>> clf.predict(ds.X_test[:3]).tolist()
         [-1, 1, -1]
@@ -803,7 +817,7 @@ class _G1Classifier(ClassifierMixin, BaseEstimator):
         --------
         >>> from boostcore.datasets import make_dataset
         >>> from boostcore.estimators import RealAdaBoostClassifier
-        >>> ds = make_dataset("moons", n=100, seed=0)
+        >>> ds = make_dataset("moons", n=100, random_state=0)
         >>> clf = RealAdaBoostClassifier(n_estimators=10).fit(ds.X_train, ds.y_train)
         >>> clf.decision_function(ds.X_test[:3]).round(3).tolist()
         [-1.744, 1.019, -1.744]
@@ -830,7 +844,7 @@ class _G1Classifier(ClassifierMixin, BaseEstimator):
         --------
         >>> from boostcore.datasets import make_dataset
         >>> from boostcore.estimators import RealAdaBoostClassifier
-        >>> ds = make_dataset("moons", n=100, seed=0)
+        >>> ds = make_dataset("moons", n=100, random_state=0)
         >>> clf = RealAdaBoostClassifier(n_estimators=10).fit(ds.X_train, ds.y_train)
         >>> clf.predict(ds.X_test[:3]).tolist(), ds.y_test[:3].tolist()
         ([-1, 1, -1], [-1, 1, -1])
@@ -857,7 +871,7 @@ class _G1Classifier(ClassifierMixin, BaseEstimator):
         --------
         >>> from boostcore.datasets import make_dataset
         >>> from boostcore.estimators import RealAdaBoostClassifier
-        >>> ds = make_dataset("moons", n=100, seed=0)
+        >>> ds = make_dataset("moons", n=100, random_state=0)
         >>> clf = RealAdaBoostClassifier(n_estimators=10).fit(ds.X_train, ds.y_train)
         >>> clf.predict_proba(ds.X_test[:3]).round(3).tolist()
         [[0.97, 0.03], [0.115, 0.885], [0.97, 0.03]]
@@ -886,7 +900,7 @@ class _G1Classifier(ClassifierMixin, BaseEstimator):
         --------
         >>> from boostcore.datasets import make_dataset
         >>> from boostcore.estimators import RealAdaBoostClassifier
-        >>> ds = make_dataset("moons", n=100, seed=0)
+        >>> ds = make_dataset("moons", n=100, random_state=0)
         >>> clf = RealAdaBoostClassifier(n_estimators=10).fit(ds.X_train, ds.y_train)
         >>> len(list(clf.staged_decision_function(ds.X_test)))
         10
@@ -913,7 +927,7 @@ class _G1Classifier(ClassifierMixin, BaseEstimator):
         --------
         >>> from boostcore.datasets import make_dataset
         >>> from boostcore.estimators import RealAdaBoostClassifier
-        >>> ds = make_dataset("moons", n=100, seed=0)
+        >>> ds = make_dataset("moons", n=100, random_state=0)
         >>> clf = RealAdaBoostClassifier(n_estimators=10).fit(ds.X_train, ds.y_train)
         >>> [p.tolist() for p in clf.staged_predict(ds.X_test[:2])][:3]
         [[-1, -1], [-1, -1], [-1, 1]]
@@ -984,7 +998,7 @@ class RealAdaBoostClassifier(_G1Classifier):
     Examples
     --------
     >>> from boostcore.datasets import make_dataset
-    >>> ds = make_dataset("moons", n=200, seed=0)
+    >>> ds = make_dataset("moons", n=200, random_state=0)
     >>> clf = RealAdaBoostClassifier(n_estimators=20).fit(ds.X_train, ds.y_train)
     >>> len(clf.model_)
     20
@@ -1022,7 +1036,7 @@ class RealAdaBoostClassifier(_G1Classifier):
         --------
         >>> from boostcore.datasets import make_dataset
         >>> from boostcore.estimators import RealAdaBoostClassifier
-        >>> ds = make_dataset("moons", n=100, seed=0)
+        >>> ds = make_dataset("moons", n=100, random_state=0)
         >>> clf = RealAdaBoostClassifier(n_estimators=10).fit(ds.X_train, ds.y_train)
         >>> len(clf.model_), round(clf.score(ds.X_test, ds.y_test), 2)
         (10, 0.92)
@@ -1064,7 +1078,7 @@ class BoostODTClassifier(_G1Classifier):
         ``T2``, internal nodes of the tree.
     n_stumps : int, default=10
         ``T1``, AdaBoost_R rounds inside each node.
-    node_learner : {"stumps", "hyperplane"}, default="stumps"
+    weak : {"stump", "hyperplane"}, default="stump"
         Axis stumps (staircase boundaries) or real-valued linear hypotheses (oblique lines).
     leaf_rule : {"breadth_first", "max_decrease"}, default="breadth_first"
         Which leaf to split next.
@@ -1083,7 +1097,7 @@ class BoostODTClassifier(_G1Classifier):
     --------
     >>> from boostcore.datasets import make_dataset
     >>> from boostcore.estimators import BoostODTClassifier
-    >>> ds = make_dataset("moons", n=100, seed=0)
+    >>> ds = make_dataset("moons", n=100, random_state=0)
     >>> clf = BoostODTClassifier(n_internal=3, n_stumps=5).fit(ds.X_train, ds.y_train)
     >>> clf.tree_.n_nodes, round(clf.score(ds.X_test, ds.y_test), 2)
     (7, 0.88)
@@ -1093,12 +1107,12 @@ class BoostODTClassifier(_G1Classifier):
         self,
         n_internal: int = 7,
         n_stumps: int = 10,
-        node_learner: str = "stumps",
+        weak: str = "stump",
         leaf_rule: str = "breadth_first",
     ) -> None:
         self.n_internal = n_internal
         self.n_stumps = n_stumps
-        self.node_learner = node_learner
+        self.weak = weak
         self.leaf_rule = leaf_rule
 
     def fit(self, X, y, sample_weight=None) -> BoostODTClassifier:
@@ -1128,7 +1142,7 @@ class BoostODTClassifier(_G1Classifier):
         --------
         >>> from boostcore.datasets import make_dataset
         >>> from boostcore.estimators import BoostODTClassifier
-        >>> ds = make_dataset("moons", n=100, seed=0)
+        >>> ds = make_dataset("moons", n=100, random_state=0)
         >>> clf = BoostODTClassifier(n_internal=3, n_stumps=5).fit(ds.X_train, ds.y_train)
         >>> [s.kind for s in clf.steps_]
         ['start', 'step', 'step', 'step', 'stop']
@@ -1145,7 +1159,7 @@ class BoostODTClassifier(_G1Classifier):
                 y_pm,
                 n_internal=self.n_internal,
                 n_stumps=self.n_stumps,
-                node_learner=self.node_learner,
+                weak=self.weak,
                 leaf_rule=self.leaf_rule,
                 sample_weight=sample_weight,
             )
@@ -1174,7 +1188,7 @@ class BoostODTClassifier(_G1Classifier):
         --------
         >>> from boostcore.datasets import make_dataset
         >>> from boostcore.estimators import BoostODTClassifier
-        >>> ds = make_dataset("moons", n=100, seed=0)
+        >>> ds = make_dataset("moons", n=100, random_state=0)
         >>> clf = BoostODTClassifier(n_internal=3, n_stumps=5).fit(ds.X_train, ds.y_train)
         >>> clf.apply(ds.X_test[:3]).tolist()
         [3, 6, 3]

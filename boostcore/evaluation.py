@@ -142,7 +142,7 @@ def _ours() -> list[Learner]:
             "oblique",
             f"{ODT_NODES} nodes × {ODT_STUMPS}",
             lambda: BoostODTClassifier(
-                n_internal=ODT_NODES, n_stumps=ODT_STUMPS, node_learner="hyperplane"
+                n_internal=ODT_NODES, n_stumps=ODT_STUMPS, weak="hyperplane"
             ),
         ),
     ]

@@ -45,13 +45,12 @@ from typing import Any
 
 import numpy as np
 
-from ._validation import check_choice, check_int, check_test_set, check_xy
+from ._validation import check_choice, check_int, check_test_set, check_xy, seed_of
 from .impurity import km
 from .splits import best_margin_stump, best_stump, presort
 from .steps import START, STEP, STOP, Metrics, Step
 
 WEAK_LEARNERS = ("stump", "hyperplane")
-NODE_LEARNERS = ("stumps", "hyperplane")
 LEAF_RULES = ("breadth_first", "max_decrease")
 #: ``|μ_t|`` is clipped to ``1 − MU_CLIP`` (docs/theory.md §4.1) so that ``α_t`` stays finite.
 MU_CLIP = 1e-12
@@ -579,7 +578,7 @@ class G1Metrics(Metrics):
     --------
     >>> from boostcore.datasets import make_dataset
     >>> from boostcore.oblique import g1_linear
-    >>> ds = make_dataset("moons", n=100, seed=0)
+    >>> ds = make_dataset("moons", n=100, random_state=0)
     >>> m = list(g1_linear(ds.X_train, ds.y_train, n_rounds=5))[-1].metrics
     >>> list(m.as_dict())  # doctest: +NORMALIZE_WHITESPACE
     ['train_error', 'test_error', 'exp_loss', 'margin_error_0', 'bound_theorem1',
@@ -658,7 +657,7 @@ class G1Step(Step):
         --------
         >>> from boostcore.datasets import make_dataset
         >>> from boostcore.oblique import g1_linear
-        >>> ds = make_dataset("moons", n=100, seed=0)
+        >>> ds = make_dataset("moons", n=100, random_state=0)
         >>> run = list(g1_linear(ds.X_train, ds.y_train, n_rounds=2))
         >>> run[1].details()["h"], run[0].details()["h"]
         ('−sgn(x2 > 0.065)', None)
@@ -697,11 +696,14 @@ def g1_linear(
         a classifier that accepts ``sample_weight`` is refitted every round on labels ±1.
     sample_weight : array_like of shape (m,), optional
         ``w_1``, non-negative (normalised to sum 1; default uniform).
-    random_state : int or numpy.random.RandomState, optional
+    random_state : None, int, numpy.random.Generator or numpy.random.RandomState, optional
         Seeds the copies of a scikit-learn weak learner exactly as scikit-learn's
         ``AdaBoostClassifier(random_state=…)`` seeds its copies: a deep clone per round, one
         draw per ``random_state`` parameter (nested ones included) in sorted key order; the
-        user's estimator is never changed.
+        user's estimator is never changed. boostcore's convention (None | int | Generator,
+        :func:`boostcore._validation.check_random_state`); a legacy ``RandomState`` is also
+        accepted because scikit-learn draws its copies' seeds from one (a Generator is turned
+        into one through :func:`boostcore._validation.seed_of`).
     X_test, y_test : array_like, optional
         A test sample whose error is reported every round.
 
@@ -722,7 +724,7 @@ def g1_linear(
     --------
     >>> from boostcore.datasets import make_dataset
     >>> from boostcore.oblique import g1_linear
-    >>> ds = make_dataset("moons", n=100, seed=0)
+    >>> ds = make_dataset("moons", n=100, random_state=0)
     >>> steps = list(g1_linear(ds.X_train, ds.y_train, n_rounds=5))
     >>> [(s.t, s.kind) for s in steps][:2], [(s.t, s.kind) for s in steps][-2:]
     ([(0, 'start'), (1, 'step')], [(5, 'step'), (5, 'stop')])
@@ -748,8 +750,10 @@ def g1_linear(
             "weak must be 'stump', 'hyperplane' or a scikit-learn classifier "
             f"with fit(X, y, sample_weight) and predict; got {weak!r}"
         )
-    if random_state is not None and not isinstance(random_state, np.random.RandomState):
-        random_state = check_int("random_state", random_state, low=0)
+    if isinstance(random_state, np.random.Generator):
+        random_state = np.random.RandomState(seed_of(random_state))
+    elif random_state is not None and not isinstance(random_state, np.random.RandomState):
+        random_state = seed_of(random_state)  # an int ≥ 0, or a ValueError naming the rule
     Xt, yt = check_test_set(X_test, y_test, Xv.shape[1], classes, yv)
     return _g1_linear(Xv, yv, w1, n_rounds, weak, random_state, Xt, yt)
 
@@ -880,7 +884,7 @@ class ObliqueTree:
     --------
     >>> from boostcore.datasets import make_dataset
     >>> from boostcore.oblique import g1_tree
-    >>> ds = make_dataset("moons", n=100, seed=0)
+    >>> ds = make_dataset("moons", n=100, random_state=0)
     >>> tree = list(g1_tree(ds.X_train, ds.y_train, n_internal=3))[-1].tree
     >>> tree.left, tree.right
     ((1, 3, -1, -1, 5, -1, -1), (2, 4, -1, -1, 6, -1, -1))
@@ -904,7 +908,7 @@ class ObliqueTree:
         --------
         >>> from boostcore.datasets import make_dataset
         >>> from boostcore.oblique import g1_tree
-        >>> ds = make_dataset("moons", n=100, seed=0)
+        >>> ds = make_dataset("moons", n=100, random_state=0)
         >>> tree = list(g1_tree(ds.X_train, ds.y_train, n_internal=3))[-1].tree
         >>> tree.n_nodes
         7
@@ -919,7 +923,7 @@ class ObliqueTree:
         --------
         >>> from boostcore.datasets import make_dataset
         >>> from boostcore.oblique import g1_tree
-        >>> ds = make_dataset("moons", n=100, seed=0)
+        >>> ds = make_dataset("moons", n=100, random_state=0)
         >>> tree = list(g1_tree(ds.X_train, ds.y_train, n_internal=3))[-1].tree
         >>> tree.leaves
         [2, 3, 5, 6]
@@ -934,7 +938,7 @@ class ObliqueTree:
         --------
         >>> from boostcore.datasets import make_dataset
         >>> from boostcore.oblique import g1_tree
-        >>> ds = make_dataset("moons", n=100, seed=0)
+        >>> ds = make_dataset("moons", n=100, random_state=0)
         >>> tree = list(g1_tree(ds.X_train, ds.y_train, n_internal=3))[-1].tree
         >>> tree.internal
         [0, 1, 4]
@@ -958,7 +962,7 @@ class ObliqueTree:
         --------
         >>> from boostcore.datasets import make_dataset
         >>> from boostcore.oblique import g1_tree
-        >>> ds = make_dataset("moons", n=100, seed=0)
+        >>> ds = make_dataset("moons", n=100, random_state=0)
         >>> tree = list(g1_tree(ds.X_train, ds.y_train, n_internal=3))[-1].tree
         >>> tree.apply(ds.X_train[:3]).tolist()
         [3, 5, 6]
@@ -989,7 +993,7 @@ class ObliqueTree:
         --------
         >>> from boostcore.datasets import make_dataset
         >>> from boostcore.oblique import g1_tree
-        >>> ds = make_dataset("moons", n=100, seed=0)
+        >>> ds = make_dataset("moons", n=100, random_state=0)
         >>> tree = list(g1_tree(ds.X_train, ds.y_train, n_internal=3))[-1].tree
         >>> tree.decision_function(ds.X_train[:3]).round(3).tolist(), ds.y_train[:3].tolist()
         ([14.83, -13.959, 0.661], [1, -1, 1])
@@ -1008,7 +1012,7 @@ class ObliqueTree:
         --------
         >>> from boostcore.datasets import make_dataset
         >>> from boostcore.oblique import g1_tree
-        >>> ds = make_dataset("moons", n=100, seed=0)
+        >>> ds = make_dataset("moons", n=100, random_state=0)
         >>> tree = list(g1_tree(ds.X_train, ds.y_train, n_internal=3))[-1].tree
         >>> {leaf: round(p, 4) for leaf, p in tree.path_products().items()}
         {2: 0.0, 3: 0.0, 5: 0.0, 6: 0.6662}
@@ -1083,7 +1087,7 @@ class ODTStep(Step):
         --------
         >>> from boostcore.datasets import make_dataset
         >>> from boostcore.oblique import g1_tree
-        >>> ds = make_dataset("moons", n=100, seed=0)
+        >>> ds = make_dataset("moons", n=100, random_state=0)
         >>> d = list(g1_tree(ds.X_train, ds.y_train, n_internal=1))[1].details()
         >>> d["node"], d["left_child"], d["right_child"], d["n_weak"], d["separator"]
         (0, 1, 2, 1, '1·sgn(x2 > 0.271)')
@@ -1220,10 +1224,10 @@ def _adaboost_r_splitter(learner: str, n_stumps: int):
     def split(X, y, idx, bal):
         w = np.zeros(X.shape[0])
         w[idx] = bal
-        order_t = idx[presort(X[idx])] if learner == "stumps" else None
+        order_t = idx[presort(X[idx])] if learner == "stump" else None
         hyps, alphas, inner = [], [], []
         for j in range(1, n_stumps + 1):
-            if learner == "stumps":
+            if learner == "stump":
                 h = _stump_learner(X, y, w, idx, order_t)
             else:
                 h = _hyperplane_learner(X, y, w, idx)
@@ -1301,7 +1305,7 @@ def g1_tree(
     --------
     >>> from boostcore.datasets import make_dataset
     >>> from boostcore.oblique import g1_tree
-    >>> ds = make_dataset("moons", n=100, seed=0)
+    >>> ds = make_dataset("moons", n=100, random_state=0)
     >>> steps = list(g1_tree(ds.X_train, ds.y_train, n_internal=3))
     >>> [(s.t, s.kind) for s in steps]
     [(0, 'start'), (1, 'step'), (2, 'step'), (3, 'step'), (3, 'stop')]
@@ -1326,7 +1330,7 @@ def boost_odt(
     *,
     n_internal: int = 7,
     n_stumps: int = 10,
-    node_learner: str = "stumps",
+    weak: str = "stump",
     leaf_rule: str = "breadth_first",
     sample_weight: np.ndarray | None = None,
     X_test: np.ndarray | None = None,
@@ -1350,9 +1354,10 @@ def boost_odt(
         ``breadth_first``).
     n_stumps : int, default 10
         ``T1``, AdaBoost_R rounds per node (1 … 200).
-    node_learner : {"stumps", "hyperplane"}, default "stumps"
-        ±1 axis stumps (the paper: a node boundary is a staircase) or real-valued
-        ``π(x_f − θ)`` (``LS`` is affine: a true oblique line).
+    weak : {"stump", "hyperplane"}, default "stump"
+        AdaBoost_R's weak learner in every node, as in :func:`g1_linear`: ±1 axis stumps
+        (the paper: a node boundary is a staircase) or real-valued ``π(x_f − θ)`` (``LS`` is
+        affine: a true oblique line).
     leaf_rule : {"breadth_first", "max_decrease"}, default "breadth_first"
         Which leaf with both classes to split next.
     sample_weight : array_like of shape (m,), optional
@@ -1377,7 +1382,7 @@ def boost_odt(
     --------
     >>> from boostcore.datasets import make_dataset
     >>> from boostcore.oblique import boost_odt
-    >>> ds = make_dataset("moons", n=100, seed=0)
+    >>> ds = make_dataset("moons", n=100, random_state=0)
     >>> steps = list(boost_odt(ds.X_train, ds.y_train, n_internal=3, n_stumps=5))
     >>> steps[1].node, steps[1].children, len(steps[1].inner)
     (0, (1, 2), 5)
@@ -1390,7 +1395,7 @@ def boost_odt(
     Xv, yv, w1, classes = check_xy(X, y, sample_weight)
     n_internal = check_int("n_internal", n_internal, low=1, high=MAX_INTERNAL)
     n_stumps = check_int("n_stumps", n_stumps, low=1, high=200)
-    node_learner = check_choice("node_learner", node_learner, NODE_LEARNERS)
+    weak = check_choice("weak", weak, WEAK_LEARNERS)
     leaf_rule = check_choice("leaf_rule", leaf_rule, LEAF_RULES)
     Xt, yt = check_test_set(X_test, y_test, Xv.shape[1], classes, yv)
     return _grow(
@@ -1399,7 +1404,7 @@ def boost_odt(
         w1,
         n_internal,
         leaf_rule,
-        _adaboost_r_splitter(node_learner, n_stumps),
+        _adaboost_r_splitter(weak, n_stumps),
         Xt,
         yt,
         "BoostODT",

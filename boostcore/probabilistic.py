@@ -34,7 +34,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from . import bounds
-from ._validation import check_float, check_int, check_test_set, check_xy
+from ._validation import RandomState, check_float, check_int, check_test_set, check_xy, seed_of
 from .steps import START, STEP, STOP, Metrics, Step
 
 QMIN = 1e-9
@@ -222,7 +222,7 @@ def best_soft_stump(X: np.ndarray, y: np.ndarray, D: np.ndarray, tau: float) -> 
     >>> import numpy as np
     >>> from boostcore.datasets import make_dataset
     >>> from boostcore.probabilistic import best_soft_stump
-    >>> ds = make_dataset("moons", n=100, seed=0)
+    >>> ds = make_dataset("moons", n=100, random_state=0)
     >>> m = ds.y_train.size
     >>> s = best_soft_stump(ds.X_train, ds.y_train, np.full(m, 1 / m), 0.3)
     >>> s.feature, round(s.theta, 2), s.tau
@@ -263,8 +263,8 @@ class ProbTree:
     --------
     >>> from boostcore.datasets import make_dataset
     >>> from boostcore.probabilistic import prob_tree
-    >>> ds = make_dataset("moons", n=100, seed=0)
-    >>> tree = list(prob_tree(ds.X_train, ds.y_train, n_weak=3))[-1].model
+    >>> ds = make_dataset("moons", n=100, random_state=0)
+    >>> tree = list(prob_tree(ds.X_train, ds.y_train, n_internal=3))[-1].model
     >>> tree.parent, tree.side
     ((-1, 0, 0, 1, 1, 2, 2), (0, -1, 1, -1, 1, -1, 1))
     """
@@ -284,8 +284,8 @@ class ProbTree:
         --------
         >>> from boostcore.datasets import make_dataset
         >>> from boostcore.probabilistic import prob_tree
-        >>> ds = make_dataset("moons", n=100, seed=0)
-        >>> tree = list(prob_tree(ds.X_train, ds.y_train, n_weak=3))[-1].model
+        >>> ds = make_dataset("moons", n=100, random_state=0)
+        >>> tree = list(prob_tree(ds.X_train, ds.y_train, n_internal=3))[-1].model
         >>> tree.leaves
         [3, 4, 5, 6]
         """
@@ -299,8 +299,8 @@ class ProbTree:
         --------
         >>> from boostcore.datasets import make_dataset
         >>> from boostcore.probabilistic import prob_tree
-        >>> ds = make_dataset("moons", n=100, seed=0)
-        >>> tree = list(prob_tree(ds.X_train, ds.y_train, n_weak=3))[-1].model
+        >>> ds = make_dataset("moons", n=100, random_state=0)
+        >>> tree = list(prob_tree(ds.X_train, ds.y_train, n_internal=3))[-1].model
         >>> tree.n_weak
         3
         """
@@ -323,8 +323,8 @@ class ProbTree:
         --------
         >>> from boostcore.datasets import make_dataset
         >>> from boostcore.probabilistic import prob_tree
-        >>> ds = make_dataset("moons", n=100, seed=0)
-        >>> tree = list(prob_tree(ds.X_train, ds.y_train, n_weak=3))[-1].model
+        >>> ds = make_dataset("moons", n=100, random_state=0)
+        >>> tree = list(prob_tree(ds.X_train, ds.y_train, n_internal=3))[-1].model
         >>> tree.path_product(0), round(tree.path_product(3), 3)
         (1.0, 0.061)
         """
@@ -351,8 +351,8 @@ class ProbTree:
         --------
         >>> from boostcore.datasets import make_dataset
         >>> from boostcore.probabilistic import prob_tree
-        >>> ds = make_dataset("moons", n=100, seed=0)
-        >>> tree = list(prob_tree(ds.X_train, ds.y_train, n_weak=3))[-1].model
+        >>> ds = make_dataset("moons", n=100, random_state=0)
+        >>> tree = list(prob_tree(ds.X_train, ds.y_train, n_internal=3))[-1].model
         >>> round(tree.leaf_value(3), 3)
         -0.546
         """
@@ -374,8 +374,8 @@ class ProbTree:
         --------
         >>> from boostcore.datasets import make_dataset
         >>> from boostcore.probabilistic import prob_tree
-        >>> ds = make_dataset("moons", n=100, seed=0)
-        >>> tree = list(prob_tree(ds.X_train, ds.y_train, n_weak=3))[-1].model
+        >>> ds = make_dataset("moons", n=100, random_state=0)
+        >>> tree = list(prob_tree(ds.X_train, ds.y_train, n_internal=3))[-1].model
         >>> round(tree.C(), 3), round(tree.expected_error(ds.X_train, ds.y_train), 3)
         (0.745, 0.168)
         """
@@ -400,8 +400,8 @@ class ProbTree:
         --------
         >>> from boostcore.datasets import make_dataset
         >>> from boostcore.probabilistic import prob_tree
-        >>> ds = make_dataset("moons", n=100, seed=0)
-        >>> tree = list(prob_tree(ds.X_train, ds.y_train, n_weak=3))[-1].model
+        >>> ds = make_dataset("moons", n=100, random_state=0)
+        >>> tree = list(prob_tree(ds.X_train, ds.y_train, n_internal=3))[-1].model
         >>> leaves, P = tree.leaf_probabilities(ds.X_train[:2])
         >>> leaves, P.shape, P.sum(axis=1).round(6).tolist()
         ([3, 4, 5, 6], (2, 4), [1.0, 1.0])
@@ -435,8 +435,8 @@ class ProbTree:
         --------
         >>> from boostcore.datasets import make_dataset
         >>> from boostcore.probabilistic import prob_tree
-        >>> ds = make_dataset("moons", n=100, seed=0)
-        >>> tree = list(prob_tree(ds.X_train, ds.y_train, n_weak=3))[-1].model
+        >>> ds = make_dataset("moons", n=100, random_state=0)
+        >>> tree = list(prob_tree(ds.X_train, ds.y_train, n_internal=3))[-1].model
         >>> tree.q_pos(ds.X_train[:3]).round(2).tolist(), ds.y_train[:3].tolist()
         ([0.97, 0.04, 0.91], [1, -1, 1])
         """
@@ -464,8 +464,8 @@ class ProbTree:
         --------
         >>> from boostcore.datasets import make_dataset
         >>> from boostcore.probabilistic import prob_tree
-        >>> ds = make_dataset("moons", n=100, seed=0)
-        >>> tree = list(prob_tree(ds.X_train, ds.y_train, n_weak=3))[-1].model
+        >>> ds = make_dataset("moons", n=100, random_state=0)
+        >>> tree = list(prob_tree(ds.X_train, ds.y_train, n_internal=3))[-1].model
         >>> round(tree.expected_error(ds.X_train, ds.y_train), 3)
         0.168
         """
@@ -590,8 +590,8 @@ class ProbMetrics(Metrics):
     --------
     >>> from boostcore.datasets import make_dataset
     >>> from boostcore.probabilistic import prob_tree
-    >>> ds = make_dataset("moons", n=100, seed=0)
-    >>> d = list(prob_tree(ds.X_train, ds.y_train, n_weak=3))[-1].metrics.as_dict()
+    >>> ds = make_dataset("moons", n=100, random_state=0)
+    >>> d = list(prob_tree(ds.X_train, ds.y_train, n_internal=3))[-1].metrics.as_dict()
     >>> d["n_weak"], round(d["bound_C"], 3), round(d["bound_F"], 3), d["bound_M2"]
     (3, 0.745, 0.8, None)
     """
@@ -640,7 +640,7 @@ class ProbStep(Step):
     --------
     >>> from boostcore.datasets import make_dataset
     >>> from boostcore.probabilistic import matryoshka
-    >>> ds = make_dataset("moons", n=100, seed=0)
+    >>> ds = make_dataset("moons", n=100, random_state=0)
     >>> run = list(matryoshka(ds.X_train, ds.y_train, levels=2))
     >>> [(s.t, s.kind, s.metrics.n_weak) for s in run]
     [(0, 'start', 0), (1, 'step', 2), (2, 'step', 4), (2, 'stop', 4)]
@@ -670,8 +670,8 @@ class ProbStep(Step):
         --------
         >>> from boostcore.datasets import make_dataset
         >>> from boostcore.probabilistic import prob_tree
-        >>> ds = make_dataset("moons", n=100, seed=0)
-        >>> run = list(prob_tree(ds.X_train, ds.y_train, n_weak=2))
+        >>> ds = make_dataset("moons", n=100, random_state=0)
+        >>> run = list(prob_tree(ds.X_train, ds.y_train, n_internal=2))
         >>> d = run[1].details()
         >>> d["structure"], d["node"], d["feature"], round(d["theta"], 2), d["level"]
         ('tree', 0, 1, 0.04, None)
@@ -749,8 +749,8 @@ class Chain:
     --------
     >>> from boostcore.datasets import make_dataset
     >>> from boostcore.probabilistic import prob_adaboost
-    >>> ds = make_dataset("moons", n=100, seed=0)
-    >>> steps = prob_adaboost(ds.X_train, ds.y_train, n_weak=3, mc_samples=200)
+    >>> ds = make_dataset("moons", n=100, random_state=0)
+    >>> steps = prob_adaboost(ds.X_train, ds.y_train, n_rounds=3, mc_samples=200)
     >>> chain = list(steps)[-1].model
     >>> len(chain.stumps), chain.n_draws
     (3, 200)
@@ -779,8 +779,8 @@ class Chain:
         --------
         >>> from boostcore.datasets import make_dataset
         >>> from boostcore.probabilistic import prob_adaboost
-        >>> ds = make_dataset("moons", n=100, seed=0)
-        >>> steps = prob_adaboost(ds.X_train, ds.y_train, n_weak=3, mc_samples=200)
+        >>> ds = make_dataset("moons", n=100, random_state=0)
+        >>> steps = prob_adaboost(ds.X_train, ds.y_train, n_rounds=3, mc_samples=200)
         >>> chain = list(steps)[-1].model
         >>> chain.sample_H(ds.X_train[:3]).shape
         (200, 3)
@@ -809,8 +809,8 @@ class Chain:
         --------
         >>> from boostcore.datasets import make_dataset
         >>> from boostcore.probabilistic import prob_adaboost
-        >>> ds = make_dataset("moons", n=100, seed=0)
-        >>> steps = prob_adaboost(ds.X_train, ds.y_train, n_weak=3, mc_samples=200)
+        >>> ds = make_dataset("moons", n=100, random_state=0)
+        >>> steps = prob_adaboost(ds.X_train, ds.y_train, n_rounds=3, mc_samples=200)
         >>> chain = list(steps)[-1].model
         >>> chain.q_pos(ds.X_train[:3]).round(2).tolist(), ds.y_train[:3].tolist()
         ([1.0, 0.2, 0.96], [1, -1, 1])
@@ -866,7 +866,13 @@ def _budget_reason(n_weak: int) -> str:
     return f"All T = {n_weak} weak classifiers are trained (the budget)."
 
 
-def map_estimate(q_pos: np.ndarray, samples: int, seed: int, t: int) -> np.ndarray:
+#: Stream id of the MAP estimates' draws: weak classifier ``t`` of a run seeded ``seed`` draws
+#: from ``default_rng([seed, MAP_STREAM, t])``, apart from the Monte Carlo worlds'
+#: ``[seed, t]`` streams (any fixed value does; this one keeps the published numbers).
+MAP_STREAM = 7919
+
+
+def map_estimate(q_pos: np.ndarray, samples: int, random_state: RandomState, t: int) -> np.ndarray:
     """MAP estimate ``q̂ = (1 + #{+1})/(R + 2)`` of ``q(+, x)`` from ``R`` calls of the
     classifier (uniform prior; Grossmann §2), seeded per weak classifier ``t``.
 
@@ -876,8 +882,8 @@ def map_estimate(q_pos: np.ndarray, samples: int, seed: int, t: int) -> np.ndarr
         True ``q(+, x)`` of every point, in [0, 1].
     samples : int, ``≥ 1``
         ``R``, the answers drawn per point.
-    seed : int
-        Seed of the run.
+    random_state : None, int or numpy.random.Generator
+        The run's randomness (an int is the run's seed; see :data:`MAP_STREAM`).
     t : int
         Index of the weak classifier (a separate stream each).
 
@@ -890,10 +896,10 @@ def map_estimate(q_pos: np.ndarray, samples: int, seed: int, t: int) -> np.ndarr
     --------
     >>> import numpy as np
     >>> from boostcore.probabilistic import map_estimate
-    >>> map_estimate(np.array([0.0, 1.0]), 10, seed=0, t=1).round(3).tolist()  # 1/12, 11/12
+    >>> map_estimate(np.array([0.0, 1.0]), 10, random_state=0, t=1).round(3).tolist()
     [0.083, 0.917]
     """
-    k = np.random.default_rng([seed, 7919, t]).binomial(samples, q_pos)
+    k = np.random.default_rng([seed_of(random_state), MAP_STREAM, t]).binomial(samples, q_pos)
     return (1.0 + k) / (samples + 2.0)
 
 
@@ -912,12 +918,12 @@ def prob_adaboost(
     X,
     y,
     *,
-    n_weak: int,
+    n_rounds: int,
     softness: float = 0.3,
     X_test=None,
     y_test=None,
     mc_samples: int = 1000,
-    seed: int = 0,
+    random_state: RandomState = 0,
     samples: int | None = None,
 ) -> Iterator[ProbStep]:
     """Probabilistic AdaBoost (Grossmann §3): one soft stump per round.
@@ -932,16 +938,18 @@ def prob_adaboost(
         Training features (numeric, finite).
     y : array_like of shape (m,)
         Two classes; the larger label (in sorted order) becomes +1.
-    n_weak : int
-        Number of rounds ``T``, 1 to 512.
+    n_rounds : int
+        Number of rounds ``T`` (one soft stump each), 1 to 512.
     softness : float, default 0.3
         ``τ`` of the soft stumps, in (0, 100].
     X_test, y_test : array_like, optional
         A test sample whose expected error is estimated every round.
     mc_samples : int, default 1000
         Monte Carlo worlds, 10 to 100 000.
-    seed : int, default 0
-        Seed of the Monte Carlo worlds (and of the MAP estimates).
+    random_state : None, int or numpy.random.Generator, default 0
+        The randomness of the Monte Carlo worlds and of the MAP estimates (boostcore's
+        convention, :func:`boostcore._validation.check_random_state`; the chain keeps one
+        int seed, :func:`boostcore._validation.seed_of`, and derives a stream per round).
     samples : int, optional
         ``R``, 1 to 100 000: train on MAP estimates of ``q`` (see above).
 
@@ -963,8 +971,8 @@ def prob_adaboost(
     --------
     >>> from boostcore.datasets import make_dataset
     >>> from boostcore.probabilistic import prob_adaboost
-    >>> ds = make_dataset("moons", n=100, seed=0)
-    >>> steps = list(prob_adaboost(ds.X_train, ds.y_train, n_weak=3, mc_samples=200))
+    >>> ds = make_dataset("moons", n=100, random_state=0)
+    >>> steps = list(prob_adaboost(ds.X_train, ds.y_train, n_rounds=3, mc_samples=200))
     >>> [(s.t, s.kind) for s in steps]
     [(0, 'start'), (1, 'step'), (2, 'step'), (3, 'step'), (3, 'stop')]
     >>> m = steps[-1].metrics
@@ -973,11 +981,12 @@ def prob_adaboost(
     >>> steps[0].metrics.train_error, steps[0].metrics.bound_C, steps[-1].stop_reason
     (0.5, 1.0, 'All T = 3 weak classifiers are trained (the budget).')
     """
-    X, y, n_weak, tau, Xt, yt = _validate(X, y, n_weak, softness, X_test, y_test)
+    X, y, n_rounds, tau, Xt, yt = _validate(X, y, n_rounds, softness, X_test, y_test, "n_rounds")
     mc_samples = check_int("mc_samples", mc_samples, low=10, high=100_000)
     if samples is not None:
         samples = check_int("samples", samples, low=1, high=100_000)
-    return _chain(X, y, n_weak, tau, Xt, yt, mc_samples, seed, samples)
+    seed = seed_of(random_state)
+    return _chain(X, y, n_rounds, tau, Xt, yt, mc_samples, seed, samples)
 
 
 def _chain(X, y, n_weak, tau, Xt, yt, mc_samples, seed, samples=None):
@@ -1045,12 +1054,12 @@ def prob_tree(
     X,
     y,
     *,
-    n_weak: int,
+    n_internal: int,
     softness: float = 0.3,
     X_test=None,
     y_test=None,
     samples: int | None = None,
-    seed: int = 0,
+    random_state: RandomState = 0,
 ) -> Iterator[ProbStep]:
     """The probabilistic boosting tree (Grossmann §4), grown greedily: each round expands the
     leaf with the largest ``Π_{s ≤ l} Z_s`` with a soft stump trained on that leaf's weights.
@@ -1066,12 +1075,14 @@ def prob_tree(
 
     Parameters
     ----------
-    X, y, n_weak, softness, X_test, y_test
+    X, y, softness, X_test, y_test
         As in :func:`prob_adaboost`.
+    n_internal : int
+        Number of internal nodes ``T`` (one soft stump each), 1 to 512.
     samples : int, optional
         ``R``, 1 to 100 000: train on MAP estimates of ``q``.
-    seed : int, default 0
-        Seed of the MAP estimates.
+    random_state : None, int or numpy.random.Generator, default 0
+        The randomness of the MAP estimates (as in :func:`prob_adaboost`).
 
     Raises
     ------
@@ -1082,19 +1093,21 @@ def prob_tree(
     --------
     >>> from boostcore.datasets import make_dataset
     >>> from boostcore.probabilistic import prob_tree
-    >>> ds = make_dataset("moons", n=100, seed=0)
-    >>> m = list(prob_tree(ds.X_train, ds.y_train, n_weak=3))[-1].metrics
+    >>> ds = make_dataset("moons", n=100, random_state=0)
+    >>> m = list(prob_tree(ds.X_train, ds.y_train, n_internal=3))[-1].metrics
     >>> round(m.train_error, 3), round(m.bound_C, 3), round(m.bound_F, 3)  # error ≤ C(T) ≤ F
     (0.168, 0.745, 0.8)
-    >>> next(prob_tree(ds.X_train, [1] * ds.y_train.size, n_weak=3))
+    >>> next(prob_tree(ds.X_train, [1] * ds.y_train.size, n_internal=3))
     Traceback (most recent call last):
         ...
     ValueError: y has a single class: there is nothing to boost (two classes needed)
     """
-    X, y, n_weak, tau, Xt, yt = _validate(X, y, n_weak, softness, X_test, y_test)
+    X, y, n_internal, tau, Xt, yt = _validate(
+        X, y, n_internal, softness, X_test, y_test, "n_internal"
+    )
     if samples is not None:
         samples = check_int("samples", samples, low=1, high=100_000)
-    return _tree(X, y, n_weak, tau, Xt, yt, samples, seed)
+    return _tree(X, y, n_internal, tau, Xt, yt, samples, seed_of(random_state))
 
 
 def _tree(X, y, n_weak, tau, Xt, yt, samples=None, seed=0):
@@ -1165,7 +1178,7 @@ class DollCheck:
     --------
     >>> from boostcore.datasets import make_dataset
     >>> from boostcore.probabilistic import matryoshka
-    >>> ds = make_dataset("moons", n=100, seed=0)
+    >>> ds = make_dataset("moons", n=100, random_state=0)
     >>> doll = list(matryoshka(ds.X_train, ds.y_train, levels=2))[-1].dolls[0]
     >>> doll.level, round(doll.C, 3), round(doll.node_Z, 3), round(doll.paper_bound, 3)
     (1, 0.805, 0.805, 0.833)
@@ -1185,7 +1198,7 @@ class DollCheck:
         --------
         >>> from boostcore.datasets import make_dataset
         >>> from boostcore.probabilistic import matryoshka
-        >>> ds = make_dataset("moons", n=100, seed=0)
+        >>> ds = make_dataset("moons", n=100, random_state=0)
         >>> doll = list(matryoshka(ds.X_train, ds.y_train, levels=2))[-1].dolls[0]
         >>> doll.n_weak
         2
@@ -1200,7 +1213,7 @@ class DollCheck:
         --------
         >>> from boostcore.datasets import make_dataset
         >>> from boostcore.probabilistic import matryoshka
-        >>> ds = make_dataset("moons", n=100, seed=0)
+        >>> ds = make_dataset("moons", n=100, random_state=0)
         >>> doll = list(matryoshka(ds.X_train, ds.y_train, levels=2))[-1].dolls[0]
         >>> round(doll.node_excess, 3)  # ≤ 0: the paper's substitution holds on this run
         -0.028
@@ -1227,8 +1240,8 @@ def stump_rho_hat(tree: ProbTree) -> float:
     --------
     >>> from boostcore.datasets import make_dataset
     >>> from boostcore.probabilistic import prob_tree, stump_rho_hat
-    >>> ds = make_dataset("moons", n=100, seed=0)
-    >>> step = list(prob_tree(ds.X_train, ds.y_train, n_weak=3))[-1]
+    >>> ds = make_dataset("moons", n=100, random_state=0)
+    >>> step = list(prob_tree(ds.X_train, ds.y_train, n_internal=3))[-1]
     >>> round(stump_rho_hat(step.model), 3), round(step.metrics.rho_hat, 3)
     (0.884, 0.884)
     """
@@ -1267,7 +1280,7 @@ def doll_check(doll: ProbTree, level: int, node_Z: float) -> DollCheck:
     >>> import numpy as np
     >>> from boostcore.datasets import make_dataset
     >>> from boostcore.probabilistic import doll_check, fit_matryoshka
-    >>> ds = make_dataset("moons", n=100, seed=0)
+    >>> ds = make_dataset("moons", n=100, random_state=0)
     >>> m = ds.y_train.size
     >>> doll, _ = fit_matryoshka(ds.X_train, ds.y_train, np.full(m, 1 / m), 1, 0.3)
     >>> check = doll_check(doll, 1, node_Z=0.9)
@@ -1323,7 +1336,7 @@ def fit_matryoshka(X, y, D, level: int, tau: float, on_weak=None, checks=None):
     >>> import numpy as np
     >>> from boostcore.datasets import make_dataset
     >>> from boostcore.probabilistic import fit_matryoshka
-    >>> ds = make_dataset("moons", n=100, seed=0)
+    >>> ds = make_dataset("moons", n=100, random_state=0)
     >>> m = ds.y_train.size
     >>> doll, sums = fit_matryoshka(ds.X_train, ds.y_train, np.full(m, 1 / m), 1, 0.3)
     >>> doll.n_weak, [round(s, 3) for s in sums]
@@ -1388,7 +1401,7 @@ def matryoshka(
     --------
     >>> from boostcore.datasets import make_dataset
     >>> from boostcore.probabilistic import matryoshka
-    >>> ds = make_dataset("moons", n=100, seed=0)
+    >>> ds = make_dataset("moons", n=100, random_state=0)
     >>> steps = list(matryoshka(ds.X_train, ds.y_train, levels=2))
     >>> m = steps[-1].metrics
     >>> [s.t for s in steps], [s.metrics.n_weak for s in steps]
@@ -1432,7 +1445,7 @@ def collapse_tree(
     X,
     y,
     *,
-    n_weak: int,
+    n_internal: int,
     softness: float = 0.3,
     X_test=None,
     y_test=None,
@@ -1450,8 +1463,8 @@ def collapse_tree(
 
     Parameters
     ----------
-    X, y, n_weak, softness, X_test, y_test
-        As in :func:`prob_adaboost`.
+    X, y, n_internal, softness, X_test, y_test
+        As in :func:`prob_tree`.
 
     Yields
     ------
@@ -1469,15 +1482,17 @@ def collapse_tree(
     --------
     >>> from boostcore.datasets import make_dataset
     >>> from boostcore.probabilistic import collapse_tree
-    >>> ds = make_dataset("moons", n=100, seed=0)
-    >>> steps = list(collapse_tree(ds.X_train, ds.y_train, n_weak=3))
+    >>> ds = make_dataset("moons", n=100, random_state=0)
+    >>> steps = list(collapse_tree(ds.X_train, ds.y_train, n_internal=3))
     >>> [s.collapsed for s in steps if s.kind == "step"]
     [False, True, False]
     >>> ["collapsed" in s.message for s in steps if s.kind == "step"]
     [False, True, False]
     """
-    X, y, n_weak, tau, Xt, yt = _validate(X, y, n_weak, softness, X_test, y_test)
-    return _collapse(X, y, n_weak, tau, Xt, yt)
+    X, y, n_internal, tau, Xt, yt = _validate(
+        X, y, n_internal, softness, X_test, y_test, "n_internal"
+    )
+    return _collapse(X, y, n_internal, tau, Xt, yt)
 
 
 def _collapse(X, y, n_weak, tau, Xt, yt):

@@ -32,7 +32,7 @@ Examples
 >>> from boostcore.datasets import make_dataset
 >>> from boostcore.topdown import grow
 >>> from boostcore import steps
->>> ds = make_dataset("moons", n=100, seed=0)
+>>> ds = make_dataset("moons", n=100, random_state=0)
 >>> run = list(grow(ds.X_train, ds.y_train, size=3))
 >>> [(s.t, s.kind) for s in run]
 [(0, 'start'), (1, 'step'), (2, 'step'), (2, 'stop')]

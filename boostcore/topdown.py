@@ -373,7 +373,7 @@ def grow(
     --------
     >>> from boostcore.datasets import make_dataset
     >>> from boostcore.topdown import grow
-    >>> ds = make_dataset("moons", n=100, seed=0)
+    >>> ds = make_dataset("moons", n=100, random_state=0)
     >>> steps = list(grow(ds.X_train, ds.y_train, size=4))
     >>> [s.kind for s in steps]
     ['start', 'step', 'step', 'step', 'stop']

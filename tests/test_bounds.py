@@ -389,7 +389,7 @@ def test_max_admissible_arity_equals_topdown_acceptable_on_a_grid(criterion, gam
 def test_max_admissible_arity_matches_the_acceptable_flags_of_a_real_run(s):
     """On the 'multiway' stripes data: every candidate arity the MM and Hatano runs score is
     flagged acceptable exactly when k ≤ max_admissible_arity(|T|, s)."""
-    ds = _datasets.make_dataset("stripes", n=400, noise=0.05, seed=0)
+    ds = _datasets.make_dataset("stripes", n=400, noise=0.05, random_state=0)
     for criterion in ("mansour_mcallester", "hatano"):
         steps = list(
             _topdown.grow(

@@ -71,7 +71,7 @@ def _rounds(X, y, **kw):
 )
 def test_theorem1_and_the_normaliser_identities(data, merge, wl, c, rounds):
     X, y = data
-    for s in _steps(X, y, n_rounds=rounds, merge=merge, c=c, weak_learner=wl):
+    for s in _steps(X, y, n_rounds=rounds, merge=merge, c=c, weak=wl):
         if s.kind == STOP:
             assert s.stop_reason
         if s.kind != STEP:
@@ -104,7 +104,7 @@ def test_theorem1_and_the_normaliser_identities(data, merge, wl, c, rounds):
 @given(data=samples(), rounds=st.integers(1, 10), wl=st.sampled_from(["h", "divided"]))
 def test_theorem2_for_dt_infoboost(data, rounds, wl):
     X, y = data
-    run = _steps(X, y, n_rounds=rounds, merge="none", weak_learner=wl)
+    run = _steps(X, y, n_rounds=rounds, merge="none", weak=wl)
     steps = [s for s in run if s.kind == STEP]
     for s in run:  # also t = 0: 1 · H_{D_1}(Y) = H_U(Y)
         m = s.metrics
@@ -124,7 +124,7 @@ def test_theorem2_for_dt_infoboost(data, rounds, wl):
 )
 def test_theorem3_bands(data, c, rounds, wl):
     X, y = data
-    for s in _rounds(X, y, n_rounds=rounds, merge="bands", c=c, weak_learner=wl):
+    for s in _rounds(X, y, n_rounds=rounds, merge="bands", c=c, weak=wl):
         m = s.metrics
         # H(Y|ℓ_t) ≤ 1 − cγ_t with at most 2·2K groups
         assert m.H_leaves <= m.bound_theorem3 + TOL
@@ -253,7 +253,7 @@ def test_determinism_frozen_and_pickle() -> None:
         ({"merge": "some"}, "merge"),
         ({"c": 1.0}, "c"),
         ({"c": 0.0}, "c"),
-        ({"weak_learner": "x"}, "weak_learner"),
+        ({"weak": "x"}, "weak must be"),
         ({"smoothing": -1.0}, "smoothing"),
         ({"X_test": np.zeros((2, 2))}, "X_test"),
     ],
@@ -270,7 +270,7 @@ def test_divided_weak_learner_minimises_the_divided_entropy() -> None:
     rng = np.random.default_rng(4)
     X = np.round(rng.normal(size=(60, 2)), 1)
     y = np.where(X[:, 0] * X[:, 1] > 0, 1, -1)
-    steps = _steps(X, y, n_rounds=4, merge="none", weak_learner="divided")[:-1]
+    steps = _steps(X, y, n_rounds=4, merge="none", weak="divided")[:-1]
     for prev, s in zip(steps, steps[1:]):  # from the root (t = 0) on
         leaf = prev.program.leaves(X)
         best = min(
@@ -286,7 +286,13 @@ def _moons(seed: int):
     from boostcore import datasets
 
     return datasets.make_dataset(
-        "moons", n=400, noise=0.3, imbalance=0.5, label_noise=0.05, seed=seed, test_fraction=0.25
+        "moons",
+        n=400,
+        noise=0.3,
+        imbalance=0.5,
+        label_noise=0.05,
+        random_state=seed,
+        test_fraction=0.25,
     )
 
 

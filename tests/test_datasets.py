@@ -45,7 +45,7 @@ def test_generator_names():
 
 @pytest.mark.parametrize("name", NAMES)
 def test_generator_shapes_dtypes_labels(name):
-    ds = make_dataset(name, n=200, seed=3)
+    ds = make_dataset(name, n=200, random_state=3)
     assert ds.name == name
     assert ds.description == DATASET_DESCRIPTIONS[name]
     assert ds.feature_names == ("x1", "x2")
@@ -90,10 +90,10 @@ def test_dataset_rejects_bad_labels_and_shapes():
 
 @pytest.mark.parametrize("name", NAMES)
 def test_deterministic_given_seed(name):
-    a, b = make_dataset(name, seed=7), make_dataset(name, seed=7)
+    a, b = make_dataset(name, random_state=7), make_dataset(name, random_state=7)
     for field in ("X_train", "y_train", "X_test", "y_test"):
         np.testing.assert_array_equal(getattr(a, field), getattr(b, field))
-    c = make_dataset(name, seed=8)
+    c = make_dataset(name, random_state=8)
     assert not np.array_equal(a.X_train, c.X_train)
 
 
@@ -114,8 +114,8 @@ def test_tiny_class_is_clamped_to_two_points():
 @pytest.mark.parametrize("name", NAMES)
 @pytest.mark.parametrize("label_noise", [0.0, 0.1, 0.37, 0.5])
 def test_label_noise_flips_exact_count(name, label_noise):
-    clean = make_dataset(name, n=250, seed=5)
-    noisy = make_dataset(name, n=250, seed=5, label_noise=label_noise)
+    clean = make_dataset(name, n=250, random_state=5)
+    noisy = make_dataset(name, n=250, random_state=5, label_noise=label_noise)
     X_clean, y_clean = all_points(clean)
     X_noisy, y_noisy = all_points(noisy)
     # Label noise uses its own random stream, so the positions are unchanged.
@@ -126,7 +126,7 @@ def test_label_noise_flips_exact_count(name, label_noise):
 def test_label_noise_never_removes_a_class():
     # 2 positives and 5 flips: some seeds would flip both positives and no negative.
     for seed in range(60):
-        ds = make_dataset("blobs", n=10, imbalance=0.05, label_noise=0.5, seed=seed)
+        ds = make_dataset("blobs", n=10, imbalance=0.05, label_noise=0.5, random_state=seed)
         assert set(ds.y_train) == {-1, 1}
 
 
@@ -184,9 +184,10 @@ def test_pickle_round_trip(name):
         ({"imbalance": 0.01}, "imbalance"),
         ({"label_noise": -0.01}, "label_noise"),
         ({"label_noise": 0.6}, "label_noise"),
-        ({"seed": -1}, "seed"),
-        ({"seed": 1.5}, "seed"),
-        ({"seed": None}, "seed"),
+        ({"random_state": -1}, "random_state"),
+        ({"random_state": 1.5}, "random_state"),
+        ({"random_state": "3"}, "random_state"),
+        ({"random_state": np.random.RandomState(0)}, "random_state"),
         ({"test_fraction": -0.1}, "test_fraction"),
         ({"test_fraction": 0.95}, "test_fraction"),
     ],
@@ -203,7 +204,7 @@ def test_error_message_format():
 
 
 def test_numpy_scalars_accepted():
-    ds = make_dataset("xor", n=np.int64(40), noise=np.float32(0.1), seed=np.int32(2))
+    ds = make_dataset("xor", n=np.int64(40), noise=np.float32(0.1), random_state=np.int32(2))
     assert ds.n_train + ds.n_test == 40
 
 
@@ -231,7 +232,7 @@ def test_property_sizes_and_classes(name, n, noise, imbalance, label_noise, seed
         noise=noise,
         imbalance=imbalance,
         label_noise=label_noise,
-        seed=seed,
+        random_state=seed,
         test_fraction=test_fraction,
     )
     assert ds.n_train + ds.n_test == n
@@ -315,10 +316,10 @@ def test_load_csv_tolerates_whitespace_crlf_and_blank_lines():
 
 def test_load_csv_split_and_seed():
     text = "x1,x2,label\n" + "".join(f"{i},{i % 7},{i % 2}\n" for i in range(100))
-    ds = load_csv(text, test_fraction=0.3, seed=4)
+    ds = load_csv(text, test_fraction=0.3, random_state=4)
     assert (ds.n_train, ds.n_test) == (70, 30)
     assert set(ds.y_train) == {-1, 1}
-    again = load_csv(text, test_fraction=0.3, seed=4)
+    again = load_csv(text, test_fraction=0.3, random_state=4)
     np.testing.assert_array_equal(ds.X_train, again.X_train)
 
 
@@ -384,7 +385,7 @@ def test_load_csv_max_rows():
     "kwargs,param",
     [
         ({"test_fraction": 1.0}, "test_fraction"),
-        ({"seed": -3}, "seed"),
+        ({"random_state": -3}, "random_state"),
         ({"max_rows": 0}, "max_rows"),
         ({"name": 3}, "name"),
     ],
@@ -409,7 +410,7 @@ def test_csv_template_loads():
 
 @pytest.mark.parametrize("name", NAMES)
 def test_dataset_to_csv_round_trip(name):
-    ds = make_dataset(name, n=80, label_noise=0.1, seed=2)
+    ds = make_dataset(name, n=80, label_noise=0.1, random_state=2)
     back = load_csv(dataset_to_csv(ds), name=name)
     assert back.feature_names == ds.feature_names and back.class_names == ds.class_names
     X, y = all_points(ds)

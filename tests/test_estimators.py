@@ -169,7 +169,7 @@ def test_clone_and_cross_validation():
     [
         BPInfoBoostClassifier(),
         BPInfoBoostClassifier(merge="none", n_rounds=6),
-        BPInfoBoostClassifier(merge="all", weak_learner="divided"),
+        BPInfoBoostClassifier(merge="all", weak="divided"),
     ]
 )
 def test_bp_sklearn_compatible(estimator, check):

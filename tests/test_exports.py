@@ -143,17 +143,19 @@ def test_dataset_code_drawn_inlines_the_points():
     code = exports.dataset_code("drawn", dict(X=X, y=y, name="drawn", test_fraction=0.2, seed=4))
     _, ns = _exec("from boostcore import datasets\n" + code)
     # as ui.draw.dataset builds the drawn dataset
-    _assert_same_ds(ns["ds"], datasets.from_points(X, y, name="drawn", test_fraction=0.2, seed=4))
+    _assert_same_ds(
+        ns["ds"], datasets.from_points(X, y, name="drawn", test_fraction=0.2, random_state=4)
+    )
     # and a whole page run on the drawn points gives the page's numbers
     out, _ = _exec(exports.topdown_snippet(code, 5, "km", ["Hatano"], 3, 0.1, "max_weight"))
-    ds = datasets.from_points(X, y, name="drawn", test_fraction=0.2, seed=4)
+    ds = datasets.from_points(X, y, name="drawn", test_fraction=0.2, random_state=4)
     _same(_finals(out), _topdown_want(ds, 5, "km", ["hatano"], 3, 0.1, "max_weight"))
 
 
 def test_dataset_code_drawn_text_and_errors():
     X = [[0.1, 0.2], [1 / 3, -2.5], [3.0, 4.0]]
     code = exports.dataset_code("drawn", dict(X=X, y=[1, -1, 1], test_fraction=0.0, seed=0))
-    assert "datasets.from_points(X, y, test_fraction=0.0, seed=0)" in code
+    assert "datasets.from_points(\n    X, y, test_fraction=0.0, random_state=0\n)" in code
     # with a stand-in for from_points: the call and the inlined points are exact
     stub = types.SimpleNamespace(from_points=lambda X, y, **kw: (X, y, kw))
     ns: dict = {"datasets": stub}
@@ -161,7 +163,7 @@ def test_dataset_code_drawn_text_and_errors():
     assert ns["ds"] == (
         [[0.1, 0.2], [1 / 3, -2.5], [3.0, 4.0]],
         [1, -1, 1],
-        {"test_fraction": 0.0, "seed": 0},
+        {"test_fraction": 0.0, "random_state": 0},
     )
     with pytest.raises(ValueError, match="source"):
         exports.dataset_code("excel", {})
@@ -314,7 +316,7 @@ def test_matryoshka_snippet_gives_the_page_numbers(samples):
 
 
 @pytest.mark.parametrize(
-    "learner,rule", [("stumps", "breadth_first"), ("hyperplane", "max_decrease")]
+    "learner,rule", [("stump", "breadth_first"), ("hyperplane", "max_decrease")]
 )
 def test_oblique_snippet_gives_the_page_numbers(learner, rule):
     n_internal, n_stumps = 3, 4
@@ -423,7 +425,7 @@ def test_snippets_name_the_paper_and_import_what_they_use():
         "Hatano": exports.topdown_snippet(d, 4, "km", ["naive"], 2, 0.1, "max_weight"),
         "Takimoto": exports.branching_snippet(d, ["all"], 2, 0.5, "h"),
         "Grossmann": exports.matryoshka_snippet(d, ["tree"], 2, 0.3),
-        "Henry": exports.oblique_snippet(d, 1, 1, "stumps", "breadth_first"),
+        "Henry": exports.oblique_snippet(d, 1, 1, "stump", "breadth_first"),
         "Weight Distribution Game": exports.game_snippet(3, 0.1),
     }
     for author, code in codes.items():
@@ -474,7 +476,7 @@ def test_every_data_source_compiles_in_every_snippet(source, params):
     _compiles(exports.topdown_snippet(d, 8, "km", ["hatano"], 4, 0.1, "max_weight"))
     _compiles(exports.branching_snippet(d, ["bands"], 5, 0.5, "h"))
     _compiles(exports.matryoshka_snippet(d, ["chain"], 4, 0.3))
-    _compiles(exports.oblique_snippet(d, 3, 2, "stumps", "breadth_first"))
+    _compiles(exports.oblique_snippet(d, 3, 2, "stump", "breadth_first"))
 
 
 CRIT_SETS = [[c] for c in ("hatano", "mansour_mcallester", "naive")] + [
@@ -531,7 +533,7 @@ def test_matryoshka_snippet_compiles_for_every_option(structures, n_weak, sample
     "learner,rule,n_internal,n_stumps",
     list(
         itertools.product(
-            ["stumps", "hyperplane"], ["breadth_first", "max_decrease"], [1, 7, 31], [1, 10, 40]
+            ["stump", "hyperplane"], ["breadth_first", "max_decrease"], [1, 7, 31], [1, 10, 40]
         )
     ),
 )
@@ -775,7 +777,7 @@ def test_a_snippet_runs_as_a_standalone_script(tmp_path):
     import sys
     from pathlib import Path
 
-    code = exports.oblique_snippet(_data_code(), 2, 3, "stumps", "breadth_first")
+    code = exports.oblique_snippet(_data_code(), 2, 3, "stump", "breadth_first")
     script = tmp_path / "reproduce.py"
     script.write_text(code, encoding="utf-8")
     root = str(Path(__file__).resolve().parents[1])

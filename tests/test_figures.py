@@ -12,7 +12,7 @@ from ui import diagrams, tables
 
 @pytest.fixture(scope="module")
 def run():
-    ds = make_dataset("moons", n=200, seed=1)
+    ds = make_dataset("moons", n=200, random_state=1)
     steps = tuple(
         grow(ds.X_train, ds.y_train, size=10, max_arity=3, X_test=ds.X_test, y_test=ds.y_test)
     )

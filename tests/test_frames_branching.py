@@ -26,7 +26,7 @@ def _ds(
     features=("x1", "x2"), classes=("-1", "+1"), n=200, test=0.25, name="moons"
 ) -> datasets.Dataset:
     ds = datasets.make_dataset(
-        name, n=n, noise=0.3, imbalance=0.5, label_noise=0.05, seed=0, test_fraction=test
+        name, n=n, noise=0.3, imbalance=0.5, label_noise=0.05, random_state=0, test_fraction=test
     )
     return datasets.Dataset(
         ds.name,
@@ -256,7 +256,13 @@ def test_tables_escape_and_show_dashes() -> None:
 # ------------------------------------------------------------------------------ lecture
 def test_lecture_has_one_frame_per_snapshot_and_stays_small() -> None:
     ds = datasets.make_dataset(
-        "moons", n=400, noise=0.3, imbalance=0.5, label_noise=0.05, seed=0, test_fraction=0.25
+        "moons",
+        n=400,
+        noise=0.3,
+        imbalance=0.5,
+        label_noise=0.05,
+        random_state=0,
+        test_fraction=0.25,
     )
     schemes = tuple(fb.SCHEMES)
     started = time.perf_counter()
@@ -295,7 +301,13 @@ def test_program_note_and_groups_name_the_leaves_no_training_point_reaches() -> 
     table count the merged leaves as |L_t| does (reached ones) and name the others apart
     (issue 14, B.4)."""
     ds = datasets.make_dataset(
-        "moons", n=400, noise=0.3, imbalance=0.5, label_noise=0.05, seed=1, test_fraction=0.25
+        "moons",
+        n=400,
+        noise=0.3,
+        imbalance=0.5,
+        label_noise=0.05,
+        random_state=1,
+        test_fraction=0.25,
     )
     steps = _run(ds, "bands", T=3)
     s = steps[3]
@@ -364,7 +376,7 @@ def test_program_note_and_round_message_count_the_same_leaves() -> None:
     from boostcore.branching import bp_infoboost
     from boostcore.datasets import make_dataset
 
-    ds = make_dataset("moons", n=400, noise=0.3, label_noise=0.05, seed=0)
+    ds = make_dataset("moons", n=400, noise=0.3, label_noise=0.05, random_state=0)
     steps = list(bp_infoboost(ds.X_train, ds.y_train, n_rounds=8))
     seen_unreached = False
     for s in steps:

@@ -28,7 +28,7 @@ HOSTILE = '<b>x</b>"&'
 
 def _ds(name: str = "moons", names=None) -> datasets.Dataset:
     ds = datasets.make_dataset(
-        name, n=300, noise=0.3, imbalance=0.5, label_noise=0.05, seed=0, test_fraction=0.25
+        name, n=300, noise=0.3, imbalance=0.5, label_noise=0.05, random_state=0, test_fraction=0.25
     )
     return dataclasses.replace(ds, feature_names=names) if names else ds
 

@@ -25,13 +25,13 @@ HOSTILE = '<b>x</b>"&'
 
 
 def _ds(name: str = "moons", n: int = 200, names=None, seed: int = 0) -> datasets.Dataset:
-    ds = datasets.make_dataset(name, n=n, noise=0.3, seed=seed, test_fraction=0.25)
+    ds = datasets.make_dataset(name, n=n, noise=0.3, random_state=seed, test_fraction=0.25)
     if names is not None:
         ds = dataclasses.replace(ds, feature_names=names)
     return ds
 
 
-def _runs(ds, T2: int = 3, T1: int = 4, learner: str = "stumps", rule: str = "breadth_first"):
+def _runs(ds, T2: int = 3, T1: int = 4, learner: str = "stump", rule: str = "breadth_first"):
     return {
         fo.ADA: compute.g1_path_run.__wrapped__(ds, "k", T2 * T1, "stump"),
         fo.KM: compute.g1_tree_run.__wrapped__(ds, "k", T2, "max_decrease"),
@@ -39,7 +39,7 @@ def _runs(ds, T2: int = 3, T1: int = 4, learner: str = "stumps", rule: str = "br
     }
 
 
-def _lecture(ds, runs, *, inner: bool = False, font: float = 12, learner: str = "stumps"):
+def _lecture(ds, runs, *, inner: bool = False, font: float = 12, learner: str = "stump"):
     return fo.build_lecture(
         ds,
         runs,
@@ -246,7 +246,7 @@ def test_polylines_join_the_marching_squares_segments() -> None:
 def test_default_payload_and_build_time() -> None:
     """The page's default settings (T2 = 7, T1 = 10, 400 points): the whole lecture dict is
     well under 1.5 MB and builds in well under a second once the runs are computed."""
-    ds = datasets.make_dataset("moons", n=400, noise=0.3, seed=0, test_fraction=0.25)
+    ds = datasets.make_dataset("moons", n=400, noise=0.3, random_state=0, test_fraction=0.25)
     runs = _runs(ds, T2=7, T1=10)
     _lecture(ds, runs)  # warm up (imports, peers)
     started = time.perf_counter()

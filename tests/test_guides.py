@@ -80,7 +80,7 @@ def _data(state: dict) -> datasets.Dataset:
         noise=state["noise"],
         imbalance=state["pos"],
         label_noise=state["flip"],
-        seed=state["seed"],
+        random_state=state["seed"],
         test_fraction=state["test"],
     )
 
@@ -198,7 +198,7 @@ def _bp_steps(state: dict, merge: str):
             n_rounds=state["T"],
             merge=merge,
             c=state["c"],
-            weak_learner="h",
+            weak="h",
             X_test=ds.X_test,
             y_test=ds.y_test,
         )

@@ -19,7 +19,7 @@ from ui import lecture, lecture_frames, svgtree
 
 @pytest.fixture(scope="module")
 def run():
-    ds = make_dataset("moons", n=300, noise=0.4, label_noise=0.1, seed=1)
+    ds = make_dataset("moons", n=300, noise=0.4, label_noise=0.1, random_state=1)
     steps = tuple(
         grow(ds.X_train, ds.y_train, size=12, max_arity=3, X_test=ds.X_test, y_test=ds.y_test)
     )
@@ -291,7 +291,7 @@ def test_hostile_names_are_escaped_in_the_plotly_frames(run) -> None:
 def test_mansour_mcallester_bound_is_drawn_for_the_final_tree_only() -> None:
     """Their Theorem 4.1 is about the final tree: one marker at the run's last size, no curve
     over the rounds (issue 14, A.5)."""
-    ds = make_dataset("stripes", n=300, noise=0.1, seed=0)
+    ds = make_dataset("stripes", n=300, noise=0.1, random_state=0)
     steps = tuple(
         grow(
             ds.X_train, ds.y_train, size=12, criterion="mansour_mcallester", gamma=0.1, max_arity=3
@@ -309,7 +309,7 @@ def test_mansour_mcallester_bound_is_drawn_for_the_final_tree_only() -> None:
 
 def test_line_labels_never_take_more_than_a_third_of_a_narrow_plot() -> None:
     """Labels sit in the right margin: a long one squeezed a 300 px curves plot to nothing."""
-    ds = make_dataset("moons", n=300, seed=0)
+    ds = make_dataset("moons", n=300, random_state=0)
     steps = tuple(
         grow(
             ds.X_train, ds.y_train, size=24, criterion="mansour_mcallester", gamma=0.1, max_arity=4
@@ -327,7 +327,7 @@ def test_hatanos_game_value_is_drawn_as_the_tighter_bound() -> None:
     rounds only for a binary max-weight run (where it is a bound at every round)."""
     from boostcore.bounds import phi_gamma
 
-    ds = make_dataset("stripes", n=400, noise=0.05, seed=0)
+    ds = make_dataset("stripes", n=400, noise=0.05, random_state=0)
     multi = tuple(grow(ds.X_train, ds.y_train, size=8, max_arity=4))
     binary = tuple(grow(ds.X_train, ds.y_train, size=8, max_arity=2))
     for steps, per_round in ((multi, False), (binary, True)):

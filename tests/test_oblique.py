@@ -173,7 +173,7 @@ def test_theorem2_on_g1_tree(sample, rule):
 
 @given(
     samples(),
-    st.sampled_from(["stumps", "hyperplane"]),
+    st.sampled_from(["stump", "hyperplane"]),
     st.sampled_from(["max_decrease", "breadth_first"]),
 )
 @PROP
@@ -181,7 +181,7 @@ def test_theorem2_and_bounds_on_boost_odt(sample, learner, rule):
     X, y, w = sample
     w1 = np.ones(len(y)) / len(y) if w is None else w / w.sum()
     for s in boost_odt(
-        X, y, n_internal=5, n_stumps=4, node_learner=learner, leaf_rule=rule, sample_weight=w
+        X, y, n_internal=5, n_stumps=4, weak=learner, leaf_rule=rule, sample_weight=w
     ):
         if s.kind == STOP:
             break
@@ -241,12 +241,10 @@ def test_g1_tree_matches_km_topdown_partition():
 # --------------------------------------------------------------------------- BoostODT
 @pytest.mark.parametrize("seed", range(4))
 def test_hyperplane_node_boundary_is_a_straight_line(seed):
-    ds = make_dataset("band", n=300, seed=seed)
+    ds = make_dataset("band", n=300, random_state=seed)
     steps = [
         s
-        for s in boost_odt(
-            ds.X_train, ds.y_train, n_internal=3, n_stumps=8, node_learner="hyperplane"
-        )
+        for s in boost_odt(ds.X_train, ds.y_train, n_internal=3, n_stumps=8, weak="hyperplane")
         if s.kind == STEP
     ]
     assert steps
@@ -275,7 +273,7 @@ def test_hyperplane_node_boundary_is_a_straight_line(seed):
 
 
 def test_stump_node_boundary_is_a_staircase():
-    ds = make_dataset("band", n=400, seed=1)
+    ds = make_dataset("band", n=400, random_state=1)
     s = next(
         s for s in boost_odt(ds.X_train, ds.y_train, n_internal=1, n_stumps=10) if s.kind == STEP
     )
@@ -295,7 +293,7 @@ def test_node_weights_are_class_balanced():
 
 
 def test_breadth_first_builds_a_complete_tree():
-    ds = make_dataset("moons", n=500, noise=0.4, seed=0)
+    ds = make_dataset("moons", n=500, noise=0.4, random_state=0)
     steps = [
         s for s in boost_odt(ds.X_train, ds.y_train, n_internal=7, n_stumps=3) if s.kind == STEP
     ]
@@ -311,17 +309,17 @@ def test_breadth_first_builds_a_complete_tree():
 
 
 def test_oblique_beats_axis_parallel_on_the_diagonal_xor():
-    ds = make_dataset("diagonal_xor", n=600, noise=0.0, seed=0)
+    ds = make_dataset("diagonal_xor", n=600, noise=0.0, random_state=0)
     kw = dict(n_internal=3, X_test=ds.X_test, y_test=ds.y_test)
-    hyper = list(boost_odt(ds.X_train, ds.y_train, node_learner="hyperplane", **kw))[-1]
+    hyper = list(boost_odt(ds.X_train, ds.y_train, weak="hyperplane", **kw))[-1]
     axis = list(g1_tree(ds.X_train, ds.y_train, **kw))[-1]
     assert hyper.metrics.test_error < axis.metrics.test_error
 
 
 def test_determinism_frozen_and_pickle():
     X, y = data(2)
-    a = list(boost_odt(X, y, n_internal=4, node_learner="hyperplane"))
-    b = list(boost_odt(X, y, n_internal=4, node_learner="hyperplane"))
+    a = list(boost_odt(X, y, n_internal=4, weak="hyperplane"))
+    b = list(boost_odt(X, y, n_internal=4, weak="hyperplane"))
     for s, t in zip(a, b):
         assert s.message == t.message
         np.testing.assert_array_equal(s.w, t.w)
@@ -359,7 +357,7 @@ def test_constant_features_stop_with_reason():
         (lambda X, y: g1_linear(X, y, n_rounds=3, weak="tree"), "weak must be one of"),
         (lambda X, y: g1_linear(X, y, n_rounds=3, weak=object()), "weak must be 'stump'"),
         (lambda X, y: boost_odt(X, y, n_stumps=0), "n_stumps must be between 1 and 200; got 0"),
-        (lambda X, y: boost_odt(X, y, node_learner="oc1"), "node_learner must be one of"),
+        (lambda X, y: boost_odt(X, y, weak="oc1"), "weak must be one of"),
         (lambda X, y: boost_odt(X, y, leaf_rule="dfs"), "leaf_rule must be one of"),
         (lambda X, y: g1_tree(X, y, n_internal=1000), "n_internal must be between 1 and 255"),
         (lambda X, y: boost_odt(X, y, X_test=X), "X_test and y_test must be given together"),
@@ -396,9 +394,7 @@ def test_additive_prefix_and_staged():
         RealAdaBoostClassifier(n_estimators=10),
         RealAdaBoostClassifier(n_estimators=5, weak="hyperplane"),
         BoostODTClassifier(n_internal=3, n_stumps=3),
-        BoostODTClassifier(
-            n_internal=3, n_stumps=3, node_learner="hyperplane", leaf_rule="max_decrease"
-        ),
+        BoostODTClassifier(n_internal=3, n_stumps=3, weak="hyperplane", leaf_rule="max_decrease"),
     ]
 )
 def test_g1_estimators_sklearn_compatible(estimator, check):

@@ -22,16 +22,14 @@ def _validated(fig: go.Figure) -> go.Figure:
 
 @pytest.fixture(scope="module")
 def runs():
-    ds = make_dataset("band", n=300, seed=2)
+    ds = make_dataset("band", n=300, random_state=2)
     kw = dict(X_test=ds.X_test, y_test=ds.y_test)
     return ds, {
         "path": tuple(g1_linear(ds.X_train, ds.y_train, n_rounds=12, **kw)),
         "tree": tuple(g1_tree(ds.X_train, ds.y_train, n_internal=4, **kw)),
         "odt": tuple(boost_odt(ds.X_train, ds.y_train, n_internal=4, n_stumps=5, **kw)),
         "odt_h": tuple(
-            boost_odt(
-                ds.X_train, ds.y_train, n_internal=3, n_stumps=5, node_learner="hyperplane", **kw
-            )
+            boost_odt(ds.X_train, ds.y_train, n_internal=3, n_stumps=5, weak="hyperplane", **kw)
         ),
     }
 

@@ -64,10 +64,10 @@ def test_from_points_split_seed_and_read_only():
     rng = np.random.default_rng(0)
     X = rng.uniform(-1, 1, (40, 2))
     y = np.r_[np.ones(30), -np.ones(10)]
-    ds = from_points(X, y, test_fraction=0.25, seed=3, name="mine")
+    ds = from_points(X, y, test_fraction=0.25, random_state=3, name="mine")
     assert ds.name == "mine" and (ds.n_train, ds.n_test) == (30, 10)
     assert np.sum(ds.y_test == -1) in (2, 3)  # stratified: a quarter of each class
-    again = from_points(X, y, test_fraction=0.25, seed=3)
+    again = from_points(X, y, test_fraction=0.25, random_state=3)
     np.testing.assert_array_equal(ds.X_train, again.X_train)
     with pytest.raises(ValueError):
         ds.X_train[0, 0] = 1.0
@@ -98,7 +98,12 @@ def test_from_points_training_keeps_both_classes():
         (SQUARE, [1.0, np.nan, 0.0, 0.0], {}, "y must not contain NaN"),
         (SQUARE, [1, -1, -1, -1], {}, "at least 2 points of each class; class '+1' has 1"),
         (SQUARE, [1, 1, -1, -1], {"test_fraction": 0.95}, "test_fraction must be a number between"),
-        (SQUARE, [1, 1, -1, -1], {"seed": -1}, "seed must be an integer >= 0; got -1"),
+        (
+            SQUARE,
+            [1, 1, -1, -1],
+            {"random_state": -1},
+            "random_state must be None, an int ≥ 0 or a numpy.random.Generator; got -1",
+        ),
         (SQUARE, [1, 1, -1, -1], {"name": 7}, "name must be a string; got 7"),
     ],
 )
@@ -133,7 +138,7 @@ def test_from_points_keeps_every_point_with_its_class(n_neg, n_pos, test_fractio
     labels = np.array(["b"] * n_pos + ["a"] * n_neg)
     data.draw(st.randoms()).shuffle(order := list(range(len(labels))))
     X, labels = X[order], labels[order]
-    ds = from_points(X, labels, test_fraction=test_fraction, seed=seed)
+    ds = from_points(X, labels, test_fraction=test_fraction, random_state=seed)
     assert ds.class_names == ("a", "b")
     assert ds.n_train + ds.n_test == n_neg + n_pos
     assert ds.n_test == min(round((n_neg + n_pos) * test_fraction), n_neg + n_pos - 2)
@@ -359,7 +364,7 @@ def test_drawn_dataset_and_key():
 
 
 def test_start_from_a_generated_dataset():
-    ds = make_dataset("blobs", n=600, noise=1.0, seed=1)
+    ds = make_dataset("blobs", n=600, noise=1.0, random_state=1)
     points, message = draw.from_dataset(ds, seed=1)
     assert len(points) == draw.MAX_POINTS
     assert "outside the canvas" in message and "beyond the limit of 400 points" in message

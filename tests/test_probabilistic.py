@@ -40,7 +40,7 @@ def samples(draw):
 @given(data=samples(), T=st.integers(1, 10))
 def test_tree_expected_error_below_C_below_F(data, T):
     X, y, tau = data
-    for s in prob_tree(X, y, n_weak=T, softness=tau):
+    for s in prob_tree(X, y, n_internal=T, softness=tau):
         m = s.metrics
         tree = s.model
         assert m.train_error <= m.bound_C + 1e-12  # Eq. (8), exact q
@@ -65,7 +65,7 @@ def test_tree_expected_error_below_C_below_F(data, T):
 @given(data=samples(), T=st.integers(1, 8))
 def test_chain_expected_error_below_product_of_Z(data, T):
     X, y, tau = data
-    for s in prob_adaboost(X, y, n_weak=T, softness=tau, mc_samples=400):
+    for s in prob_adaboost(X, y, n_rounds=T, softness=tau, mc_samples=400):
         m = s.metrics
         # Monte Carlo: allow four standard errors (plus the 1/R resolution)
         assert m.train_error <= m.bound_C + 4 * m.mc_stderr + 1e-2
@@ -127,7 +127,7 @@ def test_tree_model_pickles_and_is_frozen():
     rng = np.random.default_rng(2)
     X = rng.normal(size=(50, 2))
     y = np.where(X[:, 0] > 0, 1, -1)
-    steps = list(prob_tree(X, y, n_weak=4))
+    steps = list(prob_tree(X, y, n_internal=4))
     tree = steps[-1].model
     assert isinstance(tree, ProbTree)
     back = pickle.loads(pickle.dumps(tree))
@@ -137,15 +137,22 @@ def test_tree_model_pickles_and_is_frozen():
     assert steps[-1].metrics.bound_F == pytest.approx(bounds.f_tree(4, steps[-1].metrics.rho_hat))
 
 
-@pytest.mark.parametrize("kw, name", [({"n_weak": 0}, "n_weak"), ({"softness": 0.0}, "softness")])
+@pytest.mark.parametrize(
+    "kw, name",
+    [
+        ({"n_internal": 0}, "n_internal"),
+        ({"softness": 0.0}, "softness"),
+        ({"random_state": -1}, "random_state"),
+    ],
+)
 def test_invalid_parameters(kw, name):
     X = np.random.default_rng(0).normal(size=(20, 2))
     y = np.where(X[:, 0] > 0, 1, -1)
-    args = {"n_weak": 3, **kw}
+    args = {"n_internal": 3, **kw}
     with pytest.raises(ValueError, match=name):
         prob_tree(X, y, **args)
     with pytest.raises(ValueError, match="single class"):
-        prob_tree(X, np.ones(20), n_weak=2)
+        prob_tree(X, np.ones(20), n_internal=2)
     with pytest.raises(ValueError, match="levels"):
         matryoshka(X, y, levels=0)
 
@@ -154,7 +161,7 @@ def test_chain_metrics_use_the_same_worlds_as_the_model():
     rng = np.random.default_rng(3)
     X = rng.normal(size=(60, 2))
     y = np.where(X[:, 0] + 0.5 * rng.normal(size=60) > 0, 1, -1)
-    step = list(prob_adaboost(X, y, n_weak=5, mc_samples=300, seed=7))[-1]
+    step = list(prob_adaboost(X, y, n_rounds=5, mc_samples=300, random_state=7))[-1]
     H = step.model.sample_H(X)
     err = np.mean((H * y[None, :] < 0) + 0.5 * (H == 0))
     assert step.metrics.train_error == pytest.approx(err)
@@ -168,9 +175,9 @@ def test_map_estimation_adds_noise_and_converges():
     rng = np.random.default_rng(4)
     X = rng.normal(size=(80, 2))
     y = np.where(X[:, 0] + 0.4 * rng.normal(size=80) > 0, 1, -1)
-    exact = list(prob_tree(X, y, n_weak=4))[-1].metrics
-    rough = list(prob_tree(X, y, n_weak=4, samples=3, seed=1))[-1].metrics
-    fine = list(prob_tree(X, y, n_weak=4, samples=100_000, seed=1))[-1].metrics
+    exact = list(prob_tree(X, y, n_internal=4))[-1].metrics
+    rough = list(prob_tree(X, y, n_internal=4, samples=3, random_state=1))[-1].metrics
+    fine = list(prob_tree(X, y, n_internal=4, samples=100_000, random_state=1))[-1].metrics
     assert rough.bound_C != pytest.approx(
         exact.bound_C, abs=1e-6
     )  # three answers are a noisy estimate
@@ -178,7 +185,7 @@ def test_map_estimation_adds_noise_and_converges():
     q = np.array([0.2, 0.9])
     assert map_estimate(q, 10, 0, 1).shape == (2,)
     assert np.all((map_estimate(q, 10, 0, 1) > 0) & (map_estimate(q, 10, 0, 1) < 1))
-    chain = list(prob_adaboost(X, y, n_weak=3, samples=5, mc_samples=100))[-1]
+    chain = list(prob_adaboost(X, y, n_rounds=3, samples=5, mc_samples=100))[-1]
     assert np.isfinite(chain.metrics.bound_C)
 
 
@@ -188,7 +195,7 @@ def test_collapse_rule_keeps_a_valid_bound_and_every_stump(data, T):
     from boostcore.probabilistic import collapse_tree
 
     X, y, tau = data
-    for s in collapse_tree(X, y, n_weak=T, softness=tau):
+    for s in collapse_tree(X, y, n_internal=T, softness=tau):
         assert s.metrics.train_error <= s.metrics.bound_C + 1e-12
         assert s.model.n_weak == s.t == s.metrics.n_weak  # a collapse never drops a stump
         if s.kind == "step":  # the stop snapshot repeats the last step with its own message

@@ -41,10 +41,10 @@ GENERATORS = {
         X, y, n_rounds=4, merge="none", X_test=Xt, y_test=yt
     ),
     "prob_adaboost": lambda X, y, Xt, yt: prob_adaboost(
-        X, y, n_weak=4, mc_samples=200, X_test=Xt, y_test=yt
+        X, y, n_rounds=4, mc_samples=200, X_test=Xt, y_test=yt
     ),
-    "prob_tree": lambda X, y, Xt, yt: prob_tree(X, y, n_weak=4, X_test=Xt, y_test=yt),
-    "collapse_tree": lambda X, y, Xt, yt: collapse_tree(X, y, n_weak=4, X_test=Xt, y_test=yt),
+    "prob_tree": lambda X, y, Xt, yt: prob_tree(X, y, n_internal=4, X_test=Xt, y_test=yt),
+    "collapse_tree": lambda X, y, Xt, yt: collapse_tree(X, y, n_internal=4, X_test=Xt, y_test=yt),
     "matryoshka": lambda X, y, Xt, yt: matryoshka(X, y, levels=2, X_test=Xt, y_test=yt),
     "g1_linear": lambda X, y, Xt, yt: g1_linear(X, y, n_rounds=5, X_test=Xt, y_test=yt),
     "g1_tree": lambda X, y, Xt, yt: g1_tree(X, y, n_internal=4, X_test=Xt, y_test=yt),
@@ -57,7 +57,7 @@ WITH_LEAVES = {k for k in GENERATORS if not k.startswith(("prob_adaboost", "g1_l
 
 
 def _data(seed: int = 0, n: int = 120):
-    ds = make_dataset("moons", n=n, noise=0.25, seed=seed, test_fraction=0.25)
+    ds = make_dataset("moons", n=n, noise=0.25, random_state=seed, test_fraction=0.25)
     return ds.X_train, ds.y_train, ds.X_test, ds.y_test
 
 

@@ -31,9 +31,7 @@ def _data(seed: int, m: int = 60, d: int = 2, test: bool = True):
 def test_every_option_follows_the_protocol(merge: str, wl: str, test: bool, seed: int) -> None:
     X, y, Xt, yt = _data(seed, test=test)
     T = 6
-    run = list(
-        bp_infoboost(X, y, n_rounds=T, merge=merge, c=0.4, weak_learner=wl, X_test=Xt, y_test=yt)
-    )
+    run = list(bp_infoboost(X, y, n_rounds=T, merge=merge, c=0.4, weak=wl, X_test=Xt, y_test=yt))
     steps.check_run(run)
     start, stop = run[0], run[-1]
     # t = 0: F_0 = 0 predicts −1 everywhere; empty products; the root is the only leaf
@@ -116,7 +114,7 @@ def samples(draw):
 )
 def test_the_protocol_holds_on_random_data(data, merge, wl, c, T) -> None:
     X, y = data
-    run = list(bp_infoboost(X, y, n_rounds=T, merge=merge, c=c, weak_learner=wl))
+    run = list(bp_infoboost(X, y, n_rounds=T, merge=merge, c=c, weak=wl))
     steps.check_run(run)
     assert len(steps.rounds(run)) <= T + 1
     assert steps.final(run).metrics.train_error <= steps.final(run).metrics.bound_prod_Z + 1e-9

@@ -16,8 +16,8 @@ from sklearn.tree import DecisionTreeClassifier
 from boostcore import steps
 from boostcore.oblique import (
     LEAF_RULES,
-    NODE_LEARNERS,
     THETA_GRID,
+    WEAK_LEARNERS,
     G1Metrics,
     G1Step,
     ODTStep,
@@ -56,10 +56,10 @@ GENERATORS = {
     **{
         f"boost_odt[{learner},{rule}]": (
             lambda X, y, lr=learner, r=rule, **kw: boost_odt(
-                X, y, n_internal=T, n_stumps=3, node_learner=lr, leaf_rule=r, **kw
+                X, y, n_internal=T, n_stumps=3, weak=lr, leaf_rule=r, **kw
             )
         )
-        for learner in NODE_LEARNERS
+        for learner in WEAK_LEARNERS
         for rule in LEAF_RULES
     },
 }

@@ -38,14 +38,16 @@ def _data(seed: int = 0, m: int = 40, test: bool = True):
 
 #: name → call(X, y, size, **kw): a run of ``size`` steps (weak classifiers; matryoshka levels)
 GENERATORS = {
-    "chain": lambda X, y, n, **kw: prob_adaboost(X, y, n_weak=n, mc_samples=50, **kw),
+    "chain": lambda X, y, n, **kw: prob_adaboost(X, y, n_rounds=n, mc_samples=50, **kw),
     "chain-map": lambda X, y, n, **kw: prob_adaboost(
-        X, y, n_weak=n, mc_samples=50, samples=5, **kw
+        X, y, n_rounds=n, mc_samples=50, samples=5, **kw
     ),
-    "tree": lambda X, y, n, **kw: prob_tree(X, y, n_weak=n, **kw),
-    "tree-map": lambda X, y, n, **kw: prob_tree(X, y, n_weak=n, samples=3, seed=2, **kw),
-    "tree-soft": lambda X, y, n, **kw: prob_tree(X, y, n_weak=n, softness=2.0, **kw),
-    "collapse": lambda X, y, n, **kw: collapse_tree(X, y, n_weak=n, **kw),
+    "tree": lambda X, y, n, **kw: prob_tree(X, y, n_internal=n, **kw),
+    "tree-map": lambda X, y, n, **kw: prob_tree(
+        X, y, n_internal=n, samples=3, random_state=2, **kw
+    ),
+    "tree-soft": lambda X, y, n, **kw: prob_tree(X, y, n_internal=n, softness=2.0, **kw),
+    "collapse": lambda X, y, n, **kw: collapse_tree(X, y, n_internal=n, **kw),
     "matryoshka": lambda X, y, n, **kw: matryoshka(X, y, levels=n, **kw),
 }
 
@@ -106,7 +108,7 @@ def test_snapshots_pickle_and_repeat(name: str) -> None:
 
 def test_stop_reasons_say_the_budget() -> None:
     X, y, _ = _data(1)
-    assert list(prob_tree(X, y, n_weak=2))[-1].stop_reason == (
+    assert list(prob_tree(X, y, n_internal=2))[-1].stop_reason == (
         "All T = 2 weak classifiers are trained (the budget)."
     )
     assert list(matryoshka(X, y, levels=2))[-1].stop_reason == (
@@ -116,7 +118,7 @@ def test_stop_reasons_say_the_budget() -> None:
 
 def test_chain_start_is_the_empty_chain() -> None:
     X, y, kw = _data(3)
-    start = next(prob_adaboost(X, y, n_weak=2, mc_samples=40, **kw))
+    start = next(prob_adaboost(X, y, n_rounds=2, mc_samples=40, **kw))
     assert start.kind == steps.START and start.model.stumps == ()
     assert np.all(start.model.q_pos(X) == 0.5)
     assert start.metrics.mc_stderr == 0.0 and start.metrics.test_error == 0.5

@@ -155,7 +155,7 @@ def test_counts_are_written_in_plain_english() -> None:
 
     assert plural(1, "leaf", "leaves") == "1 leaf" and plural(3, "leaf", "leaves") == "3 leaves"
     assert rounds_span(1, 1) == "round 1" and rounds_span(1, 4) == "rounds 1–4"
-    ds = make_dataset("moons", n=200, seed=0)
+    ds = make_dataset("moons", n=200, random_state=0)
     steps = list(bp_infoboost(ds.X_train, ds.y_train, n_rounds=4, merge="all"))
     note = frames_branching.program_note(steps, 1)  # round 1 divides the root
     assert "divides 1 leaf into" in note and "1 leaves" not in note

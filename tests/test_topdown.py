@@ -947,7 +947,7 @@ def test_default_growth_takes_the_exact_argmax_of_hatanos_fig_2():
     (0.302); a search over 64 quantile cuts missed it and took the stump."""
     from boostcore.datasets import make_dataset
 
-    ds = make_dataset("stripes", n=400, seed=1)
+    ds = make_dataset("stripes", n=400, random_state=1)
     exact = list(grow(ds.X_train, ds.y_train, size=16, max_arity=4))[1]
     assert exact.split.exact_search
     assert exact.split.arity == 4 and exact.split.score == pytest.approx(0.324, abs=5e-4)

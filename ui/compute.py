@@ -37,7 +37,7 @@ def generated_dataset(
         noise=noise,
         imbalance=imbalance,
         label_noise=label_noise,
-        seed=seed,
+        random_state=seed,
         test_fraction=test_fraction,
     )
 
@@ -47,7 +47,7 @@ def uploaded_dataset(
     data: bytes, filename: str, test_fraction: float, seed: int
 ) -> datasets.Dataset:
     """A dataset parsed from an uploaded CSV (raises ``ValueError`` with a readable message)."""
-    return csvdata.load_csv(data, name=filename, test_fraction=test_fraction, seed=seed)
+    return csvdata.load_csv(data, name=filename, test_fraction=test_fraction, random_state=seed)
 
 
 @st.cache_data(max_entries=32, show_spinner=False)
@@ -56,7 +56,9 @@ def uploaded_dataset_report(
 ) -> tuple[datasets.Dataset, csvdata.CsvReport]:
     """An uploaded CSV with bad rows left out, and the report of what was left out (cached;
     file-level problems raise ``ValueError`` with a readable message)."""
-    return csvdata.load_csv_report(data, name=filename, test_fraction=test_fraction, seed=seed)
+    return csvdata.load_csv_report(
+        data, name=filename, test_fraction=test_fraction, random_state=seed
+    )
 
 
 @st.cache_data(max_entries=256, show_spinner=False)
@@ -105,7 +107,7 @@ def bp_run(
             n_rounds=n_rounds,
             merge=merge,
             c=c,
-            weak_learner=weak_learner,
+            weak=weak_learner,
             X_test=_ds.X_test if _ds.n_test else None,
             y_test=_ds.y_test if _ds.n_test else None,
         )
@@ -150,11 +152,13 @@ def prob_run(
         y_test=_ds.y_test if _ds.n_test else None,
     )
     if structure == "chain":
-        return tuple(prob_adaboost(_ds.X_train, _ds.y_train, n_weak=n_weak, samples=samples, **kw))
+        return tuple(
+            prob_adaboost(_ds.X_train, _ds.y_train, n_rounds=n_weak, samples=samples, **kw)
+        )
     if structure == "tree":
-        return tuple(prob_tree(_ds.X_train, _ds.y_train, n_weak=n_weak, samples=samples, **kw))
+        return tuple(prob_tree(_ds.X_train, _ds.y_train, n_internal=n_weak, samples=samples, **kw))
     if structure == "collapse":
-        return tuple(collapse_tree(_ds.X_train, _ds.y_train, n_weak=n_weak, **kw))
+        return tuple(collapse_tree(_ds.X_train, _ds.y_train, n_internal=n_weak, **kw))
     levels = max(1, int(np.floor(np.log2(n_weak))))
     return tuple(matryoshka(_ds.X_train, _ds.y_train, levels=levels, **kw))
 
@@ -211,7 +215,7 @@ def odt_run(
             _ds.y_train,
             n_internal=n_internal,
             n_stumps=n_stumps,
-            node_learner=node_learner,
+            weak=node_learner,
             leaf_rule=leaf_rule,
             X_test=_ds.X_test if _ds.n_test else None,
             y_test=_ds.y_test if _ds.n_test else None,

@@ -180,7 +180,7 @@ def points_key(points: Sequence[Point]) -> str:
 def dataset(points: Sequence[Point], test_fraction: float, seed: int) -> datasets.Dataset:
     """The drawn points as a Dataset (raises ValueError if too few, see :func:`problem`)."""
     X, y = points_xy(points)
-    return datasets.from_points(X, y, name="drawn", test_fraction=test_fraction, seed=seed)
+    return datasets.from_points(X, y, name="drawn", test_fraction=test_fraction, random_state=seed)
 
 
 def canvas_figure(points: Sequence[Point], *, height: int = 480) -> go.Figure:

@@ -191,7 +191,7 @@ def dataset_code(source: str, params: Mapping[str, Any]) -> str:
             f"ds = datasets.make_dataset(\n"
             f"    {_lit(p['name'])}, n={_lit(int(p['n']))}, noise={_lit(p['noise'])}, "
             f"imbalance={_lit(p['imbalance'])},\n"
-            f"    label_noise={_lit(p['label_noise'])}, seed={_lit(int(p['seed']))}, "
+            f"    label_noise={_lit(p['label_noise'])}, random_state={_lit(int(p['seed']))}, "
             f"test_fraction={_lit(p['test_fraction'])},\n"
             f")\n"
         )
@@ -207,7 +207,7 @@ def dataset_code(source: str, params: Mapping[str, Any]) -> str:
             "from boostcore.csvdata import load_csv_report\n\n"
             f"ds, csv_report = load_csv_report(\n"
             f'    open({_lit(filename)}, "rb").read(), name={_lit(filename)}, '
-            f"test_fraction={_lit(tf)}, seed={_lit(seed)},\n"
+            f"test_fraction={_lit(tf)}, random_state={_lit(seed)},\n"
             f")\n"
             f"if csv_report.n_rejected:\n"
             f'    print("Left out:", csv_report.summary())\n'
@@ -228,7 +228,9 @@ def dataset_code(source: str, params: Mapping[str, Any]) -> str:
         f"# The {len(rows)} points drawn on the page.\n"
         f"X = [\n{x_lines}]\n"
         f"y = [\n{y_lines}]\n"
-        f"ds = datasets.from_points(X, y{name}, test_fraction={_lit(tf)}, seed={_lit(seed)})\n"
+        f"ds = datasets.from_points(\n"
+        f"    X, y{name}, test_fraction={_lit(tf)}, random_state={_lit(seed)}\n"
+        f")\n"
     )
 
 
@@ -370,7 +372,7 @@ runs = {}
 for name, merge in SCHEMES.items():
     steps = list(bp_infoboost(
         ds.X_train, ds.y_train, n_rounds=N_ROUNDS, merge=merge, c=C,
-        weak_learner=WEAK_LEARNER, X_test=X_test, y_test=y_test,
+        weak=WEAK_LEARNER, X_test=X_test, y_test=y_test,
     ))
     runs[name] = steps
     print(f"\\n== {name} (merge={merge!r}) ==")
@@ -434,9 +436,9 @@ def branching_snippet(
 
 
 _PROB_CALLS = {
-    "chain": "prob_adaboost(ds.X_train, ds.y_train, n_weak=N_WEAK, samples=SAMPLES, **common)",
-    "tree": "prob_tree(ds.X_train, ds.y_train, n_weak=N_WEAK, samples=SAMPLES, **common)",
-    "collapse": "collapse_tree(ds.X_train, ds.y_train, n_weak=N_WEAK, **common)",
+    "chain": "prob_adaboost(ds.X_train, ds.y_train, n_rounds=N_WEAK, samples=SAMPLES, **common)",
+    "tree": "prob_tree(ds.X_train, ds.y_train, n_internal=N_WEAK, samples=SAMPLES, **common)",
+    "collapse": "collapse_tree(ds.X_train, ds.y_train, n_internal=N_WEAK, **common)",
     "matryoshka": "matryoshka(ds.X_train, ds.y_train, levels=LEVELS, **common)",
 }
 
@@ -538,7 +540,7 @@ runs = {
                             leaf_rule="max_decrease", X_test=X_test, y_test=y_test)),
     # BoostODT: AdaBoost_R builds every node's separator LS
     "boostodt": list(boost_odt(ds.X_train, ds.y_train, n_internal=N_INTERNAL,
-                               n_stumps=N_STUMPS, node_learner=NODE_LEARNER,
+                               n_stumps=N_STUMPS, weak=NODE_LEARNER,
                                leaf_rule=LEAF_RULE, X_test=X_test, y_test=y_test)),
 }
 for name, steps in runs.items():
@@ -580,7 +582,7 @@ def oblique_snippet(
     """Script reproducing the oblique-trees page: AdaBoost (G1 on a path), the KM tree and
     BoostODT, with the page's last-step alignment. Arguments are the page's ``params``
     (``n_internal``, ``n_stumps``, ``learner``, ``rule``)."""
-    _choice("node_learner", node_learner, oblique.NODE_LEARNERS)
+    _choice("node_learner", node_learner, oblique.WEAK_LEARNERS)
     _choice("leaf_rule", leaf_rule, oblique.LEAF_RULES)
     return _fill(
         _OBLIQUE,

@@ -32,7 +32,7 @@ from ui.frames_oblique import ADA, KM, ODT, ORDER, SHORT, oblique_lecture, shown
 from ui.widgets import dataset_sidebar
 
 FROM_SHORT = {v: k for k, v in SHORT.items()}
-LEARNERS = {"stumps (the paper)": "stumps", "hyperplane (oblique line)": "hyperplane"}
+LEARNERS = {"stumps (the paper)": "stump", "hyperplane (oblique line)": "hyperplane"}
 RULES = {
     "breadth-first (complete tree)": "breadth_first",
     "largest decrease of Σ 2√(w⁺w⁻)": "max_decrease",
