@@ -21,7 +21,7 @@ import pytest
 
 from boostcore import bounds, csvdata, datasets, game
 from boostcore import steps as protocol
-from ui import compute, exports, game_rules, tables
+from ui import compute, exports, game_rules, labels, tables
 
 GEN = dict(
     name="moons", n=80, noise=0.3, imbalance=0.5, label_noise=0.05, seed=0, test_fraction=0.25
@@ -583,7 +583,7 @@ def _page_runs():
         },
         "branching": {
             n: compute.bp_run.__wrapped__(ds, "k", 4, m, 0.5, "h")
-            for m, n in exports.MERGE_NAMES.items()
+            for m, n in labels.MERGE_SHORT.items()
         },
         "matryoshka": {
             s: compute.prob_run.__wrapped__(ds, "k", s, 4, 0.3, None) for s in exports.STRUCTURES

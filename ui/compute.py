@@ -422,7 +422,8 @@ def topdown_lecture(
     for c, steps in runs.items():  # a run that ended early says so while the others go on
         notes = out["runs"][c]["notes"]
         notes += [f"Finished at round {len(steps) - 1}. {notes[-1]}"] * (n - len(steps))
-    names = {"hatano": "Hatano", "mansour_mcallester": "Mansour-McAllester", "naive": "Naive"}
+    from .labels import CRITERION_SHORT as names
+
     cand, metr = [], []
     for t in range(n):
         current = {names[c]: steps[min(t, len(steps) - 1)] for c, steps in runs.items()}

@@ -31,6 +31,7 @@ from boostcore import branching, datasets, game, oblique, probabilistic, topdown
 from boostcore.impurity import INDEX
 from boostcore.steps import STEP, Step
 
+from .labels import CRITERION_FROM_SHORT, MERGE_SHORT
 from .text import plural
 
 # ------------------------------------------------------------------------------ helpers
@@ -62,12 +63,6 @@ PAPERS = {
     ),
 }
 
-TOPDOWN_LABELS = {
-    "hatano": "Hatano (TOPDOWN-M)",
-    "mansour_mcallester": "Mansour-McAllester",
-    "naive": "Naive (raw gain)",
-}
-MERGE_NAMES = {"all": "InfoBoost", "bands": "BP.InfoBoost", "none": "DT.InfoBoost"}
 STRUCTURES = ("chain", "tree", "matryoshka", "collapse")
 GAME_MODES = ("adversary", "player", "watch")
 GAME_ADVERSARIES = ("equal", "random")
@@ -334,8 +329,9 @@ def topdown_snippet(
     the page's ``params["crit"]`` (its short labels ``"Hatano"``… work too); ``gamma`` is
     the sidebar's γ (given to Mansour–McAllester only, as the page does).
     """
-    short = {"Hatano": "hatano", "Mansour-McAllester": "mansour_mcallester", "Naive": "naive"}
-    criteria = [_choice("criteria", short.get(c, c), topdown.CRITERIA) for c in criteria]
+    criteria = [
+        _choice("criteria", CRITERION_FROM_SHORT.get(c, c), topdown.CRITERIA) for c in criteria
+    ]
     if not criteria:
         raise ValueError("criteria must name at least one criterion")
     _choice("index", index, INDEX)
@@ -401,7 +397,7 @@ for name, steps in runs.items():
 def _merge_of(scheme: str) -> str:
     if scheme in branching.MERGES:
         return scheme
-    by_name = {v: k for k, v in MERGE_NAMES.items()}
+    by_name = {v: k for k, v in MERGE_SHORT.items()}
     if scheme in by_name:
         return by_name[scheme]
     raise ValueError(
@@ -428,7 +424,7 @@ def branching_snippet(
         N_ROUNDS=_lit(int(n_rounds)),
         C=_lit(c),
         WEAK_LEARNER=_lit(weak_learner),
-        SCHEMES=_lit({MERGE_NAMES[m]: m for m in merges}),
+        SCHEMES=_lit({MERGE_SHORT[m]: m for m in merges}),
         HELPERS=_HELPERS,
         DATA=data_code.rstrip("\n") + "\n",
         TEST=_TEST_SPLIT,

@@ -29,12 +29,13 @@ from boostcore.datasets import Dataset
 
 from . import theme
 from .figures import data_extent
+from .labels import MERGE_SHORT
 from .lecture_frames import FAINT, end_labels, regions_layout
 from .svgtree import svg_size
 from .text import plural
 
 #: The merging schemes of the page: shown name → ``merge=`` of ``bp_infoboost``.
-SCHEMES = {"InfoBoost": "all", "BP.InfoBoost": "bands", "DT.InfoBoost": "none"}
+SCHEMES = {name: merge for merge, name in MERGE_SHORT.items()}  # page name → merge
 #: Shades of the regions heatmap: ``z = round(LEVELS · P(+1))`` as small integers.
 LEVELS = 50
 

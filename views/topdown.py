@@ -18,11 +18,10 @@ from ui.classroom import (
     preset_from_url,
     presets_and_challenges,
 )
-from ui.labels import CRITERION_LABELS, INDEX, INDEX_LABELS
+from ui.labels import CRITERION_FROM_SHORT, CRITERION_LABELS, CRITERION_SHORT, INDEX, INDEX_LABELS
 from ui.widgets import dataset_sidebar
 
-SHORT = {"hatano": "Hatano", "mansour_mcallester": "Mansour-McAllester", "naive": "Naive"}
-FROM_SHORT = {v: k for k, v in SHORT.items()}
+SHORT, FROM_SHORT = CRITERION_SHORT, CRITERION_FROM_SHORT
 RULES = {"largest weight": "max_weight", "largest gain": "max_gain"}
 
 GUIDES, CHALLENGES = guides.TOPDOWN, guides.TOPDOWN_CHALLENGES
