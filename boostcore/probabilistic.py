@@ -1390,7 +1390,9 @@ def matryoshka(
     X, y, softness, X_test, y_test
         As in :func:`prob_adaboost`.
     levels : int
-        ``L``, 1 to 10.
+        ``L``, 1 to 10 — Grossmann's ``L``: the run's length is its nesting depth (a doll of
+        level ``L`` holds ``2^L`` soft stumps), where the chain and the tree count
+        ``n_rounds`` / ``n_internal``.
 
     Raises
     ------

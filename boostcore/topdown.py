@@ -323,7 +323,9 @@ def grow(
     y : array of shape (m,)
         Two classes; the larger label (in sorted order) becomes +1.
     size : int
-        Target number of leaves ``s ≥ 2``.
+        Target number of leaves ``s ≥ 2`` — Hatano's ``s``: the theorems bound ``I(T)`` in
+        terms of the tree's size, so the budget is in leaves here, where the other generators
+        count steps (``n_rounds``, ``n_internal``; README "One word per concept").
     index : {"km", "gini", "entropy", "error"}
         The index function ``I`` (docs/theory.md §0.1).
     criterion : {"hatano", "mansour_mcallester", "naive"}
