@@ -99,11 +99,14 @@ class GameMetrics(Quantities):
         ``|T|``.
     total_weight : float
         The tree's weight, the sum of its leaves' weights.
-    bound_phi : float
-        ``w·φ_γ(|T|)``: Hatano's Theorem 3/5 — against the max-weight player no adversary
-        keeps more weight (docs/theory.md §1.5).
+    equal_binary_weight : float
+        ``w·φ_γ(|T|)``: what the equal-binary game weighs at ``|T|`` leaves — a reference
+        curve, not a bound at each ``|T|`` (docs/theory.md §1.5).
+    bound_theorem3 : float
+        ``w·φ_γ(s)``: Hatano's Theorem 3 (Theorem 5 in the journal version) — against the
+        max-weight player no adversary ends the game heavier.
     bound_power : float
-        ``w·|T|^(−γ) ≥ w·φ_γ(|T|)`` — the closed form of Hatano's Theorem 4.
+        ``w·s^(−γ) ≥ w·φ_γ(s)`` — the closed form (Hatano's Theorem 4).
     s : int
         The target size.
     gamma : float
@@ -112,7 +115,8 @@ class GameMetrics(Quantities):
 
     n_leaves: int
     total_weight: float
-    bound_phi: float
+    equal_binary_weight: float
+    bound_theorem3: float
     bound_power: float
     s: int
     gamma: float
@@ -122,8 +126,9 @@ def _game_metrics(s: int, gamma: float, w0: float, n: int, total: float) -> Game
     return GameMetrics(
         n_leaves=n,
         total_weight=total,
-        bound_phi=w0 * float(phi_gamma(n, gamma)),
-        bound_power=w0 * n ** (-gamma),
+        equal_binary_weight=w0 * float(phi_gamma(n, gamma)),
+        bound_theorem3=w0 * float(phi_gamma(s, gamma)),
+        bound_power=w0 * s ** (-gamma),
         s=s,
         gamma=gamma,
     )

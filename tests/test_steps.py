@@ -102,7 +102,9 @@ def test_the_games_positions_follow_the_step_protocol(adversary: str) -> None:
     run = list(game.play(9, 0.15, game.max_weight_player, adv))
     steps.check_run(run)
     assert [s.t for s in run] == [len(s.history) for s in run]
-    assert run[-1].metrics.total_weight <= run[-1].metrics.bound_phi + 1e-12
+    # Theorem 3: against the max-weight player the game ends at most w·φ_γ(s) ≤ w·s^−γ
+    final = run[-1].metrics
+    assert final.total_weight <= final.bound_theorem3 + 1e-12 <= final.bound_power + 2e-12
     for s in run:
         assert s.metrics.n_leaves == s.n_leaves and s.metrics.total_weight == s.total
         json.dumps(s.to_record(), allow_nan=False)
