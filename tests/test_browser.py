@@ -272,6 +272,14 @@ def test_topdown_page_steps_and_plays(server, browser) -> None:
     page.keyboard.press("ArrowRight")
     _wait_for(lambda: _lecture_round(page) == 1, 10, "the → key did not draw round 1")
     assert "round=" not in _href(page)
+    # a run that ended before the others keeps its last picture, and its note says so
+    # (default data, s = 16: Hatano's tree is full after 13 splits, Mansour–McAllester's after 15)
+    hat = _open(browser, server + "/topdown?s=16&round=15", LECTURE)
+    _wait_for(lambda: _lecture_round(hat) == 15, 10, "the link did not open round 15")
+    assert hat.locator(".st-key-view-regions .bl-note").inner_text().startswith(
+        "Finished at round 13."
+    )
+    hat.close()
 
     play = page.locator(".bl-stepper .bl-play")
     play.click()

@@ -300,17 +300,20 @@ function viewMount(component) {
 
   function frameAt(t) {
     const i = Math.min(Math.max(t, 0), frames.length - 1);
-    return { i, f: frames[i], notes: data.notes ? data.notes[Math.min(i, data.notes.length - 1)] : null };
+    // notes follow the round, not the frame: a run that ended early keeps its last picture
+    // while its note says so ("Finished at round …")
+    const k = Math.min(Math.max(t, 0), (data.notes || []).length - 1);
+    return { i, f: frames[i], notes: data.notes ? data.notes[k] : null };
   }
 
   function draw(t) {
     if (!frames.length) return;
     const { i, f, notes } = frameAt(t);
+    note.textContent = notes || "";
+    note.title = notes || "";
     if (i === shown) return;
     shown = i;
     box.dataset.frame = String(i);
-    note.textContent = notes || "";
-    note.title = notes || "";
     if (data.kind === "svg" || data.kind === "html") {
       // Built by the server from escaped text (ui/svgtree.py, ui/lecture.py): no user
       // markup reaches this string. A list holds pictures from the most to the least
