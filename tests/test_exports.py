@@ -21,7 +21,7 @@ import pytest
 
 from boostcore import bounds, csvdata, datasets, game
 from boostcore import steps as protocol
-from ui import compute, exports, game_rules, labels, tables
+from ui import compute, dataset_code, exports, game_rules, labels, records, tables
 
 GEN = dict(
     name="moons", n=80, noise=0.3, imbalance=0.5, label_noise=0.05, seed=0, test_fraction=0.25
@@ -76,7 +76,7 @@ def _same(got: dict, want: dict) -> None:
 
 
 def _data_code(p=GEN) -> str:
-    return exports.dataset_code("generated", p)
+    return dataset_code.dataset_code("generated", p)
 
 
 # ----------------------------------------------------------------------------- datasets
@@ -95,7 +95,7 @@ def test_dataset_code_generated_builds_the_sidebar_dataset():
         seed=5,
         test_fraction=0.3,
     )
-    code = "from boostcore import datasets\n" + exports.dataset_code("Generated", p)
+    code = "from boostcore import datasets\n" + dataset_code.dataset_code("Generated", p)
     _, ns = _exec(code)
     _assert_same_ds(ns["ds"], _gen_ds(p))
     assert "make_dataset(" in code and "label_noise=0.07" in code
@@ -112,7 +112,7 @@ def _page_csv(data: bytes, filename: str, tf: float, seed: int) -> datasets.Data
 def test_dataset_code_csv_reads_the_file_next_to_the_script(tmp_path, monkeypatch):
     text = csvdata.dataset_to_csv(_gen_ds())
     (tmp_path / "mine.csv").write_text(text, encoding="utf-8")
-    code = exports.dataset_code(
+    code = dataset_code.dataset_code(
         "Upload CSV", dict(filename="/some/where/mine.csv", test_fraction=0.2, seed=3)
     )
     assert "next to this script" in code and "open('mine.csv', \"rb\").read()" in code
@@ -129,7 +129,7 @@ def test_dataset_code_csv_with_a_bad_row_matches_the_sidebar(tmp_path, monkeypat
     monkeypatch.chdir(tmp_path)
     out, ns = _exec(
         "from boostcore import datasets\n"
-        + exports.dataset_code("csv", dict(filename="bad.csv", test_fraction=0.25, seed=0))
+        + dataset_code.dataset_code("csv", dict(filename="bad.csv", test_fraction=0.25, seed=0))
     )
     assert "Left out" in out
     _assert_same_ds(ns["ds"], _page_csv(text.encode(), "bad.csv", 0.25, 0))
@@ -140,7 +140,9 @@ def test_dataset_code_drawn_inlines_the_points():
     X = rng.normal(size=(30, 2))
     y = np.where(X[:, 0] > 0, 1, -1)
     y[:2] = (1, -1)
-    code = exports.dataset_code("drawn", dict(X=X, y=y, name="drawn", test_fraction=0.2, seed=4))
+    code = dataset_code.dataset_code(
+        "drawn", dict(X=X, y=y, name="drawn", test_fraction=0.2, seed=4)
+    )
     _, ns = _exec("from boostcore import datasets\n" + code)
     # as ui.draw.dataset builds the drawn dataset
     _assert_same_ds(
@@ -154,7 +156,7 @@ def test_dataset_code_drawn_inlines_the_points():
 
 def test_dataset_code_drawn_text_and_errors():
     X = [[0.1, 0.2], [1 / 3, -2.5], [3.0, 4.0]]
-    code = exports.dataset_code("drawn", dict(X=X, y=[1, -1, 1], test_fraction=0.0, seed=0))
+    code = dataset_code.dataset_code("drawn", dict(X=X, y=[1, -1, 1], test_fraction=0.0, seed=0))
     assert "datasets.from_points(\n    X, y, test_fraction=0.0, random_state=0\n)" in code
     # with a stand-in for from_points: the call and the inlined points are exact
     stub = types.SimpleNamespace(from_points=lambda X, y, **kw: (X, y, kw))
@@ -166,11 +168,11 @@ def test_dataset_code_drawn_text_and_errors():
         {"test_fraction": 0.0, "random_state": 0},
     )
     with pytest.raises(ValueError, match="source"):
-        exports.dataset_code("excel", {})
+        dataset_code.dataset_code("excel", {})
     with pytest.raises(ValueError, match="name"):
-        exports.dataset_code("generated", dict(GEN, name="nope"))
+        dataset_code.dataset_code("generated", dict(GEN, name="nope"))
     with pytest.raises(ValueError, match="shape"):
-        exports.dataset_code("drawn", dict(X=[1, 2, 3], y=[1, -1, 1]))
+        dataset_code.dataset_code("drawn", dict(X=[1, 2, 3], y=[1, -1, 1]))
 
 
 def test_dataset_spec_reads_the_datachoice_keys():
@@ -180,20 +182,20 @@ def test_dataset_spec_reads_the_datachoice_keys():
         f"gen:{p['name']}:{p['n']}:{p['noise']}:{p['imbalance']}:{p['label_noise']}:"
         f"{p['seed']}:{p['test_fraction']}"
     )
-    assert exports.dataset_spec(key) == ("generated", p)
-    assert exports.dataset_spec("csv:0123abcd:0.25:7", "f.csv") == (
+    assert dataset_code.dataset_spec(key) == ("generated", p)
+    assert dataset_code.dataset_spec("csv:0123abcd:0.25:7", "f.csv") == (
         "csv",
         dict(filename="f.csv", test_fraction=0.25, seed=7),
     )
     X, y = np.array([[0.0125, -2.0], [1.5, 0.25]]), np.array([1, -1])
-    source, params = exports.dataset_spec("draw:0123abcd:0.1:4", drawn_xy=(X, y))
+    source, params = dataset_code.dataset_spec("draw:0123abcd:0.1:4", drawn_xy=(X, y))
     assert source == "drawn" and params["test_fraction"] == 0.1 and params["seed"] == 4
     np.testing.assert_array_equal(params["X"], X)
-    assert "from_points" in exports.dataset_code(source, params)
+    assert "from_points" in dataset_code.dataset_code(source, params)
     with pytest.raises(ValueError, match="drawn_xy"):
-        exports.dataset_spec("draw:0123abcd:0.1:4")
+        dataset_code.dataset_spec("draw:0123abcd:0.1:4")
     with pytest.raises(ValueError, match="key"):
-        exports.dataset_spec("excel:abc")
+        dataset_code.dataset_spec("excel:abc")
 
 
 # ----------------------------------------------------------------------------- snippets
@@ -471,7 +473,7 @@ def _compiles(code: str) -> None:
 
 @pytest.mark.parametrize("source,params", SOURCES)
 def test_every_data_source_compiles_in_every_snippet(source, params):
-    d = exports.dataset_code(source, params)
+    d = dataset_code.dataset_code(source, params)
     _compiles("from boostcore import datasets\n" + d)
     _compiles(exports.topdown_snippet(d, 8, "km", ["hatano"], 4, 0.1, "max_weight"))
     _compiles(exports.branching_snippet(d, ["bands"], 5, 0.5, "h"))
@@ -606,7 +608,7 @@ def test_run_records_one_per_round_for_every_snapshot_type(page_runs):
     ds, pages = page_runs
     for page, runs in pages.items():
         for name, steps in runs.items():
-            recs = exports.run_records(steps, ds.feature_names)
+            recs = records.run_records(steps, ds.feature_names)
             assert len(recs) == len(steps), (page, name)
             assert list(recs[0])[:3] == ["t", "kind", "chosen"]
             assert [r["t"] for r in recs] == [s.t for s in steps]
@@ -630,7 +632,7 @@ def test_run_records_agree_with_the_tables_frames(page_runs):
     odt = pages["oblique"]["BoostODT"]
     for run in (steps, odt):
         frame = tables.history_frame(run)
-        recs = exports.run_records(run)
+        recs = records.run_records(run)
         assert len(frame) == len(recs)
         for rec, (_, row) in zip(recs, frame.iterrows()):
             for col, value in row.items():
@@ -640,7 +642,7 @@ def test_run_records_agree_with_the_tables_frames(page_runs):
                     assert rec[col] == pytest.approx(value), col
     states = pages["game"]["watch"]
     gframe = tables.game_history_frame(states[-1])
-    grecs = [r for r in exports.run_records(states) if r["kind"] == "step"]
+    grecs = [r for r in records.run_records(states) if r["kind"] == "step"]
     assert [r["leaf"] for r in grecs] == gframe["leaf"].tolist()
     assert [r["total_weight"] for r in grecs] == pytest.approx(gframe["tree weight after"].tolist())
     assert [r["kept"] for r in grecs] == pytest.approx(gframe["kept 1 − γ⌈log k⌉"].tolist())
@@ -648,26 +650,26 @@ def test_run_records_agree_with_the_tables_frames(page_runs):
 
 def test_run_records_readable_choices(page_runs):
     ds, pages = page_runs
-    td = exports.run_records(pages["topdown"]["hatano"], ("width", "height"))
+    td = records.run_records(pages["topdown"]["hatano"], ("width", "height"))
     assert td[0]["chosen"] == "" and td[0]["kind"] == "start"
     assert re.match(r"leaf #\d+: \d-way split on (width|height) at ", td[1]["chosen"])
-    bp = exports.run_records(pages["branching"]["BP.InfoBoost"])
+    bp = records.run_records(pages["branching"]["BP.InfoBoost"])
     assert bp[0]["chosen"] == "" and bp[0]["kind"] == "start"  # round 0: F_0 = 0
     assert bp[1]["chosen"].startswith("h_1 = [x") and bp[-1]["kind"] == "stop"
-    chain = exports.run_records(pages["matryoshka"]["chain"])
+    chain = records.run_records(pages["matryoshka"]["chain"])
     assert chain[1]["chosen"].startswith("soft stump σ(")
-    mat = exports.run_records(pages["matryoshka"]["matryoshka"])
+    mat = records.run_records(pages["matryoshka"]["matryoshka"])
     assert mat[-2]["chosen"] == "level-2 doll (4 soft stumps)" and mat[-1]["kind"] == "stop"
-    ada = exports.run_records(pages["oblique"]["AdaBoost"])
+    ada = records.run_records(pages["oblique"]["AdaBoost"])
     assert "sgn(x" in ada[1]["chosen"] and "α =" in ada[1]["chosen"]
-    odt = exports.run_records(pages["oblique"]["BoostODT"])
+    odt = records.run_records(pages["oblique"]["BoostODT"])
     assert odt[0]["chosen"] == "" and odt[1]["chosen"].startswith("node #0")
-    g = exports.run_records(pages["game"]["watch"])
+    g = records.run_records(pages["game"]["watch"])
     assert g[0]["kind"] == "start" and g[-1]["kind"] == "stop"
     assert g[1]["chosen"].startswith("leaf #0 (weight 1)")
     assert "the game is over" in g[-1]["stop_reason"]
     with pytest.raises(TypeError, match="snapshots"):
-        exports.run_records([object()])
+        records.run_records([object()])
 
 
 def test_run_json_round_trips(page_runs):
@@ -683,7 +685,7 @@ def test_run_json_round_trips(page_runs):
         "flag": np.bool_(True),
     }
     for page, runs in pages.items():
-        text = exports.run_json(page, params, runs)
+        text = records.run_json(page, params, runs)
         doc = json.loads(text)  # strict: would fail on NaN
         assert "NaN" not in text and "Infinity" not in text
         assert doc["page"] == page
@@ -695,7 +697,7 @@ def test_run_json_round_trips(page_runs):
         for name, steps in runs.items():
             assert len(doc["runs"][name]) == len(steps)
             assert [r["t"] for r in doc["runs"][name]] == [s.t for s in steps]
-    doc = json.loads(exports.run_json("topdown", {}, pages["topdown"]))
+    doc = json.loads(records.run_json("topdown", {}, pages["topdown"]))
     first = doc["runs"]["hatano"][0]
     assert first["gamma_hat"] is None  # NaN before the first split
     last = doc["runs"]["hatano"][-1]
@@ -755,14 +757,14 @@ def test_run_csv_parses_with_the_expected_columns(page_runs):
         ],
     }
     for page, runs in pages.items():
-        df = pd.read_csv(io.StringIO(exports.run_csv(runs)))
+        df = pd.read_csv(io.StringIO(records.run_csv(runs)))
         assert list(df.columns[:4]) == ["run", "t", "kind", "chosen"]
         assert set(expected[page]) <= set(df.columns), page
         assert len(df) == sum(len(s) for s in runs.values())
         assert df.groupby("run", sort=False).size().to_dict() == {
             n: len(s) for n, s in runs.items()
         }
-    df = pd.read_csv(io.StringIO(exports.run_csv(pages["topdown"])))
+    df = pd.read_csv(io.StringIO(records.run_csv(pages["topdown"])))
     hat = df[df["run"] == "hatano"]
     assert hat["train_error"].iloc[-1] == pages["topdown"]["hatano"][-1].metrics.train_error
     assert [float(v) for v in hat["thresholds"].iloc[1].split(", ")] == list(

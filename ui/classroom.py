@@ -330,29 +330,29 @@ def export_structures(header: Header, page: str) -> None:
 
 def data_code(choice) -> tuple[str, dict]:
     """Python lines that rebuild the page's dataset, and its parameters for the JSON export."""
-    from . import exports
+    from . import dataset_code
 
     xy = None
     if choice.key.startswith("draw:"):
         from . import draw
 
         xy = draw.points_xy(st.session_state.get("draw_pts", ()))
-    source, params = exports.dataset_spec(choice.key, choice.dataset.name, drawn_xy=xy)
+    source, params = dataset_code.dataset_spec(choice.key, choice.dataset.name, drawn_xy=xy)
     shown = {k: (v.tolist() if hasattr(v, "tolist") else v) for k, v in params.items()}
-    return exports.dataset_code(source, params), {"source": source, **shown}
+    return dataset_code.dataset_code(source, params), {"source": source, **shown}
 
 
 def export_run(
     header: Header, page: str, params: dict, runs: dict, snippet: str, feature_names=None
 ) -> None:
     """The run as JSON and CSV (metrics per round) and a Python script that reproduces it."""
-    from . import exports
+    from . import records
 
     with header.export:
         st.markdown("**The whole run**")
         st.download_button(
             "Run as JSON",
-            exports.run_json(page, params, runs, feature_names),
+            records.run_json(page, params, runs, feature_names),
             file_name=f"boostlab_{page}_run.json",
             mime="application/json",
             key=f"{page}_run_json",
@@ -361,7 +361,7 @@ def export_run(
         )
         st.download_button(
             "Metrics per round (CSV)",
-            exports.run_csv(runs, feature_names),
+            records.run_csv(runs, feature_names),
             file_name=f"boostlab_{page}_run.csv",
             mime="text/csv",
             key=f"{page}_run_csv",
