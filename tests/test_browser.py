@@ -276,8 +276,10 @@ def test_topdown_page_steps_and_plays(server, browser) -> None:
     # (default data, s = 16: Hatano's tree is full after 13 splits, Mansour–McAllester's after 15)
     hat = _open(browser, server + "/topdown?s=16&round=15", LECTURE)
     _wait_for(lambda: _lecture_round(hat) == 15, 10, "the link did not open round 15")
-    assert hat.locator(".st-key-view-regions .bl-note").inner_text().startswith(
-        "Finished at round 13."
+    assert (
+        hat.locator(".st-key-view-regions .bl-note")
+        .inner_text()
+        .startswith("Finished at round 13.")
     )
     hat.close()
 

@@ -752,7 +752,8 @@ def test_run_csv_parses_with_the_expected_columns(page_runs):
             "kept",
             "n_leaves",
             "total_weight",
-            "bound_phi",
+            "equal_binary_weight",
+            "bound_theorem3",
             "bound_power",
         ],
     }
