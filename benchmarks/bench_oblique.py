@@ -77,7 +77,8 @@ def page(repeats: int = 5) -> None:
     from streamlit.testing.v1 import AppTest
 
     from boostcore.datasets import make_dataset
-    from boostcore.oblique import boost_odt, g1_linear, g1_tree
+    from boostcore.oblique import boost_odt, g1_tree
+    from boostcore.realboost import g1_linear
 
     ds = make_dataset("moons", noise=0.3, label_noise=0.05)  # the page's defaults
     runs = []

@@ -964,10 +964,10 @@ class RealAdaBoostClassifier(_G1Classifier):
     ----------
     classes_ : ndarray of shape (n_classes,)
     n_features_in_ : int
-    steps_ : tuple of boostcore.oblique.G1Step
+    steps_ : tuple of boostcore.realboost.G1Step
         The G1 snapshots, start (``H = 0``) and stop included (empty when ``y`` had a
         single class).
-    model_ : boostcore.oblique.Additive
+    model_ : boostcore.realboost.Additive
         The fitted ``Σ α_t h_t``; with a scikit-learn weak learner,
         ``model_.hyps[t].estimator`` is round ``t``'s copy.
 
@@ -1041,7 +1041,7 @@ class RealAdaBoostClassifier(_G1Classifier):
         >>> len(clf.model_), round(clf.score(ds.X_test, ds.y_test), 2)
         (10, 0.92)
         """
-        from .oblique import Additive, g1_linear
+        from .realboost import Additive, g1_linear
 
         X, y_pm = self._labels(X, y, sample_weight)
         # as AdaBoostClassifier.fit: one generator for the whole fit (None: numpy's global)

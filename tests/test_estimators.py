@@ -323,7 +323,7 @@ def test_real_adaboost_separating_stump_decision_function_vs_sklearn(weak):
     from sklearn.ensemble import AdaBoostClassifier
     from sklearn.tree import DecisionTreeClassifier
 
-    from boostcore.oblique import MU_CLIP
+    from boostcore.realboost import MU_CLIP
 
     rng = np.random.default_rng(0)
     X = rng.normal(size=(100, 3))
@@ -354,7 +354,7 @@ def test_real_adaboost_perfect_round_after_others_is_weighted_unlike_sklearn():
     from sklearn.ensemble import AdaBoostClassifier, BaggingClassifier
     from sklearn.tree import DecisionTreeClassifier
 
-    from boostcore.oblique import MU_CLIP, Additive
+    from boostcore.realboost import MU_CLIP, Additive
 
     rng = np.random.default_rng(4)
     X = rng.normal(size=(40, 2))

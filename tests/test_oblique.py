@@ -15,14 +15,8 @@ from sklearn.utils.estimator_checks import parametrize_with_checks
 
 from boostcore.datasets import make_dataset
 from boostcore.estimators import BoostODTClassifier, RealAdaBoostClassifier
-from boostcore.oblique import (
-    MU_CLIP,
-    THETA_GRID,
-    Additive,
-    boost_odt,
-    g1_linear,
-    g1_tree,
-)
+from boostcore.oblique import boost_odt, g1_tree
+from boostcore.realboost import MU_CLIP, THETA_GRID, Additive, g1_linear
 from boostcore.steps import START, STEP, STOP
 
 CLIPPED_ALPHA = float(np.arctanh(1.0 - MU_CLIP))
@@ -423,7 +417,7 @@ def test_g1_linear_clones_and_seeds_a_nested_weak_learner_like_sklearn_adaboost(
     from sklearn.ensemble import AdaBoostClassifier, BaggingClassifier
     from sklearn.tree import DecisionTreeClassifier
 
-    from boostcore.oblique import g1_linear
+    from boostcore.realboost import g1_linear
 
     rng = np.random.default_rng(4)
     X = rng.normal(size=(160, 2))

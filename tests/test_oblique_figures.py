@@ -7,7 +7,8 @@ import plotly.graph_objects as go
 import pytest
 
 from boostcore.datasets import make_dataset
-from boostcore.oblique import THETA_GRID, boost_odt, g1_linear, g1_tree
+from boostcore.oblique import boost_odt, g1_tree
+from boostcore.realboost import THETA_GRID, g1_linear
 from ui import diagrams, oblique_figures, tables
 from ui.frames_oblique import metrics_frame
 from ui.oblique_figures import zero_segments

@@ -17,8 +17,9 @@ from hypothesis import strategies as st
 from boostcore import game, steps
 from boostcore.branching import bp_infoboost
 from boostcore.datasets import make_dataset
-from boostcore.oblique import boost_odt, g1_linear, g1_tree
+from boostcore.oblique import boost_odt, g1_tree
 from boostcore.probabilistic import collapse_tree, matryoshka, prob_adaboost, prob_tree
+from boostcore.realboost import g1_linear
 from boostcore.topdown import grow
 
 #: name → (generator call on (X, y, X_test, y_test), has leaves, is a tree-like budget run)

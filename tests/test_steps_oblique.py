@@ -14,17 +14,8 @@ from hypothesis import strategies as st
 from sklearn.tree import DecisionTreeClassifier
 
 from boostcore import steps
-from boostcore.oblique import (
-    LEAF_RULES,
-    THETA_GRID,
-    WEAK_LEARNERS,
-    G1Metrics,
-    G1Step,
-    ODTStep,
-    boost_odt,
-    g1_linear,
-    g1_tree,
-)
+from boostcore.oblique import LEAF_RULES, ODTStep, boost_odt, g1_tree
+from boostcore.realboost import THETA_GRID, WEAK_LEARNERS, G1Metrics, G1Step, g1_linear
 from boostcore.steps import START, STEP, STOP
 
 

@@ -20,8 +20,9 @@ from boostcore.estimators import (
     RealAdaBoostClassifier,
     TopDownTreeClassifier,
 )
-from boostcore.oblique import boost_odt, g1_linear, g1_tree
+from boostcore.oblique import boost_odt, g1_tree
 from boostcore.probabilistic import collapse_tree, matryoshka, prob_adaboost, prob_tree
+from boostcore.realboost import g1_linear
 from boostcore.topdown import grow
 
 RNG = np.random.default_rng(0)

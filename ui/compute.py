@@ -166,7 +166,7 @@ def prob_run(
 @st.cache_data(max_entries=128, show_spinner=False)
 def g1_path_run(_ds: datasets.Dataset, ds_key: str, n_rounds: int, weak: str) -> tuple:
     """All snapshots of G1 on a path (AdaBoost_R) with the built-in ``weak`` learner."""
-    from boostcore.oblique import g1_linear
+    from boostcore.realboost import g1_linear
 
     return tuple(
         g1_linear(

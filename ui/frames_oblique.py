@@ -30,7 +30,8 @@ import numpy as np
 import streamlit as st
 
 from boostcore.datasets import Dataset
-from boostcore.oblique import MU_CLIP, Additive, ObliqueTree, WeakHypothesis
+from boostcore.oblique import ObliqueTree
+from boostcore.realboost import MU_CLIP, Additive, WeakHypothesis
 from boostcore.steps import STEP, final, rounds
 
 from . import compute, lecture, tables, theme

@@ -8,7 +8,8 @@ from __future__ import annotations
 import numpy as np
 import plotly.graph_objects as go
 
-from boostcore.oblique import THETA_GRID, ObliqueTree
+from boostcore.oblique import ObliqueTree
+from boostcore.realboost import THETA_GRID
 
 from . import theme
 from .figures import _figure
