@@ -24,7 +24,7 @@ from fractions import Fraction
 from importlib import resources
 from typing import Any
 
-from boostcore import branching, game, oblique, topdown
+from boostcore import branching, game, oblique, realboost, topdown
 from boostcore.impurity import INDEX
 
 from .dataset_code import check_choice, literal
@@ -224,7 +224,7 @@ def oblique_snippet(
     """Script reproducing the oblique-trees page: AdaBoost (G1 on a path), the KM tree and
     BoostODT, with the page's last-step alignment. Arguments are the page's ``params``
     (``n_internal``, ``n_stumps``, ``learner``, ``rule``)."""
-    check_choice("node_learner", node_learner, oblique.WEAK_LEARNERS)
+    check_choice("node_learner", node_learner, realboost.WEAK_LEARNERS)
     check_choice("leaf_rule", leaf_rule, oblique.LEAF_RULES)
     return _fill(
         _template("oblique"),

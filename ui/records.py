@@ -20,7 +20,7 @@ from typing import Any
 
 import numpy as np
 
-from boostcore import branching, game, oblique, probabilistic, topdown
+from boostcore import branching, game, oblique, probabilistic, realboost, topdown
 from boostcore.steps import STEP, Step
 
 from .text import plural
@@ -95,7 +95,7 @@ def _chosen_prob(s: probabilistic.ProbStep, names) -> str:
     return f"soft stump σ({sign}({_fname(h.feature, names)} − {h.theta:.4g})/{h.tau:g}){where}"
 
 
-def _chosen_g1(s: oblique.G1Step, names) -> str:
+def _chosen_g1(s: realboost.G1Step, names) -> str:
     return f"h_{s.t} = {s.round.hyp.describe()}, α = {s.round.alpha:.4g}"
 
 
@@ -117,7 +117,7 @@ _CHOSEN = (
     (topdown.TreeStep, _chosen_topdown),
     (branching.BPStep, _chosen_bp),
     (probabilistic.ProbStep, _chosen_prob),
-    (oblique.G1Step, _chosen_g1),
+    (realboost.G1Step, _chosen_g1),
     (oblique.ODTStep, _chosen_odt),
     (game.GameState, _chosen_game),
 )
