@@ -63,7 +63,14 @@ def run(
                 )
 
         rows += evaluation.cross_validate(
-            name, ds.X, ds.y, ds.categorical, chosen, n_folds=folds, seed=seed, progress=progress
+            name,
+            ds.X,
+            ds.y,
+            ds.categorical,
+            chosen,
+            n_folds=folds,
+            random_state=seed,
+            progress=progress,
         )
     out.mkdir(parents=True, exist_ok=True)
     _write(out / "folds.csv", rows)
@@ -185,7 +192,9 @@ def curves(
     for name in datasets:
         ds = load_real(name)
         t0 = time.perf_counter()
-        rows += evaluation.budget_curves(name, ds.X, ds.y, ds.categorical, n_folds=folds, seed=seed)
+        rows += evaluation.budget_curves(
+            name, ds.X, ds.y, ds.categorical, n_folds=folds, random_state=seed
+        )
         if verbose:
             print(f"  budget curves: {name} ({time.perf_counter() - t0:.1f} s)", flush=True)
     out.mkdir(parents=True, exist_ok=True)

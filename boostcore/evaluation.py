@@ -19,6 +19,8 @@ from dataclasses import dataclass
 import numpy as np
 from scipy import stats
 
+from ._validation import RandomState, seed_of
+
 #: Leaves of every tree learner (and internal nodes + 1 of BoostODT's default shape).
 TREE_LEAVES = 16
 #: Rounds of the boosting learners that add one stump per round.
@@ -320,7 +322,9 @@ def learners(names: Iterable[str] | None = None) -> list[Learner]:
     return [known[n] for n in names]
 
 
-def stratified_folds(y: np.ndarray, n_folds: int, seed: int = 0) -> list[np.ndarray]:
+def stratified_folds(
+    y: np.ndarray, n_folds: int, random_state: RandomState = 0
+) -> list[np.ndarray]:
     """Test indices of each fold (scikit-learn's ``StratifiedKFold`` with shuffling).
 
     Parameters
@@ -329,8 +333,9 @@ def stratified_folds(y: np.ndarray, n_folds: int, seed: int = 0) -> list[np.ndar
         Class labels.
     n_folds : int ``≥ 2``
         Number of folds (at most the size of the smallest class).
-    seed : int, default=0
-        ``random_state`` of the shuffle: the same seed gives the same folds.
+    random_state : None, int or numpy.random.Generator, default=0
+        The shuffle's randomness (boostcore's convention; an int is a seed: the same seed
+        gives the same folds; scikit-learn's splitter gets :func:`~boostcore._validation.seed_of`).
 
     Returns
     -------
@@ -354,7 +359,7 @@ def stratified_folds(y: np.ndarray, n_folds: int, seed: int = 0) -> list[np.ndar
     """
     from sklearn.model_selection import StratifiedKFold
 
-    skf = StratifiedKFold(n_splits=n_folds, shuffle=True, random_state=seed)
+    skf = StratifiedKFold(n_splits=n_folds, shuffle=True, random_state=seed_of(random_state))
     return [test for _, test in skf.split(np.zeros(len(y)), y)]
 
 
@@ -408,7 +413,7 @@ def cross_validate(
     chosen: Sequence[Learner],
     *,
     n_folds: int = 10,
-    seed: int = 0,
+    random_state: RandomState = 0,
     progress: Callable[[int, int, str], None] | None = None,
 ) -> list[dict]:
     """One row per (learner, fold): test error, fit time, model size.
@@ -431,8 +436,8 @@ def cross_validate(
         The learners, e.g. ``learners([...])``.
     n_folds : int ``≥ 2``, default=10
         Number of stratified folds.
-    seed : int, default=0
-        Seed of the folds (every learner sees the same folds).
+    random_state : None, int or numpy.random.Generator, default=0
+        The folds' randomness (every learner sees the same folds).
     progress : callable, optional
         ``progress(done, total, text)``, called after every fit.
 
@@ -457,7 +462,7 @@ def cross_validate(
     """
     from .real_datasets import Preprocessor
 
-    folds = stratified_folds(y, n_folds, seed)
+    folds = stratified_folds(y, n_folds, random_state)
     total = len(folds) * len(chosen)
     rows = []
     done = 0
@@ -886,10 +891,10 @@ def _staged_errors(name: str, model, Xte: np.ndarray, yte: np.ndarray, Xtr, ytr)
         return [(i + 1, float(np.mean(p != yte))) for i, p in enumerate(model.staged_predict(Xte))]
     classes = model.classes_
     preds = [classes[(np.asarray(f) > 0).astype(int)] for f in model.staged_decision_function(Xte)]
-    if name.startswith("TopDown"):
-        budgets = [s.tree.n_leaves for s in model.steps_]
-    elif name.startswith("BoostODT"):
-        budgets = [s.t for s in model.steps_ if s.metrics is not None]
+    if name.startswith("TopDown"):  # staged over the rounds: the start, then every step
+        budgets = [s.tree.n_leaves for s in model.steps_ if s.kind != "stop"]
+    elif name.startswith("BoostODT"):  # staged over the steps (one per internal node)
+        budgets = [s.t for s in model.steps_ if s.kind == "step"]
     else:
         budgets = [i + 1 for i in range(len(preds))]
     return [(b, float(np.mean(p != yte))) for b, p in zip(budgets, preds)]
@@ -903,11 +908,11 @@ def budget_curves(
     names: Sequence[str] | None = None,
     *,
     n_folds: int = 10,
-    seed: int = 0,
+    random_state: RandomState = 0,
 ) -> list[dict]:
     """Cross-validated test error as the budget grows: one row per (learner, budget, fold).
 
-    The folds are those of :func:`cross_validate` (same ``n_folds`` and ``seed``); each
+    The folds are those of :func:`cross_validate` (same ``n_folds`` and ``random_state``); each
     training fold is one-hot encoded by a :class:`~boostcore.real_datasets.Preprocessor`.
 
     Parameters
@@ -925,8 +930,8 @@ def budget_curves(
         :data:`STAGED`.
     n_folds : int ``≥ 2``, default=10
         Number of stratified folds.
-    seed : int, default=0
-        Seed of the folds.
+    random_state : None, int or numpy.random.Generator, default=0
+        The folds' randomness.
 
     Returns
     -------
@@ -957,7 +962,7 @@ def budget_curves(
 
     chosen = learners([n for n in (names or STAGED) if n in STAGED])
     rows = []
-    for f, test in enumerate(stratified_folds(y, n_folds, seed)):
+    for f, test in enumerate(stratified_folds(y, n_folds, random_state)):
         train = np.setdiff1d(np.arange(len(y)), test)
         prep = Preprocessor(encode="onehot").fit(X[train], categorical)
         Xtr, Xte = prep.transform(X[train]), prep.transform(X[test])

@@ -23,12 +23,12 @@ def _data(n=120, seed=0):
 
 def test_folds_are_stratified_disjoint_and_seeded():
     _, y = _data()
-    folds = evaluation.stratified_folds(y, 5, seed=3)
+    folds = evaluation.stratified_folds(y, 5, random_state=3)
     together = np.concatenate(folds)
     assert sorted(together.tolist()) == list(range(len(y)))
     for f in folds:
         assert abs(np.mean(y[f] > 0) - np.mean(y > 0)) < 0.1
-    again = evaluation.stratified_folds(y, 5, seed=3)
+    again = evaluation.stratified_folds(y, 5, random_state=3)
     assert all(np.array_equal(a, b) for a, b in zip(folds, again))
 
 

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 from sklearn.tree import DecisionTreeClassifier
 
-from boostcore import csvdata, datasets, game, oblique, probabilistic, realboost
+from boostcore import csvdata, datasets, evaluation, game, oblique, probabilistic, realboost
 from boostcore._validation import check_random_state, seed_of
 from boostcore.estimators import ProbabilisticBoostClassifier
 
@@ -98,7 +98,7 @@ def test_the_defaults_are_reproducible() -> None:
 
 def test_no_core_function_takes_a_seed_parameter() -> None:
     """One word for the concept: ``random_state`` (``Chain.seed`` is a model's stored seed)."""
-    for mod in (csvdata, datasets, game, oblique, probabilistic, realboost):
+    for mod in (csvdata, datasets, evaluation, game, oblique, probabilistic, realboost):
         for name, fn in inspect.getmembers(mod, inspect.isfunction):
             if fn.__module__ == mod.__name__ and not name.startswith("_"):
                 assert "seed" not in inspect.signature(fn).parameters, f"{mod.__name__}.{name}"
