@@ -2,42 +2,34 @@
 
 from __future__ import annotations
 
+import functools
+
 import pytest
 from streamlit.testing.v1 import AppTest
 
 from boostcore.datasets import GENERATORS
 from boostcore.impurity import INDEX
+from tests import apptest_helpers as ah
 from tests import lecture_helpers as lh
 
-TIMEOUT = 120
-
-
-def _page(**params: str) -> AppTest:
-    at = AppTest.from_file("../views/topdown.py", default_timeout=TIMEOUT)
-    for key, value in params.items():
-        at.query_params[key] = value
-    return at.run()
-
-
-def _no_exception(at: AppTest) -> None:
-    assert not at.exception, [e.value for e in at.exception]
+_page = functools.partial(ah.page, "topdown")
 
 
 def test_router_runs() -> None:
-    at = AppTest.from_file("../app.py", default_timeout=TIMEOUT).run()
-    _no_exception(at)
+    at = AppTest.from_file(str(ah.ROOT / "app.py"), default_timeout=ah.TIMEOUT).run()
+    ah.ok(at)
 
 
 def test_home_runs() -> None:
-    at = AppTest.from_file("../views/home.py", default_timeout=TIMEOUT).run()
-    _no_exception(at)
+    at = ah.page("home")
+    ah.ok(at)
     assert "boosting" in at.title[0].value
 
 
 @pytest.mark.parametrize("name", sorted(GENERATORS))
 def test_topdown_every_dataset(name: str) -> None:
     at = _page(data=name, n="200")
-    _no_exception(at)
+    ah.ok(at)
     assert at.selectbox(key="data").value == name
     # the focused run's regions, tree and curves, and a small regions + sparkline per other run
     v = lh.views(at)
@@ -50,16 +42,16 @@ def test_topdown_every_dataset(name: str) -> None:
 @pytest.mark.parametrize("k", ["2", "5"])
 def test_topdown_every_index_and_arity(index: str, k: str) -> None:
     at = _page(data="moons", n="200", index=index, k=k)
-    _no_exception(at)
+    ah.ok(at)
     lh.step_to(at, lh.stepper(at)["hi"])
-    _no_exception(at)
+    ah.ok(at)
     assert lh.stepper(at)["t"] == lh.stepper(at)["hi"]
 
 
 @pytest.mark.parametrize("crit", ["Hatano", "Mansour-McAllester", "Naive"])
 def test_topdown_each_criterion_alone_and_gain_rule(crit: str) -> None:
     at = _page(crit=crit, leaf="largest gain", s="24")
-    _no_exception(at)
+    ah.ok(at)
     assert at.multiselect(key="crit").value == [crit]
     assert len(lh.views(at, "plotly")) == 2  # regions and curves, no other runs
 
@@ -75,13 +67,13 @@ def test_stepping_changes_the_shown_round() -> None:
     note = lh.note_at(regions, last)
     assert note.startswith(f"Round {last}") or note.startswith("Finished at round")
     lh.step_to(at, 3)
-    _no_exception(at)
+    ah.ok(at)
     assert lh.stepper(at)["t"] == 3 and at.query_params["round"] in ("3", ["3"])
 
 
 def test_url_round_trip() -> None:
     at = _page(data="circles", n="300", s="12", k="3", index="gini", round="4")
-    _no_exception(at)
+    ah.ok(at)
     assert at.selectbox(key="data").value == "circles"
     assert at.slider(key="n").value == 300
     assert at.slider(key="s").value == 12
@@ -93,7 +85,7 @@ def test_url_round_trip() -> None:
 def test_presets_load_their_parameters() -> None:
     at = _page()
     at.selectbox(key="preset_pick").select("multiway").run()
-    _no_exception(at)
+    ah.ok(at)
     assert at.selectbox(key="data").value == "stripes"
     assert at.slider(key="s").value == 8
     assert any("Four stripes" in i.value for i in at.info)
@@ -108,9 +100,9 @@ def test_stripes_preset_shows_hatano_taking_the_wide_split() -> None:
 
 
 def test_no_criterion_selected_warns() -> None:
-    at = AppTest.from_file("../views/topdown.py", default_timeout=TIMEOUT).run()
+    at = ah.page("topdown")
     at.multiselect(key="crit").set_value([]).run()
-    _no_exception(at)
+    ah.ok(at)
     assert any("at least one criterion" in w.value for w in at.warning)
 
 
@@ -132,8 +124,8 @@ def _upload_app(data: bytes) -> None:
     ],
 )
 def test_bad_csv_shows_an_error_not_a_traceback(data: bytes, phrase: str) -> None:
-    at = AppTest.from_function(_upload_app, args=(data,), default_timeout=TIMEOUT).run()
-    _no_exception(at)
+    at = AppTest.from_function(_upload_app, args=(data,), default_timeout=ah.TIMEOUT).run()
+    ah.ok(at)
     assert len(at.error) == 1
     assert phrase.lower() in at.error[0].value.lower()
 
@@ -141,7 +133,7 @@ def test_bad_csv_shows_an_error_not_a_traceback(data: bytes, phrase: str) -> Non
 def test_naive_preset_shows_naive_ending_worse_than_hatano() -> None:
     at = _page()
     at.selectbox(key="preset_pick").select("naive").run()
-    _no_exception(at)
+    ah.ok(at)
     table = lh.round_table(at, "lv_metrics", lh.stepper(at)["hi"])
     assert float(table["Naive"]["I(T)"]) > float(table["Hatano"]["I(T)"])
     assert float(table["Naive"]["test error"]) > float(table["Hatano"]["test error"])
@@ -150,7 +142,7 @@ def test_naive_preset_shows_naive_ending_worse_than_hatano() -> None:
 def test_loose_preset_has_a_tiny_gamma_and_a_bound_near_one() -> None:
     at = _page()
     at.selectbox(key="preset_pick").select("loose").run()
-    _no_exception(at)
+    ah.ok(at)
     row = lh.round_table(at, "lv_metrics", lh.stepper(at)["hi"])["Hatano"]
     assert float(row["γ̂"]) < 0.05 and float(row["e_γ̂(|T|)"]) > 0.9
     assert float(row["train error"]) < 0.05
@@ -158,7 +150,7 @@ def test_loose_preset_has_a_tiny_gamma_and_a_bound_near_one() -> None:
 
 def test_export_offers_csv_and_dot_for_every_run() -> None:
     at = _page(round="2")
-    _no_exception(at)
+    ah.ok(at)
     labels = [b.proto.label for b in at.get("download_button")]
     for name in ("Hatano", "Mansour-McAllester", "Naive"):
         assert f"{name}: rounds as CSV" in labels
@@ -169,12 +161,12 @@ def test_preset_from_a_link_keeps_its_parameters_in_the_address() -> None:
     """/topdown?preset=multiway: the address bar then holds the preset's parameters, so a
     link copied after a step reopens the same picture, not the default demo."""
     at = _page(preset="multiway")
-    _no_exception(at)
+    ah.ok(at)
     q = {k: v[0] if isinstance(v, list) and len(v) == 1 else v for k, v in at.query_params.items()}
     assert "preset" not in q
     assert q["data"] == "stripes" and q["s"] == "8" and q["noise"] == "0.05"
     again = _page(**{k: v for k, v in q.items()})
-    _no_exception(again)
+    ah.ok(again)
     assert again.selectbox(key="data").value == "stripes" and again.slider(key="s").value == 8
     assert again.slider(key="noise").value == 0.05
 
@@ -191,7 +183,7 @@ def test_theory_states_hatanos_assumption_and_what_differs_from_mm() -> None:
 
 
 def test_game_says_fact_1_holds_for_the_selected_split_only() -> None:
-    at = AppTest.from_file("../views/game.py", default_timeout=TIMEOUT).run()
-    _no_exception(at)
+    at = ah.page("game")
+    ah.ok(at)
     text = " ".join(m.value for m in at.markdown)
     assert "Fact 1(2)" in text and "*selects*" in text

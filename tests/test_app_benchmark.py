@@ -2,18 +2,12 @@
 
 from __future__ import annotations
 
-from streamlit.testing.v1 import AppTest
-
-TIMEOUT = 120
-
-
-def _ok(at: AppTest) -> None:
-    assert not at.exception, [e.value for e in at.exception]
+from tests import apptest_helpers as ah
 
 
 def test_results_claims_and_run_now() -> None:
-    at = AppTest.from_file("../views/benchmark.py", default_timeout=TIMEOUT).run()
-    _ok(at)
+    at = ah.page("benchmark")
+    ah.ok(at)
     labels = [e.label for e in at.expander]
     assert sum("—" in label for label in labels) == 6  # one expander per paper claim
     # win/loss, the dataset drill-down and its three error-vs-budget panels
@@ -21,21 +15,21 @@ def test_results_claims_and_run_now() -> None:
     at.selectbox(key="bench_ref").set_value("sklearn AdaBoost (stumps)").run()
     at.selectbox(key="bench_ds").set_value("vote").run()
     at.radio(key="bench_show").set_value("fit time (s)").run()
-    _ok(at)
+    ah.ok(at)
     at.selectbox(key="now_ds").set_value("labor").run()
     at.multiselect(key="now_learners").set_value(["TopDown binary (Kearns–Mansour)"]).run()
     at.slider(key="now_folds").set_value(2).run()
     at.button(key="now_run").click().run()
-    _ok(at)
+    ah.ok(at)
     table = at.dataframe[-1].value
     assert list(table["learner"]) == ["TopDown binary (Kearns–Mansour)"]
     assert int(table["folds"].iloc[0]) == 2
 
 
 def test_no_learner_chosen_says_so() -> None:
-    at = AppTest.from_file("../views/benchmark.py", default_timeout=TIMEOUT).run()
+    at = ah.page("benchmark")
     at.multiselect(key="now_learners").set_value([]).run()
-    _ok(at)
+    ah.ok(at)
     assert any("Choose at least one learner" in i.value for i in at.info)
 
 
@@ -45,8 +39,8 @@ def test_each_claim_shows_the_verdict_of_the_one_rule() -> None:
     from ui import compute
 
     rows = compute.benchmark_results(compute.results_mtime())
-    at = AppTest.from_file("../views/benchmark.py", default_timeout=TIMEOUT).run()
-    _ok(at)
+    at = ah.page("benchmark")
+    ah.ok(at)
     labels = [e.label for e in at.expander]
     for title, a, b in evaluation.CLAIMS:
         shown = [label for label in labels if label.startswith(title + " — ")]

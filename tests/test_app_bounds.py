@@ -2,25 +2,21 @@
 
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 import pytest
 from streamlit.testing.v1 import AppTest
 
 from boostcore import bounds
+from tests import apptest_helpers as ah
 
-TIMEOUT = 120
-
-
-def _page(**params: str) -> AppTest:
-    at = AppTest.from_file("../views/bounds.py", default_timeout=TIMEOUT)
-    for key, value in params.items():
-        at.query_params[key] = value
-    return at.run()
+_page = functools.partial(ah.page, "bounds")
 
 
 def test_bounds_page_renders_every_figure() -> None:
     at = _page()
-    assert not at.exception, [e.value for e in at.exception]
+    ah.ok(at)
     assert len(at.get("plotly_chart")) == 10
     assert any("Where the paper's argument breaks" in w.value for w in at.warning)
     assert len(at.latex) >= 10
@@ -28,14 +24,14 @@ def test_bounds_page_renders_every_figure() -> None:
 
 def test_bounds_page_sliders_and_url() -> None:
     at = _page(b_T="65536", b_gamma="0.3", b_rhos="1/2")
-    assert not at.exception
+    ah.ok(at)
     assert at.select_slider(key="b_T").value == 65536
     assert at.slider(key="b_gamma").value == 0.3
     assert at.multiselect(key="b_rhos").value == ["1/2"]
     at.slider(key="b_C").set_value(0.9).run()
-    assert not at.exception
+    ah.ok(at)
     at.multiselect(key="b_rhos").set_value([]).run()  # falls back to ρ = 7/8, no crash
-    assert not at.exception
+    ah.ok(at)
 
 
 # ---------------------------------------------------------------- issue 14, A.6 and A.7
@@ -63,7 +59,7 @@ def _by_trace_name(at: AppTest, start: str) -> list[dict]:
 
 def test_admissible_arity_plot_follows_the_s_and_gamma_sliders() -> None:
     at = _page(b_s="128", b_gamma="0.1")
-    assert not at.exception, [e.value for e in at.exception]
+    ah.ok(at)
     hatano = _by_trace_name(at, "Hatano: k ≤ s/|T|")
     mm = _by_trace_name(at, "Mansour–McAllester, γ = 0.1")
     assert len(hatano) == 1 and len(mm) == 1
@@ -75,7 +71,7 @@ def test_admissible_arity_plot_follows_the_s_and_gamma_sliders() -> None:
     assert any("s ≥ 71 for k = 3" in c.value for c in at.caption)
     at.select_slider(key="b_s").set_value(64).run()
     at.slider(key="b_gamma").set_value(0.3).run()
-    assert not at.exception
+    ah.ok(at)
     mm = _by_trace_name(at, "Mansour–McAllester, γ = 0.3")
     assert len(mm) == 1 and len(mm[0]["x"]) == 63
     assert list(mm[0]["y"]) == list(
@@ -102,7 +98,7 @@ def test_the_caption_numbers_for_the_top_down_page_budget() -> None:
 
 def test_phi_plot_marks_s_and_the_caption_gives_the_three_bounds() -> None:
     at = _page(b_s="8", b_gamma="0.26")
-    assert not at.exception
+    ah.ok(at)
     phi_mark = _by_trace_name(at, "φ_γ(s) at s = 8")
     assert phi_mark and phi_mark[0]["y"][0] == pytest.approx(bounds.phi_gamma(8, 0.26))
     text = " ".join(c.value for c in at.caption)
@@ -113,13 +109,13 @@ def test_phi_plot_marks_s_and_the_caption_gives_the_three_bounds() -> None:
 
 def test_weak_learning_panel_reacts_to_delta_and_eps() -> None:
     at = _page()
-    assert not at.exception
+    ah.ok(at)
     metrics = {m.label: m.value for m in at.metric}
     assert metrics["advantage γ = δ²/16"] == "0.0025"  # δ = 0.2
     assert metrics["leaves for s^−γ ≤ ε"] == "≈ 10^400"  # (1/0.1)^(16/0.04)
     at.select_slider(key="b_delta").set_value(0.5).run()
     at.select_slider(key="b_eps_w").set_value(0.25).run()
-    assert not at.exception
+    ah.ok(at)
     metrics = {m.label: m.value for m in at.metric}
     assert metrics["advantage γ = δ²/16"] == "0.01562"
     lg = bounds.log10_size_for_error(0.25, 1 / 64, "power")

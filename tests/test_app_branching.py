@@ -3,24 +3,17 @@ run and the small multiples, stepping as the browser does, presets, exports."""
 
 from __future__ import annotations
 
-import pytest
-from streamlit.testing.v1 import AppTest
+import functools
 
+import pytest
+
+from tests import apptest_helpers as ah
 from tests import lecture_helpers as lh
 
-TIMEOUT = 120
 VIEWS = ("lv_regions_{}", "lv_program_{}", "lv_curves_{}")
 
 
-def _page(**params: str | list[str]) -> AppTest:
-    at = AppTest.from_file("../views/branching.py", default_timeout=TIMEOUT)
-    for key, value in params.items():
-        at.query_params[key] = value
-    return at.run()
-
-
-def _ok(at: AppTest) -> None:
-    assert not at.exception, [e.value for e in at.exception]
+_page = functools.partial(ah.page, "branching")
 
 
 def _slug(name: str) -> str:
@@ -31,14 +24,14 @@ def _slug(name: str) -> str:
 @pytest.mark.parametrize("wl", ["H(Y|h)", "divided leaves"])
 def test_each_scheme_and_weak_learner(scheme: str, wl: str) -> None:
     at = _page(schemes=scheme, wl=wl, T="8")
-    _ok(at)
+    ah.ok(at)
     assert at.selectbox(key="focus").value == scheme
     v = lh.views(at)
     assert {k.format(_slug(scheme)) for k in VIEWS} <= set(v)
     assert not [k for k in v if k.startswith(("lv_small_", "lv_spark_"))]  # no other runs
     hi = lh.stepper(at)["hi"]
     lh.step_to(at, hi)
-    _ok(at)
+    ah.ok(at)
     assert lh.stepper(at)["t"] == hi == 8
     row = lh.round_table(at, "lv_metrics", hi)
     assert list(row) == [scheme] and row[scheme]["round"] == "8"
@@ -48,7 +41,7 @@ def test_each_scheme_and_weak_learner(scheme: str, wl: str) -> None:
 @pytest.mark.parametrize("data", ["moons", "xor", "stripes", "checkerboard"])
 def test_datasets_and_c(data: str) -> None:
     at = _page(data=data, c="0.9", T="6")
-    _ok(at)
+    ah.ok(at)
     v = lh.views(at)
     assert {k.format("BP_InfoBoost") for k in VIEWS} <= set(v)  # the main scheme is focused
     for other in ("InfoBoost", "DT_InfoBoost"):  # the others as small multiples
@@ -81,10 +74,10 @@ def test_stepping_changes_the_shown_round() -> None:
     assert lh.note_at(program, 0).startswith("Round 0: the program is its root")
     assert lh.round_table(at, "lv_metrics", 0)["BP.InfoBoost"]["round"] == "0"
     lh.step_to(at, 0)
-    _ok(at)
+    ah.ok(at)
     assert lh.stepper(at)["t"] == 0
     lh.step_to(at, 4)
-    _ok(at)
+    ah.ok(at)
     assert lh.stepper(at)["t"] == 4 and at.query_params["round"] in ("4", ["4"])
     assert lh.round_table(at, "lv_metrics", 4)["BP.InfoBoost"]["round"] == "4"
 
@@ -93,7 +86,7 @@ def test_program_pictures_fit_a_panel_with_text_at_full_size() -> None:
     """Every round offers pictures from the most to the least detailed; the last one is
     small enough for a small panel, and the text size is the same in all of them."""
     at = _page(T="20", schemes="DT.InfoBoost")
-    _ok(at)
+    ah.ok(at)
     view = lh.views(at)["lv_program_DT_InfoBoost"]
     for t in (0, 1, 10, 20):
         pics = lh.frame_at(view, t)
@@ -107,13 +100,13 @@ def test_program_pictures_fit_a_panel_with_text_at_full_size() -> None:
 @pytest.mark.parametrize("focus", ["InfoBoost", "BP.InfoBoost", "DT.InfoBoost"])
 def test_focus_follows_the_link_and_a_click(focus: str) -> None:
     at = _page(focus=focus, T="6")
-    _ok(at)
+    ah.ok(at)
     assert at.selectbox(key="focus").value == focus
     assert {k.format(_slug(focus)) for k in VIEWS} <= set(lh.views(at))
     other = "DT.InfoBoost" if focus != "DT.InfoBoost" else "InfoBoost"
     at.session_state["focus"] = other  # what clicking a small multiple does
     at.run()
-    _ok(at)
+    ah.ok(at)
     v = lh.views(at)
     assert {k.format(_slug(other)) for k in VIEWS} <= set(v)
     assert f"lv_small_{_slug(focus)}" in v and f"lv_small_{_slug(other)}" not in v
@@ -121,20 +114,20 @@ def test_focus_follows_the_link_and_a_click(focus: str) -> None:
 
 def test_a_focus_not_among_the_schemes_falls_back() -> None:
     at = _page(schemes=["InfoBoost", "DT.InfoBoost"], T="4")
-    _ok(at)
+    ah.ok(at)
     assert at.selectbox(key="focus").value == "InfoBoost"  # BP.InfoBoost is not compared
 
 
 def test_presets_and_their_claims() -> None:
     at = _page()
     at.selectbox(key="bp_preset").select("overfit").run()
-    _ok(at)
+    ah.ok(at)
     hi = lh.stepper(at)["hi"]
     rows = lh.round_table(at, "lv_metrics", hi)
     assert float(rows["DT.InfoBoost"]["test error"]) > float(rows["BP.InfoBoost"]["test error"])
     assert int(rows["DT.InfoBoost"]["|L_t|"]) > 10 * int(rows["BP.InfoBoost"]["|L_t|"])
     at.selectbox(key="bp_preset").select("merge_all").run()
-    _ok(at)
+    ah.ok(at)
     hi = lh.stepper(at)["hi"]
     rows = lh.round_table(at, "lv_metrics", hi)
     assert float(rows["DT.InfoBoost"]["Π Z"]) < float(rows["InfoBoost"]["Π Z"]) / 2
@@ -142,7 +135,7 @@ def test_presets_and_their_claims() -> None:
 
 def test_exports_offer_every_program_as_dot_and_svg() -> None:
     at = _page(T="6", round="3")
-    _ok(at)
+    ah.ok(at)
     labels = [b.proto.label for b in at.get("download_button")]
     for name in ("InfoBoost", "BP.InfoBoost", "DT.InfoBoost"):
         assert f"{name}: program at round 3 as DOT" in labels
@@ -152,7 +145,7 @@ def test_exports_offer_every_program_as_dot_and_svg() -> None:
 def test_presenter_mode_enlarges_every_view() -> None:
     plain, big = _page(T="6"), _page(T="6", present="true")
     for at in (plain, big):
-        _ok(at)
+        ah.ok(at)
     for key, view in lh.views(plain, "plotly").items():
         small_font = lh.frame_at(view, 1)["layout"]["font"]["size"]
         large_font = lh.frame_at(lh.views(big, "plotly")[key], 1)["layout"]["font"]["size"]
@@ -164,18 +157,17 @@ def test_presenter_mode_enlarges_every_view() -> None:
 def test_no_scheme_warns() -> None:
     at = _page()
     at.multiselect(key="schemes").set_value([]).run()
-    _ok(at)
+    ah.ok(at)
     assert any("at least one merging scheme" in w.value for w in at.warning)
 
 
 def test_theorem_3_size_bound_has_the_corrected_denominator() -> None:
     """The paper prints log(1+1/c); the bound the band count follows is log((1+c)/(2c))
     (issue 14, B.1): at c = 0.95, γ = 0.05 the real 4K is 1,036, not the printed form's 33."""
-    from streamlit.testing.v1 import AppTest
 
     from boostcore import bounds
 
-    at = AppTest.from_file("../views/branching.py", default_timeout=120).run()
+    at = ah.page("branching")
     latex = " ".join(e.proto.body for e in at.get("latex"))
     assert r"\log((1+c)/(2c))" in latex and r"\log(1+1/c)" not in latex
     assert 4 * bounds.band_count(0.95, 0.05) == 1036
@@ -184,9 +176,8 @@ def test_theorem_3_size_bound_has_the_corrected_denominator() -> None:
 def test_lemma_3_remark_is_about_dt_infoboost_only() -> None:
     """'h_{t+1} must bring new information' is the paper's remark about DT.InfoBoost; with
     merging an earlier stump can be picked again (issue 14, B.2)."""
-    from streamlit.testing.v1 import AppTest
 
-    at = AppTest.from_file("../views/branching.py", default_timeout=120).run()
+    at = ah.page("branching")
     text = " ".join(m.value for m in at.markdown)
     assert "must bring information the program does not already have" not in text
     assert "For **DT.InfoBoost**" in text and "picked again" in text
@@ -197,7 +188,7 @@ def test_c_is_shown_per_round_not_as_a_whole_run_trend() -> None:
     'larger c: more leaves and a smaller Π Z_t' is gone; the page shows, at every round, that
     round's children merged with every c, and says what holds."""
     at = _page(T="6", c="0.5")
-    _ok(at)
+    ah.ok(at)
     captions = " ".join(c.value for c in at.caption)
     assert "Larger c: more bands, so more leaves and a smaller Π Z_t" not in captions
     assert "statement about one round" in captions and "not nested" in captions
@@ -219,7 +210,7 @@ def test_c_is_shown_per_round_not_as_a_whole_run_trend() -> None:
 def test_leaf_count_says_what_it_counts() -> None:
     """|L_t| counts the leaves training points reach, for every scheme (issue 14, B.4)."""
     at = _page(T="4")
-    _ok(at)
+    ah.ok(at)
     captions = " ".join(c.value for c in at.caption)
     assert "|L_t| counts the same thing for every scheme" in captions
     assert "at least one training point reaches" in captions

@@ -2,23 +2,15 @@
 
 from __future__ import annotations
 
+import functools
+
 import pytest
 from streamlit.testing.v1 import AppTest
 
 from boostcore.bounds import phi_gamma
+from tests import apptest_helpers as ah
 
-TIMEOUT = 60
-
-
-def _page(**params: str) -> AppTest:
-    at = AppTest.from_file("../views/game.py", default_timeout=TIMEOUT)
-    for key, value in params.items():
-        at.query_params[key] = value
-    return at.run()
-
-
-def _ok(at: AppTest) -> None:
-    assert not at.exception, [e.value for e in at.exception]
+_page = functools.partial(ah.page, "game")
 
 
 def _weight(at: AppTest) -> float:
@@ -27,10 +19,10 @@ def _weight(at: AppTest) -> float:
 
 def test_adversary_mode_equal_binary_reaches_phi_and_explains() -> None:
     at = _page(s="8", gamma="0.2")
-    _ok(at)
+    ah.ok(at)
     for _ in range(7):
         at.button(key="adv_expand").click().run()
-        _ok(at)
+        ah.ok(at)
     assert _weight(at) == pytest.approx(phi_gamma(8, 0.2), abs=1e-4)
     assert any("= φ_γ(s)" in s.value for s in at.success)
     assert any("Why nobody beats" in i.value for i in at.info)
@@ -45,11 +37,11 @@ def test_adversary_mode_wide_unequal_split_ends_lower() -> None:
     at.selectbox(key="adv_k").set_value(4).run()
     at.slider(key="share_0").set_value(100).run()
     at.button(key="adv_expand").click().run()
-    _ok(at)
+    ah.ok(at)
     assert _weight(at) == pytest.approx(0.8, abs=1e-4)  # 4-way: 1 − 0.1·2
     while not any("Game over" in m.value for m in at.markdown):
         at.button(key="adv_expand").click().run()
-        _ok(at)
+        ah.ok(at)
     assert _weight(at) < phi_gamma(8, 0.1)
     assert any("Try again" in w.value for w in at.warning)
 
@@ -59,13 +51,13 @@ def test_undo_restart_and_zero_shares_error() -> None:
     at.button(key="adv_expand").click().run()
     at.button(key="adv_expand").click().run()
     at.button(key="game_undo").click().run()
-    _ok(at)
+    ah.ok(at)
     history = [d.value for d in at.dataframe if "tree weight after" in d.value.columns][-1]
     assert len(history) == 1
     at.slider(key="share_0").set_value(0).run()
     at.slider(key="share_1").set_value(0).run()
     at.button(key="adv_expand").click().run()
-    _ok(at)
+    ah.ok(at)
     assert any("positive share" in e.value for e in at.error)
     at.button(key="game_restart").click().run()
     history = [d.value for d in at.dataframe if "tree weight after" in d.value.columns][-1]
@@ -74,27 +66,27 @@ def test_undo_restart_and_zero_shares_error() -> None:
 
 def test_player_mode_full_game() -> None:
     at = _page(mode="You are the player", s="5", gamma="0.3")
-    _ok(at)
+    ah.ok(at)
     # a bad player: always the lightest leaf
     for _ in range(4):
         leaves = at.radio(key="player_leaf").options
         at.radio(key="player_leaf").set_value(int(leaves[-1].split()[0][1:])).run()
         at.button(key="player_expand").click().run()
-        _ok(at)
+        ah.ok(at)
     assert any("Game over" in m.value for m in at.markdown)
     assert _weight(at) >= phi_gamma(5, 0.3) - 1e-4
 
 
 def test_watch_mode_both_adversaries() -> None:
     at = _page(mode="Watch", s="10", gamma="0.15")
-    _ok(at)
+    ah.ok(at)
     at.button(key="round_last").click().run()
-    _ok(at)
+    ah.ok(at)
     assert any("equal binary splits end at" in c.value for c in at.caption)
     at.radio(key="watch_adv").set_value("random k and shares").run()
     if not at.button(key="round_last").disabled:
         at.button(key="round_last").click().run()
-    _ok(at)
+    ah.ok(at)
     final = float(next(m.value for m in at.metric))
     assert final <= phi_gamma(10, 0.15) + 1e-4
 
@@ -133,7 +125,7 @@ def test_lemma9_step_from_the_preset_replaces_the_4_way_root() -> None:
 
     at = _page()
     at.selectbox(key="game_preset").select("lemma9").run()
-    _ok(at)
+    ah.ok(at)
     assert _weight(at) == pytest.approx(0.72, abs=1e-4)
     assert any("Game over" in m.value for m in at.markdown)
     comment = guides.GAME["lemma9"].comment
@@ -144,7 +136,7 @@ def test_lemma9_step_from_the_preset_replaces_the_4_way_root() -> None:
     assert box.help and "equal halves" in box.help
     assert not _lemma9_metrics(at)  # nothing shown before the click
     at.button(key="lemma9_replace").click().run()
-    _ok(at)
+    ah.ok(at)
     shown = _lemma9_metrics(at)
     assert shown["Subtree of #0 as played"] == "0.7200"
     assert shown["Binary subtree instead"] == "0.7290"
@@ -155,7 +147,7 @@ def test_lemma9_step_from_the_preset_replaces_the_4_way_root() -> None:
     assert any("binary subtree replacing #0" in label for label in drawn)
     # the step is forgotten when the game changes
     at.button(key="game_undo").click().run()
-    _ok(at)
+    ah.ok(at)
     assert not _lemma9_metrics(at)
 
 
@@ -169,13 +161,13 @@ def test_lemma9_step_on_a_played_game_with_two_wide_splits() -> None:
         for i, v in enumerate(shares):
             at.slider(key=f"share_{i}").set_value(v).run()
         at.button(key="adv_expand").click().run()
-        _ok(at)
+        ah.ok(at)
     assert at.selectbox(key="lemma9_node").options == ["#1: 3-way, weight 0.4000"]
     at.selectbox(key="adv_k").set_value(2).run()
     for _ in range(3):  # equal halves of #2, #3, then #4 (below #1): t = 1
         at.button(key="adv_expand").click().run()
     at.button(key="lemma9_replace").click().run()
-    _ok(at)
+    ah.ok(at)
     shown = _lemma9_metrics(at)
     assert shown["Subtree of #1 as played"] == "0.3072"  # 0.32 − 0.1·0.128
     assert shown["Binary subtree instead"] == "0.3240"  # 0.4·φ_0.1(4) = 0.4·0.81
@@ -185,7 +177,7 @@ def test_lemma9_step_on_a_played_game_with_two_wide_splits() -> None:
     at.slider(key="share_0").set_value(90).run()
     at.slider(key="share_1").set_value(10).run()
     at.button(key="adv_expand").click().run()
-    _ok(at)
+    ah.ok(at)
     assert not any(b.key == "lemma9_node" for b in at.selectbox)
     assert any(
         "node #1 is not an instance of Lemma 9: below it, move 6 split leaf #5" in c.value

@@ -3,12 +3,14 @@ the first screens, the doll table, focus and exports."""
 
 from __future__ import annotations
 
+import functools
+
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from tests import apptest_helpers as ah
 from tests import lecture_helpers as lh
 
-TIMEOUT = 120
 STRUCTS = {
     "Chain (prob. AdaBoost)": "chain",
     "Tree": "tree",
@@ -18,15 +20,7 @@ STRUCTS = {
 SHORT = {"chain": "Chain", "tree": "Tree", "matryoshka": "Matryoshka", "collapse": "Collapse"}
 
 
-def _page(**params: str | list[str]) -> AppTest:
-    at = AppTest.from_file("../views/matryoshka.py", default_timeout=TIMEOUT)
-    for key, value in params.items():
-        at.query_params[key] = value
-    return at.run()
-
-
-def _ok(at: AppTest) -> None:
-    assert not at.exception, [e.value for e in at.exception]
+_page = functools.partial(ah.page, "matryoshka")
 
 
 def _metrics(at: AppTest, t: int) -> dict[str, dict[str, str]]:
@@ -36,7 +30,7 @@ def _metrics(at: AppTest, t: int) -> dict[str, dict[str, str]]:
 @pytest.mark.parametrize("struct", list(STRUCTS))
 def test_each_structure_steps_to_the_end(struct: str) -> None:
     at = _page(struct=struct, Tw="8")
-    _ok(at)
+    ah.ok(at)
     s = STRUCTS[struct]
     views = lh.views(at)
     assert {f"lv_regions_{s}", f"lv_structure_{s}", f"lv_curves_{s}", "lv_metrics"} <= set(views)
@@ -46,7 +40,7 @@ def test_each_structure_steps_to_the_end(struct: str) -> None:
     for v in views.values():  # one frame per round of the stepper
         assert len(v["frames"]) == 9 and "first" not in v
     lh.step_to(at, 8)
-    _ok(at)
+    ah.ok(at)
     assert lh.stepper(at)["t"] == 8
     row = _metrics(at, 8)[SHORT[s]]
     assert row["T"] == "8"
@@ -58,7 +52,7 @@ def test_each_structure_steps_to_the_end(struct: str) -> None:
         else "Stopped: All T = 8 weak classifiers are trained (the budget)."
     )
     lh.step_to(at, 0)
-    _ok(at)
+    ah.ok(at)
     row = _metrics(at, 0)[SHORT[s]]
     assert (row["T"], row["train error"], row["C(T) / Π Z (valid)"]) == ("0", "0.5000", "1.0000")
     assert "Round 0: the initial model" in lh.frame_at(views[f"lv_structure_{s}"], 0)[0]
@@ -66,7 +60,7 @@ def test_each_structure_steps_to_the_end(struct: str) -> None:
 
 def test_first_screen_shows_the_first_doll_inside_a_doll() -> None:
     at = _page()
-    _ok(at)
+    ah.ok(at)
     st_ = lh.stepper(at)
     assert (st_["lo"], st_["hi"], st_["t"]) == (0, 16, 4)  # round 4: level 2, dolls as nodes
     assert at.selectbox(key="focus").value == "Matryoshka"
@@ -80,7 +74,7 @@ def test_first_screen_shows_the_first_doll_inside_a_doll() -> None:
 
 def test_before_the_first_doll_the_panels_say_what_comes_and_when() -> None:
     at = _page(tau="0.9", Tw="4")
-    _ok(at)
+    ah.ok(at)
     assert lh.stepper(at)["t"] == 4
     v = lh.views(at)
     pictures = lh.frame_at(v["lv_structure_matryoshka"], 1)
@@ -93,14 +87,14 @@ def test_before_the_first_doll_the_panels_say_what_comes_and_when() -> None:
     later = lh.frame_at(v["lv_structure_matryoshka"], 3)[0]
     assert "level 2 at round 4" in later and "#D55E00" not in later
     lh.step_to(at, 2)
-    _ok(at)
+    ah.ok(at)
     assert lh.stepper(at)["t"] == 2
 
 
 def test_no_structure_warns() -> None:
     at = _page()
     at.multiselect(key="struct").set_value([]).run()
-    _ok(at)
+    ah.ok(at)
     assert any("at least one structure" in w.value for w in at.warning)
 
 
@@ -111,7 +105,7 @@ def test_doll_table_compares_node_Z_with_the_rho_the_paper_plugs_in() -> None:
     from boostcore import bounds
 
     at = _page(struct="Matryoshka", Tw="8")
-    _ok(at)
+    ah.ok(at)
     tables = lh.views(at)["lv_dolls"]
     rows = lh.table(lh.frame_at(tables, 8))
     assert len(rows) == 6  # level 3: two level-2 dolls, each holding two level-1 dolls
@@ -137,35 +131,35 @@ def test_doll_table_compares_node_Z_with_the_rho_the_paper_plugs_in() -> None:
 def test_theory_notes_say_how_the_weak_learner_searches() -> None:
     """Issue 14, C.3: the page says what the soft-stump search does."""
     at = _page(Tw="4")
-    _ok(at)
+    ah.ok(at)
     text = " ".join(m.value for m in at.markdown)
     assert "branch and bound certifies that no stump is better by more than 0.01 %" in text
 
 
 def test_estimated_q_warns_that_bounds_are_estimates() -> None:
     at = _page(est="5 answers", Tw="4")
-    _ok(at)
+    ah.ok(at)
     assert any("estimated from 5 answers" in w.value for w in at.warning)
     # the matryoshka keeps the exact q: its curves say nothing about estimates
     assert "estimated" not in lh.views(at)["lv_curves_matryoshka"]["notes"][0]
     at = _page(est="5 answers", Tw="4", focus="Chain")
-    _ok(at)
+    ah.ok(at)
     assert "estimated from 5" in lh.views(at)["lv_curves_chain"]["notes"][0]
 
 
 def test_focus_from_the_link_and_from_a_small_multiple() -> None:
     at = _page(focus="Tree")
-    _ok(at)
+    ah.ok(at)
     assert "lv_structure_tree" in lh.views(at) and "lv_small_matryoshka" in lh.views(at)
     at.session_state["focus"] = "Chain"  # what clicking the chain's small picture does
     at.run()
-    _ok(at)
+    ah.ok(at)
     assert "lv_regions_chain" in lh.views(at) and not at.warning
 
 
 def test_exports_offer_each_structure_at_this_round() -> None:
     at = _page(Tw="8", round="5")
-    _ok(at)
+    ah.ok(at)
     labels = [b.proto.label for b in at.get("download_button")]
     for label in (
         "Chain: structure at T = 5 as SVG",
@@ -179,7 +173,7 @@ def test_exports_offer_each_structure_at_this_round() -> None:
 
 def test_presenter_mode_runs() -> None:
     at = _page(present="true", Tw="8", round="8")
-    _ok(at)
+    ah.ok(at)
     assert lh.stepper(at)["t"] == 8
     svg = lh.frame_at(lh.views(at)["lv_structure_matryoshka"], 8)[0]
     assert 'font-size="17"' in svg  # text at the presenter scale

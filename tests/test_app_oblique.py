@@ -7,30 +7,24 @@ they were given (``tests/lecture_helpers.py``) and step the way the browser does
 
 from __future__ import annotations
 
+import functools
+
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from tests import apptest_helpers as ah
 from tests import lecture_helpers as lh
 
-TIMEOUT = 120
 METHODS = {"AdaBoost (G1 on a path)", "KM tree (G1 on a tree)", "BoostODT"}
 
 
-def _page(**params: str) -> AppTest:
-    at = AppTest.from_file("../views/oblique.py", default_timeout=TIMEOUT)
-    for key, value in params.items():
-        at.query_params[key] = value
-    return at.run()
-
-
-def _ok(at: AppTest) -> None:
-    assert not at.exception, [e.value for e in at.exception]
+_page = functools.partial(ah.page, "oblique")
 
 
 def _last(at: AppTest) -> int:
     hi = lh.stepper(at)["hi"]
     lh.step_to(at, hi)
-    _ok(at)
+    ah.ok(at)
     assert lh.stepper(at)["t"] == hi
     return hi
 
@@ -49,7 +43,7 @@ def _inner_rows(at: AppTest, t: int) -> list[dict[str, str]]:
 
 def test_defaults_open_at_the_first_node_and_step_to_the_last() -> None:
     at = _page()
-    _ok(at)
+    ah.ok(at)
     st_ = lh.stepper(at)
     assert st_["lo"] == 0 and st_["t"] == 1  # a fresh page opens where the first node is
     v = lh.views(at)
@@ -92,9 +86,9 @@ def test_defaults_open_at_the_first_node_and_step_to_the_last() -> None:
 )
 def test_each_learner_and_rule(learner: str, rule: str) -> None:
     at = _page(learner=learner, rule=rule, T2="4", T1="5", data="band")
-    _ok(at)
+    ah.ok(at)
     lh.step_to(at, 2)
-    _ok(at)
+    ah.ok(at)
     assert lh.stepper(at)["t"] == 2
     inner = lh.frame_at(lh.views(at)["lv_inner"], 2)
     assert "AdaBoost_R inside node" in inner
@@ -106,28 +100,28 @@ def test_each_learner_and_rule(learner: str, rule: str) -> None:
 
 def test_stepping_through_stumps_inside_nodes() -> None:
     at = _page(inner="true", T2="2", T1="4", data="diagonal_xor")
-    _ok(at)
+    ah.ok(at)
     regions = lh.views(at)["lv_regions_BoostODT"]
     assert lh.note_at(regions, 1).startswith("Building node 0: LS so far has 1 of 4")
     assert len(_inner_rows(at, 1)) == 1 and len(_inner_rows(at, 2)) == 2
     tree = lh.frame_at(lh.views(at)["lv_structure_BoostODT"], 1)[0]
     assert "building 1/4" in tree
     lh.step_to(at, 2)
-    _ok(at)
+    ah.ok(at)
     _last(at)
 
 
 @pytest.mark.parametrize("data", ["moons", "circles", "xor", "spirals"])
 def test_datasets(data: str) -> None:
     at = _page(data=data, T2="3", T1="3")
-    _ok(at)
+    ah.ok(at)
     _last(at)
 
 
 def test_focus_switches_the_large_views() -> None:
     at = _page(T2="3", T1="3")
     at.selectbox(key="focus").select("AdaBoost").run()
-    _ok(at)
+    ah.ok(at)
     v = lh.views(at)
     assert {"lv_regions_AdaBoost", "lv_structure_AdaBoost", "lv_curves_AdaBoost"} <= set(v)
     assert {"lv_small_BoostODT", "lv_small_KM_tree"} <= set(v)
@@ -135,13 +129,13 @@ def test_focus_switches_the_large_views() -> None:
     # step 0: AdaBoost's panels say what will appear and when
     assert "step 1" in lh.frame_at(v["lv_structure_AdaBoost"], 0)[0]
     at.selectbox(key="focus").select("KM tree").run()
-    _ok(at)
+    ah.ok(at)
     assert "lv_structure_KM_tree" in lh.views(at)
 
 
 def test_url_round_trip() -> None:
     at = _page(T2="5", T1="7", learner="hyperplane (oblique line)", round="3", focus="KM tree")
-    _ok(at)
+    ah.ok(at)
     assert lh.stepper(at)["t"] == 3
     assert at.slider(key="T2").value == 5 and at.slider(key="T1").value == 7
     assert at.selectbox(key="focus").value == "KM tree"
@@ -157,7 +151,7 @@ def test_presenter_mode_enlarges_the_lecture_fonts() -> None:
 def test_preset_diagonal_xor_claim() -> None:
     at = _page()
     at.selectbox(key="odt_preset").select("diag_xor").run()
-    _ok(at)
+    ah.ok(at)
     assert lh.stepper(at)["t"] == 1
     hi = _last(at)
     peers = _peers(at, hi)
@@ -190,7 +184,7 @@ def test_preset_hyperplane_claim_and_its_failure_seed() -> None:
     good = float(peers[next(m for m in peers if m.startswith("BoostODT"))]["test error"])
     assert good < 0.1
     at.number_input(key="seed").set_value(0).run()
-    _ok(at)
+    ah.ok(at)
     hi = _last(at)
     peers = _peers(at, hi)
     bad = float(peers[next(m for m in peers if m.startswith("BoostODT"))]["test error"])

@@ -25,30 +25,10 @@ from boostcore.branching import (
 )
 from boostcore.impurity import km
 from boostcore.splits import best_stump, partition_entropy, presort
+from tests.strategies import labelled_samples
 
 H = settings(max_examples=40, deadline=None)
 TOL = 1e-9
-
-
-@st.composite
-def samples(draw):
-    m = draw(st.integers(6, 60))
-    d = draw(st.integers(1, 3))
-    seed = draw(st.integers(0, 10_000))
-    rng = np.random.default_rng(seed)
-    X = rng.normal(size=(m, d))
-    if draw(st.booleans()):
-        X = np.round(X, 1)  # ties
-    kind = draw(st.sampled_from(["random", "linear", "xor"]))
-    if kind == "random":
-        y = np.where(rng.random(m) < 0.5, 1, -1)
-    elif kind == "linear":
-        y = np.where(X[:, 0] + 0.5 * rng.normal(size=m) > 0, 1, -1)
-    else:
-        y = np.where(X[:, 0] * X[:, -1] + 0.3 * rng.normal(size=m) > 0, 1, -1)
-    if len(np.unique(y)) < 2:
-        y[0] = -y[0]
-    return X, y
 
 
 def _steps(X, y, **kw):
@@ -63,7 +43,7 @@ def _rounds(X, y, **kw):
 
 @H
 @given(
-    data=samples(),
+    data=labelled_samples(),
     merge=st.sampled_from(["all", "bands", "none"]),
     wl=st.sampled_from(["h", "divided"]),
     c=st.floats(0.05, 0.95),
@@ -101,7 +81,7 @@ def test_theorem1_and_the_normaliser_identities(data, merge, wl, c, rounds):
 
 
 @H
-@given(data=samples(), rounds=st.integers(1, 10), wl=st.sampled_from(["h", "divided"]))
+@given(data=labelled_samples(), rounds=st.integers(1, 10), wl=st.sampled_from(["h", "divided"]))
 def test_theorem2_for_dt_infoboost(data, rounds, wl):
     X, y = data
     run = _steps(X, y, n_rounds=rounds, merge="none", weak=wl)
@@ -117,7 +97,7 @@ def test_theorem2_for_dt_infoboost(data, rounds, wl):
 
 @H
 @given(
-    data=samples(),
+    data=labelled_samples(),
     c=st.floats(0.05, 0.95),
     rounds=st.integers(1, 10),
     wl=st.sampled_from(["h", "divided"]),
@@ -378,7 +358,7 @@ def test_theorem3_per_round_for_every_c(children):
 
 @H
 @given(
-    data=samples(),
+    data=labelled_samples(),
     c=st.sampled_from(CS),
     rounds=st.integers(1, 8),
     merge=st.sampled_from(["bands", "all", "none"]),

@@ -26,9 +26,8 @@ import streamlit.testing.v1.app_test as app_test_module
 from streamlit.runtime.memory_media_file_storage import MemoryMediaFileStorage
 from streamlit.testing.v1 import AppTest
 
+from tests import apptest_helpers as ah
 from tests import lecture_helpers as lh
-
-TIMEOUT = 120
 
 PAGES = ["home", "topdown", "game", "branching", "matryoshka", "oblique", "benchmark", "bounds"]
 
@@ -56,17 +55,6 @@ THEORY = {
 }
 
 
-def _page(page: str, **params: str | list[str]) -> AppTest:
-    at = AppTest.from_file(f"../views/{page}.py", default_timeout=TIMEOUT)
-    for key, value in params.items():
-        at.query_params[key] = value
-    return at.run()
-
-
-def _ok(at: AppTest) -> None:
-    assert not at.exception, [e.value for e in at.exception]
-
-
 def _texts(at: AppTest) -> list[str]:
     return [m.value for m in at.markdown]
 
@@ -92,8 +80,8 @@ def _html(at: AppTest) -> list[str]:
 # ------------------------------------------------------------------------- presenter mode
 @pytest.mark.parametrize("page", PAGES)
 def test_presenter_mode_hides_intro_and_theory(page: str) -> None:
-    at = _page(page, present="true")
-    _ok(at)
+    at = ah.page(page, present="true")
+    ah.ok(at)
     assert _present_toggle(at, page).value is True
     assert not _has_intro(at, page), f"{page}: intro paragraph shown in presenter mode"
     if THEORY[page]:
@@ -105,8 +93,8 @@ def test_presenter_mode_hides_intro_and_theory(page: str) -> None:
 
 @pytest.mark.parametrize("page", PAGES)
 def test_without_presenter_mode_intro_and_theory_are_shown(page: str) -> None:
-    at = _page(page)
-    _ok(at)
+    at = ah.page(page)
+    ah.ok(at)
     assert _present_toggle(at, page).value is False
     assert _has_intro(at, page)
     if THEORY[page]:
@@ -114,12 +102,12 @@ def test_without_presenter_mode_intro_and_theory_are_shown(page: str) -> None:
     assert not any("stSidebar" in body for body in _html(at))
     # switching it on in the page takes effect at once
     at.toggle(key="present").set_value(True).run()
-    _ok(at)
+    ah.ok(at)
     assert not _has_intro(at, page)
     if THEORY[page]:
         assert not _has_theory(at, page)
     at.toggle(key="present").set_value(False).run()
-    _ok(at)
+    ah.ok(at)
     assert _has_intro(at, page)
 
 
@@ -133,8 +121,8 @@ def _lecture_layouts(at: AppTest) -> list[dict]:
 
 
 def test_presenter_mode_enlarges_the_charts() -> None:
-    plain = _lecture_layouts(_page("topdown", s="8"))
-    big = _lecture_layouts(_page("topdown", s="8", present="true"))
+    plain = _lecture_layouts(ah.page("topdown", s="8"))
+    big = _lecture_layouts(ah.page("topdown", s="8", present="true"))
     assert len(plain) == len(big) == 6
     for small, large in zip(plain, big, strict=True):
         base = (small.get("font") or {}).get("size") or 12
@@ -148,8 +136,8 @@ def test_presenter_mode_enlarges_the_charts() -> None:
 def test_presenter_mode_enlarges_legend_and_title_fonts_too() -> None:
     """Fonts a figure sets explicitly (legend, title) grow like the rest: otherwise the
     legend stays at 11 px while the tick labels grow to 16 px."""
-    plain = _layouts(_page("oblique"))
-    big = _layouts(_page("oblique", present="true"))
+    plain = _layouts(ah.page("oblique"))
+    big = _layouts(ah.page("oblique", present="true"))
     assert plain and len(plain) == len(big)
     for small, large in zip(plain, big, strict=True):
         for part in ("legend", "title"):
@@ -369,25 +357,25 @@ def _check_query(at: AppTest, page: str) -> None:
 @pytest.mark.parametrize("page", PAGES)
 def test_url_round_trip(page: str) -> None:
     params = ROUND_TRIPS[page][0]
-    at = _page(page, **params)
-    _ok(at)
+    at = ah.page(page, **params)
+    ah.ok(at)
     _check_widgets(at, page)  # URL → state
     _check_query(at, page)  # state → URL: the address bar still holds the whole state
     # a rerun (any interaction) keeps it, and a second session opened with the query string
     # the first one ended with shows the same state
     at.run()
-    _ok(at)
+    ah.ok(at)
     _check_widgets(at, page)
     _check_query(at, page)
-    again = _page(page, **_query(at))
-    _ok(again)
+    again = ah.page(page, **_query(at))
+    ah.ok(again)
     _check_widgets(again, page)
     _check_query(again, page)
 
 
 def test_game_moves_from_the_url_are_replayed() -> None:
-    at = _page("game", **ROUND_TRIPS["game"][0])
-    _ok(at)
+    at = ah.page("game", **ROUND_TRIPS["game"][0])
+    ah.ok(at)
     history = [d.value for d in at.dataframe if "tree weight after" in d.value.columns][-1]
     assert len(history) == 2
     # leaf 0 (weight 1) split in two keeps 0.8, leaf 1 (0.4) split keeps 0.32: 0.4 + 0.32
@@ -405,8 +393,8 @@ def test_game_watch_mode_round_trip() -> None:
         "round": "2",
         "present": "true",
     }
-    at = _page("game", **params)
-    _ok(at)
+    at = ah.page("game", **params)
+    ah.ok(at)
     assert at.radio(key="mode").value == "Watch"
     assert at.slider(key="s").value == 10
     assert at.slider(key="gamma").value == pytest.approx(0.15)
@@ -418,15 +406,15 @@ def test_game_watch_mode_round_trip() -> None:
 
 def test_game_player_mode_round_trip() -> None:
     params = {"mode": "You are the player", "s": "5", "gamma": "0.3", "mv": "0-2-0.5_0.5"}
-    at = _page("game", **params)
-    _ok(at)
+    at = ah.page("game", **params)
+    ah.ok(at)
     assert at.radio(key="mode").value == "You are the player"
     at.radio(key="player_leaf").set_value(2).run()
     at.button(key="player_expand").click().run()
-    _ok(at)
+    ah.ok(at)
     assert _query(at)["mv"] == "0-2-0.5_0.5;2-2-0.5_0.5"
-    again = _page("game", **_query(at))
-    _ok(again)
+    again = ah.page("game", **_query(at))
+    ah.ok(again)
     history = [d.value for d in again.dataframe if "tree weight after" in d.value.columns][-1]
     assert list(history["leaf"]) == [0, 2]
 
@@ -435,8 +423,8 @@ def test_game_player_mode_round_trip() -> None:
 def test_stepper_writes_the_round_to_the_url() -> None:
     """The browser writes ?round= itself while stepping; the server keeps it when it is told
     the round (after stepping stops) and on every later rerun."""
-    at = _page("topdown", s="8", round="3")
-    _ok(at)
+    at = ah.page("topdown", s="8", round="3")
+    ah.ok(at)
     assert lh.stepper(at)["t"] == 3
     lh.step_to(at, 4)
     assert _query(at)["round"] == "4"
@@ -444,7 +432,7 @@ def test_stepper_writes_the_round_to_the_url() -> None:
     at.run()
     assert _query(at)["round"] == "2" and lh.stepper(at)["t"] == 2
     lh.step_to(at, 1)  # the page's default round: dropped from the link
-    _ok(at)
+    ah.ok(at)
     assert lh.stepper(at)["t"] == 1 and "round" not in at.query_params
     lh.step_to(at, 0)  # round 0 is not the default here: the link names it
     assert lh.stepper(at)["t"] == 0 and _query(at)["round"] == "0"
@@ -453,56 +441,56 @@ def test_stepper_writes_the_round_to_the_url() -> None:
 def test_stepper_url_names_round_0_on_a_page_whose_default_round_is_not_0() -> None:
     """Every page starts at round 0 (the initial model), but the branching page opens at its
     first merge: a link to round 0 must say so, a link to the default round need not."""
-    at = _page("branching", T="6")
-    _ok(at)
+    at = ah.page("branching", T="6")
+    ah.ok(at)
     default = lh.stepper(at)["t"]
     assert lh.stepper(at)["lo"] == 0 < default and "round" not in at.query_params
     lh.step_to(at, 0)
     assert _query(at)["round"] == "0"
-    again = _page("branching", **_query(at))
+    again = ah.page("branching", **_query(at))
     assert lh.stepper(again)["t"] == 0
     lh.step_to(again, default)
     assert "round" not in again.query_params
     lh.step_to(again, 2 if default != 2 else 3)
-    assert lh.stepper(_page("branching", **_query(again)))["t"] == (2 if default != 2 else 3)
+    assert lh.stepper(ah.page("branching", **_query(again)))["t"] == (2 if default != 2 else 3)
 
 
 def test_game_moves_follow_in_the_url() -> None:
-    at = _page("game", s="8", gamma="0.2")
-    _ok(at)
+    at = ah.page("game", s="8", gamma="0.2")
+    ah.ok(at)
     assert "mv" not in at.query_params
     at.button(key="adv_expand").click().run()
     assert _query(at)["mv"] == "0-2-0.5_0.5"
     at.selectbox(key="adv_k").set_value(3).run()
     at.slider(key="share_0").set_value(80).run()
     at.button(key="adv_expand").click().run()
-    _ok(at)
+    ah.ok(at)
     moves = _query(at)["mv"]
     assert moves.startswith("0-2-0.5_0.5;1-3-0.444444_0.277778_0.277778")
     weight = float(next(m.value for m in at.metric if m.label == "Tree weight now"))
     # a new session from that URL replays the same game
-    again = _page("game", **_query(at))
-    _ok(again)
+    again = ah.page("game", **_query(at))
+    ah.ok(again)
     assert float(next(m.value for m in again.metric if m.label == "Tree weight now")) == (
         pytest.approx(weight, abs=1e-4)
     )
     at.button(key="game_undo").click().run()
     assert _query(at)["mv"] == "0-2-0.5_0.5"
     at.button(key="game_restart").click().run()
-    _ok(at)
+    ah.ok(at)
     assert "mv" not in at.query_params
 
 
 def test_a_preset_writes_its_state_to_the_url() -> None:
-    at = _page("topdown")
-    _ok(at)
+    at = ah.page("topdown")
+    ah.ok(at)
     at.selectbox(key="preset_pick").select("multiway").run()
-    _ok(at)
+    ah.ok(at)
     query = _query(at)
     # the preset's non-default values reach the URL (defaults are left out of it)
     assert query.get("data") == "stripes" and query.get("s") == "8"
     assert query.get("noise") == "0.05"
-    again = _page("topdown", **query)
+    again = ah.page("topdown", **query)
     assert again.selectbox(key="data").value == "stripes"
     assert again.slider(key="s").value == 8
     assert again.slider(key="noise").value == pytest.approx(0.05)
@@ -511,10 +499,10 @@ def test_a_preset_writes_its_state_to_the_url() -> None:
 def test_changing_a_parameter_keeps_the_shown_round() -> None:
     """A round within the new run stays shown when a parameter changes (the stepper clamps
     only a round the new run does not have)."""
-    at = _page("topdown", s="12", round="3")
-    _ok(at)
+    at = ah.page("topdown", s="12", round="3")
+    ah.ok(at)
     at.slider(key="s").set_value(20).run()
-    _ok(at)
+    ah.ok(at)
     assert lh.stepper(at)["t"] == 3, "changing the leaf budget reset the round"
     assert _query(at).get("round") == "3"
 
@@ -572,8 +560,8 @@ EXPORTS = {
 @pytest.mark.parametrize("page", sorted(EXPORTS))
 def test_export_popover_downloads(page: str, downloads) -> None:
     params, extra, expected_params, run_names = EXPORTS[page]
-    at = _page(page, **params)
-    _ok(at)
+    at = ah.page(page, **params)
+    ah.ok(at)
     labels = [b.proto.label for b in at.get("download_button")]
     for label in RUN_LABELS + extra:
         assert label in labels, f"{page}: no {label!r} in {labels}"
@@ -599,16 +587,16 @@ def test_export_popover_downloads(page: str, downloads) -> None:
 
 
 def test_game_watch_mode_exports(downloads) -> None:
-    at = _page("game", mode="Watch", s="6", round="2")
-    _ok(at)
+    at = ah.page("game", mode="Watch", s="6", round="2")
+    ah.ok(at)
     doc = json.loads(downloads(at, "Run as JSON"))
     assert doc["params"]["mode"] == "watch" and set(doc["runs"]) == {"watch"}
     compile(at.code[0].value, "boostlab_game.py", "exec")
 
 
 def test_bounds_exports_its_script() -> None:
-    at = _page("bounds", b_gamma="0.3")
-    _ok(at)
+    at = ah.page("bounds", b_gamma="0.3")
+    ah.ok(at)
     assert "Python script (.py)" in [b.proto.label for b in at.get("download_button")]
     script = [c.value for c in at.code if c.language == "python"][0]
     compile(script, "boostlab_bounds.py", "exec")
@@ -616,8 +604,8 @@ def test_bounds_exports_its_script() -> None:
 
 
 def test_benchmark_exports_its_results(downloads) -> None:
-    at = _page("benchmark")
-    _ok(at)
+    at = ah.page("benchmark")
+    ah.ok(at)
     for label in ("Every fold (CSV)", "Summary (CSV)"):
         text = downloads(at, label).decode()
         assert text.count("\n") > 10 and "learner" in text.splitlines()[0]
@@ -634,8 +622,8 @@ STRUCTURE_PAGES = {
 
 def _structures(page: str) -> tuple[int, list[str], list[str]]:
     """Graphviz drawings on the page, its SVG buttons (st.html) and its DOT downloads."""
-    at = _page(page, **STRUCTURE_PAGES[page])
-    _ok(at)
+    at = ah.page(page, **STRUCTURE_PAGES[page])
+    ah.ok(at)
     drawn = len(at.get("graphviz_chart"))
     svg_buttons = [body for body in _html(at) if 'id="boostlab-svg-' in body]
     dots = [b.proto.label for b in at.get("download_button") if "DOT" in b.proto.label]
@@ -666,8 +654,8 @@ def test_every_drawn_structure_can_be_exported(page: str) -> None:
 
 
 def test_camera_format_follows_the_export_radio() -> None:
-    at = _page("topdown", s="8")
-    _ok(at)
+    at = ah.page("topdown", s="8")
+    ah.ok(at)
 
     def formats() -> set[str]:
         out = set()
@@ -679,5 +667,5 @@ def test_camera_format_follows_the_export_radio() -> None:
 
     assert formats() == {"png"}
     at.radio(key="fig_format").set_value("SVG").run()
-    _ok(at)
+    ah.ok(at)
     assert formats() == {"svg"}

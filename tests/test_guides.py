@@ -8,16 +8,14 @@ import re
 
 import numpy as np
 import pytest
-from streamlit.testing.v1 import AppTest
 
 from boostcore import bounds, datasets, evaluation
 from boostcore.branching import bp_infoboost
 from boostcore.game import equal_binary_adversary, max_weight_player, play, random_adversary
 from boostcore.topdown import grow
+from tests import apptest_helpers as ah
 from ui import compute, game_rules, guides
 from ui.guides import Guide
-
-TIMEOUT = 180
 
 PAGES = {  # page file, preset box key, presets, challenges
     "topdown": ("topdown", "preset_pick", guides.TOPDOWN, guides.TOPDOWN_CHALLENGES),
@@ -46,8 +44,8 @@ def test_every_page_has_presets_and_a_challenge() -> None:
 @pytest.mark.parametrize(("page", "kind", "name"), CASES)
 def test_guide_loads_its_state(page: str, kind: str, name: str) -> None:
     file, key, presets, challenges = PAGES[page]
-    at = AppTest.from_file(f"../views/{file}.py", default_timeout=TIMEOUT).run()
-    assert not at.exception, [e.value for e in at.exception]
+    at = ah.page(file)
+    ah.ok(at)
     if kind == "preset":
         at.selectbox(key=key).select(name).run()
         guide = presets[name]
@@ -57,7 +55,7 @@ def test_guide_loads_its_state(page: str, kind: str, name: str) -> None:
         guide = challenges[name]
         # loading the answer closes the popover: the demo is on the page behind it
         assert at.session_state[f"{key}_challenges"] is False
-    assert not at.exception, [e.value for e in at.exception]
+    ah.ok(at)
     for k, v in guide.state.items():
         if k == "round":
             continue
@@ -336,10 +334,10 @@ PRESET_CASES = [(page, name) for page, (_, _, presets, _) in PAGES.items() for n
 def test_preset_link_loads_the_preset(page: str, name: str) -> None:
     """``/page?preset=name`` (the home page's lecture-path links) opens the preset."""
     file, key, presets, _ = PAGES[page]
-    at = AppTest.from_file(f"../views/{file}.py", default_timeout=TIMEOUT)
+    at = ah.load(file)
     at.query_params["preset"] = name
     at.run()
-    assert not at.exception, [e.value for e in at.exception]
+    ah.ok(at)
     for k, v in presets[name].state.items():
         assert at.session_state[k] == v, (k, at.session_state[k], v)
     assert any(presets[name].comment[:40] in e.value for e in at.info)
@@ -347,8 +345,8 @@ def test_preset_link_loads_the_preset(page: str, name: str) -> None:
 
 
 def test_unknown_preset_link_says_so() -> None:
-    at = AppTest.from_file("../views/topdown.py", default_timeout=TIMEOUT)
+    at = ah.load("topdown")
     at.query_params["preset"] = "nonsense"
     at.run()
-    assert not at.exception
+    ah.ok(at)
     assert any("nonsense" in t.value for t in at.toast)

@@ -18,6 +18,7 @@ from boostcore.estimators import BoostODTClassifier, RealAdaBoostClassifier
 from boostcore.oblique import boost_odt, g1_tree
 from boostcore.realboost import MU_CLIP, THETA_GRID, Additive, g1_linear
 from boostcore.steps import START, STEP, STOP
+from tests.strategies import labelled_samples
 
 CLIPPED_ALPHA = float(np.arctanh(1.0 - MU_CLIP))
 
@@ -29,19 +30,9 @@ def data(seed=0, n=120, d=3, noise=0.3):
     return X, np.where(score > 0, 1, 0)
 
 
-@st.composite
-def samples(draw, max_n=60):
-    n = draw(st.integers(6, max_n))
-    d = draw(st.integers(1, 3))
-    seed = draw(st.integers(0, 2**31 - 1))
-    rng = np.random.default_rng(seed)
-    # a few distinct values per feature: ties and pure leaves happen often
-    levels = draw(st.sampled_from([3, 8, 1000]))
-    X = rng.integers(0, levels, size=(n, d)).astype(float) + rng.normal(0, 0.0, size=(n, d))
-    y = rng.integers(0, 2, size=n)
-    y[0], y[1] = 0, 1
-    w = rng.uniform(0.1, 2.0, size=n) if draw(st.booleans()) else None
-    return X, y, w
+SAMPLES = labelled_samples(
+    levels=(3, 8, 1000), labels=("random",), classes=(0, 1), both="first_two", weights=True
+)
 
 
 PROP = settings(max_examples=40, deadline=None)
@@ -104,7 +95,7 @@ def brute_force_stump(X, y, w):
     return best
 
 
-@given(samples())
+@given(SAMPLES)
 @PROP
 def test_stump_learner_picks_largest_abs_mu(sample):
     X, y01, w = sample
@@ -126,7 +117,7 @@ def test_stump_learner_picks_largest_abs_mu(sample):
 
 
 # --------------------------------------------------------------------------- G1 invariants
-@given(samples(), st.sampled_from(["stump", "hyperplane"]))
+@given(SAMPLES, st.sampled_from(["stump", "hyperplane"]))
 @PROP
 def test_g1_update_keeps_mass_and_bounds_hold(sample, weak):
     X, y, w = sample
@@ -153,7 +144,7 @@ def _check_bounds(m):
     assert np.all(np.diff(m.margin_error) >= -tol)
 
 
-@given(samples(), st.sampled_from(["max_decrease", "breadth_first"]))
+@given(SAMPLES, st.sampled_from(["max_decrease", "breadth_first"]))
 @PROP
 def test_theorem2_on_g1_tree(sample, rule):
     X, y, w = sample
@@ -166,7 +157,7 @@ def test_theorem2_on_g1_tree(sample, rule):
 
 
 @given(
-    samples(),
+    SAMPLES,
     st.sampled_from(["stump", "hyperplane"]),
     st.sampled_from(["max_decrease", "breadth_first"]),
 )

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 import plotly.graph_objects as go
 import pytest
@@ -12,9 +14,9 @@ from streamlit.testing.v1 import AppTest
 
 from boostcore.csvdata import CsvReport, load_csv, load_csv_report
 from boostcore.datasets import MAX_ROWS, from_points, make_dataset
+from tests import apptest_helpers as ah
 from ui import draw
 
-TIMEOUT = 120
 SQUARE = [[0, 0], [1, 0], [0, 1], [1, 1]]
 
 
@@ -394,8 +396,8 @@ def _upload_app(data: bytes) -> None:
 
 def test_upload_with_bad_rows_warns_with_the_lines_and_loads_the_rest() -> None:
     data = b"x1,x2,label\n1,2,a\n3,,b\n5,6,a\n7,eight,b\n9,10,b\n11,12,a\n13,14,b\n"
-    at = AppTest.from_function(_upload_app, args=(data,), default_timeout=TIMEOUT).run()
-    assert not at.exception
+    at = AppTest.from_function(_upload_app, args=(data,), default_timeout=ah.TIMEOUT).run()
+    ah.ok(at)
     assert not at.error
     (warning,) = at.sidebar.warning
     assert warning.value.startswith("Loaded 5 rows of students.csv (")
@@ -406,24 +408,20 @@ def test_upload_with_bad_rows_warns_with_the_lines_and_loads_the_rest() -> None:
 
 def test_upload_with_too_few_good_rows_is_one_error_listing_them() -> None:
     data = b"x1,x2,label\n1,2,a\n3,,b\n5,6,a\n7,8,b\n"
-    at = AppTest.from_function(_upload_app, args=(data,), default_timeout=TIMEOUT).run()
-    assert not at.exception
+    at = AppTest.from_function(_upload_app, args=(data,), default_timeout=ah.TIMEOUT).run()
+    ah.ok(at)
     (error,) = at.error
     assert "Class 'b' has only 1 row" in error.value and "line 3 (empty)" in error.value
 
 
 def test_clean_upload_says_loaded() -> None:
     data = b"x1,x2,label\n1,2,a\n3,4,b\n5,6,a\n7,8,b\n"
-    at = AppTest.from_function(_upload_app, args=(data,), default_timeout=TIMEOUT).run()
+    at = AppTest.from_function(_upload_app, args=(data,), default_timeout=ah.TIMEOUT).run()
     assert not at.exception and not at.warning
     assert at.sidebar.success[0].value.startswith("Loaded students.csv:")
 
 
-def _page(**params: str) -> AppTest:
-    at = AppTest.from_file("../views/topdown.py", default_timeout=TIMEOUT)
-    for key, value in params.items():
-        at.query_params[key] = value
-    return at.run()
+_page = functools.partial(ah.page, "topdown")
 
 
 DRAWN = [(80, 240, -1), (40, 120, -1), (120, 160, -1), (240, 80, 1), (280, 200, 1)]
@@ -432,7 +430,7 @@ DRAWN = [(80, 240, -1), (40, 120, -1), (120, 160, -1), (240, 80, 1), (280, 200, 
 def test_drawn_dataset_from_the_link_runs_the_page() -> None:
     code = draw.encode_points(DRAWN)
     at = _page(src="Draw", pts=code)
-    assert not at.exception
+    ah.ok(at)
     assert at.segmented_control(key="src").value == "Draw"
     assert any("5 training and 0 test points" in c for c in _captions(at))
     assert any("The demo below runs on your 5 points" in s.value for s in at.success)
@@ -442,18 +440,18 @@ def test_drawn_dataset_from_the_link_runs_the_page() -> None:
     from tests import lecture_helpers as lh
 
     lh.step_to(at, lh.stepper(at)["hi"])
-    assert not at.exception
+    ah.ok(at)
 
 
 def test_drawn_dataset_with_a_test_fraction() -> None:
     at = _page(src="Draw", pts=draw.encode_points(DRAWN * 4), ptest="0.25")
-    assert not at.exception
+    ah.ok(at)
     assert any("15 training and 5 test points" in c for c in _captions(at))
 
 
 def test_damaged_link_says_so_and_keeps_what_it_can() -> None:
     at = _page(src="Draw", pts=draw.encode_points(DRAWN) + "#!")
-    assert not at.exception
+    ah.ok(at)
     assert any(
         "could not all be read" in i.value and "first 5 point(s) were kept" in i.value
         for i in at.info
@@ -463,7 +461,7 @@ def test_damaged_link_says_so_and_keeps_what_it_can() -> None:
 
 def test_too_small_drawing_says_what_is_missing_and_shows_the_generated_data() -> None:
     at = _page(src="Draw", pts=draw.encode_points(DRAWN[:3]))
-    assert not at.exception
+    ah.ok(at)
     assert any(
         "Too few points to run" in w.value and "Add 2 more of class +1" in w.value
         for w in at.warning
@@ -473,9 +471,9 @@ def test_too_small_drawing_says_what_is_missing_and_shows_the_generated_data() -
 
 def test_start_from_generated_undo_and_clear() -> None:
     at = _page(src="Draw", n="100")
-    assert not at.exception
+    ah.ok(at)
     at.button(key="draw_start").click().run()
-    assert not at.exception
+    ah.ok(at)
     assert any("Took 100 points from the generated dataset" in i.value for i in at.info)
     assert len(draw.decode_points(at.query_params["pts"])[0]) == 100
     assert any("100 training and 0 test points" in c for c in _captions(at))
@@ -496,15 +494,15 @@ def test_start_from_generated_undo_and_clear() -> None:
 
 def test_upload_source_says_the_file_is_not_in_the_link() -> None:
     at = _page(src="Upload CSV")
-    assert not at.exception
+    ah.ok(at)
     assert any("not part of the page's link" in c.value for c in at.sidebar.caption)
 
 
 @pytest.mark.parametrize("page", ["branching", "matryoshka", "oblique"])
 def test_every_dataset_page_runs_on_a_drawn_dataset(page: str) -> None:
-    at = AppTest.from_file(f"../views/{page}.py", default_timeout=TIMEOUT)
+    at = ah.load(page)
     at.query_params["src"] = "Draw"
     at.query_params["pts"] = draw.encode_points(DRAWN * 3)
     at.run()
-    assert not at.exception, [e.value for e in at.exception]
+    ah.ok(at)
     assert any("The demo below runs on your 15 points" in s.value for s in at.success)

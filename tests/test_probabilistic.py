@@ -19,25 +19,20 @@ from boostcore.probabilistic import (
     prob_adaboost,
     prob_tree,
 )
+from tests.strategies import labelled_samples
 
 H = settings(max_examples=25, deadline=None)
 
 
-@st.composite
-def samples(draw):
-    m = draw(st.integers(10, 60))
-    d = draw(st.integers(1, 2))
-    rng = np.random.default_rng(draw(st.integers(0, 10_000)))
-    X = rng.normal(size=(m, d))
-    noise = draw(st.floats(0.0, 1.5))
-    y = np.where(X[:, 0] + noise * rng.normal(size=m) > 0, 1, -1)
-    if len(np.unique(y)) < 2:
-        y[0] = -y[0]
-    return X, y, draw(st.floats(0.05, 2.0))
+#: (X, y, τ): a sample and the softness τ of the soft stumps
+SAMPLES = st.tuples(
+    labelled_samples(min_n=10, max_d=2, ties=("none",), labels=("linear",), noise=(0.0, 1.5)),
+    st.floats(0.05, 2.0),
+).map(lambda s: (*s[0], s[1]))
 
 
 @H
-@given(data=samples(), T=st.integers(1, 10))
+@given(data=SAMPLES, T=st.integers(1, 10))
 def test_tree_expected_error_below_C_below_F(data, T):
     X, y, tau = data
     for s in prob_tree(X, y, n_internal=T, softness=tau):
@@ -62,7 +57,7 @@ def test_tree_expected_error_below_C_below_F(data, T):
 
 
 @H
-@given(data=samples(), T=st.integers(1, 8))
+@given(data=SAMPLES, T=st.integers(1, 8))
 def test_chain_expected_error_below_product_of_Z(data, T):
     X, y, tau = data
     for s in prob_adaboost(X, y, n_rounds=T, softness=tau, mc_samples=400):
@@ -76,7 +71,7 @@ def test_chain_expected_error_below_product_of_Z(data, T):
 
 
 @H
-@given(data=samples(), L=st.integers(1, 3))
+@given(data=SAMPLES, L=st.integers(1, 3))
 def test_matryoshka_expected_error_below_its_C(data, L):
     X, y, tau = data
     for s in matryoshka(X, y, levels=L, softness=tau):
@@ -190,7 +185,7 @@ def test_map_estimation_adds_noise_and_converges():
 
 
 @H
-@given(data=samples(), T=st.integers(2, 10))
+@given(data=SAMPLES, T=st.integers(2, 10))
 def test_collapse_rule_keeps_a_valid_bound_and_every_stump(data, T):
     from boostcore.probabilistic import collapse_tree
 
@@ -271,7 +266,7 @@ def _stump_sums(tree):
 
 
 @H
-@given(data=samples(), L=st.integers(2, 4))
+@given(data=SAMPLES, L=st.integers(2, 4))
 def test_doll_checks_node_Z_never_below_C_and_the_papers_rho(data, L):
     """Issue 14, C.1 (docs/theory.md §3.3): a doll's Z₊ + Z₋ as a node is never below its own
     C, so Z₊ + Z₋ − C ≥ 0 always and says nothing about the paper; what the paper plugs in

@@ -21,6 +21,7 @@ from boostcore.oblique import boost_odt, g1_tree
 from boostcore.probabilistic import collapse_tree, matryoshka, prob_adaboost, prob_tree
 from boostcore.realboost import g1_linear
 from boostcore.topdown import grow
+from tests.strategies import labelled_samples
 
 #: name → (generator call on (X, y, X_test, y_test), has leaves, is a tree-like budget run)
 GENERATORS = {
@@ -136,15 +137,19 @@ def test_check_run_names_the_broken_rule() -> None:
 
 @settings(max_examples=25, deadline=None)
 @given(
-    seed=st.integers(0, 10_000),
-    n=st.integers(12, 60),
+    data=labelled_samples(
+        min_n=12,
+        min_d=2,
+        max_d=2,
+        ties=("fine",),  # rounding makes ties and duplicate points
+        labels=("random",),
+        classes=(0, 1),
+        both="first_two",
+    ),
     name=st.sampled_from(sorted(GENERATORS)),
 )
-def test_the_protocol_holds_on_random_data(seed: int, n: int, name: str) -> None:
-    rng = np.random.default_rng(seed)
-    X = np.round(rng.normal(size=(n, 2)), 1)  # rounding makes ties and duplicate points
-    y = rng.integers(0, 2, size=n)
-    y[:2] = (0, 1)  # two classes
+def test_the_protocol_holds_on_random_data(data, name: str) -> None:
+    X, y = data
     run = list(GENERATORS[name](X, y, None, None))
     steps.check_run(run)
     _check_common_metrics(run, name, with_test=False)

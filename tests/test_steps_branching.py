@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from boostcore import steps
 from boostcore.branching import MERGES, START, STEP, STOP, WEAK_LEARNERS, bp_infoboost
+from tests.strategies import labelled_samples
 
 
 def _data(seed: int, m: int = 60, d: int = 2, test: bool = True):
@@ -90,23 +91,14 @@ def test_dt_infoboost_stops_before_the_cap(monkeypatch) -> None:
     assert "8 leaves" in run[-1].stop_reason and run[-1].t < 20
 
 
-@st.composite
-def samples(draw):
-    m = draw(st.integers(4, 40))
-    d = draw(st.integers(1, 3))
-    rng = np.random.default_rng(draw(st.integers(0, 10_000)))
-    X = rng.normal(size=(m, d))
-    if draw(st.booleans()):
-        X = np.round(X)  # many ties, sometimes a constant feature
-    y = np.where(rng.random(m) < draw(st.floats(0.1, 0.9)), 1, -1)
-    if len(np.unique(y)) < 2:
-        y[0] = -y[0]
-    return X, y
+SAMPLES = labelled_samples(
+    min_n=4, max_n=40, ties=("none", "coarse"), labels=("random",), p_positive=(0.1, 0.9)
+)
 
 
 @settings(max_examples=40, deadline=None)
 @given(
-    data=samples(),
+    data=SAMPLES,
     merge=st.sampled_from(MERGES),
     wl=st.sampled_from(WEAK_LEARNERS),
     c=st.floats(0.05, 0.95),

@@ -17,6 +17,7 @@ from boostcore import steps
 from boostcore.oblique import LEAF_RULES, ODTStep, boost_odt, g1_tree
 from boostcore.realboost import THETA_GRID, WEAK_LEARNERS, G1Metrics, G1Step, g1_linear
 from boostcore.steps import START, STEP, STOP
+from tests.strategies import labelled_samples
 
 
 def _data(seed: int, m: int = 60, d: int = 2, test: bool = True):
@@ -177,20 +178,17 @@ def test_budget_reasons_name_the_parameter():
     )
 
 
-@st.composite
-def _samples(draw):
-    n = draw(st.integers(6, 40))
-    d = draw(st.integers(1, 3))
-    rng = np.random.default_rng(draw(st.integers(0, 2**31 - 1)))
-    levels = draw(st.sampled_from([2, 4, 1000]))  # few values: ties, pure leaves, early stops
-    X = rng.integers(0, levels, size=(n, d)).astype(float)
-    y = rng.integers(0, 2, size=n)
-    y[0], y[1] = 0, 1
-    w = rng.uniform(0.1, 2.0, size=n) if draw(st.booleans()) else None
-    return X, y, w
+SAMPLES = labelled_samples(
+    max_n=40,
+    levels=(2, 4, 1000),
+    labels=("random",),
+    classes=(0, 1),
+    both="first_two",
+    weights=True,
+)
 
 
-@given(_samples(), st.sampled_from(sorted(GENERATORS)))
+@given(SAMPLES, st.sampled_from(sorted(GENERATORS)))
 @settings(max_examples=60, deadline=None)
 def test_protocol_holds_on_random_data(sample, name):
     X, y, w = sample

@@ -22,6 +22,7 @@ from boostcore.probabilistic import (
     prob_adaboost,
     prob_tree,
 )
+from tests.strategies import labelled_samples
 
 
 def _data(seed: int = 0, m: int = 40, test: bool = True):
@@ -127,16 +128,14 @@ def test_chain_start_is_the_empty_chain() -> None:
 @settings(max_examples=15, deadline=None)
 @given(
     name=st.sampled_from(list(GENERATORS)),
-    seed=st.integers(0, 10_000),
-    m=st.integers(6, 40),
+    data=labelled_samples(
+        max_n=40, min_d=2, max_d=2, ties=("fine",), labels=("random",), both="first_two"
+    ),
     size=st.integers(1, 3),
     tau=st.sampled_from([0.05, 0.3, 1.0]),
 )
-def test_protocol_holds_on_random_data(name, seed, m, size, tau) -> None:
-    rng = np.random.default_rng(seed)
-    X = np.round(rng.normal(size=(m, 2)), 1)  # ties happen
-    y = np.where(rng.random(m) < 0.5, 1, -1)
-    y[:2] = (-1, 1)
+def test_protocol_holds_on_random_data(name, data, size, tau) -> None:
+    X, y = data  # ties happen
     call = GENERATORS[name]
     kw = {} if name == "tree-soft" else {"softness": tau}
     run = list(call(X, y, size, **kw))

@@ -4,8 +4,8 @@ with the numbers it draws, in a table."""
 from __future__ import annotations
 
 import plotly.graph_objects as go
-from streamlit.testing.v1 import AppTest
 
+from tests import apptest_helpers as ah
 from ui import bound_figures
 from ui.classroom import figure_frame
 
@@ -44,7 +44,7 @@ def test_bound_figure_numbers_are_the_plotted_values() -> None:
 
 def test_pages_show_the_numbers_of_their_charts() -> None:
     for page, min_tables in (("bounds", 3), ("game", 1), ("benchmark", 2)):
-        at = AppTest.from_file(f"../views/{page}.py", default_timeout=180).run()
+        at = ah.page(page)
         assert not at.exception, (page, [e.value for e in at.exception])
         labels = [e.label for e in at.expander]
         assert labels.count("The numbers in this chart") >= min_tables, (page, labels)

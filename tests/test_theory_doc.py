@@ -8,12 +8,11 @@ from pathlib import Path
 
 import pandas as pd
 import pytest
-from streamlit.testing.v1 import AppTest
 
+from tests import apptest_helpers as ah
 from ui import lecture, theory_doc
 
 ROOT = Path(__file__).resolve().parents[1]
-TIMEOUT = 120
 
 #: page → the section its theory box links to
 PAGE_SECTIONS = {
@@ -112,10 +111,10 @@ def test_table_headers_carry_the_glossary_line_as_a_tooltip() -> None:
 
 @pytest.mark.parametrize("number", ["intro", "1.2", "3.3", "glossary"])
 def test_theory_page_opens_at_the_linked_section(number: str) -> None:
-    at = AppTest.from_file("../views/theory.py", default_timeout=TIMEOUT)
+    at = ah.load("theory")
     at.query_params["section"] = number
     at.run()
-    assert not at.exception
+    ah.ok(at)
     assert at.selectbox[0].value == number
     body = "\n".join(m.value for m in at.markdown)
     first_line = theory_doc.section(number).text.splitlines()[0]
@@ -128,10 +127,10 @@ def test_theory_page_opens_at_the_linked_section(number: str) -> None:
 )
 def test_theory_page_says_so_for_an_unknown_section(value: str) -> None:
     """A link's ?section= value is shown as typed (escaped, cut short), never as markup."""
-    at = AppTest.from_file("../views/theory.py", default_timeout=TIMEOUT)
+    at = ah.load("theory")
     at.query_params["section"] = value
     at.run()
-    assert not at.exception
+    ah.ok(at)
     assert at.selectbox[0].value == "intro"
     shown = at.warning[0].value
     assert "There is no section" in shown
@@ -140,8 +139,8 @@ def test_theory_page_says_so_for_an_unknown_section(value: str) -> None:
 
 @pytest.mark.parametrize("page", sorted(PAGE_SECTIONS))
 def test_every_page_links_to_its_section_of_the_notes(page: str) -> None:
-    at = AppTest.from_file(f"../views/{page}.py", default_timeout=TIMEOUT).run()
-    assert not at.exception
+    at = ah.page(page)
+    ah.ok(at)
     links = [m.value for m in at.markdown if "/theory?section=" in m.value]
     assert any(f"/theory?section={PAGE_SECTIONS[page]})" in v for v in links), links
 
@@ -170,10 +169,10 @@ def test_counts_are_written_in_plain_english() -> None:
 )
 def test_pages_explain_their_jargon_unless_presenting(page: str, term: str) -> None:
     line = f"**{term}**: {theory_doc.glossary()[term]}"
-    at = AppTest.from_file(f"../views/{page}.py", default_timeout=TIMEOUT).run()
-    assert not at.exception
+    at = ah.page(page)
+    ah.ok(at)
     assert any(line in c.value for c in at.caption)
-    at = AppTest.from_file(f"../views/{page}.py", default_timeout=TIMEOUT)
+    at = ah.load(page)
     at.query_params["present"] = "true"
     at.run()
     assert not any(line in c.value for c in at.caption)
