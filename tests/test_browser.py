@@ -133,13 +133,15 @@ def _no_exception_box(page) -> None:
     assert boxes.count() == 0, boxes.first.inner_text()
 
 
-def _wait_for(condition, seconds: float, message: str) -> None:
+def _wait_for(condition, seconds: float, message) -> None:
+    """Poll ``condition`` until it holds; else fail with ``message`` (a callable is called
+    then, so it can describe the page as it is)."""
     deadline = time.time() + seconds
     while time.time() < deadline:
         if condition():
             return
         time.sleep(0.05)
-    raise AssertionError(message)
+    raise AssertionError(message() if callable(message) else message)
 
 
 def _href(page) -> str:

@@ -9,7 +9,6 @@ to ``tests/artifacts/``. Needs ``/usr/bin/chromium`` (a failure in CI, a skip el
 from __future__ import annotations
 
 import re
-import time
 import urllib.parse
 import urllib.request
 from pathlib import Path
@@ -20,6 +19,7 @@ from test_browser import (
     _no_exception_box,
     _open,
     _settle,
+    _wait_for,
 )
 
 from ui import draw
@@ -32,15 +32,6 @@ CANVAS = f"{PANEL} .js-plotly-plot"
 
 
 pytestmark = pytest.mark.browser
-
-
-def _wait_for(condition, seconds: float, message) -> None:
-    deadline = time.time() + seconds
-    while time.time() < deadline:
-        if condition():
-            return
-        time.sleep(0.05)
-    raise AssertionError(message() if callable(message) else message)
 
 
 def _url_points(page) -> list[tuple[int, int, int]]:
