@@ -15,6 +15,13 @@ cost is measured by ``benchmarks/bench_browser_step.py``.
 Layout (:func:`lecture_columns`): the three views sit side by side in keyed containers
 ``view-regions``, ``view-structure`` and ``view-curves`` and size themselves to the rest of
 the window, so regions, structure and bound curves are on one screen.
+
+Panels shared by the lecture pages (one function a panel, values in, nothing computed):
+:func:`preset_row` (presets and challenges, with a slot for the focus bar),
+:func:`focus_select` and :func:`set_focus` (which run is shown large),
+:func:`stepper_caption`, :func:`three_views` (regions, structure and curves of the focused
+run, each a :class:`Panel`), :func:`small_multiples` (the other runs, each a
+:class:`SmallRun`) and :func:`table` (a round's HTML table).
 """
 
 from __future__ import annotations
@@ -23,13 +30,20 @@ import html
 import json
 import shutil
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import streamlit as st
+from streamlit.delta_generator import DeltaGenerator
 
-from .classroom import PRESENTER_SCALE, chart_config, presenting
+from .classroom import PRESENTER_SCALE, chart_config, presenting, presets_and_challenges
 from .widgets import _url_round
+
+if TYPE_CHECKING:
+    from boostcore.datasets import Dataset
+
+    from .guides import Guide
 
 _HERE = Path(__file__).resolve().parent
 _STATIC = _HERE.parent / "static"
@@ -440,3 +454,264 @@ def lecture_columns(widths: Sequence[float] = (1.0, 1.15, 1.0)):
         cols[1].container(key="view-structure"),
         cols[2].container(key="view-curves"),
     )
+
+
+# ------------------------------------------------------------------- panels of a lecture page
+def preset_row(
+    key: str, presets: dict[str, Guide], challenges: dict[str, Guide], *, first_round: int
+) -> DeltaGenerator:
+    """The row under the page header: presets and challenges on the left, and a narrow
+    column on the right for the focus bar.
+
+    Parameters
+    ----------
+    key : str
+        Key of the preset selectbox (see :func:`ui.classroom.presets_and_challenges`).
+    presets, challenges : dict of str to Guide
+        The page's presets and challenges.
+    first_round : int
+        Round a loaded preset starts at.
+
+    Returns
+    -------
+    DeltaGenerator
+        The right-hand column (inside the keyed container ``preset_row``), filled later
+        with the page's focus bar.
+    """
+    with st.container(key="preset_row"):
+        left, right = st.columns([4, 1.1], vertical_alignment="bottom")
+        with left:
+            presets_and_challenges(key, presets, challenges, first_round=first_round)
+    return right
+
+
+def stepper_caption(ds: Dataset, elapsed: float, *, unit: str = "round", note: str = "") -> str:
+    """The one-line caption under a lecture page's stepper.
+
+    Parameters
+    ----------
+    ds : Dataset
+        The page's data (its training and test sizes are named).
+    elapsed : float
+        Seconds the page took to get every round ready.
+    unit : str, default "round"
+        What the stepper steps through ("round", "step").
+    note : str, optional
+        A sentence on what one step does, put before the keys.
+
+    Returns
+    -------
+    str
+        ``"… test points · every round ready in 0.12 s (cached); stepping is drawn by your
+        browser · keys: ← → step, Home/End, Space plays"``.
+    """
+    return (
+        f"{ds.n_train} training and {ds.n_test} test points · every {unit} ready in "
+        f"{elapsed:.2f} s (cached); stepping is drawn by your browser · "
+        + (f"{note} · " if note else "")
+        + "keys: ← → step, Home/End, Space plays"
+    )
+
+
+def focus_select(options: Sequence[str], *, help: str, index: int = 0) -> str | None:
+    """The "Focused run" selectbox: which run fills the screen (session key and URL
+    parameter ``focus``; its label is hidden in presenter mode).
+
+    Parameters
+    ----------
+    options : sequence of str
+        The runs' names.
+    help : str
+        The tooltip.
+    index : int, default 0
+        The option chosen when neither the session nor the link names one.
+
+    Returns
+    -------
+    str or None
+        The chosen name.
+    """
+    return st.selectbox(
+        "Focused run",
+        options,
+        index=index,
+        key="focus",
+        bind="query-params",
+        label_visibility="collapsed" if presenting() else "visible",
+        help=help,
+    )
+
+
+def set_focus(name: str) -> None:
+    """Focus the run called ``name`` (the :func:`small_multiples` click)."""
+    st.session_state["focus"] = name
+
+
+@dataclass(frozen=True)
+class Panel:
+    """One of the three large views of the focused run.
+
+    Attributes
+    ----------
+    frames : sequence
+        One encoded frame per round (:func:`plotly_frames` or :func:`same_frames`).
+    title : str
+        The line drawn above the view.
+    notes : sequence of str, optional
+        A note per frame under the view (one note: the same under every frame).
+    aspect : float, optional
+        Height/width of the plotted data (see :func:`view`).
+    """
+
+    frames: Sequence[Any]
+    title: str
+    notes: Sequence[str] | None = None
+    aspect: float | None = None
+
+
+def three_views(
+    tag: str,
+    *,
+    regions: Panel,
+    structure: Panel,
+    curves: Panel,
+    structure_name: str = "structure",
+    widths: Sequence[float] = (1.0, 1.15, 1.0),
+) -> None:
+    """The focused run's regions, structure and curves side by side (:func:`lecture_columns`).
+
+    Parameters
+    ----------
+    tag : str
+        The run's name in keys: the views are ``lv_regions_{tag}``,
+        ``lv_{structure_name}_{tag}`` and ``lv_curves_{tag}``; the camera buttons save
+        ``regions_{tag}`` and ``curves_{tag}``.
+    regions : Panel
+        Plotly frames of the decision regions.
+    structure : Panel
+        SVG frames of the learned structure (tree, program, …).
+    curves : Panel
+        Plotly frames of the errors and bounds.
+    structure_name : str, default "structure"
+        The structure's word in its key ("tree", "program", "structure").
+    widths : sequence of float, default (1.0, 1.15, 1.0)
+        Relative widths of the three columns.
+    """
+    left, middle, right = lecture_columns(widths)
+    with left:
+        view(
+            "plotly",
+            regions.frames,
+            key=f"lv_regions_{tag}",
+            notes=regions.notes,
+            chart_key=f"regions_{tag}",
+            title=regions.title,
+            aspect=regions.aspect,
+        )
+    with middle:
+        view(
+            "svg",
+            structure.frames,
+            key=f"lv_{structure_name}_{tag}",
+            notes=structure.notes,
+            title=structure.title,
+            aspect=structure.aspect,
+        )
+    with right:
+        view(
+            "plotly",
+            curves.frames,
+            key=f"lv_curves_{tag}",
+            chart_key=f"curves_{tag}",
+            notes=curves.notes,
+            title=curves.title,
+            aspect=curves.aspect,
+        )
+
+
+@dataclass(frozen=True)
+class SmallRun:
+    """A run shown small under the focused one.
+
+    Attributes
+    ----------
+    tag : str
+        The run's name in keys (``multiple-{tag}``, ``lv_small_{tag}``, ``lv_spark_{tag}``).
+    name : str
+        Its title, and the value a click on it reports (the focus bar's option).
+    small : sequence
+        Plotly frames of its small regions.
+    spark : sequence
+        Plotly frames of its small curves.
+    """
+
+    tag: str
+    name: str
+    small: Sequence[Any]
+    spark: Sequence[Any]
+
+
+def small_multiples(
+    runs: Sequence[SmallRun],
+    *,
+    heading: str,
+    spark_title: str,
+    on_focus: Callable[[str], None],
+    columns: int = 3,
+) -> None:
+    """The other runs, small: regions and curves of each in a bordered box; a click on one
+    focuses it. Nothing is drawn when there are no other runs.
+
+    Parameters
+    ----------
+    runs : sequence of SmallRun
+        The runs to show, in order.
+    heading : str
+        The line above them.
+    spark_title : str
+        Title of every small curves view.
+    on_focus : callable
+        Called with the run's ``name`` when it is clicked (usually :func:`set_focus`).
+    columns : int, default 3
+        Boxes in a row.
+    """
+    if not runs:
+        return
+    st.markdown(f"##### {heading}")
+    cols = st.columns(columns)
+    for i, run in enumerate(runs):
+        with cols[i % columns], st.container(key=f"multiple-{run.tag}", border=True):
+            a, b = st.columns([1, 1.3])
+            for col, kind, frames, title in (
+                (a, "small", run.small, run.name),
+                (b, "spark", run.spark, spark_title),
+            ):
+                with col:
+                    view(
+                        "plotly",
+                        frames,
+                        key=f"lv_{kind}_{run.tag}",
+                        title=title,
+                        height=170,
+                        focus=run.name,
+                        on_focus=lambda n=run.name: on_focus(n),
+                    )
+
+
+def table(frames: Sequence[Any], *, key: str) -> Any:
+    """A round's HTML table (frames from :func:`table_html` and :func:`same_frames`), as tall
+    as its rows.
+
+    Parameters
+    ----------
+    frames : sequence
+        One table per round.
+    key : str
+        Streamlit key of the view.
+
+    Returns
+    -------
+    Any
+        The component's value (see :func:`view`).
+    """
+    return view("html", frames, key=key, min_height=0, max_height=100000)

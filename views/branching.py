@@ -22,7 +22,6 @@ from ui.classroom import (
     page_header,
     presenting,
     preset_from_url,
-    presets_and_challenges,
 )
 from ui.frames_branching import SCHEMES
 from ui.widgets import dataset_sidebar
@@ -153,21 +152,13 @@ def _focus_bar(schemes: list[str]) -> str:
     default = MAIN if MAIN in schemes else schemes[0]
     if st.session_state.get("focus") not in (None, *schemes):  # its scheme was deselected
         del st.session_state["focus"]
-    choice = st.selectbox(
-        "Focused run",
+    choice = lecture.focus_select(
         schemes,
         index=schemes.index(default),
-        key="focus",
-        bind="query-params",
-        label_visibility="collapsed" if presenting() else "visible",
         help="The merging scheme whose regions, program and curves are shown large; the "
         "other schemes are the small pictures below (click one to focus it).",
     )
     return choice if choice in schemes else default
-
-
-def _set_focus(name: str) -> None:
-    st.session_state["focus"] = name
 
 
 def render() -> None:
@@ -179,16 +170,12 @@ def render() -> None:
     params = _sidebar_params()
     ds = choice.dataset
 
-    row = st.container(key="preset_row")
-    with row:
-        p1, p2 = st.columns([4, 1.1], vertical_alignment="bottom")
-        with p1:
-            presets_and_challenges("bp_preset", GUIDES, CHALLENGES, first_round=1)
+    focus_slot = lecture.preset_row("bp_preset", GUIDES, CHALLENGES, first_round=1)
     if not params["schemes"]:
         st.warning("Choose at least one merging scheme in the sidebar.")
         return
     schemes = [s for s in SCHEMES if s in params["schemes"]]
-    with p2:
+    with focus_slot:
         focus = _focus_bar(schemes)
     started = time.perf_counter()
     font = 12 * lecture.scale()
@@ -211,78 +198,47 @@ def render() -> None:
         lec["n"],
         page="branching",
         default=frames_branching.first_merge(runs[focus]),
-        caption=f"{ds.n_train} training and {ds.n_test} test points · every round ready in "
-        f"{elapsed:.2f} s (cached); stepping is drawn by your browser · keys: ← → step, Home/End, "
-        "Space plays",
+        caption=lecture.stepper_caption(ds, elapsed),
     )
     run = lec["runs"][focus]
-    slug = focus.replace(".", "_")
-    regions, structure_box, curves = lecture.lecture_columns()
-    with regions:
-        lecture.view(
-            "plotly",
+    lecture.three_views(
+        focus.replace(".", "_"),
+        regions=lecture.Panel(
             run["regions"],
-            key=f"lv_regions_{slug}",
+            f"{focus}: regions of sign F_t",
             notes=run["notes"],
-            chart_key=f"regions_{slug}",
-            title=f"{focus}: regions of sign F_t",
             aspect=lecture_frames.aspect(ds),
-        )
-    with structure_box:
-        lecture.view(
-            "svg",
-            program["structure"],
-            key=f"lv_program_{slug}",
-            notes=program["notes"],
-            title=f"{focus}: the program by round",
-        )
-    with curves:
-        lecture.view(
-            "plotly",
-            run["curves"],
-            key=f"lv_curves_{slug}",
-            chart_key=f"curves_{slug}",
-            notes=run["curve_notes"],
-            title="Π Z_t, errors and leaves |L_t|",
-        )
+        ),
+        structure=lecture.Panel(
+            program["structure"], f"{focus}: the program by round", notes=program["notes"]
+        ),
+        curves=lecture.Panel(
+            run["curves"], "Π Z_t, errors and leaves |L_t|", notes=run["curve_notes"]
+        ),
+        structure_name="program",
+    )
     st.caption(REGIONS_KEY)
     theory_doc.words(("|L_t|", "Z_t", "Π Z", "γ_t", "c", "bands", "collapsed"))
 
-    others = [s for s in schemes if s != focus]
-    if others:
-        st.markdown("##### The other schemes — same data, same rounds (click one to focus it)")
-        cols = st.columns(3)
-        for col, name in zip(cols, others):
-            other = name.replace(".", "_")
-            with col, st.container(key=f"multiple-{other}", border=True):
-                a, b = st.columns([1, 1.3])
-                with a:
-                    lecture.view(
-                        "plotly",
-                        lec["runs"][name]["small"],
-                        key=f"lv_small_{other}",
-                        title=name,
-                        height=170,
-                        focus=name,
-                        on_focus=lambda n=name: _set_focus(n),
-                    )
-                with b:
-                    lecture.view(
-                        "plotly",
-                        lec["runs"][name]["spark"],
-                        key=f"lv_spark_{other}",
-                        title="Π Z_t, train error",
-                        height=170,
-                        focus=name,
-                        on_focus=lambda n=name: _set_focus(n),
-                    )
+    lecture.small_multiples(
+        [
+            lecture.SmallRun(
+                name.replace(".", "_"), name, lec["runs"][name]["small"], lec["runs"][name]["spark"]
+            )
+            for name in schemes
+            if name != focus
+        ],
+        heading="The other schemes — same data, same rounds (click one to focus it)",
+        spark_title="Π Z_t, train error",
+        on_focus=lecture.set_focus,
+    )
 
     st.markdown("#### This round in numbers")
-    lecture.view("html", lec["metrics"], key="lv_metrics", min_height=0, max_height=100000)
+    lecture.table(lec["metrics"], key="lv_metrics")
     st.caption(LEAVES_KEY)
     if lec["groups"] is not None:
         st.markdown("#### BP.InfoBoost's groups: which children were merged (Theorem 3)")
-        lecture.view("html", lec["groups"], key="lv_groups", min_height=0, max_height=100000)
+        lecture.table(lec["groups"], key="lv_groups")
 
     _exports(header, runs, ds, t)
     code, dparams = data_code(choice)

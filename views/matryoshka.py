@@ -22,7 +22,6 @@ from ui.classroom import (
     page_header,
     presenting,
     preset_from_url,
-    presets_and_challenges,
 )
 from ui.widgets import dataset_sidebar
 
@@ -144,21 +143,13 @@ def _focus_bar(structures: list[str]) -> str:
     default = "Matryoshka" if "Matryoshka" in options else options[0]
     if st.session_state.get("focus", default) not in options:
         st.session_state["focus"] = default
-    choice = st.selectbox(
-        "Focused run",
+    choice = lecture.focus_select(
         options,
         index=options.index(default),
-        key="focus",
-        bind="query-params",
-        label_visibility="collapsed" if presenting() else "visible",
         help="The structure whose regions, drawing and bound curves are shown large; the "
         "other runs are the small pictures below (click one to focus it).",
     )
     return FROM_SHORT[choice or default]
-
-
-def _set_focus(name: str) -> None:
-    st.session_state["focus"] = name
 
 
 def render() -> None:
@@ -169,11 +160,7 @@ def render() -> None:
     choice = dataset_sidebar()
     params = _sidebar()
     ds = choice.dataset
-    row = st.container(key="preset_row")
-    with row:
-        p1, p2 = st.columns([4, 1.1], vertical_alignment="bottom")
-        with p1:
-            presets_and_challenges("mat_preset", GUIDES, CHALLENGES, first_round=DEFAULT_ROUND)
+    focus_slot = lecture.preset_row("mat_preset", GUIDES, CHALLENGES, first_round=DEFAULT_ROUND)
     structures = params["structures"]
     if not structures:
         st.warning("Choose at least one structure in the sidebar.")
@@ -203,46 +190,29 @@ def render() -> None:
         }
     elapsed = time.perf_counter() - started
 
-    with p2:
+    with focus_slot:
         focus = _focus_bar(structures)
     t = lecture.stepper(
         n_weak + 1,  # rounds 0 … n_weak: weak classifiers used (0: the initial model)
         page="matryoshka",
         default=DEFAULT_ROUND,
         label="Weak classifiers used",
-        caption=f"{ds.n_train} training and {ds.n_test} test points · every round ready in "
-        f"{elapsed:.2f} s (cached); stepping is drawn by your browser · keys: ← → step, Home/End, "
-        "Space plays",
+        caption=lecture.stepper_caption(ds, elapsed),
     )
     run = lec["runs"][focus]
-    name = SHORT[focus]
-    regions, structure_box, curves = lecture.lecture_columns()
-    with regions:
-        lecture.view(
-            "plotly",
+    lecture.three_views(
+        focus,
+        regions=lecture.Panel(
             run["regions"],
-            key=f"lv_regions_{focus}",
+            f"{SHORT[focus]}: P(H(x) > 0)",
             notes=run["notes"],
-            chart_key=f"regions_{focus}",
-            title=f"{name}: P(H(x) > 0)",
             aspect=lecture_frames.aspect(ds),
-        )
-    with structure_box:
-        lecture.view(
-            "svg",
-            run["structure"],
-            key=f"lv_structure_{focus}",
-            title=STRUCTURE_TITLE[focus],
-        )
-    with curves:
-        lecture.view(
-            "plotly",
-            run["curves"],
-            key=f"lv_curves_{focus}",
-            chart_key=f"curves_{focus}",
-            title="Expected errors and bounds vs T",
-            notes=[run["curve_note"]],
-        )
+        ),
+        structure=lecture.Panel(run["structure"], STRUCTURE_TITLE[focus]),
+        curves=lecture.Panel(
+            run["curves"], "Expected errors and bounds vs T", notes=[run["curve_note"]]
+        ),
+    )
     st.caption(REGIONS_KEY)
     theory_doc.words(("C(T)", "F(T, ρ)", "ρ", "M2", "doll"))
     if params["samples"]:
@@ -254,44 +224,25 @@ def render() -> None:
             icon=":material/casino:",
         )
 
-    others = [s for s in structures if s != focus]
-    if others:
-        st.markdown(
-            "##### The other runs — same data, same stumps to spend (click one to focus it)"
-        )
-        cols = st.columns(3)
-        for col, s in zip(cols * 2, others):
-            with col, st.container(key=f"multiple-{s}", border=True):
-                a, b = st.columns([1, 1.3])
-                with a:
-                    lecture.view(
-                        "plotly",
-                        lec["runs"][s]["small"],
-                        key=f"lv_small_{s}",
-                        title=SHORT[s],
-                        height=170,
-                        focus=SHORT[s],
-                        on_focus=lambda n=SHORT[s]: _set_focus(n),
-                    )
-                with b:
-                    lecture.view(
-                        "plotly",
-                        lec["runs"][s]["spark"],
-                        key=f"lv_spark_{s}",
-                        title="error, bound",
-                        height=170,
-                        focus=SHORT[s],
-                        on_focus=lambda n=SHORT[s]: _set_focus(n),
-                    )
+    lecture.small_multiples(
+        [
+            lecture.SmallRun(s, SHORT[s], lec["runs"][s]["small"], lec["runs"][s]["spark"])
+            for s in structures
+            if s != focus
+        ],
+        heading="The other runs — same data, same stumps to spend (click one to focus it)",
+        spark_title="error, bound",
+        on_focus=lecture.set_focus,
+    )
 
     st.markdown("#### This round in numbers")
-    lecture.view("html", lec["metrics"], key="lv_metrics", min_height=0, max_height=100000)
+    lecture.table(lec["metrics"], key="lv_metrics")
     if lec.get("dolls") is not None:
         st.markdown(
             "#### Each doll used as a node: the bound the paper plugs in vs what the "
             "node really does"
         )
-        lecture.view("html", lec["dolls"], key="lv_dolls", min_height=0, max_height=100000)
+        lecture.table(lec["dolls"], key="lv_dolls")
         st.caption(frames_matryoshka.DOLLS_CAPTION)
 
     _exports(header, runs, ds, t)

@@ -26,7 +26,6 @@ from ui.classroom import (
     page_header,
     presenting,
     preset_from_url,
-    presets_and_challenges,
 )
 from ui.frames_oblique import ADA, KM, ODT, ORDER, SHORT, oblique_lecture, shown_at
 from ui.widgets import dataset_sidebar
@@ -163,20 +162,12 @@ def _focus_bar() -> str:
     options = [SHORT[ODT], SHORT[ADA], SHORT[KM]]
     if st.session_state.get("focus") not in options:
         st.session_state["focus"] = options[0]
-    choice = st.selectbox(
-        "Focused run",
+    choice = lecture.focus_select(
         options,
-        key="focus",
-        bind="query-params",
-        label_visibility="collapsed" if presenting() else "visible",
         help="The run whose regions, structure and bound curves are shown large; the other "
         "two are the small pictures below (click one to focus it).",
     )
     return FROM_SHORT[choice or options[0]]
-
-
-def _set_focus(name: str) -> None:
-    st.session_state["focus"] = name
 
 
 STRUCTURE_TITLE = {
@@ -219,11 +210,7 @@ def render() -> None:
     choice = dataset_sidebar()
     params = _sidebar_params()
     ds = choice.dataset
-    row = st.container(key="preset_row")
-    with row:
-        p1, p2 = st.columns([4, 1.1], vertical_alignment="bottom")
-        with p1:
-            presets_and_challenges("odt_preset", GUIDES, CHALLENGES, first_round=1)
+    focus_slot = lecture.preset_row("odt_preset", GUIDES, CHALLENGES, first_round=1)
 
     started = time.perf_counter()
     with st.spinner("Boosting…"):
@@ -254,93 +241,68 @@ def render() -> None:
     elapsed = time.perf_counter() - started
     schedule = [tuple(p) for p in lec["schedule"]]
 
-    with p2:
+    with focus_slot:
         focus = _focus_bar()
     t = lecture.stepper(
         lec["n"],
         page="oblique",
         default=1,
         label="Step",
-        caption=f"{ds.n_train} training and {ds.n_test} test points · every step ready in "
-        f"{elapsed:.2f} s (cached); stepping is drawn by your browser · each step adds one "
-        "BoostODT "
-        + ("stump inside the node being built" if params["inner"] else "node")
-        + "; AdaBoost gets as many stumps as BoostODT has used · keys: ← → step, Home/End, "
-        "Space plays",
+        caption=lecture.stepper_caption(
+            ds,
+            elapsed,
+            unit="step",
+            note="each step adds one BoostODT "
+            + ("stump inside the node being built" if params["inner"] else "node")
+            + "; AdaBoost gets as many stumps as BoostODT has used",
+        ),
     )
     run = lec["runs"][focus]
-    tag = SHORT[focus].replace(" ", "_")
-    regions, structure_box, curves = lecture.lecture_columns((1.2, 1.3, 0.9))
-    with regions:
-        lecture.view(
-            "plotly",
+    lecture.three_views(
+        SHORT[focus].replace(" ", "_"),
+        regions=lecture.Panel(
             run["regions"],
-            key=f"lv_regions_{tag}",
+            f"{SHORT[focus]}: decision regions",
             notes=run["notes"],
-            chart_key=f"regions_{tag}",
-            title=f"{SHORT[focus]}: decision regions",
             aspect=lecture_frames.aspect(ds),
-        )
-    with structure_box:
-        lecture.view(
-            "svg", run["structure"], key=f"lv_structure_{tag}", title=STRUCTURE_TITLE[focus]
-        )
-    with curves:
-        lecture.view(
-            "plotly",
-            run["curves"],
-            key=f"lv_curves_{tag}",
-            chart_key=f"curves_{tag}",
-            title="Errors and Theorem 1's bound",
-            notes=[CURVES_NOTE],
-        )
+        ),
+        structure=lecture.Panel(run["structure"], STRUCTURE_TITLE[focus]),
+        curves=lecture.Panel(run["curves"], "Errors and Theorem 1's bound", notes=[CURVES_NOTE]),
+        widths=(1.2, 1.3, 0.9),
+    )
     st.caption(REGIONS_KEY + ("" if presenting() else f"  \n**{SHORT[focus]}**: {HELP[focus]}"))
     theory_doc.words(("G1", "AdaBoost_R", "KM tree", "BoostODT", "LS", "R", "μ_j", "α_j"))
 
-    st.markdown("##### The other runs — same data, same stepper (click one to focus it)")
-    cols = st.columns(2)
-    for col, name in zip(cols, [r for r in (ODT, ADA, KM) if r != focus]):
-        tag = SHORT[name].replace(" ", "_")
-        with col, st.container(key=f"multiple-{tag}", border=True):
-            a, b = st.columns([1, 1.3])
-            with a:
-                lecture.view(
-                    "plotly",
-                    lec["runs"][name]["small"],
-                    key=f"lv_small_{tag}",
-                    title=SHORT[name],
-                    height=170,
-                    focus=SHORT[name],
-                    on_focus=lambda n=SHORT[name]: _set_focus(n),
-                )
-            with b:
-                lecture.view(
-                    "plotly",
-                    lec["runs"][name]["spark"],
-                    key=f"lv_spark_{tag}",
-                    title="train error, Thm 1 bound (log)",
-                    height=170,
-                    focus=SHORT[name],
-                    on_focus=lambda n=SHORT[name]: _set_focus(n),
-                )
+    lecture.small_multiples(
+        [
+            lecture.SmallRun(
+                SHORT[r].replace(" ", "_"),
+                SHORT[r],
+                lec["runs"][r]["small"],
+                lec["runs"][r]["spark"],
+            )
+            for r in (ODT, ADA, KM)
+            if r != focus
+        ],
+        heading="The other runs — same data, same stepper (click one to focus it)",
+        spark_title="train error, Thm 1 bound (log)",
+        on_focus=lecture.set_focus,
+        columns=2,
+    )
 
     left, right = st.columns([1.25, 1])
     with left:
         st.markdown("#### AdaBoost_R inside BoostODT's node", help=HELP[ODT])
-        lecture.view(
-            "html", lec["inner"], key="lv_inner", height=None, min_height=0, max_height=100000
-        )
+        lecture.table(lec["inner"], key="lv_inner")
     with right:
         st.markdown("#### Same size, axis-parallel")
-        lecture.view(
-            "html", lec["peers"], key="lv_peers", height=None, min_height=0, max_height=100000
-        )
+        lecture.table(lec["peers"], key="lv_peers")
         st.caption(
             "The same number of leaves as BoostODT's tree at this step: can "
             "axis-parallel splits do as well?"
         )
     st.markdown("#### This step in numbers")
-    lecture.view("html", lec["metrics"], key="lv_metrics", min_height=0, max_height=100000)
+    lecture.table(lec["metrics"], key="lv_metrics")
     st.caption(
         "Theorem 1: training error ≤ ν(H, 0) ≤ bound, and E e^(−yH) ≤ bound. For the "
         "two trees, Theorem 2 makes E e^(−yH) equal Σ 2√(w⁺w⁻) (up to the tiny share "

@@ -16,7 +16,6 @@ from ui.classroom import (
     page_header,
     presenting,
     preset_from_url,
-    presets_and_challenges,
 )
 from ui.labels import CRITERION_FROM_SHORT, CRITERION_LABELS, CRITERION_SHORT, INDEX, INDEX_LABELS
 from ui.widgets import dataset_sidebar
@@ -172,21 +171,13 @@ def _focus_bar(runs: list[str]) -> str:
     options = [SHORT[c] for c in runs]
     if st.session_state.get("focus") not in options:
         st.session_state["focus"] = options[0]
-    choice = st.selectbox(
-        "Focused run",
+    choice = lecture.focus_select(
         options,
-        key="focus",
-        bind="query-params",
-        label_visibility="collapsed" if presenting() else "visible",
         help="The criterion whose regions, tree and bound curves are shown large; the other "
         "runs are the small pictures below (click one to focus it). "
         + " ".join(f"{SHORT[c]}: {CRITERION_LABELS[c]}." for c in runs),
     )
     return FROM_SHORT[choice or options[0]]
-
-
-def _set_focus(name: str) -> None:
-    st.session_state["focus"] = name
 
 
 def render() -> None:
@@ -198,11 +189,7 @@ def render() -> None:
     params = _sidebar_params()
     ds = choice.dataset
 
-    row = st.container(key="preset_row")
-    with row:
-        p1, p2 = st.columns([4, 1.1], vertical_alignment="bottom")
-        with p1:
-            presets_and_challenges("preset_pick", GUIDES, CHALLENGES, first_round=1)
+    focus_slot = lecture.preset_row("preset_pick", GUIDES, CHALLENGES, first_round=1)
 
     if not params["crit"]:
         st.warning("Choose at least one criterion in the sidebar.")
@@ -236,82 +223,49 @@ def render() -> None:
         }
     elapsed = time.perf_counter() - started
 
-    with p2:
+    with focus_slot:
         focus = _focus_bar(params["crit"])
     t = lecture.stepper(
-        lec["n"],
-        page="topdown",
-        default=1,
-        caption=f"{ds.n_train} training and {ds.n_test} test points · every round ready in "
-        f"{elapsed:.2f} s (cached); stepping is drawn by your browser · keys: ← → step, Home/End, "
-        "Space plays",
+        lec["n"], page="topdown", default=1, caption=lecture.stepper_caption(ds, elapsed)
     )
     run = lec["runs"][focus]
-    regions, structure_box, curves = lecture.lecture_columns()
-    with regions:
-        lecture.view(
-            "plotly",
+    lecture.three_views(
+        focus,
+        regions=lecture.Panel(
             run["regions"],
-            key=f"lv_regions_{focus}",
+            f"{SHORT[focus]}: decision regions",
             notes=run["notes"],
-            chart_key=f"regions_{focus}",
-            title=f"{SHORT[focus]}: decision regions",
             aspect=lecture_frames.aspect(ds),
-        )
-    with structure_box:
-        lecture.view(
-            "svg",
-            run["structure"],
-            key=f"lv_tree_{focus}",
-            title=f"{SHORT[focus]}: the tree (vermillion: this round's split)",
-        )
-    with curves:
-        lecture.view(
-            "plotly",
+        ),
+        structure=lecture.Panel(
+            run["structure"], f"{SHORT[focus]}: the tree (vermillion: this round's split)"
+        ),
+        curves=lecture.Panel(
             run["curves"],
-            key=f"lv_curves_{focus}",
-            chart_key=f"curves_{focus}",
-            title="I(T), errors and bounds vs leaves |T|",
+            "I(T), errors and bounds vs leaves |T|",
             notes=[_curve_caption(focus, params, runs[focus][-1].metrics)],
-        )
+        ),
+        structure_name="tree",
+    )
     st.caption(REGIONS_KEY)
     theory_doc.words(("I(T)", "γ̂", "e_γ(n)", "s^−γ", "φ_γ(s)", "g_γ(k)", "MM"))
 
-    others = [c for c in params["crit"] if c != focus]
-    if others:
-        st.markdown("##### The other runs — same data, same budget (click one to focus it)")
-        cols = st.columns(3)
-        for col, c in zip(cols, others):
-            with col, st.container(key=f"multiple-{c}", border=True):
-                a, b = st.columns([1, 1.3])
-                with a:
-                    lecture.view(
-                        "plotly",
-                        lec["runs"][c]["small"],
-                        key=f"lv_small_{c}",
-                        title=SHORT[c],
-                        height=170,
-                        focus=SHORT[c],
-                        on_focus=lambda name=SHORT[c]: _set_focus(name),
-                    )
-                with b:
-                    lecture.view(
-                        "plotly",
-                        lec["runs"][c]["spark"],
-                        key=f"lv_spark_{c}",
-                        title="I(T), train error, e_γ̂",
-                        height=170,
-                        focus=SHORT[c],
-                        on_focus=lambda name=SHORT[c]: _set_focus(name),
-                    )
+    lecture.small_multiples(
+        [
+            lecture.SmallRun(c, SHORT[c], lec["runs"][c]["small"], lec["runs"][c]["spark"])
+            for c in params["crit"]
+            if c != focus
+        ],
+        heading="The other runs — same data, same budget (click one to focus it)",
+        spark_title="I(T), train error, e_γ̂",
+        on_focus=lecture.set_focus,
+    )
 
     st.markdown("#### Why this split? The best candidate of each arity at the expanded leaf")
     st.caption(SEARCH_NOTE if params["max_arity"] > 2 else SEARCH_NOTE_BINARY)
-    lecture.view(
-        "html", lec["candidates"], key="lv_candidates", height=None, min_height=0, max_height=100000
-    )
+    lecture.table(lec["candidates"], key="lv_candidates")
     st.markdown("#### This round in numbers")
-    lecture.view("html", lec["metrics"], key="lv_metrics", min_height=0, max_height=100000)
+    lecture.table(lec["metrics"], key="lv_metrics")
 
     _exports(header, runs, params, ds, t)
     code, dparams = data_code(choice)
