@@ -5,7 +5,9 @@
 #
 # Runtime dependencies only (requirements.txt); no tests, no dev tools, no browser.
 # See docs/classroom-server.md for sizing, the shared cache and warming it before class.
-FROM python:3.11-slim
+# Pinned by version (Python 3.11.7, Debian bookworm: the interpreter the tests run on), so a
+# rebuild next term gets the same base; bump it deliberately.
+FROM python:3.11.7-slim-bookworm
 
 # No usage statistics, no file watcher (the code does not change in class), and no welcome
 # banner: with --server.address 0.0.0.0 it asks checkip.amazonaws.com for an "External URL"

@@ -17,8 +17,10 @@ $(VENV)/.dev: requirements.txt requirements-dev.txt $(VENV)/.runtime
 	$(PY) -m pip install -q -r requirements-dev.txt
 	touch $@
 
+# This machine only (127.0.0.1): a classroom uses `make serve` (or `make run ADDRESS=0.0.0.0`).
+ADDRESS ?= 127.0.0.1
 run: $(VENV)/.runtime
-	$(PY) -m streamlit run app.py --server.port $(PORT)
+	$(PY) -m streamlit run app.py --server.address $(ADDRESS) --server.port $(PORT)
 
 # Serve a classroom on the local network (see docs/classroom-server.md; Docker: Dockerfile).
 serve: $(VENV)/.runtime
