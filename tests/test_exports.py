@@ -115,7 +115,9 @@ def test_dataset_code_csv_reads_the_file_next_to_the_script(tmp_path, monkeypatc
     code = dataset_code.dataset_code(
         "Upload CSV", dict(filename="/some/where/mine.csv", test_fraction=0.2, seed=3)
     )
-    assert "next to this script" in code and "open('mine.csv', \"rb\").read()" in code
+    # The file name is a literal, once (not in a comment: issue 16).
+    assert "next to this script" in code and "FILENAME = 'mine.csv'\n" in code
+    assert code.count("mine.csv") == 1 and 'open(FILENAME, "rb")' in code
     monkeypatch.chdir(tmp_path)
     _, ns = _exec("from boostcore import datasets\n" + code)
     _assert_same_ds(ns["ds"], _page_csv(text.encode(), "mine.csv", 0.2, 3))

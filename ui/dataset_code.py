@@ -40,6 +40,14 @@ def literal(value: Any) -> str:
     return repr(plain(value))
 
 
+def csv_filename(name: Any) -> str:
+    """The file name a script opens for an upload named ``name``: its last path component
+    (``"data.csv"`` when that is empty, ``"."`` or ``".."``). Any other text is kept as it is,
+    newlines and quotes included: the scripts hold it only as a string literal."""
+    base = os.path.basename(str(name))
+    return "data.csv" if base in ("", ".", "..") else base
+
+
 def check_choice(name: str, value: Any, choices: Iterable[str]) -> str:
     """``value`` if it is one of ``choices``, else a ``ValueError`` naming ``name``."""
     choices = tuple(choices)
@@ -88,7 +96,7 @@ def dataset_code(source: str, params: Mapping[str, Any]) -> str:
             raise ValueError(f"generated data needs the parameters {missing}")
         check_choice("name", p["name"], datasets.GENERATORS)
         return (
-            f"# The generated dataset of the sidebar ({p['name']}).\n"
+            "# The sidebar's generated dataset (its generator is the first argument).\n"
             f"ds = datasets.make_dataset(\n"
             f"    {literal(p['name'])}, n={literal(int(p['n']))}, noise={literal(p['noise'])}, "
             f"imbalance={literal(p['imbalance'])},\n"
@@ -99,19 +107,23 @@ def dataset_code(source: str, params: Mapping[str, Any]) -> str:
     if kind == "csv":
         if "filename" not in p:
             raise ValueError("CSV data needs the parameter 'filename'")
-        filename = os.path.basename(str(p["filename"])) or "data.csv"
+        filename = csv_filename(p["filename"])
         tf, seed = p.get("test_fraction", 0.25), int(p.get("seed", 0))
-        head = f"# Your uploaded CSV: put {filename} next to this script and run it from there.\n"
         # The sidebar leaves out unusable rows and lists them (ui.compute's
-        # uploaded_dataset_report); the script does the same.
-        return head + (
+        # uploaded_dataset_report); the script does the same. The file name is user text:
+        # it appears once, as the literal FILENAME, and nowhere else (not in a comment).
+        return (
             "from boostcore.csvdata import load_csv_report\n\n"
-            f"ds, csv_report = load_csv_report(\n"
-            f'    open({literal(filename)}, "rb").read(), name={literal(filename)}, '
+            "# Your uploaded CSV: put the file named in FILENAME below next to this script and\n"
+            "# run the script from that folder.\n"
+            f"FILENAME = {literal(filename)}\n"
+            'with open(FILENAME, "rb") as csv_file:\n'
+            "    ds, csv_report = load_csv_report(\n"
+            "        csv_file.read(), name=FILENAME, "
             f"test_fraction={literal(tf)}, random_state={literal(seed)},\n"
-            f")\n"
-            f"if csv_report.n_rejected:\n"
-            f'    print("Left out:", csv_report.summary())\n'
+            "    )\n"
+            "if csv_report.n_rejected:\n"
+            '    print("Left out:", csv_report.summary())\n'
         )
     X = np.asarray(p.get("X", ()), dtype=float)
     y = np.asarray(p.get("y", ()))

@@ -84,14 +84,26 @@ def _template(name: str) -> str:
     return path.read_text(encoding="utf-8")
 
 
+_PLACEHOLDER = re.compile(r"<<([A-Z_0-9]+)>>")
+
+
 def _fill(template: str, **values: str) -> str:
-    """Replace every ``<<NAME>>`` of ``template``."""
-    for key, value in values.items():
-        template = template.replace(f"<<{key}>>", value)
-    left = re.findall(r"<<[A-Z_0-9]+>>", template)
-    if left:
-        raise AssertionError(f"unfilled placeholders {left} in a snippet template")
-    return template
+    """Replace every ``<<NAME>>`` of ``template`` by ``values["NAME"]``, in one pass.
+
+    One regular-expression substitution over the template: the inserted text is never
+    scanned again, so a value that itself contains ``<<NAME>>`` (a file name such as
+    ``data<<TEST>>.csv`` inside the dataset lines) stays as it is. Every placeholder of the
+    template must be given and every value must have its placeholder, else
+    ``AssertionError`` (a template and its snippet function out of step).
+
+    User text never reaches a value as code: it enters the scripts only inside literals
+    (:func:`ui.dataset_code.literal`, a ``repr``), so nothing in it can change the code.
+    """
+    wanted = set(_PLACEHOLDER.findall(template))
+    missing, unused = sorted(wanted - set(values)), sorted(set(values) - wanted)
+    if missing or unused:
+        raise AssertionError(f"snippet template placeholders unfilled {missing}, unknown {unused}")
+    return _PLACEHOLDER.sub(lambda m: values[m.group(1)], template)
 
 
 def _header(page: str, title: str) -> str:
