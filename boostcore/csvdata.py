@@ -13,16 +13,19 @@ from __future__ import annotations
 import csv
 import io
 import math
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 import numpy as np
 
 from ._validation import RandomState, check_random_state
 from .datasets import (
+    MAX_ABS_VALUE,
     MAX_ROWS,
     Dataset,
     _check_int,
     _check_number,
+    _label_key,
     _order_classes,
     _split,
 )
@@ -39,6 +42,9 @@ __all__ = [
 
 _LABEL_NAMES = ("label", "target", "class", "y")  # priority order if several are present
 _MISSING = {"", "na", "n/a", "nan", "?"}
+_NON_FINITE = {"inf", "infinity", "nan"}  # spellings float() reads, after a sign
+_SHOWN_NAMES = 10  # header names listed in a message at most
+_SHOWN_CHARS = 40  # characters of one header name shown in a message at most
 
 
 def _is_number(text: str) -> bool:
@@ -69,10 +75,17 @@ def _parse_number(text: str, line: int, column: str) -> float:
             f"{column} is not a number",
             repr(text) + (": use a dot as the decimal separator" if "," in text else ""),
         ) from None
-    if not math.isfinite(value):
+    if not math.isfinite(value) and text.lstrip("+-").lower() in _NON_FINITE:
         raise _RowProblem(
             f"Line {line}, column {column!r} holds {text!r}: only finite numbers are allowed",
             f"{column} is not a finite number",
+            repr(text),
+        )
+    if not abs(value) <= MAX_ABS_VALUE:  # also a finite spelling read as inf, e.g. 1e400
+        raise _RowProblem(
+            f"Line {line}, column {column!r} holds {text!r}: numbers must lie between "
+            f"-{MAX_ABS_VALUE:.4g} and {MAX_ABS_VALUE:.4g} (float32's range)",
+            f"{column} is out of range (beyond \u00b1{MAX_ABS_VALUE:.4g})",
             repr(text),
         )
     return value
@@ -211,44 +224,33 @@ class CsvReport:
         return "; ".join(r.text() for r in self.rejections)
 
 
-def _decode_csv(data: bytes | str) -> str:
+_NOT_UTF8 = (
+    "The file is not UTF-8 text. In your spreadsheet program, "
+    "save it as 'CSV UTF-8' and upload it again."
+)
+
+
+def _text_stream(data: bytes | str) -> io.TextIOBase:
+    """The file as text read on demand (a BOM dropped), so that reading can stop early."""
     if isinstance(data, bytes | bytearray):
-        try:
-            return bytes(data).decode("utf-8-sig")
-        except UnicodeDecodeError:
-            raise ValueError(
-                "The file is not UTF-8 text. In your spreadsheet program, "
-                "save it as 'CSV UTF-8' and upload it again."
-            ) from None
+        return io.TextIOWrapper(io.BytesIO(data), encoding="utf-8-sig", newline="")
     if isinstance(data, str):
-        return data.removeprefix("\ufeff")
+        return io.StringIO(data.removeprefix("\ufeff"), newline="")
     raise ValueError(f"data must be bytes or str; got {type(data).__name__}")
 
 
-def _read_table(text: str, max_rows: int) -> tuple[list[str], list[tuple[int, list[str]]]]:
-    """Header and non-blank data rows (with their line numbers); file-level checks only."""
-    reader = csv.reader(io.StringIO(text, newline=""), strict=True)  # strict: report bad quoting
-    header, rows = None, []
-    try:
-        for row in reader:
-            if not any(cell.strip() for cell in row):
-                continue  # blank lines (often trailing) carry no data
-            if header is None:
-                header = [cell.strip() for cell in row]
-            else:
-                rows.append((reader.line_num, row))
-    except csv.Error as exc:
-        raise ValueError(f"Line {reader.line_num} is not valid CSV: {exc}") from None
-    if header is None:
-        raise ValueError(
-            "The file is empty: it needs a header row (e.g. x1,x2,label) "
-            "and at least four data rows."
-        )
+def _names(header: list[str]) -> str:
+    """Header names for a message: the first few, each cut short."""
+    cut = [h if len(h) <= _SHOWN_CHARS else h[: _SHOWN_CHARS - 1] + "\u2026" for h in header]
+    more = ", ..." if len(cut) > _SHOWN_NAMES else ""
+    return ", ".join(cut[:_SHOWN_NAMES]) + more
 
+
+def _check_header(header: list[str]) -> list[str]:
     if len(header) != 3:
         msg = (
             f"Expected 3 columns (two numeric features and one label), "
-            f"found {len(header)}: {', '.join(header)}"
+            f"found {len(header)}: {_names(header)}"
         )
         if len(header) == 1 and (";" in header[0] or "\t" in header[0]):
             msg += ". The columns seem to be separated by ';' or tabs: save the file with commas"
@@ -262,12 +264,50 @@ def _read_table(text: str, max_rows: int) -> tuple[list[str], list[tuple[int, li
         if not h:
             raise ValueError(f"Column {i + 1} has no name in the header row; name every column.")
     if len(set(header)) != 3:
-        raise ValueError(f"Column names must be distinct; got {', '.join(header)}")
-    if not rows:
-        raise ValueError("The file has a header but no data rows.")
-    if len(rows) > max_rows:
-        raise ValueError(f"The file has {len(rows)} data rows; at most {max_rows} are allowed.")
-    return header, rows
+        raise ValueError(f"Column names must be distinct; got {_names(header)}")
+    return header
+
+
+def _read_table(data: bytes | str, max_rows: int) -> tuple[list[str], Iterator]:
+    """The checked header, and the non-blank data rows ``(line, cells)`` read on demand.
+
+    Reading stops at the first problem of the whole file (invalid UTF-8 or quoting, more
+    than ``max_rows`` data rows), which raises ``ValueError``: the rest is never read.
+    """
+    reader = csv.reader(_text_stream(data), strict=True)  # strict: report bad quoting
+
+    def rows() -> Iterator[tuple[int, list[str]]]:
+        try:
+            for row in reader:
+                if any(cell.strip() for cell in row):  # blank lines (often trailing): no data
+                    yield reader.line_num, row
+        except csv.Error as exc:
+            raise ValueError(f"Line {reader.line_num} is not valid CSV: {exc}") from None
+        except UnicodeDecodeError:
+            raise ValueError(_NOT_UTF8) from None
+
+    lines = rows()
+    first = next(lines, None)
+    if first is None:
+        raise ValueError(
+            "The file is empty: it needs a header row (e.g. x1,x2,label) "
+            "and at least four data rows."
+        )
+    header = _check_header([cell.strip() for cell in first[1]])
+
+    def data_rows() -> Iterator[tuple[int, list[str]]]:
+        count = 0
+        for line, row in lines:
+            count += 1
+            if count > max_rows:
+                raise ValueError(
+                    f"The file has more than {max_rows} data rows; at most {max_rows} are allowed."
+                )
+            yield line, row
+        if not count:
+            raise ValueError("The file has a header but no data rows.")
+
+    return header, data_rows()
 
 
 def _parse_row(
@@ -301,14 +341,18 @@ def _load_csv(data, name, test_fraction, random_state, max_rows, strict):
     max_rows = _check_int("max_rows", max_rows, 1, None)
     if not isinstance(name, str):
         raise ValueError(f"name must be a string; got {name!r}")
-    header, rows = _read_table(_decode_csv(data), max_rows)
+    header, rows = _read_table(data, max_rows)
     lowered = [h.lower() for h in header]
     label_col = next((lowered.index(c) for c in _LABEL_NAMES if c in lowered), 2)
     feat_cols = [i for i in range(3) if i != label_col]
 
-    values, labels = [], []
+    values, codes = [], []  # features and class index (first-met order) of the kept rows
+    classes: dict[float | str, int] = {}  # label key (datasets._label_key) -> class index
+    distinct: list[str] = []  # each class's first spelling, for names and messages
     rejected: dict[str, list] = {}  # reason -> [count, examples]; dicts keep first-met order
+    n_rows = 0
     for line, row in rows:
+        n_rows += 1
         try:
             a, b, label = _parse_row(line, row, header, feat_cols, label_col)
         except _RowProblem as problem:
@@ -320,9 +364,12 @@ def _load_csv(data, name, test_fraction, random_state, max_rows, strict):
                 entry[1].append((line, problem.detail))
             continue
         values.append((a, b))
-        labels.append(label)
+        code = classes.setdefault(_label_key(label), len(classes))
+        if code == len(distinct):
+            distinct.append(label)
+        codes.append(code)
     report = CsvReport(
-        len(rows),
+        n_rows,
         len(values),
         tuple(
             RowRejection(reason, count, tuple(examples))
@@ -340,8 +387,7 @@ def _load_csv(data, name, test_fraction, random_state, max_rows, strict):
         return ValueError(message)
 
     if not values:
-        raise fail(f"No usable rows: all {len(rows)} data rows were rejected.")
-    distinct = list(dict.fromkeys(labels))  # first-seen order for messages
+        raise fail(f"No usable rows: all {n_rows} data rows were rejected.")
     if len(distinct) == 1:
         raise fail(f"Only one class ({distinct[0]!r}) found: the algorithms need two classes.")
     if len(distinct) > 2:
@@ -351,7 +397,7 @@ def _load_csv(data, name, test_fraction, random_state, max_rows, strict):
             "here are binary, so the label column must hold exactly two values."
         )
     neg, pos = _order_classes(*distinct)
-    y = np.where(np.array(labels) == pos, 1, -1).astype(np.int64)
+    y = np.where(np.array(codes) == distinct.index(pos), 1, -1).astype(np.int64)
     for label, c in ((neg, -1), (pos, 1)):
         count = int(np.sum(y == c))
         if count < 2:
@@ -365,7 +411,7 @@ def _load_csv(data, name, test_fraction, random_state, max_rows, strict):
     kept = (
         f"{len(values)} rows"
         if strict or not report.n_rejected
-        else (f"{len(values)} of {len(rows)} rows ({report.n_rejected} rejected)")
+        else (f"{len(values)} of {n_rows} rows ({report.n_rejected} rejected)")
     )
     description = (
         f"Uploaded CSV: {kept}, features {f1!r} and {f2!r}, "
@@ -389,8 +435,15 @@ def load_csv(
     "label", "target", "class" or "y" (case-insensitive, first match in that
     order), otherwise the last column. The label may hold any two distinct
     values; numbers map smaller -> -1 and larger -> +1, text maps in
-    alphabetical order. Blank lines are ignored. The first bad row rejects the
-    whole file; :func:`load_csv_report` instead leaves bad rows out and reports them.
+    alphabetical order. Labels are compared after normalising: spaces around them
+    are ignored and labels that spell a number compare as numbers (``1``, ``1.0``,
+    ``01`` and `` 1 `` are one class), each class named by its first spelling in the
+    file. Features must be numbers of magnitude at most
+    :data:`~boostcore.datasets.MAX_ABS_VALUE` (float32's range, about 3.4e38: what
+    scikit-learn and the charts can use). Blank lines are ignored. The first bad row
+    rejects the whole file; :func:`load_csv_report` instead leaves bad rows out and
+    reports them. Reading stops as soon as the file has more than ``max_rows`` data
+    rows (the rest is not read).
 
     Parameters
     ----------
@@ -440,8 +493,8 @@ def load_csv_report(
 ) -> tuple[Dataset, CsvReport]:
     """Like :func:`load_csv`, but a bad row is left out and reported instead of failing.
 
-    Row-level problems (a missing value, a feature that is not a finite number, a row with
-    the wrong number of fields) reject that row only; the returned :class:`CsvReport`
+    Row-level problems (a missing value, a feature that is not a finite number or is beyond
+    float32's range, a row with the wrong number of fields) reject that row only; the returned :class:`CsvReport`
     counts the rejected rows per reason with their first line numbers. Problems of the
     whole file (not UTF-8, header, number of columns, more than two classes, too many
     rows) still raise ``ValueError``, and so does a file with too few usable rows left

@@ -11,6 +11,7 @@ so this module stays importable without the UI stack.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, fields
 
@@ -21,6 +22,7 @@ from ._validation import RandomState, check_random_state
 __all__ = [
     "DATASET_DESCRIPTIONS",
     "GENERATORS",
+    "MAX_ABS_VALUE",
     "MAX_ROWS",
     "Dataset",
     "from_points",
@@ -29,6 +31,12 @@ __all__ = [
 
 #: Largest number of points a dataset may have (generated or uploaded).
 MAX_ROWS = 50_000
+
+#: Largest magnitude of a coordinate (given or uploaded): float32's largest finite value,
+#: about 3.4e38. scikit-learn's trees work in float32, so a larger finite value becomes
+#: infinity there ("Input X contains infinity"), and values near float64's limit (1e308)
+#: overflow the charts' axis arithmetic; such values are refused up front.
+MAX_ABS_VALUE = float(np.finfo(np.float32).max)
 
 
 @dataclass(frozen=True, eq=False)  # eq=False: arrays make == ambiguous; identity eq/hash instead
@@ -330,14 +338,34 @@ def _split(X: np.ndarray, y: np.ndarray, test_fraction: float, rng: np.random.Ge
     return X[train], y[train], X[test], y[test]
 
 
+# A label that spells a number: ASCII digits, optional sign, point and exponent ("1", "1.0",
+# "01", "+1", "1e0"); no "inf"/"nan", no "1_000", no non-ASCII digits (float() takes those).
+_NUMBER = re.compile(r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?", re.ASCII)
+
+
+def _label_number(text: str) -> float | None:
+    """The finite number a label spells (surrounding spaces ignored), else None."""
+    text = text.strip()
+    if _NUMBER.fullmatch(text):
+        value = float(text)
+        if math.isfinite(value):
+            return value
+    return None
+
+
+def _label_key(text: str) -> float | str:
+    """What makes two labels one class: numbers compare as numbers (``"1"``, ``"1.0"``,
+    ``"01"`` and ``" 1 "`` share the key ``1.0``), other text compares stripped."""
+    text = text.strip()
+    number = _label_number(text)
+    return text if number is None else number
+
+
 def _order_classes(a: str, b: str) -> tuple[str, str]:
     """Return (negative, positive): numeric order if both labels are numbers, else text order."""
-    try:
-        va, vb = float(a), float(b)
-        if math.isfinite(va) and math.isfinite(vb) and va != vb:
-            return (a, b) if va < vb else (b, a)
-    except ValueError:
-        pass
+    va, vb = _label_number(a), _label_number(b)
+    if va is not None and vb is not None and va != vb:
+        return (a, b) if va < vb else (b, a)
     return tuple(sorted((a, b)))
 
 
@@ -431,11 +459,16 @@ def from_points(
     Parameters
     ----------
     X : array-like, shape (m, 2)
-        Finite coordinates, at most :data:`MAX_ROWS` rows.
+        Finite coordinates of magnitude at most :data:`MAX_ABS_VALUE` (float32's range),
+        at most :data:`MAX_ROWS` rows.
     y : array-like, shape (m,)
         Exactly two distinct labels of any kind, at least 2 points of each. As in
         :func:`boostcore.csvdata.load_csv`, numbers map smaller -> -1 and larger -> +1
         and text maps in alphabetical order (numeric order if both texts are numbers).
+        Labels given as text are compared after normalising, as in ``load_csv``: spaces
+        around them are ignored and text that spells a number compares as that number
+        (``"1"``, ``"1.0"``, ``"01"`` and ``" 1 "`` are one class, named by its first
+        spelling); numeric arrays name their classes by the number (``1.0`` -> ``"1"``).
     name : str, default "drawn"
         Name for the resulting dataset.
     test_fraction : float, default 0.0
@@ -483,6 +516,12 @@ def from_points(
         raise ValueError(
             f"X must hold finite numbers only; got {X[bad[0]].tolist()} in row {int(bad[0])}"
         )
+    big = np.flatnonzero((np.abs(X) > MAX_ABS_VALUE).any(axis=1))
+    if len(big):
+        raise ValueError(
+            f"X must hold numbers between -{MAX_ABS_VALUE:.4g} and {MAX_ABS_VALUE:.4g} "
+            f"(float32's range); got {X[big[0]].tolist()} in row {int(big[0])}"
+        )
     y = np.asarray(y)
     if y.ndim != 1 or len(y) != len(X):
         raise ValueError(
@@ -506,11 +545,16 @@ def from_points(
                 )
             y_pm = np.where(y == values[1], 1, -1)
     else:
-        text = np.array([str(_plain(v)) for v in y.tolist()], dtype=object)
-        values = np.array(list(dict.fromkeys(text.tolist())), dtype=object)
+        text = [str(_plain(v)).strip() for v in y.tolist()]
+        keys = [_label_key(t) for t in text]
+        first: dict[float | str, str] = {}  # one class per key, named by its first spelling
+        for key, t in zip(keys, text, strict=True):
+            first.setdefault(key, t)
+        values = np.array(list(first.values()), dtype=object)
         if len(values) == 2:
             names = _order_classes(*values.tolist())
-            y_pm = np.where(text == names[1], 1, -1)
+            pos = _label_key(names[1])
+            y_pm = np.where(np.array([k == pos for k in keys], dtype=bool), 1, -1)
     if len(values) != 2:
         shown = ", ".join(repr(_plain(v)) for v in values[:5]) + (
             ", ..." if len(values) > 5 else ""

@@ -377,7 +377,7 @@ def test_load_csv_lists_several_labels():
 def test_load_csv_max_rows():
     text = "x1,x2,label\n" + "".join(f"{i},{i},{i % 2}\n" for i in range(12))
     assert load_csv(text, max_rows=12).n_train + load_csv(text, max_rows=12).n_test == 12
-    with pytest.raises(ValueError, match="12 data rows; at most 10"):
+    with pytest.raises(ValueError, match="more than 10 data rows; at most 10"):
         load_csv(text, max_rows=10)
 
 

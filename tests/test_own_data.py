@@ -240,7 +240,7 @@ def test_file_level_problems_stay_errors(data, phrase):
 
 def test_too_many_rows_is_a_file_error():
     text = "x1,x2,label\n" + "".join(f"{i},{i},{i % 2}\n" for i in range(12))
-    with pytest.raises(ValueError, match="12 data rows; at most 10"):
+    with pytest.raises(ValueError, match="more than 10 data rows; at most 10"):
         load_csv_report(text, max_rows=10)
 
 
