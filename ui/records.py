@@ -6,7 +6,8 @@ the strings into ``st.download_button`` (``ui.classroom.export_run``).
 * ``run_records(steps)`` — one flat dict per snapshot for every snapshot type the pages use:
   the step protocol's ``to_record()`` (boostcore/steps.py) with ``chosen``, what the step
   did in words with the dataset's feature names;
-* ``run_json`` and ``run_csv`` serialise whole runs;
+* ``run_json`` and ``run_csv`` serialise whole runs (user text stays data: JSON strings, and
+  CSV text cells that a spreadsheet would run as formulas get a leading ``'``, ``csv_cell``);
 * ``plain(value)`` — JSON-able plain Python (numpy values converted, NaN/±inf as ``None``),
   also used for the literals of the reproduction scripts (``ui.dataset_code``, ``ui.exports``).
 """
@@ -171,9 +172,32 @@ def run_json(
     return json.dumps(doc, indent=1, ensure_ascii=False, allow_nan=False)
 
 
+#: First characters that make a spreadsheet read a cell as a formula (OWASP's list).
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def csv_cell(value: Any) -> Any:
+    """A value as a CSV cell that no spreadsheet runs as a formula.
+
+    Text starting with one of :data:`FORMULA_STARTS` (a feature name such as
+    ``=HYPERLINK(…)`` from an uploaded CSV's header, say) gets a leading ``'``, which
+    spreadsheets show as text and do not evaluate; other text, and numbers (negative ones
+    included: they are numbers, not formulas), are unchanged. ``None`` is an empty cell.
+    """
+    if value is None:
+        return ""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
 def run_csv(runs: Mapping[str, Iterable[Any]], feature_names: Sequence[str] | None = None) -> str:
     """One CSV row per run × round: ``run`` first, then the columns of :func:`run_records`
-    (lists as JSON text, missing values empty)."""
+    (lists as JSON text, missing values empty).
+
+    Text cells that a spreadsheet would read as a formula are neutralised by
+    :func:`csv_cell` (a leading ``'``); the JSON export (:func:`run_json`) keeps every
+    string exactly, as data."""
     import csv
     import io
 
@@ -190,5 +214,5 @@ def run_csv(runs: Mapping[str, Iterable[Any]], feature_names: Sequence[str] | No
     writer = csv.DictWriter(buf, fieldnames=columns, restval="", lineterminator="\n")
     writer.writeheader()
     for row in rows:
-        writer.writerow({k: "" if v is None else v for k, v in row.items()})
+        writer.writerow({k: csv_cell(v) for k, v in row.items()})
     return buf.getvalue()
