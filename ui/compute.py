@@ -1,5 +1,6 @@
 """Cached runs: every algorithm run is computed once per parameter set and shared by all
-sessions (``st.cache_data``), so stepping through rounds only renders."""
+sessions (the runs and lecture frames in :mod:`ui.cache`'s size-bounded store, datasets and
+small tables with ``st.cache_data``), so stepping through rounds only renders."""
 
 from __future__ import annotations
 
@@ -18,6 +19,8 @@ from boostcore.probabilistic import (
     prob_tree,
 )
 from boostcore.topdown import EXACT_SEARCH_LIMIT, LARGE_LEAF_CUTS, TreeStep, grow
+
+from .cache import shared
 
 
 @st.cache_data(max_entries=64, show_spinner=False)
@@ -61,7 +64,7 @@ def uploaded_dataset_report(
     )
 
 
-@st.cache_data(max_entries=256, show_spinner=False)
+@shared
 def topdown_run(
     _ds: datasets.Dataset,
     ds_key: str,
@@ -89,7 +92,7 @@ def topdown_run(
     )
 
 
-@st.cache_data(max_entries=256, show_spinner=False)
+@shared
 def bp_run(
     _ds: datasets.Dataset,
     ds_key: str,
@@ -118,7 +121,7 @@ def bp_run(
 C_GRID = tuple(round(0.05 * k, 2) for k in range(1, 20))
 
 
-@st.cache_data(max_entries=64, show_spinner=False)
+@shared
 def bp_c_rounds(
     _ds: datasets.Dataset,
     ds_key: str,
@@ -135,7 +138,7 @@ def bp_c_rounds(
     )
 
 
-@st.cache_data(max_entries=128, show_spinner=False)
+@shared
 def prob_run(
     _ds: datasets.Dataset,
     ds_key: str,
@@ -163,7 +166,7 @@ def prob_run(
     return tuple(matryoshka(_ds.X_train, _ds.y_train, levels=levels, **kw))
 
 
-@st.cache_data(max_entries=128, show_spinner=False)
+@shared
 def g1_path_run(_ds: datasets.Dataset, ds_key: str, n_rounds: int, weak: str) -> tuple:
     """All snapshots of G1 on a path (AdaBoost_R) with the built-in ``weak`` learner."""
     from boostcore.realboost import g1_linear
@@ -180,7 +183,7 @@ def g1_path_run(_ds: datasets.Dataset, ds_key: str, n_rounds: int, weak: str) ->
     )
 
 
-@st.cache_data(max_entries=128, show_spinner=False)
+@shared
 def g1_tree_run(_ds: datasets.Dataset, ds_key: str, n_internal: int, leaf_rule: str) -> tuple:
     """All snapshots of G1 with constant nodes on a Kearns–Mansour tree (Theorem 2)."""
     from boostcore.oblique import g1_tree
@@ -197,7 +200,7 @@ def g1_tree_run(_ds: datasets.Dataset, ds_key: str, n_internal: int, leaf_rule: 
     )
 
 
-@st.cache_data(max_entries=128, show_spinner=False)
+@shared
 def odt_run(
     _ds: datasets.Dataset,
     ds_key: str,
@@ -328,7 +331,7 @@ def budget_results(mtime: float) -> list[dict]:
 
 
 # ------------------------------------------------------------------ lecture-view frames
-@st.cache_data(max_entries=64, show_spinner=False)
+@shared
 def topdown_lecture(
     _ds: datasets.Dataset,
     ds_key: str,

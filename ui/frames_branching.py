@@ -21,13 +21,13 @@ from collections.abc import Sequence
 from html import escape
 
 import numpy as np
-import streamlit as st
 
 from boostcore import steps as protocol
 from boostcore.branching import START, STEP, STOP, BPStep
 from boostcore.datasets import Dataset
 
 from . import theme
+from .cache import shared
 from .figures import data_extent
 from .labels import MERGE_SHORT
 from .lecture_frames import FAINT, end_labels, regions_layout
@@ -1017,7 +1017,7 @@ def c_round_note(step: BPStep, bands: Sequence, c: float, *, why: str = "") -> s
     )
 
 
-@st.cache_data(max_entries=32, show_spinner=False)
+@shared
 def c_round_frames(
     _ds: Dataset, ds_key: str, n_rounds: int, c: float, weak_learner: str, font: float
 ) -> dict:
@@ -1091,7 +1091,7 @@ def notes_for(run: Sequence[BPStep], n: int) -> list[str]:
     return notes
 
 
-@st.cache_data(max_entries=32, show_spinner=False)
+@shared
 def branching_lecture(
     _ds: Dataset,
     ds_key: str,
@@ -1150,7 +1150,7 @@ def branching_lecture(
     return out
 
 
-@st.cache_data(max_entries=32, show_spinner=False)
+@shared
 def program_frames(
     _ds: Dataset, ds_key: str, scheme: str, n_rounds: int, c: float, weak_learner: str, font: float
 ) -> dict:

@@ -38,13 +38,13 @@ from typing import Any
 
 import numpy as np
 import pandas as pd
-import streamlit as st
 
 from boostcore import steps as protocol
 from boostcore.datasets import Dataset
 from boostcore.probabilistic import Chain, ProbStep, ProbTree, SoftStump, _draws
 
 from . import theme
+from .cache import shared
 from .figures import data_extent
 from .lecture_frames import FAINT, end_labels, points_traces, regions_layout
 from .svgtree import svg_size
@@ -1376,7 +1376,7 @@ def _structure_footer(structure: str, steps, t: int, step: ProbStep | None) -> s
     )
 
 
-@st.cache_data(max_entries=32, show_spinner=False)
+@shared
 def matryoshka_lecture(
     _ds: Dataset,
     ds_key: str,

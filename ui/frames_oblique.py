@@ -27,7 +27,6 @@ from dataclasses import dataclass, field, replace
 from html import escape
 
 import numpy as np
-import streamlit as st
 
 from boostcore.datasets import Dataset
 from boostcore.oblique import ObliqueTree
@@ -35,6 +34,7 @@ from boostcore.realboost import MU_CLIP, Additive, WeakHypothesis
 from boostcore.steps import STEP, final, rounds
 
 from . import compute, lecture, tables, theme
+from .cache import shared
 from .figures import data_extent
 from .lecture_frames import end_labels, points_traces, regions_layout
 from .oblique_figures import _node_membership, zero_segments
@@ -1228,7 +1228,7 @@ def peers_html(rows: list[dict]) -> str:
 
 
 # ------------------------------------------------------------------------------ the page
-@st.cache_data(max_entries=32, show_spinner=False)
+@shared
 def oblique_lecture(
     _ds: Dataset,
     ds_key: str,

@@ -1,0 +1,85 @@
+"""The shared, size-bounded cache of runs and frames (ui/cache.py; issue 16, memory)."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import numpy as np
+import pytest
+
+from ui import cache
+
+
+@pytest.fixture(autouse=True)
+def _fresh(monkeypatch):
+    cache.clear()
+    yield
+    cache.clear()
+
+
+def _counted():
+    calls = []
+
+    @cache.shared
+    def run(_ds, key: str, n: int, pause: float = 0.0):
+        calls.append((key, n))
+        time.sleep(pause)
+        return np.zeros(n)
+
+    return run, calls
+
+
+def test_one_stored_value_shared_by_every_caller() -> None:
+    run, calls = _counted()
+    a = run("ignored", "k", 1000)
+    b = run(object(), "k", 1000)  # a `_` argument is not part of the key (as st.cache_data)
+    assert a is b and calls == [("k", 1000)]
+    assert run.__wrapped__(None, "k", 3).shape == (3,) and len(calls) == 2
+
+
+def test_the_budget_holds_whatever_the_sequence(monkeypatch) -> None:
+    monkeypatch.setattr(cache, "BUDGET_BYTES", 100_000)
+    monkeypatch.setattr(cache, "ENTRY_MAX_BYTES", 40_000)
+    run, calls = _counted()
+    for i in range(50):
+        run(None, f"k{i}", 3000)  # 24 kB each
+        s = cache.stats()
+        assert s["bytes"] <= 100_000 and s["entries"] <= 4
+    assert cache.stats()["entries"] == 4
+    run(None, "k49", 3000)  # the most recent ones stay
+    assert len(calls) == 50
+    run(None, "k0", 3000)  # the oldest went first
+    assert len(calls) == 51
+    run(None, "big", 10_000)  # 80 kB: returned, not kept
+    run(None, "big", 10_000)
+    assert calls[-2:] == [("big", 10_000), ("big", 10_000)]
+
+
+def test_identical_concurrent_requests_compute_once() -> None:
+    run, calls = _counted()
+    out = []
+    threads = [
+        threading.Thread(target=lambda: out.append(run(None, "same", 10, pause=0.3)))
+        for _ in range(8)
+    ]
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join()
+    assert calls == [("same", 10)] and len(out) == 8 and all(v is out[0] for v in out)
+
+
+def test_a_failure_is_not_cached() -> None:
+    tries = []
+
+    @cache.shared
+    def flaky(n: int):
+        tries.append(n)
+        if len(tries) == 1:
+            raise ValueError("first time")
+        return n
+
+    with pytest.raises(ValueError):
+        flaky(1)
+    assert flaky(1) == 1 and tries == [1, 1]

@@ -1,0 +1,121 @@
+"""One shared, size-bounded cache for the runs and lecture frames every session reuses.
+
+Why not ``st.cache_data`` for these: it bounds each function by its number of entries, not by
+size, and hands every session its own unpickled copy. One link to the oblique page at its
+largest settings holds about 210 MB of frames; 60 distinct such links took a server from 0.6 to
+5.9 GiB, and ten students opening the same link unpickled ten copies (issue 16). Here:
+
+* every value is stored once and **shared** by every session that asks for it (the runs are
+  frozen snapshots with read-only arrays, and the frames are only read: views copy what they
+  send to the browser);
+* the entries of all the functions decorated with :func:`shared` together stay under
+  :data:`BUDGET_BYTES` (1 GiB), least recently used first out; a value larger than
+  :data:`ENTRY_MAX_BYTES` is returned but not kept;
+* identical requests that arrive while the value is being computed wait for that one
+  computation instead of starting their own.
+
+Sizes are measured as pickled bytes (:func:`size_of`) when a value is stored: close to what
+``st.cache_data`` kept, and an underestimate of the Python objects' own overhead;
+``benchmarks/bench_memory.py`` measures the server's resident memory against the budget.
+Arguments whose names start with ``_`` are not part of the key (as with ``st.cache_data``):
+``_ds`` is identified by its ``ds_key``.
+"""
+
+from __future__ import annotations
+
+import functools
+import inspect
+import pickle
+import threading
+from collections import OrderedDict
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+#: What all the shared entries together may hold (pickled bytes).
+BUDGET_BYTES = 1 << 30
+#: A larger value is returned but not kept (it would push out most of the others).
+ENTRY_MAX_BYTES = BUDGET_BYTES // 4
+
+_lock = threading.Lock()
+_entries: OrderedDict[tuple, tuple[Any, int]] = OrderedDict()
+_pending: dict[tuple, threading.Event] = {}
+_total = 0
+
+
+def size_of(value: Any) -> int:
+    """Pickled size of ``value`` in bytes (what the cache counts against its budget)."""
+    return len(pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))
+
+
+def stats() -> dict[str, int]:
+    """``entries`` and ``bytes`` held now, and the ``budget`` (for tests and benchmarks)."""
+    with _lock:
+        return {"entries": len(_entries), "bytes": _total, "budget": BUDGET_BYTES}
+
+
+def clear() -> None:
+    """Forget every entry (tests; a server frees its memory the same way on restart)."""
+    global _total
+    with _lock:
+        _entries.clear()
+        _total = 0
+
+
+def _store(key: tuple, value: Any, size: int) -> None:
+    global _total
+    if size > ENTRY_MAX_BYTES:
+        return
+    with _lock:
+        if key in _entries:
+            return
+        while _entries and _total + size > BUDGET_BYTES:
+            _, (_, old) = _entries.popitem(last=False)
+            _total -= old
+        _entries[key] = (value, size)
+        _total += size
+
+
+def shared(fn: F) -> F:
+    """Cache ``fn`` in the shared, size-bounded store (see the module docstring).
+
+    Parameters
+    ----------
+    fn : callable
+        A pure function of its arguments (those named ``_…`` excepted, which must be
+        determined by the others). Its value must not be modified by its callers.
+
+    Returns
+    -------
+    callable
+        ``fn`` cached; ``fn.__wrapped__`` is the uncached function.
+    """
+    sig = inspect.signature(fn)
+    name = (fn.__module__, fn.__qualname__)
+
+    @functools.wraps(fn)
+    def cached(*args: Any, **kwargs: Any) -> Any:
+        bound = sig.bind(*args, **kwargs)
+        bound.apply_defaults()
+        key = name + tuple((k, v) for k, v in bound.arguments.items() if not k.startswith("_"))
+        while True:
+            with _lock:
+                hit = _entries.get(key)
+                if hit is not None:
+                    _entries.move_to_end(key)
+                    return hit[0]
+                waiting = _pending.get(key)
+                if waiting is None:
+                    _pending[key] = threading.Event()
+                    break
+            waiting.wait()  # the same request is being computed: use its value
+        try:
+            value = fn(*args, **kwargs)
+            _store(key, value, size_of(value))
+            return value
+        finally:
+            with _lock:
+                _pending.pop(key).set()
+
+    return cached  # type: ignore[return-value]
