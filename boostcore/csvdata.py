@@ -494,11 +494,11 @@ def load_csv_report(
     """Like :func:`load_csv`, but a bad row is left out and reported instead of failing.
 
     Row-level problems (a missing value, a feature that is not a finite number or is beyond
-    float32's range, a row with the wrong number of fields) reject that row only; the returned :class:`CsvReport`
-    counts the rejected rows per reason with their first line numbers. Problems of the
-    whole file (not UTF-8, header, number of columns, more than two classes, too many
-    rows) still raise ``ValueError``, and so does a file with too few usable rows left
-    (fewer than 2 of a class); that message ends with the rejection summary.
+    float32's range, a row with the wrong number of fields) reject that row only; the
+    returned :class:`CsvReport` counts the rejected rows per reason with their first line
+    numbers. Problems of the whole file (not UTF-8, header, number of columns, more than two
+    classes, too many rows) still raise ``ValueError``, and so does a file with too few usable
+    rows left (fewer than 2 of a class); that message ends with the rejection summary.
 
     Parameters
     ----------

@@ -49,6 +49,9 @@ def all_points(ds):
         ([10, 10, 9, 9], ("9", "10"), [1, 1, -1, -1]),
         (["no", "no", "yes", "yes"], ("no", "yes"), [-1, -1, 1, 1]),
         (["10", "10", "9", "9"], ("9", "10"), [1, 1, -1, -1]),  # numeric order, like load_csv
+        (["1", "1.0", "02", " 2 "], ("1", "02"), [-1, -1, 1, 1]),  # one class per number
+        ([1, "1.0", 2, "2.0"], ("1", "2"), [-1, -1, 1, 1]),  # mixed objects: same rule
+        ([" a", "a ", "b", "b"], ("a", "b"), [-1, -1, 1, 1]),  # text stripped
         ([False, False, True, True], ("False", "True"), [-1, -1, 1, 1]),
     ],
 )
@@ -89,6 +92,8 @@ def test_from_points_training_keeps_both_classes():
         ([["a", "b"]] * 4, [1, 1, -1, -1], {}, "X must be an array of numbers"),
         ([[0, np.nan], [1, 1], [2, 2], [3, 3]], [1, 1, -1, -1], {}, "X must hold finite numbers"),
         ([[0, np.inf], [1, 1], [2, 2], [3, 3]], [1, 1, -1, -1], {}, "in row 0"),
+        ([[0, 0], [1, 1], [2, 1e39], [3, 3]], [1, 1, -1, -1], {}, "float32's range); got"),
+        (SQUARE, ["1", "1.0", "01", " 1 "], {}, "exactly two distinct labels"),
         (SQUARE, [1, 1, -1], {}, "y must be 1-D with one label per row of X (4); got shape (3,)"),
         (
             SQUARE,
