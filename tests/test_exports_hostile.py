@@ -140,10 +140,23 @@ def test_a_hostile_drawn_dataset_name_does_not_change_any_snippet(name):
 
 @pytest.mark.parametrize("name", NAMES, ids=IDS)
 def test_a_drawn_dataset_keeps_its_hostile_name_as_data(name):
-    if not name:
-        pytest.skip("an empty name is left out (the dataset keeps its default name)")
     _, ns = _exec("from boostcore import datasets\n" + _drawn_code(name))
-    assert FLAG not in ns and ns["ds"].name == name
+    # (an empty name is left out: from_points' default name)
+    assert FLAG not in ns and ns["ds"].name == (name or "drawn")
+
+
+def test_hostile_drawn_labels_stay_data():
+    """Class labels are inlined as literals too: text labels cannot change the code."""
+
+    def code(labels):
+        X = [[0.0, 1.0], [1.0, 0.0], [0.5, 0.5], [2.0, 1.0]]
+        spec = dict(X=X, y=labels * 2, name="drawn", test_fraction=0.0, seed=0)
+        return _snippets(dataset_code.dataset_code("drawn", spec))
+
+    benign = code(["a", "b"])
+    for page, text in code([HOSTILE["triple double"], HOSTILE["os.system"]]).items():
+        assert _shape(text) == _shape(benign[page]), page
+        assert FLAG not in _identifiers(text) and "system" not in _identifiers(text)
 
 
 def test_csv_file_name_fallbacks():
