@@ -349,4 +349,4 @@ def test_unknown_preset_link_says_so() -> None:
     at.query_params["preset"] = "nonsense"
     at.run()
     ah.ok(at)
-    assert any("nonsense" in t.value for t in at.toast)
+    assert any("preset=nonsense" in w.value for w in at.warning)  # the page's notice

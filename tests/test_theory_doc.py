@@ -133,7 +133,7 @@ def test_theory_page_says_so_for_an_unknown_section(value: str) -> None:
     ah.ok(at)
     assert at.selectbox[0].value == "intro"
     shown = at.warning[0].value
-    assert "There is no section" in shown
+    assert "section=" in shown and "there is no section" in shown
     assert "](" not in shown and "<b>" not in shown and len(shown) < 200
 
 

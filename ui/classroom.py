@@ -21,6 +21,7 @@ from typing import Any
 import streamlit as st
 from streamlit.errors import StreamlitAPIException
 
+from . import params
 from .guides import Guide
 
 #: Session key (and URL parameter) of presenter mode.
@@ -495,22 +496,25 @@ def preset_from_url(key: str, presets: dict[str, Guide], *, first_round: int = 0
     itself is removed so that later changes are not overridden.
     """
     ss = st.session_state
-    name = st.query_params.get("preset")
-    if name is None or ss.get(f"{key}_url_done"):
+    raw = st.query_params.get("preset")
+    if raw is None or ss.get(f"{key}_url_done"):
         return
     ss[f"{key}_url_done"] = True
     del st.query_params["preset"]
-    if name not in presets:
-        st.toast(
-            f"The link asks for preset {name!r}, which this page does not have "
-            f"(it has: {', '.join(presets)})."
-        )
+    name, bad = params.parse_choice("preset", raw, list(presets), None)
+    params.note(bad, handled="preset")
+    if name is None:
         return
     ss[key] = name
     _load(key, presets, "preset", first_round, name)
-    raw = st.query_params.get("round")
-    if raw is not None and raw.isdigit():  # a link may name the round to show as well
-        ss["round"] = int(raw)
+    params.handled(*presets[name].state)  # set by the preset, not by the link
+    # a link may name the round to show as well (the stepper clamps it into the run)
+    if "round" in st.query_params:
+        rnd, bad = params.parse_round(
+            "round", st.query_params.get("round"), lo=0, hi=10**6, default=ss["round"]
+        )
+        params.note(bad, handled="round")
+        ss["round"] = rnd
 
 
 def figure_frame(fig):

@@ -21,7 +21,7 @@ import streamlit as st
 
 from boostcore import datasets
 
-from . import theme
+from . import params, theme
 
 #: The canvas is the square [−LIMIT, LIMIT]² (the generated datasets live in about ±1.5).
 LIMIT = 2.0
@@ -317,10 +317,12 @@ def init_from_url() -> None:
     ss = st.session_state
     if _PTS in ss:
         return
-    raw = st.query_params.get(URL_KEY)
-    points, msg = decode_points(raw) if raw else ([], None)
+    raw = st.query_params.get(URL_KEY) or None
+    points, bad = params.parse_points(URL_KEY, raw)
+    params.note(bad, handled=URL_KEY)  # on the page's notice, quoted and escaped
     ss[_PTS] = tuple(points)
-    ss[_MSG] = msg
+    # the panel's longer message quotes at most one group of 3 characters of the link
+    ss[_MSG] = decode_points(raw)[1] if bad is not None else None
     ss[_LINKED] = problem(points) is None  # a shared drawing that runs opens folded away
 
 

@@ -331,7 +331,7 @@ def stepper(
     if f"{key}_init" not in ss:
         ss[f"{key}_init"] = True
         if key not in ss:  # a preset loaded before the first stepper keeps its round
-            ss[key] = _url_round(key, lo, hi) if key in st.query_params else start
+            ss[key] = _url_round(key, lo, hi, default=start)
     if ss.get(f"{key}_range") not in (None, (lo, hi)) and f"{key}_keep" in ss:
         ss[key] = min(max(int(ss[f"{key}_keep"]), lo), hi)
     ss[f"{key}_range"] = (lo, hi)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import html
+
 
 def plural(n: int, singular: str, plural_form: str | None = None) -> str:
     """``"1 leaf"``, ``"2 leaves"``: the number with the noun in the right form."""
@@ -14,11 +16,42 @@ def rounds_span(first: int, last: int) -> str:
     return f"round {first}" if first == last else f"rounds {first}–{last}"
 
 
+#: Characters that start markdown, HTML, LaTeX or an autolink in Streamlit's markdown; a
+#: backslash before each makes it literal (CommonMark allows one before any punctuation).
+_MD_SPECIAL = frozenset("\\`*_{}[]<>#!|~$&@")
+
+
 def md_plain(text: str, limit: int = 60) -> str:
-    """User-supplied text made safe for Streamlit markdown: cut to ``limit`` characters and
-    every markdown/HTML special character backslash-escaped, so it shows as typed and never
-    becomes a link, an image or markup."""
-    text = str(text)
+    """User-supplied text made safe for Streamlit markdown (``st.markdown``, captions, alerts,
+    toasts): cut to ``limit`` characters, line breaks and other control characters made
+    spaces, and every character that could start markup backslash-escaped, so it shows as
+    typed and never becomes a link or an image (``[``, ``!``), HTML (``<``), LaTeX (``$``),
+    an emoji or icon code (a ``:`` before a non-space), or an autolink: ``http://…`` (its
+    ``:``), ``a@b.c`` (``@``), ``www.…`` (its ``.``). A ``.`` or ``)`` after a digit and
+    before a space is escaped too (``1. `` would start a list), a leading ``-`` or ``+``, and
+    a ``(`` after ``]``; other dots, dashes, colons and brackets stay as they are
+    (``data.csv``, ``UTF-8``, ``line 3 (empty)``)."""
+    text = "".join(ch if ch.isprintable() else " " for ch in str(text))
     if len(text) > limit:
         text = text[:limit] + "…"
-    return "".join("\\" + ch if ch in "\\`*_{}[]()<>#+-.!|~$:&" else ch for ch in text)
+    out = []
+    for i, ch in enumerate(text):
+        special = ch in _MD_SPECIAL
+        if ch in "-+" and i == 0:  # a list item or a rule at the start of a line
+            special = True
+        elif ch == "." and text[max(0, i - 3) : i].lower() == "www":
+            special = True
+        elif ch in ".)" and i and text[i - 1].isdigit() and text[i + 1 : i + 2] in ("", " "):
+            special = True
+        elif ch == ":" and text[i + 1 : i + 2] not in ("", " "):  # http://, :smile:
+            special = True
+        elif ch == "(" and i and text[i - 1] == "]":  # never "](" in the source
+            special = True
+        out.append("\\" + ch if special else ch)
+    return "".join(out)
+
+
+def plot_plain(text: str) -> str:
+    """User-supplied text for a plotly title, label or hover text: plotly renders a subset
+    of HTML there (``<a href>``, ``<b>``, ``<br>``), so ``&``, ``<`` and ``>`` are escaped."""
+    return html.escape(str(text), quote=False)

@@ -15,7 +15,8 @@ import streamlit as st
 
 from boostcore import csvdata, datasets
 
-from . import compute, draw
+from . import compute, draw, params
+from .text import md_plain
 
 #: Seconds between two rounds when playing.
 SPEEDS = {"slow": 2.0, "normal": 1.0, "fast": 0.5}
@@ -184,17 +185,21 @@ def dataset_from_upload(
     try:
         ds, report = compute.uploaded_dataset_report(data, filename, test_fraction, seed)
     except ValueError as err:
-        st.error(f"**{filename}** could not be used: {err}", icon=":material/error:")
+        st.error(
+            f"**{md_plain(filename)}** could not be used: {md_plain(err, limit=2000)}",
+            icon=":material/error:",
+        )
         return None
     digest = hashlib.sha1(data).hexdigest()[:16]
     split = f"{ds.n_train} training and {ds.n_test} test points"
     if report.n_rejected:
         st.sidebar.warning(
-            f"Loaded {report.n_loaded} rows of {filename} ({split}); {report.summary()}.",
+            f"Loaded {report.n_loaded} rows of {md_plain(filename)} ({split}); "
+            f"{md_plain(report.summary(), limit=2000)}.",
             icon=":material/warning:",
         )
     else:
-        st.sidebar.success(f"Loaded {filename}: {split}.")
+        st.sidebar.success(f"Loaded {md_plain(filename)}: {split}.")
     return DataChoice(ds, f"csv:{digest}:{test_fraction}:{seed}")
 
 
@@ -247,28 +252,18 @@ def _toggle_play(key: str, lo: int, hi: int) -> None:
     st.session_state[f"{key}_advanced"] = False
 
 
-def _url_round(key: str, lo: int, hi: int) -> int:
-    """The round asked for by the URL on the session's first run (``lo`` if absent).
+def _url_round(key: str, lo: int, hi: int, default: int | None = None) -> int:
+    """The round asked for by the URL on the session's first run (``default``, else ``lo``,
+    if absent or not a number; clamped into ``lo … hi``).
 
-    Shared by both steppers (this one and ``ui.lecture.stepper``). The link's text is not
-    echoed: it may be anything.
+    Shared by both steppers (this one and ``ui.lecture.stepper``). A value it cannot use is
+    reported on the page's notice (:mod:`ui.params`), quoted and escaped.
     """
-    raw = st.query_params.get(key)
-    if raw is None:
-        return lo
-    try:
-        value = int(raw) if raw.isascii() and len(raw) < 12 else None
-    except ValueError:
-        value = None
-    if value is None:
-        st.toast(f"The link's {key} value is not a round number; starting at round {lo}.")
-        return lo
-    if not lo <= value <= hi:
-        st.toast(
-            f"The link asks for {key} {value}, but this run has rounds {lo}–{hi}; "
-            f"showing round {min(max(value, lo), hi)}."
-        )
-    return min(max(value, lo), hi)
+    value, bad = params.parse_round(
+        key, st.query_params.get(key), lo=lo, hi=hi, default=lo if default is None else default
+    )
+    params.note(bad, handled=key)
+    return value
 
 
 def stepper(

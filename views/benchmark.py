@@ -6,7 +6,7 @@ import time
 
 import streamlit as st
 
-from ui import bench_figures, compute, guides, theory_doc
+from ui import bench_figures, compute, guides, params, theory_doc
 from ui import benchmark as bench
 from ui.classroom import (
     chart_with_numbers,
@@ -207,4 +207,4 @@ def render() -> None:
     _run_now()
 
 
-render()
+params.page_run("benchmark", render)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import streamlit as st
 
 from ui import bound_figures as bf
-from ui import bounds_page, exports, guides, theory_doc
+from ui import bounds_page, exports, guides, params, theory_doc
 from ui.classroom import chart_with_numbers, page_header, preset_from_url, presets_and_challenges
 
 RHOS = {"31/32": 31 / 32, "7/8": 7 / 8, "3/4": 3 / 4, "1/2": 1 / 2, "1/4": 1 / 4}
@@ -302,4 +302,4 @@ def render() -> None:
             st.code(snippet, language="python")
 
 
-render()
+params.page_run("bounds", render)

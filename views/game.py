@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from ui import diagrams, exports, game_figures, guides, tables, theory_doc
+from ui import diagrams, exports, game_figures, guides, params, tables, theory_doc
 from ui.classroom import (
     chart_with_numbers,
     export_run,
@@ -84,19 +84,20 @@ def _encode_moves(stack: list) -> str:
 
 
 def _replay(start, text: str) -> list:
-    """The states of a game from its URL form; stops (with a toast) at the first bad move."""
+    """The states of a game from its URL form; stops at the first bad move and says so on
+    the page's notice (:mod:`ui.params`: quoted, escaped)."""
+    moves, bad = params.parse_moves("mv", text)
     stack = [start]
-    for i, part in enumerate(filter(None, text.split(";")), start=1):
+    for i, (leaf, k, dist) in enumerate(moves, start=1):
         try:
-            leaf, k, shares = part.split("-")
-            dist = tuple(float(v) for v in shares.split("_"))
-            stack.append(game_move(stack[-1], int(leaf), int(k), dist))
+            stack.append(game_move(stack[-1], leaf, k, dist))
         except ValueError as err:
-            st.toast(
-                f"The link's move {i} ({part!r}) could not be replayed: {err}. "
-                f"Showing the game up to move {i - 1}."
+            part = [p for p in text.split(";") if p][i - 1]
+            bad = params.Ignored(
+                "mv", f"move {i} is not allowed ({err}); kept {i - 1}", params.quote(part)
             )
             break
+    params.note(bad, handled="mv")
     return stack
 
 
@@ -624,4 +625,4 @@ def _watch(header, s: int, gamma: float) -> None:
     export_structures(header, "game")
 
 
-render()
+params.page_run("game", render)

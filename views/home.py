@@ -4,7 +4,7 @@ from pathlib import Path
 
 import streamlit as st
 
-from ui import theory_doc
+from ui import params, theory_doc
 from ui.classroom import page_header, presenting
 from ui.widgets import page_link
 
@@ -140,6 +140,7 @@ def _thumb(url_path: str) -> None:
         st.image(str(path), width="stretch")
 
 
+_notice = params.begin("home")
 page_header(
     "boostlab: decision trees are boosting algorithms",
     "Top-down decision-tree growth, InfoBoost, branching programs and real AdaBoost are all "
@@ -197,3 +198,4 @@ if not presenting():
         "with every common colour-vision deficiency; the ⋮ menu → Settings switches between "
         "the light and dark themes."
     )
+params.finish(_notice)

@@ -14,6 +14,7 @@ from ui import (
     guides,
     lecture,
     lecture_frames,
+    params,
     theory_doc,
 )
 from ui.classroom import (
@@ -324,4 +325,4 @@ def _exports(header, runs: dict, ds, t: int | None) -> None:
             )
 
 
-render()
+params.page_run("matryoshka", render)

@@ -17,6 +17,7 @@ from ui import (
     lecture,
     lecture_frames,
     oblique_figures,
+    params,
     theory_doc,
 )
 from ui.classroom import (
@@ -367,4 +368,4 @@ def _exports(header, runs: dict, lec: dict, shown: dict, choice, params: dict, k
         )
 
 
-render()
+params.page_run("oblique", render)

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import streamlit as st
 
-from ui import theory_doc
+from ui import params, theory_doc
 from ui.classroom import page_header
-from ui.text import md_plain
 
+_notice = params.begin("theory")
 page_header(
     "Theory notes",
     "What every page computes and why: the definitions, theorems and bounds with their "
@@ -19,11 +19,12 @@ page_header(
 
 secs = theory_doc.sections()
 labels = {s.number: ("    " if s.level == 3 else "") + s.label for s in secs}
-wanted = st.query_params.get("section", "intro")
-if wanted not in labels:
-    # the value comes from a link: shown as typed, never as markdown
-    st.warning(f"There is no section “{md_plain(wanted)}” in the notes; showing the first one.")
-    wanted = "intro"
+# the value comes from a link: an unknown one is named on the page's notice, quoted, escaped
+wanted, bad = params.parse_choice("section", st.query_params.get("section"), list(labels), "intro")
+params.note(
+    bad and params.Ignored("section", "there is no section of that number", bad.value),
+    handled="section",
+)
 number = st.selectbox(
     "Section",
     list(labels),
@@ -34,3 +35,4 @@ number = st.selectbox(
 if number != st.query_params.get("section"):
     st.query_params["section"] = number
 st.markdown(theory_doc.section(number).text)
+params.finish(_notice)

@@ -9,7 +9,17 @@ import time
 
 import streamlit as st
 
-from ui import compute, diagrams, exports, guides, lecture, lecture_frames, tables, theory_doc
+from ui import (
+    compute,
+    diagrams,
+    exports,
+    guides,
+    lecture,
+    lecture_frames,
+    params,
+    tables,
+    theory_doc,
+)
 from ui.classroom import (
     data_code,
     export_run,
@@ -375,4 +385,4 @@ def _exports(header, runs: dict, params: dict, ds, t: int | None) -> None:
             )
 
 
-render()
+params.page_run("topdown", render)

@@ -1,0 +1,326 @@
+"""URL parameters (issue 16, points 1, 3, 4): one parser per type that never raises, and on
+every page ONE notice naming each parameter of a link it ignored, as plain text.
+
+The parsers (ui/params.py) are tested directly with hypothesis; the pages with AppTest: a
+fixed table of nasty links, a hypothesis-generated link per page, and markdown payloads in
+every echoed parameter, which must never reach a rendered element as markup.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as hst
+
+from tests import apptest_helpers as ah
+from ui import draw, params
+from ui.text import md_plain, plot_plain
+
+TEXT = hst.text(max_size=300)
+RAW = hst.one_of(hst.none(), TEXT, hst.lists(TEXT, min_size=1, max_size=3))
+
+
+def _well_formed(bad: params.Ignored | None, param: str) -> None:
+    if bad is not None:
+        assert bad.param == param and bad.reason
+        assert len(bad.value) <= params.QUOTE_LIMIT
+
+
+# ------------------------------------------------------------------------------ the parsers
+@given(RAW)
+def test_no_parser_raises_on_any_text(raw) -> None:
+    results = [
+        params.parse_int("n", raw, lo=40, hi=5000, default=400),
+        params.parse_float("noise", raw, lo=0.0, hi=1.0, default=0.3),
+        params.parse_choice("data", raw, ["moons", "stripes"], "moons"),
+        params.parse_choices("crit", raw, ["Hatano", "Naive"], ["Naive"]),
+        params.parse_round("round", raw, lo=1, hi=8, default=1),
+        params.parse_moves("mv", raw),
+        params.parse_points("pts", raw),
+    ]
+    for (_, bad), name in zip(results, ["n", "noise", "data", "crit", "round", "mv", "pts"]):
+        _well_formed(bad, name)
+        if raw is None:
+            assert bad is None
+
+
+@given(hst.integers(-(10**6), 10**6), hst.integers(0, 10**4))
+def test_int_round_trips_and_out_of_range_is_default(value: int, width: int) -> None:
+    lo, hi = -width, width
+    got, bad = params.parse_int("k", str(value), lo=lo, hi=hi, default=0)
+    if lo <= value <= hi:
+        assert (got, bad) == (value, None)
+    else:
+        assert got == 0 and bad is not None and f"{lo}–{hi}" in bad.reason
+
+
+@given(hst.floats(allow_nan=True, allow_infinity=True))
+def test_float_round_trips_and_non_finite_is_default(value: float) -> None:
+    got, bad = params.parse_float("gamma", repr(value), lo=-1e6, hi=1e6, default=0.1)
+    if math.isfinite(value) and -1e6 <= value <= 1e6:
+        assert (got, bad) == (value, None)
+    else:
+        assert got == 0.1 and bad is not None
+
+
+@pytest.mark.parametrize(
+    ("raw", "reason"),
+    [
+        ("²", "not a whole number"),
+        ("9" * 5000, "not a whole number"),
+        ("１", "not a whole number"),  # a full-width digit: isdigit() but not ASCII
+        ("3.0", "not a whole number"),
+        ("0", "must be 2–64"),
+        ("100000000", "must be 2–64"),
+    ],
+)
+def test_int_invalid_gives_default_and_reason(raw: str, reason: str) -> None:
+    got, bad = params.parse_int("s", raw, lo=2, hi=64, default=16)
+    assert got == 16 and bad is not None
+    assert bad.reason == reason and bad.value == params.quote(raw)
+    assert len(bad.value) <= params.QUOTE_LIMIT
+
+
+@pytest.mark.parametrize("raw", ["nan", "inf", "-inf", "1e999", "abc", "1_0", ""])
+def test_float_invalid_gives_default(raw: str) -> None:
+    assert params.parse_float("gamma", raw, lo=0, hi=0.5, default=0.1)[0] == 0.1
+    assert params.parse_float("gamma", raw, lo=0, hi=0.5, default=0.1)[1] is not None
+
+
+@given(hst.sampled_from(["moons", "stripes", "xor"]), TEXT)
+def test_choice_round_trips_and_unknown_is_default(choice: str, other: str) -> None:
+    choices = ["moons", "stripes", "xor"]
+    assert params.parse_choice("data", choice, choices, "moons") == (choice, None)
+    got, bad = params.parse_choice("data", other, choices, "moons")
+    assert (got, bad is None) == ((other, True) if other in choices else ("moons", False))
+
+
+@given(hst.lists(hst.sampled_from(["A", "B", "C"]), min_size=1), hst.lists(TEXT, max_size=3))
+def test_choices_keep_the_known_ones(known: list[str], other: list[str]) -> None:
+    got, bad = params.parse_choices("crit", known + other, ["A", "B", "C"], ["A"])
+    unknown = [v for v in other if v not in "ABC" or not v]
+    assert got == list(dict.fromkeys(v for v in known + other if v in ("A", "B", "C")))
+    assert (bad is None) == (not unknown)
+    got, bad = params.parse_choices("crit", ["zz"], ["A", "B", "C"], ["A"])
+    assert got == ["A"] and bad is not None
+
+
+@given(hst.integers(-(10**9), 10**9))
+def test_round_is_clamped_with_a_reason(value: int) -> None:
+    got, bad = params.parse_round("round", str(value), lo=1, hi=8, default=1)
+    assert got == min(max(value, 1), 8)
+    assert (bad is None) == (1 <= value <= 8)
+
+
+def test_round_text_gives_the_default() -> None:
+    for raw in ["²", "9" * 5000, "", "1.5", "![x](http://h/p.png)"]:
+        got, bad = params.parse_round("round", raw, lo=0, hi=8, default=3)
+        assert got == 3 and bad is not None and "not a whole number" in bad.reason
+
+
+moves = hst.lists(
+    hst.tuples(
+        hst.integers(0, 99),
+        hst.integers(2, 6),
+        hst.lists(hst.floats(0, 1, allow_nan=False), min_size=1, max_size=6).map(tuple),
+    ),
+    max_size=8,
+)
+
+
+@given(moves)
+def test_moves_round_trip(ms) -> None:
+    text = ";".join(f"{leaf}-{k}-" + "_".join(repr(d) for d in dist) for leaf, k, dist in ms)
+    assert params.parse_moves("mv", text) == (ms, None)
+
+
+def test_moves_stop_at_the_first_bad_one() -> None:
+    got, bad = params.parse_moves("mv", "0-2-0.5_0.5;![x](http://h/p.png);1-2-1_0")
+    assert got == [(0, 2, (0.5, 0.5))]
+    assert bad is not None and "move 2" in bad.reason and bad.value.startswith("![x]")
+    got, bad = params.parse_moves("mv", ";".join(["0-2-1_0"] * 5000))
+    assert len(got) == params.MAX_MOVES and bad is not None
+
+
+@given(hst.lists(hst.tuples(hst.integers(0, 9), hst.integers(0, 9), hst.sampled_from([-1, 1]))))
+def test_points_round_trip(points) -> None:
+    points = [(x * draw.LEVELS // 10, y * draw.LEVELS // 10, c) for x, y, c in points]
+    points = points[: draw.MAX_POINTS]
+    assert params.parse_points("pts", draw.encode_points(points)) == (points, None)
+    got, bad = params.parse_points("pts", draw.encode_points(points) + "#!")
+    assert got == points and bad is not None
+
+
+@given(TEXT, hst.integers(1, 100))
+def test_quote_is_short(raw: str, limit: int) -> None:
+    assert len(params.quote(raw, limit)) <= limit
+    assert params.quote(raw, limit) == raw or len(raw) > limit or not raw.isprintable()
+
+
+def test_widget_problem_reasons() -> None:
+    assert params.widget_problem("s", ["0"], 16).reason == "out of range; using 16"
+    assert params.widget_problem("s", ["²"], 16).reason == "not a whole number"
+    assert params.widget_problem("g", ["nan"], 0.1).reason == "not a finite number"
+    assert params.widget_problem("d", ["nope"], "moons").reason == "not one of the choices"
+    assert params.widget_problem("p", ["maybe"], False).reason == "not true or false"
+    assert params.widget_problem("c", ["A", "zz"], ["A"]).reason.startswith("not all")
+    assert params.widget_problem("s", ["16"], 16) is None
+    assert params.widget_problem("g", ["0.33"], 0.33) is None
+    assert params.widget_problem("p", ["true"], True) is None
+    assert params.widget_problem("c", ["A", "B"], ["A", "B"]) is None
+
+
+# ---------------------------------------------------------------------------- the escaping
+IMAGE = "![x](http://127.0.0.1:9/p.png)"
+LINK = "[Session expired: click here](http://127.0.0.1:9/login)"
+HTML = "<img src=http://127.0.0.1:9/h.png><a href='http://e'>b</a>"
+PAYLOADS = [IMAGE, LINK, HTML, "http://127.0.0.1:9/auto", "www.example.com", "a@b.example"]
+
+
+def _unescaped(text: str, sub: str) -> bool:
+    """Whether ``sub`` occurs in markdown source without a backslash before it."""
+    i = text.find(sub)
+    while i >= 0:
+        if i == 0 or text[i - 1] != "\\":
+            return True
+        i = text.find(sub, i + 1)
+    return False
+
+
+def _is_markup(text: str) -> bool:
+    """Whether markdown source holds an unescaped image, link, HTML tag or autolink."""
+    marks = ("![", "[Session", "](", "<img", "<a ", "http://", "https://", "www.", "a@b")
+    return any(_unescaped(text, m) for m in marks)
+
+
+@pytest.mark.parametrize("payload", PAYLOADS)
+def test_md_plain_neutralises_markup(payload: str) -> None:
+    shown = md_plain(payload, limit=200)
+    assert "](" not in shown and "<" not in shown.replace("\\<", "")
+    assert "http://" not in shown and "www." not in shown and "a@b" not in shown
+
+
+def test_md_plain_keeps_ordinary_text_readable() -> None:
+    assert md_plain("students.csv") == "students.csv"
+    assert md_plain("x2 is missing: line 3 (empty)") == "x2 is missing: line 3 (empty)"
+    assert md_plain("a\nb\r# c") == "a b \\# c"
+
+
+def test_plot_plain_escapes_html() -> None:
+    assert plot_plain("<a href='x'>&</a>") == "&lt;a href='x'&gt;&amp;&lt;/a&gt;"
+
+
+# ----------------------------------------------------------------------------- the pages
+DATA_KEYS = ["src", "data", "n", "noise", "pos", "flip", "test", "seed"]
+LECTURE_KEYS = ["present", "focus", "round"]
+#: The URL parameters each page reads on every run (widgets drawn only in some states, such
+#: as the game's watch-mode settings, are read when drawn).
+PAGE_KEYS = {
+    "home": ["present"],
+    "theory": ["present", "section"],
+    "topdown": DATA_KEYS + LECTURE_KEYS + ["crit", "s", "k", "index", "gamma", "leaf"],
+    "oblique": DATA_KEYS + LECTURE_KEYS + ["T1", "T2", "inner", "learner", "rule"],
+    "branching": DATA_KEYS + LECTURE_KEYS + ["T", "c", "schemes", "wl"],
+    "matryoshka": DATA_KEYS + LECTURE_KEYS + ["Tw", "est", "struct", "tau"],
+    "game": ["present", "mode", "s", "gamma", "mv"],  # round: only in watch mode
+    "bounds": ["present", "b_C", "b_Tn", "b_rho3"],
+    "benchmark": ["present", "bench_ds", "now_folds"],
+}
+PRESET_PAGES = ["topdown", "oblique", "branching", "matryoshka", "game", "bounds", "benchmark"]
+
+#: Values no parameter of any page accepts.
+NASTY = ["²", "9" * 5000, "nan", "-inf", "1e999", "１", "0x10", IMAGE, LINK, HTML, "\x00\n# h"]
+
+
+def _texts(at) -> list[str]:
+    """The markdown source of every element that renders markdown (and every exception)."""
+    kinds = ["markdown", "caption", "info", "warning", "error", "success", "toast", "title"]
+    kinds += ["header", "subheader", "exception"]
+    out = []
+    for kind in kinds:
+        for el in at.get(kind):
+            value = getattr(el, "value", None)
+            if isinstance(value, str):
+                out.append(value)
+            out.extend(str(x) for x in getattr(el, "stack_trace", []) or [])
+    return out
+
+
+def _notice(at) -> str:
+    shown = [w.value for w in at.warning if w.value.startswith("Ignored from the link:")]
+    assert len(shown) <= 1, shown
+    return shown[0] if shown else ""
+
+
+def _check(at, ignored: list[str]) -> None:
+    ah.ok(at)
+    texts = _texts(at)
+    assert not any("Traceback" in t for t in texts)
+    notice = _notice(at)
+    for param in ignored:
+        assert f"{md_plain(param)}=" in notice, (param, notice)
+    # a quote is at most 40 characters: nothing near 5,000 digits is echoed anywhere
+    assert not any("9" * 60 in t for t in texts)
+    assert not any(_is_markup(t) for t in texts if any(p[:6] in t for p in PAYLOADS)), [
+        t for t in texts if _is_markup(t)
+    ]
+
+
+CASES = [
+    ("topdown", dict(preset="multiway", round="²"), ["round"]),
+    ("topdown", dict(preset="multiway", round="9" * 5000), ["round"]),
+    ("topdown", dict(s="0", n="100000000", data="nope", k="99", gamma="nan"), ["s", "n", "data"]),
+    ("topdown", dict(preset=IMAGE), ["preset"]),
+    ("oblique", dict(preset="bad", round=LINK, T1="-3"), ["preset", "round", "T1"]),
+    ("branching", dict(round="²", src="Nope", c="inf"), ["round", "src", "c"]),
+    ("matryoshka", dict(Tw="9" * 5000, struct=IMAGE), ["Tw", "struct"]),
+    ("matryoshka", dict(src="Draw", pts=IMAGE), ["pts"]),
+    ("game", dict(mv=IMAGE, s="0", gamma="nan"), ["mv", "s", "gamma"]),
+    ("game", dict(mv="0-2-0.5_0.5;" + "1-9-1;" * 20000), ["mv"]),
+    ("game", dict(preset="multiway", round="²", mode=LINK), ["preset", "mode"]),
+    ("bounds", dict(b_Tn="0", b_C="nan", b_rho3=IMAGE), ["b_Tn", "b_C", "b_rho3"]),
+    ("benchmark", dict(bench_ds=LINK, now_folds="99"), ["bench_ds", "now_folds"]),
+    ("theory", dict(section=IMAGE, present="maybe"), ["section", "present"]),
+    ("home", dict(present=HTML), ["present"]),
+]
+
+
+@pytest.mark.parametrize(("name", "query", "ignored"), CASES)
+def test_nasty_link_gives_a_notice_and_no_traceback(name: str, query: dict, ignored) -> None:
+    _check(ah.page(name, **query), ignored)
+
+
+def test_preset_with_a_bad_round_still_loads_the_preset() -> None:
+    at = ah.page("topdown", preset="multiway", round="²")
+    _check(at, ["round"])
+    assert at.session_state["preset_pick"] == "multiway"
+
+
+@pytest.mark.parametrize("name", sorted(PAGE_KEYS))
+def test_markup_in_every_echoed_parameter_stays_text(name: str) -> None:
+    """Each parameter of the page carries a markdown image or link: none reaches a rendered
+    element as markup (it appears escaped, ``\\!\\[x\\]``, or not at all)."""
+    keys = PAGE_KEYS[name] + (["preset"] if name in PRESET_PAGES else [])
+    query = {k: (IMAGE if i % 2 else LINK) for i, k in enumerate(keys)}
+    at = ah.page(name, **query)
+    _check(at, keys)
+    texts = _texts(at)
+    assert not any("![x](" in t or _unescaped(t, "[Session expired") for t in texts)
+    notice = _notice(at)
+    assert "\\!\\[x\\]" in notice or "\\[Session expired" in notice
+
+
+@settings(
+    max_examples=4,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+@given(hst.data())
+@pytest.mark.parametrize("name", sorted(PAGE_KEYS))
+def test_generated_link_gives_a_notice_and_no_traceback(name: str, data) -> None:
+    keys = data.draw(hst.lists(hst.sampled_from(PAGE_KEYS[name]), min_size=1, max_size=4))
+    query = {k: data.draw(hst.sampled_from(NASTY), label=k) for k in dict.fromkeys(keys)}
+    _check(ah.page(name, **query), list(query))
