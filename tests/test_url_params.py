@@ -8,6 +8,7 @@ every echoed parameter, which must never reach a rendered element as markup.
 
 from __future__ import annotations
 
+import html
 import math
 
 import pytest
@@ -324,3 +325,59 @@ def test_generated_link_gives_a_notice_and_no_traceback(name: str, data) -> None
     keys = data.draw(hst.lists(hst.sampled_from(PAGE_KEYS[name]), min_size=1, max_size=4))
     query = {k: data.draw(hst.sampled_from(NASTY), label=k) for k in dict.fromkeys(keys)}
     _check(ah.page(name, **query), list(query))
+
+
+# ------------------------------------------------------ file names and headers of an upload
+HOSTILE_NAME = "![x](http://127.0.0.1:9/f.png)[click](http://e).csv"
+
+
+def _upload_app(data: bytes, name: str) -> None:
+    from ui.widgets import dataset_from_upload
+
+    dataset_from_upload(data, name)
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        b"![h](http://127.0.0.1:9/h.png),<b>y</b>,label\n1,2,a\n3,4,b\n5,6,a\n7,8,b\n",
+        b"x1,x2,label\n1,2,a\n3,,b\n5,6,a\n7,[k](http://e),b\n9,10,b\n11,12,a\n",
+        b"x1,x2,label\n1,2,[k](http://e)\n3,4,[k](http://e)\n5,6,a\n",
+        b"[k](http://e),x2\n1,2\n",
+    ],
+)
+def test_upload_messages_show_names_and_headers_as_text(data: bytes) -> None:
+    from streamlit.testing.v1 import AppTest
+
+    at = AppTest.from_function(
+        _upload_app, args=(data, HOSTILE_NAME), default_timeout=ah.TIMEOUT
+    ).run()
+    ah.ok(at)
+    texts = _texts(at) + [e.value for e in at.sidebar.get("success")]
+    assert texts
+    assert not any(_is_markup(t) for t in texts), texts
+
+
+def test_plotly_titles_and_legends_escape_csv_names() -> None:
+    import numpy as np
+
+    from boostcore.datasets import Dataset
+    from ui import lecture_frames
+
+    X = np.array([[0.0, 1.0], [1.0, 0.0], [0.5, 0.5], [1.0, 1.0]])
+    ds = Dataset(
+        name="csv",
+        description="hostile names",
+        X_train=X,
+        X_test=X[:0],
+        y_train=np.array([-1, 1, -1, 1]),
+        y_test=np.array([], dtype=np.int64),
+        feature_names=("<a href='http://e'>x</a>", "<b>y</b>&"),
+        class_names=("<img src=x>", "+1"),
+    )
+    layout = lecture_frames.regions_layout(ds, np.zeros(2), np.ones(2))
+    titles = [layout["xaxis"]["title"]["text"], layout["yaxis"]["title"]["text"]]
+    names = [t.get("name", "") for t in lecture_frames.points_traces(ds)]
+    for text in titles + names:
+        assert "<" not in text and ">" not in text, text
+    assert titles == [html.escape(n) for n in ds.feature_names]  # shown as typed
