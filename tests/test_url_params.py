@@ -161,7 +161,9 @@ def test_quote_is_short(raw: str, limit: int) -> None:
 
 
 def test_widget_problem_reasons() -> None:
-    assert params.widget_problem("s", ["0"], 16).reason == "out of range; using 16"
+    assert params.widget_problem("s", ["0"], 16).reason == "not allowed; using 16"
+    assert params.widget_problem("s", ["0"], 16, (2, 64)).reason == "must be 2–64"
+    assert params.widget_problem("g", ["0.9"], 0.1, (0.0, 0.5)).reason == "must be 0–0.5"
     assert params.widget_problem("s", ["²"], 16).reason == "not a whole number"
     assert params.widget_problem("g", ["nan"], 0.1).reason == "not a finite number"
     assert params.widget_problem("d", ["nope"], "moons").reason == "not one of the choices"
@@ -291,6 +293,11 @@ CASES = [
 @pytest.mark.parametrize(("name", "query", "ignored"), CASES)
 def test_nasty_link_gives_a_notice_and_no_traceback(name: str, query: dict, ignored) -> None:
     _check(ah.page(name, **query), ignored)
+
+
+def test_the_notice_gives_the_widget_range() -> None:
+    notice = _notice(ah.page("topdown", s="0", noise="7"))
+    assert "s=0 (must be 2–64)" in notice and "noise=7 (must be 0–1)" in notice
 
 
 def test_preset_with_a_bad_round_still_loads_the_preset() -> None:

@@ -34,6 +34,9 @@ _MAX_NUMBER_CHARS = 32
 #: The most moves a ``mv=`` value may hold (a game has at most 64 leaves, so far fewer).
 MAX_MOVES = 256
 
+#: The parameters read by the parsers here, never by a widget bound to the URL.
+PARSED = frozenset({"preset", "round", "mv", "pts", "section"})
+
 _NOTES = "_url_notes"  # session key: {param: Ignored} for the page being shown
 _PAGE = "_url_page"  # session key: the page whose notes these are
 _CHECK = "_url_check"  # session key: the raw values of this run's link, to check at finish
@@ -261,9 +264,9 @@ def _drop_overflowing() -> None:
     ``int(float(text))``: ``?seed=1e999``, ``?seed=inf`` or 400 digits raise an
     ``OverflowError`` it does not catch, a traceback on the page. No parameter of this app
     accepts such a value, so it is dropped (from the values that seed the widgets too) and
-    reported.
+    reported; the parameters in :data:`PARSED` are left to their parsers.
     """
-    bad = {k: st.query_params.get_all(k) for k in st.query_params}
+    bad = {k: st.query_params.get_all(k) for k in st.query_params if k not in PARSED}
     bad = {k: v for k, v in bad.items() if _overflowing(v)}
     if not bad:
         return
@@ -309,6 +312,23 @@ def _bound_keys() -> set[str] | None:
         return None
 
 
+def _widget_range(key: str) -> tuple[float, float] | None:
+    """The ``min``/``max`` of the slider or number input bound to ``key`` on this run (None
+    if it has none, or if Streamlit's private state is not where 1.67 keeps it)."""
+    try:
+        from streamlit.runtime.state.session_state_proxy import get_session_state
+
+        state = get_session_state()
+        with state.query_params() as qp:
+            widget_id = qp._bindings_by_param[key].widget_id
+        meta = state._state._new_widget_state.widget_metadata[widget_id]
+        serde = meta.deserializer.__self__
+        lo, hi = float(serde.min_value), float(serde.max_value)
+    except Exception:  # noqa: BLE001 — private API, or no range: the reason says less
+        return None
+    return (lo, hi) if math.isfinite(lo) and math.isfinite(hi) else None
+
+
 def _same(raw: str, value: Any) -> bool:
     """Whether a widget's value is what the raw URL text says."""
     if isinstance(value, bool):
@@ -323,12 +343,14 @@ def _same(raw: str, value: Any) -> bool:
     return raw == str(value)
 
 
-def widget_problem(param: str, raw: Sequence[str], value: Any) -> Ignored | None:
+def widget_problem(
+    param: str, raw: Sequence[str], value: Any, span: tuple[float, float] | None = None
+) -> Ignored | None:
     """Why a bound widget's ``value`` is not the link's ``raw`` values (None if it is).
 
     Streamlit drops a value it cannot use (the widget keeps its default) and clamps a number
-    outside the widget's range; the reason says which, without the widget's bounds (which
-    Streamlit does not expose after the run).
+    outside the widget's range; the reason says which, with the widget's range ``span`` when
+    known (``s=0 (must be 2–64)``).
     """
     if isinstance(value, list | tuple):
         if len(raw) == len(value) and all(_same(r, v) for r, v in zip(raw, value)):
@@ -340,16 +362,21 @@ def widget_problem(param: str, raw: Sequence[str], value: Any) -> Ignored | None
     if isinstance(value, bool):
         return _bad(param, "not true or false", raw)
     if isinstance(value, int):
-        if _int_text(text) is None:
+        got = _int_text(text)
+        if got is None:
             return _bad(param, "not a whole number", raw)
-        return _bad(param, f"out of range; using {value}", raw)
+        if span is not None and not span[0] <= got <= span[1]:
+            return _bad(param, f"must be {_span(int(span[0]), int(span[1]))}", raw)
+        return _bad(param, f"not allowed; using {value}", raw)
     if isinstance(value, float):
         got = _float_text(text)
         if got is None:
             return _bad(param, "not a number", raw)
         if not math.isfinite(got):
             return _bad(param, "not a finite number", raw)
-        return _bad(param, f"out of range; using {value:g}", raw)
+        if span is not None and not span[0] <= got <= span[1]:
+            return _bad(param, f"must be {_span(f'{span[0]:g}', f'{span[1]:g}')}", raw)
+        return _bad(param, f"not allowed; using {value:g}", raw)
     return _bad(param, "not one of the choices", raw)
 
 
@@ -367,7 +394,9 @@ def check_widgets() -> None:
             continue
         if bound is not None and key not in bound:
             continue
-        note(widget_problem(key, raw, ss[key]))
+        value = ss[key]
+        numeric = isinstance(value, int | float) and not isinstance(value, bool)
+        note(widget_problem(key, raw, value, _widget_range(key) if numeric else None))
 
 
 def notice_text(notes: Sequence[Ignored]) -> str:

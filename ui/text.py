@@ -27,8 +27,8 @@ def md_plain(text: str, limit: int = 60) -> str:
     spaces, and every character that could start markup backslash-escaped, so it shows as
     typed and never becomes a link or an image (``[``, ``!``), HTML (``<``), LaTeX (``$``),
     an emoji or icon code (a ``:`` before a non-space), or an autolink: ``http://…`` (its
-    ``:``), ``a@b.c`` (``@``), ``www.…`` (its ``.``). A ``.`` or ``)`` after a digit and
-    before a space is escaped too (``1. `` would start a list), a leading ``-`` or ``+``, and
+    ``:``), ``a@b.c`` (``@``), ``www.…`` (its ``.``). A ``.`` or ``)`` after leading digits
+    and before a space is escaped too (``1. `` would start a list), a leading ``-`` or ``+``, and
     a ``(`` after ``]``; other dots, dashes, colons and brackets stay as they are
     (``data.csv``, ``UTF-8``, ``line 3 (empty)``)."""
     text = "".join(ch if ch.isprintable() else " " for ch in str(text))
@@ -41,7 +41,7 @@ def md_plain(text: str, limit: int = 60) -> str:
             special = True
         elif ch == "." and text[max(0, i - 3) : i].lower() == "www":
             special = True
-        elif ch in ".)" and i and text[i - 1].isdigit() and text[i + 1 : i + 2] in ("", " "):
+        elif ch in ".)" and text[:i].isdigit() and text[i + 1 : i + 2] in ("", " "):
             special = True
         elif ch == ":" and text[i + 1 : i + 2] not in ("", " "):  # http://, :smile:
             special = True
