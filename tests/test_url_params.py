@@ -388,3 +388,23 @@ def test_plotly_titles_and_legends_escape_csv_names() -> None:
     for text in titles + names:
         assert "<" not in text and ">" not in text, text
     assert titles == [html.escape(n) for n in ds.feature_names]  # shown as typed
+
+
+def test_a_widget_drawn_later_is_checked_when_it_is_drawn() -> None:
+    """``watch_seed`` is drawn in watch mode only: a bad value in the link is named on the
+    notice once the mode shows it, and not before."""
+    at = ah.page("game", watch_seed="abc")
+    ah.ok(at)
+    assert "watch" not in _notice(at)
+    at.radio(key="mode").set_value("Watch").run()
+    ah.ok(at)
+    assert "watch\\_seed=abc (not a whole number)" in _notice(at)
+
+
+def test_a_loaded_preset_is_not_reported_as_ignored() -> None:
+    at = ah.page("topdown", s="20")
+    _check(at, [])
+    assert _notice(at) == ""
+    at.selectbox(key="preset_pick").select("multiway").run()
+    _check(at, [])
+    assert _notice(at) == ""

@@ -392,6 +392,7 @@ def _load(key: str, guides: dict, kind: str, round_value: int, name: str | None 
         name = ss.get(key if kind == "preset" else f"{key}_challenge")
     if name not in guides:
         return
+    params.handled(*guides[name].state)  # set here, not by the link: not on its notice
     for k, v in guides[name].state.items():
         ss[k] = v
         if k != "round":
@@ -507,7 +508,6 @@ def preset_from_url(key: str, presets: dict[str, Guide], *, first_round: int = 0
         return
     ss[key] = name
     _load(key, presets, "preset", first_round, name)
-    params.handled(*presets[name].state)  # set by the preset, not by the link
     # a link may name the round to show as well (the stepper clamps it into the run)
     if "round" in st.query_params:
         rnd, bad = params.parse_round(

@@ -39,7 +39,7 @@ PARSED = frozenset({"preset", "round", "mv", "pts", "section"})
 
 _NOTES = "_url_notes"  # session key: {param: Ignored} for the page being shown
 _PAGE = "_url_page"  # session key: the page whose notes these are
-_CHECK = "_url_check"  # session key: the raw values of this run's link, to check at finish
+_CHECK = "_url_check"  # session key: the link's raw values not checked yet
 _HANDLED = "_url_handled"  # session key: parameters read by a parser (not by a widget)
 
 
@@ -295,8 +295,6 @@ def begin(page: str):
         ss[_NOTES] = {}
         ss[_HANDLED] = set()
         ss[_CHECK] = {k: st.query_params.get_all(k) for k in st.query_params}
-    else:
-        ss.pop(_CHECK, None)
     _drop_overflowing()
     return st.container()
 
@@ -381,19 +379,22 @@ def widget_problem(
 
 
 def check_widgets() -> None:
-    """On the run that opened the page: note every bound widget that did not take the
-    link's value."""
+    """Note every bound widget that did not take the link's value: on the run that opened
+    the page, and for a widget drawn only later (another mode, another data source), on the
+    run that draws it first."""
     ss = st.session_state
-    raw_values: dict[str, list[str]] | None = ss.pop(_CHECK, None)
-    if not raw_values:
+    pending: dict[str, list[str]] | None = ss.get(_CHECK)
+    if not pending:
         return
     bound = _bound_keys()
     skip = ss.get(_HANDLED, set())
-    for key, raw in raw_values.items():
-        if key in skip or key in _session_notes() or key not in ss:
+    for key in list(pending):
+        if key in skip or key in _session_notes():
+            pending.pop(key)
             continue
-        if bound is not None and key not in bound:
-            continue
+        if key not in ss or (bound is not None and key not in bound):
+            continue  # not drawn yet: checked on the run that draws it
+        raw = pending.pop(key)
         value = ss[key]
         numeric = isinstance(value, int | float) and not isinstance(value, bool)
         note(widget_problem(key, raw, value, _widget_range(key) if numeric else None))
