@@ -21,33 +21,47 @@ def rounds_span(first: int, last: int) -> str:
 _MD_SPECIAL = frozenset("\\`*_{}[]<>#!|~$&@")
 
 
+#: An invisible character that joins words (no line break): put inside ``http://``,
+#: ``www.`` and ``a@b`` it keeps them from being autolinked.
+_JOINER = "\u2060"
+
+
 def md_plain(text: str, limit: int = 60) -> str:
     """User-supplied text made safe for Streamlit markdown (``st.markdown``, captions, alerts,
     toasts): cut to ``limit`` characters, line breaks and other control characters made
     spaces, and every character that could start markup backslash-escaped, so it shows as
-    typed and never becomes a link or an image (``[``, ``!``), HTML (``<``), LaTeX (``$``),
-    an emoji or icon code (a ``:`` before a non-space), or an autolink: ``http://…`` (its
-    ``:``), ``a@b.c`` (``@``), ``www.…`` (its ``.``). A ``.`` or ``)`` after leading digits
-    and before a space is escaped too (``1. `` would start a list), a leading ``-`` or ``+``, and
-    a ``(`` after ``]``; other dots, dashes, colons and brackets stay as they are
-    (``data.csv``, ``UTF-8``, ``line 3 (empty)``)."""
+    typed and never becomes a link or an image (``[``, ``!``), HTML (``<``), LaTeX (``$``)
+    or an emoji or icon code (a ``:`` before a non-space). A ``.`` or ``)`` after leading
+    digits and before a space is escaped too (``1. `` would start a list), a leading ``-``
+    or ``+``, and a ``(`` after ``]``; other dots, dashes, colons and brackets stay as they
+    are (``data.csv``, ``UTF-8``, ``line 3 (empty)``).
+
+    Autolinks (``http://…``, ``www.…``, ``a@b.c``) are found by Streamlit's markdown in the
+    text *after* escapes are read, so a backslash does not stop them: an invisible word
+    joiner (U+2060) goes after the ``:`` of ``://``, before the ``.`` of ``www.`` and after
+    every ``@``.
+    """
     text = "".join(ch if ch.isprintable() else " " for ch in str(text))
     if len(text) > limit:
         text = text[:limit] + "…"
     out = []
     for i, ch in enumerate(text):
         special = ch in _MD_SPECIAL
+        after = ""
         if ch in "-+" and i == 0:  # a list item or a rule at the start of a line
             special = True
         elif ch == "." and text[max(0, i - 3) : i].lower() == "www":
-            special = True
+            out.append(_JOINER)
         elif ch in ".)" and text[:i].isdigit() and text[i + 1 : i + 2] in ("", " "):
             special = True
         elif ch == ":" and text[i + 1 : i + 2] not in ("", " "):  # http://, :smile:
             special = True
+            after = _JOINER if text[i + 1 : i + 3] == "//" else ""
         elif ch == "(" and i and text[i - 1] == "]":  # never "](" in the source
             special = True
-        out.append("\\" + ch if special else ch)
+        elif ch == "@":
+            after = _JOINER
+        out.append(("\\" + ch if special else ch) + after)
     return "".join(out)
 
 

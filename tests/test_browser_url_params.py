@@ -1,0 +1,46 @@
+"""A few nasty links in the served app (issue 16): the page shows ONE notice naming each
+ignored parameter, no exception box, no traceback, and a markdown image in a parameter makes
+the browser fetch nothing. The full table runs under AppTest (tests/test_url_params.py)."""
+
+from __future__ import annotations
+
+import urllib.parse
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+#: A host nobody serves: a request to it would be an image rendered from a link.
+SINK = "127.0.0.1:9"
+IMAGE = f"![x](http://{SINK}/p.png)"
+
+CASES = [
+    ("/topdown?preset=multiway&round=%C2%B2", ["round=²"]),
+    (
+        "/topdown?s=0&n=100000000&data=nope&k=99&gamma=nan&seed=1e999",
+        ["s=0 (must be 2–64)", "n=100000000", "data=nope", "k=99", "gamma=nan", "seed=1e999"],
+    ),
+    ("/game?s=0&mv=" + urllib.parse.quote(IMAGE), ["mv=![x](http:", "s=0"]),
+    ("/oblique?preset=" + urllib.parse.quote(IMAGE) + "&round=" + "9" * 5000, ["preset="]),
+]
+
+
+@pytest.mark.parametrize(("path", "named"), CASES)
+def test_nasty_link_in_the_browser(browser, server, path: str, named: list[str]) -> None:
+    page = browser.new_context().new_page()
+    requests: list[str] = []
+    page.on("request", lambda r: requests.append(r.url) if SINK in r.url else None)
+    page.goto(server + path)
+    notice = page.locator("[data-testid=stAlert]", has_text="Ignored from the link")
+    notice.first.wait_for(timeout=60_000)
+    page.wait_for_timeout(1000)  # let the rest of the run arrive
+    assert notice.count() == 1
+    text = notice.inner_text()
+    for item in named:
+        assert item in text, (item, text)
+    assert len(text) < 1000  # quotes are cut at 40 characters
+    assert page.locator("[data-testid=stException]").count() == 0
+    assert "Traceback" not in page.content()
+    assert page.locator("img[src*='127.0.0.1:9']").count() == 0
+    assert page.locator("a[href*='127.0.0.1:9']").count() == 0
+    assert not requests, requests
