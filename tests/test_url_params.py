@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import html
 import math
+import re
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -178,7 +179,7 @@ def test_widget_problem_reasons() -> None:
 # ---------------------------------------------------------------------------- the escaping
 IMAGE = "![x](http://127.0.0.1:9/p.png)"
 LINK = "[Session expired: click here](http://127.0.0.1:9/login)"
-HTML = "<img src=http://127.0.0.1:9/h.png><a href='http://e'>b</a>"
+HTML = "<img src=http://127.0.0.1:9/h.png><a href='http://127.0.0.1:9/a'>b</a>"
 PAYLOADS = [IMAGE, LINK, HTML, "http://127.0.0.1:9/auto", "www.example.com", "a@b.example"]
 
 
@@ -193,9 +194,12 @@ def _unescaped(text: str, sub: str) -> bool:
 
 
 def _is_markup(text: str) -> bool:
-    """Whether markdown source holds an unescaped image, link, HTML tag or autolink."""
-    marks = ("![", "[Session", "](", "<img", "<a ", "http://", "https://", "www.", "a@b")
-    return any(_unescaped(text, m) for m in marks)
+    """Whether markdown source holds an unescaped image, link or HTML tag, or an autolink
+    (Streamlit finds those after reading the escapes, so a backslash does not count)."""
+    plain = text.replace("\\", "")
+    if any(m in plain for m in ("http://", "https://", "www.")) or re.search(r"\w@\w", plain):
+        return True
+    return any(_unescaped(text, m) for m in ("![", "[Session", "](", "<img", "<a "))
 
 
 @pytest.mark.parametrize("payload", PAYLOADS)
@@ -266,9 +270,8 @@ def _check(at, ignored: list[str]) -> None:
         assert f"{md_plain(param)}=" in notice, (param, notice)
     # a quote is at most 40 characters: nothing near 5,000 digits is echoed anywhere
     assert not any("9" * 60 in t for t in texts)
-    assert not any(_is_markup(t) for t in texts if any(p[:6] in t for p in PAYLOADS)), [
-        t for t in texts if _is_markup(t)
-    ]
+    echoed = [t for t in texts if "127.0.0.1" in t]  # the payloads' host
+    assert not any(_is_markup(t) for t in echoed), [t for t in echoed if _is_markup(t)]
 
 
 CASES = [
