@@ -22,6 +22,7 @@ import streamlit as st
 from boostcore import datasets
 
 from . import params, theme
+from .text import md_plain
 
 #: The canvas is the square [−LIMIT, LIMIT]² (the generated datasets live in about ±1.5).
 LIMIT = 2.0
@@ -321,8 +322,8 @@ def init_from_url() -> None:
     points, bad = params.parse_points(URL_KEY, raw)
     params.note(bad, handled=URL_KEY)  # on the page's notice, quoted and escaped
     ss[_PTS] = tuple(points)
-    # the panel's longer message quotes at most one group of 3 characters of the link
-    ss[_MSG] = decode_points(raw)[1] if bad is not None else None
+    # the panel's longer message quotes one group of 3 characters of the link, escaped
+    ss[_MSG] = md_plain(decode_points(raw)[1], limit=400) if bad is not None else None
     ss[_LINKED] = problem(points) is None  # a shared drawing that runs opens folded away
 
 
