@@ -508,10 +508,11 @@ def preset_from_url(key: str, presets: dict[str, Guide], *, first_round: int = 0
         return
     ss[key] = name
     _load(key, presets, "preset", first_round, name)
-    # a link may name the round to show as well (the stepper clamps it into the run)
+    # a link may name the round to show as well (the stepper clamps it into the run, which
+    # is not computed yet here)
     if "round" in st.query_params:
-        rnd, bad = params.parse_round(
-            "round", st.query_params.get("round"), lo=0, hi=10**6, default=ss["round"]
+        rnd, bad = params.parse_int(
+            "round", st.query_params.get("round"), lo=0, hi=10**9, default=ss["round"]
         )
         params.note(bad, handled="round")
         ss["round"] = rnd
