@@ -204,3 +204,20 @@ def test_exports() -> None:
     ]
     svg = next(b for b in at.get("download_button") if b.label == "BoostODT tree (SVG)")
     assert svg.proto.label == "BoostODT tree (SVG)"
+
+
+def test_inner_stepping_is_refused_above_its_cost_with_a_notice() -> None:
+    """Issue 16: the largest link (5,000 points, T2 = 31, T1 = 40, inner stepping) would take
+    about a minute and 210 MB; the page steps node by node instead and says why."""
+    from ui.frames_oblique import INNER_SECONDS_LIMIT, inner_stepping_cost
+
+    at = _page(inner="true", T2="31", T1="40", n="5000")
+    ah.ok(at)
+    notes = [i.value for i in at.info if "off for this size" in i.value]
+    assert len(notes) == 1 and "1,240 steps on 3,750 training points" in notes[0]
+    assert lh.stepper(at)["hi"] <= 31  # one step per node, not per stump
+    assert inner_stepping_cost(3750, 31, 40) > INNER_SECONDS_LIMIT
+    small = _page(inner="true", T2="2", T1="4", data="diagonal_xor")
+    ah.ok(small)
+    assert not [i for i in small.info if "off for this size" in i.value]
+    assert lh.stepper(small)["hi"] > 2  # inner stepping kept: one step per stump

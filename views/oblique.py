@@ -28,7 +28,16 @@ from ui.classroom import (
     presenting,
     preset_from_url,
 )
-from ui.frames_oblique import ADA, KM, ODT, ORDER, SHORT, oblique_lecture, shown_at
+from ui.frames_oblique import (
+    ADA,
+    KM,
+    ODT,
+    ORDER,
+    SHORT,
+    inner_stepping_refusal,
+    oblique_lecture,
+    shown_at,
+)
 from ui.widgets import dataset_sidebar
 
 FROM_SHORT = {v: k for k, v in SHORT.items()}
@@ -212,6 +221,11 @@ def render() -> None:
     params = _sidebar_params()
     ds = choice.dataset
     focus_slot = lecture.preset_row("odt_preset", GUIDES, CHALLENGES, first_round=1)
+    if params["inner"]:
+        refusal = inner_stepping_refusal(ds.n_train, params["n_internal"], params["n_stumps"])
+        if refusal:
+            st.info(refusal)
+            params["inner"] = False
 
     started = time.perf_counter()
     with st.spinner("Boosting…"):
