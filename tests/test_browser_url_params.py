@@ -1,18 +1,21 @@
-"""A few nasty links in the served app (issue 16): the page shows ONE notice naming each
-ignored parameter, no exception box, no traceback, and a markdown image in a parameter makes
-the browser fetch nothing. The full table runs under AppTest (tests/test_url_params.py)."""
+"""Nasty links in the served app (issue 16): the page shows ONE notice naming each ignored
+parameter, no exception box, no traceback, and a markdown image in any parameter a page echoes
+— on every page — makes the browser fetch nothing and draws no image or link to its host. The
+generated cases run under AppTest (tests/test_url_params.py)."""
 
 from __future__ import annotations
 
 import urllib.parse
 
 import pytest
+from test_browser import _settle
 
 pytestmark = pytest.mark.browser
 
 #: A host nobody serves: a request to it would be an image rendered from a link.
 SINK = "127.0.0.1:9"
 IMAGE = f"![x](http://{SINK}/p.png)"
+_Q = urllib.parse.quote(IMAGE)
 
 CASES = [
     ("/topdown?preset=multiway&round=%C2%B2", ["round=²"]),
@@ -22,6 +25,14 @@ CASES = [
     ),
     ("/game?s=0&mv=" + urllib.parse.quote(IMAGE), ["mv=![x](http:", "s=0"]),
     ("/oblique?preset=" + urllib.parse.quote(IMAGE) + "&round=" + "9" * 5000, ["preset="]),
+    # a markdown image in every parameter a page echoes, on every other page
+    (f"/branching?preset={_Q}&round={_Q}&T={_Q}", ["preset=", "round=", "T="]),
+    (f"/matryoshka?preset={_Q}&round={_Q}&tau={_Q}", ["preset=", "round=", "tau="]),
+    (f"/bounds?preset={_Q}&b_s={_Q}", ["preset=", "b_s="]),
+    (f"/benchmark?preset={_Q}", ["preset="]),
+    (f"/theory?section={_Q}", ["section="]),
+    (f"/topdown?data={_Q}&index={_Q}&k={_Q}", ["data=", "index=", "k="]),
+    (f"/game?mode={_Q}&gamma={_Q}", ["mode=", "gamma="]),
 ]
 
 
@@ -33,7 +44,7 @@ def test_nasty_link_in_the_browser(browser, server, path: str, named: list[str])
     page.goto(server + path)
     notice = page.locator("[data-testid=stAlert]", has_text="Ignored from the link")
     notice.first.wait_for(timeout=60_000)
-    page.wait_for_timeout(1000)  # let the rest of the run arrive
+    _settle(page)  # the rest of the run has arrived: no script run, nothing loading
     assert notice.count() == 1
     text = notice.inner_text()
     for item in named:
