@@ -8,6 +8,7 @@ import streamlit as st
 
 from ui import (
     compute,
+    costs,
     diagrams,
     exports,
     frames_matryoshka,
@@ -167,6 +168,10 @@ def render() -> None:
         st.warning("Choose at least one structure in the sidebar.")
         return
     n_weak = params["n_weak"]
+    refusal = costs.prob_refusal(ds.n_train, n_weak)
+    if refusal:
+        st.error(refusal)
+        return
     started = time.perf_counter()
     with st.spinner("Boosting soft stumps…"):
         lec = frames_matryoshka.matryoshka_lecture(

@@ -11,6 +11,7 @@ import streamlit as st
 
 from ui import (
     compute,
+    costs,
     diagrams,
     exports,
     guides,
@@ -221,6 +222,10 @@ def render() -> None:
     params = _sidebar_params()
     ds = choice.dataset
     focus_slot = lecture.preset_row("odt_preset", GUIDES, CHALLENGES, first_round=1)
+    refusal = costs.oblique_refusal(ds.n_train, params["n_internal"], params["n_stumps"])
+    if refusal:
+        st.error(refusal)
+        return
     if params["inner"]:
         refusal = inner_stepping_refusal(ds.n_train, params["n_internal"], params["n_stumps"])
         if refusal:
