@@ -83,3 +83,16 @@ def test_a_failure_is_not_cached() -> None:
     with pytest.raises(ValueError):
         flaky(1)
     assert flaky(1) == 1 and tries == [1, 1]
+
+
+def test_a_large_key_counts_against_the_budget(monkeypatch) -> None:
+    monkeypatch.setattr(cache, "BUDGET_BYTES", 100_000)
+    monkeypatch.setattr(cache, "ENTRY_MAX_BYTES", 40_000)
+
+    @cache.shared
+    def parse(data: bytes) -> int:
+        return len(data)
+
+    for i in range(10):
+        parse(bytes([i]) * 30_000)  # 30 kB of key, a tiny value
+    assert cache.stats()["entries"] == 3 and cache.stats()["bytes"] <= 100_000

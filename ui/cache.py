@@ -112,7 +112,9 @@ def shared(fn: F) -> F:
             waiting.wait()  # the same request is being computed: use its value
         try:
             value = fn(*args, **kwargs)
-            _store(key, value, size_of(value))
+            # a key holding an uploaded file's bytes counts too
+            key_bytes = sum(len(v) for _, v in key[2:] if isinstance(v, bytes | str))
+            _store(key, value, size_of(value) + key_bytes)
             return value
         finally:
             with _lock:

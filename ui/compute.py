@@ -45,7 +45,7 @@ def generated_dataset(
     )
 
 
-@st.cache_data(max_entries=32, show_spinner=False)
+@shared  # in the size-bounded store: an upload may be megabytes (its bytes are the key)
 def uploaded_dataset(
     data: bytes, filename: str, test_fraction: float, seed: int
 ) -> datasets.Dataset:
@@ -53,7 +53,7 @@ def uploaded_dataset(
     return csvdata.load_csv(data, name=filename, test_fraction=test_fraction, random_state=seed)
 
 
-@st.cache_data(max_entries=32, show_spinner=False)
+@shared
 def uploaded_dataset_report(
     data: bytes, filename: str, test_fraction: float, seed: int
 ) -> tuple[datasets.Dataset, csvdata.CsvReport]:
