@@ -88,6 +88,14 @@ PAGES = {
         "InfoBoost grows a branching program: divide, then merge",
         "bp_infoboost",
     ),
+    # the heaviest link a generated dataset allows on the oblique page (issue 16: ten students
+    # on the same heavy link used to unpickle ten copies of ~84 MB)
+    "oblique": PageSpec(
+        "oblique",
+        "data=moons&n=5000&T2=31&T1=40",
+        "AdaBoost, trees, oblique trees: one algorithm (G1)",
+        "g1_linear",
+    ),
 }
 
 

@@ -25,7 +25,11 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-COUNTED = (("boostcore.topdown", "grow"), ("boostcore.branching", "bp_infoboost"))
+COUNTED = (
+    ("boostcore.topdown", "grow"),
+    ("boostcore.branching", "bp_infoboost"),
+    ("boostcore.realboost", "g1_linear"),
+)
 
 
 def _digest(args: tuple, kwargs: dict) -> str:
