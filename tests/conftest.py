@@ -64,8 +64,11 @@ def _free_port() -> int:
 
 
 @contextlib.contextmanager
-def streamlit_server() -> Iterator[str]:
-    """Serve ``app.py`` on a free port of 127.0.0.1; yields the base URL once it is healthy."""
+def streamlit_server(env: dict[str, str] | None = None, procs: list | None = None) -> Iterator[str]:
+    """Serve ``app.py`` on a free port of 127.0.0.1; yields the base URL once it is healthy.
+
+    ``env`` adds environment variables for the server; the server's process is appended to
+    ``procs`` when given (to read its memory)."""
     port = _free_port()
     # the server's log goes to a file: a pipe nobody reads would fill up and block a server
     # that lives for the whole session
@@ -90,6 +93,7 @@ def streamlit_server() -> Iterator[str]:
             "none",
         ],
         cwd=ROOT,
+        env={**os.environ, **(env or {})},
         stdout=log,
         stderr=subprocess.STDOUT,
     )
@@ -115,6 +119,8 @@ def streamlit_server() -> Iterator[str]:
             raise RuntimeError("streamlit did not start: " + tail())
         if proc.poll() is not None:
             raise RuntimeError("streamlit exited: " + tail())
+        if procs is not None:
+            procs.append(proc)
         yield base
     finally:
         proc.terminate()

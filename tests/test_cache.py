@@ -96,3 +96,15 @@ def test_a_large_key_counts_against_the_budget(monkeypatch) -> None:
     for i in range(10):
         parse(bytes([i]) * 30_000)  # 30 kB of key, a tiny value
     assert cache.stats()["entries"] == 3 and cache.stats()["bytes"] <= 100_000
+
+
+@pytest.mark.parametrize("raw", ["", "abc", "8", "-5", "1.5", "１２８", "9" * 400, "2000000"])
+def test_an_invalid_budget_in_the_environment_is_named_and_the_default_used(raw, caplog) -> None:
+    with caplog.at_level("WARNING", logger="ui.cache"):
+        assert cache.budget_from_env({cache.BUDGET_ENV: raw}) == 1 << 30
+    assert cache.BUDGET_ENV in caplog.text and "16–1048576" in caplog.text
+
+
+def test_a_budget_in_the_environment_is_used() -> None:
+    assert cache.budget_from_env({cache.BUDGET_ENV: " 16 "}) == 16 << 20
+    assert cache.budget_from_env({}) == 1 << 30

@@ -411,3 +411,101 @@ def test_a_loaded_preset_is_not_reported_as_ignored() -> None:
     at.selectbox(key="preset_pick").select("multiway").run()
     _check(at, [])
     assert _notice(at) == ""
+
+
+# ------------------------------------------------- parameters a page does not read, preset rounds
+@pytest.mark.parametrize("name", sorted(PAGE_KEYS))
+def test_a_parameter_the_page_does_not_read_is_named_and_dropped(name: str) -> None:
+    """``?foo=1`` (no page reads it) and ``?T2x=5`` are named on the notice and removed from
+    the address, so a copied link leaves them out; the page's own parameters are kept."""
+    own = PAGE_KEYS[name][0]  # "present" or "src": read by the page, valid as "true"/"Generated"
+    value = "true" if own == "present" else "Generated"
+    at = ah.page(name, foo="1", T2x="5", **{own: value})
+    _check(at, ["foo", "T2x"])
+    notice = _notice(at)
+    assert "foo=1 (not a parameter of this page)" in notice, notice
+    assert "T2x=5 (not a parameter of this page)" in notice, notice
+    assert "foo" not in at.query_params and "T2x" not in at.query_params
+    assert f"{own}=" not in notice
+
+
+def test_another_pages_parameter_is_named() -> None:
+    notice = _notice(ah.page("topdown", T2="5"))
+    assert "T2=5 (not a parameter of this page)" in notice
+
+
+def test_streamlits_own_parameters_are_not_reported() -> None:
+    at = ah.page("topdown", embed="true")
+    _check(at, [])
+    assert _notice(at) == ""
+
+
+@pytest.mark.parametrize(
+    ("name", "preset"),
+    [("topdown", "multiway"), ("branching", None), ("oblique", None), ("matryoshka", None)],
+)
+def test_a_preset_links_round_outside_the_run_is_clamped_and_named(name, preset) -> None:
+    """``?preset=…&round=999``: the run is computed after the preset is loaded, so the
+    stepper clamps the round into it and the notice says which round is shown."""
+    from ui import guides
+
+    preset = preset or next(iter(getattr(guides, name.upper())))
+    at = ah.page(name, preset=preset, round="999")
+    _check(at, ["round"])
+    notice = _notice(at)
+    m = re.search(r"round=999 \(this run has rounds 0–(\d+); showing (\d+)\)", notice)
+    assert m and m.group(1) == m.group(2), notice
+    assert at.session_state["round"] == int(m.group(2))
+    assert at.query_params["round"] == m.group(2)
+
+
+def test_a_preset_links_round_inside_the_run_is_shown_without_a_notice() -> None:
+    at = ah.page("topdown", preset="multiway", round="2")
+    _check(at, [])
+    assert _notice(at) == "" and at.session_state["round"] == 2
+
+
+def test_every_bound_widget_key_is_declared_by_its_page() -> None:
+    """Each view's ``URL_PARAMS`` names every key it binds to the URL, and the shared tuples
+    (``DATASET_PARAMS``, ``LECTURE_PARAMS``, ``HEADER_PARAMS``) every key their module binds:
+    a new URL-bound widget cannot be reported as "not a parameter of this page"."""
+    import ast
+    from pathlib import Path
+
+    from ui import classroom, lecture, widgets
+
+    def bound(path: Path) -> set[str]:
+        keys = set()
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Call):
+                kw = {k.arg: k.value for k in node.keywords}
+                b = kw.get("bind")
+                if isinstance(b, ast.Constant) and b.value == "query-params":
+                    key = kw["key"]
+                    keys.add(key.value if isinstance(key, ast.Constant) else key.id)
+        return keys
+
+    root = Path(__file__).resolve().parents[1]
+    shared = {
+        "widgets.py": set(widgets.DATASET_PARAMS),
+        "draw.py": set(draw.URL_PARAMS),
+        "lecture.py": set(lecture.LECTURE_PARAMS),
+        "classroom.py": {"PRESENT"} | set(classroom.HEADER_PARAMS),
+    }
+    for file, declared in shared.items():
+        assert bound(root / "ui" / file) <= declared, file
+    lecture_pages = {"topdown", "oblique", "branching", "matryoshka"}
+    for name in ["topdown", "oblique", "branching", "matryoshka", "game", "bounds", "benchmark"]:
+        source = (root / "views" / f"{name}.py").read_text()
+        tree = ast.parse(source)
+        decl = next(
+            n
+            for n in tree.body
+            if isinstance(n, ast.Assign) and getattr(n.targets[0], "id", "") == "URL_PARAMS"
+        )
+        names = {e.value for e in decl.value.elts if isinstance(e, ast.Constant)}
+        spread = {ast.unparse(e.value) for e in decl.value.elts if isinstance(e, ast.Starred)}
+        assert bound(root / "views" / f"{name}.py") <= names, name
+        assert {"HEADER_PARAMS", "PRESET_PARAMS"} <= spread, name
+        if name in lecture_pages:
+            assert {"DATASET_PARAMS", "lecture.LECTURE_PARAMS"} <= spread, name

@@ -25,6 +25,8 @@ from __future__ import annotations
 
 import functools
 import inspect
+import logging
+import os
 import pickle
 import threading
 from collections import OrderedDict
@@ -33,8 +35,43 @@ from typing import Any, TypeVar
 
 F = TypeVar("F", bound=Callable[..., Any])
 
+#: The environment variable that sets the budget in MiB (a small classroom machine may lower
+#: it; docs/classroom-server.md).
+BUDGET_ENV = "BOOSTLAB_CACHE_MIB"
+#: The smallest budget it may set: below, a single page's run could not be kept at all.
+MIN_BUDGET_MIB = 16
+#: The largest (1 TiB): a larger number is a typo, not a machine.
+MAX_BUDGET_MIB = 1 << 20
+
+
+def budget_from_env(environ: dict[str, str] | None = None) -> int:
+    """The budget in bytes: ``$BOOSTLAB_CACHE_MIB`` MiB if set to a whole number of
+    16 … 1,048,576, else 1 GiB (an invalid value is named in the server's log, not fatal:
+    the app still starts).
+
+    >>> budget_from_env({}) == 1 << 30, budget_from_env({"BOOSTLAB_CACHE_MIB": "256"}) >> 20
+    (True, 256)
+    """
+    raw = (os.environ if environ is None else environ).get(BUDGET_ENV)
+    if raw is None:
+        return 1 << 30
+    text = raw.strip()
+    # ASCII digits only: int() also reads "１２８" and a 400-digit number
+    mib = int(text) if text.isascii() and text.isdigit() and len(text) <= 7 else -1
+    if not MIN_BUDGET_MIB <= mib <= MAX_BUDGET_MIB:
+        logging.getLogger(__name__).warning(
+            "%s must be a whole number of MiB, %d–%d; got %r: using 1024",
+            BUDGET_ENV,
+            MIN_BUDGET_MIB,
+            MAX_BUDGET_MIB,
+            raw[:40],
+        )
+        return 1 << 30
+    return mib << 20
+
+
 #: What all the shared entries together may hold (pickled bytes).
-BUDGET_BYTES = 1 << 30
+BUDGET_BYTES = budget_from_env()
 #: A larger value is returned but not kept (it would push out most of the others).
 ENTRY_MAX_BYTES = BUDGET_BYTES // 4
 

@@ -26,6 +26,10 @@ from .guides import Guide
 
 #: Session key (and URL parameter) of presenter mode.
 PRESENT = "present"
+#: The URL parameters every page header reads (presenter mode).
+HEADER_PARAMS = (PRESENT,)
+#: The URL parameters a page with presets reads (:func:`preset_from_url`).
+PRESET_PARAMS = ("preset", "round")
 #: Session key of the format of the plotly camera button.
 FIG_FORMAT = "fig_format"
 
@@ -508,14 +512,11 @@ def preset_from_url(key: str, presets: dict[str, Guide], *, first_round: int = 0
         return
     ss[key] = name
     _load(key, presets, "preset", first_round, name)
-    # a link may name the round to show as well (the stepper clamps it into the run, which
-    # is not computed yet here)
+    # A link may name the round to show as well. The run is not computed yet here, so the
+    # stepper reads it (widgets.link_round) and says so if it is not a round of the run.
     if "round" in st.query_params:
-        rnd, bad = params.parse_int(
-            "round", st.query_params.get("round"), lo=0, hi=10**9, default=ss["round"]
-        )
-        params.note(bad, handled="round")
-        ss["round"] = rnd
+        params.handled("round")
+        ss["round_from_link"] = st.query_params.get_all("round")
 
 
 def figure_frame(fig):

@@ -38,12 +38,15 @@ import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 
 from .classroom import PRESENTER_SCALE, chart_config, presenting, presets_and_challenges
-from .widgets import _url_round
+from .widgets import _url_round, link_round
 
 if TYPE_CHECKING:
     from boostcore.datasets import Dataset
 
     from .guides import Guide
+
+#: The URL parameters of a lecture page's stepper and focused run.
+LECTURE_PARAMS = ("round", "focus")
 
 _HERE = Path(__file__).resolve().parent
 _STATIC = _HERE.parent / "static"
@@ -332,6 +335,7 @@ def stepper(
         ss[f"{key}_init"] = True
         if key not in ss:  # a preset loaded before the first stepper keeps its round
             ss[key] = _url_round(key, lo, hi, default=start)
+    link_round(key, lo, hi)
     if ss.get(f"{key}_range") not in (None, (lo, hi)) and f"{key}_keep" in ss:
         ss[key] = min(max(int(ss[f"{key}_keep"]), lo), hi)
     ss[f"{key}_range"] = (lo, hi)

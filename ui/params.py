@@ -17,7 +17,7 @@ parameter as plain text.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -36,6 +36,8 @@ MAX_MOVES = 256
 
 #: The parameters read by the parsers here, never by a widget bound to the URL.
 PARSED = frozenset({"preset", "round", "mv", "pts", "section"})
+#: Parameters Streamlit itself reads (``?embed=true``): never reported as unknown.
+STREAMLIT_PARAMS = frozenset({"embed", "embed_options"})
 
 _NOTES = "_url_notes"  # session key: {param: Ignored} for the page being shown
 _PAGE = "_url_page"  # session key: the page whose notes these are
@@ -286,14 +288,32 @@ def _drop_overflowing() -> None:
         note(_bad(key, "not a finite number", raw))
 
 
-def begin(page: str):
+def _drop_unknown(accepts: Collection[str]) -> None:
+    """Report and remove every parameter the page does not read (``?foo=1``, or another
+    page's ``?T2=5``), so that the notice names it and a copied link leaves it out."""
+    for key in [k for k in st.query_params if k not in accepts and k not in STREAMLIT_PARAMS]:
+        raw = st.query_params.get_all(key)
+        try:
+            del st.query_params[key]
+        except Exception:  # noqa: BLE001 — still reported; the URL keeps it
+            pass
+        note(_bad(key, "not a parameter of this page", raw))
+
+
+def begin(page: str, accepts: Collection[str]):
     """Start a page run: keep the notice's place at the top and, on the run that opens the
-    page, remember the link's raw values. Returns the notice's container."""
+    page, remember the link's raw values. Returns the notice's container.
+
+    ``accepts`` names every URL parameter the page reads (its bound widgets' keys and the
+    parameters its parsers read); any other parameter of the link is reported as not a
+    parameter of this page and removed from the address.
+    """
     ss = st.session_state
     if ss.get(_PAGE) != page:  # the page is opened (a link, or from another page)
         ss[_PAGE] = page
         ss[_NOTES] = {}
         ss[_HANDLED] = set()
+        _drop_unknown(frozenset(accepts))
         ss[_CHECK] = {k: st.query_params.get_all(k) for k in st.query_params}
     _drop_overflowing()
     return st.container()
@@ -413,8 +433,8 @@ def finish(slot=None) -> None:
         (slot or st).warning(notice_text(notes), icon=":material/link_off:")
 
 
-def page_run(page: str, render: Callable[[], None]) -> None:
-    """``render()`` between :func:`begin` and :func:`finish`."""
-    slot = begin(page)
+def page_run(page: str, render: Callable[[], None], *, accepts: Collection[str]) -> None:
+    """``render()`` between :func:`begin` and :func:`finish` (``accepts``: see :func:`begin`)."""
+    slot = begin(page, accepts)
     render()
     finish(slot)

@@ -32,6 +32,8 @@ class DataChoice:
 
 #: The sidebar's data sources (their labels are the URL values, ``?src=Draw``).
 SOURCES = ["Generated", "Upload CSV", "Draw"]
+#: The URL parameters :func:`dataset_sidebar` reads (its widgets and the drawing's).
+DATASET_PARAMS = ("src", "data", "n", "noise", "pos", "flip", "test", "seed", *draw.URL_PARAMS)
 
 
 def dataset_sidebar() -> DataChoice:
@@ -266,6 +268,21 @@ def _url_round(key: str, lo: int, hi: int, default: int | None = None) -> int:
     return value
 
 
+def link_round(key: str, lo: int, hi: int) -> None:
+    """Show the round a preset link names (``?preset=…&round=…``, kept by
+    ``classroom.preset_from_url`` before the run existed), now that the run's rounds
+    ``lo … hi`` are known: a number outside is clamped, text keeps the preset's round, and
+    either is reported on the page's notice. Shared by both steppers."""
+    ss = st.session_state
+    raw = ss.pop(f"{key}_from_link", None)
+    if raw is None:
+        return
+    current = min(max(int(ss.get(key, lo)), lo), hi)
+    value, bad = params.parse_round(key, raw, lo=lo, hi=hi, default=current)
+    params.note(bad, handled=key)
+    ss[key] = value
+
+
 def stepper(
     n_steps: int,
     render: Callable[[int], None],
@@ -299,6 +316,7 @@ def stepper(
         ss[f"{key}_init"] = True
         if key not in ss:  # a preset loaded before the first stepper keeps its round
             ss[key] = _url_round(key, lo, hi)
+    link_round(key, lo, hi)
     # Streamlit identifies a slider by its range too: when a parameter changes the number of
     # rounds, the slider is a new widget that would start at its first round. Keep the round
     # shown before (clamped into the new run) instead.

@@ -6,7 +6,14 @@ import streamlit as st
 
 from ui import bound_figures as bf
 from ui import bounds_page, exports, guides, params, theory_doc
-from ui.classroom import chart_with_numbers, page_header, preset_from_url, presets_and_challenges
+from ui.classroom import (
+    HEADER_PARAMS,
+    PRESET_PARAMS,
+    chart_with_numbers,
+    page_header,
+    preset_from_url,
+    presets_and_challenges,
+)
 
 RHOS = {"31/32": 31 / 32, "7/8": 7 / 8, "3/4": 3 / 4, "1/2": 1 / 2, "1/4": 1 / 4}
 CONFIG = {"displaylogo": False}
@@ -302,4 +309,20 @@ def render() -> None:
             st.code(snippet, language="python")
 
 
-params.page_run("bounds", render)
+#: Every URL parameter this page reads (any other is named on the page's notice).
+URL_PARAMS = (
+    *HEADER_PARAMS,
+    *PRESET_PARAMS,
+    "b_rhos",
+    "b_T",
+    "b_rho3",
+    "b_C",
+    "b_Tn",
+    "b_gamma",
+    "b_s",
+    "b_delta",
+    "b_eps_w",
+    "b_eps",
+)
+
+params.page_run("bounds", render, accepts=URL_PARAMS)

@@ -18,6 +18,8 @@ from ui import (
     theory_doc,
 )
 from ui.classroom import (
+    HEADER_PARAMS,
+    PRESET_PARAMS,
     data_code,
     export_run,
     page_header,
@@ -25,7 +27,7 @@ from ui.classroom import (
     preset_from_url,
 )
 from ui.frames_branching import SCHEMES
-from ui.widgets import dataset_sidebar
+from ui.widgets import DATASET_PARAMS, dataset_sidebar
 
 #: The page's main algorithm: focused when it is among the schemes compared.
 MAIN = "BP.InfoBoost"
@@ -338,4 +340,16 @@ def _exports(header, runs: dict, ds, t: int | None) -> None:
             )
 
 
-params.page_run("branching", render)
+#: Every URL parameter this page reads (any other is named on the page's notice).
+URL_PARAMS = (
+    *HEADER_PARAMS,
+    *PRESET_PARAMS,
+    *DATASET_PARAMS,
+    *lecture.LECTURE_PARAMS,
+    "schemes",
+    "T",
+    "c",
+    "wl",
+)
+
+params.page_run("branching", render, accepts=URL_PARAMS)

@@ -9,6 +9,8 @@ import streamlit as st
 
 from ui import diagrams, exports, game_figures, guides, params, tables, theory_doc
 from ui.classroom import (
+    HEADER_PARAMS,
+    PRESET_PARAMS,
     chart_with_numbers,
     export_run,
     export_structures,
@@ -625,4 +627,7 @@ def _watch(header, s: int, gamma: float) -> None:
     export_structures(header, "game")
 
 
-params.page_run("game", render)
+#: Every URL parameter this page reads (any other is named on the page's notice).
+URL_PARAMS = (*HEADER_PARAMS, *PRESET_PARAMS, "mode", "s", "gamma", "watch_adv", "watch_seed", "mv")
+
+params.page_run("game", render, accepts=URL_PARAMS)

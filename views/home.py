@@ -5,7 +5,7 @@ from pathlib import Path
 import streamlit as st
 
 from ui import params, theory_doc
-from ui.classroom import page_header, presenting
+from ui.classroom import HEADER_PARAMS, page_header, presenting
 from ui.widgets import page_link
 
 THUMBS = Path(__file__).resolve().parents[1] / "assets" / "thumbnails"
@@ -140,7 +140,7 @@ def _thumb(url_path: str) -> None:
         st.image(str(path), width="stretch")
 
 
-_notice = params.begin("home")
+_notice = params.begin("home", HEADER_PARAMS)
 page_header(
     "boostlab: decision trees are boosting algorithms",
     "Top-down decision-tree growth, InfoBoost, branching programs and real AdaBoost are all "

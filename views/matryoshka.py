@@ -19,13 +19,15 @@ from ui import (
     theory_doc,
 )
 from ui.classroom import (
+    HEADER_PARAMS,
+    PRESET_PARAMS,
     data_code,
     export_run,
     page_header,
     presenting,
     preset_from_url,
 )
-from ui.widgets import dataset_sidebar
+from ui.widgets import DATASET_PARAMS, dataset_sidebar
 
 STRUCTURES = {
     "Chain (prob. AdaBoost)": "chain",
@@ -330,4 +332,16 @@ def _exports(header, runs: dict, ds, t: int | None) -> None:
             )
 
 
-params.page_run("matryoshka", render)
+#: Every URL parameter this page reads (any other is named on the page's notice).
+URL_PARAMS = (
+    *HEADER_PARAMS,
+    *PRESET_PARAMS,
+    *DATASET_PARAMS,
+    *lecture.LECTURE_PARAMS,
+    "struct",
+    "Tw",
+    "tau",
+    "est",
+)
+
+params.page_run("matryoshka", render, accepts=URL_PARAMS)

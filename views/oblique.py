@@ -22,6 +22,8 @@ from ui import (
     theory_doc,
 )
 from ui.classroom import (
+    HEADER_PARAMS,
+    PRESET_PARAMS,
     chart,
     data_code,
     export_run,
@@ -39,7 +41,7 @@ from ui.frames_oblique import (
     oblique_lecture,
     shown_at,
 )
-from ui.widgets import dataset_sidebar
+from ui.widgets import DATASET_PARAMS, dataset_sidebar
 
 FROM_SHORT = {v: k for k, v in SHORT.items()}
 LEARNERS = {"stumps (the paper)": "stump", "hyperplane (oblique line)": "hyperplane"}
@@ -387,4 +389,17 @@ def _exports(header, runs: dict, lec: dict, shown: dict, choice, params: dict, k
         )
 
 
-params.page_run("oblique", render)
+#: Every URL parameter this page reads (any other is named on the page's notice).
+URL_PARAMS = (
+    *HEADER_PARAMS,
+    *PRESET_PARAMS,
+    *DATASET_PARAMS,
+    *lecture.LECTURE_PARAMS,
+    "T2",
+    "T1",
+    "learner",
+    "rule",
+    "inner",
+)
+
+params.page_run("oblique", render, accepts=URL_PARAMS)
