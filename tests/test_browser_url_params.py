@@ -33,6 +33,9 @@ CASES = [
     (f"/theory?section={_Q}", ["section="]),
     (f"/topdown?data={_Q}&index={_Q}&k={_Q}", ["data=", "index=", "k="]),
     (f"/game?mode={_Q}&gamma={_Q}", ["mode=", "gamma="]),
+    # a parameter no page reads, and a preset's round beyond its run
+    (f"/home?foo={_Q}&T2=5", ["foo=", "(not a parameter of this page)", "T2=5"]),
+    ("/topdown?preset=multiway&round=999", ["round=999 (this run has rounds 0–7; showing 7)"]),
 ]
 
 
