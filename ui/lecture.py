@@ -45,6 +45,8 @@ if TYPE_CHECKING:
 
     from .guides import Guide
 
+#: Pixels the proof panel takes under the curves (ui/proof.py's compact table).
+PROOF_HEIGHT = 200
 #: The URL parameters of a lecture page's stepper and focused run.
 LECTURE_PARAMS = ("round", "focus")
 
@@ -581,6 +583,7 @@ def three_views(
     curves: Panel,
     structure_name: str = "structure",
     widths: Sequence[float] = (1.0, 1.15, 1.0),
+    proof: Panel | None = None,
 ) -> None:
     """The focused run's regions, structure and curves side by side (:func:`lecture_columns`).
 
@@ -600,6 +603,9 @@ def three_views(
         The structure's word in its key ("tree", "program", "structure").
     widths : sequence of float, default (1.0, 1.15, 1.0)
         Relative widths of the three columns.
+    proof : Panel, optional
+        HTML frames of the proof at this round (ui/proof.py), drawn under the curves; the
+        curves leave it :data:`PROOF_HEIGHT` pixels so that both fit the window.
     """
     left, middle, right = lecture_columns(widths)
     with left:
@@ -630,7 +636,17 @@ def three_views(
             notes=curves.notes,
             title=curves.title,
             aspect=curves.aspect,
+            reserve=16 + (PROOF_HEIGHT if proof is not None else 0),
+            min_height=220 if proof is not None else 260,
         )
+        if proof is not None:
+            view(
+                "html",
+                proof.frames,
+                key=f"lv_proof_{tag}",
+                title=proof.title,
+                notes=proof.notes,
+            )
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,463 @@
+"""Predict, then reveal (issue 17, item 2): the questions of ui/quiz.py on random runs.
+
+For 50 random runs per page (random datasets of ``make_dataset``, random parameters, small
+sizes), every question every generator can ask at every round has 3–4 distinct answers and
+exactly one of them is true — checked against the next snapshot, recomputed here from its
+fields and parsed back from the answers' text, not taken from ``Question.correct`` — and that
+one is ``Question.correct``. The draws are deterministic for a seed, and every page asks at
+least two kinds of question over a run (and every kind it has over the 50 runs).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Callable
+
+import numpy as np
+import pytest
+
+from boostcore import steps
+from boostcore.branching import bp_infoboost
+from boostcore.datasets import GENERATORS, make_dataset
+from boostcore.game import (
+    equal_binary_adversary,
+    legal_arities,
+    max_weight_player,
+    play,
+    random_adversary,
+)
+from boostcore.impurity import INDEX
+from boostcore.oblique import boost_odt, g1_tree
+from boostcore.probabilistic import collapse_tree, matryoshka, prob_adaboost, prob_tree
+from boostcore.realboost import g1_linear
+from boostcore.topdown import grow
+from ui import quiz
+
+N_RUNS = 50
+NAMES = sorted(GENERATORS)
+
+
+def _data(rng: np.random.Generator, lo: int = 20, hi: int = 90):
+    ds = make_dataset(
+        NAMES[int(rng.integers(len(NAMES)))],
+        n=int(rng.integers(lo, hi)),
+        noise=float(rng.uniform(0.05, 0.5)),
+        label_noise=float(rng.choice([0.0, 0.0, 0.1])),
+        random_state=int(rng.integers(2**31 - 1)),
+    )
+    return ds.X_train, ds.y_train
+
+
+# ------------------------------------------------------------------------ random runs
+def _topdown_run(case: int):
+    rng = np.random.default_rng([17, 1, case])
+    X, y = _data(rng)
+    criterion = str(rng.choice(["hatano", "hatano", "mansour_mcallester", "naive"]))
+    index = str(rng.choice(list(INDEX)))
+    run = list(
+        grow(
+            X,
+            y,
+            size=int(rng.integers(2, 13)),
+            index=index,
+            criterion=criterion,
+            max_arity=int(rng.integers(2, 6)),
+            gamma=float(rng.uniform(0.05, 0.5)) if criterion == "mansour_mcallester" else None,
+            leaf_rule=str(rng.choice(["max_weight", "max_weight", "max_gain"])),
+        )
+    )
+    return run, {"index": index}
+
+
+def _branching_run(case: int):
+    rng = np.random.default_rng([17, 2, case])
+    X, y = _data(rng)
+    run = list(
+        bp_infoboost(
+            X,
+            y,
+            n_rounds=int(rng.integers(1, 8)),
+            merge=str(rng.choice(["bands", "all", "none"])),
+            c=float(rng.uniform(0.1, 0.9)),
+            weak=str(rng.choice(["h", "divided"])),
+        )
+    )
+    return run, {}
+
+
+def _matryoshka_run(case: int):
+    rng = np.random.default_rng([17, 3, case])
+    X, y = _data(rng, 16, 50)
+    structure = ("chain", "tree", "collapse", "matryoshka")[case % 4]
+    tau = float(rng.choice([0.1, 0.3, 0.9]))
+    if structure == "chain":
+        run = prob_adaboost(X, y, n_rounds=int(rng.integers(1, 6)), softness=tau, mc_samples=50)
+    elif structure == "tree":
+        run = prob_tree(X, y, n_internal=int(rng.integers(1, 6)), softness=tau)
+    elif structure == "collapse":
+        run = collapse_tree(X, y, n_internal=int(rng.integers(1, 6)), softness=tau)
+    else:
+        run = matryoshka(X, y, levels=int(rng.integers(1, 4)), softness=tau)
+    return list(run), {}
+
+
+def _oblique_run(case: int):
+    rng = np.random.default_rng([17, 4, case])
+    X, y = _data(rng)
+    which = ("odt", "km", "ada")[case % 3]
+    if which == "odt":
+        run = boost_odt(
+            X,
+            y,
+            n_internal=int(rng.integers(1, 7)),
+            n_stumps=int(rng.integers(1, 4)),
+            weak=str(rng.choice(["stump", "hyperplane"])),
+            leaf_rule=str(rng.choice(["breadth_first", "max_decrease"])),
+        )
+    elif which == "km":
+        run = g1_tree(
+            X,
+            y,
+            n_internal=int(rng.integers(1, 7)),
+            leaf_rule=str(rng.choice(["breadth_first", "max_decrease"])),
+        )
+    else:
+        run = g1_linear(X, y, n_rounds=int(rng.integers(1, 9)))
+    return list(run), {}
+
+
+def _game_run(case: int):
+    rng = np.random.default_rng([17, 5, case])
+    s = int(rng.integers(2, 17))
+    gamma = float(rng.choice([0.0, 0.1, 0.2, 0.3]))
+    adversary = equal_binary_adversary if case % 3 == 0 else random_adversary(case)
+    return list(play(s, gamma, max_weight_player, adversary)), {}
+
+
+RUNS: dict[str, Callable[[int], tuple[list, dict]]] = {
+    "topdown": _topdown_run,
+    "branching": _branching_run,
+    "matryoshka": _matryoshka_run,
+    "oblique": _oblique_run,
+    "game": _game_run,
+}
+
+#: Every kind each page has (the union over the structures it shows).
+KINDS = {
+    "topdown": {"leaf", "arity", "index_drop", "error"},
+    "branching": {"stump", "prod_z", "leaves", "error"},
+    "matryoshka": {"leaf", "stump", "bound_drop", "bound", "error", "doll", "nesting"},
+    "oblique": {"node", "stump", "loss_drop", "error"},
+    "game": {"leaf", "arity", "weight_drop", "reference"},
+}
+
+
+def _rounds_of(page: str, run: list) -> range:
+    """The page's rounds t = 0 … T (the matryoshka page counts weak classifiers)."""
+    r = steps.rounds(run)
+    if page == "matryoshka":
+        return range(int(r[-1].metrics.n_weak) + 1)
+    return range(len(r))
+
+
+def _next(page: str, run: list, t: int):
+    """The snapshots now and after the step, found here without ui.quiz."""
+    r = steps.rounds(run)
+    if page == "matryoshka":
+        now = max(i for i, s in enumerate(r) if s.metrics.n_weak <= t)
+    else:
+        now = t
+    return r[now], r[now + 1]
+
+
+# ------------------------------------------------------------- reading answers back
+_NUM = r"(-?[0-9.]+(?:e-?[0-9]+)?)"
+
+
+def _range(text: str) -> tuple[float, float]:
+    """``"less than a"``, ``"a to b"``, ``"c or more"`` as ``[lo, hi)``."""
+    if m := re.fullmatch(rf"less than {_NUM}", text):
+        return 0.0, float(m[1])
+    if m := re.fullmatch(rf"{_NUM} to {_NUM}", text):
+        return float(m[1]), float(m[2])
+    if m := re.fullmatch(rf"{_NUM} or more", text):
+        return float(m[1]), math.inf
+    raise AssertionError(f"not a range: {text!r}")
+
+
+def _ranges_true(answers, v: float) -> list[bool]:
+    spans = [_range(a) for a in answers]
+    assert spans[0][0] == 0 and spans[-1][1] == math.inf, answers
+    for (lo, hi), (lo2, _) in zip(spans, spans[1:]):
+        assert lo < hi == lo2, f"ranges overlap or leave a gap: {answers}"
+    for lo, _ in spans[1:]:
+        assert abs(v - lo) > 0.05 * lo, f"{v} is too close to the edge {lo}: {answers}"
+    return [lo <= v < hi for lo, hi in spans]
+
+
+def _trend_true(answers, before: float, after: float) -> list[bool]:
+    same = abs(after - before) <= 1e-9 * max(1.0, abs(before), abs(after))
+    drop = 0.0 if same else before - after
+    out = []
+    for a in answers:
+        if a == "goes up":
+            out.append(drop < 0)
+        elif a == "stays the same":
+            out.append(same)
+        elif m := re.fullmatch(rf"goes down by less than {_NUM}", a):
+            out.append(0 < drop < float(m[1]))
+        elif m := re.fullmatch(rf"goes down by {_NUM} or more", a):
+            out.append(drop >= float(m[1]))
+        else:
+            raise AssertionError(f"not a trend answer: {a!r}")
+    return out
+
+
+def _ints(answers, pattern: str) -> list[int]:
+    out = []
+    for a in answers:
+        m = re.fullmatch(pattern, a)
+        assert m, f"{a!r} does not match {pattern!r}"
+        out.append(int(m[1]))
+    return out
+
+
+def _threshold_is(text: str, value: float) -> bool:
+    return float(text) == float(f"{value:.3g}")
+
+
+def _stump_true(answers, feature: int, threshold: float, op: str = ">") -> list[bool]:
+    out = []
+    for a in answers:
+        m = re.fullmatch(rf"x([0-9]+) ([<>]) {_NUM}", a)
+        assert m, f"not a stump: {a!r}"
+        out.append(int(m[1]) == feature + 1 and m[2] == op and _threshold_is(m[3], threshold))
+    return out
+
+
+def _hyp_true(answers, h) -> list[bool]:
+    out = []
+    for a in answers:
+        m = re.fullmatch(
+            rf"(−?)sgn\(x([0-9]+) > {_NUM}\)|(−?)\(x([0-9]+) − {_NUM}\)|([-+][0-9.]+)", a
+        )
+        assert m, f"not a weak hypothesis: {a!r}"
+        if m[2]:
+            ok = h.kind == "stump" and (m[1] == "") == (h.polarity > 0)
+            ok = ok and int(m[2]) == h.feature + 1 and _threshold_is(m[3], h.threshold)
+        elif m[5]:
+            ok = h.kind == "linear" and (m[4] == "") == (h.polarity > 0)
+            ok = ok and int(m[5]) == h.feature + 1 and _threshold_is(m[6], h.threshold)
+        else:
+            ok = h.kind == "constant" and float(m[7]) == h.polarity
+        out.append(ok)
+    return out
+
+
+# ------------------------------------------------------ the truth, from the next snapshot
+def _truth(page: str, q: quiz.Question, now, nxt, options: dict) -> list[bool]:
+    """Which answers are true, decided from the snapshots' fields (not from ``q.correct``)."""
+    a = q.answers
+    k = q.kind
+    if page == "topdown":
+        sp = nxt.split
+        if k == "leaf":
+            ids = _ints(a, r"leaf #([0-9]+)")
+            assert set(ids) <= {int(l) for l in now.tree.leaves}, "a leaf that does not exist"
+            w = now.tree.node_weight(INDEX[options["index"]])
+            others = [i for i in ids if i != sp.leaf]
+            assert all(not math.isclose(w[i], w[sp.leaf], rel_tol=1e-9) for i in others)
+            return [i == sp.leaf for i in ids]
+        if k == "arity":
+            ks = _ints(a, r"([0-9]+) branches")
+            legal = {c.arity for c in nxt.candidates if c.acceptable}
+            assert set(ks) <= legal, f"an arity the rule does not allow: {ks} vs {legal}"
+            return [x == sp.arity for x in ks]
+        if k == "index_drop":
+            v = now.metrics.index_value - nxt.metrics.index_value
+            return _ranges_true(a, v)
+        if k == "error":
+            return _trend_true(a, now.metrics.train_error, nxt.metrics.train_error)
+    if page == "branching":
+        if k == "stump":
+            return _stump_true(a, nxt.feature, nxt.threshold)
+        if k == "prod_z":
+            return _ranges_true(a, now.metrics.bound_prod_Z - nxt.metrics.bound_prod_Z)
+        if k == "leaves":
+            ns = _ints(a, r"([0-9]+) (?:leaf|leaves)")
+            assert all(1 <= x <= 2 * now.metrics.n_leaves for x in ns), ns
+            return [x == nxt.metrics.n_leaves for x in ns]
+        if k == "error":
+            return _trend_true(a, now.metrics.train_error, nxt.metrics.train_error)
+    if page == "matryoshka":
+        if k == "leaf":
+            ids = _ints(a, r"leaf #([0-9]+)")
+            assert set(ids) <= set(now.model.leaves)
+            return [i == nxt.node for i in ids]
+        if k == "stump":
+            h = nxt.stump
+            return _stump_true(a, h.feature, h.theta, ">" if h.polarity > 0 else "<")
+        if k == "bound_drop":
+            return _ranges_true(a, now.metrics.bound_C - nxt.metrics.bound_C)
+        if k == "bound":
+            return _trend_true(a, now.metrics.bound_C, nxt.metrics.bound_C)
+        if k == "error":
+            return _trend_true(a, now.metrics.train_error, nxt.metrics.train_error)
+        if k == "doll":
+            minus, plus = nxt.model.children[0]
+            side = "+" if nxt.model.children[plus] is not None else "−"
+            return [x == f"in the root's {side} branch" for x in a]
+        if k == "nesting":
+            fails = sum(d.node_Z > d.paper_bound + 1e-12 for d in nxt.dolls)
+            truth = {
+                "it holds for every doll": fails == 0,
+                "it fails for some dolls": 0 < fails < len(nxt.dolls),
+                "it fails for every doll": fails == len(nxt.dolls),
+            }
+            return [truth[x] for x in a]
+    if page == "oblique":
+        if k == "node":
+            ids = _ints(a, r"leaf #([0-9]+)")
+            assert set(ids) <= set(now.tree.leaves)
+            return [i == nxt.node for i in ids]
+        if k == "stump":
+            return _hyp_true(a, nxt.round.hyp)
+        if k == "loss_drop":
+            return _ranges_true(a, now.metrics.exp_loss - nxt.metrics.exp_loss)
+        if k == "error":
+            return _trend_true(a, now.metrics.train_error, nxt.metrics.train_error)
+    if page == "game":
+        move = nxt.history[-1]
+        if k == "leaf":
+            ids = _ints(a, r"leaf #([0-9]+)")
+            assert set(ids) <= set(now.leaves)
+            return [i == move.leaf for i in ids]
+        if k == "arity":
+            ks = _ints(a, r"([0-9]+) children")
+            assert set(ks) <= set(legal_arities(now))
+            return [x == move.k for x in ks]
+        if k == "weight_drop":
+            return _ranges_true(a, now.total - nxt.total)
+        if k == "reference":
+            w, ref = nxt.total, nxt.metrics.equal_binary_weight
+            same = math.isclose(w, ref, rel_tol=1e-9, abs_tol=1e-9)
+            truth = {"heavier": w > ref and not same, "just as heavy": same}
+            truth["lighter"] = w < ref and not same
+            return [truth[x] for x in a]
+    raise AssertionError(f"no truth for {page}/{k}")
+
+
+def _check(page: str, q: quiz.Question, now, nxt, options: dict) -> None:
+    assert q.page == page and q.kind in KINDS[page]
+    assert 3 <= len(q.answers) <= 4 and len(set(q.answers)) == len(q.answers), q
+    assert q.text and "\n" not in q.text and q.why and "\n" not in q.why, q
+    true = _truth(page, q, now, nxt, options)
+    assert sum(true) == 1, f"{sum(true)} true answers: {q}"
+    assert true.index(True) == q.correct, q
+
+
+# ---------------------------------------------------------------------------- the tests
+@pytest.mark.parametrize("page", list(RUNS))
+def test_every_question_has_exactly_one_true_answer_the_next_snapshot_gives(page: str) -> None:
+    seen: set[str] = set()
+    asked = 0
+    for case in range(N_RUNS):
+        run, options = RUNS[page](case)
+        kinds: set[str] = set()
+        rounds = _rounds_of(page, run)
+        for t in rounds:
+            qs = quiz.GENERATORS[page](run, t, seed=case, **options)
+            if t == rounds[-1] and page != "game":
+                assert qs == (), "a question after the last round"
+            if not qs:
+                continue
+            now, nxt = _next(page, run, t)
+            for q in qs:
+                _check(page, q, now, nxt, options)
+                assert q.t == t
+                asked += 1
+            assert len({q.kind for q in qs}) == len(qs)
+            kinds |= {q.kind for q in qs}
+        if len(rounds) > 1:
+            assert len(kinds) >= 2, f"run {case} asks only {kinds}"
+        seen |= kinds
+    assert seen == KINDS[page], f"never asked: {KINDS[page] - seen}"
+    assert asked >= N_RUNS
+
+
+@pytest.mark.parametrize("page", list(RUNS))
+def test_the_drawn_question_is_deterministic_for_a_seed(page: str) -> None:
+    differs = False
+    drawn: set[str] = set()
+    for case in range(0, N_RUNS, 5):
+        run, options = RUNS[page](case)
+        again, _ = RUNS[page](case)  # the same run computed anew
+        for t in _rounds_of(page, run):
+            q = quiz.question_for(page, run, t, seed=11, **options)
+            assert q == quiz.question_for(page, again, t, seed=11, **options)
+            if q is None:
+                continue
+            assert q in quiz.GENERATORS[page](run, t, seed=11, **options)
+            drawn.add(q.kind)
+            other = quiz.question_for(page, run, t, seed=12, **options)
+            differs |= other != q
+    assert differs, "another seed never asks anything else"
+    assert len(drawn) >= 2, f"only {drawn} drawn"
+
+
+def test_the_matryoshka_page_asks_about_the_next_level_between_levels() -> None:
+    ds = make_dataset("moons", n=60, random_state=0)
+    run = list(matryoshka(ds.X_train, ds.y_train, levels=3))
+    # rounds 4 … 7 show level 2: their questions are about level 3 (8 stumps)
+    for t in (4, 5, 7):
+        for q in quiz.matryoshka_questions(run, t, seed=0):
+            assert "Level 3" in q.text or "level 3" in q.text, q
+    assert quiz.matryoshka_questions(run, 8) == ()
+
+
+def test_the_game_asks_the_max_weight_players_leaf_before_the_students_move() -> None:
+    # after two equal binary moves: leaves of weight 0.375, 0.28125, 0.28125
+    positions = list(steps.rounds(list(play(9, 0.25))))[:3]  # the page waits for move 3
+    qs = quiz.game_questions(positions, 2, seed=2)
+    assert [q.kind for q in qs] == ["leaf"]
+    (q,) = qs
+    assert q.answer == f"leaf #{max_weight_player(positions[2])}"
+    assert len(q.answers) == 3
+    assert quiz.game_questions(positions, 3) == ()
+    # after three: four leaves of equal weight, none a fair distractor — nothing to ask
+    positions = list(steps.rounds(list(play(9, 0.25))))[:4]
+    assert quiz.game_questions(positions, 3) == ()
+
+
+def test_oblique_to_spans_several_adaboost_rounds() -> None:
+    ds = make_dataset("xor", n=80, random_state=3)
+    run = list(g1_linear(ds.X_train, ds.y_train, n_rounds=9))
+    qs = quiz.oblique_questions(run, 3, to=6, seed=1)
+    assert [q.kind for q in qs] == ["loss_drop", "error"]  # no "which stump" over 3 rounds
+    r = steps.rounds(run)
+    for q in qs:
+        _check("oblique", q, r[3], r[6], {})
+    assert quiz.oblique_questions(run, 3, to=3) == ()
+
+
+def test_feature_names_reach_the_answers() -> None:
+    ds = make_dataset("moons", n=120, random_state=0)
+    run = list(bp_infoboost(ds.X_train, ds.y_train, n_rounds=5))
+    names = ("petal length", "<b>width</b>")
+    (q,) = [q for q in quiz.branching_questions(run, 1, feature_names=names) if q.kind == "stump"]
+    assert all(a.startswith(names) for a in q.answers), q.answers
+
+
+def test_bad_questions_and_arguments_are_refused() -> None:
+    with pytest.raises(ValueError, match="3 or 4 answers"):
+        quiz.Question("game", 0, "?", ("a", "b"), 0, "why", "leaf")
+    with pytest.raises(ValueError, match="differ"):
+        quiz.Question("game", 0, "?", ("a", "a", "b"), 0, "why", "leaf")
+    with pytest.raises(ValueError, match="correct"):
+        quiz.Question("game", 0, "?", ("a", "b", "c"), 3, "why", "leaf")
+    with pytest.raises(ValueError, match="page"):
+        quiz.question_for("bounds", [], 0)
+    run = list(play(6, 0.2))
+    with pytest.raises(ValueError, match="seed"):
+        quiz.question_for("game", run, 1, seed=-1)
