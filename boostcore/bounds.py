@@ -5,6 +5,8 @@ Each function is vectorised over its first argument and cites the paper it comes
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import numpy as np
 from scipy.special import gammaln
 
@@ -1088,3 +1090,110 @@ def band_count(c: float, gamma: np.ndarray | float) -> np.ndarray | int:
     # ε_j ≥ 1 ⇔ j − 1 ≥ need; a tiny tolerance keeps exact powers on the right side
     out = np.where(first >= 1.0, 1, np.ceil(need - 1e-12).astype(int) + 1)
     return int(out) if out.ndim == 0 else out
+
+
+# ------------------------------------------------------------------------------------------
+# The chains of the proof panel (issue 17, "the proof at this round"): the few numbers the
+# panel needs that no snapshot's metrics hold
+
+
+def divide_merge_products(
+    Z: Sequence[float], H_leaves: Sequence[float], H_h: Sequence[float]
+) -> tuple[float, float, float]:
+    """``(Π Z_t, Π H_{D_t}(Y|ℓ_t), Π H_{D_t}(Y|h_t))`` over the rounds ``t = 1 … T``.
+
+    The three members of Theorem 1 of Takimoto, Koya & Maruoka (docs/theory.md §2):
+    training error of ``sign(F_T)`` ``≤ Π Z_t = Π H_{D_t}(Y|ℓ_t) ≤ Π H_{D_t}(Y|h_t)``. The
+    first inequality holds for every merging scheme with the actual normalisers; the equality
+    is Lemma 2 (``Z_t = H_{D_t}(Y|ℓ_t)`` when no leaf of round ``t`` needed smoothing,
+    otherwise ``Z_t`` is larger by the smoothing excess); the last inequality holds because
+    ``ℓ_t`` refines ``h_t`` (equality for InfoBoost, ``merge="all"``). The products are
+    accumulated left to right in round order, as :func:`boostcore.branching.bp_infoboost`
+    accumulates ``bound_prod_Z`` and ``prod_H_h``, so those two agree with its metrics
+    exactly.
+
+    Parameters
+    ----------
+    Z, H_leaves, H_h : sequence of float, each ``≥ 0``, of equal length ``T``
+        ``Z_t``, ``H_{D_t}(Y|ℓ_t)`` and ``H_{D_t}(Y|h_t)`` of every round, in order.
+
+    Returns
+    -------
+    (float, float, float)
+        The three products (``1.0`` each for ``T = 0``, the empty products).
+
+    Raises
+    ------
+    ValueError
+        If the sequences differ in length, or a value is negative or not finite.
+
+    Examples
+    --------
+    >>> from boostcore.bounds import divide_merge_products
+    >>> [round(v, 4) for v in divide_merge_products([0.8, 0.9], [0.8, 0.85], [0.9, 0.95])]
+    [0.72, 0.68, 0.855]
+    >>> divide_merge_products([], [], [])
+    (1.0, 1.0, 1.0)
+    """
+    cols = [np.asarray(v, dtype=float).reshape(-1) for v in (Z, H_leaves, H_h)]
+    if not cols[0].size == cols[1].size == cols[2].size:
+        raise ValueError(
+            "Z, H_leaves and H_h need one value per round each; got lengths "
+            f"{cols[0].size}, {cols[1].size}, {cols[2].size}"
+        )
+    for name, col in zip(("Z", "H_leaves", "H_h"), cols):
+        if not np.all(np.isfinite(col)) or np.any(col < 0):
+            raise ValueError(f"{name} must hold finite values ≥ 0; got {col.tolist()}")
+    out = []
+    for col in cols:
+        prod = 1.0
+        for v in col.tolist():
+            prod *= v
+        out.append(prod)
+    return out[0], out[1], out[2]
+
+
+def g1_weak_learning_bound(mu: Sequence[float]) -> tuple[float, float]:
+    """``(γ̂, exp(−γ̂²·T/2))`` with ``γ̂ = min_t |μ_t|``: Theorem 1 [R] under weak learning.
+
+    Henry, Nock & Nielsen (2007), Theorem 1 as reconstructed in docs/theory.md §4.1: on a path
+    of ``T`` weak hypotheses ``E_{w_1}[e^{−yH}] ≤ Π_t sqrt(1 − μ_t²)``, and under the paper's
+    weak learning assumption ``|μ_t| ≥ γ`` every factor is at most
+    ``sqrt(1 − γ²) ≤ exp(−γ²/2)``, so the product is at most ``exp(−γ²·T/2)``. As for the
+    top-down trees' ``γ̂`` (docs/theory.md §1.1), the argument only uses the rounds the run
+    made, so ``γ = γ̂``, the smallest ``|μ_t|`` measured, is allowed; a round whose weak
+    hypothesis has ``μ = 0`` (no edge) makes ``γ̂ = 0`` and the bound the trivial 1.
+
+    Parameters
+    ----------
+    mu : sequence of float in [−1, 1]
+        ``μ_t`` of every round on the path (``|μ|`` above 1 is taken as 1).
+
+    Returns
+    -------
+    (float, float)
+        ``γ̂`` (``nan`` for an empty path) and ``exp(−γ̂²·T/2)`` (``1.0`` for an empty path).
+
+    Raises
+    ------
+    ValueError
+        If some ``μ_t`` is not finite.
+
+    Examples
+    --------
+    >>> from boostcore.bounds import g1_weak_learning_bound
+    >>> g, b = g1_weak_learning_bound([0.5, -0.3])
+    >>> round(g, 4), round(b, 4)  # exp(−0.3²·2/2)
+    (0.3, 0.9139)
+    >>> g1_weak_learning_bound([0.5, 0.0])  # a round without edge: the bound says nothing
+    (0.0, 1.0)
+    >>> g1_weak_learning_bound([])
+    (nan, 1.0)
+    """
+    m = np.asarray(mu, dtype=float).reshape(-1)
+    if not np.all(np.isfinite(m)):
+        raise ValueError(f"mu must hold finite values; got {m.tolist()}")
+    if m.size == 0:
+        return float("nan"), 1.0
+    g = float(min(np.min(np.abs(m)), 1.0))
+    return g, float(np.exp(-(g**2) * m.size / 2.0))

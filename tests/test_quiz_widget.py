@@ -167,7 +167,7 @@ def test_presenter_mode_shows_the_answers_large_and_lettered(pick: bool) -> None
     at = _on(_app(t=1, presenting=True))
     q = _question(1)
     (block,) = at.html
-    assert "bl-quiz-q" in block.value and "font-size: 1.6rem" in block.value
+    assert "bl-quiz-q" in block.value and "font-size: 1.5rem" in block.value
     for i, letter in enumerate(q.letters):
         assert f"<b>{letter}</b>" in block.value
         assert html.escape(q.answers[i]) in block.value

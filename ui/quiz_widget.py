@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable
+from typing import Any
 
 import streamlit as st
 
@@ -41,16 +42,18 @@ MAX_TEXT = 400
 _PRESENTER_CSS = f"""
 <style>
 .bl-quiz {{ border: 2px solid rgba(128,128,128,0.45); border-radius: 0.75rem;
-  padding: 0.9rem 1.2rem; margin: 0.3rem 0 0.6rem 0; }}
-.bl-quiz-q {{ font-size: 1.6rem; font-weight: 600; line-height: 1.3; margin-bottom: 0.8rem; }}
-.bl-quiz-grid {{ display: grid; grid-template-columns: 1fr 1fr; gap: 0.6rem; }}
-.bl-quiz-a {{ font-size: 1.35rem; padding: 0.55rem 0.9rem; border-radius: 0.6rem;
+  padding: 0.5rem 1.0rem; margin: 0.1rem 0 0.2rem 0; }}
+.bl-quiz-q {{ font-size: 1.5rem; font-weight: 600; line-height: 1.25; margin-bottom: 0.4rem; }}
+/* the answers side by side (one row on a projector): the three views keep the screen */
+.bl-quiz-grid {{ display: grid; grid-template-columns: repeat(auto-fit, minmax(14rem, 1fr));
+  gap: 0.5rem; }}
+.bl-quiz-a {{ font-size: 1.3rem; padding: 0.3rem 0.8rem; border-radius: 0.6rem;
   border: 2px solid rgba(128,128,128,0.35); }}
 .bl-quiz-a b {{ display: inline-block; min-width: 2.0rem; }}
 .bl-quiz-right {{ border-color: {RIGHT_COLOUR}; background: rgba(0,158,115,0.14); }}
 .bl-quiz-wrong {{ border-color: {WRONG_COLOUR}; background: rgba(213,94,0,0.10); }}
 .bl-quiz-dim {{ opacity: 0.45; }}
-.bl-quiz-why {{ font-size: 1.2rem; margin-top: 0.8rem; }}
+.bl-quiz-why {{ font-size: 1.2rem; margin-top: 0.4rem; }}
 .bl-quiz-score {{ font-size: 1.0rem; opacity: 0.8; margin-top: 0.4rem; }}
 </style>
 """
@@ -246,12 +249,15 @@ def _presenter_html(q: Question, choice: int | None, revealed: bool) -> str:
     )
 
 
-def _presenter(key: str, q: Question, choice: int | None, revealed: bool, on_reveal) -> None:
-    st.html(_PRESENTER_CSS + _presenter_html(q, choice, revealed))
+def _presenter(key: str, q: Question, choice: int | None, revealed: bool, on_reveal) -> Any:
+    """The question and its answers large on the left; the class's answer, Reveal and the
+    score in a narrow column on the right (returned, for the score), so that the quiz takes
+    a few lines of a projector's height and the three views keep the rest."""
+    left, right = st.columns([5, 1.2], vertical_alignment="center")
+    left.html(_PRESENTER_CSS + _presenter_html(q, choice, revealed))
     if revealed:
-        return
-    row = st.container(horizontal=True, vertical_alignment="bottom")
-    with row:
+        return right
+    with right:
         st.radio(
             "The class's answer (optional)",
             list(range(len(q.answers))),
@@ -269,6 +275,7 @@ def _presenter(key: str, q: Question, choice: int | None, revealed: bool, on_rev
             on_click=_reveal,
             args=(key, q, on_reveal),
         )
+    return right
 
 
 def ask(
@@ -316,9 +323,10 @@ def ask(
         log = _log(key)
         revealed = question.ident in log
         choice = log[question.ident] if revealed else _picks(key).get(question.ident)
+        slot = st
         if presenting:
-            _presenter(key, question, choice, revealed, on_reveal)
+            slot = _presenter(key, question, choice, revealed, on_reveal)
         else:
             _normal(key, question, choice, revealed, on_reveal)
-        st.caption(f"Score this session: {score_text(*score(key))}")
+        slot.caption(f"Score this session: {score_text(*score(key))}")
         return revealed
