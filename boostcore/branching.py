@@ -29,6 +29,11 @@ A run follows the step protocol (:mod:`boostcore.steps`): a ``"start"`` snapshot
 one training point reaches. (``bands`` can hold a leaf only unseen points reach — a group of
 empty children — which ``none`` drops; ``BPMetrics.n_unreached`` counts them.)
 
+Be the weak learner: :func:`score_stump` scores any stump for the round after a snapshot
+(``H(Y|h_t)``, the divided leaves, the merge, ``Z_t``, ``Π Z_t``) next to the weak learner's own
+stump, with the round's own functions; ``bp_infoboost(..., choose=policy)`` lets a policy (a
+student) pick some rounds' stumps and records what the weak learner would have picked.
+
 Smoothing (docs/theory.md §0.3): a leaf with no positive (or no negative) weight would get an
 infinite weight; only such leaves use ``½ ln((W⁺ + ε)/(W⁻ + ε))``. Every bound is computed with the
 *actual* normaliser ``Z_t``, so ``training error ≤ Π Z_t`` stays exact; on those rounds
@@ -38,7 +43,7 @@ and ``Z_t ≤ H_{D_t}(Y|h_t)`` hold up to that excess.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 
 import numpy as np
@@ -376,6 +381,13 @@ class BPStep(Step):
         Band edges (``bands`` only).
     groups : tuple of Group
         The merged leaves (``bands`` only).
+    by_policy : bool
+        Whether ``h_t`` came from :func:`bp_infoboost`'s ``choose`` policy (a student) rather
+        than from the weak learner (``False`` at the start and without a policy).
+    algorithm_feature, algorithm_threshold : int or None, float or None
+        The weak learner's stump this round — what the run plays without a policy (the same
+        as ``feature, threshold`` unless ``by_policy``); ``None`` at the start, or when no
+        feature has two different values.
 
     Examples
     --------
@@ -406,6 +418,9 @@ class BPStep(Step):
     leaf_mass: np.ndarray
     eps: tuple[float, ...]
     groups: tuple[Group, ...]
+    by_policy: bool = False
+    algorithm_feature: int | None = None
+    algorithm_threshold: float | None = None
 
     def details(self) -> dict[str, object]:
         """What this round did: the stump ``h_t`` (feature, threshold), the number of divided
@@ -695,6 +710,11 @@ def band_of(one_minus_g: np.ndarray, eps: tuple[float, ...]) -> np.ndarray:
     return np.clip(j, 1, len(eps) - 1)
 
 
+#: A policy for :func:`bp_infoboost`'s ``choose``: the latest snapshot in, ``None`` (let the
+#: weak learner pick) or ``(feature, threshold)`` out.
+StumpPolicy = Callable[[BPStep], tuple[int, float] | None]
+
+
 def bp_infoboost(
     X: np.ndarray,
     y: np.ndarray,
@@ -706,6 +726,7 @@ def bp_infoboost(
     smoothing: float | None = None,
     X_test: np.ndarray | None = None,
     y_test: np.ndarray | None = None,
+    choose: StumpPolicy | None = None,
 ) -> Iterator[BPStep]:
     """Run BP.InfoBoost for ``n_rounds`` rounds (Takimoto–Koya–Maruoka, Fig. 4).
 
@@ -730,6 +751,18 @@ def bp_infoboost(
         ``ε`` added to both sides of a pure leaf's weight; default ``1/(2m)``.
     X_test, y_test : array_like, optional
         A test sample whose error is reported every round.
+    choose : callable, optional
+        A policy that may replace the weak learner ("be the weak learner"): called once per
+        round ``t`` as ``choose(step)`` with the latest snapshot (round ``t − 1``: its
+        ``D_next`` is ``D_t`` and its ``program`` routes to ``L_{t−1}``, exactly what
+        :func:`score_stump` takes). It returns ``None`` (the weak learner picks, as without a
+        policy) or ``(feature, threshold)``: the round then plays the stump
+        ``h_t(x) = +1 if x_feature > threshold else −1``. The weak learner's own stump is
+        still found every round and recorded (``BPStep.algorithm_feature``,
+        ``algorithm_threshold``); ``BPStep.by_policy`` says whose stump was played. A
+        policy's stump is played even when it brings no information (``H_{D_t}(Y|h_t) = 1``:
+        ``Z_t ≤ 1`` still, Theorem 1 still holds); the run stops for "no information" only
+        when the weak learner's stump has none. Default: no policy.
 
     Yields
     ------
@@ -741,7 +774,9 @@ def bp_infoboost(
     Raises
     ------
     ValueError
-        Before the first step, for any invalid parameter (the message names it).
+        Before the first step, for any invalid parameter (the message names it); during the
+        run, if ``choose`` returns something other than ``None`` or a valid
+        ``(feature, threshold)`` (the message says what it returned).
 
     Examples
     --------
@@ -762,20 +797,43 @@ def bp_infoboost(
     Traceback (most recent call last):
         ...
     ValueError: n_rounds must be between 1 and 500; got 0
+
+    A student plays round 2 (the stump ``x1 > 0``); the weak learner plays the others:
+
+    >>> mine = {2: (0, 0.0)}
+    >>> run = list(bp_infoboost(ds.X_train, ds.y_train, n_rounds=3,
+    ...                         choose=lambda step: mine.get(step.t + 1)))
+    >>> [(s.feature, s.by_policy) for s in run[1:4]]
+    [(1, False), (0, True), (1, False)]
+    >>> run[2].algorithm_feature, round(run[2].algorithm_threshold, 3)  # InfoBoost's h_2
+    (1, -0.356)
+    >>> m = run[-1].metrics
+    >>> round(m.train_error, 4), round(m.bound_prod_Z, 4)  # still error ≤ Π Z_t
+    (0.1333, 0.352)
     """
     Xv, yv, _, classes = check_xy(X, y)
     n_rounds = check_int("n_rounds", n_rounds, low=1, high=500)
+    merge, c, weak, eps_smooth = _check_settings(merge, c, weak, smoothing, Xv.shape[0])
+    Xt, yt = check_test_set(X_test, y_test, Xv.shape[1], classes, yv)
+    if choose is not None and not callable(choose):
+        raise ValueError(
+            "choose must be None or a callable (step) -> None or (feature, threshold); "
+            f"got {choose!r}"
+        )
+    return _run(Xv, yv, n_rounds, merge, c, weak, eps_smooth, Xt, yt, choose)
+
+
+def _check_settings(merge, c, weak, smoothing, m: int) -> tuple[str, float, str, float]:
+    """The run's settings, checked as :func:`bp_infoboost` checks them; ``ε`` of smoothing."""
     merge = check_choice("merge", merge, MERGES)
     c = check_float("c", c, low=0.0, high=1.0, low_open=True, high_open=True)
     weak = check_choice("weak", weak, WEAK_LEARNERS)
-    m = Xv.shape[0]
     eps_smooth = (
         1.0 / (2 * m)
         if smoothing is None
         else check_float("smoothing", smoothing, low=0.0, low_open=True)
     )
-    Xt, yt = check_test_set(X_test, y_test, Xv.shape[1], classes, yv)
-    return _run(Xv, yv, n_rounds, merge, c, weak, eps_smooth, Xt, yt)
+    return merge, c, weak, eps_smooth
 
 
 def _merge_map(merge, reached, q, side_of, c, gamma):
@@ -790,9 +848,195 @@ def _merge_map(merge, reached, q, side_of, c, gamma):
     return merge_bands(q, side_of, c, gamma)
 
 
-def _run(X, y, n_rounds, merge, c, weak, eps_smooth, Xt, yt):
-    m = X.shape[0]
+# --------------------------------------------------------------------------- one round
+# A round is split into the weak learner's choice, "divide" and "merge + update" (Fig. 4),
+# each one function that both the run (_run) and the student's scoring (score_stump) call:
+# the two can then never disagree on a number.
+
+
+def _weak_choice(X, y, D, order, leaf, weak) -> tuple[int, float] | None:
+    """The weak learner's stump ``(feature, threshold)`` under ``D_t``, or ``None`` when no
+    feature has two different values (Fig. 4, ``h_t ← WL(S, D_t)``; remark (1) for
+    ``divided``)."""
+    if weak == "h":
+        s = best_stump(X, y, D, order.T, km)
+        return None if s is None else (s.feature, s.thresholds[0])
+    r = best_stump_on_partition(X, y, D, order, leaf)
+    return None if r is None else (r[0], r[1])
+
+
+@dataclass(frozen=True)
+class _Divided:
+    """The stump ``h_t`` and the divided children ``ℓ̃_t`` of ``L_{t−1}`` under ``D_t``."""
+
+    feature: int
+    threshold: float
+    H_h: float
+    child: np.ndarray  # child 2·ℓ_{t−1}(x_i) + [h_t(x_i) = +1] of every example
+    cwp: np.ndarray
+    cwn: np.ndarray
+    creached: np.ndarray
+    q: np.ndarray
+    H_div: float
+
+    @property
+    def n_divided(self) -> int:
+        return int(self.creached.sum())
+
+
+def _divide(X, y, D, leaf, n_leaves, f, theta) -> _Divided:
+    """Fig. 4's "divide": every leaf ``l`` of ``L_{t−1}`` gets the children ``(l, ±1)``."""
     pos = y > 0
+    right = X[:, f] > theta
+    H_h = partition_entropy(y, D, right.astype(np.intp), 2)
+    child = 2 * leaf + right
+    n_child = 2 * n_leaves
+    cwp = np.bincount(child, weights=np.where(pos, D, 0.0), minlength=n_child)
+    cwn = np.bincount(child, weights=np.where(pos, 0.0, D), minlength=n_child)
+    # reached by a training point (not "positive mass": D_t may underflow to 0)
+    creached = np.bincount(child, minlength=n_child) > 0
+    return _Divided(
+        feature=int(f),
+        threshold=float(theta),
+        H_h=H_h,
+        child=child,
+        cwp=cwp,
+        cwn=cwn,
+        creached=creached,
+        q=child_q(cwp, cwn),
+        H_div=float((2.0 * np.sqrt(cwp * cwn)).sum()),
+    )
+
+
+@dataclass(frozen=True)
+class _Merged:
+    """The merged leaves ``L_t``, their weights (eq. (8)) and the update (eq. (9))."""
+
+    mmap: np.ndarray
+    eps: tuple[float, ...]
+    keys: np.ndarray | None
+    new_leaf: np.ndarray
+    n_new: int
+    n_reached: int
+    lwp: np.ndarray
+    lwn: np.ndarray
+    w: np.ndarray
+    H_leaves: float
+    excess: float
+    Z: float
+    D_next: np.ndarray
+
+
+def _merge_update(div: _Divided, y, D, merge, c, eps_smooth) -> _Merged:
+    """Fig. 4's "merge", the leaf weights ``w[l]`` (eq. (8), smoothed only where a leaf is
+    pure) and ``D_{t+1}`` with the actual normaliser ``Z_t`` (eq. (9))."""
+    pos = y > 0
+    n_child = div.cwp.shape[0]
+    side_of = np.arange(n_child) % 2
+    mmap, eps, keys = _merge_map(merge, div.creached, div.q, side_of, c, 1.0 - div.H_div)
+    new_leaf = mmap[div.child]
+    n_new = int(mmap.max()) + 1
+    # |L_t| counts the leaves a training point reaches, for every scheme (BPMetrics)
+    n_reached = int((np.bincount(new_leaf, minlength=n_new) > 0).sum())
+    lwp = np.bincount(new_leaf, weights=np.where(pos, D, 0.0), minlength=n_new)
+    lwn = np.bincount(new_leaf, weights=np.where(pos, 0.0, D), minlength=n_new)
+    smooth = (lwp <= 0) | (lwn <= 0)
+    e = np.where(smooth, eps_smooth, 0.0)
+    with np.errstate(divide="ignore"):
+        w = 0.5 * np.log((lwp + e) / (lwn + e))
+    w = np.where((lwp + lwn) > 0, w, 0.0)
+    # what smoothing adds to Z: each smoothed leaf contributes W⁺e^{−w} + W⁻e^{w}
+    # instead of its entropy share 2·sqrt(W⁺W⁻) (= 0 for a pure leaf)
+    excess = float(
+        np.sum(np.where(smooth, lwp * np.exp(-w) + lwn * np.exp(w) - 2.0 * np.sqrt(lwp * lwn), 0.0))
+    )
+    unnorm = D * np.exp(-w[new_leaf] * y)
+    Z = float(unnorm.sum())
+    return _Merged(
+        mmap=mmap,
+        eps=tuple(eps),
+        keys=keys,
+        new_leaf=new_leaf,
+        n_new=n_new,
+        n_reached=n_reached,
+        lwp=lwp,
+        lwn=lwn,
+        w=w,
+        H_leaves=float((2.0 * np.sqrt(lwp * lwn)).sum()),
+        excess=excess,
+        Z=Z,
+        D_next=unnorm / Z,
+    )
+
+
+def _groups(merge: str, mer: _Merged) -> tuple[Group, ...]:
+    """The merged leaves of ``bands`` with their keys (empty for the other schemes)."""
+    if merge != "bands":
+        return ()
+    lwp, lwn, keys = mer.lwp, mer.lwn, mer.keys
+    return tuple(
+        Group(
+            leaf=g,
+            side=int(2 * keys[g, 0] - 1),
+            sign=int(keys[g, 1]),
+            band=int(keys[g, 2]),
+            children=tuple(int(z) for z in np.flatnonzero(mer.mmap == g)),
+            mass=float(lwp[g] + lwn[g]),
+            entropy=float(km(lwp[g] / (lwp[g] + lwn[g]))) if lwp[g] + lwn[g] > 0 else 1.0,
+        )
+        for g in range(mer.n_new)
+    )
+
+
+def _round_metrics(
+    y, U, div: _Divided, mer: _Merged, F, prod_Z, prod_H, merge, c, test_error
+) -> BPMetrics:
+    """The snapshot's metrics after the round (``F`` is ``F_t``; the products include it)."""
+    gamma = 1.0 - div.H_div
+    bands = merge == "bands"
+    return BPMetrics(
+        train_error=_error(F, y),
+        test_error=test_error,
+        n_leaves=mer.n_reached,
+        n_unreached=mer.n_new - mer.n_reached,
+        n_divided=div.n_divided,
+        Z=mer.Z,
+        H_h=div.H_h,
+        H_divided=div.H_div,
+        H_leaves=mer.H_leaves,
+        H_next=partition_entropy(y, mer.D_next, mer.new_leaf, mer.n_new),
+        H_uniform=partition_entropy(y, U, mer.new_leaf, mer.n_new),
+        gamma=gamma,
+        bound_prod_Z=prod_Z,
+        prod_H_h=prod_H,
+        smoothing_excess=mer.excess,
+        bound_theorem3=1.0 - c * gamma if bands else None,
+        max_groups=4 * (len(mer.eps) - 1) if bands else None,
+    )
+
+
+def _ask_policy(choose, last: BPStep, d: int) -> tuple[int, float] | None:
+    """The policy's stump for the round after ``last``, checked (``None``: the weak learner)."""
+    out = choose(last)
+    if out is None:
+        return None
+    if isinstance(out, str | bytes) or not hasattr(out, "__len__") or len(out) != 2:
+        raise ValueError(
+            f"choose must return None or (feature, threshold); for round {last.t + 1} it "
+            f"returned {out!r}"
+        )
+    f, theta = out
+    f = check_int("the feature choose returned", f, low=0, high=d - 1)
+    theta = check_float("the threshold choose returned", theta)
+    return f, theta
+
+
+def _stump_text(f: int, theta: float) -> str:
+    return f"[x{f + 1} > {theta:.3g}]"
+
+
+def _run(X, y, n_rounds, merge, c, weak, eps_smooth, Xt, yt, choose=None):
+    m, d = X.shape
     order = presort(X)
     D = np.full(m, 1.0 / m)
     U = D.copy()
@@ -806,128 +1050,56 @@ def _run(X, y, n_rounds, merge, c, weak, eps_smooth, Xt, yt):
     last = _start(y, yt, D, merge)
     yield last
     for t in range(1, n_rounds + 1):
-        # -- weak learner ------------------------------------------------------------------
-        if weak == "h":
-            s = best_stump(X, y, D, order.T, km)
-            found = None if s is None else (s.feature, s.thresholds[0])
-        else:
-            r = best_stump_on_partition(X, y, D, order, leaf)
-            found = None if r is None else (r[0], r[1])
-        if found is None:
+        # -- weak learner (or the policy) ------------------------------------------------------
+        found = _weak_choice(X, y, D, order, leaf, weak)
+        picked = None if choose is None else _ask_policy(choose, last, d)
+        if picked is None and found is None:
             yield _stop(
                 last,
                 "No feature has two different values: no stump can "
                 "split the sample, so there is no weak hypothesis.",
             )
             return
-        f, theta = found
-        right = X[:, f] > theta
-        H_h = partition_entropy(y, D, right.astype(np.intp), 2)
-        if H_h >= 1.0 - NO_INFO:
+        f, theta = found if picked is None else picked
+        div = _divide(X, y, D, leaf, n_leaves, f, theta)
+        # a policy's uninformative stump is still a legal round (Z_t ≤ 1); only the weak
+        # learner's means that no stump can help, i.e. that boosting is stuck
+        if picked is None and div.H_h >= 1.0 - NO_INFO:
             yield _stop(
                 last,
                 f"The best stump brings no information under D_{t} "
-                f"(H(Y|h) = {H_h:.6f} = 1): boosting cannot make progress.",
+                f"(H(Y|h) = {div.H_h:.6f} = 1): boosting cannot make progress.",
             )
             return
-        # -- divide --------------------------------------------------------------------------
-        child = 2 * leaf + right
-        n_child = 2 * n_leaves
-        cwp = np.bincount(child, weights=np.where(pos, D, 0.0), minlength=n_child)
-        cwn = np.bincount(child, weights=np.where(pos, 0.0, D), minlength=n_child)
-        cmass = cwp + cwn
-        # reached by a training point (not "positive mass": D_t may underflow to 0)
-        creached = np.bincount(child, minlength=n_child) > 0
-        q = child_q(cwp, cwn)
-        H_div = float((2.0 * np.sqrt(cwp * cwn)).sum())
-        gamma = 1.0 - H_div
-        if merge == "none" and int(creached.sum()) > MAX_LEAVES:
+        if merge == "none" and div.n_divided > MAX_LEAVES:
             yield _stop(
                 last,
                 f"DT.InfoBoost would hold more than {MAX_LEAVES} leaves "
                 "after this round: the tree doubles every round, so it stops here.",
             )
             return
-        # -- merge -----------------------------------------------------------------------------
-        side_of = np.arange(n_child) % 2
-        mmap, eps, keys = _merge_map(merge, creached, q, side_of, c, gamma)
-        new_leaf = mmap[child]
-        n_new = int(mmap.max()) + 1
-        # |L_t| counts the leaves a training point reaches, for every scheme (BPMetrics)
-        n_reached = int((np.bincount(new_leaf, minlength=n_new) > 0).sum())
-        n_divided = int(creached.sum())
-        lwp = np.bincount(new_leaf, weights=np.where(pos, D, 0.0), minlength=n_new)
-        lwn = np.bincount(new_leaf, weights=np.where(pos, 0.0, D), minlength=n_new)
-        smooth = (lwp <= 0) | (lwn <= 0)
-        e = np.where(smooth, eps_smooth, 0.0)
-        with np.errstate(divide="ignore"):
-            w = 0.5 * np.log((lwp + e) / (lwn + e))
-        w = np.where((lwp + lwn) > 0, w, 0.0)
-        H_leaves = float((2.0 * np.sqrt(lwp * lwn)).sum())
-        # what smoothing adds to Z: each smoothed leaf contributes W⁺e^{−w} + W⁻e^{w}
-        # instead of its entropy share 2·sqrt(W⁺W⁻) (= 0 for a pure leaf)
-        excess = float(
-            np.sum(
-                np.where(smooth, lwp * np.exp(-w) + lwn * np.exp(w) - 2.0 * np.sqrt(lwp * lwn), 0.0)
-            )
-        )
-        # -- update ----------------------------------------------------------------------------
-        unnorm = D * np.exp(-w[new_leaf] * y)
-        Z = float(unnorm.sum())
-        D_next = unnorm / Z
-        F += w[new_leaf]
-        prod_Z *= Z
-        prod_H *= H_h
-        H_next = partition_entropy(y, D_next, new_leaf, n_new)
-        H_uni = partition_entropy(y, U, new_leaf, n_new)
-        train_error = float(np.mean(np.where(F > 0, 1, -1) != y))
+        # -- merge and update ------------------------------------------------------------------
+        mer = _merge_update(div, y, D, merge, c, eps_smooth)
+        F += mer.w[mer.new_leaf]
+        prod_Z *= mer.Z
+        prod_H *= div.H_h
         test_error = None
-        mmap_f = _frozen(mmap, np.intp)
-        w_f = _frozen(w)
+        mmap_f = _frozen(mer.mmap, np.intp)
+        w_f = _frozen(mer.w)
         rounds.append(Round(feature=int(f), threshold=float(theta), merge=mmap_f, weights=w_f))
         if Xt is not None:
-            leaf_t = _route(leaf_t, Xt[:, f] > theta, mmap)
-            F_t += np.where(leaf_t >= 0, w[np.maximum(leaf_t, 0)], 0.0)
+            leaf_t = _route(leaf_t, Xt[:, f] > theta, mer.mmap)
+            F_t += np.where(leaf_t >= 0, mer.w[np.maximum(leaf_t, 0)], 0.0)
             test_error = float(np.mean(np.where(F_t > 0, 1, -1) != yt)) if yt.size else None
-        groups: tuple[Group, ...] = ()
-        bound_theorem3 = max_groups = None
-        if merge == "bands":
-            bound_theorem3 = 1.0 - c * gamma
-            max_groups = 4 * (len(eps) - 1)
-            groups = tuple(
-                Group(
-                    leaf=g,
-                    side=int(2 * keys[g, 0] - 1),
-                    sign=int(keys[g, 1]),
-                    band=int(keys[g, 2]),
-                    children=tuple(int(z) for z in np.flatnonzero(mmap == g)),
-                    mass=float(lwp[g] + lwn[g]),
-                    entropy=float(km(lwp[g] / (lwp[g] + lwn[g]))) if lwp[g] + lwn[g] > 0 else 1.0,
-                )
-                for g in range(n_new)
-            )
-        metrics = BPMetrics(
-            train_error=train_error,
-            test_error=test_error,
-            n_leaves=n_reached,
-            n_unreached=n_new - n_reached,
-            n_divided=n_divided,
-            Z=Z,
-            H_h=H_h,
-            H_divided=H_div,
-            H_leaves=H_leaves,
-            H_next=H_next,
-            H_uniform=H_uni,
-            gamma=gamma,
-            bound_prod_Z=prod_Z,
-            prod_H_h=prod_H,
-            smoothing_excess=excess,
-            bound_theorem3=bound_theorem3,
-            max_groups=max_groups,
-        )
+        metrics = _round_metrics(y, U, div, mer, F, prod_Z, prod_H, merge, c, test_error)
+        n_new, n_reached, n_divided = mer.n_new, mer.n_reached, div.n_divided
         unreached = (
             f" (+{n_new - n_reached} no training point reaches)" if n_new > n_reached else ""
         )
+        whose = ""
+        if picked is not None:
+            theirs = "has no stump" if found is None else f"would play {_stump_text(*found)}"
+            whose = f" (chosen by the policy; the weak learner {theirs})"
         last = BPStep(
             t=t,
             kind=STEP,
@@ -935,27 +1107,356 @@ def _run(X, y, n_rounds, merge, c, weak, eps_smooth, Xt, yt):
             feature=int(f),
             threshold=float(theta),
             D=_frozen(D),
-            D_next=_frozen(D_next),
-            child_mass=_frozen(cmass),
-            child_q=_frozen(q),
+            D_next=_frozen(mer.D_next),
+            child_mass=_frozen(div.cwp + div.cwn),
+            child_q=_frozen(div.q),
             merge=mmap_f,
             weights=w_f,
-            leaf_mass=_frozen(lwp + lwn),
-            eps=tuple(eps),
-            groups=groups,
+            leaf_mass=_frozen(mer.lwp + mer.lwn),
+            eps=mer.eps,
+            groups=_groups(merge, mer),
+            by_policy=picked is not None,
+            algorithm_feature=None if found is None else int(found[0]),
+            algorithm_threshold=None if found is None else float(found[1]),
             metrics=metrics,
             message=(
-                f"Round {t}: h_{t} = [x{f + 1} > {theta:.3g}] divides {prev_reached} "
+                f"Round {t}: h_{t} = {_stump_text(f, theta)}{whose} divides {prev_reached} "
                 f"{'leaf' if prev_reached == 1 else 'leaves'} into {n_divided} children "
                 f"reached by training points, merged into {n_reached} "
                 f"{'leaf' if n_reached == 1 else 'leaves'}{unreached}; "
-                f"Z = {Z:.4f}, H(Y|h) = {H_h:.4f}, H(Y|ℓ̃) = {H_div:.4f}."
+                f"Z = {mer.Z:.4f}, H(Y|h) = {div.H_h:.4f}, H(Y|ℓ̃) = {div.H_div:.4f}."
             ),
         )
         yield last
-        D, leaf, n_leaves, prev_reached = D_next, new_leaf, n_new, n_reached
+        D, leaf, n_leaves, prev_reached = mer.D_next, mer.new_leaf, n_new, n_reached
     rounds_done = "round is" if n_rounds == 1 else "rounds are"
     yield _stop(last, f"All T = {n_rounds} {rounds_done} done.")
+
+
+# --------------------------------------------------------------------------- be the weak learner
+@dataclass(frozen=True)
+class StumpScore:
+    """One stump ``h_t`` played at one round: what the round's snapshot would record.
+
+    Computed by the same functions as :func:`bp_infoboost`'s rounds (Takimoto, Koya &
+    Maruoka, Fig. 4: divide, merge, eq. (8) weights, eq. (9) update), so the algorithm's own
+    stump scores exactly as its snapshot says. The divided children ``ℓ̃_t`` are numbered as
+    in :class:`BPStep`: child ``z = 2·l + s`` of leaf ``l`` of ``L_{t−1}``, ``s = 1`` on the
+    side ``h_t = +1`` (``x_feature > threshold``), ``s = 0`` on the side ``x ≤ threshold``.
+
+    Attributes
+    ----------
+    feature, threshold : int, float
+        The stump ``h_t(x) = +1 if x_feature > threshold else −1``.
+    metrics : BPMetrics
+        What the round's snapshot would record (``test_error`` is ``None``): ``H_h``,
+        ``H_divided``, ``H_leaves``, ``Z``, ``bound_prod_Z = Π_{s≤t} Z_s``, ``train_error``
+        of ``sign(F_t)``, ``gamma``, ``n_leaves``, ``bound_theorem3``, …
+    child_mass, child_q : ndarray of float, shape (2·|L_{t−1}|,)
+        Mass under ``D_t`` and positive fraction ``q_z`` of every divided child.
+    child_reached : ndarray of bool, shape (2·|L_{t−1}|,)
+        Whether a training point reaches the child.
+    merge : ndarray of intp, shape (2·|L_{t−1}|,)
+        The leaf of ``L_t`` every child is merged into (−1: dropped, ``none`` only).
+    weights, leaf_mass : ndarray of float, shape (|L_t|,)
+        ``w[l]`` (eq. (8)) and mass under ``D_t`` of every merged leaf.
+    eps : tuple of float
+        Band edges ``ε_0 … ε_K`` (``bands`` only).
+    groups : tuple of Group
+        The bands' merged leaves (``bands`` only).
+    D_next : ndarray of float, shape (m,)
+        ``D_{t+1}``.
+
+    Examples
+    --------
+    >>> from boostcore.branching import bp_infoboost, score_stump
+    >>> from boostcore.datasets import make_dataset
+    >>> ds = make_dataset("moons", n=100, random_state=0)
+    >>> start = next(bp_infoboost(ds.X_train, ds.y_train, n_rounds=1))
+    >>> s = score_stump(ds.X_train, ds.y_train, start, 0, 0.0).yours
+    >>> round(s.H_h, 4), round(s.Z, 4), s.merge.tolist()  # one leaf divided: 2 children
+    (0.9105, 0.9105, [0, 1])
+    >>> s.child_mass.round(3).tolist(), s.child_q.round(3).tolist()  # x1 ≤ 0, x1 > 0
+    ([0.493, 0.507], [0.297, 0.711])
+    """
+
+    feature: int
+    threshold: float
+    metrics: BPMetrics
+    child_mass: np.ndarray
+    child_q: np.ndarray
+    child_reached: np.ndarray
+    merge: np.ndarray
+    weights: np.ndarray
+    leaf_mass: np.ndarray
+    eps: tuple[float, ...]
+    groups: tuple[Group, ...]
+    D_next: np.ndarray
+
+    @property
+    def H_h(self) -> float:
+        """``H_{D_t}(Y|h_t)``: the stump's conditional entropy, what InfoBoost's weak learner
+        minimises (Lemma 2's right member)."""
+        return self.metrics.H_h
+
+    @property
+    def H_divided(self) -> float:
+        """``H_{D_t}(Y|ℓ̃_t)`` of the divided children (what ``weak="divided"`` minimises)."""
+        return self.metrics.H_divided
+
+    @property
+    def H_leaves(self) -> float:
+        """``H_{D_t}(Y|ℓ_t)`` of the merged leaves (Lemma 2: ``= Z_t`` without smoothing)."""
+        return self.metrics.H_leaves
+
+    @property
+    def Z(self) -> float:
+        """``Z_t``, the actual normaliser of eq. (9)."""
+        return self.metrics.Z
+
+    @property
+    def prod_Z(self) -> float:
+        """``Π_{s≤t} Z_s``: Theorem 1's bound on the training error after this round."""
+        return self.metrics.bound_prod_Z
+
+    @property
+    def train_error(self) -> float:
+        """Training error of ``sign(F_t)`` after this round."""
+        return self.metrics.train_error
+
+    @property
+    def no_information(self) -> bool:
+        """``H_{D_t}(Y|h_t) = 1`` (up to ``NO_INFO``): the stump says nothing about ``y``
+        under ``D_t`` (a run stops when its weak learner's best stump is like this)."""
+        return self.metrics.H_h >= 1.0 - NO_INFO
+
+    def objective(self, weak: str) -> float:
+        """What the weak learner ``weak`` minimises: ``H_h`` for ``"h"``, ``H_divided`` for
+        ``"divided"``.
+
+        Parameters
+        ----------
+        weak : {"h", "divided"}
+
+        Returns
+        -------
+        float
+
+        Raises
+        ------
+        ValueError
+            If ``weak`` is not one of :data:`WEAK_LEARNERS`.
+        """
+        weak = check_choice("weak", weak, WEAK_LEARNERS)
+        return self.metrics.H_h if weak == "h" else self.metrics.H_divided
+
+    def divided_leaves(self) -> list[dict[str, object]]:
+        """One row per divided child reached by a training point, for a table.
+
+        Returns
+        -------
+        list of dict
+            ``child`` (its id ``z``), ``leaf`` (its leaf of ``L_{t−1}``), ``side`` (``h_t``
+            on it: −1 or +1), ``mass``, ``q`` and ``new_leaf`` (its leaf of ``L_t``).
+
+        Examples
+        --------
+        >>> from boostcore.branching import bp_infoboost, score_stump
+        >>> from boostcore.datasets import make_dataset
+        >>> ds = make_dataset("moons", n=100, random_state=0)
+        >>> start = next(bp_infoboost(ds.X_train, ds.y_train, n_rounds=1))
+        >>> row = score_stump(ds.X_train, ds.y_train, start, 0, 0.0).yours.divided_leaves()[1]
+        >>> row["leaf"], row["side"], round(row["mass"], 3), round(row["q"], 3), row["new_leaf"]
+        (0, 1, 0.507, 0.711, 1)
+        """
+        return [
+            {
+                "child": int(z),
+                "leaf": int(z) // 2,
+                "side": 1 if z % 2 else -1,
+                "mass": float(self.child_mass[z]),
+                "q": float(self.child_q[z]),
+                "new_leaf": int(self.merge[z]),
+            }
+            for z in np.flatnonzero(self.child_reached)
+        ]
+
+
+@dataclass(frozen=True)
+class RoundScore:
+    """A student's stump for round ``t`` next to the weak learner's (:func:`score_stump`).
+
+    Attributes
+    ----------
+    t : int
+        The round scored (the snapshot's ``t`` + 1).
+    weak : {"h", "divided"}
+        The weak learner compared with (what it minimises: :meth:`StumpScore.objective`).
+    yours : StumpScore
+        The student's stump.
+    algorithm : StumpScore or None
+        The weak learner's stump at this round (what the run plays without a policy);
+        ``None`` when no feature has two different values or with ``compare=False``.
+    """
+
+    t: int
+    weak: str
+    yours: StumpScore
+    algorithm: StumpScore | None
+
+    @property
+    def same_partition(self) -> bool:
+        """Whether both stumps split the training sample the same way (then every number
+        agrees)."""
+        a = self.algorithm
+        return a is not None and np.array_equal(a.child_mass, self.yours.child_mass)
+
+
+def score_stump(
+    X: np.ndarray,
+    y: np.ndarray,
+    step: BPStep,
+    feature: int,
+    threshold: float,
+    *,
+    merge: str = "bands",
+    c: float = 0.5,
+    weak: str = "h",
+    smoothing: float | None = None,
+    compare: bool = True,
+) -> RoundScore:
+    """Score a stump ``h_t`` for the round after ``step`` exactly as :func:`bp_infoboost`
+    would play it ("be the weak learner"; Takimoto, Koya & Maruoka, Fig. 4).
+
+    ``step`` is a snapshot of a run of :func:`bp_infoboost` on ``X, y`` with the same
+    ``merge``, ``c``, ``weak`` and ``smoothing`` (round ``t − 1``: its ``D_next`` is ``D_t``,
+    its ``program`` routes to ``L_{t−1}``). The stump divides ``L_{t−1}``, the scheme merges
+    the children, and the round's weights, ``Z_t`` and ``D_{t+1}`` follow — through the same
+    functions as the run's rounds, so ``score_stump(X, y, run[t − 1], run[t].feature,
+    run[t].threshold).yours.metrics`` is ``run[t].metrics`` (test error apart). The weak
+    learner's own stump for that round is scored the same way (``algorithm``).
+
+    Parameters
+    ----------
+    X : array_like of shape (m, d)
+        The run's training features.
+    y : array_like of shape (m,)
+        The run's labels.
+    step : BPStep
+        A snapshot of the run: the round before the one scored (any kind; a ``"stop"``
+        snapshot scores one round past the run's end).
+    feature : int
+        The stump's feature, ``0 ≤ feature < d``.
+    threshold : float
+        The stump's threshold: ``x_feature ≤ threshold`` is the side ``h_t = −1``. Any finite
+        value (beyond the data, the stump is a constant).
+    merge, c, weak, smoothing
+        The run's settings, as in :func:`bp_infoboost`.
+    compare : bool, default True
+        Also find and score the weak learner's stump (``False`` skips it, for speed).
+
+    Returns
+    -------
+    RoundScore
+        ``yours`` and ``algorithm`` (:class:`StumpScore`).
+
+    Raises
+    ------
+    ValueError
+        If a parameter is invalid or ``step`` is not a snapshot of a run on ``X`` with this
+        ``merge`` (the message names the parameter, the rule and the value).
+
+    Examples
+    --------
+    >>> from boostcore.branching import bp_infoboost, score_stump
+    >>> from boostcore.datasets import make_dataset
+    >>> ds = make_dataset("moons", n=100, random_state=0)
+    >>> run = list(bp_infoboost(ds.X_train, ds.y_train, n_rounds=3))
+    >>> r = score_stump(ds.X_train, ds.y_train, run[1], 0, 0.0)  # a student's h_2: x1 > 0
+    >>> r.t, (r.algorithm.feature, round(r.algorithm.threshold, 3))
+    (2, (1, -0.356))
+    >>> round(r.yours.H_h, 4), round(r.algorithm.H_h, 4)  # InfoBoost's is the argmin
+    (0.9391, 0.626)
+    >>> round(r.yours.Z, 4), round(r.algorithm.Z, 4)  # Z_t = H(Y|ℓ_t)
+    (0.8989, 0.6401)
+    >>> round(r.yours.prod_Z, 4), round(r.algorithm.prod_Z, 4)  # Theorem 1's bound
+    (0.5109, 0.3638)
+    >>> r.algorithm.metrics == run[2].metrics
+    True
+    >>> score_stump(ds.X_train, ds.y_train, run[1], 2, 0.0)
+    Traceback (most recent call last):
+        ...
+    ValueError: feature must be between 0 and 1; got 2
+    """
+    Xv, yv, _, _ = check_xy(X, y)
+    m, d = Xv.shape
+    merge, c, weak, eps_smooth = _check_settings(merge, c, weak, smoothing, m)
+    _check_snapshot(step, Xv, merge)
+    feature = check_int("feature", feature, low=0, high=d - 1)
+    threshold = check_float("threshold", threshold)
+    D = np.asarray(step.D_next)
+    leaf = step.program.leaves(Xv)
+    n_leaves = int(step.weights.shape[0])
+    F = step.program.decision_function(Xv)
+    state = (D, leaf, n_leaves, F, step.metrics.bound_prod_Z, step.metrics.prod_H_h)
+    yours = _score(Xv, yv, state, feature, threshold, merge, c, eps_smooth)
+    algorithm = None
+    if compare:
+        found = _weak_choice(Xv, yv, D, presort(Xv), leaf, weak)
+        if found is not None:
+            algorithm = _score(Xv, yv, state, *found, merge, c, eps_smooth)
+    return RoundScore(t=step.t + 1, weak=weak, yours=yours, algorithm=algorithm)
+
+
+def _check_snapshot(step: object, X: np.ndarray, merge: str) -> None:
+    """``step`` must be a :class:`BPStep` of a run on ``X`` with the scheme ``merge``."""
+    if not isinstance(step, BPStep):
+        raise ValueError(
+            f"step must be a BPStep snapshot of bp_infoboost; got {type(step).__name__}"
+        )
+    m, d = X.shape
+    if step.D_next.shape != (m,):
+        raise ValueError(
+            f"step must be a snapshot of a run on X: its D_t has {step.D_next.shape[0]} "
+            f"weights, X has {m} rows"
+        )
+    used = [r.feature for r in step.program.rounds if r.feature >= d]
+    if used:
+        raise ValueError(
+            f"step must be a snapshot of a run on X: its program uses feature {used[0]}, "
+            f"X has {d} columns"
+        )
+    if step.kind != START and bool(step.eps) != (merge == "bands"):
+        scheme = "'bands'" if step.eps else "'all' or 'none'"
+        raise ValueError(
+            f"merge must be the run's scheme: step comes from a {scheme} run; got {merge!r}"
+        )
+
+
+def _score(X, y, state, f, theta, merge, c, eps_smooth) -> StumpScore:
+    """The round after the state ``(D_t, ℓ_{t−1}, |L_{t−1}|, F_{t−1}, Π Z, Π H)`` with the
+    stump ``(f, θ)``: the run's own functions, without changing the state."""
+    D, leaf, n_leaves, F, prod_Z, prod_H = state
+    div = _divide(X, y, D, leaf, n_leaves, f, theta)
+    mer = _merge_update(div, y, D, merge, c, eps_smooth)
+    U = np.full(X.shape[0], 1.0 / X.shape[0])
+    metrics = _round_metrics(
+        y, U, div, mer, F + mer.w[mer.new_leaf], prod_Z * mer.Z, prod_H * div.H_h, merge, c, None
+    )
+    return StumpScore(
+        feature=div.feature,
+        threshold=div.threshold,
+        metrics=metrics,
+        child_mass=_frozen(div.cwp + div.cwn),
+        child_q=_frozen(div.q),
+        child_reached=_frozen(div.creached),
+        merge=_frozen(mer.mmap, np.intp),
+        weights=_frozen(mer.w),
+        leaf_mass=_frozen(mer.lwp + mer.lwn),
+        eps=mer.eps,
+        groups=_groups(merge, mer),
+        D_next=_frozen(mer.D_next),
+    )
 
 
 def _error(F: np.ndarray, y: np.ndarray) -> float:

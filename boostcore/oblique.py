@@ -12,7 +12,12 @@ G1's decision graph as a tree whose nodes all hold G1 constants (Assumption (B))
   leaf output is ``½ ln(w⁺_ℓ/w⁻_ℓ)`` and the exponential loss is ``Σ_ℓ 2 sqrt(w⁺_ℓ w⁻_ℓ)``);
 * :func:`boost_odt` — BoostODT: the same tree, each node split by ``sign(LS_ℓ)`` with ``LS_ℓ``
   built by AdaBoost_R (:mod:`boostcore.realboost`) on the node's examples with
-  class-balanced weights.
+  class-balanced weights;
+* "be the weak learner": :func:`score_separator` scores a hand-drawn line
+  (:func:`line_separator`) at a leaf of a BoostODT snapshot next to AdaBoost_R's separator
+  there — its ``μ``, ``α``, ``sqrt(1 − μ²)``, the node's loss and the tree after the split —
+  with the grower's own code, and ``boost_odt(..., choose=policy)`` continues a run from
+  such lines.
 
 Both are generators of frozen :class:`ODTStep` snapshots holding an :class:`ObliqueTree` and
 :class:`boostcore.realboost.G1Metrics`; they follow the step protocol of
@@ -23,12 +28,13 @@ on every path of the tree (its proof is in :mod:`boostcore.realboost`).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import copy
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 import numpy as np
 
-from ._validation import check_choice, check_int, check_test_set, check_xy
+from ._validation import check_choice, check_float, check_int, check_test_set, check_xy
 from .impurity import km
 from .realboost import (
     WEAK_LEARNERS,
@@ -211,11 +217,7 @@ class ObliqueTree:
         >>> {leaf: round(p, 4) for leaf, p in tree.path_products().items()}
         {2: 0.0, 3: 0.0, 5: 0.0, 6: 0.6662}
         """
-        prod = [0.0] * self.n_nodes
-        for n in range(self.n_nodes):
-            own = float(np.sqrt(1.0 - self.mu[n] ** 2))
-            parent = self._parent(n)
-            prod[n] = own * (1.0 if parent < 0 else prod[parent])
+        prod = _node_products(self)
         return {n: prod[n] for n in self.leaves}
 
     def _parent(self, n: int) -> int:
@@ -223,6 +225,16 @@ class ObliqueTree:
             if self.left[p] == n or self.right[p] == n:
                 return p
         return -1
+
+
+def _node_products(tree: ObliqueTree) -> list[float]:
+    """``Π sqrt(1 − μ²)`` over the constant nodes from the root to every node (Theorem 1)."""
+    prod = [0.0] * tree.n_nodes
+    for n in range(tree.n_nodes):  # parents come first
+        own = float(np.sqrt(1.0 - tree.mu[n] ** 2))
+        parent = tree._parent(n)
+        prod[n] = own * (1.0 if parent < 0 else prod[parent])
+    return prod
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -257,6 +269,15 @@ class ODTStep(Step):
         The two new leaves (left, right).
     w : ndarray of float, shape (m,)
         G1's current weights.
+    by_policy : bool
+        Whether ``separator`` came from :func:`boost_odt`'s ``choose`` policy (a student's
+        line, ``inner`` then empty) rather than from the node learner (``False`` at the start,
+        at the stop and without a policy).
+    algorithm_separator : Additive or None
+        The node learner's ``LS`` at this node — what the run plays without a policy (the
+        same object as ``separator`` unless ``by_policy``); ``None`` at the start and stop.
+    algorithm_inner : tuple of InnerRound
+        The AdaBoost_R rounds that built ``algorithm_separator``.
     """
 
     tree: ObliqueTree
@@ -267,6 +288,9 @@ class ODTStep(Step):
     node_weights: np.ndarray
     children: tuple[int, int] | None
     w: np.ndarray
+    by_policy: bool = False
+    algorithm_separator: Additive | None = None
+    algorithm_inner: tuple[InnerRound, ...] = ()
 
     def details(self) -> dict[str, object]:
         """What this step split: ``node``, ``left_child``, ``right_child``, ``n_examples``
@@ -303,6 +327,16 @@ class _Candidate:
     right: np.ndarray  # bool over the node's examples
     decrease: float
     weights: np.ndarray
+    before: float  # the node's 2 sqrt(w⁺w⁻) (w_1), and its two sides' sum after the split
+    after: float
+
+    @property
+    def splits(self) -> bool:
+        return bool(self.right.any()) and not bool(self.right.all())
+
+
+#: The grower's per-node lists (what :meth:`_TreeGrower.clone` copies).
+_NODE_LISTS = ("left", "right", "sep", "depth", "value", "mu", "alpha", "wp", "wn", "index")
 
 
 class _TreeGrower:
@@ -324,6 +358,43 @@ class _TreeGrower:
         self.index: list[np.ndarray] = []
         self.cand: dict[int, _Candidate | None] = {}
         self._new_node(np.arange(X.shape[0]), parent_value=0.0, depth=0)
+
+    @classmethod
+    def restore(cls, X, y, w1, splitter, tree: ObliqueTree, w: np.ndarray) -> _TreeGrower:
+        """The grower as it was when it yielded ``tree`` with G1's weights ``w``.
+
+        The node members are routed again with the tree's own separators, exactly as
+        :meth:`split` routed them, so a split scored on the restored grower is the split the
+        run would make (the "be the weak learner" scoring relies on this).
+        """
+        g = cls.__new__(cls)
+        g.X, g.y, g.w1, g.splitter = X, y, w1, splitter
+        g.w = np.array(w, dtype=float)
+        g.left, g.right, g.sep = list(tree.left), list(tree.right), list(tree.separator)
+        g.depth, g.value, g.mu, g.alpha = (
+            list(tree.depth),
+            list(tree.value),
+            list(tree.mu),
+            list(tree.alpha),
+        )
+        g.wp, g.wn = list(tree.w_pos), list(tree.w_neg)
+        g.index = [np.arange(X.shape[0])] * tree.n_nodes
+        for n in range(tree.n_nodes):  # parents come first
+            if tree.left[n] >= 0:
+                idx = g.index[n]
+                right = tree.separator[n].decision_function(X[idx]) >= 0
+                g.index[tree.left[n]], g.index[tree.right[n]] = idx[~right], idx[right]
+        g.cand = {}
+        return g
+
+    def clone(self) -> _TreeGrower:
+        """An independent copy (to split a node "what if" without touching this grower)."""
+        g = copy.copy(self)
+        g.w = self.w.copy()
+        for name in _NODE_LISTS:
+            setattr(g, name, list(getattr(self, name)))
+        g.cand = dict(self.cand)
+        return g
 
     def _new_node(self, idx, parent_value, depth) -> int:
         """Add a G1 node with the constant ``h = +1`` on ``S_t = idx`` (R = 1)."""
@@ -355,25 +426,36 @@ class _TreeGrower:
             self.cand[n] = self._build(n)
         return self.cand[n]
 
-    def _build(self, n: int) -> _Candidate | None:
+    def balanced(self, n: int) -> np.ndarray:
+        """BoostODT's node weights on ``index[n]``: class-balanced, ``w ∝ w_1/(2 w_1^{y}(ℓ))``
+        (docs/theory.md §4.2 [R]); for G1 on the tree these are exactly its current weights at
+        the leaf, rescaled (the leaf's constant left no edge to ``h = +1``)."""
         idx = self.index[n]
         y, w1 = self.y[idx], self.w1[idx]
         pos = y > 0
-        # BoostODT's node weights: class-balanced, w ∝ w_1/(2 w_1^{y}(ℓ)) (docs/theory.md §4.2 [R]);
-        # for G1 on the tree these are exactly its current weights at the leaf, rescaled.
-        bal = np.where(pos, w1 / (2.0 * self.wp[n]), w1 / (2.0 * self.wn[n]))
-        built = self.splitter(self.X, self.y, idx, bal)
+        return np.where(pos, w1 / (2.0 * self.wp[n]), w1 / (2.0 * self.wn[n]))
+
+    def _build(self, n: int) -> _Candidate | None:
+        bal = self.balanced(n)
+        built = self.splitter(self.X, self.y, self.index[n], bal)
         if built is None:
             return None
-        sep, inner = built
+        c = self.candidate_of(n, *built, bal)
+        return c if c.splits else None
+
+    def candidate_of(self, n: int, sep: Additive, inner, bal: np.ndarray) -> _Candidate:
+        """Leaf ``n`` split by ``sep`` (``LS ≥ 0`` → right): its sides and how much the split
+        lowers the node's share ``2 sqrt(w⁺w⁻)`` of the exponential loss (Theorem 2); the
+        grower's candidates and a student's separator both go through here."""
+        idx = self.index[n]
+        y, w1 = self.y[idx], self.w1[idx]
+        pos = y > 0
         right = sep.decision_function(self.X[idx]) >= 0
-        if right.all() or not right.any():
-            return None
         before = 2.0 * np.sqrt(self.wp[n] * self.wn[n])
         after = 0.0
         for side in (right, ~right):
             after += 2.0 * np.sqrt(w1[side & pos].sum() * w1[side & ~pos].sum())
-        return _Candidate(sep, inner, right, before - after, bal)
+        return _Candidate(sep, inner, right, before - after, bal, before, after)
 
     def split(self, n: int, c: _Candidate) -> tuple[int, int]:
         idx = self.index[n]
@@ -422,6 +504,109 @@ def _adaboost_r_splitter(weak: str, n_stumps: int):
         return _adaboost_r(X, y, w, idx, weak, n_stumps)
 
     return split
+
+
+#: A policy for :func:`boost_odt`'s ``choose``: the latest snapshot and the leaf to split in,
+#: ``None`` (keep the node learner's separator) or ``(direction, offset)`` out.
+SeparatorPolicy = Callable[[ODTStep, int], tuple[np.ndarray, float] | None]
+
+
+def _check_direction(name: str, direction: object, d: int | None) -> np.ndarray:
+    """``direction`` as ``d`` finite floats (any number ``≥ 1`` when ``d`` is ``None``), not
+    all zero, or a ``ValueError`` naming ``name``, the rule and the value."""
+    want = "numbers" if d is None else f"{d} numbers (one per feature)"
+    try:
+        v = np.array(direction, dtype=float)
+    except (TypeError, ValueError):
+        raise ValueError(f"{name} must be {want}; got {direction!r}") from None
+    if v.ndim != 1 or v.size == 0 or (d is not None and v.size != d):
+        raise ValueError(f"{name} must be {want}; got shape {v.shape}")
+    if not np.all(np.isfinite(v)):
+        raise ValueError(f"{name} must be finite; got {v.tolist()}")
+    if not np.any(v != 0.0):
+        raise ValueError(
+            f"{name} must not be the zero vector (a line needs a normal); got {v.tolist()}"
+        )
+    return v
+
+
+def line_separator(direction, offset: float) -> Additive:
+    """The node separator ``LS(x) = direction·x + offset`` of a hand-drawn line.
+
+    As an :class:`boostcore.realboost.Additive` of linear and constant weak hypotheses, so a
+    tree routes by it as by AdaBoost_R's separators (``LS ≥ 0`` → right; Henry–Nock–Nielsen
+    2007, §4.3, docs/theory.md §4.2), ``affine`` gives back ``(direction, offset)`` and
+    ``describe`` works. Features with a zero coefficient (and a zero offset) get no term.
+
+    Parameters
+    ----------
+    direction : array_like of float, shape (d,)
+        The line's normal ``w`` (finite, not all zero); the side ``w·x + offset ≥ 0`` is
+        "right".
+    offset : float
+        ``b``.
+
+    Returns
+    -------
+    Additive
+        ``Σ_f w_f·x_f + b``.
+
+    Raises
+    ------
+    ValueError
+        If ``direction`` is not a non-zero vector of finite numbers or ``offset`` is not finite.
+
+    Examples
+    --------
+    >>> from boostcore.oblique import line_separator
+    >>> ls = line_separator([1.0, -2.0], 0.5)
+    >>> ls.decision_function([[0.0, 0.0], [1.0, 1.0]]).tolist()
+    [0.5, -0.5]
+    >>> coef, intercept = ls.affine(2)
+    >>> coef.tolist(), intercept
+    ([1.0, -2.0], 0.5)
+    >>> line_separator([0.0, 0.0], 1.0)
+    Traceback (most recent call last):
+        ...
+    ValueError: direction must not be the zero vector (a line needs a normal); got [0.0, 0.0]
+    """
+    v = _check_direction("direction", direction, None)
+    offset = check_float("offset", offset)
+    hyps, alphas = [], []
+    for f in np.flatnonzero(v):
+        hyps.append(WeakHypothesis("linear", feature=int(f), polarity=float(np.sign(v[f]))))
+        alphas.append(float(abs(v[f])))
+    if offset != 0.0:
+        hyps.append(WeakHypothesis("constant", polarity=float(np.sign(offset))))
+        alphas.append(abs(offset))
+    return Additive(tuple(hyps), tuple(alphas))
+
+
+def _line_text(direction: np.ndarray, offset: float) -> str:
+    """``"−1·x2 + 0.25 = 0"`` (terms with a zero coefficient left out)."""
+    terms = [(w, f"{abs(w):.3g}·x{f + 1}") for f, w in enumerate(direction) if w != 0.0]
+    if offset != 0.0:
+        terms.append((offset, f"{abs(offset):.3g}"))
+    text = ("−" if terms[0][0] < 0 else "") + terms[0][1]
+    text += "".join(f" {'−' if w < 0 else '+'} {t}" for w, t in terms[1:])
+    return text + " = 0"
+
+
+def _ask_policy(choose, last: ODTStep, node: int, d: int) -> tuple[np.ndarray, float] | None:
+    """The policy's line for ``node`` at the step after ``last``, checked (``None``: keep the
+    node learner's separator)."""
+    out = choose(last, node)
+    if out is None:
+        return None
+    if isinstance(out, str | bytes) or not hasattr(out, "__len__") or len(out) != 2:
+        raise ValueError(
+            f"choose must return None or (direction, offset); for node {node} at step "
+            f"{last.t + 1} it returned {out!r}"
+        )
+    direction, offset = out
+    direction = _check_direction("the direction choose returned", direction, d)
+    offset = check_float("the offset choose returned", offset)
+    return direction, offset
 
 
 def g1_tree(
@@ -506,6 +691,7 @@ def boost_odt(
     sample_weight: np.ndarray | None = None,
     X_test: np.ndarray | None = None,
     y_test: np.ndarray | None = None,
+    choose: SeparatorPolicy | None = None,
 ) -> Iterator[ODTStep]:
     """BoostODT (Henry–Nock–Nielsen 2007, §4.3; docs/theory.md §4.2): G1 on the tree shape,
     AdaBoost_R in the nodes.
@@ -535,6 +721,18 @@ def boost_odt(
         ``w_1``, non-negative (normalised to sum 1; default uniform).
     X_test, y_test : array_like, optional
         A test sample whose error is reported every step.
+    choose : callable, optional
+        A policy that may replace a node's separator ("be the weak learner"): at every step,
+        once the leaf rule has picked the leaf ``node`` to split (with the node learner's
+        separator, as without a policy), ``choose(step, node)`` is called with the latest
+        snapshot (step ``t − 1``, exactly what :func:`score_separator` takes). It returns
+        ``None`` (keep the node learner's ``LS``) or ``(direction, offset)``: the node is then
+        split by the line ``direction·x + offset = 0`` (:func:`line_separator`;
+        ``direction·x + offset ≥ 0`` goes right), which must send the node's examples to
+        both sides. The node learner's separator is recorded all the same
+        (``ODTStep.algorithm_separator``); ``ODTStep.by_policy`` says whose split was made.
+        Which leaf is split is still the leaf rule's choice (``max_decrease`` compares the
+        node learner's separators). Default: no policy.
 
     Yields
     ------
@@ -547,7 +745,9 @@ def boost_odt(
     Raises
     ------
     ValueError
-        Before the first step, for any invalid parameter (the message names it).
+        Before the first step, for any invalid parameter (the message names it); during the
+        run, if ``choose`` returns something other than ``None`` or a valid
+        ``(direction, offset)`` that splits the node (the message says what it returned).
 
     Examples
     --------
@@ -562,6 +762,20 @@ def boost_odt(
     >>> m = steps[-1].metrics
     >>> round(m.train_error, 4), round(m.exp_loss, 4)
     (0.04, 0.1222)
+
+    A student splits the root by the line ``x2 = 0.25`` (``−x2 + 0.25 ≥ 0`` goes right);
+    AdaBoost_R builds the other separators:
+
+    >>> mine = {1: ([0.0, -1.0], 0.25)}
+    >>> steps = list(boost_odt(ds.X_train, ds.y_train, n_internal=3, n_stumps=5,
+    ...                        choose=lambda step, node: mine.get(step.t + 1)))
+    >>> [s.by_policy for s in steps[1:4]], steps[1].separator.affine(2)[0].tolist()
+    ([True, False, False], [0.0, -1.0])
+    >>> len(steps[1].algorithm_separator)  # what AdaBoost_R built for the root
+    5
+    >>> m = steps[-1].metrics  # Theorem 1 still holds: error ≤ E e^{−yH} ≤ max Π sqrt(1 − μ²)
+    >>> round(m.train_error, 4), round(m.exp_loss, 4), round(m.bound_theorem1, 4)
+    (0.0133, 0.0267, 0.1488)
     """
     Xv, yv, w1, classes = check_xy(X, y, sample_weight)
     n_internal = check_int("n_internal", n_internal, low=1, high=MAX_INTERNAL)
@@ -569,6 +783,11 @@ def boost_odt(
     weak = check_choice("weak", weak, WEAK_LEARNERS)
     leaf_rule = check_choice("leaf_rule", leaf_rule, LEAF_RULES)
     Xt, yt = check_test_set(X_test, y_test, Xv.shape[1], classes, yv)
+    if choose is not None and not callable(choose):
+        raise ValueError(
+            "choose must be None or a callable (step, node) -> None or (direction, offset); "
+            f"got {choose!r}"
+        )
     return _grow(
         Xv,
         yv,
@@ -580,6 +799,7 @@ def boost_odt(
         yt,
         "BoostODT",
         "T2",
+        choose,
     )
 
 
@@ -591,13 +811,13 @@ def _tree_metrics(tree: ObliqueTree, X, y, w1, Xt, yt) -> G1Metrics:
     return _metrics(H, y, w1, bound, Ht, yt, km_imp, n_leaves=len(tree.leaves))
 
 
-def _grow(X, y, w1, n_internal, leaf_rule, splitter, Xt, yt, name, budget):
+def _grow(X, y, w1, n_internal, leaf_rule, splitter, Xt, yt, name, budget, choose=None):
     g = _TreeGrower(X, y, w1, splitter)
     empty_i = _frozen(np.zeros(0, dtype=np.intp))
     empty_f = _frozen(np.zeros(0))
     tree = g.tree()
     metrics = _tree_metrics(tree, X, y, w1, Xt, yt)
-    yield ODTStep(
+    last = ODTStep(
         t=0,
         kind=START,
         tree=tree,
@@ -612,6 +832,7 @@ def _grow(X, y, w1, n_internal, leaf_rule, splitter, Xt, yt, name, budget):
         message=f"{name}: the root alone, a constant node with output ½ ln(w⁺/w⁻) = "
         f"{tree.value[0]:.3f}.",
     )
+    yield last
     reason = f"All {budget} = {n_internal} splits are done."
     t_done = 0
     fifo = [0]
@@ -640,13 +861,35 @@ def _grow(X, y, w1, n_internal, leaf_rule, splitter, Xt, yt, name, budget):
             )
             break
         n, c = chosen
+        algo = c
+        line = None if choose is None else _ask_policy(choose, last, n, X.shape[1])
+        if line is not None:
+            c = g.candidate_of(n, line_separator(*line), (), algo.weights)
+            if not c.splits:
+                side = "right (w·x + b ≥ 0)" if c.right.all() else "left (w·x + b < 0)"
+                raise ValueError(
+                    f"the separator choose returned for node {n} at step {t} must send the "
+                    f"node's examples to both sides; it sends all {c.right.size} to the {side}"
+                )
         kids = g.split(n, c)
         fifo.extend(kids)
         tree = g.tree()
         metrics = _tree_metrics(tree, X, y, w1, Xt, yt)
         t_done = t
         m_in = len(c.inner) or 1
-        yield ODTStep(
+        if line is None:
+            message = (
+                f"Step {t}: node {n} ({g.index[n].size} examples) split by a separator of "
+                f"{m_in} weak hypothes{'is' if m_in == 1 else 'es'}; Σ 2√(w⁺w⁻) drops by "
+                f"{c.decrease:.4f}."
+            )
+        else:
+            message = (
+                f"Step {t}: node {n} ({g.index[n].size} examples) split by the policy's line "
+                f"{_line_text(*line)}; Σ 2√(w⁺w⁻) drops by {c.decrease:.4f} (the node "
+                f"learner's separator would lower it by {algo.decrease:.4f})."
+            )
+        last = ODTStep(
             t=t,
             kind=STEP,
             tree=tree,
@@ -657,13 +900,13 @@ def _grow(X, y, w1, n_internal, leaf_rule, splitter, Xt, yt, name, budget):
             node_weights=_frozen(c.weights),
             children=kids,
             w=_frozen(g.w),
+            by_policy=line is not None,
+            algorithm_separator=algo.separator,
+            algorithm_inner=algo.inner,
             metrics=metrics,
-            message=(
-                f"Step {t}: node {n} ({g.index[n].size} examples) split by a separator of "
-                f"{m_in} weak hypothes{'is' if m_in == 1 else 'es'}; Σ 2√(w⁺w⁻) drops by "
-                f"{c.decrease:.4f}."
-            ),
+            message=message,
         )
+        yield last
     yield ODTStep(
         t=t_done,
         kind=STOP,
@@ -678,4 +921,308 @@ def _grow(X, y, w1, n_internal, leaf_rule, splitter, Xt, yt, name, budget):
         metrics=metrics,
         stop_reason=reason,
         message=f"Step {t_done}: stopped. {reason}",
+    )
+
+
+# --------------------------------------------------------------------------- be the weak learner
+@dataclass(frozen=True)
+class SeparatorScore:
+    """One separator at one node of a BoostODT tree: its ±1 output as a weak hypothesis, and
+    the split it makes (Henry–Nock–Nielsen 2007, Theorems 1 and 2, §4.3; docs/theory.md §4).
+
+    The separator's output ``s(x) = +1 if LS(x) ≥ 0 else −1`` is scored as G1 scores a weak
+    hypothesis (Fig. 2, ``R = 1``) under the node's class-balanced weights ``b``
+    (``ODTStep.node_weights``, Σ b = 1: the weights G1 holds at the leaf, rescaled):
+    ``μ = Σ_i b_i y_i s(x_i)``, ``α = atanh(μ)``, weighted error ``(1 − μ)/2``. A constant
+    has ``μ = 0`` under these weights: only what the separator tells apart counts.
+
+    What the split does to the bounds:
+
+    * Theorem 2: the tree's exponential loss is ``Σ_ℓ 2 sqrt(w⁺_ℓ w⁻_ℓ)`` (``w_1`` masses);
+      the split replaces the node's share ``loss_before`` by ``loss_after``, and
+      ``loss_ratio = loss_after/loss_before = Σ_sides 2 sqrt(b⁺ b⁻) ≤ sqrt(1 − μ²)`` — the
+      better the separator's edge, the smaller the node's loss (Kearns–Mansour's argument
+      with balanced weights; checked in the tests).
+    * Theorem 1: each new leaf is a G1 constant node with its own ``μ`` (``mu_children``),
+      which multiplies the product ``Π sqrt(1 − μ²)`` of its path; with ``m_s`` the balanced
+      mass of side ``s``, ``Σ_s m_s sqrt(1 − μ_s²) = loss_ratio``. ``metrics`` are the
+      tree's after the split (its ``bound_theorem1`` is the new ``max_paths Π``).
+
+    Attributes
+    ----------
+    separator : Additive
+        ``LS`` (``LS ≥ 0`` → right).
+    inner : tuple of InnerRound
+        The AdaBoost_R rounds that built it (empty for a drawn line).
+    right : ndarray of bool
+        Which of the node's examples (``NodeScore.members``) go right.
+    mu, alpha, error : float
+        ``μ`` (unclipped), ``α = alpha_of(μ)`` and the weighted error of ``s``, under ``b``.
+    factor : float
+        ``sqrt(1 − μ²)``: what a G1 node with edge ``μ`` multiplies Theorem 1's product by,
+        and a bound on ``loss_ratio``.
+    loss_before, loss_after, decrease : float
+        The node's ``2 sqrt(w⁺w⁻)``, its two sides' sum after the split, and the difference
+        (what ``leaf_rule="max_decrease"`` compares).
+    children : (int, int) or None
+        The ids the two new leaves would get (left, right); ``None`` if the separator sends
+        every example to one side (no split).
+    mu_children : (float, float) or None
+        ``μ`` of the two new leaves' constants (clipped, as the tree stores them).
+    tree : ObliqueTree or None
+        The tree after the split.
+    metrics : G1Metrics or None
+        Its metrics (``test_error`` is ``None``): what the run's next snapshot would record.
+    """
+
+    separator: Additive
+    inner: tuple[InnerRound, ...]
+    right: np.ndarray
+    mu: float
+    alpha: float
+    error: float
+    factor: float
+    loss_before: float
+    loss_after: float
+    decrease: float
+    children: tuple[int, int] | None
+    mu_children: tuple[float, float] | None
+    tree: ObliqueTree | None
+    metrics: G1Metrics | None
+
+    @property
+    def splits(self) -> bool:
+        """Whether both sides get examples (a separator that does not split is no split)."""
+        return self.children is not None
+
+    @property
+    def n_left(self) -> int:
+        """Examples of the node sent left (``LS < 0``)."""
+        return int(self.right.size - self.right.sum())
+
+    @property
+    def n_right(self) -> int:
+        """Examples of the node sent right (``LS ≥ 0``)."""
+        return int(self.right.sum())
+
+    @property
+    def loss_ratio(self) -> float:
+        """``loss_after / loss_before``, at most :attr:`factor` ``= sqrt(1 − μ²)``."""
+        return self.loss_after / self.loss_before
+
+    @property
+    def factor_children(self) -> tuple[float, float] | None:
+        """``sqrt(1 − μ²)`` of the two new leaves' constants (Theorem 1's path factors)."""
+        if self.mu_children is None:
+            return None
+        return tuple(float(np.sqrt(1.0 - mu * mu)) for mu in self.mu_children)
+
+
+@dataclass(frozen=True)
+class NodeScore:
+    """A student's separator at a node next to the node learner's (:func:`score_separator`).
+
+    Attributes
+    ----------
+    t : int
+        The step scored (the snapshot's ``t`` + 1).
+    node : int
+        The leaf split.
+    members : ndarray of intp
+        Its training examples (``ODTStep.node_index`` of the step that splits it).
+    node_weights : ndarray of float
+        Their class-balanced weights ``b`` (Σ b = 1, each class ½).
+    path_product : float
+        ``Π sqrt(1 − μ²)`` over the constant nodes from the root to ``node`` (Theorem 1's
+        product on its path before the split).
+    yours : SeparatorScore
+        The student's line.
+    algorithm : SeparatorScore or None
+        AdaBoost_R's separator at this node, as :func:`boost_odt` builds it with the same
+        ``n_stumps`` and ``weak``; ``None`` if that separator would not split the node (the
+        run then leaves it alone) or with ``compare=False``.
+    """
+
+    t: int
+    node: int
+    members: np.ndarray
+    node_weights: np.ndarray
+    path_product: float
+    yours: SeparatorScore
+    algorithm: SeparatorScore | None
+
+
+def score_separator(
+    X: np.ndarray,
+    y: np.ndarray,
+    step: ODTStep,
+    node: int,
+    direction,
+    offset: float,
+    *,
+    n_stumps: int = 10,
+    weak: str = "stump",
+    sample_weight: np.ndarray | None = None,
+    compare: bool = True,
+) -> NodeScore:
+    """Score the line ``direction·x + offset = 0`` as the separator of leaf ``node`` exactly
+    as :func:`boost_odt` would split by it ("be the weak learner"; Henry–Nock–Nielsen 2007,
+    §4.3, Theorems 1 and 2; docs/theory.md §4.2).
+
+    ``step`` is a snapshot of a run of :func:`boost_odt` on ``X, y`` (with this
+    ``sample_weight``) before the split (step ``t − 1``); the grower is restored from it and
+    the split is made on a copy by the run's own code, so with AdaBoost_R's separator the
+    result is what the run's next snapshot records when it splits ``node``. AdaBoost_R's
+    separator is built as the run builds it (``n_stumps`` rounds of ``weak`` from the
+    class-balanced weights): pass the run's settings.
+
+    Parameters
+    ----------
+    X : array_like of shape (m, d)
+        The run's training features.
+    y : array_like of shape (m,)
+        The run's labels.
+    step : ODTStep
+        A snapshot of the run (any kind).
+    node : int
+        A leaf of ``step.tree`` holding both classes.
+    direction : array_like of float, shape (d,)
+        The line's normal ``w`` (finite, not all zero); ``w·x + offset ≥ 0`` goes right.
+    offset : float
+        ``b``.
+    n_stumps, weak : int, str
+        The run's ``n_stumps`` and ``weak``, as in :func:`boost_odt`.
+    sample_weight : array_like of shape (m,), optional
+        The run's ``sample_weight`` (``w_1``).
+    compare : bool, default True
+        Also build and score AdaBoost_R's separator (``False`` skips it, for speed).
+
+    Returns
+    -------
+    NodeScore
+        ``yours`` and ``algorithm`` (:class:`SeparatorScore`).
+
+    Raises
+    ------
+    ValueError
+        If a parameter is invalid, ``node`` is not a leaf with both classes, or ``step`` is
+        not a snapshot of a run on ``X, y`` and ``sample_weight`` (the message names the
+        parameter, the rule and the value).
+
+    Examples
+    --------
+    >>> from boostcore.datasets import make_dataset
+    >>> from boostcore.oblique import boost_odt, score_separator
+    >>> ds = make_dataset("moons", n=100, random_state=0)
+    >>> run = list(boost_odt(ds.X_train, ds.y_train, n_internal=3, n_stumps=5))
+    >>> r = score_separator(ds.X_train, ds.y_train, run[0], 0, [0.0, -1.0], 0.25, n_stumps=5)
+    >>> round(r.yours.mu, 4), round(r.algorithm.mu, 4)  # edges of the ±1 outputs
+    (0.7297, 0.8926)
+    >>> round(r.yours.alpha, 4), round(r.yours.factor, 4)  # α = atanh(μ), sqrt(1 − μ²)
+    (0.9281, 0.6837)
+    >>> round(r.yours.loss_ratio, 4), round(r.algorithm.loss_ratio, 4)  # ≤ sqrt(1 − μ²)
+    (0.5199, 0.4365)
+    >>> r.algorithm.metrics.bound_theorem1 == run[1].metrics.bound_theorem1
+    True
+    >>> score_separator(ds.X_train, ds.y_train, run[0], 0, [0.0, 0.0, 1.0], 0.0)
+    Traceback (most recent call last):
+        ...
+    ValueError: direction must be 2 numbers (one per feature); got shape (3,)
+    """
+    Xv, yv, w1, _ = check_xy(X, y, sample_weight)
+    m, d = Xv.shape
+    n_stumps = check_int("n_stumps", n_stumps, low=1, high=200)
+    weak = check_choice("weak", weak, WEAK_LEARNERS)
+    if not isinstance(step, ODTStep):
+        raise ValueError(
+            f"step must be an ODTStep snapshot of boost_odt; got {type(step).__name__}"
+        )
+    if step.w.shape != (m,):
+        raise ValueError(
+            f"step must be a snapshot of a run on X: its weights hold {step.w.shape[0]} "
+            f"examples, X has {m} rows"
+        )
+    tree = step.tree
+    node = check_int("node", node, low=0, high=tree.n_nodes - 1)
+    if tree.left[node] >= 0:
+        raise ValueError(
+            f"node must be a leaf of the snapshot's tree; node {node} is internal (it was "
+            "split at an earlier step)"
+        )
+    if not (tree.w_pos[node] > 0 and tree.w_neg[node] > 0):
+        only = "+1" if tree.w_pos[node] > 0 else "−1"
+        raise ValueError(
+            f"node must hold both classes (BoostODT splits only such leaves); node {node} "
+            f"holds only the {only} class"
+        )
+    direction = _check_direction("direction", direction, d)
+    offset = check_float("offset", offset)
+    g = _TreeGrower.restore(Xv, yv, w1, _adaboost_r_splitter(weak, n_stumps), tree, step.w)
+    _check_restored(g, tree)
+    yours = _score_split(g, node, line_separator(direction, offset), ())
+    algorithm = None
+    if compare:
+        c = g.candidate(node)
+        if c is not None:
+            algorithm = _score_split(g, node, c.separator, c.inner)
+    return NodeScore(
+        t=step.t + 1,
+        node=node,
+        members=_frozen(g.index[node]),
+        node_weights=_frozen(g.balanced(node)),
+        path_product=_node_products(tree)[node],
+        yours=yours,
+        algorithm=algorithm,
+    )
+
+
+def _check_restored(g: _TreeGrower, tree: ObliqueTree) -> None:
+    """The restored grower's class masses must be the snapshot's (same X, y and w_1)."""
+    for n in range(tree.n_nodes):
+        idx = g.index[n]
+        pos = g.y[idx] > 0
+        here = (float(g.w1[idx][pos].sum()), float(g.w1[idx][~pos].sum()))
+        if not np.allclose(here, (tree.w_pos[n], tree.w_neg[n]), rtol=1e-9, atol=1e-15):
+            raise ValueError(
+                "step must be a snapshot of a run on these X, y and sample_weight: node "
+                f"{n}'s class masses are {(tree.w_pos[n], tree.w_neg[n])} in the snapshot "
+                f"and {here} here"
+            )
+
+
+def _score_split(g: _TreeGrower, n: int, sep: Additive, inner) -> SeparatorScore:
+    """Leaf ``n`` split by ``sep``, through the grower's own candidate and split code (on a
+    copy: ``g`` is left as it is)."""
+    c = g.candidate_of(n, sep, inner, g.balanced(n))
+    idx = g.index[n]
+    m = g.X.shape[0]
+    # the separator's ±1 output as a G1 weak hypothesis on the node (R = 1), scored by the
+    # same function as every G1 node (Fig. 2's μ)
+    hv = np.zeros(m)
+    hv[idx] = np.where(c.right, 1.0, -1.0)
+    w = np.zeros(m)
+    w[idx] = c.weights
+    _, mu, err = _margin_stats(hv, g.y, w, idx)
+    children = mu_children = tree = metrics = None
+    if c.splits:
+        h = g.clone()
+        children = h.split(n, c)
+        tree = h.tree()
+        metrics = _tree_metrics(tree, g.X, g.y, g.w1, None, None)
+        mu_children = (tree.mu[children[0]], tree.mu[children[1]])
+    return SeparatorScore(
+        separator=sep,
+        inner=tuple(inner),
+        right=_frozen(c.right),
+        mu=mu,
+        alpha=alpha_of(mu),
+        error=err,
+        factor=float(np.sqrt(max(0.0, 1.0 - mu * mu))),
+        loss_before=float(c.before),
+        loss_after=float(c.after),
+        decrease=float(c.decrease),
+        children=children,
+        mu_children=mu_children,
+        tree=tree,
+        metrics=metrics,
     )

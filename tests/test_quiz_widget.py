@@ -172,7 +172,7 @@ def test_presenter_mode_shows_the_answers_large_and_lettered(pick: bool) -> None
         assert f"<b>{letter}</b>" in block.value
         assert html.escape(q.answers[i]) in block.value
     (radio,) = at.radio
-    assert radio.label == "The class's answer (optional)"
+    assert radio.label == "Class's answer"
     assert radio.options == list(q.letters)
     if pick:
         radio.set_value(q.correct).run()

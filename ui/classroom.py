@@ -89,6 +89,7 @@ class Header:
     """What :func:`page_header` leaves for the page to fill once its run is computed."""
 
     export: Any  # the Export popover (a container: ``with header.export: ...``)
+    modes: Any = None  # the row's first slot: the page's mode toggles (predict, weak learner)
 
 
 def page_header(
@@ -132,6 +133,7 @@ def page_header(
         vertical_alignment="center",
         key="classroom_bar",
     )
+    modes = bar.container(horizontal=True, width="content", vertical_alignment="center")
     bar.toggle(
         "Presenter mode",
         key=PRESENT,
@@ -168,7 +170,7 @@ def page_header(
         st.markdown(intro)
     st.session_state["_page"] = page
     st.session_state["_drawn"] = []  # structures drawn on this run, in page order
-    return Header(export=menu if menu is not None else st.container())
+    return Header(export=menu if menu is not None else st.container(), modes=modes)
 
 
 def copy_link_button(label: str = "Copy link") -> None:

@@ -463,11 +463,20 @@ def lecture_columns(widths: Sequence[float] = (1.0, 1.15, 1.0)):
 
 
 # ------------------------------------------------------------------- panels of a lecture page
+@dataclass(frozen=True)
+class PresetRow:
+    """The slots :func:`preset_row` leaves for the page: its mode toggles and its focus bar."""
+
+    modes: DeltaGenerator
+    focus: DeltaGenerator
+
+
 def preset_row(
     key: str, presets: dict[str, Guide], challenges: dict[str, Guide], *, first_round: int
-) -> DeltaGenerator:
-    """The row under the page header: presets and challenges on the left, and a narrow
-    column on the right for the focus bar.
+) -> PresetRow:
+    """The row under the page header: presets and challenges on the left, then a slot for
+    the page's mode toggles (predict, be the weak learner) and a narrow column on the right
+    for the focus bar.
 
     Parameters
     ----------
@@ -480,15 +489,15 @@ def preset_row(
 
     Returns
     -------
-    DeltaGenerator
-        The right-hand column (inside the keyed container ``preset_row``), filled later
-        with the page's focus bar.
+    PresetRow
+        The middle column (``modes``, a vertical stack of toggles) and the right-hand one
+        (``focus``), inside the keyed container ``preset_row``, filled later by the page.
     """
     with st.container(key="preset_row"):
-        left, right = st.columns([4, 1.1], vertical_alignment="bottom")
+        left, modes, right = st.columns([3.2, 1.0, 1.1], vertical_alignment="bottom")
         with left:
             presets_and_challenges(key, presets, challenges, first_round=first_round)
-    return right
+    return PresetRow(modes=modes, focus=right)
 
 
 def stepper_caption(ds: Dataset, elapsed: float, *, unit: str = "round", note: str = "") -> str:

@@ -54,6 +54,13 @@ _PRESENTER_CSS = f"""
 .bl-quiz-wrong {{ border-color: {WRONG_COLOUR}; background: rgba(213,94,0,0.10); }}
 .bl-quiz-dim {{ opacity: 0.45; }}
 .bl-quiz-why {{ font-size: 1.2rem; margin-top: 0.4rem; }}
+/* a 1280-px projector: the same lines, smaller, so that the views keep their height */
+@media (max-width: 1500px) {{
+  .bl-quiz-q {{ font-size: 1.15rem; margin-bottom: 0.25rem; }}
+  .bl-quiz-a {{ font-size: 1.0rem; padding: 0.15rem 0.6rem; }}
+  .bl-quiz-grid {{ grid-template-columns: repeat(auto-fit, minmax(10rem, 1fr)); gap: 0.35rem; }}
+  .bl-quiz-why {{ font-size: 1.0rem; }}
+}}
 .bl-quiz-score {{ font-size: 1.0rem; opacity: 0.8; margin-top: 0.4rem; }}
 </style>
 """
@@ -250,20 +257,22 @@ def _presenter_html(q: Question, choice: int | None, revealed: bool) -> str:
 
 
 def _presenter(key: str, q: Question, choice: int | None, revealed: bool, on_reveal) -> Any:
-    """The question and its answers large on the left; the class's answer, Reveal and the
-    score in a narrow column on the right (returned, for the score), so that the quiz takes
-    a few lines of a projector's height and the three views keep the rest."""
-    left, right = st.columns([5, 1.2], vertical_alignment="center")
+    """The question and its answers large on the left; the class's answer and Reveal on one
+    line on the right, the score under them (the column is returned, for the score), so that
+    the quiz takes a few lines of a projector's height and the three views keep the rest."""
+    left, right = st.columns([4, 1.5], vertical_alignment="center")
     left.html(_PRESENTER_CSS + _presenter_html(q, choice, revealed))
     if revealed:
         return right
-    with right:
+    with right.container(horizontal=True, vertical_alignment="center", gap="small"):
         st.radio(
-            "The class's answer (optional)",
+            "Class's answer",
             list(range(len(q.answers))),
             index=choice,
             format_func=lambda i: LETTERS[i],
+            help="Optional: the letter most hands went up for, to keep the class's score.",
             horizontal=True,
+            label_visibility="collapsed",
             key=_radio_key(key, q),
             on_change=_picked,
             args=(key, q),
@@ -328,5 +337,8 @@ def ask(
             slot = _presenter(key, question, choice, revealed, on_reveal)
         else:
             _normal(key, question, choice, revealed, on_reveal)
-        slot.caption(f"Score this session: {score_text(*score(key))}")
+        hint = (
+            "The class's answer (optional), then Reveal · " if presenting and not revealed else ""
+        )
+        slot.caption(f"{hint}Score this session: {score_text(*score(key))}")
         return revealed

@@ -15,6 +15,8 @@ from ui import (
     lecture,
     lecture_frames,
     params,
+    quiz,
+    quiz_widget,
     theory_doc,
 )
 from ui.classroom import (
@@ -173,12 +175,14 @@ def render() -> None:
     params = _sidebar_params()
     ds = choice.dataset
 
-    focus_slot = lecture.preset_row("bp_preset", GUIDES, CHALLENGES, first_round=1)
+    row = lecture.preset_row("bp_preset", GUIDES, CHALLENGES, first_round=1)
+    with row.modes:
+        predict = quiz_widget.predict_toggle("branching")
     if not params["schemes"]:
         st.warning("Choose at least one merging scheme in the sidebar.")
         return
     schemes = [s for s in SCHEMES if s in params["schemes"]]
-    with focus_slot:
+    with row.focus:
         focus = _focus_bar(schemes)
     started = time.perf_counter()
     font = 12 * lecture.scale()
@@ -203,6 +207,12 @@ def render() -> None:
         default=frames_branching.first_merge(runs[focus]),
         caption=lecture.stepper_caption(ds, elapsed),
     )
+    if predict:
+        quiz_widget.ask(
+            quiz.question_for("branching", runs[focus], t or 0, feature_names=ds.feature_names),
+            key="quiz_branching",
+            presenting=presenting(),
+        )
     run = lec["runs"][focus]
     lecture.three_views(
         focus.replace(".", "_"),

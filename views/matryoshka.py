@@ -16,6 +16,8 @@ from ui import (
     lecture,
     lecture_frames,
     params,
+    quiz,
+    quiz_widget,
     theory_doc,
 )
 from ui.classroom import (
@@ -164,7 +166,9 @@ def render() -> None:
     choice = dataset_sidebar()
     params = _sidebar()
     ds = choice.dataset
-    focus_slot = lecture.preset_row("mat_preset", GUIDES, CHALLENGES, first_round=DEFAULT_ROUND)
+    row = lecture.preset_row("mat_preset", GUIDES, CHALLENGES, first_round=DEFAULT_ROUND)
+    with row.modes:
+        predict = quiz_widget.predict_toggle("matryoshka")
     structures = params["structures"]
     if not structures:
         st.warning("Choose at least one structure in the sidebar.")
@@ -198,7 +202,7 @@ def render() -> None:
         }
     elapsed = time.perf_counter() - started
 
-    with focus_slot:
+    with row.focus:
         focus = _focus_bar(structures)
     t = lecture.stepper(
         n_weak + 1,  # rounds 0 … n_weak: weak classifiers used (0: the initial model)
@@ -207,6 +211,12 @@ def render() -> None:
         label="Weak classifiers used",
         caption=lecture.stepper_caption(ds, elapsed),
     )
+    if predict:
+        quiz_widget.ask(
+            quiz.question_for("matryoshka", runs[focus], t or 0, feature_names=ds.feature_names),
+            key="quiz_matryoshka",
+            presenting=presenting(),
+        )
     run = lec["runs"][focus]
     lecture.three_views(
         focus,

@@ -19,6 +19,8 @@ from ui import (
     lecture_frames,
     oblique_figures,
     params,
+    quiz,
+    quiz_widget,
     theory_doc,
 )
 from ui.classroom import (
@@ -223,7 +225,9 @@ def render() -> None:
     choice = dataset_sidebar()
     params = _sidebar_params()
     ds = choice.dataset
-    focus_slot = lecture.preset_row("odt_preset", GUIDES, CHALLENGES, first_round=1)
+    row = lecture.preset_row("odt_preset", GUIDES, CHALLENGES, first_round=1)
+    with row.modes:
+        predict = quiz_widget.predict_toggle("oblique")
     refusal = costs.oblique_refusal(ds.n_train, params["n_internal"], params["n_stumps"])
     if refusal:
         st.error(refusal)
@@ -263,7 +267,7 @@ def render() -> None:
     elapsed = time.perf_counter() - started
     schedule = [tuple(p) for p in lec["schedule"]]
 
-    with focus_slot:
+    with row.focus:
         focus = _focus_bar()
     t = lecture.stepper(
         lec["n"],
@@ -279,6 +283,17 @@ def render() -> None:
             + "; AdaBoost gets as many stumps as BoostODT has used",
         ),
     )
+    if predict:
+        k = min(max(t or 0, 0), lec["n"] - 1)
+        now = shown_at(runs, schedule, k)[focus].idx
+        after = shown_at(runs, schedule, k + 1)[focus].idx if k + 1 < lec["n"] else None
+        quiz_widget.ask(
+            quiz.question_for("oblique", runs[focus], now, to=after, feature_names=ds.feature_names)
+            if after is not None
+            else None,
+            key="quiz_oblique",
+            presenting=presenting(),
+        )
     run = lec["runs"][focus]
     lecture.three_views(
         SHORT[focus].replace(" ", "_"),

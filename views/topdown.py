@@ -17,6 +17,8 @@ from ui import (
     lecture,
     lecture_frames,
     params,
+    quiz,
+    quiz_widget,
     tables,
     theory_doc,
 )
@@ -201,7 +203,9 @@ def render() -> None:
     params = _sidebar_params()
     ds = choice.dataset
 
-    focus_slot = lecture.preset_row("preset_pick", GUIDES, CHALLENGES, first_round=1)
+    row = lecture.preset_row("preset_pick", GUIDES, CHALLENGES, first_round=1)
+    with row.modes:
+        predict = quiz_widget.predict_toggle("topdown")
 
     if not params["crit"]:
         st.warning("Choose at least one criterion in the sidebar.")
@@ -235,11 +239,23 @@ def render() -> None:
         }
     elapsed = time.perf_counter() - started
 
-    with focus_slot:
+    with row.focus:
         focus = _focus_bar(params["crit"])
     t = lecture.stepper(
         lec["n"], page="topdown", default=1, caption=lecture.stepper_caption(ds, elapsed)
     )
+    if predict:
+        quiz_widget.ask(
+            quiz.question_for(
+                "topdown",
+                runs[focus],
+                t or 0,
+                index=params["index"],
+                feature_names=ds.feature_names,
+            ),
+            key="quiz_topdown",
+            presenting=presenting(),
+        )
     run = lec["runs"][focus]
     lecture.three_views(
         focus,
