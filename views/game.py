@@ -7,7 +7,17 @@ from __future__ import annotations
 
 import streamlit as st
 
-from ui import diagrams, exports, game_figures, guides, params, tables, theory_doc
+from ui import (
+    diagrams,
+    exports,
+    game_figures,
+    guides,
+    params,
+    quiz,
+    quiz_widget,
+    tables,
+    theory_doc,
+)
 from ui.classroom import (
     HEADER_PARAMS,
     PRESET_PARAMS,
@@ -485,15 +495,34 @@ def render() -> None:
         "discover Theorem 3 yourself.",
         page="game",
     )
+    with header.modes:
+        predict = quiz_widget.predict_toggle("game")
     presets_and_challenges("game_preset", GUIDES, CHALLENGES)
     mode, s, gamma = _sidebar()
     if mode == MODES[2]:
-        _watch(header, s, gamma)
+        _watch(header, s, gamma, predict)
         if not presenting():
             _explain()
         return
     stack = _stack(mode, s, gamma)
     state = stack[-1]
+    hide_next = False
+    if predict and mode == MODES[0]:
+        # the player's next leaf is the question: the tree does not mark it until revealed
+        question = quiz.question_for("game", stack, len(stack) - 1)
+        if question is None and not state.done:
+            st.caption(
+                "Predict, then reveal: no question at this position (it needs three leaves "
+                "the player could choose from). Make your move."
+            )
+        else:
+            hide_next = not quiz_widget.ask(question, key="quiz_game", presenting=presenting())
+    elif predict:
+        st.info(
+            "Predict, then reveal asks about the app's moves: in this mode you choose the "
+            "leaf yourself, so there is nothing to predict. Watch mode or the adversary's "
+            "mode ask a question before every move."
+        )
     left, right = st.columns([3, 2])
     with right:
         st.markdown(f"#### {mode}")
@@ -516,7 +545,7 @@ def render() -> None:
         b2.button("Restart", key="game_restart", on_click=_restart, icon=":material/replay:")
         _score(state, mode)
     with left:
-        chosen = None if state.done else max_weight_player(state)
+        chosen = None if state.done or hide_next else max_weight_player(state)
         structure(
             diagrams.game_digraph(state, chosen=chosen),
             width="content",
@@ -524,7 +553,11 @@ def render() -> None:
         )
         st.caption(
             "Boxes: expanded nodes; ellipses: the leaves now (darker = heavier). "
-            "Vermillion: the heaviest leaf, the one TOPDOWN-M expands next."
+            + (
+                "The leaf TOPDOWN-M expands next is marked once the prediction is revealed."
+                if hide_next
+                else "Vermillion: the heaviest leaf, the one TOPDOWN-M expands next."
+            )
         )
         chart_with_numbers(
             game_figures.trajectory_figure(state), key="game_traj", config={"displaylogo": False}
@@ -563,7 +596,7 @@ def render() -> None:
         _explain()
 
 
-def _watch(header, s: int, gamma: float) -> None:
+def _watch(header, s: int, gamma: float, predict: bool = False) -> None:
     c1, c2 = st.columns([3, 1], vertical_alignment="bottom")
     name = c1.radio(
         "Adversary",
@@ -587,9 +620,14 @@ def _watch(header, s: int, gamma: float) -> None:
 
     def show(i: int) -> None:
         state = states[i]
+        hide_next = False
+        if predict:
+            hide_next = not quiz_widget.ask(
+                quiz.question_for("game", states, i), key="quiz_game", presenting=presenting()
+            )
         left, right = st.columns([3, 2])
         with left:
-            chosen = None if state.done else max_weight_player(state)
+            chosen = None if state.done or hide_next else max_weight_player(state)
             structure(
                 diagrams.game_digraph(state, chosen=chosen),
                 width="content",
