@@ -18,7 +18,7 @@ from boostcore.probabilistic import (
     prob_adaboost,
     prob_tree,
 )
-from boostcore.topdown import EXACT_SEARCH_LIMIT, LARGE_LEAF_CUTS, TreeStep, grow
+from boostcore.topdown import EXACT_SEARCH_LIMIT, LARGE_LEAF_CUTS, TreeStep, grow, replay
 
 from .cache import shared
 
@@ -74,8 +74,14 @@ def topdown_run(
     max_arity: int,
     gamma: float | None,
     leaf_rule: str,
+    choices: tuple = (),
 ) -> tuple[TreeStep, ...]:
-    """All snapshots of one top-down run on a dataset identified by ``ds_key``."""
+    """All snapshots of one top-down run on a dataset identified by ``ds_key``.
+
+    ``choices`` are a student's splits for rounds 1, 2, … (``(leaf, feature, thresholds,
+    force)`` each, see :func:`boostcore.topdown.replay`); the rounds after them take the
+    algorithm's own split.
+    """
     return tuple(
         grow(
             _ds.X_train,
@@ -88,8 +94,61 @@ def topdown_run(
             leaf_rule=leaf_rule,
             X_test=_ds.X_test if _ds.n_test else None,
             y_test=_ds.y_test if _ds.n_test else None,
+            choose=replay(list(choices)) if choices else None,
         )
     )
+
+
+# st.cache_resource, not the shared store: a GrowState holds mapping proxies (it cannot be
+# pickled, so the store could not weigh it) and is small and read-only.
+@st.cache_resource(max_entries=64, show_spinner=False)
+def topdown_state(
+    _ds: datasets.Dataset,
+    ds_key: str,
+    size: int,
+    index: str,
+    criterion: str,
+    max_arity: int,
+    gamma: float | None,
+    leaf_rule: str,
+    choices: tuple = (),
+):
+    """The state before the student's next round (``len(choices) + 1``): a
+    :class:`boostcore.topdown.GrowState`, or ``None`` when the run is over by then.
+
+    The run replays ``choices`` and stops at the policy call of the next round, so the
+    state's ``members``, ``score`` and ``best`` answer for the student's tree exactly as
+    :func:`boostcore.topdown.grow` would.
+    """
+    seen = []
+    policy = replay(list(choices))
+
+    def capture(state):
+        if state.t == len(choices):
+            seen.append(state)
+            raise _Captured
+        return policy(state)
+
+    try:
+        for _ in grow(
+            _ds.X_train,
+            _ds.y_train,
+            size=size,
+            index=index,
+            criterion=criterion,
+            max_arity=max_arity,
+            gamma=gamma,
+            leaf_rule=leaf_rule,
+            choose=capture,
+        ):
+            pass
+    except _Captured:
+        pass
+    return seen[0] if seen else None
+
+
+class _Captured(Exception):
+    """Stops a replayed run at the round the student plays next (see :func:`topdown_state`)."""
 
 
 @shared
@@ -342,16 +401,24 @@ def topdown_lecture(
     gamma: float,
     leaf_rule: str,
     font: float,
+    choices: tuple = (),
+    chooser: str | None = None,
 ) -> dict:
     """Every round of every criterion's run, encoded for the lecture view (cached: a step
-    in the browser needs nothing from the server).
+    in the browser needs nothing from the server). ``choices`` (a student's splits, see
+    :func:`topdown_run`) apply to the run of criterion ``chooser``.
 
     Returns a dict with, per criterion, ``regions``, ``structure``, ``curves``, ``notes``,
-    ``small`` and ``spark`` frames and ``n`` (its number of snapshots), plus ``tables``: the
-    round tables over all runs (HTML, one per round of the longest run).
+    ``small``, ``spark`` and ``proof`` frames and ``n`` (its number of snapshots), plus
+    ``tables``: the round tables over all runs (HTML, one per round of the longest run).
     """
     from . import lecture, tables
-    from .lecture_frames import topdown_curves, tree_cells_figure, tree_pictures
+    from .lecture_frames import (
+        topdown_curves,
+        topdown_proof_frames,
+        tree_cells_figure,
+        tree_pictures,
+    )
 
     runs = {
         c: topdown_run(
@@ -363,6 +430,7 @@ def topdown_lecture(
             max_arity,
             gamma if c == "mansour_mcallester" else None,
             leaf_rule,
+            choices if c == chooser else (),
         )
         for c in criteria
     }
@@ -371,7 +439,12 @@ def topdown_lecture(
     runs = {c: run[:-2] + run[-1:] if len(run) > 1 else run for c, run in runs.items()}
     out: dict = {"runs": {}}
     for c, steps in runs.items():
-        final_is_theorem = (c != "naive" or max_arity == 2) and leaf_rule == "max_weight"
+        # a student's lighter leaf or forced split ends the theorem (the run's metrics say so)
+        final_is_theorem = (
+            (c != "naive" or max_arity == 2)
+            and leaf_rule == "max_weight"
+            and bool(steps[-1].metrics.final_guarantee)
+        )
         notes = []
         for s in steps:
             text = s.message
@@ -420,6 +493,9 @@ def topdown_lecture(
                 ]
             ),
             "notes": notes,
+            "proof": lecture.same_frames(
+                topdown_proof_frames(steps, criterion=c, leaf_rule=leaf_rule, font=font)
+            ),
         }
     n = max(len(s) for s in runs.values())
     for c, steps in runs.items():  # a run that ended early says so while the others go on

@@ -1091,6 +1091,31 @@ def notes_for(run: Sequence[BPStep], n: int) -> list[str]:
     return notes
 
 
+def proof_frames(run: Sequence[BPStep], merge: str, *, font: float = 12) -> list[str]:
+    """The proof at each round ``t = 0 … T`` of ``run`` (:func:`ui.proof.branching_chain`
+    drawn by :func:`ui.proof.proof_compact_html`, the large card at presenter mode's font):
+    frame ``t`` is round ``t``'s snapshot, as the regions and curves; not yet deduplicated.
+
+    Parameters
+    ----------
+    run : sequence of BPStep
+        The whole run (its earlier rounds are the chain's history).
+    merge : {"all", "none", "bands"}
+        The run's merging scheme.
+    font : float, default 12
+        The figures' font (:func:`ui.proof.is_large`).
+
+    Returns
+    -------
+    list of str
+    """
+    from .proof import branching_chain, is_large
+    from .proof import proof_frames as draw
+
+    chains = [branching_chain(s, merge=merge, history=run) for s in protocol.rounds(run)]
+    return draw(chains, large=is_large(font))
+
+
 @shared
 def branching_lecture(
     _ds: Dataset,
@@ -1104,8 +1129,9 @@ def branching_lecture(
     """Every round of every scheme's run, encoded for the lecture view (cached).
 
     Returns ``{"runs": {name: {"n", "regions", "notes", "curves", "curve_notes", "small",
-    "spark"}}, "metrics", "groups", "n"}``: frames one per round ``t = 0 … T`` (frame ``t``
-    is round ``t``; 0 is the initial model), the tables one per round of the longest run
+    "spark", "proof"}}, "metrics", "groups", "n"}``: frames one per round ``t = 0 … T`` (frame
+    ``t`` is round ``t``; 0 is the initial model; ``proof`` is :func:`proof_frames`), the
+    tables one per round of the longest run
     (``groups`` is None without BP.InfoBoost). The program pictures are built for the focused
     run only (:func:`program_frames`): they are the largest frames, and only one is on the
     screen.
@@ -1134,6 +1160,7 @@ def branching_lecture(
             "spark": lecture.plotly_frames(
                 [curves_figure(run, t, font=font, small=True) for t in range(k)]
             ),
+            "proof": lecture.same_frames(proof_frames(run, SCHEMES[name], font=font)),
         }
     metrics, groups = [], []
     for t in range(n):

@@ -15,6 +15,8 @@ level of nesting (:mod:`boostcore.steps`):
   structures fold the dolls and subtrees away from the newest change into boxes with counts;
 * **curves** — expected errors and the bounds against ``T``: the whole run faint, the part up
   to this round solid, a marker at this round, names at the line ends;
+* **proof** — the chain of inequalities of the snapshot shown (:func:`proof_frames`, a
+  compact HTML card from ``ui/proof.py``);
 * **tables** — this round's numbers of every run and the matryoshka's doll check (HTML).
 
 The matryoshka only exists at ``T = 2, 4, 8, …`` (a level-ℓ doll uses ``2^ℓ`` stumps): between
@@ -1239,6 +1241,51 @@ def curve_note(structure: str, samples: int | None) -> str:
     return note
 
 
+def proof_frames(
+    structure: str,
+    steps: Sequence[ProbStep],
+    *,
+    n_weak: int,
+    samples: int | None = None,
+    font: float = 12,
+) -> list[str]:
+    """The proof at each round ``t = 0 … n_weak`` (:func:`ui.proof.grossmann_chain` drawn by
+    :func:`ui.proof.proof_compact_html`): frame ``t`` is the chain of the snapshot shown at
+    round ``t`` (:func:`shown_index`, as the regions and curves: between the matryoshka's
+    levels, its last complete doll); not yet deduplicated.
+
+    Parameters
+    ----------
+    structure : {"chain", "tree", "matryoshka", "collapse"}
+        The run's structure (its name in the frames).
+    steps : sequence of ProbStep
+        The run.
+    n_weak : int
+        The last round.
+    samples : int, optional
+        The page's ``samples`` (``R``): only the chain and the tree train on MAP estimates.
+    font : float, default 12
+        The figures' font (:func:`ui.proof.is_large`).
+
+    Returns
+    -------
+    list of str
+    """
+    from .proof import grossmann_chain, is_large
+    from .proof import proof_frames as draw
+
+    rounds = protocol.rounds(steps)
+    r = samples if structure in ("chain", "tree") else None
+    chains: dict[int, Any] = {}
+    shown = []
+    for t in range(n_weak + 1):
+        i = shown_index(rounds, t)
+        if i is not None and i not in chains:
+            chains[i] = grossmann_chain(rounds[i], samples=r)
+        shown.append(None if i is None else chains[i])
+    return draw(shown, large=is_large(font))
+
+
 def build_lecture(
     runs: dict[str, Sequence[ProbStep]],
     ds: Dataset,
@@ -1329,6 +1376,9 @@ def build_lecture(
             "spark": lecture.plotly_frames(spark),
             "notes": notes_for(structure, run, n_weak),
             "curve_note": curve_note(structure, samples),
+            "proof": lecture.same_frames(
+                proof_frames(structure, steps, n_weak=n_weak, samples=samples, font=font)
+            ),
         }
     metrics, dolls = [], []
     for t in range(n_weak + 1):

@@ -1255,6 +1255,42 @@ def peers_html(rows: list[dict]) -> str:
     )
 
 
+# ------------------------------------------------------------------------------ the proof
+def proof_frames(run: Sequence, shown: Sequence[int], *, font: float = 12) -> list[str]:
+    """The proof at each stepper position (:func:`ui.proof.g1_chain` drawn by
+    :func:`ui.proof.proof_compact_html`): position ``k`` shows the chain of the run's round
+    ``shown[k]`` (``shown_at(...)[name].idx``, the snapshot its regions and curves show; while
+    BoostODT builds a node, the tree before it); not yet deduplicated.
+
+    The run's last round is drawn from its stop snapshot (the same round and metrics) so that
+    a run that stopped because no weak hypothesis has an edge (``μ = 0``) says so.
+
+    Parameters
+    ----------
+    run : sequence of G1Step or ODTStep
+        The whole run (G1 on a path needs its earlier rounds).
+    shown : sequence of int
+        The round shown at each position.
+    font : float, default 12
+        The figures' font (:func:`ui.proof.is_large`).
+
+    Returns
+    -------
+    list of str
+    """
+    from .proof import g1_chain, is_large
+    from .proof import proof_frames as draw
+
+    run = list(run)
+    steps = rounds(run)
+    last = final(run) if run and final(run).t == steps[-1].t else steps[-1]
+    chains: dict[int, object] = {}
+    for i in dict.fromkeys(shown):
+        step = last if i == len(steps) - 1 else steps[i]
+        chains[i] = g1_chain(step, history=run)
+    return draw([chains[i] for i in shown], large=is_large(font))
+
+
 # ------------------------------------------------------------------------------ the page
 @shared
 def oblique_lecture(
@@ -1271,7 +1307,8 @@ def oblique_lecture(
     step in the browser needs nothing from the server).
 
     Returns ``n`` (positions), ``schedule`` and, per run (long name),
-    ``regions``, ``structure``, ``curves``, ``small`` and ``spark`` frames and ``notes``;
+    ``regions``, ``structure``, ``curves``, ``small``, ``spark`` and ``proof`` frames
+    (:func:`proof_frames`) and ``notes``;
     and the round tables ``inner``, ``peers`` and ``metrics`` (HTML, one per position).
     """
     runs = {
@@ -1370,6 +1407,9 @@ def build_lecture(
             "curves": lecture.plotly_frames(curves),
             "spark": lecture.plotly_frames(spark),
             "notes": notes,
+            "proof": lecture.same_frames(
+                proof_frames(runs[name], [at[k][name].idx for k in range(n)], font=font)
+            ),
         }
 
     inner_t, peers_t, metrics_t = [], [], []

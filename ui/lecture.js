@@ -256,7 +256,10 @@ function fitHeight(el, spec, above) {
   // view draws besides its body (title, two lines of notes).
   if (spec.height) return spec.height;
   const top = el.getBoundingClientRect().top;
-  const room = window.innerHeight - top - above - (spec.reserve ?? 16);
+  // a reservation for a panel below (the proof) only where the window is tall enough to
+  // hold both; on a shorter one the view keeps its height and the panel sits below the fold
+  const short = spec.reserveFrom && window.innerHeight < spec.reserveFrom;
+  const room = window.innerHeight - top - above - (short ? 16 : spec.reserve ?? 16);
   return Math.round(Math.min(Math.max(room, spec.minHeight ?? 260), spec.maxHeight ?? 900));
 }
 

@@ -38,6 +38,7 @@ import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 
 from .classroom import PRESENTER_SCALE, chart_config, presenting, presets_and_challenges
+from .proof import COMPACT_CSS
 from .widgets import _url_round, link_round
 
 if TYPE_CHECKING:
@@ -47,6 +48,9 @@ if TYPE_CHECKING:
 
 #: Pixels the proof panel takes under the curves (ui/proof.py's compact table).
 PROOF_HEIGHT = 200
+#: The shortest window in which the curves leave that room (1080-px projectors; a 720-px one
+#: keeps the curves' height and shows the proof below the fold).
+PROOF_FROM = 900
 #: The URL parameters of a lecture page's stepper and focused run.
 LECTURE_PARAMS = ("round", "focus")
 
@@ -354,7 +358,7 @@ def stepper(
             f"The charts cannot be drawn: {_PLOTLY_ERROR}. Run the app once from a "
             "writable copy, or copy plotly.min.js from the plotly package into static/."
         )
-    st.html(_NO_FADE_CSS + "<style>" + _CSS + "</style>")
+    st.html(_NO_FADE_CSS + "<style>" + _CSS + COMPACT_CSS + "</style>")
     with st.container(key=f"{key}_bar"):
         _COMPONENT(
             key=ctl,
@@ -389,6 +393,7 @@ def view(
     min_height: int = 260,
     max_height: int = 900,
     reserve: int = 16,
+    reserve_from: int | None = None,
     chart_key: str | None = None,
     focus: str | None = None,
     on_focus: Callable[[], None] | None = None,
@@ -412,7 +417,8 @@ def view(
         A one-line note per frame under the view (plain text).
     height : int, optional
         Fixed height in pixels; by default the view fills the window below its top,
-        between ``min_height`` and ``max_height``, leaving ``reserve`` pixels.
+        between ``min_height`` and ``max_height``, leaving ``reserve`` pixels (only in a
+        window at least ``reserve_from`` pixels high, when given; 16 below).
     chart_key : str, optional
         Name used for the camera button's file name.
     focus : str, optional
@@ -436,6 +442,7 @@ def view(
         "minHeight": min_height,
         "maxHeight": max_height,
         "reserve": reserve,
+        "reserveFrom": reserve_from,
         "config": config,
         "focusable": focus,
         "aspect": aspect,
@@ -646,7 +653,7 @@ def three_views(
             title=curves.title,
             aspect=curves.aspect,
             reserve=16 + (PROOF_HEIGHT if proof is not None else 0),
-            min_height=220 if proof is not None else 260,
+            reserve_from=PROOF_FROM if proof is not None else None,
         )
         if proof is not None:
             view(

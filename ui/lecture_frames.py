@@ -534,3 +534,32 @@ def end_labels(
         )
         for y, text, colour in placed
     ]
+
+
+# --------------------------------------------------------------------------- the proof
+def topdown_proof_frames(
+    steps: Sequence[TreeStep], *, criterion: str, leaf_rule: str, font: float = 12
+) -> list[str]:
+    """The proof at each round (:func:`ui.proof.topdown_chain` drawn by
+    :func:`ui.proof.proof_compact_html`): one compact HTML card per snapshot of ``steps``, in
+    the same order as the regions and curves frames (the page's steps: the stop snapshot in
+    the last round's place), not yet deduplicated (``lecture.same_frames``).
+
+    Parameters
+    ----------
+    steps : sequence of TreeStep
+        The snapshots shown, one per round.
+    criterion, leaf_rule : str
+        The run's criterion and leaf rule (the snapshots do not hold them).
+    font : float, default 12
+        The figures' font: presenter mode's larger one draws the large card
+        (:func:`ui.proof.is_large`).
+
+    Returns
+    -------
+    list of str
+    """
+    from .proof import is_large, proof_frames, topdown_chain
+
+    chains = [topdown_chain(s, criterion=criterion, leaf_rule=leaf_rule) for s in steps]
+    return proof_frames(chains, large=is_large(font))

@@ -405,7 +405,10 @@ def topdown_chain(step: Step, *, criterion: str, leaf_rule: str = "max_weight") 
     multiway = any(len(ch) > 2 for ch in step.tree.children)
     # binary_guarantee is False from round 0 on under the largest-gain rule, and otherwise only
     # after a multi-way split: a binary tree without it was not grown by the max-weight rule
-    max_weight = leaf_rule == "max_weight" and (m.binary_guarantee or multiway)
+    # a split chosen by hand (grow(choose=...)) on a lighter leaf, or forced past the
+    # acceptability rule, ends the theorems from its round on (TreeMetrics.final_guarantee)
+    by_hand = bool(getattr(m, "policy_rounds", 0)) and not getattr(m, "final_guarantee", True)
+    max_weight = leaf_rule == "max_weight" and (m.binary_guarantee or multiway or by_hand)
     final = n >= s or m.index_value <= 0.0
     base = (
         "no split yet: γ̂ is undefined and the bound is 1 ≥ I(T), where the induction starts"
@@ -457,7 +460,14 @@ def topdown_chain(step: Step, *, criterion: str, leaf_rule: str = "max_weight") 
             "Thms 3 and 5 — docs/theory.md §1.1, §1.5"
         )
     else:
-        if not max_weight:
+        if by_hand:
+            kw = dict(
+                status=NOT_THEOREM,
+                note="a split chosen by hand expanded a lighter leaf than the heaviest, or "
+                "broke the acceptability rule k ≤ s/|T|: Theorem 4's proof no longer covers "
+                "this tree, so φ_γ̂(s) is a reference (§1.2)",
+            )
+        elif not max_weight:
             kw = dict(
                 status=NOT_THEOREM,
                 note="the largest-gain leaf rule is not the max-weight rule the proofs need: "
@@ -495,7 +505,9 @@ def topdown_chain(step: Step, *, criterion: str, leaf_rule: str = "max_weight") 
                 reason="φ_γ(s) ≤ s^−γ (Hatano, Thm 5; §1.5)",
             ),
         ]
-        if not max_weight:
+        if by_hand:
+            caption = f"Your splits left the theorems' rules: only ε̂(T) ≤ I(T) holds (|T| = {n})."
+        elif not max_weight:
             caption = f"Largest-gain leaf rule: only ε̂(T) ≤ I(T) is a theorem (|T| = {n})."
         elif kw.get("status", HOLDS) == HOLDS:
             caption = (
@@ -518,7 +530,13 @@ def _mm_link(step: Step, max_weight: bool, multiway: bool, final: bool, trivial:
     """Mansour–McAllester's ``I(T) ≤ e_γ(|T|)`` with the run's ``γ`` (Theorem 4.1)."""
     m = step.metrics
     gamma = fmt(m.mm_gamma)
-    if not max_weight:
+    if getattr(m, "mm_guarantee", None) is False and getattr(m, "policy_rounds", 0):
+        kw = dict(
+            status=NOT_THEOREM,
+            note="a split chosen by hand left Theorem 4.1's rules (a lighter leaf, or a split "
+            "their acceptability rule refuses) (§1.3)",
+        )
+    elif not max_weight:
         kw = dict(status=NOT_THEOREM, note="Theorem 4.1 needs the max-weight leaf rule")
     elif not m.mm_gamma_boosting:
         kw = dict(
@@ -1189,3 +1207,215 @@ def proof_panel_html(chain: Chain, *, large: bool = False) -> str:
         f"{esc(chain.citation)}</div>"
         "</div>"
     )
+
+
+# ======================================================================== compact drawing
+#: The status glyph of a link in the compact panel.
+_GLYPH = {HOLDS: "✓", ASSUMPTION: "⚠", NOT_THEOREM: "✗", CLAIM: "✗", ESTIMATE: "≈"}
+_WARN = "#A64B00"  # the ⚠ and ✗ glyphs: dark orange, readable on the grey row
+
+#: The compact panel's stylesheet, scoped by ``bl-proof`` class names (it is inserted with
+#: ``innerHTML`` by ui/lecture.js, next to other views). One grid for all links, so the values
+#: and slacks line up; a row (``.bl-proof-link``) is ``display: contents`` and its four cells
+#: (glyph, relation, values, slack) carry its colours. Short: it is sent with every frame.
+#: The compact card's stylesheet: drawn once per page by ui/lecture.py (every round's frame
+#: without it: a copy per frame cost ~250 KB on /branching).
+COMPACT_CSS = (
+    ".bl-proof-c{background:#FFF;color:" + _INK + ";"
+    "border:1px solid " + _CARD_BORDER + ";border-radius:6px;padding:4px 6px 3px;"
+    "font-size:13px;line-height:1.3;overflow:hidden;container-type:inline-size}"
+    "@container (max-width:360px){.bl-proof-link i{display:none}"
+    ".bl-proof-link>*{padding:1px 3px}}"
+    ".bl-proof-lg{font-size:16px;padding:5px 8px 4px}"
+    ".bl-proof-t{display:grid;grid-template-columns:max-content minmax(0,max-content) "
+    "max-content max-content;row-gap:2px}"
+    ".bl-proof-link{display:contents}"
+    ".bl-proof-link>*{white-space:nowrap;padding:1px 5px;border:solid transparent;"
+    "border-width:2px 0;text-align:right;font-variant-numeric:tabular-nums}"
+    ".bl-proof-link>:first-child{text-align:center;font-weight:700;color:" + _OK + ";"
+    "border-left-width:2px;border-radius:4px 0 0 4px;padding-left:3px}"
+    ".bl-proof-link>:nth-child(2){text-align:left;overflow:hidden;text-overflow:ellipsis}"
+    ".bl-proof-link>:last-child{border-right-width:2px;border-radius:0 4px 4px 0}"
+    ".bl-proof-link i{font-style:normal;color:" + _MUTED + ";font-size:.85em}"
+    ".bl-proof-c sub,.bl-proof-c sup{font-size:.72em;line-height:0}"
+    ".bl-proof-loose>*{background:" + _LOOSE_BG + ";border-color:" + _LOOSE + "}"
+    ".bl-proof-loose>:last-child b{color:" + _LOOSE + "}"
+    ".bl-proof-fail>*{background:" + _FAIL_BG + ";color:" + _FAIL + ";"
+    "border-bottom:1px dashed;border-top-width:0;padding-top:3px}"
+    ".bl-proof-fail>:first-child,.bl-proof-foot b{color:" + _WARN + "}"
+    ".bl-proof-foot,.bl-proof-key,.bl-proof-cite{white-space:nowrap;overflow:hidden;"
+    "text-overflow:ellipsis;font-size:.78em;color:" + _MUTED + "}"
+    ".bl-proof-foot{font-size:.85em;color:" + _FAIL + ";margin-top:3px}"
+    ".bl-proof-key span{display:inline-block;width:.9em;height:.7em;margin:2px .25em 0 0;"
+    "background:" + _LOOSE_BG + ";border:2px solid " + _LOOSE + ";border-radius:2px}"
+)
+
+
+def _compact_row(lk: Link, loosest: bool) -> str:
+    esc = html.escape
+    cls = "bl-proof-link" + (" bl-proof-loose" if loosest else "")
+    if not lk.holds:
+        cls += " bl-proof-fail"
+    status = _STATUS_TEXT[lk.status]
+    if not lk.holds:
+        status += " — true on this run" if lk.observed else " — false on this run"
+    detail = lk.reason if lk.holds else lk.note
+    tip = ("loosest link · " if loosest else "") + status
+    tip += f": {detail}" if detail else ""
+    rel_num = lk.relation if lk.observed else _violated(lk.relation)
+    return (
+        f'<div class="{cls}" data-status="{esc(lk.status)}"'
+        + (' data-loosest="true"' if loosest else "")
+        + f' title="{esc(tip)}">'
+        f"<span>{esc(_GLYPH[lk.status])}</span>"
+        f"<span>{math_html(lk.left_label)} <b>{esc(lk.relation)}</b> "
+        f"{math_html(lk.right_label)}</span>"
+        f"<span>{esc(fmt(lk.left))} {esc(rel_num)} {esc(fmt(lk.right))}</span>"
+        f"<span><i>slack </i><b>{esc(fmt_slack(lk))}</b></span>"
+        "</div>"
+    )
+
+
+def _clip(text: str, limit: int = 150) -> str:
+    """``text`` cut to ``limit`` characters at a word (more never fits one footnote line)."""
+    if len(text) <= limit:
+        return text
+    return text[:limit].rsplit(" ", 1)[0] + " …"
+
+
+def proof_compact_html(chain: Chain, *, large: bool = False) -> str:
+    """The chain as a compact card for the lecture view: one line per link, about 200 px high.
+
+    Each line holds the link's status glyph (``✓`` a theorem at this round, ``⚠`` an
+    assumption fails, ``✗`` not a theorem / a paper's claim, ``≈`` a Monte Carlo estimate),
+    the relation, its two values and the slack, in a grid so the numbers line up. The loosest
+    holding link has a vermillion frame and tint; a link that does not hold is grey on grey
+    with a dashed rule. Every line's ``title`` tooltip gives its status and the reason (or
+    the note saying why it does not hold); the first link that does not hold also gets one
+    footnote line with that note (cut with an ellipsis where the column ends: the whole note
+    is that link's tooltip). A small key line names the tint, and the citation is one small
+    line (the caption is its tooltip).
+
+    The fragment is self-contained: its ``<style>`` is scoped by ``bl-proof`` class names,
+    there is no script and no external asset, and every text is escaped with
+    :func:`html.escape`. The card is opaque white with its own ink, so it reads the same on a
+    dark theme. At 13 px (``large=False``) five links, the footnote, key and citation take
+    about 180 px and fit a 420 px column; ``large=True`` (presenter mode, 16 px) about
+    210 px in a 550 px column. Below 360 px the word "slack" is dropped; a narrower column
+    then cuts the relation's text (an ellipsis; the line's tooltip), never the numbers.
+
+    Parameters
+    ----------
+    chain : Chain
+        From one of the builders.
+    large : bool, default False
+        Presenter mode: larger type.
+
+    Returns
+    -------
+    str
+        One ``<div class="bl-proof-c">`` (an HTML fragment).
+
+    Examples
+    --------
+    >>> from ui.proof import _chain, link, proof_compact_html
+    >>> c = _chain("round 1", [link("ε̂", "≤", "I", 0.1, 0.25),
+    ...                        link("I", "≤", "<x>", 0.25, 0.2, status="claim", note="a claim")],
+    ...            "paper", "why", 1)
+    >>> out = proof_compact_html(c)
+    >>> "0.1 ≤ 0.25" in out, "+0.15" in out, "&lt;x&gt;" in out, "<x>" in out
+    (True, True, True, False)
+    >>> out.count('data-loosest="true"'), "bl-proof-foot" in out, "<script" in out
+    (1, True, False)
+    """
+    esc = html.escape
+    rows = "".join(_compact_row(lk, i == chain.loosest) for i, lk in enumerate(chain.links))
+    failing = [lk for lk in chain.links if not lk.holds]
+    foot = ""
+    if failing:
+        first = failing[0]
+        more = f" (+{len(failing) - 1} more: hover a grey line)" if len(failing) > 1 else ""
+        words = f"{first.left_label} {first.relation} {first.right_label}"
+        foot = (
+            '<div class="bl-proof-foot">'
+            f"<b>{esc(_GLYPH[first.status])}</b> {math_html(words)}: {esc(_clip(first.note))}"
+            f"{esc(more)}</div>"
+        )
+    key = ""
+    if chain.loosest is not None:
+        key = (
+            '<div class="bl-proof-key"><span></span>loosest link · ✓ theorem here'
+            + (" · ⚠ ✗ not here" if failing else "")
+            + " · hover a line for why</div>"
+        )
+    return (
+        f'<div class="bl-proof-c{" bl-proof-lg" if large else ""}" role="group" '
+        f'aria-label="{esc(chain.title)}" data-round="{chain.t}">'
+        f'<div class="bl-proof-t">{rows}</div>'
+        f"{foot}{key}"
+        f'<div class="bl-proof-cite" title="{esc(chain.caption)}">{esc(chain.citation)}</div>'
+        "</div>"
+    )
+
+
+def proof_placeholder_html(text: str, *, large: bool = False) -> str:
+    """The compact card's frame when a run shows no snapshot at this round (plain text).
+
+    Parameters
+    ----------
+    text : str
+        What the panel says instead (escaped).
+    large : bool, default False
+        Presenter mode.
+
+    Returns
+    -------
+    str
+
+    Examples
+    --------
+    >>> from ui.proof import proof_placeholder_html
+    >>> "&lt;b&gt;" in proof_placeholder_html("<b>")
+    True
+    """
+    return (
+        f'<div class="bl-proof-c{" bl-proof-lg" if large else ""}" role="group">'
+        f'<div class="bl-proof-cite">{html.escape(text)}</div></div>'
+    )
+
+
+#: Figure font (px) from which the frame builders draw the large card: presenter mode builds
+#: its frames at 12 × 1.3 = 15.6 px (``ui.classroom.PRESENTER_SCALE``), the normal page at 12.
+LARGE_FONT = 14.0
+
+
+def is_large(font: float) -> bool:
+    """Whether frames built at figure font ``font`` are presenter mode's (large card).
+
+    >>> from ui.proof import is_large
+    >>> is_large(12), is_large(12 * 1.3)
+    (False, True)
+    """
+    return float(font) >= LARGE_FONT
+
+
+def proof_frames(chains: Sequence[Chain | None], *, large: bool = False) -> list[str]:
+    """One compact card per round (:func:`proof_compact_html`), for ``lecture.same_frames``.
+
+    Parameters
+    ----------
+    chains : sequence of Chain or None
+        The chain shown at each round; ``None`` draws an empty-run placeholder.
+    large : bool, default False
+        Presenter mode.
+
+    Returns
+    -------
+    list of str
+    """
+    return [
+        proof_compact_html(c, large=large)
+        if c is not None
+        else proof_placeholder_html("No snapshot of this run at this round.", large=large)
+        for c in chains
+    ]

@@ -229,6 +229,7 @@ def render() -> None:
             run["curves"], "Π Z_t, errors and leaves |L_t|", notes=run["curve_notes"]
         ),
         structure_name="program",
+        proof=lecture.Panel(run["proof"], "The proof at this round"),
     )
     st.caption(REGIONS_KEY)
     theory_doc.words(("|L_t|", "Z_t", "Π Z", "γ_t", "c", "bands", "collapsed"))

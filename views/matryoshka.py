@@ -230,6 +230,7 @@ def render() -> None:
         curves=lecture.Panel(
             run["curves"], "Expected errors and bounds vs T", notes=[run["curve_note"]]
         ),
+        proof=lecture.Panel(run["proof"], "The proof at this round"),
     )
     st.caption(REGIONS_KEY)
     theory_doc.words(("C(T)", "F(T, ρ)", "ρ", "M2", "doll"))

@@ -306,6 +306,7 @@ def render() -> None:
         structure=lecture.Panel(run["structure"], STRUCTURE_TITLE[focus]),
         curves=lecture.Panel(run["curves"], "Errors and Theorem 1's bound", notes=[CURVES_NOTE]),
         widths=(1.2, 1.3, 0.9),
+        proof=lecture.Panel(run["proof"], "The proof at this round"),
     )
     st.caption(REGIONS_KEY + ("" if presenting() else f"  \n**{SHORT[focus]}**: {HELP[focus]}"))
     theory_doc.words(("G1", "AdaBoost_R", "KM tree", "BoostODT", "LS", "R", "μ_j", "α_j"))

@@ -274,6 +274,7 @@ def render() -> None:
             notes=[_curve_caption(focus, params, runs[focus][-1].metrics)],
         ),
         structure_name="tree",
+        proof=lecture.Panel(run["proof"], "The proof at this round"),
     )
     st.caption(REGIONS_KEY)
     theory_doc.words(("I(T)", "γ̂", "e_γ(n)", "s^−γ", "φ_γ(s)", "g_γ(k)", "MM"))
