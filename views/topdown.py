@@ -21,6 +21,7 @@ from ui import (
     quiz_widget,
     tables,
     theory_doc,
+    weak_learner,
 )
 from ui.classroom import (
     HEADER_PARAMS,
@@ -206,10 +207,18 @@ def render() -> None:
     row = lecture.preset_row("preset_pick", GUIDES, CHALLENGES, first_round=1)
     with row.modes:
         predict = quiz_widget.predict_toggle("topdown")
+        weak = weak_learner.toggle("topdown")
 
     if not params["crit"]:
         st.warning("Choose at least one criterion in the sidebar.")
         return
+    with row.focus:
+        focus = _focus_bar(params["crit"])
+    # the student's splits make the focused run (the other criteria stay the algorithm's)
+    gamma_of = {c: params["gamma"] if c == "mansour_mcallester" else None for c in params["crit"]}
+    played = (
+        weak_learner.choices((choice.key, *sorted(params.items(), key=str), focus)) if weak else ()
+    )
     started = time.perf_counter()
     font = 12 * lecture.scale()
     with st.spinner("Growing the trees…"):
@@ -223,6 +232,8 @@ def render() -> None:
             params["gamma"],
             params["leaf_rule"],
             font,
+            played,
+            focus if played else None,
         )
         runs = {
             c: compute.topdown_run(
@@ -232,18 +243,35 @@ def render() -> None:
                 params["index"],
                 c,
                 params["max_arity"],
-                params["gamma"] if c == "mansour_mcallester" else None,
+                gamma_of[c],
                 params["leaf_rule"],
+                played if c == focus else (),
             )
             for c in params["crit"]
         }
     elapsed = time.perf_counter() - started
 
-    with row.focus:
-        focus = _focus_bar(params["crit"])
     t = lecture.stepper(
         lec["n"], page="topdown", default=1, caption=lecture.stepper_caption(ds, elapsed)
     )
+    if weak:
+        weak_learner.topdown_turn(
+            ds,
+            compute.topdown_state(
+                ds,
+                choice.key,
+                params["size"],
+                params["index"],
+                focus,
+                params["max_arity"],
+                gamma_of[focus],
+                params["leaf_rule"],
+                played,
+            ),
+            max_arity=params["max_arity"],
+            criterion_label=SHORT[focus],
+            n_played=len(played),
+        )
     if predict:
         quiz_widget.ask(
             quiz.question_for(
@@ -345,6 +373,11 @@ REGIONS_KEY = (
 
 
 def _curve_caption(c: str, params: dict, last) -> str:
+    if last.policy_rounds and not last.final_guarantee:
+        return (
+            "Your splits left the theorems' rules (a lighter leaf than the heaviest, or a "
+            "split the rule refuses): from that round on the bound curves are a reference."
+        )
     if c == "mansour_mcallester" and last.mm_gamma_boosting is False:
         return (
             f"⚠ Not γ-boosting for γ = {params['gamma']}: some chosen split had "

@@ -1,0 +1,370 @@
+"""You are the weak learner on /topdown (issue 17, item 1): the student picks the next split.
+
+Before each round the student chooses the leaf (the max-weight rule may be overridden), the
+feature, the arity k and the k − 1 thresholds — with sliders, or by dragging a box on the
+regions plot (its edges along the chosen feature become the thresholds). The split is scored
+live by :meth:`boostcore.topdown.GrowState.score`, exactly as ``grow`` scores its own
+candidates: gain, price (⌈log₂ k⌉ for Hatano, g_γ(k) for Mansour–McAllester), score,
+whether the criterion's rule accepts it and its advantage, next to the algorithm's best split
+of the same leaf and the algorithm's own choice. "Use my split" continues the run from the
+student's tree (``grow(choose=replay(choices))``, rounds after the student's take the
+algorithm's split): the bound curves and the proof card then use the student's advantages,
+so a weak split visibly weakens the guarantee.
+
+The choices live in ``st.session_state["weak_topdown_choices"]`` as ``(leaf, feature,
+thresholds, force)`` tuples, with the signature of the run they belong to (data and
+parameters): a change of either starts the student's run over, with a notice.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+import numpy as np
+import pandas as pd
+import plotly.graph_objects as go
+import streamlit as st
+
+from boostcore.datasets import Dataset
+
+from . import theme
+from .classroom import chart
+from .figures import data_extent
+from .lecture_frames import tree_cells_figure
+from .text import md_plain
+
+KEY = "weak_topdown"
+_CHOICES = f"{KEY}_choices"
+_SIGNATURE = f"{KEY}_signature"
+
+
+def toggle(page: str = "topdown") -> bool:
+    """The "You are the weak learner" toggle (off by default: the page's normal mode)."""
+    return st.toggle(
+        "You are the weak learner",
+        value=False,
+        key=f"weak_{page}_on",
+        on_change=_show_your_tree,
+        help="Choose each round's split yourself — leaf, feature, number of branches and "
+        "thresholds — and see its gain, price, score and advantage next to the algorithm's. "
+        "The run continues from your tree and its bounds use your advantages.",
+    )
+
+
+def _show_your_tree() -> None:
+    """Turning the mode on shows the tree the student splits next, not the algorithm's next
+    round (that would give the answer away)."""
+    ss = st.session_state
+    if ss.get("weak_topdown_on"):
+        ss["round"] = len(ss.get(_CHOICES, ()))
+
+
+def choices(signature: tuple) -> tuple:
+    """The student's splits for the run with this ``signature`` (data and parameters); a
+    different signature starts over (and says so once)."""
+    ss = st.session_state
+    if ss.get(_SIGNATURE) != signature:
+        if ss.get(_CHOICES):
+            st.info(
+                "The data or the parameters changed: your splits belonged to the previous "
+                "run, so your turn starts again from the single leaf."
+            )
+        ss[_SIGNATURE] = signature
+        ss[_CHOICES] = ()
+    return tuple(ss.get(_CHOICES, ()))
+
+
+def _play(choice: tuple) -> None:
+    ss = st.session_state
+    ss[_CHOICES] = (*ss.get(_CHOICES, ()), choice)
+    ss["round"] = len(ss[_CHOICES])  # show the tree the split made
+
+
+def _undo() -> None:
+    ss = st.session_state
+    ss[_CHOICES] = tuple(ss.get(_CHOICES, ()))[:-1]
+    ss["round"] = len(ss[_CHOICES])
+
+
+def _restart() -> None:
+    st.session_state[_CHOICES] = ()
+    st.session_state["round"] = 0
+
+
+def _fmt(x: float) -> str:
+    return f"{x:.4g}" if math.isfinite(x) else "—"
+
+
+def _thresholds_text(thresholds: Sequence[float]) -> str:
+    return ", ".join(f"{t:.3g}" for t in thresholds)
+
+
+def _row(who: str, leaf: int, score, names: Sequence[str]) -> dict:
+    return {
+        "split": who,
+        "leaf": f"#{leaf}",
+        "feature": names[score.feature],
+        "k": score.k,
+        "thresholds": _thresholds_text(score.thresholds),
+        "gain Δ": score.gain,
+        "price": score.price,
+        "score": score.score,
+        "advantage": score.advantage_per_level,
+        "accepted by the rule": "yes" if score.acceptable else "no",
+    }
+
+
+def _default_thresholds(values: np.ndarray, k: int) -> list[float]:
+    """k − 1 cuts at the k-quantiles of the leaf's values, each between two distinct values."""
+    distinct = np.unique(values)
+    mids = (distinct[:-1] + distinct[1:]) / 2
+    picks = np.unique(np.quantile(mids, np.arange(1, k) / k, method="nearest"))
+    return [float(p) for p in picks]
+
+
+def _from_box(
+    plot_key: str, lo_key: str, feature: int, span: tuple[float, float], k_max: int
+) -> None:
+    """A box dragged on the plot: its edges along ``feature`` inside the leaf become the
+    thresholds (one edge: a 2-way split; both: 3-way)."""
+    ss = st.session_state
+    event = ss.get(plot_key)
+    boxes = (event or {}).get("selection", {}).get("box", []) if event else []
+    if not boxes:
+        return
+    edges = boxes[-1].get("x" if feature == 0 else "y") or []
+    cuts = sorted(float(e) for e in edges if span[0] < float(e) < span[1])[: k_max - 1]
+    if not cuts:
+        return
+    ss[f"{lo_key}_k"] = len(cuts) + 1
+    for i, c in enumerate(cuts):
+        ss[f"{lo_key}_thr{len(cuts) + 1}_{i}"] = c
+
+
+def topdown_turn(
+    ds: Dataset,
+    state,
+    *,
+    max_arity: int,
+    criterion_label: str,
+    n_played: int,
+) -> None:
+    """The student's turn: controls, the regions with the split being drawn, the live scores
+    against the algorithm's, and the buttons that play, undo or restart.
+
+    Parameters
+    ----------
+    ds : Dataset
+        The page's data (its training points are scored).
+    state : GrowState or None
+        :func:`ui.compute.topdown_state` — the run before the student's next round; ``None``
+        when the run is over.
+    max_arity : int
+        The page's largest arity K.
+    criterion_label : str
+        The criterion's name on the page (the student's run is its run).
+    n_played : int
+        How many rounds the student has played.
+    """
+    names = list(ds.feature_names)
+    with st.container(border=True, key=f"{KEY}_box"):
+        head, buttons = st.columns([3, 2], vertical_alignment="center")
+        head.markdown(
+            f"**You are the weak learner** — {md_plain(criterion_label)}'s run, round "
+            f"{n_played + 1}: choose the split. The views below show the run continued from "
+            "your tree (the rounds after yours are the algorithm's)."
+        )
+        with buttons.container(horizontal=True, horizontal_alignment="right"):
+            st.button("Undo", key=f"{KEY}_undo", on_click=_undo, disabled=n_played == 0)
+            st.button("Start over", key=f"{KEY}_restart", on_click=_restart)
+        if state is None:
+            st.success(
+                f"Your run is complete after {n_played} round(s) (the tree has its s leaves "
+                "or no leaf can be split). Step through it below, undo, or start over."
+            )
+            return
+        splittable = [leaf for leaf in state.leaves if state.splittable[leaf]]
+        if not splittable:
+            st.success("No leaf can be split any more: every leaf is pure or constant.")
+            return
+        heaviest = state.max_weight_leaf
+        left, right = st.columns([1, 1.25], gap="medium")
+        with right:
+            c1, c2, c3 = st.columns([1.4, 1, 1])
+            leaf = c1.selectbox(
+                "Leaf",
+                splittable,
+                index=splittable.index(heaviest) if heaviest in splittable else 0,
+                format_func=lambda v: (
+                    f"#{v} · weight {state.weights[v]:.3f}"
+                    + (" (heaviest)" if v == heaviest else "")
+                ),
+                key=f"{KEY}_leaf_{n_played}",
+                help="The theorems expand the heaviest leaf (weight p̂·I(q̂)); you may choose "
+                "another one, and the page says what that does to the theorem.",
+            )
+            feature = c2.radio(
+                "Feature",
+                list(range(len(names))),
+                format_func=lambda f: names[f],
+                key=f"{KEY}_feature_{n_played}_{leaf}",
+                horizontal=len(names) <= 3,
+            )
+            members = state.members(leaf)
+            values = ds.X_train[members, feature]
+            distinct = np.unique(values)
+            lo_key = f"{KEY}_{n_played}_{leaf}_{feature}"
+            if len(distinct) < 2:
+                st.warning(
+                    f"{md_plain(names[feature])} is constant in leaf #{leaf}: choose the other "
+                    "feature or another leaf."
+                )
+                return
+            k_max = int(min(max_arity, len(distinct)))
+            if k_max > 2:
+                k = c3.slider(
+                    "Branches k",
+                    2,
+                    k_max,
+                    key=f"{lo_key}_k",
+                    help="k − 1 thresholds cut the leaf's range of the feature into k "
+                    "intervals; a point with x ≤ t goes left.",
+                )
+            else:
+                k = 2
+                c3.markdown("**Branches k = 2**")
+            span = (float(distinct[0]), float(distinct[-1]))
+            defaults = _default_thresholds(values, k)
+            thresholds = []
+            cols = st.columns(max(k - 1, 1))
+            for i in range(k - 1):
+                skey = f"{lo_key}_thr{k}_{i}"
+                if skey not in st.session_state:
+                    st.session_state[skey] = defaults[min(i, len(defaults) - 1)]
+                thresholds.append(
+                    cols[i].slider(
+                        f"Threshold {i + 1}",
+                        span[0],
+                        span[1],
+                        step=(span[1] - span[0]) / 200 or 1.0,
+                        key=skey,
+                        format="%.3f",
+                    )
+                )
+            thresholds = sorted(thresholds)
+            mine = error = None
+            try:
+                mine = state.score(leaf, feature, thresholds)
+            except ValueError as exc:  # an empty branch, two equal thresholds…
+                error = str(exc)
+            best_here = state.best(leaf)
+            algo = state.algorithm_split
+            rows = []
+            if mine is not None:
+                rows.append(_row("yours", leaf, mine, names))
+            if best_here is not None:
+                rows.append(_row("best at this leaf", leaf, best_here, names))
+            if algo is not None and state.algorithm_leaf != leaf:
+                rows.append(_row("the algorithm's choice", state.algorithm_leaf, algo, names))
+            if rows:
+                st.dataframe(
+                    pd.DataFrame(rows),
+                    hide_index=True,
+                    column_config={
+                        c: st.column_config.NumberColumn(format="%.4f")
+                        for c in ("gain Δ", "price", "score", "advantage")
+                    },
+                    key=f"{KEY}_table",
+                )
+            force = False
+            if error is not None:
+                st.warning(md_plain(error, 300))
+            else:
+                notes = []
+                if leaf != heaviest:
+                    notes.append(
+                        f"Leaf #{leaf} is not the heaviest (#{heaviest}): ε̂(T) ≤ I(T) still "
+                        "holds, but the bounds' proofs expand the heaviest leaf, so from this "
+                        "round on the curves are a reference, not a theorem."
+                    )
+                if mine.advantage_per_level <= 0:
+                    notes.append(
+                        "This split has no advantage (γ = 0): γ̂ becomes 0 and every bound "
+                        "rises to 1."
+                    )
+                elif algo is not None and mine.advantage_per_level < algo.advantage_per_level:
+                    notes.append(
+                        f"Its advantage {mine.advantage_per_level:.3f} is below the "
+                        f"algorithm's {algo.advantage_per_level:.3f}: γ̂ (the smallest "
+                        "advantage so far) and so the guarantee can only get weaker."
+                    )
+                if not mine.acceptable:
+                    notes.append(
+                        f"The criterion's rule refuses it: {mine.reason}. Forcing it ends "
+                        "the theorem for the final tree."
+                    )
+                    force = st.checkbox(
+                        "Use it anyway (the run records that the rule was broken)",
+                        key=f"{KEY}_force_{n_played}",
+                    )
+                for note in notes:
+                    st.caption("⚠ " + md_plain(note, 400))
+            with st.container(horizontal=True):
+                st.button(
+                    "Use my split",
+                    key=f"{KEY}_play",
+                    type="primary",
+                    disabled=mine is None or (not mine.acceptable and not force),
+                    on_click=_play,
+                    args=((leaf, feature, tuple(thresholds), bool(force)),),
+                )
+                if algo is not None:
+                    st.button(
+                        "Use the algorithm's split",
+                        key=f"{KEY}_take",
+                        on_click=_play,
+                        args=((state.algorithm_leaf, algo.feature, algo.thresholds, False),),
+                    )
+        with left:
+            # the lecture's regions (a plotly dict) as a figure the student draws on
+            fig = go.Figure(tree_cells_figure(state.step, ds, font=12))
+            lo, hi = data_extent(ds)
+            box = state.tree.node_boxes(lo, hi)[leaf]
+            for t in thresholds:
+                if feature == 0:
+                    x0 = x1 = t
+                    y0, y1 = float(box[1, 0]), float(box[1, 1])
+                else:
+                    y0 = y1 = t
+                    x0, x1 = float(box[0, 0]), float(box[0, 1])
+                fig.add_shape(
+                    type="line",
+                    x0=x0,
+                    x1=x1,
+                    y0=y0,
+                    y1=y1,
+                    line=dict(color=theme.HIGHLIGHT, width=3, dash="dash"),
+                )
+            fig.add_shape(
+                type="rect",
+                x0=float(box[0, 0]),
+                x1=float(box[0, 1]),
+                y0=float(box[1, 0]),
+                y1=float(box[1, 1]),
+                line=dict(color=theme.HIGHLIGHT, width=2, dash="dot"),
+            )
+            fig.update_layout(
+                title=dict(text=f"Your split of leaf #{leaf} (drag a box to place thresholds)"),
+                dragmode="select",
+                height=380,
+                margin=dict(t=56),
+                title_y=0.98,
+            )
+            plot_key = f"{KEY}_plot_{n_played}_{leaf}_{feature}"
+            chart(
+                fig,
+                key=plot_key,
+                on_select=lambda: _from_box(plot_key, lo_key, feature, span, k_max),
+                selection_mode="box",
+            )
