@@ -47,7 +47,7 @@ if TYPE_CHECKING:
     from .guides import Guide
 
 #: Pixels the proof panel takes under the curves (ui/proof.py's compact table).
-PROOF_HEIGHT = 200
+PROOF_HEIGHT = 220
 #: The shortest window in which the curves leave that room (1080-px projectors; a 720-px one
 #: keeps the curves' height and shows the proof below the fold).
 PROOF_FROM = 900

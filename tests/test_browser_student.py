@@ -1,0 +1,107 @@
+"""The student's turn in the served app (issue 17), in headless Chromium: drag a box on the
+weak learner's regions plot to place thresholds on /topdown and play the split; answer a
+prediction and see it marked; the proof card beside the curves in presenter mode at
+1920×1080, fully on screen. Screenshots go to tests/artifacts/."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from test_browser import (
+    ARTIFACTS,
+    LECTURE,
+    _lecture_round,
+    _new_page,
+    _no_exception_box,
+    _open,
+    _settle,
+    _views_drawn,
+    _wait_for,
+)
+
+pytestmark = pytest.mark.browser
+
+WEAK = ".st-key-weak_topdown_box"
+
+
+def _toggle(page, label: str) -> None:
+    page.get_by_text(label, exact=True).first.click()
+    _settle(page)
+
+
+def test_drag_a_threshold_box_and_play_the_split(server, browser) -> None:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page = _open(browser, server + "/topdown?data=stripes&noise=0.05&s=8", LECTURE)
+    _toggle(page, "You are the weak learner")
+    panel = page.locator(WEAK)
+    panel.wait_for(timeout=30_000)
+    assert _lecture_round(page) == 0  # the tree to split, not the algorithm's next round
+    plot = panel.locator(".js-plotly-plot").first
+    box = plot.locator(".nsewdrag").first.bounding_box()
+    # a box across the middle of the plot: its two x edges become two thresholds (k = 3)
+    x0, x1 = box["x"] + box["width"] * 0.3, box["x"] + box["width"] * 0.62
+    y0, y1 = box["y"] + box["height"] * 0.2, box["y"] + box["height"] * 0.8
+    page.mouse.move(x0, y0)
+    page.mouse.down()
+    page.mouse.move(x1, y1, steps=10)
+    page.mouse.up()
+    _settle(page)
+    # the sliders took the box's edges: two thresholds, k = 3 (the table is a canvas grid:
+    # its numbers are checked in tests/test_app_weak_learner.py)
+    _wait_for(
+        lambda: "Threshold 2" in panel.inner_text(),
+        15,
+        lambda: "the box did not set two thresholds: " + panel.inner_text()[:400],
+    )
+    assert panel.locator("[data-testid='stDataFrame']").count() == 1
+    page.screenshot(path=str(ARTIFACTS / "weak_learner_box.png"), full_page=True)
+    panel.get_by_role("button", name="Use my split").click()
+    _settle(page)
+    _wait_for(lambda: _lecture_round(page) == 1, 15, "the page did not show round 1")
+    _wait_for(lambda: _views_drawn(page), 15, "the views did not draw the student's tree")
+    note = page.locator(".st-key-view-regions .bl-note").inner_text()
+    assert "split 3-way" in note, note  # the student's 3-way split, not the algorithm's
+    assert "round 2" in panel.inner_text()
+    _no_exception_box(page)
+    page.close()
+
+
+def test_answer_a_prediction_and_see_it_marked(server, browser) -> None:
+    page = _open(browser, server + "/branching", LECTURE)
+    _toggle(page, "Predict, then reveal")
+    box = page.locator(".st-key-quiz_branching_box")
+    box.wait_for(timeout=30_000)
+    question = box.locator("[data-testid='stMarkdownContainer']").first.inner_text()
+    assert question.startswith("Predict:")
+    box.locator("[data-testid='stRadio'] [role='radiogroup'] label").first.click()
+    _settle(page)
+    box.get_by_role("button", name="Reveal").click()
+    _settle(page)
+    text = box.inner_text()
+    assert re.search(r"[01] of 1 right", text), text
+    assert "✓" in text  # the right answer is marked, whatever was picked
+    page.screenshot(path=str(ARTIFACTS / "predict_revealed.png"), full_page=True)
+    _no_exception_box(page)
+    page.close()
+
+
+@pytest.mark.parametrize("name", ["topdown", "branching", "matryoshka", "oblique"])
+def test_the_proof_card_sits_beside_the_curves_on_a_1080p_projector(server, browser, name):
+    page = _new_page(browser, viewport={"width": 1920, "height": 1080})
+    page.goto(f"{server}/{name}?present=true")
+    page.wait_for_selector(LECTURE, timeout=60_000)
+    _settle(page)
+    _wait_for(lambda: _views_drawn(page), 20, "the views did not draw")
+    card = page.locator("[class*='st-key-lv_proof'] .bl-proof-c, .bl-view-html .bl-proof-c").first
+    card.wait_for(timeout=20_000)
+    curves = page.locator(".st-key-view-curves .bl-view").first.bounding_box()
+    rect = card.bounding_box()
+    # under the curves, in their column, and entirely inside the window
+    assert rect["y"] >= curves["y"] + curves["height"] - 2
+    assert abs(rect["x"] - curves["x"]) < 40
+    assert rect["y"] + rect["height"] <= 1080, (name, rect)
+    assert "≤" in card.inner_text()
+    page.screenshot(path=str(ARTIFACTS / f"proof_{name}_1920.png"))
+    _no_exception_box(page)
+    page.close()
