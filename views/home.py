@@ -82,16 +82,25 @@ LECTURE = [
         "falls like a boosting bound.",
     ),
     (
-        "5–13",
+        "5–11",
         "topdown",
         "multiway",
         "Step through the four stripes: Hatano takes the 4-way "
         "split, Mansour–McAllester may not. Point at I(T) (solid) under the bound curves "
-        "(dashed). Then the preset *When the bound is loose* (XOR): γ̂ is tiny, so the bound "
-        "stays near 1.",
+        "(dashed) and at the proof card under them: each link of the chain with this "
+        "round's numbers, the loosest one framed.",
     ),
     (
-        "13–19",
+        "11–16",
+        "topdown",
+        "multiway",
+        "Be the weak learner: turn on *You are the weak learner* and let a student choose "
+        "the root's split (drag a box on the plot for the thresholds). Compare its score and "
+        "advantage with the algorithm's, play a weak one and watch γ̂ drop and the bounds "
+        "rise. Then turn on *Predict, then reveal* and take a show of hands before each step.",
+    ),
+    (
+        "16–21",
         "game",
         "worst_case",
         "Why s^−γ? Hatano's Weight Distribution Game. Watch the "
@@ -99,7 +108,7 @@ LECTURE = [
         "(mode *You are the adversary*) and try to beat it.",
     ),
     (
-        "19–27",
+        "21–27",
         "branching",
         "merge_all",
         "InfoBoost as a branching program: divide, then "
