@@ -1063,12 +1063,17 @@ def _run(X, y, n_rounds, merge, c, weak, eps_smooth, Xt, yt, choose=None):
         f, theta = found if picked is None else picked
         div = _divide(X, y, D, leaf, n_leaves, f, theta)
         # a policy's uninformative stump is still a legal round (Z_t ≤ 1); only the weak
-        # learner's means that no stump can help, i.e. that boosting is stuck
-        if picked is None and div.H_h >= 1.0 - NO_INFO:
+        # learner's means that no stump can help, i.e. that boosting is stuck. The test is on
+        # what the learner minimises: H(Y|h_t) for "h"; H(Y|ℓ̃_t) for "divided" (remark (1)),
+        # whose stump may tell nothing alone (H(Y|h_t) = 1) yet divide the leaves into
+        # informative children (an XOR), so that Z_t = H(Y|ℓ_t) < 1 still
+        objective = div.H_h if weak == "h" else div.H_div
+        if picked is None and objective >= 1.0 - NO_INFO:
+            what = "H(Y|h)" if weak == "h" else "H(Y|ℓ̃), the divided leaves' entropy,"
             yield _stop(
                 last,
                 f"The best stump brings no information under D_{t} "
-                f"(H(Y|h) = {div.H_h:.6f} = 1): boosting cannot make progress.",
+                f"({what} = {objective:.6f} = 1): boosting cannot make progress.",
             )
             return
         if merge == "none" and div.n_divided > MAX_LEAVES:

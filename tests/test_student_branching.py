@@ -469,3 +469,20 @@ def _escape(text: str) -> str:
     import re
 
     return re.escape(text)
+
+
+def test_the_divided_learner_stops_on_what_it_minimises() -> None:
+    """Remark (1)'s learner minimises H(Y|ℓ̃_t): on an XOR grid no stump informs alone
+    (H(Y|h_t) = 1 at round 3) yet it divides the leaves into pure children, so the run goes on
+    and reaches training error 0 (found by the student's-stump scoring: the divided learner
+    used to stop on H(Y|h_t) = 1 after round 2)."""
+    X = np.array([[0.0, 0.0], [0.0, 1.0], [1.0, 0.0], [1.0, 1.0]] * 3 + [[0.0, 0.0]])
+    y = np.array([1, -1, -1, 1] * 3 + [1])
+    for merge in ("none", "bands"):
+        divided = list(bp_infoboost(X, y, n_rounds=5, merge=merge, weak="divided"))
+        steps.check_run(divided)
+        assert divided[-1].t == 5 and divided[-1].stop_reason.startswith("All T = 5")
+        assert divided[-1].metrics.train_error == 0.0
+        assert divided[-1].metrics.train_error <= divided[-1].metrics.bound_prod_Z
+        # round 3's stump tells nothing alone, and the run went past it
+        assert divided[3].metrics.H_h > 1.0 - 1e-9 and divided[3].metrics.H_divided < 1.0
