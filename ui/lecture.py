@@ -460,12 +460,15 @@ def scale() -> float:
 
 def lecture_columns(widths: Sequence[float] = (1.0, 1.15, 1.0)):
     """Three side-by-side keyed containers: ``view-regions``, ``view-structure``,
-    ``view-curves`` (the tests and presenter CSS find the views by these keys)."""
+    ``view-curves`` (the tests and presenter CSS find the views by these keys), and a fourth,
+    ``view-proof``, under the curves in their column (the proof at this round; empty unless
+    filled)."""
     cols = st.columns(list(widths), gap="small")
     return (
         cols[0].container(key="view-regions"),
         cols[1].container(key="view-structure"),
         cols[2].container(key="view-curves"),
+        cols[2].container(key="view-proof"),
     )
 
 
@@ -623,7 +626,7 @@ def three_views(
         HTML frames of the proof at this round (ui/proof.py), drawn under the curves; the
         curves leave it :data:`PROOF_HEIGHT` pixels so that both fit the window.
     """
-    left, middle, right = lecture_columns(widths)
+    left, middle, right, below = lecture_columns(widths)
     with left:
         view(
             "plotly",
@@ -655,7 +658,8 @@ def three_views(
             reserve=16 + (PROOF_HEIGHT if proof is not None else 0),
             reserve_from=PROOF_FROM if proof is not None else None,
         )
-        if proof is not None:
+    if proof is not None:
+        with below:
             view(
                 "html",
                 proof.frames,
