@@ -33,7 +33,7 @@ from boostcore.oblique import ObliqueTree
 from boostcore.realboost import MU_CLIP, Additive, WeakHypothesis
 from boostcore.steps import STEP, final, rounds
 
-from . import compute, lecture, tables, theme
+from . import compute, lecture, tables, theme, weak_oblique
 from .cache import shared
 from .figures import data_extent
 from .lecture_frames import end_labels, points_traces, regions_layout
@@ -728,6 +728,8 @@ class _TreePictures:
         last = steps[-1].tree  # the final tree (the stop snapshot repeats it)
         self.rows = _rows_per_node(last, ds.X_train)
         self.minis: dict[tuple, str] = {}
+        # the nodes a student's line split ("be the weak learner")
+        self.yours = {s.node for s in steps if getattr(s, "by_policy", False)}
 
     def _mini(self, n: int, sep: Additive, key, hot: bool) -> str:
         ck = (n, key, hot)
@@ -813,9 +815,11 @@ class _TreePictures:
             return f"> {h.threshold:.3g}" if right else f"≤ {h.threshold:.3g}"
         return "LS≥0" if right else "LS<0"
 
-    def _caption(self, sep: Additive, building: int | None, total: int) -> str:
+    def _caption(self, sep: Additive, building: int | None, total: int, n: int = -1) -> str:
         if building is not None:
             return f"building {building}/{total}"
+        if n in self.yours:
+            return "LS: your line"
         if self.km:
             return f"split on {_short(self.ds.feature_names[sep.hyps[0].feature], 10)}"
         if sep.affine(self.ds.X_train.shape[1]) is not None:
@@ -851,7 +855,7 @@ class _TreePictures:
                     "mini",
                     [
                         f"#{n} n={count}",
-                        self._caption(sep, len(sep) if building else None, n_total),
+                        self._caption(sep, len(sep) if building else None, n_total, n),
                     ],
                     p,
                     [] if building else [tree.left[n], tree.right[n]],
@@ -1205,6 +1209,24 @@ def inner_html(odt_steps, schedule, k: int, names: Sequence[str]) -> str:
     """The AdaBoost_R rounds that built (or are building) the node of BoostODT's step."""
     i, j, _ = schedule[k]
     step = odt_steps[i]
+    if getattr(step, "by_policy", False):
+        coef, b = step.separator.affine(len(names))
+        terms = " ".join(
+            f"{'−' if w < 0 else '+'} {abs(w):.3f}·{_short(name, 14)}"
+            for w, name in zip(coef, names)
+            if w != 0.0
+        ) + (f" {'−' if b < 0 else '+'} {abs(b):.3g}" if b != 0.0 else "")
+        terms = terms[2:] if terms.startswith("+ ") else "−" + terms[2:]
+        head = (
+            f"<p><b>Node {step.node}: your line</b> {escape(terms)} = 0 — "
+            f"{step.node_index.size} examples, no AdaBoost_R rounds. What AdaBoost_R built "
+            "for this node instead (the run did not use it):</p>"
+        )
+        frame = tables.inner_frame(replace(step, inner=step.algorithm_inner))
+        frame["weak hypothesis s_j"] = [
+            _describe(r.hyp, names) for r in step.algorithm_inner[: len(frame)]
+        ]
+        return head + lecture.table_html(frame, decimals=4)
     if not step.inner:
         return (
             "<p><b>Round 0: the root alone.</b> One constant node: H = ½ ln(w⁺/w⁻) "
@@ -1302,9 +1324,14 @@ def oblique_lecture(
     rule: str,
     inner: bool,
     font: float,
+    choices: tuple = (),
 ) -> dict:
     """Every stepper position of the three runs, encoded for the lecture view (cached: a
     step in the browser needs nothing from the server).
+
+    ``choices`` are a student's separators for BoostODT's steps 1, 2, … (``((cos θ, sin θ),
+    b)`` or ``None`` for AdaBoost_R's, :func:`ui.weak_oblique.odt_run`): the BoostODT run is
+    then continued from them (the later steps are AdaBoost_R's).
 
     Returns ``n`` (positions), ``schedule`` and, per run (long name),
     ``regions``, ``structure``, ``curves``, ``small``, ``spark`` and ``proof`` frames
@@ -1314,7 +1341,7 @@ def oblique_lecture(
     runs = {
         ADA: compute.g1_path_run(_ds, ds_key, n_internal * n_stumps, "stump"),
         KM: compute.g1_tree_run(_ds, ds_key, n_internal, "max_decrease"),
-        ODT: compute.odt_run(_ds, ds_key, n_internal, n_stumps, learner, rule),
+        ODT: weak_oblique.odt_run(_ds, ds_key, n_internal, n_stumps, learner, rule, choices),
     }
     return build_lecture(
         _ds,
@@ -1324,6 +1351,26 @@ def oblique_lecture(
         learner=learner,
         peers=lambda n: compute.axis_parallel_peers(_ds, ds_key, n),
     )
+
+
+def schedule_of(odt_steps, inner: bool) -> list[tuple[int, int | None, int]]:
+    """The stepper's positions (:func:`ui.compute.odt_schedule`); a node split by a student's
+    line (``by_policy``, no AdaBoost_R rounds) counts the stumps AdaBoost_R built for it, so
+    AdaBoost keeps its budget of T1 stumps per BoostODT node."""
+    out = compute.odt_schedule(odt_steps, inner)
+    steps = rounds(odt_steps)
+    if not any(getattr(s, "by_policy", False) for s in steps):
+        return out
+    used = np.cumsum(
+        [0]
+        + [
+            len(s.algorithm_inner) if getattr(s, "by_policy", False) else len(s.inner)
+            for s in steps
+        ]
+    )
+    return [
+        (i, j, int(used[i] + (j if j is not None else used[i + 1] - used[i]))) for i, j, _ in out
+    ]
 
 
 def build_lecture(
@@ -1337,7 +1384,7 @@ def build_lecture(
 ) -> dict:
     """The lecture dict of :func:`oblique_lecture` from runs already computed; ``peers``
     gives the axis-parallel trees' rows for a number of leaves."""
-    schedule = compute.odt_schedule(runs[ODT], inner)
+    schedule = schedule_of(runs[ODT], inner)
     n = len(schedule)
     at = [shown_at(runs, schedule, k, ds.feature_names) for k in range(n)]
     grid = _Grid(ds, GRID, LINE_GRID)
@@ -1357,7 +1404,7 @@ def build_lecture(
             pics = _TreePictures(steps, ds, km=name == KM, font=pic_font)
         for k in range(n):
             sh = at[k][name]
-            notes.append(sh.note)
+            notes.append(sh.note.replace("the policy's line", "your line"))
             if name == ADA:
                 regions.append(big_r.figure(sh.idx, sh.new, font=font, n_first=n_first))
                 small.append(small_r.figure(sh.idx, sh.new, font=font, small=True))

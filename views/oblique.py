@@ -22,6 +22,7 @@ from ui import (
     quiz,
     quiz_widget,
     theory_doc,
+    weak_oblique,
 )
 from ui.classroom import (
     HEADER_PARAMS,
@@ -51,6 +52,7 @@ RULES = {
     "breadth-first (complete tree)": "breadth_first",
     "largest decrease of Σ 2√(w⁺w⁻)": "max_decrease",
 }
+RULE_LABELS = {v: k for k, v in RULES.items()}
 HELP = {
     ADA: "G1 when every example follows one path: each new node sees all of S. With ±1 stumps "
     "this is exactly discrete AdaBoost (the tests check it against scikit-learn).",
@@ -228,16 +230,34 @@ def render() -> None:
     row = lecture.preset_row("odt_preset", GUIDES, CHALLENGES, first_round=1)
     with row.modes:
         predict = quiz_widget.predict_toggle("oblique")
+        weak = weak_oblique.toggle("oblique")
     refusal = costs.oblique_refusal(ds.n_train, params["n_internal"], params["n_stumps"])
     if refusal:
         st.error(refusal)
         return
+    if weak and params["inner"]:
+        st.info(weak_oblique.INNER_OFF)
+        params["inner"] = False
     if params["inner"]:
         refusal = inner_stepping_refusal(ds.n_train, params["n_internal"], params["n_stumps"])
         if refusal:
             st.info(refusal)
             params["inner"] = False
 
+    # the student's separators make BoostODT's run (AdaBoost and the KM tree stay the same)
+    played = (
+        weak_oblique.choices(
+            (
+                choice.key,
+                params["n_internal"],
+                params["n_stumps"],
+                params["learner"],
+                params["rule"],
+            )
+        )
+        if weak
+        else ()
+    )
     started = time.perf_counter()
     with st.spinner("Boosting…"):
         runs = {
@@ -245,13 +265,14 @@ def render() -> None:
                 ds, choice.key, params["n_internal"] * params["n_stumps"], "stump"
             ),
             KM: compute.g1_tree_run(ds, choice.key, params["n_internal"], "max_decrease"),
-            ODT: compute.odt_run(
+            ODT: weak_oblique.odt_run(
                 ds,
                 choice.key,
                 params["n_internal"],
                 params["n_stumps"],
                 params["learner"],
                 params["rule"],
+                played,
             ),
         }
         lec = oblique_lecture(
@@ -263,6 +284,7 @@ def render() -> None:
             params["rule"],
             params["inner"],
             12 * lecture.scale(),
+            played,
         )
     elapsed = time.perf_counter() - started
     schedule = [tuple(p) for p in lec["schedule"]]
@@ -283,6 +305,15 @@ def render() -> None:
             + "; AdaBoost gets as many stumps as BoostODT has used",
         ),
     )
+    if weak:
+        weak_oblique.oblique_turn(
+            ds,
+            runs[ODT],
+            n_played=len(played),
+            n_stumps=params["n_stumps"],
+            learner=params["learner"],
+            rule_label=RULE_LABELS[params["rule"]],
+        )
     if predict:
         k = min(max(t or 0, 0), lec["n"] - 1)
         now = shown_at(runs, schedule, k)[focus].idx

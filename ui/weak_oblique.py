@@ -1,0 +1,676 @@
+"""You are the weak learner on /oblique (issue 17, item 1): the student draws BoostODT's next
+separator.
+
+At the node BoostODT splits next (the leaf rule's choice, as in the algorithm's run), the
+student sets the line ``cos θ·x₁ + sin θ·x₂ + b = 0`` — an angle θ and an offset from the
+node's centre with sliders, or by dragging a box on the plot of the node's examples (the
+diagonal from where the drag starts to where it ends becomes the line; ``LS ≥ 0``, the right
+child, is on the right-hand side of that drag). The line is scored live by
+:func:`boostcore.oblique.score_separator`, exactly as :func:`boostcore.oblique.boost_odt`
+would split by it: μ, α, √(1 − μ²) of its ±1 output under the node's class-balanced weights,
+the node's share of Σ 2√(w⁺w⁻) before and after, and Theorem 1's bound after the split —
+next to AdaBoost_R's separator at the same node (its line drawn too). "Use my line" continues
+the run from the student's separators (``boost_odt(choose=…)`` replays the student's lines for
+steps 1 … m; later steps are AdaBoost_R's), so the lecture views (regions, tree, curves,
+proof card) show the student's run.
+
+The choices live in ``st.session_state["weak_oblique_choices"]``: one entry per step, either
+``((cos θ, sin θ), b)`` (the student's line) or ``None`` (AdaBoost_R's separator), with the
+signature of the run they belong to (data and parameters); a change of either starts the
+student's run over, with a notice.
+
+This module has its own cached runs (:func:`odt_run`): the page's BoostODT run, replayed from
+the student's choices, in :mod:`ui.cache`'s shared store.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from html import escape
+
+import numpy as np
+import pandas as pd
+import plotly.graph_objects as go
+import streamlit as st
+
+from boostcore.datasets import Dataset
+from boostcore.oblique import ODTStep, boost_odt, score_separator
+from boostcore.steps import STEP
+
+from . import compute, theme
+from .cache import shared
+from .classroom import chart, presenting
+from .figures import data_extent
+from .oblique_figures import zero_segments
+from .text import md_plain
+
+KEY = "weak_oblique"
+_CHOICES = f"{KEY}_choices"
+_SIGNATURE = f"{KEY}_signature"
+FOCUS = "BoostODT"  # the short name of BoostODT's run in the focus selector
+
+#: Grid of the node's cell and of AdaBoost_R's ``LS = 0`` on the student's plot.
+CELL_GRID = 110
+LINE_GRID = 140
+
+INNER_OFF = (
+    "Stepping through the stumps inside each node is off while you are the weak learner: "
+    "your nodes are single lines (no stumps to step through), so the stepper counts one "
+    "BoostODT node per step."
+)
+
+
+# ------------------------------------------------------------------------------ the runs
+def _replay(choices: tuple):
+    """The policy that plays ``choices[t]`` at step ``t + 1`` (``None``: AdaBoost_R's)."""
+
+    def policy(step: ODTStep, node: int):
+        return choices[step.t] if step.t < len(choices) else None
+
+    return policy
+
+
+@shared
+def _played_run(
+    _ds: Dataset,
+    ds_key: str,
+    n_internal: int,
+    n_stumps: int,
+    node_learner: str,
+    leaf_rule: str,
+    choices: tuple,
+) -> tuple:
+    return tuple(
+        boost_odt(
+            _ds.X_train,
+            _ds.y_train,
+            n_internal=n_internal,
+            n_stumps=n_stumps,
+            weak=node_learner,
+            leaf_rule=leaf_rule,
+            X_test=_ds.X_test if _ds.n_test else None,
+            y_test=_ds.y_test if _ds.n_test else None,
+            choose=_replay(choices),
+        )
+    )
+
+
+def odt_run(
+    _ds: Dataset,
+    ds_key: str,
+    n_internal: int,
+    n_stumps: int,
+    node_learner: str,
+    leaf_rule: str,
+    choices: tuple = (),
+) -> tuple:
+    """All snapshots of the page's BoostODT run, continued from the student's ``choices``
+    (cached in the shared store).
+
+    Parameters
+    ----------
+    _ds : Dataset
+        The data (identified by ``ds_key``).
+    ds_key : str
+        Its cache key.
+    n_internal, n_stumps, node_learner, leaf_rule
+        As :func:`ui.compute.odt_run`.
+    choices : tuple, default ()
+        One entry per step 1, 2, …: ``((cos θ, sin θ), b)`` — the student's line
+        ``cos θ·x₁ + sin θ·x₂ + b = 0`` splits the node the leaf rule picks — or ``None``
+        (AdaBoost_R's separator); the steps after them are AdaBoost_R's. Without choices
+        this is :func:`ui.compute.odt_run` (the same cached value).
+
+    Returns
+    -------
+    tuple of ODTStep
+    """
+    if not choices:
+        return compute.odt_run(_ds, ds_key, n_internal, n_stumps, node_learner, leaf_rule)
+    return _played_run(_ds, ds_key, n_internal, n_stumps, node_learner, leaf_rule, choices)
+
+
+def next_split(run: Sequence[ODTStep], n_played: int) -> tuple[ODTStep, ODTStep] | None:
+    """``(before, algorithm's)``: the snapshot after the student's ``n_played`` steps and the
+    run's next step — the node the leaf rule picks there, split by AdaBoost_R (the run plays
+    the algorithm after the student's steps) — or ``None`` when the run is over by then."""
+    if n_played + 1 >= len(run):
+        return None
+    before, nxt = run[n_played], run[n_played + 1]
+    if before.t != n_played or nxt.kind != STEP:
+        return None
+    return before, nxt
+
+
+# ------------------------------------------------------------------------------ geometry
+def line_from_points(a, b, centre) -> tuple[float, float] | None:
+    """The line through ``a`` and ``b`` as ``(θ in degrees, offset from centre)``: its normal
+    ``(cos θ, sin θ)`` points to the right-hand side of the way from ``a`` to ``b`` (the side
+    ``LS ≥ 0``, the right child), the offset is the signed distance of the line from
+    ``centre`` along the normal. ``None`` if ``a`` and ``b`` coincide.
+
+    >>> line_from_points((0.0, 0.0), (0.0, 1.0), (0.0, 0.0))  # upwards: right is +x
+    (0.0, 0.0)
+    >>> theta, d = line_from_points((0.0, 1.0), (1.0, 1.0), (0.0, 0.0))  # rightwards
+    >>> round(theta, 6), round(d, 6)
+    (270.0, -1.0)
+    """
+    a, b, c = (np.asarray(p, dtype=float) for p in (a, b, centre))
+    t = b - a
+    length = float(np.hypot(*t))
+    if not length > 0 or not math.isfinite(length):
+        return None
+    n = np.array([t[1], -t[0]]) / length
+    theta = math.degrees(math.atan2(n[1], n[0])) % 360.0
+    return theta, float(n @ (a - c))
+
+
+def line_of(theta: float, offset: float, centre) -> tuple[tuple[float, float], float]:
+    """``((cos θ, sin θ), b)``: the line at angle θ (degrees) and signed distance ``offset``
+    from ``centre``, as :func:`boostcore.oblique.line_separator` takes it
+    (``cos θ·x₁ + sin θ·x₂ + b ≥ 0`` goes right)."""
+    r = math.radians(theta)
+    n = (math.cos(r), math.sin(r))
+    b = -(n[0] * float(centre[0]) + n[1] * float(centre[1])) - float(offset)
+    return n, b
+
+
+def _clip(direction, b: float, lo, hi) -> tuple[list[float], list[float]]:
+    """The segment of ``direction·x + b = 0`` inside the box ``lo … hi``."""
+    (p, q), pts = direction, []
+    for x in (lo[0], hi[0]):
+        if abs(q) > 1e-12:
+            y = -(p * x + b) / q
+            if lo[1] - 1e-9 <= y <= hi[1] + 1e-9:
+                pts.append((x, y))
+    for y in (lo[1], hi[1]):
+        if abs(p) > 1e-12:
+            x = -(q * y + b) / p
+            if lo[0] - 1e-9 <= x <= hi[0] + 1e-9:
+                pts.append((x, y))
+    if len(pts) < 2:
+        return [], []
+    pts.sort()
+    return [pts[0][0], pts[-1][0]], [pts[0][1], pts[-1][1]]
+
+
+# ------------------------------------------------------------------------------ session
+def toggle(page: str = "oblique") -> bool:
+    """The "You are the weak learner" toggle (off by default: the page's normal mode)."""
+    return st.toggle(
+        "You are the weak learner",
+        value=False,
+        key=f"weak_{page}_on",
+        on_change=_show_your_tree,
+        help="Draw BoostODT's next separator yourself — an angle and an offset, or drag a box "
+        "on the plot — and see its μ, α and the node's loss next to AdaBoost_R's separator. "
+        "The run continues from your lines: the regions, the tree, the curves and the proof "
+        "use them.",
+    )
+
+
+def _set_step(k: int) -> None:
+    ss = st.session_state
+    ss["round"] = ss["round_keep"] = k
+
+
+def _show_your_tree() -> None:
+    """Turning the mode on shows the tree the student splits next (step m), not the
+    algorithm's next step (that would give the answer away), with BoostODT focused."""
+    ss = st.session_state
+    if ss.get(f"{KEY}_on"):
+        _set_step(len(ss.get(_CHOICES, ())))
+        ss["focus"] = FOCUS
+
+
+def choices(signature: tuple) -> tuple:
+    """The student's separators for the run with this ``signature`` (data and parameters);
+    a different signature starts over (and says so once)."""
+    ss = st.session_state
+    if ss.get(_SIGNATURE) != signature:
+        if ss.get(_CHOICES):
+            st.info(
+                "The data or the parameters changed: your lines belonged to the previous run, "
+                "so your turn starts again from the root."
+            )
+            _set_step(0)  # the root to split, not the algorithm's run of the new data
+        ss[_SIGNATURE] = signature
+        ss[_CHOICES] = ()
+    return tuple(ss.get(_CHOICES, ()))
+
+
+def _play(choice) -> None:
+    ss = st.session_state
+    ss[_CHOICES] = (*ss.get(_CHOICES, ()), choice)
+    _set_step(len(ss[_CHOICES]))  # show the tree the split made
+
+
+def _undo() -> None:
+    ss = st.session_state
+    ss[_CHOICES] = tuple(ss.get(_CHOICES, ()))[:-1]
+    _set_step(len(ss[_CHOICES]))
+
+
+def _restart() -> None:
+    st.session_state[_CHOICES] = ()
+    _set_step(0)
+
+
+def _from_drag(plot_key: str, theta_key: str, offset_key: str, centre, reach: float) -> None:
+    """A box dragged on the plot: its diagonal, from the press to the release, becomes the
+    line (a lasso: its first and last points)."""
+    ss = st.session_state
+    event = ss.get(plot_key) or {}
+    sel = event.get("selection", {}) if isinstance(event, dict) else {}
+    shapes = [s for s in (sel.get("box") or []) + (sel.get("lasso") or []) if s]
+    if not shapes:
+        return
+    xs, ys = shapes[-1].get("x") or [], shapes[-1].get("y") or []
+    if len(xs) < 2 or len(ys) < 2:
+        return
+    got = line_from_points((xs[0], ys[0]), (xs[-1], ys[-1]), centre)
+    if got is None:
+        return
+    theta, offset = got
+    ss[theta_key] = round(theta, 2)
+    ss[offset_key] = float(np.clip(offset, -reach, reach))
+
+
+# ------------------------------------------------------------------------------ the panel
+def _fmt(x: float | None) -> str:
+    return f"{x:.4g}" if x is not None and math.isfinite(x) else "—"
+
+
+def _equation(direction, b: float, names: Sequence[str]) -> str:
+    """``0.866·x₁ + 0.5·x₂ − 0.31 = 0`` with the data's feature names (plain text)."""
+    terms = []
+    for w, name in zip(direction, names):
+        if abs(w) < 5e-4:
+            continue
+        sign = "−" if w < 0 else "+"
+        terms.append(f"{sign} {abs(w):.3f}·{name[:14]}")
+    if abs(b) >= 5e-4 or not terms:
+        terms.append(f"{'−' if b < 0 else '+'} {abs(b):.3g}")
+    text = " ".join(terms)
+    text = text[2:] if text.startswith("+ ") else "−" + text[2:]
+    return text + " = 0"
+
+
+def _row(who: str, s) -> dict:
+    return {
+        "separator": who,
+        "left | right": f"{s.n_left} | {s.n_right}",
+        "μ": s.mu,
+        "α": s.alpha,
+        "√(1 − μ²)": s.factor,
+        "node loss before": s.loss_before,
+        "after": s.loss_after,
+        "after/before": s.loss_ratio,
+        "Thm 1 bound after": s.metrics.bound_theorem1 if s.metrics is not None else None,
+    }
+
+
+def _view_box(ds: Dataset, X: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """A box around the node's examples (padded), never thinner than a tenth of the data's."""
+    dlo, dhi = data_extent(ds, pad=0.0)
+    lo, hi = X.min(axis=0), X.max(axis=0)
+    span = np.maximum(hi - lo, 0.1 * np.where(dhi > dlo, dhi - dlo, 1.0))
+    mid = (lo + hi) / 2
+    return mid - 0.62 * span, mid + 0.62 * span
+
+
+def _figure(
+    ds: Dataset,
+    before: ODTStep,
+    node: int,
+    members: np.ndarray,
+    weights: np.ndarray,
+    mine: tuple,
+    algorithm,
+    lo: np.ndarray,
+    hi: np.ndarray,
+) -> go.Figure:
+    """The node's examples (sized by their class-balanced weights), the rest faint, the
+    node's cell, AdaBoost_R's ``LS = 0`` and the student's line with its two sides."""
+    tree = before.tree
+    data: list = []
+    # outside the node's cell: light grey
+    gx = np.linspace(lo[0], hi[0], CELL_GRID)
+    gy = np.linspace(lo[1], hi[1], CELL_GRID)
+    GX, GY = np.meshgrid(gx, gy)
+    G = np.column_stack([GX.ravel(), GY.ravel()])
+    inside = tree.apply(G) == node
+    data.append(
+        go.Heatmap(
+            x=gx,
+            y=gy,
+            z=(~inside).astype(np.uint8).reshape(GX.shape),
+            zmin=0,
+            zmax=1,
+            colorscale=[[0.0, "rgba(255,255,255,0)"], [1.0, "rgba(120,120,120,0.16)"]],
+            showscale=False,
+            hoverinfo="skip",
+            name="outside the node",
+        )
+    )
+    others = np.ones(ds.n_train, dtype=bool)
+    others[members] = False
+    data.append(
+        go.Scatter(
+            x=ds.X_train[others, 0],
+            y=ds.X_train[others, 1],
+            mode="markers",
+            marker=dict(color="#C8C8C8", size=4),
+            hoverinfo="skip",
+            name="other examples",
+            showlegend=False,
+        )
+    )
+    Xn, yn = ds.X_train[members], ds.y_train[members]
+    mean = float(np.mean(weights)) if weights.size else 1.0
+    size = np.clip(8.0 * np.sqrt(np.asarray(weights) / mean), 4.0, 20.0)
+    for label, colour, symbol in ((-1, theme.CLASS_NEG, "diamond"), (1, theme.CLASS_POS, "circle")):
+        m = yn == label
+        data.append(
+            go.Scatter(
+                x=Xn[m, 0],
+                y=Xn[m, 1],
+                mode="markers",
+                marker=dict(
+                    color=colour, size=size[m], symbol=symbol, line=dict(width=0.6, color="white")
+                ),
+                name=f"class {label:+d}",
+                hovertemplate=f"class {label:+d}<br>%{{x:.3f}}, %{{y:.3f}}<extra>node</extra>",
+                showlegend=False,
+            )
+        )
+    if algorithm is not None:
+        lx = np.linspace(lo[0], hi[0], LINE_GRID)
+        ly = np.linspace(lo[1], hi[1], LINE_GRID)
+        LX, LY = np.meshgrid(lx, ly)
+        L = np.column_stack([LX.ravel(), LY.ravel()])
+        field = np.where(tree.apply(L) == node, algorithm.separator.decision_function(L), np.nan)
+        sx, sy = zero_segments(lx, ly, field)
+        data.append(
+            go.Scatter(
+                x=sx,
+                y=sy,
+                mode="lines",
+                line=dict(color="#333333", width=2.2, dash="dash"),
+                hoverinfo="skip",
+                name="AdaBoost_R's LS = 0",
+                connectgaps=False,
+            )
+        )
+    direction, b = mine
+    x, y = _clip(direction, b, lo, hi)
+    data.append(
+        go.Scatter(
+            x=x,
+            y=y,
+            mode="lines",
+            line=dict(color=theme.HIGHLIGHT, width=3.5),
+            hoverinfo="skip",
+            name="your line",
+        )
+    )
+    annotations = []
+    if x:
+        mid = np.array([(x[0] + x[1]) / 2, (y[0] + y[1]) / 2])
+        step = 0.025 * float(np.hypot(*(hi - lo)))
+        n = np.asarray(direction)
+        for sign, text in ((1, "LS ≥ 0: right child"), (-1, "LS < 0: left child")):
+            p = np.clip(mid + sign * step * n, lo, hi)
+            # anchored away from the line, so the label sits wholly on its side
+            nx, ny = sign * n
+            annotations.append(
+                dict(
+                    x=float(p[0]),
+                    y=float(p[1]),
+                    text=text,
+                    showarrow=False,
+                    xanchor="left" if nx > 0.38 else "right" if nx < -0.38 else "center",
+                    yanchor="bottom" if ny > 0.38 else "top" if ny < -0.38 else "middle",
+                    font=dict(color=theme.HIGHLIGHT, size=12),
+                    bgcolor="rgba(255,255,255,0.85)",
+                )
+            )
+    fig = go.Figure(data)
+    span = hi - lo
+    equal = 0.25 <= float(span[1] / span[0]) <= 4.0 if span[0] > 0 else False
+    fig.update_layout(
+        height=400,
+        margin=dict(l=10, r=10, t=64, b=10),
+        title=dict(
+            text=f"Node #{node}: drag a box — its diagonal is your line", y=0.98, font_size=14
+        ),
+        plot_bgcolor="white",
+        dragmode="select",
+        annotations=annotations,
+        legend=dict(orientation="h", x=0, y=1.0, yanchor="bottom", font_size=12),
+        xaxis=dict(
+            range=[float(lo[0]), float(hi[0])],
+            title=dict(text=escape(ds.feature_names[0][:30]), standoff=10),
+            gridcolor="#EEEEEE",
+            zeroline=False,
+            automargin=True,
+            constrain="domain",
+        ),
+        yaxis=dict(
+            range=[float(lo[1]), float(hi[1])],
+            title=dict(text=escape(ds.feature_names[1][:30]), standoff=10),
+            gridcolor="#EEEEEE",
+            zeroline=False,
+            automargin=True,
+            constrain="domain",
+            **({"scaleanchor": "x", "scaleratio": 1} if equal else {}),
+        ),
+    )
+    return fig
+
+
+def oblique_turn(
+    ds: Dataset,
+    run: Sequence[ODTStep],
+    *,
+    n_played: int,
+    n_stumps: int,
+    learner: str,
+    rule_label: str,
+) -> None:
+    """The student's turn: the plot of the node BoostODT splits next with the line being
+    drawn, the sliders, the live scores against AdaBoost_R's separator, and the buttons that
+    play, undo or restart.
+
+    Parameters
+    ----------
+    ds : Dataset
+        The page's data (its training points are scored).
+    run : sequence of ODTStep
+        :func:`odt_run` with the student's choices (the algorithm after them).
+    n_played : int
+        How many steps the student has played.
+    n_stumps, learner : int, str
+        The run's ``T1`` and node learner (AdaBoost_R's separator is built with them).
+    rule_label : str
+        The leaf rule's name on the page (it picks the node).
+    """
+    names = list(ds.feature_names)
+    with st.container(border=True, key=f"{KEY}_box"):
+        head, buttons = st.columns([3, 1], vertical_alignment="center")
+        with buttons.container(horizontal=True, horizontal_alignment="right"):
+            st.button("Undo", key=f"{KEY}_undo", on_click=_undo, disabled=n_played == 0)
+            st.button("Start over", key=f"{KEY}_restart", on_click=_restart)
+        nxt = next_split(run, n_played)
+        if nxt is None:
+            head.markdown(f"**You are the weak learner** — BoostODT, after step {n_played}.")
+            st.success(
+                f"Your run is complete after {n_played} step(s): every internal node is "
+                "split, or no leaf can be split any more. Step through it below, undo, or "
+                "start over."
+            )
+            return
+        before, algo_step = nxt
+        node = int(algo_step.node)
+        members = np.asarray(algo_step.node_index)
+        head.markdown(
+            f"**You are the weak learner** — BoostODT, step {n_played + 1}: split node "
+            f"**#{node}** ({members.size} examples). The leaf rule ({md_plain(rule_label)}) "
+            "picked it; you set its separator. The views below show the run continued from "
+            "your lines (the steps after yours are AdaBoost_R's)."
+        )
+        X = ds.X_train[members]
+        centre = X.mean(axis=0)
+        lo, hi = _view_box(ds, X)
+        # corners of the view: any line drawn in it is at most this far from the centre
+        reach = float(
+            max(
+                np.hypot(cx - centre[0], cy - centre[1])
+                for cx in (lo[0], hi[0])
+                for cy in (lo[1], hi[1])
+            )
+        )
+        theta_key = f"{KEY}_theta_{n_played}"
+        offset_key = f"{KEY}_offset_{n_played}"
+        ss = st.session_state
+        if not isinstance(ss.get(theta_key), int | float):
+            ss[theta_key] = 0.0
+        if not isinstance(ss.get(offset_key), int | float):
+            ss[offset_key] = 0.0
+        ss[theta_key] = float(np.clip(ss[theta_key], 0.0, 360.0))
+        ss[offset_key] = float(np.clip(ss[offset_key], -reach, reach))
+
+        left, right = st.columns([1, 1.3], gap="medium")
+        with right:
+            c1, c2 = st.columns(2)
+            theta = c1.slider(
+                "Angle θ of the normal",
+                0.0,
+                360.0,
+                step=0.5,
+                format="%.1f°",
+                key=theta_key,
+                help="The line's normal is (cos θ, sin θ): it points to the right child's "
+                "side (LS ≥ 0). θ = 0°: a vertical line, right of it goes right.",
+            )
+            offset = c2.slider(
+                "Offset from the node's centre",
+                -reach,
+                reach,
+                step=reach / 200,
+                format="%.3f",
+                key=offset_key,
+                help="How far the line is from the centre of the node's examples, along the "
+                "normal (0: through the centre).",
+            )
+            direction, b = line_of(theta, offset, centre)
+            r = score_separator(
+                ds.X_train,
+                ds.y_train,
+                before,
+                node,
+                direction,
+                b,
+                n_stumps=n_stumps,
+                weak=learner,
+            )
+            mine, algo = r.yours, r.algorithm
+            st.markdown(f"Your line: {md_plain(_equation(direction, b, names), 200)}")
+            rows = [_row("your line", mine)]
+            if algo is not None:
+                who = "AdaBoost_R" + (f" ({n_stumps} stumps)" if learner == "stump" else "")
+                rows.append(_row(who, algo))
+            st.dataframe(
+                pd.DataFrame(rows),
+                hide_index=True,
+                column_config={
+                    c: st.column_config.NumberColumn(format="%.4f")
+                    for c in rows[0]
+                    if c not in ("separator", "left | right")
+                },
+                key=f"{KEY}_table",
+            )
+            if not mine.splits:
+                side = "right (LS ≥ 0)" if mine.n_right else "left (LS < 0)"
+                st.warning(
+                    f"This line sends all {members.size} examples of node #{node} to the "
+                    f"{side}: it does not split the node, so BoostODT cannot use it. Move the "
+                    "offset towards 0 or turn the line until both sides get examples."
+                )
+            else:
+                notes = _notes(mine, algo)
+                # presenter mode: the remarks only, not the explanation of the bound
+                for note in notes[1:] if presenting() else notes:
+                    st.caption(note)
+            with st.container(horizontal=True):
+                st.button(
+                    "Use my line",
+                    key=f"{KEY}_play",
+                    type="primary",
+                    disabled=not mine.splits,
+                    on_click=_play,
+                    args=(((float(direction[0]), float(direction[1])), float(b)),),
+                )
+                st.button(
+                    "Use AdaBoost_R's separator",
+                    key=f"{KEY}_take",
+                    on_click=_play,
+                    args=(None,),
+                    help="Split this node as BoostODT does (its node learner's separator).",
+                )
+        with left:
+            plot_key = f"{KEY}_plot_{n_played}"
+            chart(
+                _figure(
+                    ds,
+                    before,
+                    node,
+                    members,
+                    np.asarray(algo_step.node_weights),
+                    (direction, b),
+                    algo,
+                    lo,
+                    hi,
+                ),
+                key=plot_key,
+                on_select=lambda: _from_drag(plot_key, theta_key, offset_key, centre, reach),
+                selection_mode=("box", "lasso"),
+            )
+            if not presenting():
+                st.caption(
+                    "Marker size: the node's class-balanced weights (each class holds half). "
+                    "Grey: outside the node's cell. Drag from one end of your line to the "
+                    "other: the right child (LS ≥ 0) is on your right-hand side as you drag."
+                )
+
+
+def _notes(mine, algo) -> list[str]:
+    """One-line remarks on the student's line against AdaBoost_R's (plain text)."""
+    out = [
+        f"Your split keeps {mine.loss_ratio:.3f} of the node's loss Σ 2√(w⁺w⁻); the "
+        f"edge guarantees at most √(1 − μ²) = {mine.factor:.3f} (Kearns–Mansour's argument "
+        "with balanced weights): the larger |μ|, the larger the guaranteed drop."
+    ]
+    if mine.mu < 0:
+        out.append(
+            "⚠ μ < 0: the right side (LS ≥ 0) holds more −1 weight. The tree does not mind — "
+            "each new leaf gets its own constant ½ ln(w⁺/w⁻), so the split is as good as the "
+            "flipped line (θ + 180°) — but as a weak hypothesis only the edge |μ| counts."
+        )
+    if abs(mine.mu) < 0.05:
+        out.append(
+            "⚠ Almost no edge (|μ| < 0.05): √(1 − μ²) is close to 1, so the guarantee barely moves."
+        )
+    if algo is not None:
+        if mine.loss_after < algo.loss_after - 1e-12:
+            out.append(
+                f"Your line lowers the node's loss more than AdaBoost_R's separator "
+                f"({mine.loss_after:.4f} against {algo.loss_after:.4f})."
+            )
+        else:
+            out.append(
+                f"AdaBoost_R's separator lowers the node's loss more ({algo.loss_after:.4f} "
+                f"against your {mine.loss_after:.4f})."
+            )
+    return out
