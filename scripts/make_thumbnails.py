@@ -4,7 +4,8 @@ lecture pages at projector size for the README.
 Usage: ``.venv/bin/python scripts/make_thumbnails.py`` (starts the app on a free loopback
 port, drives Debian's ``/usr/bin/chromium`` with Playwright, writes
 ``assets/thumbnails/<page>.png`` at 480 px wide and ``assets/lecture_<page>.png`` — the whole
-window at 1920×1080 in presenter mode; ``assets/screenshot_topdown.png`` is the top-down one).
+window at 1920×1080 in presenter mode; ``assets/screenshot_topdown.png`` is the top-down one;
+``assets/student_weak_learner.png`` and ``assets/student_predict.png``: the student's turn).
 Re-run it after a visible change to a page.
 """
 
@@ -77,11 +78,53 @@ def _lecture_shot(browser, base: str, name: str, query: str) -> None:
     out = ROOT / "assets" / f"lecture_{name}.png"
     page.screenshot(path=str(out))
     page.close()
-    with Image.open(out) as im:  # keep the repository small: a palette PNG reads as well
-        im.convert("RGB").quantize(colors=256).save(out, optimize=True)
+    _save_small(out)
     if name == "topdown":
         (ROOT / "assets" / "screenshot_topdown.png").write_bytes(out.read_bytes())
+
+
+def _save_small(out: Path) -> None:
+    with Image.open(out) as im:  # keep the repository small: a palette PNG reads as well
+        im.convert("RGB").quantize(colors=256).save(out, optimize=True)
     print(f"wrote {out}")
+
+
+def _student_shots(browser, base: str) -> None:
+    """The student's turn at projector size: the weak learner's split on /topdown (a box
+    dragged for two thresholds) and a prediction revealed on /branching."""
+    page = browser.new_page(viewport={"width": 1920, "height": 1080})
+    page.goto(f"{base}/topdown?present=true&data=stripes&noise=0.05&s=8")
+    page.wait_for_function(DRAWN, timeout=60_000)
+    _settle(page)
+    page.get_by_text("You are the weak learner", exact=True).first.click()
+    _settle(page)
+    plot = page.locator(".st-key-weak_topdown_box .js-plotly-plot .nsewdrag").first
+    box = plot.bounding_box()
+    page.mouse.move(box["x"] + box["width"] * 0.27, box["y"] + box["height"] * 0.15)
+    page.mouse.down()
+    page.mouse.move(box["x"] + box["width"] * 0.52, box["y"] + box["height"] * 0.85, steps=10)
+    page.mouse.up()
+    _settle(page)
+    out = ROOT / "assets" / "student_weak_learner.png"
+    page.screenshot(path=str(out))
+    page.close()
+    _save_small(out)
+    page = browser.new_page(viewport={"width": 1920, "height": 1080})
+    page.goto(f"{base}/branching?present=true&preset=merge_all&round=3")
+    page.wait_for_function(DRAWN, timeout=60_000)
+    _settle(page)
+    page.get_by_text("Predict, then reveal", exact=True).first.click()
+    _settle(page)
+    quiz = page.locator(".st-key-quiz_branching_box")
+    quiz.locator("[role='radiogroup'] label").nth(2).click()
+    _settle(page)
+    quiz.get_by_role("button", name="Reveal").click()
+    _settle(page)
+    page.wait_for_function(DRAWN, timeout=60_000)
+    out = ROOT / "assets" / "student_predict.png"
+    page.screenshot(path=str(out))
+    page.close()
+    _save_small(out)
 
 
 def main() -> int:
@@ -117,6 +160,7 @@ def main() -> int:
             browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
             for name in LECTURE:
                 _lecture_shot(browser, base, name, SHOTS[name])
+            _student_shots(browser, base)
             for name, query in SHOTS.items():
                 page = browser.new_page(viewport={"width": 1400, "height": 900})
                 page.goto(f"{base}/{name}?present=true&{query}")

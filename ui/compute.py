@@ -159,9 +159,20 @@ def bp_run(
     merge: str,
     c: float,
     weak_learner: str,
+    choices: tuple = (),
 ) -> tuple[BPStep, ...]:
     """All snapshots of one BP.InfoBoost run on the dataset identified by ``ds_key`` (start
-    ``t = 0``, one step per round, stop)."""
+    ``t = 0``, one step per round, stop).
+
+    ``choices`` are a student's stumps for rounds 1, 2, … (``(feature, threshold)`` each,
+    played by :func:`boostcore.branching.bp_infoboost`'s ``choose``); the rounds after them
+    are the weak learner's.
+    """
+
+    def replay(step: BPStep) -> tuple[int, float] | None:
+        # called with the snapshot of round t − 1: its answer plays round t = step.t + 1
+        return choices[step.t] if step.t < len(choices) else None
+
     return tuple(
         bp_infoboost(
             _ds.X_train,
@@ -172,6 +183,7 @@ def bp_run(
             weak=weak_learner,
             X_test=_ds.X_test if _ds.n_test else None,
             y_test=_ds.y_test if _ds.n_test else None,
+            choose=replay if choices else None,
         )
     )
 

@@ -17,13 +17,14 @@ Every figure builder here is a pure function (no Streamlit); only those two are 
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Sequence
 from html import escape
 
 import numpy as np
 
 from boostcore import steps as protocol
-from boostcore.branching import START, STEP, STOP, BPStep
+from boostcore.branching import START, STEP, STOP, BPStep, round_bands
 from boostcore.datasets import Dataset
 
 from . import theme
@@ -202,25 +203,7 @@ def regions_figure(step: BPStep, ds: Dataset, *, font: float = 12, small: bool =
         textfont=dict(color=theme.HIGHLIGHT, size=font, shadow="auto", weight=600),
     )
     if step.feature is not None and step.feature < 2:
-        th = float(step.threshold)
-        f = step.feature
-        near_end = th > lo[f] + 0.65 * (hi[f] - lo[f])  # no room for the mark on the +1 side
-        if f == 0:
-            line.update(x=[th, th], y=[float(lo[1]), float(hi[1])])
-            mark.update(
-                x=[th],
-                y=[float(hi[1])],
-                text=[f"h{step.t} = +1 ▸"],
-                textposition="bottom left" if near_end else "bottom right",
-            )
-        else:
-            line.update(x=[float(lo[0]), float(hi[0])], y=[th, th])
-            mark.update(
-                x=[float(hi[0])],
-                y=[th],
-                text=[f"▴ h{step.t} = +1"],
-                textposition="bottom left" if near_end else "top left",
-            )
+        _draw_stump(line, mark, step.feature, float(step.threshold), step.t, lo, hi)
     data.append(line)
     if not small:
         data.append(mark)
@@ -229,6 +212,69 @@ def regions_figure(step: BPStep, ds: Dataset, *, font: float = 12, small: bool =
         layout["xaxis"]["title"] = dict(text=escape(ds.feature_names[0]))
         layout["yaxis"]["title"] = dict(text=escape(ds.feature_names[1]))
     return spec(data, layout)
+
+
+def _draw_stump(line: dict, mark: dict, f: int, th: float, t: int, lo, hi) -> None:
+    """Put the stump ``h_t = [x_f > th]`` into the line trace ``line`` (across the plot) and
+    its ``+1`` side's mark into ``mark``."""
+    near_end = th > lo[f] + 0.65 * (hi[f] - lo[f])  # no room for the mark on the +1 side
+    if f == 0:
+        line.update(x=[th, th], y=[float(lo[1]), float(hi[1])])
+        mark.update(
+            x=[th],
+            y=[float(hi[1])],
+            text=[f"h{t} = +1 ▸"],
+            textposition="bottom left" if near_end else "bottom right",
+        )
+    else:
+        line.update(x=[float(lo[0]), float(hi[0])], y=[th, th])
+        mark.update(
+            x=[float(hi[0])],
+            y=[th],
+            text=[f"▴ h{t} = +1"],
+            textposition="bottom left" if near_end else "top left",
+        )
+
+
+def turn_regions(
+    step: BPStep, ds: Dataset, feature: int, threshold: float, *, font: float = 12
+) -> dict:
+    """The student's turn (be the weak learner): the regions of ``sign F_t`` after round
+    ``step.t``, the training points sized by ``D_{t+1}`` (the weights the next stump is
+    chosen on) and the candidate stump ``h_{t+1} = [x_feature > threshold]`` in vermillion.
+
+    Parameters
+    ----------
+    step : BPStep
+        The snapshot the student's stump follows (round ``t``; ``"start"`` for round 1).
+    ds : Dataset
+        The run's data.
+    feature : int
+        The candidate's feature (0 or 1 is drawn; another one draws no line).
+    threshold : float
+        The candidate's threshold (``x ≤ threshold`` is its ``−1`` side).
+    font : float, default 12
+        Text size in px.
+
+    Returns
+    -------
+    dict
+        A ``{"data", "layout"}`` plotly figure, as :func:`regions_figure`'s.
+    """
+    fig = regions_figure(step, ds, font=font)
+    data = fig["data"]
+    heat, line, mark = data[0], data[-2], data[-1]
+    D = np.asarray(step.D_next, dtype=float)
+    rel = np.sqrt(D / D.max()) if D.size and D.max() > 0 else np.ones(ds.n_train)
+    dots = points(ds, size=np.rint(3 + 12 * rel).astype(np.uint8))
+    line.update(x=[], y=[])
+    mark.update(x=[], y=[], text=[])
+    if feature < 2:
+        lo, hi = data_extent(ds)
+        _draw_stump(line, mark, feature, float(threshold), step.t + 1, lo, hi)
+    line["line"] = dict(line["line"], dash="dash")
+    fig["data"] = [heat, *dots, line, mark]
+    return fig
 
 
 # ---------------------------------------------------------------------------- program
@@ -591,7 +637,8 @@ def program_note(run: Sequence[BPStep], t: int) -> str:
     )
     before_note = f" (+{before_empty} that no training point reaches)" if before_empty else ""
     return (
-        f"Round {s.t}: h{s.t} divides {plural(before, 'leaf', 'leaves')}{before_note} "
+        f"Round {s.t}: h{s.t}{_whose(s)} divides "
+        f"{plural(before, 'leaf', 'leaves')}{before_note} "
         f"into {plural(kept, 'child', 'children')}{reached}; {what}."
     )
 
@@ -1019,14 +1066,25 @@ def c_round_note(step: BPStep, bands: Sequence, c: float, *, why: str = "") -> s
 
 @shared
 def c_round_frames(
-    _ds: Dataset, ds_key: str, n_rounds: int, c: float, weak_learner: str, font: float
+    _ds: Dataset,
+    ds_key: str,
+    n_rounds: int,
+    c: float,
+    weak_learner: str,
+    font: float,
+    choices: tuple = (),
 ) -> dict:
     """Theorem 3 per round for the BP.InfoBoost run with ``c`` (cached): ``{"frames",
-    "notes", "n"}``, one per round ``t = 0 … T`` of that run (round 0 has no children)."""
+    "notes", "n"}``, one per round ``t = 0 … T`` of that run (round 0 has no children).
+    ``choices``: a student's stumps for the run's first rounds (:func:`ui.compute.bp_run`)."""
     from . import compute, lecture
 
-    run = compute.bp_run(_ds, ds_key, n_rounds, "bands", c, weak_learner)
-    per_snapshot = compute.bp_c_rounds(_ds, ds_key, n_rounds, c, weak_learner)
+    run = compute.bp_run(_ds, ds_key, n_rounds, "bands", c, weak_learner, choices)
+    per_snapshot = (
+        tuple(round_bands(s, compute.C_GRID) for s in run)
+        if choices
+        else compute.bp_c_rounds(_ds, ds_key, n_rounds, c, weak_learner)
+    )
     rounds = protocol.rounds(run)
     pairs = list(zip(rounds, per_snapshot))
     why = _no_round(run) + " Theorem 3 speaks of a round's divided children: step to round 1."
@@ -1078,11 +1136,40 @@ def groups_html(step: BPStep) -> str:
 
 
 # ------------------------------------------------------------------------------ lecture
+def _played_infoboosts(step: BPStep) -> bool:
+    """A student's round (be the weak learner) that played the weak learner's own stump."""
+    return step.by_policy and (step.feature, step.threshold) == (
+        step.algorithm_feature,
+        step.algorithm_threshold,
+    )
+
+
+def _whose(step: BPStep) -> str:
+    """Who chose ``h_t``, when a student did (" (your stump)"); nothing otherwise."""
+    if not step.by_policy:
+        return ""
+    return " (InfoBoost's stump, played by you)" if _played_infoboosts(step) else " (your stump)"
+
+
+def _message(step: BPStep) -> str:
+    """The snapshot's message, with a student's round in the page's words (the core says
+    "chosen by the policy; the weak learner would play …")."""
+    if not step.by_policy:
+        return step.message
+    if _played_infoboosts(step):
+        return re.sub(
+            r" \(chosen by the policy; [^()]*\)",
+            " (InfoBoost's stump, played by you)",
+            step.message,
+        )
+    return step.message.replace("chosen by the policy", "your stump")
+
+
 def notes_for(run: Sequence[BPStep], n: int) -> list[str]:
     """One note per round ``0 … n − 1`` of the longest run: the round's message; the run's
     last round says first why it stopped (a note shows two lines), and a run that ended early
     says so while the others go on."""
-    notes = [s.message for s in protocol.rounds(run)]
+    notes = [_message(s) for s in protocol.rounds(run)]
     reason = protocol.stop_reason(run)
     if reason:
         notes[-1] = f"{reason} {notes[-1]}"
@@ -1125,8 +1212,12 @@ def branching_lecture(
     c: float,
     weak_learner: str,
     font: float,
+    choices: tuple = (),
+    chooser: str | None = None,
 ) -> dict:
-    """Every round of every scheme's run, encoded for the lecture view (cached).
+    """Every round of every scheme's run, encoded for the lecture view (cached). ``choices``
+    (a student's stumps, see :func:`ui.compute.bp_run`) apply to the run of the scheme
+    ``chooser`` (the focused one); the other schemes' runs are the weak learner's.
 
     Returns ``{"runs": {name: {"n", "regions", "notes", "curves", "curve_notes", "small",
     "spark", "proof"}}, "metrics", "groups", "n"}``: frames one per round ``t = 0 … T`` (frame
@@ -1139,7 +1230,15 @@ def branching_lecture(
     from . import compute, lecture
 
     runs = {
-        name: compute.bp_run(_ds, ds_key, n_rounds, SCHEMES[name], c, weak_learner)
+        name: compute.bp_run(
+            _ds,
+            ds_key,
+            n_rounds,
+            SCHEMES[name],
+            c,
+            weak_learner,
+            choices if name == chooser else (),
+        )
         for name in schemes
     }
     rounds = {name: protocol.rounds(run) for name, run in runs.items()}
@@ -1179,14 +1278,22 @@ def branching_lecture(
 
 @shared
 def program_frames(
-    _ds: Dataset, ds_key: str, scheme: str, n_rounds: int, c: float, weak_learner: str, font: float
+    _ds: Dataset,
+    ds_key: str,
+    scheme: str,
+    n_rounds: int,
+    c: float,
+    weak_learner: str,
+    font: float,
+    choices: tuple = (),
 ) -> dict:
     """The program of one scheme's run at every round ``t = 0 … T``, for the structure view
     (cached): ``{"structure": [pictures per round], "notes": [one line per round]}``. Text is
-    ``font + 1`` px (a little larger than the plots' tick labels)."""
+    ``font + 1`` px (a little larger than the plots' tick labels). ``choices``: a student's
+    stumps for the first rounds of this run (:func:`ui.compute.bp_run`)."""
     from . import compute, lecture
 
-    run = compute.bp_run(_ds, ds_key, n_rounds, SCHEMES[scheme], c, weak_learner)
+    run = compute.bp_run(_ds, ds_key, n_rounds, SCHEMES[scheme], c, weak_learner, choices)
     size = round(font + 1)
     k = len(protocol.rounds(run))
     return {

@@ -18,6 +18,7 @@ from ui import (
     quiz,
     quiz_widget,
     theory_doc,
+    weak_branching,
 )
 from ui.classroom import (
     HEADER_PARAMS,
@@ -178,26 +179,47 @@ def render() -> None:
     row = lecture.preset_row("bp_preset", GUIDES, CHALLENGES, first_round=1)
     with row.modes:
         predict = quiz_widget.predict_toggle("branching")
+        weak = weak_branching.toggle("branching")
     if not params["schemes"]:
         st.warning("Choose at least one merging scheme in the sidebar.")
         return
     schemes = [s for s in SCHEMES if s in params["schemes"]]
     with row.focus:
         focus = _focus_bar(schemes)
+    # the student's stumps make the focused run (the other schemes stay the algorithm's)
+    played = (
+        weak_branching.choices((choice.key, params["n_rounds"], params["c"], params["wl"], focus))
+        if weak
+        else ()
+    )
     started = time.perf_counter()
     font = 12 * lecture.scale()
     with st.spinner("Boosting…"):
         runs = {
             name: compute.bp_run(
-                ds, choice.key, params["n_rounds"], SCHEMES[name], params["c"], params["wl"]
+                ds,
+                choice.key,
+                params["n_rounds"],
+                SCHEMES[name],
+                params["c"],
+                params["wl"],
+                played if name == focus else (),
             )
             for name in schemes
         }
         lec = frames_branching.branching_lecture(
-            ds, choice.key, tuple(schemes), params["n_rounds"], params["c"], params["wl"], font
+            ds,
+            choice.key,
+            tuple(schemes),
+            params["n_rounds"],
+            params["c"],
+            params["wl"],
+            font,
+            played,
+            focus if played else None,
         )
         program = frames_branching.program_frames(
-            ds, choice.key, focus, params["n_rounds"], params["c"], params["wl"], font
+            ds, choice.key, focus, params["n_rounds"], params["c"], params["wl"], font, played
         )
     elapsed = time.perf_counter() - started
 
@@ -207,6 +229,17 @@ def render() -> None:
         default=frames_branching.first_merge(runs[focus]),
         caption=lecture.stepper_caption(ds, elapsed),
     )
+    if weak:
+        weak_branching.branching_turn(
+            ds,
+            runs[focus],
+            merge=SCHEMES[focus],
+            c=params["c"],
+            weak=params["wl"],
+            scheme=focus,
+            n_rounds=params["n_rounds"],
+            n_played=len(played),
+        )
     if predict:
         quiz_widget.ask(
             quiz.question_for("branching", runs[focus], t or 0, feature_names=ds.feature_names),
@@ -268,8 +301,9 @@ def render() -> None:
     )
 
     st.markdown("#### What c buys at this round: Theorem 3 for one D_t (BP.InfoBoost)")
+    yours = played if focus == "BP.InfoBoost" else ()
     c_view = frames_branching.c_round_frames(
-        ds, choice.key, params["n_rounds"], params["c"], params["wl"], font
+        ds, choice.key, params["n_rounds"], params["c"], params["wl"], font, yours
     )
     lecture.view(
         "plotly",
@@ -279,7 +313,7 @@ def render() -> None:
         chart_key="c_round",
         title="This round's children merged with every c",
     )
-    st.caption(C_ROUND_KEY)
+    st.caption(C_ROUND_KEY + (C_ROUND_YOURS.format(m=len(yours)) if yours else ""))
     if not presenting():
         st.markdown(INTRO)
         _theory()
@@ -303,6 +337,11 @@ C_ROUND_KEY = (
     "4K grows; the entropy reached and the leaves need not follow — the bands of different c "
     "are not nested, so a larger c can give a larger H(Y|ℓ_t) or fewer leaves. Whole runs "
     "with different c are not ordered either: from round 2 on each sees its own D_t."
+)
+
+C_ROUND_YOURS = (
+    " Here the run is yours, as in the views above: your stumps for rounds 1 … {m}, "
+    "InfoBoost's after them."
 )
 
 LEAVES_KEY = (

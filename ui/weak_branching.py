@@ -1,0 +1,459 @@
+"""You are the weak learner on /branching (issue 17, item 1): the student picks this round's
+stump ``h_t``.
+
+Before each round the student chooses a feature and a threshold — with a slider, or on the
+regions plot: a click on a point puts the threshold at that point, a dragged box at its left
+(or, for the second feature, lower) edge. The stump is scored live by
+:func:`boostcore.branching.score_stump`, through the run's own round functions: ``H(Y|h_t)``,
+the divided leaves ``ℓ̃_t`` (child, leaf, side, mass, q), the merge the focused scheme makes of
+them, ``Z_t``, ``Π Z_t`` and the training error after the round — next to InfoBoost's own
+stump for the same round (the weak learner of the sidebar). "Use my stump" continues the
+focused scheme's run from the student's stumps (``bp_infoboost(choose=…)`` replays them for
+rounds 1 … m; the later rounds are the weak learner's), so the regions, the program, the
+curves and the proof card show the student's run.
+
+The choices live in ``st.session_state["weak_branching_choices"]`` as ``(feature,
+threshold)`` tuples, with the signature of the run they belong to (data, parameters and the
+focused scheme): a change of either starts the student's run over, with a notice.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+import numpy as np
+import pandas as pd
+import plotly.graph_objects as go
+import streamlit as st
+
+from boostcore.branching import STOP, BPStep, StumpScore, score_stump
+from boostcore.datasets import Dataset
+
+from .classroom import chart
+from .frames_branching import turn_regions
+from .lecture import scale
+from .text import md_plain
+
+KEY = "weak_branching"
+_CHOICES = f"{KEY}_choices"
+_SIGNATURE = f"{KEY}_signature"
+#: ``Z_t`` this close to 1 is "no information": the round does not lower ``Π Z_t``.
+NO_PROGRESS = 1e-9
+
+
+def toggle(page: str = "branching") -> bool:
+    """The "You are the weak learner" toggle (off by default: the page's normal mode)."""
+    return st.toggle(
+        "You are the weak learner",
+        value=False,
+        key=f"weak_{page}_on",
+        on_change=_show_your_program,
+        help="Choose each round's stump h_t yourself — a feature and a threshold — and see "
+        "H(Y|h_t), the divided leaves, the merge and Z_t next to InfoBoost's stump. The "
+        "focused scheme's run continues from your stumps.",
+    )
+
+
+def _show_round(t: int) -> None:
+    ss = st.session_state
+    ss["round"] = ss["round_keep"] = t
+
+
+def _show_your_program() -> None:
+    """Turning the mode on shows the program the student's next stump divides (round m),
+    not the algorithm's next round (that would give the answer away)."""
+    if st.session_state.get(f"{KEY}_on"):
+        _show_round(len(st.session_state.get(_CHOICES, ())))
+
+
+def choices(signature: tuple) -> tuple:
+    """The student's stumps for the run with this ``signature`` (data, parameters, focused
+    scheme); a different signature starts over (and says so once)."""
+    ss = st.session_state
+    if ss.get(_SIGNATURE) != signature:
+        if ss.get(_CHOICES):
+            st.info(
+                "The data, the parameters or the focused scheme changed: your stumps "
+                "belonged to the previous run, so your turn starts again at round 1."
+            )
+        ss[_SIGNATURE] = signature
+        ss[_CHOICES] = ()
+    return tuple(ss.get(_CHOICES, ()))
+
+
+def _play(choice: tuple[int, float]) -> None:
+    ss = st.session_state
+    ss[_CHOICES] = (*ss.get(_CHOICES, ()), (int(choice[0]), float(choice[1])))
+    _show_round(len(ss[_CHOICES]))  # the program the stump made
+
+
+def _undo() -> None:
+    ss = st.session_state
+    ss[_CHOICES] = tuple(ss.get(_CHOICES, ()))[:-1]
+    _show_round(len(ss[_CHOICES]))
+
+
+def _restart() -> None:
+    st.session_state[_CHOICES] = ()
+    _show_round(0)
+
+
+def _fmt(x: float) -> str:
+    return f"{x:.4f}" if math.isfinite(x) else "—"
+
+
+def _stump_text(names: Sequence[str], feature: int, threshold: float) -> str:
+    return f"{names[feature]} > {threshold:.3g}".replace("-", "−")
+
+
+def _default_threshold(values: np.ndarray, weights: np.ndarray) -> float:
+    """The cut that halves the weight ``D_t`` (a neutral start, not an answer): between the
+    distinct value where the cumulative weight reaches one half and the next one."""
+    distinct, inverse = np.unique(values, return_inverse=True)
+    mass = np.bincount(inverse, weights=weights, minlength=distinct.size)
+    i = int(np.searchsorted(np.cumsum(mass), 0.5 * mass.sum()))
+    i = min(i, distinct.size - 2)
+    return float((distinct[i] + distinct[i + 1]) / 2)
+
+
+def _from_plot(plot_key: str, slider_key: str, feature: int, values: np.ndarray) -> None:
+    """A click or a box on the plot sets the threshold: a clicked point's value of
+    ``feature`` (snapped to the nearest training value: the point is on the ``−1`` side,
+    ``x ≤ θ``), or a box's lower edge along it inside the data (the other edge if only that
+    one is inside)."""
+    ss = st.session_state
+    event = ss.get(plot_key) or {}
+    selection = event.get("selection", {}) if hasattr(event, "get") else {}
+    axis = "x" if feature == 0 else "y"
+    lo, hi = float(values.min()), float(values.max())
+    value = None
+    boxes = selection.get("box") or []
+    if boxes:
+        edges = sorted(float(e) for e in (boxes[-1].get(axis) or []))
+        inside = [e for e in edges if lo < e < hi]
+        if inside:
+            value = inside[0]
+    else:
+        points = selection.get("points") or []
+        if points and points[-1].get(axis) is not None:
+            # the plot's positions are float32: the nearest training value is the point's
+            clicked = float(points[-1][axis])
+            value = float(values[np.argmin(np.abs(values - clicked))])
+    if value is not None:
+        ss[slider_key] = min(max(value, lo), hi)
+
+
+#: How the plot sets the threshold: a click selects a point (the plot does not pan), a drag
+#: selects a box (Streamlit's plotly chart reports clicks only outside plotly's box mode).
+GESTURES = {"click a point": "pan", "drag a box": "select"}
+
+
+def _merged_into(score: StumpScore, merge: str) -> dict[int, str]:
+    """Where each merged leaf of ``L_t`` comes from, in words (per leaf id)."""
+    if merge == "bands":
+        return {
+            g.leaf: f"#{g.leaf}: q {'≥' if g.sign > 0 else '<'} ½, band {g.band}"
+            for g in score.groups
+        }
+    if merge == "all":
+        return {0: "#0 (all of side −1)", 1: "#1 (all of side +1)"}
+    return {}  # none: every reached child is its own leaf
+
+
+def _leaves_frame(score: StumpScore, merge: str) -> pd.DataFrame:
+    where = _merged_into(score, merge)
+    rows = [
+        {
+            "child": r["child"],
+            "leaf": f"#{r['leaf']}",
+            "side": "+1" if r["side"] > 0 else "−1",
+            "mass": r["mass"],
+            "q": r["q"],
+            "merged into": where.get(r["new_leaf"], f"#{r['new_leaf']}"),
+        }
+        for r in score.divided_leaves()
+    ]
+    return pd.DataFrame(rows)
+
+
+#: Rows of a divided-leaves table shown before it scrolls (DT.InfoBoost has hundreds).
+LEAF_ROWS = 6
+
+
+def _leaves_height(n_rows: int) -> int | str:
+    """All rows up to :data:`LEAF_ROWS`, else that many and a scrollbar (rows grow with the
+    presenter mode's fonts)."""
+    if n_rows <= LEAF_ROWS:
+        return "auto"
+    return round(scale() * (38 + 35 * LEAF_ROWS))
+
+
+def _row(who: str, score: StumpScore, names: Sequence[str]) -> dict:
+    m = score.metrics
+    return {
+        "stump": who,
+        "h_t": _stump_text(names, score.feature, score.threshold),
+        "H(Y|h_t)": score.H_h,
+        "H(Y|ℓ̃_t)": score.H_divided,
+        "children → leaves": f"{m.n_divided} → {m.n_leaves}",
+        "Z_t": score.Z,
+        "Π Z_t": score.prod_Z,
+        "train error": score.train_error,
+    }
+
+
+def _merge_words(score: StumpScore, merge: str, c: float) -> str:
+    m = score.metrics
+    if merge == "all":
+        text = (
+            f"merge all: {m.n_divided} children → one leaf per side, so Z_t = H(Y|h_t) = "
+            f"{_fmt(m.H_h)}"
+        )
+    elif merge == "none":
+        text = (
+            f"merge none: each of the {m.n_divided} children is a leaf, so Z_t = "
+            f"H(Y|ℓ̃_t) = {_fmt(m.H_divided)}"
+        )
+    else:
+        text = (
+            f"bands (c = {c:g}): {m.n_divided} children → {m.n_leaves} leaves (at most 4K = "
+            f"{m.max_groups}); γ_t = {_fmt(m.gamma)}, Theorem 3: H(Y|ℓ_t) = "
+            f"{_fmt(m.H_leaves)} ≤ 1 − cγ_t = {_fmt(m.bound_theorem3)}"
+        )
+    if m.smoothing_excess > 0:
+        text += f" (+{m.smoothing_excess:.2g} smoothing for a pure leaf)"
+    return text
+
+
+def _state(run: Sequence[BPStep], n_played: int) -> BPStep | None:
+    """The snapshot the student's next stump follows (round ``n_played``), or ``None`` when
+    the run did not reach that round."""
+    return next((s for s in run if s.t == n_played and s.kind != STOP), None)
+
+
+def _notes(
+    mine: StumpScore, algo: StumpScore | None, state: BPStep, t: int, weak: str
+) -> list[str]:
+    notes = []
+    if mine.Z >= 1.0 - NO_PROGRESS:
+        notes.append(
+            f"Your stump brings no information under D_{t}: Z_{t} = 1, so Π Z_t stays at "
+            f"{_fmt(state.metrics.bound_prod_Z)}. The round is legal (Theorem 1 still holds) "
+            "but wasted."
+        )
+        if t > 1 and mine.metrics.n_divided == state.metrics.n_leaves:
+            notes.append(
+                f"Lemma 3: after round {t - 1} every leaf is balanced under D_{t}, so a stump "
+                f"that cuts no leaf — h{t - 1} again, or a threshold outside the data — "
+                "tells nothing about the label."
+            )
+    elif algo is not None and mine.Z > algo.Z + 1e-12:
+        notes.append(
+            f"Your Z_{t} = {_fmt(mine.Z)} is above InfoBoost's {_fmt(algo.Z)}: Π Z_t falls "
+            "less this round — the bound gets weaker, not false."
+        )
+    elif algo is not None and mine.Z < algo.Z - 1e-12:
+        what = "H(Y|h_t)" if weak == "h" else "the divided leaves' H(Y|ℓ̃_t)"
+        notes.append(
+            f"Your Z_{t} = {_fmt(mine.Z)} is below InfoBoost's {_fmt(algo.Z)}: its weak "
+            f"learner minimises {what}, not Z_t = H(Y|ℓ_t) after the merge."
+        )
+    return notes
+
+
+def branching_turn(
+    ds: Dataset,
+    run: Sequence[BPStep],
+    *,
+    merge: str,
+    c: float,
+    weak: str,
+    scheme: str,
+    n_rounds: int,
+    n_played: int,
+) -> None:
+    """The student's turn: controls, the regions with the stump being drawn, the live scores
+    against InfoBoost's stump, and the buttons that play, undo or restart.
+
+    Parameters
+    ----------
+    ds : Dataset
+        The page's data (its training points are scored).
+    run : sequence of BPStep
+        The focused scheme's run continued from the student's stumps
+        (:func:`ui.compute.bp_run` with ``choices``).
+    merge, c, weak : str, float, str
+        The run's merging scheme, ``c`` and weak learner (as :func:`ui.compute.bp_run`).
+    scheme : str
+        The scheme's name on the page (the student's run is its run).
+    n_rounds : int
+        The page's number of rounds ``T``.
+    n_played : int
+        How many rounds the student has played.
+    """
+    names = list(ds.feature_names)
+    t = n_played + 1
+    with st.container(border=True, key=f"{KEY}_box"):
+        head, buttons = st.columns([3, 2], vertical_alignment="center")
+        if n_played >= n_rounds:
+            head.markdown(f"**You are the weak learner** — {md_plain(scheme)}'s run.")
+        else:
+            head.markdown(
+                f"**You are the weak learner** — {md_plain(scheme)}'s run, round {t} of "
+                f"{n_rounds}: choose the stump h{t}. The views below show the run continued "
+                "from your stumps (the rounds after yours are InfoBoost's)."
+            )
+        with buttons.container(horizontal=True, horizontal_alignment="right"):
+            st.button("Undo", key=f"{KEY}_undo", on_click=_undo, disabled=n_played == 0)
+            st.button("Start over", key=f"{KEY}_restart", on_click=_restart)
+        if n_played >= n_rounds:
+            st.success(
+                f"Your run is complete: you chose all T = {n_rounds} stumps. Step through it "
+                "below, undo, or start over."
+            )
+            return
+        state = _state(run, n_played)
+        if state is None:
+            last = run[-1]
+            st.warning(
+                f"Round {last.t + 1} could not be played: {md_plain(last.message, 300)} "
+                "Undo to choose another stump."
+            )
+            return
+        left, right = st.columns([1, 1.25], gap="medium")
+        with right:
+            c1, c2 = st.columns([1, 2.4])
+            feature = c1.radio(
+                "Feature",
+                list(range(len(names))),
+                format_func=lambda f: names[f],
+                key=f"{KEY}_feature_{n_played}",
+                horizontal=len(names) <= 3,
+            )
+            values = ds.X_train[:, feature]
+            span = (float(values.min()), float(values.max()))
+            slider_key = f"{KEY}_{n_played}_{feature}_thr"
+            if span[0] == span[1]:
+                threshold = span[0]
+                c2.markdown(
+                    f"{md_plain(names[feature])} is constant: every threshold gives a "
+                    "constant stump."
+                )
+            else:
+                if slider_key not in st.session_state:
+                    st.session_state[slider_key] = _default_threshold(values, state.D_next)
+                threshold = c2.slider(
+                    f"Threshold θ: h{t} = +1 where {md_plain(names[feature])} > θ",
+                    span[0],
+                    span[1],
+                    step=(span[1] - span[0]) / 200,
+                    key=slider_key,
+                    format="%.3f",
+                    help="Or set it on the plot: click a point (θ goes through it) or drag a "
+                    "box (its left edge; its lower edge for the second feature).",
+                )
+            try:
+                score = score_stump(
+                    ds.X_train, ds.y_train, state, feature, threshold, merge=merge, c=c, weak=weak
+                )
+            except ValueError as exc:  # not expected: the page's own run and settings
+                st.warning(md_plain(str(exc), 300))
+                return
+            mine, algo = score.yours, score.algorithm
+            rows = [_row("yours", mine, names)]
+            if algo is not None:
+                rows.append(_row("InfoBoost's", algo, names))
+            st.dataframe(
+                pd.DataFrame(rows),
+                hide_index=True,
+                column_config={
+                    k: st.column_config.NumberColumn(format="%.4f")
+                    for k in ("H(Y|h_t)", "H(Y|ℓ̃_t)", "Z_t", "Π Z_t", "train error")
+                },
+                key=f"{KEY}_table",
+            )
+            learner = (
+                "InfoBoost's weak learner minimises H(Y|h_t)"
+                if weak == "h"
+                else "the weak learner minimises the divided leaves' H(Y|ℓ̃_t) (sidebar)"
+            )
+            st.caption(
+                f"Before the round: Π Z_t = {_fmt(state.metrics.bound_prod_Z)}, training "
+                f"error {_fmt(state.metrics.train_error)}. {learner}; training error ≤ Π Z_t "
+                "(Theorem 1) for any stump."
+            )
+            same = score.same_partition
+            tables = [("Your divided leaves", mine, f"{KEY}_leaves")]
+            if algo is not None and not same:
+                tables.append(("InfoBoost's divided leaves", algo, f"{KEY}_leaves_algo"))
+            columns = st.columns(len(tables))
+            for col, (title, s, key) in zip(columns, tables):
+                with col:
+                    st.markdown(f"**{title}** — {md_plain(_merge_words(s, merge, c), 300)}")
+                    st.dataframe(
+                        _leaves_frame(s, merge),
+                        hide_index=True,
+                        height=_leaves_height(len(s.divided_leaves())),
+                        column_config={
+                            k: st.column_config.NumberColumn(format="%.3f") for k in ("mass", "q")
+                        },
+                        key=key,
+                    )
+            for note in _notes(mine, algo, state, t, weak):
+                st.caption("⚠ " + md_plain(note, 400))
+            if same:
+                st.caption(
+                    "Your stump splits the training points as InfoBoost's does: every number "
+                    "agrees."
+                )
+            with st.container(horizontal=True):
+                st.button(
+                    "Use my stump",
+                    key=f"{KEY}_play",
+                    type="primary",
+                    on_click=_play,
+                    args=((feature, float(threshold)),),
+                )
+                if algo is not None:
+                    st.button(
+                        "Use InfoBoost's stump",
+                        key=f"{KEY}_take",
+                        on_click=_play,
+                        args=((algo.feature, algo.threshold),),
+                    )
+        with left:
+            edge = "left" if feature == 0 else "lower"
+            gesture = (
+                st.segmented_control(
+                    "Set θ on the plot",
+                    list(GESTURES),
+                    default="click a point",
+                    key=f"{KEY}_gesture",
+                    help="Click a point: θ goes through it (it falls on the −1 side, "
+                    f"x ≤ θ). Drag a box: its {edge} edge along {names[feature]} becomes θ.",
+                )
+                or "click a point"
+            )
+            fig = go.Figure(turn_regions(state, ds, feature, threshold, font=12))
+            # presenter mode enlarges the layout's fonts (ui.classroom.chart), not the mark's
+            fig.update_traces(textfont_size=round(12 * scale()), selector=dict(name="h_t = +1"))
+            # a selection must not fade the other points: the stump line is the feedback
+            keep = dict(marker=dict(opacity=1))
+            fig.update_traces(selected=keep, unselected=keep, selector=dict(mode="markers"))
+            fig.update_xaxes(fixedrange=True)
+            fig.update_yaxes(fixedrange=True)
+            fig.update_layout(
+                title=dict(text=f"Your stump h{t} · points sized by D_{t}"),
+                dragmode=GESTURES[gesture],
+                height=400,
+                margin=dict(t=40),
+                title_y=0.98,
+            )
+            plot_key = f"{KEY}_plot_{n_played}_{feature}_{GESTURES[gesture]}"
+            chart(
+                fig,
+                key=plot_key,
+                on_select=lambda: _from_plot(plot_key, slider_key, feature, values),
+                selection_mode=("points", "box"),
+            )
