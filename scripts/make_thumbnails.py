@@ -99,12 +99,15 @@ def _student_shots(browser, base: str) -> None:
     page.get_by_text("You are the weak learner", exact=True).first.click()
     _settle(page)
     plot = page.locator(".st-key-weak_topdown_box .js-plotly-plot .nsewdrag").first
-    box = plot.bounding_box()
-    page.mouse.move(box["x"] + box["width"] * 0.27, box["y"] + box["height"] * 0.15)
-    page.mouse.down()
-    page.mouse.move(box["x"] + box["width"] * 0.52, box["y"] + box["height"] * 0.85, steps=10)
-    page.mouse.up()
-    _settle(page)
+    for _ in range(3):  # the chart may still be wiring its drag handlers: until k = 3
+        box = plot.bounding_box()
+        page.mouse.move(box["x"] + box["width"] * 0.3, box["y"] + box["height"] * 0.2)
+        page.mouse.down()
+        page.mouse.move(box["x"] + box["width"] * 0.62, box["y"] + box["height"] * 0.8, steps=10)
+        page.mouse.up()
+        _settle(page)
+        if "Threshold 2" in page.locator(".st-key-weak_topdown_box").inner_text():
+            break
     out = ROOT / "assets" / "student_weak_learner.png"
     page.screenshot(path=str(out))
     page.close()
