@@ -130,3 +130,18 @@ def test_a_split_the_rule_refuses_needs_force_and_ends_the_theorem() -> None:
     run = _run(at, played)
     assert run[2].split.by_policy and not run[2].split.acceptable
     assert not run[-1].metrics.final_guarantee
+
+
+def test_a_split_that_changes_the_number_of_rounds_still_shows_its_tree() -> None:
+    """On stripes Hatano's run takes a 4-way root split (5 rounds to s = 8); a student's
+    binary root split lengthens the run: the stepper's range changes, and the page must show
+    round 1 (the student's tree), not the round kept from before (ui/weak_common.py sets
+    ``round_keep`` too)."""
+    at = _on(data="stripes", noise="0.05", s="8", crit="Hatano")  # the longest run is yours
+    before = at.session_state["round_range"]
+    k = next(s for s in at.slider if s.key.endswith("_k"))
+    k.set_value(2).run()
+    at.button(key=f"{KEY}_play").click().run()
+    ah.ok(at)
+    assert at.session_state["round_range"] != before  # the run got longer
+    assert at.session_state["round"] == 1

@@ -34,10 +34,9 @@ from .classroom import chart
 from .frames_branching import turn_regions
 from .lecture import scale
 from .text import md_plain
+from .weak_common import Turn
 
 KEY = "weak_branching"
-_CHOICES = f"{KEY}_choices"
-_SIGNATURE = f"{KEY}_signature"
 #: ``Z_t`` this close to 1 is "no information": the round does not lower ``Π Z_t``.
 NO_PROGRESS = 1e-9
 
@@ -48,55 +47,28 @@ def toggle(page: str = "branching") -> bool:
         "You are the weak learner",
         value=False,
         key=f"weak_{page}_on",
-        on_change=_show_your_program,
+        on_change=TURN.shown,
         help="Choose each round's stump h_t yourself — a feature and a threshold — and see "
         "H(Y|h_t), the divided leaves, the merge and Z_t next to InfoBoost's stump. The "
         "focused scheme's run continues from your stumps.",
     )
 
 
-def _show_round(t: int) -> None:
-    ss = st.session_state
-    ss["round"] = ss["round_keep"] = t
+def _play(choice: tuple[int, float]) -> None:
+    TURN.play((int(choice[0]), float(choice[1])))
 
 
-def _show_your_program() -> None:
-    """Turning the mode on shows the program the student's next stump divides (round m),
-    not the algorithm's next round (that would give the answer away)."""
-    if st.session_state.get(f"{KEY}_on"):
-        _show_round(len(st.session_state.get(_CHOICES, ())))
+TURN = Turn(
+    KEY,
+    "The data, the parameters or the focused scheme changed: your stumps belonged to the "
+    "previous run, so your turn starts again at round 1.",
+)
 
 
 def choices(signature: tuple) -> tuple:
     """The student's stumps for the run with this ``signature`` (data, parameters, focused
     scheme); a different signature starts over (and says so once)."""
-    ss = st.session_state
-    if ss.get(_SIGNATURE) != signature:
-        if ss.get(_CHOICES):
-            st.info(
-                "The data, the parameters or the focused scheme changed: your stumps "
-                "belonged to the previous run, so your turn starts again at round 1."
-            )
-        ss[_SIGNATURE] = signature
-        ss[_CHOICES] = ()
-    return tuple(ss.get(_CHOICES, ()))
-
-
-def _play(choice: tuple[int, float]) -> None:
-    ss = st.session_state
-    ss[_CHOICES] = (*ss.get(_CHOICES, ()), (int(choice[0]), float(choice[1])))
-    _show_round(len(ss[_CHOICES]))  # the program the stump made
-
-
-def _undo() -> None:
-    ss = st.session_state
-    ss[_CHOICES] = tuple(ss.get(_CHOICES, ()))[:-1]
-    _show_round(len(ss[_CHOICES]))
-
-
-def _restart() -> None:
-    st.session_state[_CHOICES] = ()
-    _show_round(0)
+    return TURN.choices(signature)
 
 
 def _fmt(x: float) -> str:
@@ -305,8 +277,8 @@ def branching_turn(
                 "from your stumps (the rounds after yours are InfoBoost's)."
             )
         with buttons.container(horizontal=True, horizontal_alignment="right"):
-            st.button("Undo", key=f"{KEY}_undo", on_click=_undo, disabled=n_played == 0)
-            st.button("Start over", key=f"{KEY}_restart", on_click=_restart)
+            st.button("Undo", key=f"{KEY}_undo", on_click=TURN.undo, disabled=n_played == 0)
+            st.button("Start over", key=f"{KEY}_restart", on_click=TURN.restart)
         if n_played >= n_rounds:
             st.success(
                 f"Your run is complete: you chose all T = {n_rounds} stumps. Step through it "

@@ -33,10 +33,9 @@ from .classroom import chart
 from .figures import data_extent
 from .lecture_frames import tree_cells_figure
 from .text import md_plain
+from .weak_common import Turn
 
 KEY = "weak_topdown"
-_CHOICES = f"{KEY}_choices"
-_SIGNATURE = f"{KEY}_signature"
 
 
 def toggle(page: str = "topdown") -> bool:
@@ -45,51 +44,24 @@ def toggle(page: str = "topdown") -> bool:
         "You are the weak learner",
         value=False,
         key=f"weak_{page}_on",
-        on_change=_show_your_tree,
+        on_change=TURN.shown,
         help="Choose each round's split yourself — leaf, feature, number of branches and "
         "thresholds — and see its gain, price, score and advantage next to the algorithm's. "
         "The run continues from your tree and its bounds use your advantages.",
     )
 
 
-def _show_your_tree() -> None:
-    """Turning the mode on shows the tree the student splits next, not the algorithm's next
-    round (that would give the answer away)."""
-    ss = st.session_state
-    if ss.get("weak_topdown_on"):
-        ss["round"] = len(ss.get(_CHOICES, ()))
+TURN = Turn(
+    KEY,
+    "The data or the parameters changed: your splits belonged to the previous run, so your "
+    "turn starts again from the single leaf.",
+)
 
 
 def choices(signature: tuple) -> tuple:
     """The student's splits for the run with this ``signature`` (data and parameters); a
     different signature starts over (and says so once)."""
-    ss = st.session_state
-    if ss.get(_SIGNATURE) != signature:
-        if ss.get(_CHOICES):
-            st.info(
-                "The data or the parameters changed: your splits belonged to the previous "
-                "run, so your turn starts again from the single leaf."
-            )
-        ss[_SIGNATURE] = signature
-        ss[_CHOICES] = ()
-    return tuple(ss.get(_CHOICES, ()))
-
-
-def _play(choice: tuple) -> None:
-    ss = st.session_state
-    ss[_CHOICES] = (*ss.get(_CHOICES, ()), choice)
-    ss["round"] = len(ss[_CHOICES])  # show the tree the split made
-
-
-def _undo() -> None:
-    ss = st.session_state
-    ss[_CHOICES] = tuple(ss.get(_CHOICES, ()))[:-1]
-    ss["round"] = len(ss[_CHOICES])
-
-
-def _restart() -> None:
-    st.session_state[_CHOICES] = ()
-    st.session_state["round"] = 0
+    return TURN.choices(signature)
 
 
 def _fmt(x: float) -> str:
@@ -176,8 +148,8 @@ def topdown_turn(
             "your tree (the rounds after yours are the algorithm's)."
         )
         with buttons.container(horizontal=True, horizontal_alignment="right"):
-            st.button("Undo", key=f"{KEY}_undo", on_click=_undo, disabled=n_played == 0)
-            st.button("Start over", key=f"{KEY}_restart", on_click=_restart)
+            st.button("Undo", key=f"{KEY}_undo", on_click=TURN.undo, disabled=n_played == 0)
+            st.button("Start over", key=f"{KEY}_restart", on_click=TURN.restart)
         if state is None:
             st.success(
                 f"Your run is complete after {n_played} round(s) (the tree has its s leaves "
@@ -316,14 +288,14 @@ def topdown_turn(
                     key=f"{KEY}_play",
                     type="primary",
                     disabled=mine is None or (not mine.acceptable and not force),
-                    on_click=_play,
+                    on_click=TURN.play,
                     args=((leaf, feature, tuple(thresholds), bool(force)),),
                 )
                 if algo is not None:
                     st.button(
                         "Use the algorithm's split",
                         key=f"{KEY}_take",
-                        on_click=_play,
+                        on_click=TURN.play,
                         args=((state.algorithm_leaf, algo.feature, algo.thresholds, False),),
                     )
         with left:

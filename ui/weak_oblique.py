@@ -44,10 +44,9 @@ from .classroom import chart, presenting
 from .figures import data_extent
 from .oblique_figures import zero_segments
 from .text import md_plain
+from .weak_common import Turn
 
 KEY = "weak_oblique"
-_CHOICES = f"{KEY}_choices"
-_SIGNATURE = f"{KEY}_signature"
 FOCUS = "BoostODT"  # the short name of BoostODT's run in the focus selector
 
 #: Grid of the node's cell and of AdaBoost_R's ``LS = 0`` on the student's plot.
@@ -202,7 +201,7 @@ def toggle(page: str = "oblique") -> bool:
         "You are the weak learner",
         value=False,
         key=f"weak_{page}_on",
-        on_change=_show_your_tree,
+        on_change=TURN.shown,
         help="Draw BoostODT's next separator yourself — an angle and an offset, or drag a box "
         "on the plot — and see its μ, α and the node's loss next to AdaBoost_R's separator. "
         "The run continues from your lines: the regions, the tree, the curves and the proof "
@@ -210,51 +209,22 @@ def toggle(page: str = "oblique") -> bool:
     )
 
 
-def _set_step(k: int) -> None:
-    ss = st.session_state
-    ss["round"] = ss["round_keep"] = k
+def _focus_boostodt() -> None:
+    st.session_state["focus"] = FOCUS
 
 
-def _show_your_tree() -> None:
-    """Turning the mode on shows the tree the student splits next (step m), not the
-    algorithm's next step (that would give the answer away), with BoostODT focused."""
-    ss = st.session_state
-    if ss.get(f"{KEY}_on"):
-        _set_step(len(ss.get(_CHOICES, ())))
-        ss["focus"] = FOCUS
+TURN = Turn(
+    KEY,
+    "The data or the parameters changed: your lines belonged to the previous run, so your "
+    "turn starts again from the root.",
+    on_show=_focus_boostodt,
+)
 
 
 def choices(signature: tuple) -> tuple:
     """The student's separators for the run with this ``signature`` (data and parameters);
     a different signature starts over (and says so once)."""
-    ss = st.session_state
-    if ss.get(_SIGNATURE) != signature:
-        if ss.get(_CHOICES):
-            st.info(
-                "The data or the parameters changed: your lines belonged to the previous run, "
-                "so your turn starts again from the root."
-            )
-            _set_step(0)  # the root to split, not the algorithm's run of the new data
-        ss[_SIGNATURE] = signature
-        ss[_CHOICES] = ()
-    return tuple(ss.get(_CHOICES, ()))
-
-
-def _play(choice) -> None:
-    ss = st.session_state
-    ss[_CHOICES] = (*ss.get(_CHOICES, ()), choice)
-    _set_step(len(ss[_CHOICES]))  # show the tree the split made
-
-
-def _undo() -> None:
-    ss = st.session_state
-    ss[_CHOICES] = tuple(ss.get(_CHOICES, ()))[:-1]
-    _set_step(len(ss[_CHOICES]))
-
-
-def _restart() -> None:
-    st.session_state[_CHOICES] = ()
-    _set_step(0)
+    return TURN.choices(signature)
 
 
 def _from_drag(plot_key: str, theta_key: str, offset_key: str, centre, reach: float) -> None:
@@ -500,8 +470,8 @@ def oblique_turn(
     with st.container(border=True, key=f"{KEY}_box"):
         head, buttons = st.columns([3, 1], vertical_alignment="center")
         with buttons.container(horizontal=True, horizontal_alignment="right"):
-            st.button("Undo", key=f"{KEY}_undo", on_click=_undo, disabled=n_played == 0)
-            st.button("Start over", key=f"{KEY}_restart", on_click=_restart)
+            st.button("Undo", key=f"{KEY}_undo", on_click=TURN.undo, disabled=n_played == 0)
+            st.button("Start over", key=f"{KEY}_restart", on_click=TURN.restart)
         nxt = next_split(run, n_played)
         if nxt is None:
             head.markdown(f"**You are the weak learner** — BoostODT, after step {n_played}.")
@@ -609,13 +579,13 @@ def oblique_turn(
                     key=f"{KEY}_play",
                     type="primary",
                     disabled=not mine.splits,
-                    on_click=_play,
+                    on_click=TURN.play,
                     args=(((float(direction[0]), float(direction[1])), float(b)),),
                 )
                 st.button(
                     "Use AdaBoost_R's separator",
                     key=f"{KEY}_take",
-                    on_click=_play,
+                    on_click=TURN.play,
                     args=(None,),
                     help="Split this node as BoostODT does (its node learner's separator).",
                 )

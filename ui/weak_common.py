@@ -1,0 +1,84 @@
+"""The bookkeeping every "You are the weak learner" mode shares (ui/weak_learner.py on
+/topdown, ui/weak_branching.py on /branching, ui/weak_oblique.py on /oblique).
+
+The student's choices for a page live in ``st.session_state[f"{key}_choices"]`` with the
+signature of the run they belong to (data and parameters): a change of either starts the
+turn over, with a notice. Playing, undoing or restarting moves the lecture stepper to the
+round the student's choices made (``round`` and ``round_keep``: the stepper keeps
+``round_keep`` when the run's number of rounds changes, and a student's split can change
+it), and turning the mode on shows round ``m`` — the structure the student changes next —
+rather than the algorithm's next round, which would give the answer away.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import streamlit as st
+
+
+class Turn:
+    """One page's store of the student's choices (a tuple, one entry per round played).
+
+    Parameters
+    ----------
+    key : str
+        Prefix of the session keys (``"weak_topdown"``); the mode's toggle is ``{key}_on``.
+    restart_notice : str
+        Shown once when a new signature (other data or parameters) drops the choices.
+    on_show : callable, optional
+        Called when the mode is turned on (after the stepper is moved), e.g. to focus a run.
+    """
+
+    def __init__(
+        self, key: str, restart_notice: str, on_show: Callable[[], None] | None = None
+    ) -> None:
+        self.key = key
+        self.restart_notice = restart_notice
+        self.on_show = on_show
+
+    @property
+    def _choices_key(self) -> str:
+        return f"{self.key}_choices"
+
+    @staticmethod
+    def show_round(t: int) -> None:
+        """Move the lecture stepper to round ``t`` (the server's round wins in lecture.js)."""
+        st.session_state["round"] = st.session_state["round_keep"] = t
+
+    def played(self) -> tuple:
+        """The choices so far (any signature)."""
+        return tuple(st.session_state.get(self._choices_key, ()))
+
+    def choices(self, signature: tuple) -> tuple:
+        """The choices for the run with this ``signature``; another signature starts over
+        (and says so once, moving the stepper back to round 0)."""
+        ss = st.session_state
+        if ss.get(f"{self.key}_signature") != signature:
+            if ss.get(self._choices_key):
+                st.info(self.restart_notice)
+                self.show_round(0)
+            ss[f"{self.key}_signature"] = signature
+            ss[self._choices_key] = ()
+        return self.played()
+
+    def shown(self) -> None:
+        """The toggle's callback: turning the mode on shows round ``m``."""
+        if st.session_state.get(f"{self.key}_on"):
+            self.show_round(len(self.played()))
+            if self.on_show is not None:
+                self.on_show()
+
+    def play(self, choice: Any) -> None:
+        """Record ``choice`` as the next round and show the structure it made."""
+        st.session_state[self._choices_key] = (*self.played(), choice)
+        self.show_round(len(self.played()))
+
+    def undo(self) -> None:
+        st.session_state[self._choices_key] = self.played()[:-1]
+        self.show_round(len(self.played()))
+
+    def restart(self) -> None:
+        st.session_state[self._choices_key] = ()
+        self.show_round(0)
