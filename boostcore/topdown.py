@@ -120,7 +120,7 @@ class Candidate:
 class SplitScore:
     """One split of one leaf, scored exactly as :func:`grow` scores its candidates.
 
-    The gain and the advantage are those of SPEC §0.1 (Kearns–Mansour; Hatano 2004, §2.3);
+    The gain and the advantage are those of docs/theory.md §0.1 (Kearns–Mansour; Hatano 2004, §2.3);
     the price and the acceptability rule are the criterion's: Hatano 2004, Fig. 2
     (``⌈log₂ k⌉``, ``k ≤ s/|T|``), Mansour & McAllester §4 (``g_γ(k)``,
     ``|T| < e_γ(k)·s·γ/(2k)``) or the naive criterion (price 1, every arity that fits). Built
@@ -145,7 +145,7 @@ class SplitScore:
     score : float
         ``gain / price``: the quantity the criterion maximises over acceptable splits.
     advantage : float
-        ``Δ / I(q̂_ℓ)``, the weak learner's advantage at this leaf (SPEC §0.1).
+        ``Δ / I(q̂_ℓ)``, the weak learner's advantage at this leaf (docs/theory.md §0.1).
     advantage_per_level : float
         ``Δ / (⌈log₂ k⌉·I(q̂_ℓ))``: this split's term in the run's ``γ̂`` (the minimum of these
         over the chosen splits; Hatano's Fact 1(2)). Equal to ``advantage`` for ``k = 2``.
@@ -946,8 +946,9 @@ def _partition(
     gain = leaf_index - impurity
     if abs(gain) <= _GAIN_ROUNDING * leaf_index:
         # Δ is the difference of two sums of a few terms: within a few ulps of 0 it is
-        # rounding, and a split that changes nothing (the error index stalls, SPEC §0.1) must
-        # score exactly 0 — not ±1e−17, which would rank such splits by noise
+        # rounding, and a split that changes nothing (the error index stalls,
+        # docs/theory.md §0.1) must score exactly 0 — not ±1e−17, which would rank such
+        # splits by noise
         gain = 0.0
     return _Partition(
         feature=int(feature),
@@ -1235,7 +1236,8 @@ def _search_leaf(ctx: _Context, order: np.ndarray) -> tuple[Split | None, dict[i
     """Best split of each arity at a leaf (the argmax of Hatano 2004, Fig. 2, per arity).
 
     ``order`` is the leaf's ``(d, n)`` presorted index matrix. Returns the exact best stump,
-    the best ``k``-way interval splits (exact up to ``EXACT_SEARCH_LIMIT`` points, SPEC §0.2),
+    the best ``k``-way interval splits (exact up to ``EXACT_SEARCH_LIMIT`` points,
+    docs/theory.md §0.2),
     categorical value splits where they win, and whether the k-way search was exact.
     """
     o = order.T
@@ -1280,7 +1282,7 @@ def _leaf_partitions(ctx: _Context, rows: np.ndarray) -> tuple[list[_Partition],
     if rows.size < 2:
         return [], True
     pos = ctx.y[rows] > 0
-    if pos.all() or not pos.any():  # pure: never expanded (SPEC §0.3)
+    if pos.all() or not pos.any():  # pure: never expanded (docs/theory.md §0.3)
         return [], True
     order = rows[presort(ctx.X_num[rows])]
     stump, multi, exact = _search_leaf(ctx, order)
@@ -1420,7 +1422,8 @@ def best_splits(
 
     The search :func:`grow` runs at a leaf (Hatano 2004, Fig. 2's argmax per arity: the exact
     best stump and, for ``k = 3 … max_arity``, the best interval split, exact up to
-    ``EXACT_SEARCH_LIMIT`` points; SPEC §0.2), each scored by :func:`score_split`'s code. The
+    ``EXACT_SEARCH_LIMIT`` points; docs/theory.md §0.2), each scored by :func:`score_split`'s
+    code. The
     criterion's choice among them is the acceptable one of highest score (ties: the smaller
     ``k``) — :meth:`GrowState.best` — so a page can show it next to a student's split.
 

@@ -145,3 +145,36 @@ def test_a_split_that_changes_the_number_of_rounds_still_shows_its_tree() -> Non
     ah.ok(at)
     assert at.session_state["round_range"] != before  # the run got longer
     assert at.session_state["round"] == 1
+
+
+def _hostile_turn() -> None:
+    import numpy as np
+
+    from boostcore.datasets import Dataset
+    from ui import compute as comp
+    from ui import weak_learner
+
+    rng = np.random.default_rng(0)
+    X = rng.normal(size=(60, 2))
+    ds = Dataset(
+        name="csv",
+        description="hostile names",
+        X_train=X,
+        X_test=X[:0],
+        y_train=np.where(X[:, 0] > 0, 1, -1),
+        y_test=np.array([], dtype=np.int64),
+        feature_names=("![x](http://127.0.0.1:9/p.png)", "[click](http://e)"),
+        class_names=("-1", "+1"),
+    )
+    state = comp.topdown_state(ds, "hostile", 4, "gini", "hatano", 3, None, "max_weight", ())
+    weak_learner.topdown_turn(ds, state, max_arity=3, criterion_label="**Hatano**", n_played=0)
+
+
+def test_csv_feature_names_are_plain_text_in_the_turn_panel() -> None:
+    from streamlit.testing.v1 import AppTest
+
+    at = AppTest.from_function(_hostile_turn, default_timeout=ah.TIMEOUT).run()
+    ah.ok(at)
+    feature = next(r for r in at.radio if r.key.startswith(f"{KEY}_feature"))
+    # markdown characters escaped (a radio option renders markdown): no image, no link
+    assert all("![" not in o and "[click](" not in o for o in feature.options), feature.options

@@ -1,7 +1,7 @@
 """Being the weak learner (issue 17): ``score_split``, ``best_splits`` and ``grow(choose=…)``.
 
-* ``score_split`` against a re-scoring written here from the definitions (SPEC §0.1 gain and
-  advantage; Hatano 2004, Fig. 2; Mansour–McAllester §4; docs/theory.md §1.2–1.4);
+* ``score_split`` against a re-scoring written here from the definitions (docs/theory.md
+  §0.1 gain and advantage; Hatano 2004, Fig. 2; Mansour–McAllester §4; docs/theory.md §1.2–1.4);
 * every snapshot of ``grow``: its split scores, by ``score_split``, exactly what the snapshot
   records, and at least as well as every other split of that leaf (all arities up to the run's
   ``max_arity``, every choice of cut positions between distinct values);
@@ -46,7 +46,7 @@ INDICES = ("km", "gini", "entropy", "error")
 
 
 def index_value(name: str, q: float) -> float:
-    """The index functions of SPEC §0.1, each with I(0) = I(1) = 0 and I(1/2) = 1."""
+    """The index functions of docs/theory.md §0.1, each with I(0) = I(1) = 0 and I(1/2) = 1."""
     if name == "km":
         return 2.0 * math.sqrt(max(q * (1.0 - q), 0.0))
     if name == "gini":
@@ -59,7 +59,8 @@ def index_value(name: str, q: float) -> float:
 
 
 def e_gamma(n: int, gamma: float) -> float:
-    """Mansour–McAllester's e_γ(n) = Π_{i=1}^{n−1} (1 − γ/i) (their typo corrected, SPEC §6)."""
+    """Mansour–McAllester's e_γ(n) = Π_{i=1}^{n−1} (1 − γ/i) (their typo corrected,
+    docs/theory.md §6)."""
     out = 1.0
     for i in range(1, n):
         out *= 1.0 - gamma / i

@@ -762,7 +762,7 @@ def grossmann_chain(step: Step, *, samples: int | None = None) -> Chain:
       nodes whose ``Z₊ + Z₋ ≤ ρ̂``; from level 2 on ``C(T) ≤ M2(T, ρ̂)`` is **the paper's
       claim**, not a theorem: its nesting step plugs a doll's error bound in as the next
       level's ``ρ``, but a doll's ``Z₊ + Z₋`` as a node is at least its own ``C``
-      (SPEC §3.3). The link says how many dolls of this run break that step.
+      (docs/theory.md §3.3). The link says how many dolls of this run break that step.
     * collapse (§5.4): like the tree until a collapse; then ``F`` counts the outer tree's own
       nodes, and ``F(T, ρ̂)`` over every stump is marked as the nesting claim.
 

@@ -299,7 +299,7 @@ def branching_turn(
             feature = c1.radio(
                 "Feature",
                 list(range(len(names))),
-                format_func=lambda f: names[f],
+                format_func=lambda f: md_plain(names[f]),
                 key=f"{KEY}_feature_{n_played}",
                 horizontal=len(names) <= 3,
             )

@@ -179,7 +179,7 @@ def topdown_turn(
             feature = c2.radio(
                 "Feature",
                 list(range(len(names))),
-                format_func=lambda f: names[f],
+                format_func=lambda f: md_plain(names[f]),
                 key=f"{KEY}_feature_{n_played}_{leaf}",
                 horizontal=len(names) <= 3,
             )
