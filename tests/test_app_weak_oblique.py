@@ -56,7 +56,7 @@ def _run(at, choices):
     """BoostODT's run the page computes from the student's choices (default parameters but
     T2 and T1, read from the page's widgets)."""
     ss = at.session_state
-    return weak_oblique.odt_run(
+    return compute.odt_run(
         _ds(at), "test", ss["T2"], ss["T1"], "stump", "breadth_first", tuple(choices)
     )
 

@@ -279,9 +279,18 @@ def odt_run(
     n_stumps: int,
     node_learner: str,
     leaf_rule: str,
+    choices: tuple = (),
 ) -> tuple:
-    """All snapshots of one BoostODT run."""
+    """All snapshots of one BoostODT run.
+
+    ``choices`` are a student's separators for steps 1, 2, … (``((cos θ, sin θ), b)`` — the
+    line ``cos θ·x₁ + sin θ·x₂ + b = 0`` splits the node the leaf rule picks — or ``None`` for
+    AdaBoost_R's; ui/weak_oblique.py); the steps after them are AdaBoost_R's.
+    """
     from boostcore.oblique import boost_odt
+
+    def policy(step, node):
+        return choices[step.t] if step.t < len(choices) else None
 
     return tuple(
         boost_odt(
@@ -293,6 +302,7 @@ def odt_run(
             leaf_rule=leaf_rule,
             X_test=_ds.X_test if _ds.n_test else None,
             y_test=_ds.y_test if _ds.n_test else None,
+            choose=policy if choices else None,
         )
     )
 

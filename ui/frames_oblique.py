@@ -33,7 +33,7 @@ from boostcore.oblique import ObliqueTree
 from boostcore.realboost import MU_CLIP, Additive, WeakHypothesis
 from boostcore.steps import STEP, final, rounds
 
-from . import compute, lecture, tables, theme, weak_oblique
+from . import compute, lecture, tables, theme
 from .cache import shared
 from .figures import data_extent
 from .lecture_frames import end_labels, points_traces, regions_layout
@@ -1330,7 +1330,7 @@ def oblique_lecture(
     step in the browser needs nothing from the server).
 
     ``choices`` are a student's separators for BoostODT's steps 1, 2, … (``((cos θ, sin θ),
-    b)`` or ``None`` for AdaBoost_R's, :func:`ui.weak_oblique.odt_run`): the BoostODT run is
+    b)`` or ``None`` for AdaBoost_R's, :func:`ui.compute.odt_run`): the BoostODT run is
     then continued from them (the later steps are AdaBoost_R's).
 
     Returns ``n`` (positions), ``schedule`` and, per run (long name),
@@ -1341,7 +1341,7 @@ def oblique_lecture(
     runs = {
         ADA: compute.g1_path_run(_ds, ds_key, n_internal * n_stumps, "stump"),
         KM: compute.g1_tree_run(_ds, ds_key, n_internal, "max_decrease"),
-        ODT: weak_oblique.odt_run(_ds, ds_key, n_internal, n_stumps, learner, rule, choices),
+        ODT: compute.odt_run(_ds, ds_key, n_internal, n_stumps, learner, rule, choices),
     }
     return build_lecture(
         _ds,

@@ -35,11 +35,10 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from boostcore.datasets import Dataset
-from boostcore.oblique import ODTStep, boost_odt, score_separator
+from boostcore.oblique import ODTStep, score_separator
 from boostcore.steps import STEP
 
-from . import compute, theme
-from .cache import shared
+from . import theme
 from .classroom import chart, presenting
 from .figures import data_extent
 from .oblique_figures import zero_segments
@@ -61,75 +60,6 @@ INNER_OFF = (
 
 
 # ------------------------------------------------------------------------------ the runs
-def _replay(choices: tuple):
-    """The policy that plays ``choices[t]`` at step ``t + 1`` (``None``: AdaBoost_R's)."""
-
-    def policy(step: ODTStep, node: int):
-        return choices[step.t] if step.t < len(choices) else None
-
-    return policy
-
-
-@shared
-def _played_run(
-    _ds: Dataset,
-    ds_key: str,
-    n_internal: int,
-    n_stumps: int,
-    node_learner: str,
-    leaf_rule: str,
-    choices: tuple,
-) -> tuple:
-    return tuple(
-        boost_odt(
-            _ds.X_train,
-            _ds.y_train,
-            n_internal=n_internal,
-            n_stumps=n_stumps,
-            weak=node_learner,
-            leaf_rule=leaf_rule,
-            X_test=_ds.X_test if _ds.n_test else None,
-            y_test=_ds.y_test if _ds.n_test else None,
-            choose=_replay(choices),
-        )
-    )
-
-
-def odt_run(
-    _ds: Dataset,
-    ds_key: str,
-    n_internal: int,
-    n_stumps: int,
-    node_learner: str,
-    leaf_rule: str,
-    choices: tuple = (),
-) -> tuple:
-    """All snapshots of the page's BoostODT run, continued from the student's ``choices``
-    (cached in the shared store).
-
-    Parameters
-    ----------
-    _ds : Dataset
-        The data (identified by ``ds_key``).
-    ds_key : str
-        Its cache key.
-    n_internal, n_stumps, node_learner, leaf_rule
-        As :func:`ui.compute.odt_run`.
-    choices : tuple, default ()
-        One entry per step 1, 2, …: ``((cos θ, sin θ), b)`` — the student's line
-        ``cos θ·x₁ + sin θ·x₂ + b = 0`` splits the node the leaf rule picks — or ``None``
-        (AdaBoost_R's separator); the steps after them are AdaBoost_R's. Without choices
-        this is :func:`ui.compute.odt_run` (the same cached value).
-
-    Returns
-    -------
-    tuple of ODTStep
-    """
-    if not choices:
-        return compute.odt_run(_ds, ds_key, n_internal, n_stumps, node_learner, leaf_rule)
-    return _played_run(_ds, ds_key, n_internal, n_stumps, node_learner, leaf_rule, choices)
-
-
 def next_split(run: Sequence[ODTStep], n_played: int) -> tuple[ODTStep, ODTStep] | None:
     """``(before, algorithm's)``: the snapshot after the student's ``n_played`` steps and the
     run's next step — the node the leaf rule picks there, split by AdaBoost_R (the run plays

@@ -265,7 +265,7 @@ def render() -> None:
                 ds, choice.key, params["n_internal"] * params["n_stumps"], "stump"
             ),
             KM: compute.g1_tree_run(ds, choice.key, params["n_internal"], "max_decrease"),
-            ODT: weak_oblique.odt_run(
+            ODT: compute.odt_run(
                 ds,
                 choice.key,
                 params["n_internal"],
