@@ -28,7 +28,7 @@ its step takes at most ``MAX_RATIO`` times the baseline's and receives at most `
 
 Pages that have the lecture stepper (``.bl-stepper``, ``ui/lecture.js``) are measured by its
 ``data-round`` and the views' ``data-drawn``/``data-frame``; pages still on Streamlit's own
-stepper (``ui/widgets.stepper``) are measured by ``?round=`` in the address bar and are
+stepper (``ui/rounds.stepper``) are measured by ``?round=`` in the address bar and are
 labelled "(old stepper)".
 """
 

@@ -515,7 +515,7 @@ def preset_from_url(key: str, presets: dict[str, Guide], *, first_round: int = 0
     ss[key] = name
     _load(key, presets, "preset", first_round, name)
     # A link may name the round to show as well. The run is not computed yet here, so the
-    # stepper reads it (widgets.link_round) and says so if it is not a round of the run.
+    # stepper reads it (rounds.link_round) and says so if it is not a round of the run.
     if "round" in st.query_params:
         params.handled("round")
         ss["round_from_link"] = st.query_params.get_all("round")

@@ -39,7 +39,7 @@ from streamlit.delta_generator import DeltaGenerator
 
 from .classroom import PRESENTER_SCALE, chart_config, presenting, presets_and_challenges
 from .proof import COMPACT_CSS
-from .widgets import _url_round, link_round
+from .rounds import link_round, url_round
 
 if TYPE_CHECKING:
     from boostcore.datasets import Dataset
@@ -340,7 +340,7 @@ def stepper(
     if f"{key}_init" not in ss:
         ss[f"{key}_init"] = True
         if key not in ss:  # a preset loaded before the first stepper keeps its round
-            ss[key] = _url_round(key, lo, hi, default=start)
+            ss[key] = url_round(key, lo, hi, default=start)
     link_round(key, lo, hi)
     if ss.get(f"{key}_range") not in (None, (lo, hi)) and f"{key}_keep" in ss:
         ss[key] = min(max(int(ss[f"{key}_keep"]), lo), hi)

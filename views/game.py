@@ -43,7 +43,7 @@ from ui.game_rules import (
 from ui.game_rules import move as game_move
 from ui.game_rules import phi as phi_gamma
 from ui.game_rules import start as game_start
-from ui.widgets import stepper
+from ui.rounds import stepper
 
 MODES = ("You are the adversary", "You are the player", "Watch")
 MODE_HELP = (
