@@ -51,6 +51,9 @@ from playwright.sync_api import Browser, Page, WebSocket, sync_playwright
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from ui.pages import LESSON_SLUGS  # noqa: E402 — after the repository is on the path
+
 ROOT = Path(__file__).resolve().parents[1]
 BASELINE_APP = "benchmarks/baseline_app.py"
 CHROMIUM = "/usr/bin/chromium"
@@ -64,7 +67,7 @@ ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
-PAGES = ("topdown", "branching", "matryoshka", "oblique")
+PAGES = LESSON_SLUGS
 ROUND_KEY = "round"  # every page's stepper writes ?round=
 # Every view of the lecture, not only the three big ones: the small multiples of the other
 # runs and the round tables must have drawn the new round too.

@@ -21,6 +21,9 @@ from pathlib import Path
 from PIL import Image
 from playwright.sync_api import sync_playwright
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from ui.pages import LESSON_SLUGS, PAGES  # noqa: E402 — after the repository is on the path
+
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "assets" / "thumbnails"
 ARGS = [
@@ -34,16 +37,8 @@ ARGS = [
     "--disable-sync",
 ]
 
-#: page → the URL query shown in its thumbnail (a preset, in presenter mode).
-SHOTS = {
-    "topdown": "preset=multiway&round=1",
-    "game": "preset=worst_case&round=6",
-    "branching": "preset=merge_all&round=6",
-    "matryoshka": "preset=chain_wins&round=64",
-    "oblique": "preset=diag_xor&round=3",
-    "benchmark": "preset=odt_vs_oc1",
-    "bounds": "preset=chain_vs_tree",
-}
+#: page → the URL query shown in its thumbnail (a preset, in presenter mode): the registry's.
+SHOTS = {p.slug: p.thumbnail for p in PAGES if p.thumbnail}
 
 
 def _free_port() -> int:
@@ -63,7 +58,7 @@ def _settle(page) -> None:
 
 
 #: The lecture pages: one projector-sized screenshot each (regions, structure, curves).
-LECTURE = ("topdown", "branching", "matryoshka", "oblique")
+LECTURE = LESSON_SLUGS
 DRAWN = """() => ['view-regions', 'view-structure', 'view-curves'].every(k => {
   const v = document.querySelector('.st-key-' + k + ' .bl-view');
   return v && v.dataset.drawn !== undefined && v.dataset.drawn === v.dataset.frame; })"""

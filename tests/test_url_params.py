@@ -466,13 +466,13 @@ def test_a_preset_links_round_inside_the_run_is_shown_without_a_notice() -> None
 
 
 def test_every_bound_widget_key_is_declared_by_its_page() -> None:
-    """Each view's ``URL_PARAMS`` names every key it binds to the URL, and the shared tuples
-    (``DATASET_PARAMS``, ``LECTURE_PARAMS``, ``HEADER_PARAMS``) every key their module binds:
-    a new URL-bound widget cannot be reported as "not a parameter of this page"."""
+    """Every key a view binds to the URL is a parameter its registry row declares, and the
+    shared modules bind only the shared groups' parameters (``ui/pages``): a new URL-bound
+    widget cannot be reported as "not a parameter of this page"."""
     import ast
     from pathlib import Path
 
-    from ui import classroom, lecture, widgets
+    from ui import pages
 
     def bound(path: Path) -> set[str]:
         keys = set()
@@ -485,27 +485,35 @@ def test_every_bound_widget_key_is_declared_by_its_page() -> None:
                     keys.add(key.value if isinstance(key, ast.Constant) else key.id)
         return keys
 
+    def names(group) -> set[str]:
+        return {p.name for p in group}
+
     root = Path(__file__).resolve().parents[1]
     shared = {
-        "widgets.py": set(widgets.DATASET_PARAMS),
-        "draw.py": set(draw.URL_PARAMS),
-        "lecture.py": set(lecture.LECTURE_PARAMS),
-        "classroom.py": {"PRESENT"} | set(classroom.HEADER_PARAMS),
+        "widgets.py": names(pages.DATASET_PARAMS),
+        "draw.py": names(pages.DATASET_PARAMS),
+        "lecture.py": names(pages.LECTURE_PARAMS),
+        "classroom.py": {"PRESENT"} | names(pages.HEADER_PARAMS),
     }
     for file, declared in shared.items():
         assert bound(root / "ui" / file) <= declared, file
-    lecture_pages = {"topdown", "oblique", "branching", "matryoshka"}
-    for name in ["topdown", "oblique", "branching", "matryoshka", "game", "bounds", "benchmark"]:
-        source = (root / "views" / f"{name}.py").read_text()
-        tree = ast.parse(source)
-        decl = next(
-            n
-            for n in tree.body
-            if isinstance(n, ast.Assign) and getattr(n.targets[0], "id", "") == "URL_PARAMS"
-        )
-        names = {e.value for e in decl.value.elts if isinstance(e, ast.Constant)}
-        spread = {ast.unparse(e.value) for e in decl.value.elts if isinstance(e, ast.Starred)}
-        assert bound(root / "views" / f"{name}.py") <= names, name
-        assert {"HEADER_PARAMS", "PRESET_PARAMS"} <= spread, name
-        if name in lecture_pages:
-            assert {"DATASET_PARAMS", "lecture.LECTURE_PARAMS"} <= spread, name
+    for page in pages.PAGES:
+        assert bound(root / page.view) <= set(page.url_params), page.view
+        assert names(pages.HEADER_PARAMS) <= set(page.url_params), page.view
+        if page.has("lecture"):
+            assert names(pages.LESSON_PARAMS) <= set(page.url_params), page.view
+
+
+def test_the_one_streamlit_internal_we_use_is_still_there() -> None:
+    """``params.reseed_widgets_from_link`` is the app's only reach into Streamlit's
+    internals: if an upgrade moves them, this fails by name instead of the app degrading."""
+    from streamlit.runtime.state.query_params import QueryParams
+    from streamlit.runtime.state.session_state_proxy import get_session_state
+
+    assert callable(get_session_state)
+    qp = QueryParams()
+    qp.set_initial_query_params("seed=1e999&n=5")
+    assert qp.get_initial_value("seed") == "1e999"  # what would seed the number input
+    qp.set_initial_query_params_from_current()  # the method params.reseed_... calls
+    # the current parameters are empty (the bad one deleted): nothing seeds a widget now
+    assert qp.get_initial_value("seed") is None and qp.get_initial_value("n") is None

@@ -26,10 +26,6 @@ from .guides import Guide
 
 #: Session key (and URL parameter) of presenter mode.
 PRESENT = "present"
-#: The URL parameters every page header reads (presenter mode).
-HEADER_PARAMS = (PRESENT,)
-#: The URL parameters a page with presets reads (:func:`preset_from_url`).
-PRESET_PARAMS = ("preset", "round")
 #: Session key of the format of the plotly camera button.
 FIG_FORMAT = "fig_format"
 

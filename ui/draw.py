@@ -36,8 +36,6 @@ MAX_POINTS = 400
 #: Fewest points of each class for a drawing to run (as boostcore.datasets.from_points).
 MIN_PER_CLASS = 2
 URL_KEY = "pts"
-#: The URL parameters of the drawing canvas (its points and its test fraction).
-URL_PARAMS = (URL_KEY, "ptest")
 
 _ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
 _INDEX = {c: i for i, c in enumerate(_ALPHABET)}

@@ -12,6 +12,11 @@ ignored with :func:`note`, and ``finish`` compares the raw values of the widgets
 URL (``bind="query-params"``) with the values the widgets took, since Streamlit drops an
 invalid value (or clamps it) without a word, and shows ONE notice listing every ignored
 parameter as plain text.
+
+Every parameter is declared once, as a :class:`Param` in the page registry (``ui/pages``): its
+name, kind, range and default. The widgets take their range and default from it
+(:meth:`Param.number`, :meth:`Param.select`, …), and the notice takes the range it quotes
+(``s=0 (must be 2–64)``) from it too.
 """
 
 from __future__ import annotations
@@ -19,13 +24,24 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 import streamlit as st
 
 from .text import md_plain
 
 T = TypeVar("T")
+
+
+class Page(Protocol):
+    """What this module needs of a page's row of the registry (``ui.pages.PageSpec``)."""
+
+    slug: str
+    params: tuple[Param, ...]
+
+    @property
+    def url_params(self) -> tuple[str, ...]: ...
+
 
 #: The longest quote of a link's value in a notice (the quote ends with "…" when cut).
 QUOTE_LIMIT = 40
@@ -34,8 +50,6 @@ _MAX_NUMBER_CHARS = 32
 #: The most moves a ``mv=`` value may hold (a game has at most 64 leaves, so far fewer).
 MAX_MOVES = 256
 
-#: The parameters read by the parsers here, never by a widget bound to the URL.
-PARSED = frozenset({"preset", "round", "mv", "pts", "section"})
 #: Parameters Streamlit itself reads (``?embed=true``): never reported as unknown.
 STREAMLIT_PARAMS = frozenset({"embed", "embed_options"})
 
@@ -43,6 +57,132 @@ _NOTES = "_url_notes"  # session key: {param: Ignored} for the page being shown
 _PAGE = "_url_page"  # session key: the page whose notes these are
 _CHECK = "_url_check"  # session key: the link's raw values not checked yet
 _HANDLED = "_url_handled"  # session key: parameters read by a parser (not by a widget)
+_DECLARED = "_url_declared"  # session key: {name: Param} of the page being run
+
+
+#: The kinds of URL parameter: a widget bound to the URL reads the first five; a
+#: ``"parsed"`` one is read by the page's own code with a parser below.
+KINDS = ("int", "float", "choice", "choices", "flag", "parsed")
+
+
+@dataclass(frozen=True)
+class Param:
+    """One URL parameter of a page, declared once in the page registry (``ui/pages``).
+
+    Attributes
+    ----------
+    name : str
+        The parameter in the link, and the session key of the widget bound to it.
+    kind : {"int", "float", "choice", "choices", "flag", "parsed"}
+        A number (slider or number input), one or several of ``options`` (selectbox, radio,
+        select slider, segmented control; multiselect), a checkbox or toggle, or a value
+        the page reads with a parser of this module (``preset``, ``round``, ``mv``, …).
+    lo, hi : float, optional
+        The range of a number.
+    default : optional
+        The value without a link (a tuple for ``"choices"``).
+    step : float, optional
+        A number's step (Streamlit's own default when omitted).
+    options : tuple, optional
+        The choices, as the link spells them (None: the page supplies them at run time).
+
+    Examples
+    --------
+    >>> Param("s", "int", lo=2, hi=64, default=16).number()["max_value"]
+    64
+    >>> Param("s", "int", lo=2, hi=64, default=99)
+    Traceback (most recent call last):
+    ...
+    ValueError: default of URL parameter 's' must be within 2–64; got 99
+    """
+
+    name: str
+    kind: str
+    lo: float | None = None
+    hi: float | None = None
+    default: Any = None
+    step: float | None = None
+    options: tuple | None = None
+
+    def __post_init__(self) -> None:
+        if self.kind not in KINDS:
+            raise ValueError(
+                f"kind of URL parameter {self.name!r} must be one of {KINDS}; got {self.kind!r}"
+            )
+        if self.kind in ("int", "float"):
+            if self.lo is None or self.hi is None or self.default is None:
+                raise ValueError(
+                    f"URL parameter {self.name!r} is a number: lo, hi and default are needed; "
+                    f"got lo={self.lo!r}, hi={self.hi!r}, default={self.default!r}"
+                )
+            if not self.lo <= self.default <= self.hi:
+                raise ValueError(
+                    f"default of URL parameter {self.name!r} must be within "
+                    f"{_span(self.lo, self.hi)}; got {self.default!r}"
+                )
+        if self.options is not None and self.default is not None:
+            wanted = self.default if self.kind == "choices" else (self.default,)
+            missing = [v for v in wanted if v not in self.options]
+            if missing:
+                raise ValueError(
+                    f"default of URL parameter {self.name!r} must be among its options "
+                    f"{self.options}; got {missing}"
+                )
+
+    @property
+    def bound(self) -> bool:
+        """Whether a widget bound to the URL reads it (every kind but ``"parsed"``)."""
+        return self.kind != "parsed"
+
+    @property
+    def span(self) -> tuple[float, float] | None:
+        """``(lo, hi)`` of a number, else None."""
+        return (self.lo, self.hi) if self.kind in ("int", "float") else None
+
+    def _bind(self) -> dict[str, Any]:
+        return {"key": self.name, "bind": "query-params"}
+
+    def number(self) -> dict[str, Any]:
+        """Keyword arguments of ``st.slider`` / ``st.number_input`` for this number."""
+        if self.kind not in ("int", "float"):
+            raise TypeError(f"URL parameter {self.name!r} is a {self.kind}, not a number")
+        out = dict(min_value=self.lo, max_value=self.hi, value=self.default, **self._bind())
+        if self.step is not None:
+            out["step"] = self.step
+        return out
+
+    def _options(self, options: Sequence[Any] | None) -> list[Any]:
+        chosen = self.options if options is None else options
+        if chosen is None:
+            raise TypeError(f"URL parameter {self.name!r} declares no options: pass them")
+        return list(chosen)
+
+    def select(self, options: Sequence[Any] | None = None) -> dict[str, Any]:
+        """Keyword arguments of ``st.selectbox`` / ``st.radio``: the options (the declared
+        ones, or ``options`` for choices known only at run time) and the default's index."""
+        opts = self._options(options)
+        index = opts.index(self.default) if self.default in opts else 0
+        return dict(options=opts, index=index, **self._bind())
+
+    def segmented(self) -> dict[str, Any]:
+        """Keyword arguments of ``st.segmented_control`` (one choice)."""
+        return dict(options=self._options(None), default=self.default, **self._bind())
+
+    def select_slider(self) -> dict[str, Any]:
+        """Keyword arguments of ``st.select_slider``."""
+        return dict(options=self._options(None), value=self.default, **self._bind())
+
+    def multi(self, options: Sequence[Any] | None = None) -> dict[str, Any]:
+        """Keyword arguments of ``st.multiselect`` (several choices)."""
+        opts = self._options(options)
+        default = [v for v in (self.default or ()) if v in opts]
+        return dict(options=opts, default=default, **self._bind())
+
+    def flag(self) -> dict[str, Any]:
+        """Keyword arguments of ``st.checkbox`` / ``st.toggle``."""
+        if self.kind != "flag":
+            raise TypeError(f"URL parameter {self.name!r} is a {self.kind}, not a flag")
+        return dict(value=bool(self.default), **self._bind())
 
 
 @dataclass(frozen=True)
@@ -266,26 +406,36 @@ def _drop_overflowing() -> None:
     ``int(float(text))``: ``?seed=1e999``, ``?seed=inf`` or 400 digits raise an
     ``OverflowError`` it does not catch, a traceback on the page. No parameter of this app
     accepts such a value, so it is dropped (from the values that seed the widgets too) and
-    reported; the parameters in :data:`PARSED` are left to their parsers.
+    reported; the page's ``"parsed"`` parameters are left to their parsers.
     """
-    bad = {k: st.query_params.get_all(k) for k in st.query_params if k not in PARSED}
+    declared = _declared()
+    parsed = {k for k, p in declared.items() if not p.bound}
+    bad = {k: st.query_params.get_all(k) for k in st.query_params if k not in parsed}
     bad = {k: v for k, v in bad.items() if _overflowing(v)}
     if not bad:
         return
-    try:
-        from streamlit.runtime.state.session_state_proxy import get_session_state
-
-        with get_session_state().query_params() as qp:
-            for key in bad:
-                qp._initial_query_params.pop(key, None)
-    except Exception:  # noqa: BLE001 — private API; the URL is still cleaned below
-        pass
     for key, raw in bad.items():
         try:
             del st.query_params[key]
         except Exception:  # noqa: BLE001 — a parameter bound to a widget already drawn
             pass
         note(_bad(key, "not a finite number", raw))
+    reseed_widgets_from_link()
+
+
+def reseed_widgets_from_link() -> None:
+    """Let the widgets bound to the URL be seeded from the link as it is now.
+
+    The one place this app reaches into Streamlit's internals (``tests/test_url_params.py``
+    fails loudly when Streamlit moves them): Streamlit keeps the link's values at page load
+    apart and seeds each bound widget from that copy, so a value deleted from
+    ``st.query_params`` would still reach the widget. ``set_initial_query_params_from_current``
+    is the method Streamlit calls itself after a page change for the same purpose.
+    """
+    from streamlit.runtime.state.session_state_proxy import get_session_state
+
+    with get_session_state().query_params() as qp:
+        qp.set_initial_query_params_from_current()
 
 
 def _drop_unknown(accepts: Collection[str]) -> None:
@@ -300,51 +450,30 @@ def _drop_unknown(accepts: Collection[str]) -> None:
         note(_bad(key, "not a parameter of this page", raw))
 
 
-def begin(page: str, accepts: Collection[str]):
+def begin(page: Page):
     """Start a page run: keep the notice's place at the top and, on the run that opens the
     page, remember the link's raw values. Returns the notice's container.
 
-    ``accepts`` names every URL parameter the page reads (its bound widgets' keys and the
-    parameters its parsers read); any other parameter of the link is reported as not a
-    parameter of this page and removed from the address.
+    ``page`` is the page's row of the registry (``ui/pages``): every URL parameter it reads
+    is declared there; any other parameter of the link is reported as not a parameter of
+    this page and removed from the address.
     """
     ss = st.session_state
-    if ss.get(_PAGE) != page:  # the page is opened (a link, or from another page)
-        ss[_PAGE] = page
+    slug = page.slug or "home"
+    ss[_DECLARED] = {p.name: p for p in page.params}
+    if ss.get(_PAGE) != slug:  # the page is opened (a link, or from another page)
+        ss[_PAGE] = slug
         ss[_NOTES] = {}
         ss[_HANDLED] = set()
-        _drop_unknown(frozenset(accepts))
+        _drop_unknown(frozenset(page.url_params))
         ss[_CHECK] = {k: st.query_params.get_all(k) for k in st.query_params}
     _drop_overflowing()
     return st.container()
 
 
-def _bound_keys() -> set[str] | None:
-    """The URL parameters bound to a widget on this run (None when Streamlit hides it)."""
-    try:
-        from streamlit.runtime.state.session_state_proxy import get_session_state
-
-        with get_session_state().query_params() as qp:
-            return set(qp._bindings_by_param)
-    except Exception:  # noqa: BLE001 — private API: fall back to the session's keys
-        return None
-
-
-def _widget_range(key: str) -> tuple[float, float] | None:
-    """The ``min``/``max`` of the slider or number input bound to ``key`` on this run (None
-    if it has none, or if Streamlit's private state is not where 1.67 keeps it)."""
-    try:
-        from streamlit.runtime.state.session_state_proxy import get_session_state
-
-        state = get_session_state()
-        with state.query_params() as qp:
-            widget_id = qp._bindings_by_param[key].widget_id
-        meta = state._state._new_widget_state.widget_metadata[widget_id]
-        serde = meta.deserializer.__self__
-        lo, hi = float(serde.min_value), float(serde.max_value)
-    except Exception:  # noqa: BLE001 — private API, or no range: the reason says less
-        return None
-    return (lo, hi) if math.isfinite(lo) and math.isfinite(hi) else None
+def _declared() -> dict[str, Param]:
+    """The URL parameters of the page being run (set by :func:`begin`)."""
+    return st.session_state.get(_DECLARED, {})
 
 
 def _same(raw: str, value: Any) -> bool:
@@ -406,18 +535,19 @@ def check_widgets() -> None:
     pending: dict[str, list[str]] | None = ss.get(_CHECK)
     if not pending:
         return
-    bound = _bound_keys()
+    declared = _declared()
     skip = ss.get(_HANDLED, set())
     for key in list(pending):
         if key in skip or key in _session_notes():
             pending.pop(key)
             continue
-        if key not in ss or (bound is not None and key not in bound):
+        if key not in ss or (key in declared and not declared[key].bound):
             continue  # not drawn yet: checked on the run that draws it
         raw = pending.pop(key)
         value = ss[key]
         numeric = isinstance(value, int | float) and not isinstance(value, bool)
-        note(widget_problem(key, raw, value, _widget_range(key) if numeric else None))
+        span = declared[key].span if key in declared else None
+        note(widget_problem(key, raw, value, span if numeric else None))
 
 
 def notice_text(notes: Sequence[Ignored]) -> str:
@@ -433,8 +563,8 @@ def finish(slot=None) -> None:
         (slot or st).warning(notice_text(notes), icon=":material/link_off:")
 
 
-def page_run(page: str, render: Callable[[], None], *, accepts: Collection[str]) -> None:
-    """``render()`` between :func:`begin` and :func:`finish` (``accepts``: see :func:`begin`)."""
-    slot = begin(page, accepts)
+def page_run(page: Page, render: Callable[[], None]) -> None:
+    """``render()`` between :func:`begin` and :func:`finish` (``page``: see :func:`begin`)."""
+    slot = begin(page)
     render()
     finish(slot)

@@ -27,8 +27,6 @@ class DataChoice:
 
 #: The sidebar's data sources (their labels are the URL values, ``?src=Draw``).
 SOURCES = ["Generated", "Upload CSV", "Draw"]
-#: The URL parameters :func:`dataset_sidebar` reads (its widgets and the drawing's).
-DATASET_PARAMS = ("src", "data", "n", "noise", "pos", "flip", "test", "seed", *draw.URL_PARAMS)
 
 
 def dataset_sidebar() -> DataChoice:

@@ -6,11 +6,9 @@ import time
 
 import streamlit as st
 
-from ui import bench_figures, compute, guides, params, theory_doc
+from ui import bench_figures, compute, guides, pages, params, theory_doc
 from ui import benchmark as bench
 from ui.classroom import (
-    HEADER_PARAMS,
-    PRESET_PARAMS,
     chart_with_numbers,
     page_header,
     presenting,
@@ -209,16 +207,4 @@ def render() -> None:
     _run_now()
 
 
-#: Every URL parameter this page reads (any other is named on the page's notice).
-URL_PARAMS = (
-    *HEADER_PARAMS,
-    *PRESET_PARAMS,
-    "bench_show",
-    "bench_ref",
-    "bench_ds",
-    "now_ds",
-    "now_learners",
-    "now_folds",
-)
-
-params.page_run("benchmark", render, accepts=URL_PARAMS)
+params.page_run(pages.page("benchmark"), render)

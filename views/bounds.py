@@ -5,10 +5,8 @@ from __future__ import annotations
 import streamlit as st
 
 from ui import bound_figures as bf
-from ui import bounds_page, exports, guides, params, theory_doc
+from ui import bounds_page, exports, guides, pages, params, theory_doc
 from ui.classroom import (
-    HEADER_PARAMS,
-    PRESET_PARAMS,
     chart_with_numbers,
     page_header,
     preset_from_url,
@@ -309,20 +307,4 @@ def render() -> None:
             st.code(snippet, language="python")
 
 
-#: Every URL parameter this page reads (any other is named on the page's notice).
-URL_PARAMS = (
-    *HEADER_PARAMS,
-    *PRESET_PARAMS,
-    "b_rhos",
-    "b_T",
-    "b_rho3",
-    "b_C",
-    "b_Tn",
-    "b_gamma",
-    "b_s",
-    "b_delta",
-    "b_eps_w",
-    "b_eps",
-)
-
-params.page_run("bounds", render, accepts=URL_PARAMS)
+params.page_run(pages.page("bounds"), render)

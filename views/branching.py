@@ -14,6 +14,7 @@ from ui import (
     guides,
     lecture,
     lecture_frames,
+    pages,
     params,
     quiz,
     quiz_widget,
@@ -21,8 +22,6 @@ from ui import (
     weak_branching,
 )
 from ui.classroom import (
-    HEADER_PARAMS,
-    PRESET_PARAMS,
     data_code,
     export_run,
     page_header,
@@ -30,7 +29,7 @@ from ui.classroom import (
     preset_from_url,
 )
 from ui.frames_branching import SCHEMES
-from ui.widgets import DATASET_PARAMS, dataset_sidebar
+from ui.widgets import dataset_sidebar
 
 #: The page's main algorithm: focused when it is among the schemes compared.
 MAIN = "BP.InfoBoost"
@@ -390,16 +389,4 @@ def _exports(header, runs: dict, ds, t: int | None) -> None:
             )
 
 
-#: Every URL parameter this page reads (any other is named on the page's notice).
-URL_PARAMS = (
-    *HEADER_PARAMS,
-    *PRESET_PARAMS,
-    *DATASET_PARAMS,
-    *lecture.LECTURE_PARAMS,
-    "schemes",
-    "T",
-    "c",
-    "wl",
-)
-
-params.page_run("branching", render, accepts=URL_PARAMS)
+params.page_run(pages.page("branching"), render)

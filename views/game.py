@@ -12,6 +12,7 @@ from ui import (
     exports,
     game_figures,
     guides,
+    pages,
     params,
     quiz,
     quiz_widget,
@@ -19,8 +20,6 @@ from ui import (
     theory_doc,
 )
 from ui.classroom import (
-    HEADER_PARAMS,
-    PRESET_PARAMS,
     chart_with_numbers,
     export_run,
     export_structures,
@@ -665,7 +664,4 @@ def _watch(header, s: int, gamma: float, predict: bool = False) -> None:
     export_structures(header, "game")
 
 
-#: Every URL parameter this page reads (any other is named on the page's notice).
-URL_PARAMS = (*HEADER_PARAMS, *PRESET_PARAMS, "mode", "s", "gamma", "watch_adv", "watch_seed", "mv")
-
-params.page_run("game", render, accepts=URL_PARAMS)
+params.page_run(pages.page("game"), render)

@@ -4,72 +4,11 @@ from pathlib import Path
 
 import streamlit as st
 
-from ui import params, theory_doc
-from ui.classroom import HEADER_PARAMS, page_header, presenting
+from ui import pages, params, theory_doc
+from ui.classroom import page_header, presenting
 from ui.widgets import page_link
 
 THUMBS = Path(__file__).resolve().parents[1] / "assets" / "thumbnails"
-
-#: (page file, title, url path, icon, one line on what it shows)
-PAGES = [
-    (
-        "views/topdown.py",
-        "Top-down growth",
-        "topdown",
-        ":material/account_tree:",
-        "Kearns–Mansour, Hatano's TOPDOWN-M and Mansour–McAllester side by side: how many "
-        "branches should a split have? Live I(T), errors and the bounds e_γ̂(|T|), |T|^−γ̂, "
-        "s^−γ̂.",
-    ),
-    (
-        "views/game.py",
-        "Weight Distribution Game",
-        "game",
-        ":material/casino:",
-        "Hatano's game behind TOPDOWN-M's bound, played by you: be the adversary against the "
-        "max-weight player and try to beat φ_γ(s) — Theorem 3 says you cannot.",
-    ),
-    (
-        "views/branching.py",
-        "Divide and merge (InfoBoost)",
-        "branching",
-        ":material/hub:",
-        "Takimoto–Koya–Maruoka: InfoBoost divides every leaf by the new stump and merges the "
-        "children — all (InfoBoost), none (DT.InfoBoost) or by entropy bands (BP.InfoBoost).",
-    ),
-    (
-        "views/matryoshka.py",
-        "Probabilistic trees & matryoshka",
-        "matryoshka",
-        ":material/deployed_code:",
-        "Grossmann's probabilistic boosting as a chain, a tree and a matryoshka of two-node "
-        "trees: soft regions P(H > 0) and the exact expected error against C(T), F and M2.",
-    ),
-    (
-        "views/oblique.py",
-        "Boosted oblique trees (G1)",
-        "oblique",
-        ":material/call_split:",
-        "Henry–Nock–Nielsen's G1: AdaBoost (a path), the Kearns–Mansour tree and BoostODT "
-        "(AdaBoost_R inside every node) on one stepper, with Theorem 1's bound.",
-    ),
-    (
-        "views/benchmark.py",
-        "Benchmark on real data",
-        "benchmark",
-        ":material/leaderboard:",
-        "Every algorithm against scikit-learn on twelve real datasets: 10-fold CV, paired "
-        "tests, and an honest verdict on each paper's claim.",
-    ),
-    (
-        "views/bounds.py",
-        "Bounds explorer",
-        "bounds",
-        ":material/functions:",
-        "Every closed-form bound with its formula and sliders: Grossmann's figures (and where "
-        "his nesting argument breaks), ⌈log k⌉ vs g_γ(k), e_γ(n), φ_γ(s), band counts.",
-    ),
-]
 
 #: The suggested lecture: (minutes, page url path, preset, what to do and say).
 LECTURE = [
@@ -149,7 +88,7 @@ def _thumb(url_path: str) -> None:
         st.image(str(path), width="stretch")
 
 
-_notice = params.begin("home", HEADER_PARAMS)
+_notice = params.begin(pages.page("home"))
 page_header(
     "boostlab: decision trees are boosting algorithms",
     "Top-down decision-tree growth, InfoBoost, branching programs and real AdaBoost are all "
@@ -162,14 +101,15 @@ page_header(
 )
 
 st.subheader("Pages")
-for row in range(0, len(PAGES), 3):
+CARDS = [p for p in pages.PAGES if p.blurb]
+for row in range(0, len(CARDS), 3):
     cols = st.columns(3, gap="large")
-    for col, (path, title, url_path, icon, text) in zip(cols, PAGES[row : row + 3]):
+    for col, card in zip(cols, CARDS[row : row + 3]):
         with col:
-            _thumb(url_path)
-            page_link(path, title, url_path, icon=icon)
+            _thumb(card.slug)
+            page_link(card.view, card.title, card.slug, icon=card.icon)
             if not presenting():
-                st.caption(text)
+                st.caption(card.blurb)
 
 st.subheader("A 45-minute lecture path")
 st.markdown(
@@ -177,7 +117,7 @@ st.markdown(
     "mode, or switch it on at the top of the page)."
 )
 for minutes, url_path, preset, text in LECTURE:
-    title = next((t for _, t, u, _, _ in PAGES if u == url_path), "")
+    title = pages.page(url_path).title if url_path else ""
     link = f"[{title} →](/{url_path}?preset={preset})" if url_path else ""
     st.markdown(f"**{minutes} min** {link} — {text}")
 

@@ -15,21 +15,20 @@ from ui import (
     guides,
     lecture,
     lecture_frames,
+    pages,
     params,
     quiz,
     quiz_widget,
     theory_doc,
 )
 from ui.classroom import (
-    HEADER_PARAMS,
-    PRESET_PARAMS,
     data_code,
     export_run,
     page_header,
     presenting,
     preset_from_url,
 )
-from ui.widgets import DATASET_PARAMS, dataset_sidebar
+from ui.widgets import dataset_sidebar
 
 STRUCTURES = {
     "Chain (prob. AdaBoost)": "chain",
@@ -343,16 +342,4 @@ def _exports(header, runs: dict, ds, t: int | None) -> None:
             )
 
 
-#: Every URL parameter this page reads (any other is named on the page's notice).
-URL_PARAMS = (
-    *HEADER_PARAMS,
-    *PRESET_PARAMS,
-    *DATASET_PARAMS,
-    *lecture.LECTURE_PARAMS,
-    "struct",
-    "Tw",
-    "tau",
-    "est",
-)
-
-params.page_run("matryoshka", render, accepts=URL_PARAMS)
+params.page_run(pages.page("matryoshka"), render)

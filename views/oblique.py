@@ -18,6 +18,7 @@ from ui import (
     lecture,
     lecture_frames,
     oblique_figures,
+    pages,
     params,
     quiz,
     quiz_widget,
@@ -25,8 +26,6 @@ from ui import (
     weak_oblique,
 )
 from ui.classroom import (
-    HEADER_PARAMS,
-    PRESET_PARAMS,
     chart,
     data_code,
     export_run,
@@ -44,7 +43,7 @@ from ui.frames_oblique import (
     oblique_lecture,
     shown_at,
 )
-from ui.widgets import DATASET_PARAMS, dataset_sidebar
+from ui.widgets import dataset_sidebar
 
 FROM_SHORT = {v: k for k, v in SHORT.items()}
 LEARNERS = {"stumps (the paper)": "stump", "hyperplane (oblique line)": "hyperplane"}
@@ -436,17 +435,4 @@ def _exports(header, runs: dict, lec: dict, shown: dict, choice, params: dict, k
         )
 
 
-#: Every URL parameter this page reads (any other is named on the page's notice).
-URL_PARAMS = (
-    *HEADER_PARAMS,
-    *PRESET_PARAMS,
-    *DATASET_PARAMS,
-    *lecture.LECTURE_PARAMS,
-    "T2",
-    "T1",
-    "learner",
-    "rule",
-    "inner",
-)
-
-params.page_run("oblique", render, accepts=URL_PARAMS)
+params.page_run(pages.page("oblique"), render)

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import streamlit as st
 
-from ui import params, theory_doc
-from ui.classroom import HEADER_PARAMS, page_header
+from ui import pages, params, theory_doc
+from ui.classroom import page_header
 
-_notice = params.begin("theory", (*HEADER_PARAMS, "section"))
+_notice = params.begin(pages.page("theory"))
 page_header(
     "Theory notes",
     "What every page computes and why: the definitions, theorems and bounds with their "

@@ -16,6 +16,7 @@ from ui import (
     guides,
     lecture,
     lecture_frames,
+    pages,
     params,
     quiz,
     quiz_widget,
@@ -24,8 +25,6 @@ from ui import (
     weak_learner,
 )
 from ui.classroom import (
-    HEADER_PARAMS,
-    PRESET_PARAMS,
     data_code,
     export_run,
     page_header,
@@ -33,7 +32,7 @@ from ui.classroom import (
     preset_from_url,
 )
 from ui.labels import CRITERION_FROM_SHORT, CRITERION_LABELS, CRITERION_SHORT, INDEX, INDEX_LABELS
-from ui.widgets import DATASET_PARAMS, dataset_sidebar
+from ui.widgets import dataset_sidebar
 
 SHORT, FROM_SHORT = CRITERION_SHORT, CRITERION_FROM_SHORT
 RULES = {"largest weight": "max_weight", "largest gain": "max_gain"}
@@ -437,18 +436,4 @@ def _exports(header, runs: dict, params: dict, ds, t: int | None) -> None:
             )
 
 
-#: Every URL parameter this page reads (any other is named on the page's notice).
-URL_PARAMS = (
-    *HEADER_PARAMS,
-    *PRESET_PARAMS,
-    *DATASET_PARAMS,
-    *lecture.LECTURE_PARAMS,
-    "crit",
-    "s",
-    "k",
-    "index",
-    "gamma",
-    "leaf",
-)
-
-params.page_run("topdown", render, accepts=URL_PARAMS)
+params.page_run(pages.page("topdown"), render)
