@@ -97,7 +97,7 @@ def test_the_chart_marks_phi_at_s_as_the_bound_and_phi_n_as_a_reference() -> Non
     """
     from boostcore.bounds import phi_gamma
     from boostcore.game import expand, new_game
-    from ui.game_figures import trajectory_figure
+    from ui.pages.game.figures import trajectory_figure
 
     state = new_game(8, 0.1)
     for heavy in (True, True, False, False):  # all weight to one child; then empty leaves
@@ -189,7 +189,7 @@ def test_lemma9_figure_draws_both_sides_and_validates() -> None:
     import plotly.graph_objects as go
 
     from boostcore.game import expand, lemma9_replacement, max_weight_player, new_game
-    from ui.game_figures import lemma9_figure
+    from ui.pages.game.figures import lemma9_figure
 
     state = expand(new_game(32, 0.1), 0, 5, (0.4, 0.3, 0.2, 0.1, 0.0))
     for _ in range(6):

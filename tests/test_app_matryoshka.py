@@ -109,7 +109,7 @@ def test_doll_table_compares_node_Z_with_the_rho_the_paper_plugs_in() -> None:
     tables = lh.views(at)["lv_dolls"]
     rows = lh.table(lh.frame_at(tables, 8))
     assert len(rows) == 6  # level 3: two level-2 dolls, each holding two level-1 dolls
-    from ui.frames_matryoshka import DOLL_COLUMNS
+    from ui.pages.matryoshka.frames import DOLL_COLUMNS
 
     lvl, t1, rho_c, paper, valid_c, node_c, excess, step_c = DOLL_COLUMNS
     for r in rows:

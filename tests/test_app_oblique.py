@@ -209,7 +209,7 @@ def test_exports() -> None:
 def test_inner_stepping_is_refused_above_its_cost_with_a_notice() -> None:
     """Issue 16: the largest link (5,000 points, T2 = 31, T1 = 40, inner stepping) would take
     about a minute and 210 MB; the page steps node by node instead and says why."""
-    from ui.frames_oblique import INNER_SECONDS_LIMIT, inner_stepping_cost
+    from ui.pages.oblique.frames import INNER_SECONDS_LIMIT, inner_stepping_cost
 
     at = _page(inner="true", T2="31", T1="40", n="5000")
     ah.ok(at)

@@ -13,8 +13,9 @@ import pytest
 from boostcore.branching import score_stump
 from tests import apptest_helpers as ah
 from tests import lecture_helpers as lh
-from ui import compute, weak_branching
-from ui.frames_branching import SCHEMES
+from ui import compute
+from ui.pages.branching import student as branching_student
+from ui.pages.branching.frames import SCHEMES
 
 KEY = "weak_branching"
 LEARNERS = {"H(Y|h)": "h", "divided leaves": "divided"}  # the page's radio → weak=
@@ -254,21 +255,21 @@ def test_a_click_or_a_box_on_the_plot_sets_the_threshold(
     monkeypatch, selection, feature, expected
 ) -> None:
     state = {"plot": {"selection": selection}, "thr": 0.0}
-    monkeypatch.setattr(weak_branching.st, "session_state", state)
-    weak_branching._from_plot("plot", "thr", feature, VALUES)
+    monkeypatch.setattr(branching_student.st, "session_state", state)
+    branching_student._from_plot("plot", "thr", feature, VALUES)
     assert state["thr"] == expected
 
 
 def test_a_box_outside_the_data_changes_nothing(monkeypatch) -> None:
     state = {"plot": {"selection": {"points": [], "box": [{"x": [-5, -4], "y": [0, 1]}]}}}
     state["thr"] = 0.1
-    monkeypatch.setattr(weak_branching.st, "session_state", state)
-    weak_branching._from_plot("plot", "thr", 0, VALUES)
+    monkeypatch.setattr(branching_student.st, "session_state", state)
+    branching_student._from_plot("plot", "thr", 0, VALUES)
     assert state["thr"] == 0.1
 
 
 def test_the_default_threshold_halves_the_weight() -> None:
     values = np.array([0.0, 1.0, 2.0, 3.0])
-    assert weak_branching._default_threshold(values, np.full(4, 0.25)) == 1.5
-    assert weak_branching._default_threshold(values, np.array([0.7, 0.1, 0.1, 0.1])) == 0.5
-    assert weak_branching._default_threshold(values, np.array([0.0, 0.0, 0.0, 1.0])) == 2.5
+    assert branching_student._default_threshold(values, np.full(4, 0.25)) == 1.5
+    assert branching_student._default_threshold(values, np.array([0.7, 0.1, 0.1, 0.1])) == 0.5
+    assert branching_student._default_threshold(values, np.array([0.0, 0.0, 0.0, 1.0])) == 2.5

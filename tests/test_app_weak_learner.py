@@ -152,7 +152,7 @@ def _hostile_turn() -> None:
 
     from boostcore.datasets import Dataset
     from ui import compute as comp
-    from ui import weak_learner
+    from ui.pages.topdown import student as topdown_student
 
     rng = np.random.default_rng(0)
     X = rng.normal(size=(60, 2))
@@ -167,7 +167,7 @@ def _hostile_turn() -> None:
         class_names=("-1", "+1"),
     )
     state = comp.topdown_state(ds, "hostile", 4, "gini", "hatano", 3, None, "max_weight", ())
-    weak_learner.topdown_turn(ds, state, max_arity=3, criterion_label="**Hatano**", n_played=0)
+    topdown_student.topdown_turn(ds, state, max_arity=3, criterion_label="**Hatano**", n_played=0)
 
 
 def test_csv_feature_names_are_plain_text_in_the_turn_panel() -> None:

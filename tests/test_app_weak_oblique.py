@@ -7,7 +7,7 @@ readable message, "Use AdaBoost_R's separator", Undo, Start over and new paramet
 and the mode turns on at the student's step m with inner stepping off.
 
 The drag on the plot is checked in Chromium (the box's diagonal becomes the line); here the
-geometry behind it (:func:`ui.weak_oblique.line_from_points`) is checked directly.
+geometry behind it (:func:`ui.pages.oblique.student.line_from_points`) is checked directly.
 """
 
 from __future__ import annotations
@@ -20,7 +20,8 @@ import pytest
 from boostcore.oblique import score_separator
 from tests import apptest_helpers as ah
 from tests import lecture_helpers as lh
-from ui import compute, weak_oblique
+from ui import compute
+from ui.pages.oblique import student as oblique_student
 
 KEY = "weak_oblique"
 
@@ -74,7 +75,7 @@ def test_the_mode_shows_step_m_and_scores_a_default_line_and_adaboost_rs() -> No
     # the default line: θ = 0, through the centre of the node's examples (the root: all)
     ds = _ds(at)
     run = _run(at, ())
-    direction, b = weak_oblique.line_of(0.0, 0.0, ds.X_train.mean(axis=0))
+    direction, b = oblique_student.line_of(0.0, 0.0, ds.X_train.mean(axis=0))
     r = score_separator(ds.X_train, ds.y_train, run[0], 0, direction, b, n_stumps=10)
     yours, algo = table.iloc[0], table.iloc[1]
     assert np.isclose(yours["μ"], r.yours.mu) and np.isclose(yours["α"], r.yours.alpha)
@@ -198,12 +199,12 @@ def test_the_run_ends_and_the_panel_says_so() -> None:
 )
 def test_a_drag_from_a_to_b_is_the_line_through_them_with_its_right_on_the_right(a, b) -> None:
     centre = (0.3, -0.2)
-    theta, offset = weak_oblique.line_from_points(a, b, centre)
-    direction, c = weak_oblique.line_of(theta, offset, centre)
+    theta, offset = oblique_student.line_from_points(a, b, centre)
+    direction, c = oblique_student.line_of(theta, offset, centre)
     n = np.asarray(direction)
     assert abs(n @ a + c) < 1e-9 and abs(n @ b + c) < 1e-9
     # the right-hand side of the way from a to b is LS ≥ 0 (the right child)
     t = np.subtract(b, a)
     right_of = np.asarray(a) + t / 2 + np.array([t[1], -t[0]])
     assert n @ right_of + c > 0
-    assert weak_oblique.line_from_points(a, a, centre) is None
+    assert oblique_student.line_from_points(a, a, centre) is None

@@ -15,7 +15,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 
 #: Views that may still import the core directly, each with the work that removes it. Empty:
-#: views/game.py was the last one, moved to ui by the step-protocol work (ui/game_rules.py).
+#: views/game.py was the last one, moved to ui by the step-protocol work (ui/pages/game/rules.py).
 VIEWS_ALLOWED_TO_IMPORT_BOOSTCORE: set[str] = set()
 
 

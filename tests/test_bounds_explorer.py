@@ -111,7 +111,7 @@ def test_infoboost_rounds_and_rho_of_edge():
 
 import plotly.graph_objects as go  # noqa: E402
 
-from ui import bound_figures as bf  # noqa: E402
+from ui.pages.bounds import figures as bf  # noqa: E402
 
 
 def _valid(fig):

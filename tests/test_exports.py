@@ -21,7 +21,8 @@ import pytest
 
 from boostcore import bounds, csvdata, datasets, game
 from boostcore import steps as protocol
-from ui import compute, dataset_code, exports, game_rules, labels, records, tables
+from ui import compute, dataset_code, exports, labels, records, tables
+from ui.pages.game import rules as game_rules
 
 GEN = dict(
     name="moons", n=80, noise=0.3, imbalance=0.5, label_noise=0.05, seed=0, test_fraction=0.25

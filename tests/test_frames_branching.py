@@ -1,4 +1,4 @@
-"""Unit tests of the /branching page's frame builders (ui/frames_branching.py): every frame is
+"""Unit tests of the /branching page's frame builders (ui/pages/branching/frames.py): every frame is
 a valid plotly figure or SVG picture, one per snapshot, small, escaped, and drawn at a fixed
 text size."""
 
@@ -16,8 +16,8 @@ import pytest
 from boostcore import datasets
 from boostcore import steps as protocol
 from boostcore.branching import START, STEP, STOP, bp_infoboost
-from ui import frames_branching as fb
 from ui import lecture
+from ui.pages.branching import frames as fb
 
 HOSTILE = '<b>x</b>"&'
 

@@ -1,4 +1,4 @@
-"""Unit tests of the probabilistic-boosting page's frame builders (ui/frames_matryoshka.py):
+"""Unit tests of the probabilistic-boosting page's frame builders (ui/pages/matryoshka/frames.py):
 frames are valid plotly figures, one per round 0 … T (round 0: the initial model), small,
 escaped, and the SVG pictures are well-formed at their natural size with the newest change
 outlined."""
@@ -20,8 +20,8 @@ from boostcore import datasets, steps
 from boostcore.probabilistic import Chain
 from tests import lecture_helpers as lh
 from ui import compute, theme
-from ui import frames_matryoshka as fm
 from ui.figures import data_extent
+from ui.pages.matryoshka import frames as fm
 
 HOSTILE = '<b>x</b>"&'
 

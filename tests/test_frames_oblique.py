@@ -1,4 +1,4 @@
-"""Unit tests of ui/frames_oblique.py: the oblique page's lecture frames (no Streamlit run).
+"""Unit tests of ui/pages/oblique/frames.py: the oblique page's lecture frames (no Streamlit run).
 
 Every plotly frame must rebuild as a validated ``go.Figure``; every view has one frame per
 stepper position; regions are small ``uint8`` heatmaps with SVG markers; SVG pictures carry
@@ -19,7 +19,7 @@ import pytest
 from boostcore import datasets, steps
 from tests import lecture_helpers as lh
 from ui import compute
-from ui import frames_oblique as fo
+from ui.pages.oblique import frames as fo
 
 HOSTILE = '<b>x</b>"&'
 

@@ -14,8 +14,9 @@ from boostcore.branching import bp_infoboost
 from boostcore.game import equal_binary_adversary, max_weight_player, play, random_adversary
 from boostcore.topdown import grow
 from tests import apptest_helpers as ah
-from ui import compute, game_rules, guides
+from ui import compute, guides
 from ui.guides import Guide
+from ui.pages.game import rules as game_rules
 
 PAGES = {  # page file, preset box key, presets, challenges
     "topdown": ("topdown", "preset_pick", guides.TOPDOWN, guides.TOPDOWN_CHALLENGES),

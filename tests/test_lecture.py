@@ -14,7 +14,8 @@ from hypothesis import strategies as hst
 from boostcore.datasets import Dataset, make_dataset
 from boostcore.topdown import grow
 from tests import lecture_helpers as lh
-from ui import lecture, lecture_frames, svgtree
+from ui import figures, lecture, svgtree, theme
+from ui.pages.topdown import frames as topdown_frames
 
 
 @pytest.fixture(scope="module")
@@ -192,11 +193,11 @@ def test_hostile_text_is_escaped_in_svg() -> None:
 def test_tree_cells_figure_is_valid_and_paints_every_leaf(run) -> None:
     ds, steps = run
     for step in steps:
-        fig = go.Figure(lecture_frames.tree_cells_figure(step, ds))  # valid for plotly
+        fig = go.Figure(topdown_frames.tree_cells_figure(step, ds))  # valid for plotly
         cells = [s for s in fig.layout.shapes if s.type == "rect" and s.layer == "below"]
         assert len(cells) == step.tree.n_leaves
         # the cells tile the data box: their areas add up to the box's
-        lo, hi = lecture_frames.data_extent(ds)
+        lo, hi = figures.data_extent(ds)
         area = sum((c.x1 - c.x0) * (c.y1 - c.y0) for c in cells)
         assert area == pytest.approx(np.prod(hi - lo), rel=1e-9)
         # SVG markers (not WebGL) for a few hundred points, all of them drawn
@@ -208,19 +209,19 @@ def test_tree_cells_figure_is_valid_and_paints_every_leaf(run) -> None:
 def test_cell_colour_is_the_leaf_probability(run) -> None:
     ds, steps = run
     step = steps[-1]
-    fig = go.Figure(lecture_frames.tree_cells_figure(step, ds))
+    fig = go.Figure(topdown_frames.tree_cells_figure(step, ds))
     cells = [s for s in fig.layout.shapes if s.type == "rect" and s.layer == "below"]
     for cell in cells:
         centre = np.array([[(cell.x0 + cell.x1) / 2, (cell.y0 + cell.y1) / 2]])
         q = step.tree.predict_proba_pos(centre)[0]
-        assert cell.fillcolor == lecture_frames.theme.mix(float(q))
+        assert cell.fillcolor == theme.mix(float(q))
 
 
 def test_curves_draw_the_whole_run_faint_and_this_round_solid(run) -> None:
     ds, steps = run
     for t in (0, 3, len(steps) - 1):
         fig = go.Figure(
-            lecture_frames.topdown_curves(steps, t, size=12, show_mm=False, final_is_theorem=True)
+            topdown_frames.topdown_curves(steps, t, size=12, show_mm=False, final_is_theorem=True)
         )
         index = [d for d in fig.data if d.name == "I(T)"]
         faint, solid, marker = index[0], index[1], index[2]
@@ -236,7 +237,7 @@ def test_curves_draw_the_whole_run_faint_and_this_round_solid(run) -> None:
 
 def test_end_labels_never_overlap_and_stay_in_range() -> None:
     labels = [(f"l{i}", "#000", v) for i, v in enumerate([0.5, 0.5, 0.51, 0.52, 1.0, 1.04])]
-    anns = lecture_frames.end_labels(labels, font=12, y_range=(0.0, 1.05), plot_px=300)
+    anns = figures.end_labels(labels, font=12, y_range=(0.0, 1.05), plot_px=300)
     ys = sorted(a["y"] for a in anns)
     gap = 1.05 * 12 * 1.15 / 300
     assert all(b - a >= gap - 1e-12 for a, b in zip(ys, ys[1:]))
@@ -247,7 +248,7 @@ def test_tree_pictures_from_detailed_to_brief(run) -> None:
     ds, steps = run
     step = steps[-1]
     assert step.tree.n_leaves > 6
-    pics = lecture_frames.tree_pictures(step, index="km", feature_names=ds.feature_names)
+    pics = topdown_frames.tree_pictures(step, index="km", feature_names=ds.feature_names)
     # whole, whole brief, neighbourhood, neighbourhood brief, local view, local view brief
     # (and smaller local views when that one is still wide)
     assert len(pics) >= 6
@@ -260,7 +261,7 @@ def test_tree_pictures_from_detailed_to_brief(run) -> None:
 def test_hostile_feature_names_are_escaped_in_the_tree(run) -> None:
     ds, steps = run
     names = ("<img src=x onerror=alert(1)>", '<img src=y>"&')
-    for pic in lecture_frames.tree_pictures(steps[2], index="km", feature_names=names):
+    for pic in topdown_frames.tree_pictures(steps[2], index="km", feature_names=names):
         assert "<img" not in pic and "&lt;img" in pic
 
 
@@ -268,7 +269,7 @@ def test_aspect_is_the_data_box_ratio() -> None:
     X = np.array([[0.0, 0.0], [4.0, 1.0], [2.0, 0.5], [1.0, 1.0]])
     y = np.array([-1, 1, -1, 1])
     ds = Dataset(name="t", description="", X_train=X, y_train=y, X_test=X[:0], y_test=y[:0])
-    assert lecture_frames.aspect(ds) == pytest.approx(1 / 4)
+    assert figures.aspect(ds) == pytest.approx(1 / 4)
 
 
 def test_hostile_names_are_escaped_in_the_plotly_frames(run) -> None:
@@ -282,7 +283,7 @@ def test_hostile_names_are_escaped_in_the_plotly_frames(run) -> None:
         feature_names=('<a href="http://x">f</a>', "<b>g</b>"),
         class_names=("<img src=x>", "ok"),
     )
-    fig = lecture_frames.tree_cells_figure(steps[2], bad)
+    fig = topdown_frames.tree_cells_figure(steps[2], bad)
     text = json.dumps(lecture.plotly_frames([fig]))
     assert "<a href" not in text and "<b>" not in text and "<img" not in text
     assert "&lt;a href" in text and "&lt;img src=x&gt;" in text
@@ -299,7 +300,7 @@ def test_mansour_mcallester_bound_is_drawn_for_the_final_tree_only() -> None:
     )
     for t in (1, len(steps) - 1):
         fig = go.Figure(
-            lecture_frames.topdown_curves(steps, t, size=12, show_mm=True, final_is_theorem=True)
+            topdown_frames.topdown_curves(steps, t, size=12, show_mm=True, final_is_theorem=True)
         )
         mm = [d for d in fig.data if d.name and "e_γ(|T|)" in d.name and "γ̂" not in d.name]
         assert len(mm) == 1 and len(mm[0].x) == 1
@@ -316,7 +317,7 @@ def test_line_labels_never_take_more_than_a_third_of_a_narrow_plot() -> None:
         )
     )
     for font in (12, 15.6):
-        fig = lecture_frames.topdown_curves(
+        fig = topdown_frames.topdown_curves(
             steps, 3, size=24, show_mm=True, final_is_theorem=False, font=font
         )
         assert fig["layout"]["margin"]["r"] <= 110 * font / 12 + 1
@@ -333,7 +334,7 @@ def test_hatanos_game_value_is_drawn_as_the_tighter_bound() -> None:
     for steps, per_round in ((multi, False), (binary, True)):
         last = len(steps) - 1
         fig = go.Figure(
-            lecture_frames.topdown_curves(steps, last, size=8, show_mm=False, final_is_theorem=True)
+            topdown_frames.topdown_curves(steps, last, size=8, show_mm=False, final_is_theorem=True)
         )
         g = steps[last].metrics.gamma_hat
         star = [d for d in fig.data if d.name == "★ φ_γ̂(s)"]

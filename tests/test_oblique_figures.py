@@ -9,9 +9,10 @@ import pytest
 from boostcore.datasets import make_dataset
 from boostcore.oblique import boost_odt, g1_tree
 from boostcore.realboost import THETA_GRID, g1_linear
-from ui import diagrams, oblique_figures, tables
-from ui.frames_oblique import metrics_frame
-from ui.oblique_figures import zero_segments
+from ui import diagrams, tables
+from ui.pages.oblique import figures as oblique_figures
+from ui.pages.oblique.figures import zero_segments
+from ui.pages.oblique.frames import metrics_frame
 
 
 def _validated(fig: go.Figure) -> go.Figure:

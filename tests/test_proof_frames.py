@@ -23,10 +23,11 @@ from boostcore import steps as protocol
 from boostcore.realboost import g1_linear
 from boostcore.topdown import grow
 from tests import lecture_helpers as lh
-from ui import compute, lecture_frames
-from ui import frames_branching as fb
-from ui import frames_matryoshka as fm
-from ui import frames_oblique as fo
+from ui import compute
+from ui.pages.branching import frames as fb
+from ui.pages.matryoshka import frames as fm
+from ui.pages.oblique import frames as fo
+from ui.pages.topdown import frames as topdown_frames
 from ui.proof import (
     ASSUMPTION,
     CLAIM,
@@ -191,7 +192,7 @@ def test_topdown_proof_frames_follow_the_rounds(criterion, max_arity, leaf_rule)
         )
     )
     steps = _topdown_steps(run)
-    frames = lecture_frames.topdown_proof_frames(
+    frames = topdown_frames.topdown_proof_frames(
         steps, criterion=criterion, leaf_rule=leaf_rule, font=12
     )
     assert len(frames) == len(steps)
@@ -200,7 +201,7 @@ def test_topdown_proof_frames_follow_the_rounds(criterion, max_arity, leaf_rule)
         check_card(chain, frame)
         assert _first_values(frame).startswith(fmt(s.metrics.train_error) + " ")
         assert f'data-round="{s.t}"' in frame
-    large = lecture_frames.topdown_proof_frames(
+    large = topdown_frames.topdown_proof_frames(
         steps, criterion=criterion, leaf_rule=leaf_rule, font=15.6
     )
     assert all(_large(f) for f in large) and not any(_large(f) for f in frames)
@@ -211,14 +212,14 @@ def test_topdown_failing_link_has_its_footnote() -> None:
     X = np.array([[0.0], [0.0], [1.0], [2.0]])
     y = np.array([-1, 1, 1, 1])
     steps = _topdown_steps(list(grow(X, y, size=4, max_arity=2)))
-    frames = lecture_frames.topdown_proof_frames(steps, criterion="hatano", leaf_rule="max_weight")
+    frames = topdown_frames.topdown_proof_frames(steps, criterion="hatano", leaf_rule="max_weight")
     assert 'class="bl-proof-foot"' not in frames[0]
     last = _text(frames[-1])
     assert "⚠ I(T) ≤ φγ̂(|T|): γ̂ = 0" in last
     # after a multi-way split, φ_γ̂(s) is no theorem until the final tree: ✗ and why
     ds = datasets.make_dataset("stripes", n=400, noise=0.05, random_state=1)
     run = _topdown_steps(list(grow(ds.X_train, ds.y_train, size=8, max_arity=4)))
-    frames = lecture_frames.topdown_proof_frames(run, criterion="hatano", leaf_rule="max_weight")
+    frames = topdown_frames.topdown_proof_frames(run, criterion="hatano", leaf_rule="max_weight")
     assert "✗ I(T) ≤ φγ̂(s): after a multi-way split" in _text(frames[1])
 
 

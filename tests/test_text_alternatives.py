@@ -6,8 +6,8 @@ from __future__ import annotations
 import plotly.graph_objects as go
 
 from tests import apptest_helpers as ah
-from ui import bound_figures
 from ui.classroom import figure_frame
+from ui.pages.bounds import figures as bounds_figures
 
 
 def test_figure_frame_wide_when_traces_share_x() -> None:
@@ -34,7 +34,7 @@ def test_figure_frame_long_otherwise_and_empty_without_xy() -> None:
 
 
 def test_bound_figure_numbers_are_the_plotted_values() -> None:
-    fig = bound_figures.size_bounds(0.1)
+    fig = bounds_figures.size_bounds(0.1)
     frame = figure_frame(fig)
     assert len(frame) > 0
     for tr in fig.data:

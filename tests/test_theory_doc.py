@@ -149,14 +149,15 @@ def test_counts_are_written_in_plain_english() -> None:
     """'1 leaves' and 'rounds 1–1 (collapsed)' were on the pages (issue 14, E)."""
     from boostcore.branching import bp_infoboost
     from boostcore.datasets import make_dataset
-    from ui import diagrams, frames_branching
+    from ui import diagrams
+    from ui.pages.branching import frames as branching_frames
     from ui.text import plural, rounds_span
 
     assert plural(1, "leaf", "leaves") == "1 leaf" and plural(3, "leaf", "leaves") == "3 leaves"
     assert rounds_span(1, 1) == "round 1" and rounds_span(1, 4) == "rounds 1–4"
     ds = make_dataset("moons", n=200, random_state=0)
     steps = list(bp_infoboost(ds.X_train, ds.y_train, n_rounds=4, merge="all"))
-    note = frames_branching.program_note(steps, 1)  # round 1 divides the root
+    note = branching_frames.program_note(steps, 1)  # round 1 divides the root
     assert "divides 1 leaf into" in note and "1 leaves" not in note
     # four rounds, the last three drawn: round 1 alone is collapsed
     src = diagrams.bp_digraph(tuple(steps), len(steps) - 1, keep_layers=3).source

@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as hst
 
 from tests import apptest_helpers as ah
-from ui import draw, params
+from ui import draw, figures, params
 from ui.text import md_plain, plot_plain
 
 TEXT = hst.text(max_size=300)
@@ -372,7 +372,6 @@ def test_plotly_titles_and_legends_escape_csv_names() -> None:
     import numpy as np
 
     from boostcore.datasets import Dataset
-    from ui import lecture_frames
 
     X = np.array([[0.0, 1.0], [1.0, 0.0], [0.5, 0.5], [1.0, 1.0]])
     ds = Dataset(
@@ -385,9 +384,9 @@ def test_plotly_titles_and_legends_escape_csv_names() -> None:
         feature_names=("<a href='http://e'>x</a>", "<b>y</b>&"),
         class_names=("<img src=x>", "+1"),
     )
-    layout = lecture_frames.regions_layout(ds, np.zeros(2), np.ones(2))
+    layout = figures.regions_layout(ds, np.zeros(2), np.ones(2))
     titles = [layout["xaxis"]["title"]["text"], layout["yaxis"]["title"]["text"]]
-    names = [t.get("name", "") for t in lecture_frames.points_traces(ds)]
+    names = [t.get("name", "") for t in figures.points_traces(ds)]
     for text in titles + names:
         assert "<" not in text and ">" not in text, text
     assert titles == [html.escape(n) for n in ds.feature_names]  # shown as typed

@@ -285,7 +285,7 @@ def odt_run(
 
     ``choices`` are a student's separators for steps 1, 2, … (``((cos θ, sin θ), b)`` — the
     line ``cos θ·x₁ + sin θ·x₂ + b = 0`` splits the node the leaf rule picks — or ``None`` for
-    AdaBoost_R's; ui/weak_oblique.py); the steps after them are AdaBoost_R's.
+    AdaBoost_R's; ui/pages/oblique/student.py); the steps after them are AdaBoost_R's.
     """
     from boostcore.oblique import boost_odt
 
@@ -435,7 +435,7 @@ def topdown_lecture(
     ``tables``: the round tables over all runs (HTML, one per round of the longest run).
     """
     from . import lecture, tables
-    from .lecture_frames import (
+    from .pages.topdown.frames import (
         topdown_curves,
         topdown_proof_frames,
         tree_cells_figure,

@@ -13,7 +13,7 @@ from . import theme
 from .text import rounds_span
 
 
-def _interval(thresholds: tuple[float, ...], b: int) -> str:
+def interval_label(thresholds: tuple[float, ...], b: int) -> str:
     """Edge label of branch ``b``: the interval of values it receives."""
     k = len(thresholds) + 1
     if k == 2:
@@ -81,7 +81,7 @@ def tree_digraph(
             g.edge(
                 str(nid),
                 str(child),
-                label=_interval(tree.thresholds[nid], b),
+                label=interval_label(tree.thresholds[nid], b),
                 **({"color": theme.HIGHLIGHT, "penwidth": "2"} if hot else {}),
             )
     return g

@@ -600,7 +600,7 @@ def branching_questions(
 def shown_index(run: Sequence[ProbStep], t: int) -> int:
     """The snapshot the matryoshka page shows at round ``t`` (weak classifiers used): the last
     of the run's rounds with at most ``t`` weak classifiers (as
-    :func:`ui.frames_matryoshka.shown_index`, without its plotting imports)."""
+    :func:`ui.pages.matryoshka.frames.shown_index`, without its plotting imports)."""
     idx = 0
     for i, s in enumerate(protocol.rounds(run)):
         if s.metrics.n_weak > t:
@@ -828,7 +828,7 @@ def oblique_questions(
     ``t`` and ``to`` are snapshot indices of the run (its rounds): the one shown now and the
     one shown after the step (default ``t + 1``). On the oblique page one step moves AdaBoost
     by as many stumps as BoostODT's node used: pass the AdaBoost indices the page shows
-    (``ui.frames_oblique.shown_at(...)[run].idx`` at the position now and the next).
+    (``ui.pages.oblique.frames.shown_at(...)[run].idx`` at the position now and the next).
 
     Kinds, in order: trees — ``"node"`` (which leaf is split; leaves with both classes
     first), ``"loss_drop"`` (how far ``E e^(−yH) = Σ 2√(w⁺w⁻)`` falls), ``"error"`` (never

@@ -6,8 +6,7 @@ import time
 
 import streamlit as st
 
-from ui import bench_figures, compute, guides, pages, params, theory_doc
-from ui import benchmark as bench
+from ui import compute, guides, pages, params, theory_doc
 from ui.classroom import (
     chart_with_numbers,
     page_header,
@@ -15,6 +14,8 @@ from ui.classroom import (
     preset_from_url,
     presets_and_challenges,
 )
+from ui.pages.benchmark import figures
+from ui.pages.benchmark import results as bench
 
 FMT = {
     c: st.column_config.NumberColumn(format="%.3f")
@@ -90,7 +91,7 @@ def _tables(mtime: float) -> None:
         bind="query-params",
     )
     chart_with_numbers(
-        bench_figures.win_loss_figure(bench.against(mtime, ref), ref),
+        figures.win_loss_figure(bench.against(mtime, ref), ref),
         key="bench_wl",
         config={"displaylogo": False},
     )
@@ -110,7 +111,7 @@ def _drill(mtime: float) -> None:
     if description is not None:
         st.caption(description)
     chart_with_numbers(
-        bench_figures.dataset_errors_figure(bench.dataset_summary(mtime, name)),
+        figures.dataset_errors_figure(bench.dataset_summary(mtime, name)),
         key="bench_ds_fig",
     )
     st.caption(
@@ -123,9 +124,7 @@ def _drill(mtime: float) -> None:
         cols = st.columns(3)
         for col, axis in zip(cols, ("leaves", "rounds", "internal nodes")):
             with col:
-                chart_with_numbers(
-                    bench_figures.budget_figure(curves, axis), key=f"bench_budget_{axis}"
-                )
+                chart_with_numbers(figures.budget_figure(curves, axis), key=f"bench_budget_{axis}")
     else:
         st.caption("No error-vs-budget curves committed yet (`run_benchmark.py --curves-only`).")
 

@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import streamlit as st
 
-from ui import bound_figures as bf
-from ui import bounds_page, exports, guides, pages, params, theory_doc
+from ui import exports, guides, pages, params, theory_doc
 from ui.classroom import (
     chart_with_numbers,
     page_header,
     preset_from_url,
     presets_and_challenges,
 )
+from ui.pages.bounds import figures as bf
+from ui.pages.bounds import numbers
 
 RHOS = {"31/32": 31 / 32, "7/8": 7 / 8, "3/4": 3 / 4, "1/2": 1 / 2, "1/4": 1 / 4}
 CONFIG = {"displaylogo": False}
@@ -64,7 +65,7 @@ def _grossmann() -> None:
         r"C_1=\min(F(T_1,\rho),\tfrac12)"
     )
     chart_with_numbers(bf.grossmann_fig2_right(T, rhos), key="fig2r", config=CONFIG)
-    example = bounds_page.nesting_example()
+    example = numbers.nesting_example()
     st.warning(
         "**Where the paper's argument breaks.** Eq. (10) uses a sub-tree's *error bound* "
         "F(T₁, ρ) as the ρ of the outer tree. But the outer bound needs Z₊ + Z₋ of the node's "
@@ -103,7 +104,7 @@ def _grossmann() -> None:
     Tn = c2.slider("T", 2, 1024, 64, key="b_Tn", bind="query-params")
     st.metric(
         "rate of the collapsed (matryoshka) tree",
-        f"{bounds_page.matryoshka_rate(C, Tn):.3g}",
+        f"{numbers.matryoshka_rate(C, Tn):.3g}",
         help="Negative: adding weak classifiers to the collapsed tree lowers its bound "
         "at this rate per classifier.",
     )
@@ -159,7 +160,7 @@ def _top_down() -> None:
         chart_with_numbers(
             bf.multiway_budget_figure(size, gamma), key="arity_budget", config=CONFIG
         )
-    s3 = bounds_page.mansour_mcallester_budget(3, gamma)
+    s3 = numbers.mansour_mcallester_budget(3, gamma)
     st.caption(
         f"Left: the widest split each rule allows as the tree grows (s = {size}, γ = {gamma:g}); "
         f"right: the budget a rule needs before it ever allows a 3- or 4-way split. "
@@ -174,7 +175,7 @@ def _top_down() -> None:
         r"\; s=2^i+s'\;\;\le\; e_\gamma(s)\;\le\; s^{-\gamma}"
     )
     chart_with_numbers(bf.size_bounds_at(gamma, size), key="sizes", config=CONFIG)
-    phi, e_s, pw = bounds_page.size_bounds(size, gamma)
+    phi, e_s, pw = numbers.size_bounds(size, gamma)
     st.caption(
         f"At s = {size}, γ = {gamma:g}: φ_γ(s) = {phi:.3f}, e_γ(s) = {e_s:.3f}, "
         f"s^−γ = {pw:.3f}. Hatano proves Theorem 4 through φ_γ(s), then loosens it to s^−γ; "
@@ -201,7 +202,7 @@ def _top_down() -> None:
         bind="query-params",
         help="The training error the tree must reach.",
     )
-    g = bounds_page.weak_learning_advantage(delta)
+    g = numbers.weak_learning_advantage(delta)
     st.latex(
         r"\Pr[h\ne y]\le\tfrac12-\delta\;\Rightarrow\;\Delta\ge\frac{\delta^2}{16}\,I(q)"
         r"\quad(I=2\sqrt{q(1-q)})\;\Rightarrow\;"
@@ -218,7 +219,7 @@ def _top_down() -> None:
         (m3, "e", "leaves for e_γ(s) ≤ ε"),
         (m4, "phi", "leaves for φ_γ(s) ≤ ε"),
     ):
-        col.metric(label, bounds_page.leaves_for_error(eps_w, g, bound))
+        col.metric(label, numbers.leaves_for_error(eps_w, g, bound))
     chart_with_numbers(bf.weak_learning_sizes_figure(eps_w, delta), key="weak", config=CONFIG)
     st.caption(
         "The guarantee is (1/ε)^O(1/γ) leaves: with γ = δ²/16 even a good weak learner "

@@ -10,16 +10,14 @@ from ui import (
     compute,
     diagrams,
     exports,
-    frames_branching,
+    figures,
     guides,
     lecture,
-    lecture_frames,
     pages,
     params,
     quiz,
     quiz_widget,
     theory_doc,
-    weak_branching,
 )
 from ui.classroom import (
     data_code,
@@ -28,7 +26,8 @@ from ui.classroom import (
     presenting,
     preset_from_url,
 )
-from ui.frames_branching import SCHEMES
+from ui.pages.branching import frames, student
+from ui.pages.branching.frames import SCHEMES
 from ui.widgets import dataset_sidebar
 
 #: The page's main algorithm: focused when it is among the schemes compared.
@@ -178,7 +177,7 @@ def render() -> None:
     row = lecture.preset_row("bp_preset", GUIDES, CHALLENGES, first_round=1)
     with row.modes:
         predict = quiz_widget.predict_toggle("branching")
-        weak = weak_branching.toggle("branching")
+        weak = student.toggle("branching")
     if not params["schemes"]:
         st.warning("Choose at least one merging scheme in the sidebar.")
         return
@@ -187,7 +186,7 @@ def render() -> None:
         focus = _focus_bar(schemes)
     # the student's stumps make the focused run (the other schemes stay the algorithm's)
     played = (
-        weak_branching.choices((choice.key, params["n_rounds"], params["c"], params["wl"], focus))
+        student.choices((choice.key, params["n_rounds"], params["c"], params["wl"], focus))
         if weak
         else ()
     )
@@ -206,7 +205,7 @@ def render() -> None:
             )
             for name in schemes
         }
-        lec = frames_branching.branching_lecture(
+        lec = frames.branching_lecture(
             ds,
             choice.key,
             tuple(schemes),
@@ -217,7 +216,7 @@ def render() -> None:
             played,
             focus if played else None,
         )
-        program = frames_branching.program_frames(
+        program = frames.program_frames(
             ds, choice.key, focus, params["n_rounds"], params["c"], params["wl"], font, played
         )
     elapsed = time.perf_counter() - started
@@ -225,11 +224,11 @@ def render() -> None:
     t = lecture.stepper(
         lec["n"],
         page="branching",
-        default=frames_branching.first_merge(runs[focus]),
+        default=frames.first_merge(runs[focus]),
         caption=lecture.stepper_caption(ds, elapsed),
     )
     if weak:
-        weak_branching.branching_turn(
+        student.branching_turn(
             ds,
             runs[focus],
             merge=SCHEMES[focus],
@@ -252,7 +251,7 @@ def render() -> None:
             run["regions"],
             f"{focus}: regions of sign F_t",
             notes=run["notes"],
-            aspect=lecture_frames.aspect(ds),
+            aspect=figures.aspect(ds),
         ),
         structure=lecture.Panel(
             program["structure"], f"{focus}: the program by round", notes=program["notes"]
@@ -301,7 +300,7 @@ def render() -> None:
 
     st.markdown("#### What c buys at this round: Theorem 3 for one D_t (BP.InfoBoost)")
     yours = played if focus == "BP.InfoBoost" else ()
-    c_view = frames_branching.c_round_frames(
+    c_view = frames.c_round_frames(
         ds, choice.key, params["n_rounds"], params["c"], params["wl"], font, yours
     )
     lecture.view(
@@ -365,7 +364,7 @@ def _exports(header, runs: dict, ds, t: int | None) -> None:
     with header.export:
         st.markdown("**The programs**")
         for name, run in runs.items():
-            done = frames_branching.program_rounds(run, t or 0)
+            done = frames.program_rounds(run, t or 0)
             if not done:  # round 0: the program is its root alone
                 continue
             r, slug = done[-1].t, name.replace(".", "_")
@@ -379,7 +378,7 @@ def _exports(header, runs: dict, ds, t: int | None) -> None:
             )
             st.download_button(
                 f"{name}: program at round {r} as SVG",
-                frames_branching.program_svg(
+                frames.program_svg(
                     done, rows=len(done) + 1, boxes=8, feature_names=ds.feature_names, wide=True
                 ),
                 file_name=f"branching_{slug}_round{r}.svg",

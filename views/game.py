@@ -7,18 +7,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from ui import (
-    diagrams,
-    exports,
-    game_figures,
-    guides,
-    pages,
-    params,
-    quiz,
-    quiz_widget,
-    tables,
-    theory_doc,
-)
+from ui import diagrams, exports, guides, pages, params, quiz, quiz_widget, tables, theory_doc
 from ui.classroom import (
     chart_with_numbers,
     export_run,
@@ -29,7 +18,8 @@ from ui.classroom import (
     presets_and_challenges,
     structure,
 )
-from ui.game_rules import (
+from ui.pages.game import figures
+from ui.pages.game.rules import (
     SEARCH_MAX_SIZE,
     legal_arities,
     lemma9_nodes,
@@ -39,9 +29,9 @@ from ui.game_rules import (
     shrink,
     watch,
 )
-from ui.game_rules import move as game_move
-from ui.game_rules import phi as phi_gamma
-from ui.game_rules import start as game_start
+from ui.pages.game.rules import move as game_move
+from ui.pages.game.rules import phi as phi_gamma
+from ui.pages.game.rules import start as game_start
 from ui.rounds import stepper
 
 MODES = ("You are the adversary", "You are the player", "Watch")
@@ -424,7 +414,7 @@ def _lemma9(state) -> None:
         f"{step.weight:.4f} (their #0 is node #{node})."
     )
     chart_with_numbers(
-        game_figures.lemma9_figure(step), key="lemma9_chart", config={"displaylogo": False}
+        figures.lemma9_figure(step), key="lemma9_chart", config={"displaylogo": False}
     )
     st.markdown(
         "**Lemma 9** (Hatano 2004, §4.1). For any weight $w\\in[0,1]$, any integer "
@@ -559,7 +549,7 @@ def render() -> None:
             )
         )
         chart_with_numbers(
-            game_figures.trajectory_figure(state), key="game_traj", config={"displaylogo": False}
+            figures.trajectory_figure(state), key="game_traj", config={"displaylogo": False}
         )
     st.markdown("#### Moves")
     st.dataframe(
@@ -634,7 +624,7 @@ def _watch(header, s: int, gamma: float, predict: bool = False) -> None:
             )
         with right:
             chart_with_numbers(
-                game_figures.trajectory_figure(state),
+                figures.trajectory_figure(state),
                 key="watch_traj",
                 config={"displaylogo": False},
             )

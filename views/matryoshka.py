@@ -11,10 +11,9 @@ from ui import (
     costs,
     diagrams,
     exports,
-    frames_matryoshka,
+    figures,
     guides,
     lecture,
-    lecture_frames,
     pages,
     params,
     quiz,
@@ -28,6 +27,7 @@ from ui.classroom import (
     presenting,
     preset_from_url,
 )
+from ui.pages.matryoshka import frames
 from ui.widgets import dataset_sidebar
 
 STRUCTURES = {
@@ -179,7 +179,7 @@ def render() -> None:
         return
     started = time.perf_counter()
     with st.spinner("Boosting soft stumps…"):
-        lec = frames_matryoshka.matryoshka_lecture(
+        lec = frames.matryoshka_lecture(
             ds,
             choice.key,
             tuple(structures),
@@ -223,7 +223,7 @@ def render() -> None:
             run["regions"],
             f"{SHORT[focus]}: P(H(x) > 0)",
             notes=run["notes"],
-            aspect=lecture_frames.aspect(ds),
+            aspect=figures.aspect(ds),
         ),
         structure=lecture.Panel(run["structure"], STRUCTURE_TITLE[focus]),
         curves=lecture.Panel(
@@ -261,7 +261,7 @@ def render() -> None:
             "node really does"
         )
         lecture.table(lec["dolls"], key="lv_dolls")
-        st.caption(frames_matryoshka.DOLLS_CAPTION)
+        st.caption(frames.DOLLS_CAPTION)
 
     _exports(header, runs, ds, t)
     code, dparams = data_code(choice)
@@ -284,7 +284,7 @@ def render() -> None:
 #: doll (the stepper clamps it for T = 2).
 DEFAULT_ROUND = 4
 
-SHORT = frames_matryoshka.NAMES
+SHORT = frames.NAMES
 FROM_SHORT = {v: k for k, v in SHORT.items()}
 
 STRUCTURE_TITLE = {
@@ -315,14 +315,14 @@ def _exports(header, runs: dict, ds, t: int | None) -> None:
     with header.export:
         st.markdown("**The structures at this round**")
         for s, steps in runs.items():
-            i = frames_matryoshka.shown_index(steps, t or 0)
+            i = frames.shown_index(steps, t or 0)
             if i is None:
                 continue
             step = steps[i]
             T = step.metrics.n_weak  # the page's rounds count weak classifiers
             st.download_button(
                 f"{SHORT[s]}: structure at T = {T} as SVG",
-                frames_matryoshka.structure_pictures(step, s, names=ds.feature_names, font=13)[0],
+                frames.structure_pictures(step, s, names=ds.feature_names, font=13)[0],
                 file_name=f"matryoshka_{s}_T{T}.svg",
                 mime="image/svg+xml",
                 key=f"svg_{s}",
@@ -333,7 +333,7 @@ def _exports(header, runs: dict, ds, t: int | None) -> None:
                 diagrams.prob_digraph(
                     step.model,
                     feature_names=ds.feature_names,
-                    new_stump=frames_matryoshka.newest_stump(step),
+                    new_stump=frames.newest_stump(step),
                 ).source,
                 file_name=f"matryoshka_{s}_T{T}.dot",
                 mime="text/vnd.graphviz",

@@ -14,16 +14,14 @@ from ui import (
     costs,
     diagrams,
     exports,
+    figures,
     guides,
     lecture,
-    lecture_frames,
-    oblique_figures,
     pages,
     params,
     quiz,
     quiz_widget,
     theory_doc,
-    weak_oblique,
 )
 from ui.classroom import (
     chart,
@@ -33,7 +31,9 @@ from ui.classroom import (
     presenting,
     preset_from_url,
 )
-from ui.frames_oblique import (
+from ui.pages.oblique import figures as oblique_figures
+from ui.pages.oblique import student
+from ui.pages.oblique.frames import (
     ADA,
     KM,
     ODT,
@@ -229,13 +229,13 @@ def render() -> None:
     row = lecture.preset_row("odt_preset", GUIDES, CHALLENGES, first_round=1)
     with row.modes:
         predict = quiz_widget.predict_toggle("oblique")
-        weak = weak_oblique.toggle("oblique")
+        weak = student.toggle("oblique")
     refusal = costs.oblique_refusal(ds.n_train, params["n_internal"], params["n_stumps"])
     if refusal:
         st.error(refusal)
         return
     if weak and params["inner"]:
-        st.info(weak_oblique.INNER_OFF)
+        st.info(student.INNER_OFF)
         params["inner"] = False
     if params["inner"]:
         refusal = inner_stepping_refusal(ds.n_train, params["n_internal"], params["n_stumps"])
@@ -245,7 +245,7 @@ def render() -> None:
 
     # the student's separators make BoostODT's run (AdaBoost and the KM tree stay the same)
     played = (
-        weak_oblique.choices(
+        student.choices(
             (
                 choice.key,
                 params["n_internal"],
@@ -305,7 +305,7 @@ def render() -> None:
         ),
     )
     if weak:
-        weak_oblique.oblique_turn(
+        student.oblique_turn(
             ds,
             runs[ODT],
             n_played=len(played),
@@ -331,7 +331,7 @@ def render() -> None:
             run["regions"],
             f"{SHORT[focus]}: decision regions",
             notes=run["notes"],
-            aspect=lecture_frames.aspect(ds),
+            aspect=figures.aspect(ds),
         ),
         structure=lecture.Panel(run["structure"], STRUCTURE_TITLE[focus]),
         curves=lecture.Panel(run["curves"], "Errors and Theorem 1's bound", notes=[CURVES_NOTE]),

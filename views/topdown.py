@@ -13,16 +13,15 @@ from ui import (
     compute,
     diagrams,
     exports,
+    figures,
     guides,
     lecture,
-    lecture_frames,
     pages,
     params,
     quiz,
     quiz_widget,
     tables,
     theory_doc,
-    weak_learner,
 )
 from ui.classroom import (
     data_code,
@@ -32,6 +31,7 @@ from ui.classroom import (
     preset_from_url,
 )
 from ui.labels import CRITERION_FROM_SHORT, CRITERION_LABELS, CRITERION_SHORT, INDEX, INDEX_LABELS
+from ui.pages.topdown import frames, student
 from ui.widgets import dataset_sidebar
 
 SHORT, FROM_SHORT = CRITERION_SHORT, CRITERION_FROM_SHORT
@@ -206,7 +206,7 @@ def render() -> None:
     row = lecture.preset_row("preset_pick", GUIDES, CHALLENGES, first_round=1)
     with row.modes:
         predict = quiz_widget.predict_toggle("topdown")
-        weak = weak_learner.toggle("topdown")
+        weak = student.toggle("topdown")
 
     if not params["crit"]:
         st.warning("Choose at least one criterion in the sidebar.")
@@ -215,9 +215,7 @@ def render() -> None:
         focus = _focus_bar(params["crit"])
     # the student's splits make the focused run (the other criteria stay the algorithm's)
     gamma_of = {c: params["gamma"] if c == "mansour_mcallester" else None for c in params["crit"]}
-    played = (
-        weak_learner.choices((choice.key, *sorted(params.items(), key=str), focus)) if weak else ()
-    )
+    played = student.choices((choice.key, *sorted(params.items(), key=str), focus)) if weak else ()
     started = time.perf_counter()
     font = 12 * lecture.scale()
     with st.spinner("Growing the trees…"):
@@ -254,7 +252,7 @@ def render() -> None:
         lec["n"], page="topdown", default=1, caption=lecture.stepper_caption(ds, elapsed)
     )
     if weak:
-        weak_learner.topdown_turn(
+        student.topdown_turn(
             ds,
             compute.topdown_state(
                 ds,
@@ -290,7 +288,7 @@ def render() -> None:
             run["regions"],
             f"{SHORT[focus]}: decision regions",
             notes=run["notes"],
-            aspect=lecture_frames.aspect(ds),
+            aspect=figures.aspect(ds),
         ),
         structure=lecture.Panel(
             run["structure"], f"{SHORT[focus]}: the tree (vermillion: this round's split)"
@@ -426,9 +424,9 @@ def _exports(header, runs: dict, params: dict, ds, t: int | None) -> None:
             )
             st.download_button(
                 f"{SHORT[c]}: tree at round {step.t} as SVG",
-                lecture_frames.tree_pictures(
-                    step, index=params["index"], feature_names=ds.feature_names
-                )[0],
+                frames.tree_pictures(step, index=params["index"], feature_names=ds.feature_names)[
+                    0
+                ],
                 file_name=f"topdown_{c}_round{step.t}.svg",
                 mime="image/svg+xml",
                 key=f"svg_{c}",

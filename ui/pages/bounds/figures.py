@@ -8,8 +8,7 @@ import numpy as np
 import plotly.graph_objects as go
 
 from boostcore import bounds
-
-from .figures import _figure
+from ui.figures import plotly_figure
 
 #: One colour per ρ of Grossmann's Fig. 2 (Okabe–Ito), so a value keeps its colour everywhere.
 RHO_COLOURS = ["#000000", "#0072B2", "#009E73", "#D55E00", "#CC79A7", "#E69F00", "#56B4E9"]
@@ -56,7 +55,7 @@ def grossmann_fig2_left(rhos: Sequence[float], max_level: int = 16) -> go.Figure
         data.append(_line(T, bounds.f_tree(T, rho), f"F(T, {rho:g}) tree", c))
         data.append(_line(T, bounds.m2(levels, rho), f"M2(T, {rho:g}) matryoshka", c, "dash"))
         data.append(_line(T, rho**T, f"ρ^T = {rho:g}^T AdaBoost", c, "dot"))
-    return _figure(
+    return plotly_figure(
         data,
         _layout(
             "T (weak classifiers)",
@@ -101,7 +100,7 @@ def grossmann_fig2_right(T: int, rhos: Sequence[float], show_valid: bool = True)
                     1.5,
                 )
             )
-    return _figure(data, _layout("T₁ (size of each sub-tree)", "bound", xlog=True, ylog=True))
+    return plotly_figure(data, _layout("T₁ (size of each sub-tree)", "bound", xlog=True, ylog=True))
 
 
 def grossmann_fig3(Ts: Sequence[int], rho: float, max_level: int = 20) -> go.Figure:
@@ -130,7 +129,7 @@ def grossmann_fig3(Ts: Sequence[int], rho: float, max_level: int = 20) -> go.Fig
                 1.5,
             )
         )
-    return _figure(data, _layout("nesting level L", "bound (paper's claim)", ylog=True))
+    return plotly_figure(data, _layout("nesting level L", "bound (paper's claim)", ylog=True))
 
 
 def split_prices(gamma: float, k_max: int = 32) -> go.Figure:
@@ -150,7 +149,7 @@ def split_prices(gamma: float, k_max: int = 32) -> go.Figure:
         ),
         _line(k, np.log(k), "ln k", "#999999", "dot"),
     ]
-    return _figure(data, _layout("arity k", "price of a k-way split", height=360))
+    return plotly_figure(data, _layout("arity k", "price of a k-way split", height=360))
 
 
 def size_bounds(gamma: float, n_max: int = 256) -> go.Figure:
@@ -164,14 +163,14 @@ def size_bounds(gamma: float, n_max: int = 256) -> go.Figure:
             n, bounds.phi_gamma(n, gamma), "φ_γ(n) (Hatano's bound, his game's value)", "#0072B2"
         ),
     ]
-    return _figure(data, _layout("leaves n", "bound on I(T)", xlog=True, height=360))
+    return plotly_figure(data, _layout("leaves n", "bound on I(T)", xlog=True, height=360))
 
 
 def infoboost_rounds_figure(eps: float) -> go.Figure:
     """InfoBoost's rounds ``T = (1/γ) ln(1/ε)`` against the information ``γ`` per round."""
     g = np.geomspace(1e-3, 1, 200)
     data = [_line(g, bounds.infoboost_rounds(g, eps), f"T for error ≤ {eps:g}", "#0072B2")]
-    return _figure(
+    return plotly_figure(
         data,
         _layout("γ  (H(Y|h_t) ≤ 1 − γ every round)", "rounds T", xlog=True, ylog=True, height=360),
     )
@@ -190,7 +189,9 @@ def band_count_figure(cs: Sequence[float]) -> go.Figure:
         )
         for i, c in enumerate(cs)
     ]
-    return _figure(data, _layout("γ_t = 1 − H(Y|ℓ̃_t)", "max leaves 4K", xlog=True, height=360))
+    return plotly_figure(
+        data, _layout("γ_t = 1 − H(Y|ℓ̃_t)", "max leaves 4K", xlog=True, height=360)
+    )
 
 
 HATANO_COLOUR, MM_COLOUR, POWER_COLOUR = "#0072B2", "#D55E00", "#E69F00"
@@ -224,7 +225,7 @@ def admissible_arity_figure(size: int, gamma: float, max_arity: int | None = 4) 
             )
         )
     top = max(size, 4)
-    return _figure(
+    return plotly_figure(
         data,
         _layout(
             "leaves so far |T|",
@@ -265,7 +266,7 @@ def multiway_budget_figure(size: int, gamma: float) -> go.Figure:
             hovertemplate="chosen γ = %{x}, s = %{y}<extra></extra>",
         )
     )
-    return _figure(
+    return plotly_figure(
         data, _layout("γ", "smallest s that ever allows k branches", ylog=True, height=330)
     )
 
@@ -318,7 +319,7 @@ def weak_learning_sizes_figure(eps: float, delta: float) -> go.Figure:
             hovertemplate="δ = %{x}: 10^%{y:.1f} leaves under φ_γ<extra></extra>",
         )
     )
-    return _figure(
+    return plotly_figure(
         data,
         _layout(
             "weak learner's edge δ (error ≤ ½ − δ)",

@@ -10,9 +10,8 @@ import plotly.graph_objects as go
 
 from boostcore.oblique import ObliqueTree
 from boostcore.realboost import THETA_GRID
-
-from . import theme
-from .figures import _figure
+from ui import theme
+from ui.figures import plotly_figure
 
 #: One colour per G1 specialisation (Okabe–Ito); bounds are dashed in the same colour.
 METHOD_COLOURS = {
@@ -68,7 +67,7 @@ def zero_segments(xs: np.ndarray, ys: np.ndarray, field: np.ndarray) -> tuple[li
     return [None if v != v else v for v in out_x], [None if v != v else v for v in out_y]
 
 
-def _node_membership(tree: ObliqueTree, G: np.ndarray) -> np.ndarray:
+def node_membership(tree: ObliqueTree, G: np.ndarray) -> np.ndarray:
     """``reach[n, i]``: grid point ``i`` passes through node ``n``."""
     reach = np.zeros((tree.n_nodes, G.shape[0]), dtype=bool)
     node = np.zeros(G.shape[0], dtype=np.intp)
@@ -136,4 +135,4 @@ def margin_figure(current: dict[str, object], *, height: int = 340) -> go.Figure
             )
         ],
     )
-    return _figure(data, layout)
+    return plotly_figure(data, layout)

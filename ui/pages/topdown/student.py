@@ -27,13 +27,13 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from boostcore.datasets import Dataset
+from ui import theme
+from ui.classroom import chart
+from ui.figures import data_extent
+from ui.text import md_plain
+from ui.weak_common import Turn
 
-from . import theme
-from .classroom import chart
-from .figures import data_extent
-from .lecture_frames import tree_cells_figure
-from .text import md_plain
-from .weak_common import Turn
+from .frames import tree_cells_figure
 
 KEY = "weak_topdown"
 

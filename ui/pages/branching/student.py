@@ -29,12 +29,12 @@ import streamlit as st
 
 from boostcore.branching import STOP, BPStep, StumpScore, score_stump
 from boostcore.datasets import Dataset
+from ui.classroom import chart
+from ui.lecture import scale
+from ui.text import md_plain
+from ui.weak_common import Turn
 
-from .classroom import chart
-from .frames_branching import turn_regions
-from .lecture import scale
-from .text import md_plain
-from .weak_common import Turn
+from .frames import turn_regions
 
 KEY = "weak_branching"
 #: ``Z_t`` this close to 1 is "no information": the round does not lower ``Π Z_t``.

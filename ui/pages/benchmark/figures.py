@@ -6,8 +6,8 @@ from collections.abc import Sequence
 
 import plotly.graph_objects as go
 
-from . import theme
-from .figures import _figure
+from ui import theme
+from ui.figures import plotly_figure
 
 
 def win_loss_figure(results: Sequence[dict], reference: str, *, height: int = 420) -> go.Figure:
@@ -74,7 +74,7 @@ def win_loss_figure(results: Sequence[dict], reference: str, *, height: int = 42
         xaxis=dict(title=dict(text="datasets"), gridcolor="#eeeeee"),
         yaxis=dict(autorange="reversed"),
     )
-    return _figure(data, layout)
+    return plotly_figure(data, layout)
 
 
 def dataset_errors_figure(summary: Sequence[dict], *, height: int = 420) -> go.Figure:
@@ -105,7 +105,7 @@ def dataset_errors_figure(summary: Sequence[dict], *, height: int = 420) -> go.F
         yaxis=dict(autorange="reversed"),
         showlegend=False,
     )
-    return _figure(data, layout)
+    return plotly_figure(data, layout)
 
 
 def budget_figure(rows: Sequence[dict], axis: str, *, height: int = 340) -> go.Figure:
@@ -145,4 +145,4 @@ def budget_figure(rows: Sequence[dict], axis: str, *, height: int = 340) -> go.F
             title=dict(text="test error (mean over folds)"), gridcolor="#eeeeee", rangemode="tozero"
         ),
     )
-    return _figure(data, layout)
+    return plotly_figure(data, layout)

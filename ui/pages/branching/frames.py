@@ -26,14 +26,12 @@ import numpy as np
 from boostcore import steps as protocol
 from boostcore.branching import START, STEP, STOP, BPStep, round_bands
 from boostcore.datasets import Dataset
-
-from . import theme
-from .cache import shared
-from .figures import data_extent
-from .labels import MERGE_SHORT
-from .lecture_frames import FAINT, end_labels, regions_layout
-from .svgtree import svg_size
-from .text import plural
+from ui import theme
+from ui.cache import shared
+from ui.figures import FAINT, data_extent, end_labels, regions_layout
+from ui.labels import MERGE_SHORT
+from ui.svgtree import svg_size
+from ui.text import plural
 
 #: The merging schemes of the page: shown name → ``merge=`` of ``bp_infoboost``.
 SCHEMES = {name: merge for merge, name in MERGE_SHORT.items()}  # page name → merge
@@ -1077,7 +1075,7 @@ def c_round_frames(
     """Theorem 3 per round for the BP.InfoBoost run with ``c`` (cached): ``{"frames",
     "notes", "n"}``, one per round ``t = 0 … T`` of that run (round 0 has no children).
     ``choices``: a student's stumps for the run's first rounds (:func:`ui.compute.bp_run`)."""
-    from . import compute, lecture
+    from ui import compute, lecture
 
     run = compute.bp_run(_ds, ds_key, n_rounds, "bands", c, weak_learner, choices)
     per_snapshot = (
@@ -1100,16 +1098,16 @@ def c_round_frames(
 # ----------------------------------------------------------------------------- tables
 def metrics_html(current: dict[str, BPStep]) -> str:
     """The round's numbers, one row per scheme (``run`` is the scheme's name)."""
-    from .lecture import table_html
-    from .tables import bp_metrics_frame
+    from ui.lecture import table_html
+    from ui.tables import bp_metrics_frame
 
     return table_html(bp_metrics_frame(current))
 
 
 def groups_html(step: BPStep) -> str:
     """BP.InfoBoost's merged leaves this round (Theorem 3's groups), with a line of numbers."""
-    from .lecture import table_html
-    from .tables import groups_frame
+    from ui.lecture import table_html
+    from ui.tables import groups_frame
 
     if step.kind == START:
         return (
@@ -1196,8 +1194,8 @@ def proof_frames(run: Sequence[BPStep], merge: str, *, font: float = 12) -> list
     -------
     list of str
     """
-    from .proof import branching_chain, is_large
-    from .proof import proof_frames as draw
+    from ui.proof import branching_chain, is_large
+    from ui.proof import proof_frames as draw
 
     chains = [branching_chain(s, merge=merge, history=run) for s in protocol.rounds(run)]
     return draw(chains, large=is_large(font))
@@ -1227,7 +1225,7 @@ def branching_lecture(
     run only (:func:`program_frames`): they are the largest frames, and only one is on the
     screen.
     """
-    from . import compute, lecture
+    from ui import compute, lecture
 
     runs = {
         name: compute.bp_run(
@@ -1291,7 +1289,7 @@ def program_frames(
     (cached): ``{"structure": [pictures per round], "notes": [one line per round]}``. Text is
     ``font + 1`` px (a little larger than the plots' tick labels). ``choices``: a student's
     stumps for the first rounds of this run (:func:`ui.compute.bp_run`)."""
-    from . import compute, lecture
+    from ui import compute, lecture
 
     run = compute.bp_run(_ds, ds_key, n_rounds, SCHEMES[scheme], c, weak_learner, choices)
     size = round(font + 1)

@@ -16,8 +16,7 @@ import streamlit as st
 
 from boostcore import evaluation
 from boostcore.real_datasets import REAL_DATASETS
-
-from . import compute
+from ui import compute
 
 #: The verdict rule in words (``evaluation.verdict`` applies it).
 VERDICT_RULE = evaluation.VERDICT_RULE

@@ -32,13 +32,12 @@ from boostcore.datasets import Dataset
 from boostcore.oblique import ObliqueTree
 from boostcore.realboost import MU_CLIP, Additive, WeakHypothesis
 from boostcore.steps import STEP, final, rounds
+from ui import compute, lecture, tables, theme
+from ui.cache import shared
+from ui.figures import data_extent, end_labels, points_traces, regions_layout
+from ui.svgtree import CHAR, tidy_layout
 
-from . import compute, lecture, tables, theme
-from .cache import shared
-from .figures import data_extent
-from .lecture_frames import end_labels, points_traces, regions_layout
-from .oblique_figures import _node_membership, zero_segments
-from .svgtree import CHAR, tidy_layout
+from .figures import node_membership, zero_segments
 
 #: Long run names (tables, help texts) and the short ones of the focus selector / URL.
 ADA, KM, ODT = "AdaBoost (G1 on a path)", "KM tree (G1 on a tree)", "BoostODT"
@@ -409,7 +408,7 @@ class _TreeRegions:
         # split order: the node each step split
         self.order = [s.node for s in steps if s.kind == STEP]
 
-    _reach = staticmethod(_node_membership)
+    _reach = staticmethod(node_membership)
 
     def boundary(self, n: int, sep: Additive, key) -> tuple[list, list]:
         if (n, key) not in self.lines:
@@ -1300,8 +1299,8 @@ def proof_frames(run: Sequence, shown: Sequence[int], *, font: float = 12) -> li
     -------
     list of str
     """
-    from .proof import g1_chain, is_large
-    from .proof import proof_frames as draw
+    from ui.proof import g1_chain, is_large
+    from ui.proof import proof_frames as draw
 
     run = list(run)
     steps = rounds(run)

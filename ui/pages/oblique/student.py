@@ -37,13 +37,13 @@ import streamlit as st
 from boostcore.datasets import Dataset
 from boostcore.oblique import ODTStep, score_separator
 from boostcore.steps import STEP
+from ui import theme
+from ui.classroom import chart, presenting
+from ui.figures import data_extent
+from ui.text import md_plain
+from ui.weak_common import Turn
 
-from . import theme
-from .classroom import chart, presenting
-from .figures import data_extent
-from .oblique_figures import zero_segments
-from .text import md_plain
-from .weak_common import Turn
+from .figures import zero_segments
 
 KEY = "weak_oblique"
 FOCUS = "BoostODT"  # the short name of BoostODT's run in the focus selector

@@ -44,12 +44,10 @@ import pandas as pd
 from boostcore import steps as protocol
 from boostcore.datasets import Dataset
 from boostcore.probabilistic import Chain, ProbStep, ProbTree, SoftStump, _draws
-
-from . import theme
-from .cache import shared
-from .figures import data_extent
-from .lecture_frames import FAINT, end_labels, points_traces, regions_layout
-from .svgtree import svg_size
+from ui import theme
+from ui.cache import shared
+from ui.figures import FAINT, data_extent, end_labels, points_traces, regions_layout
+from ui.svgtree import svg_size
 
 NAMES = {"chain": "Chain", "tree": "Tree", "matryoshka": "Matryoshka", "collapse": "Collapse"}
 GRID = 60  # regions heatmap resolution (GRID × GRID percent values, uint8)
@@ -1101,7 +1099,7 @@ def structure_pictures(
 # ================================================================================= tables
 def metrics_table(current: dict[str, ProbStep | None]) -> str:
     """This round's numbers of every run (HTML, "—" where a run has no value)."""
-    from .lecture import table_html
+    from ui.lecture import table_html
 
     rows = []
     for name, step in current.items():
@@ -1171,7 +1169,7 @@ def dolls_table(step: ProbStep | None, nxt: str) -> str:
     """Each doll used as a node: the ``ρ`` the paper plugs in for it (its bound
     ``M2(T₁, ρ̂)``) against the ``Z₊ + Z₋`` it achieves as a node, with its own valid ``C``
     (``boostcore.probabilistic.DollCheck``)."""
-    from .lecture import table_html
+    from ui.lecture import table_html
 
     if step is None or not step.dolls:
         when = (
@@ -1271,8 +1269,8 @@ def proof_frames(
     -------
     list of str
     """
-    from .proof import grossmann_chain, is_large
-    from .proof import proof_frames as draw
+    from ui.proof import grossmann_chain, is_large
+    from ui.proof import proof_frames as draw
 
     rounds = protocol.rounds(steps)
     r = samples if structure in ("chain", "tree") else None
@@ -1295,7 +1293,7 @@ def build_lecture(
     font: float,
 ) -> dict:
     """Every frame of every run (see the module docstring); plain JSON-ready data."""
-    from . import lecture
+    from ui import lecture
 
     lo, hi = data_extent(ds)
     names = ds.feature_names
@@ -1438,7 +1436,7 @@ def matryoshka_lecture(
 ) -> dict:
     """Every round of every structure's run encoded for the lecture view (cached: a step in
     the browser needs nothing from the server). See :func:`build_lecture`."""
-    from . import compute
+    from ui import compute
 
     runs = {
         s: compute.prob_run(

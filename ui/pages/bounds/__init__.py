@@ -1,0 +1,4 @@
+"""The bounds explorer: every closed-form bound with its sliders.
+
+This lesson's own parts, named alike in every lesson folder (README, "Adding a lesson page").
+"""

@@ -1,0 +1,4 @@
+"""Hatano's Weight Distribution Game: docs/theory.md §1.5.
+
+This lesson's own parts, named alike in every lesson folder (README, "Adding a lesson page").
+"""

@@ -1,0 +1,4 @@
+"""Probabilistic boosting trees and Grossmann's matryoshka: docs/theory.md §3.
+
+This lesson's own parts, named alike in every lesson folder (README, "Adding a lesson page").
+"""

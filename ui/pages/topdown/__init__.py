@@ -1,0 +1,4 @@
+"""Top-down growth (Kearns–Mansour, Hatano's TOPDOWN-M, Mansour–McAllester): docs/theory.md §1.
+
+This lesson's own parts, named alike in every lesson folder (README, "Adding a lesson page").
+"""
