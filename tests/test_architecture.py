@@ -1,7 +1,10 @@
-"""The arrows point one way: views → ui → boostcore (DESIGN.md, issue 15, item 5).
+"""The arrows point one way: views → ui → boostcore (DESIGN.md, issue 15, item 5), without
+cycles, without private names taken across modules, and each lesson in its own folder
+(issue 23, item 5).
 
 Every module is parsed (``ast``), not imported, so a test failure names the file and the
-import line and nothing is executed.
+import line and nothing is executed; subfolders (``ui/pages/<slug>/``) are walked too. The
+counting itself is ``scripts/architecture.py``, which prints the same numbers.
 """
 
 from __future__ import annotations
@@ -11,6 +14,8 @@ import sys
 from pathlib import Path
 
 import pytest
+
+from scripts import architecture
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -36,12 +41,12 @@ def _imports(path: Path) -> list[tuple[int, str]]:
 
 
 def _modules(folder: str) -> list[Path]:
-    return sorted((ROOT / folder).glob("*.py"))
+    return sorted((ROOT / folder).rglob("*.py"))
 
 
 def _offenders(folder: str, forbidden: set[str], allowed: set[str] = frozenset()) -> list[str]:
     return [
-        f"{folder}/{path.name}:{line} imports {package}"
+        f"{path.relative_to(ROOT)}:{line} imports {package}"
         for path in _modules(folder)
         if path.name not in allowed
         for line, package in _imports(path)
@@ -64,7 +69,7 @@ def test_views_import_only_ui_streamlit_and_the_standard_library() -> None:
     """A page never does math: no numpy, pandas, scipy or plotly in a view."""
     allowed = {"ui", "streamlit", "__future__"} | set(sys.stdlib_module_names)
     offenders = [
-        f"views/{path.name}:{line} imports {package}"
+        f"{path.relative_to(ROOT)}:{line} imports {package}"
         for path in _modules("views")
         for line, package in _imports(path)
         if package not in allowed
@@ -113,3 +118,52 @@ def test_imports_are_found_in_every_form(tmp_path: Path) -> None:
         (3, "ui"),
         (5, "streamlit"),
     ]
+
+
+# ------------------------------------------------------------ issue 23: cycles, names, lessons
+def test_no_import_cycle_inside_the_app() -> None:
+    """Imports inside functions count: a cycle hidden in a function is still a cycle."""
+    assert architecture.Graph().cycles() == []
+
+
+def test_no_private_name_is_taken_across_modules() -> None:
+    """``from m import _x`` and ``m._x`` across the app's modules: a name another module
+    needs is public (documented) in the module that owns it."""
+    assert architecture.Graph().private_names() == []
+
+
+def test_a_lesson_imports_neither_another_lesson_nor_the_registry() -> None:
+    assert architecture.Graph().lesson_breaches() == []
+
+
+def test_only_the_registry_and_its_test_list_the_lessons() -> None:
+    """No file but the registry (and its own test) retypes the list of lesson pages."""
+    found = architecture.page_list_files(architecture.lesson_slugs())
+    assert set(found) <= {"ui/pages/__init__.py", "tests/test_pages.py"}, found
+
+
+def test_the_checks_find_what_they_look_for(tmp_path: Path) -> None:
+    """The graph sees a cycle through an import inside a function, a private name taken by
+    import and by attribute, and a lesson importing another lesson."""
+    ui = tmp_path / "ui"
+    (ui / "pages" / "a").mkdir(parents=True)
+    (ui / "pages" / "b").mkdir(parents=True)
+    for init in (ui, ui / "pages", ui / "pages" / "a", ui / "pages" / "b"):
+        (init / "__init__.py").write_text("")
+    (ui / "x.py").write_text("from . import y\n_hidden = 1\n")
+    (ui / "y.py").write_text("def f():\n    from .x import _hidden\n")
+    (ui / "z.py").write_text("from ui import x\nprint(x._hidden)\n")
+    (ui / "pages" / "a" / "frames.py").write_text("from ui.pages.b import frames\n")
+    (ui / "pages" / "b" / "frames.py").write_text("from ui import x\n")
+    graph = architecture.Graph(tmp_path, ("ui",))
+    assert graph.cycles() == [["ui.x", "ui.y"]]
+    assert graph.private_names() == [
+        "ui/y.py:2 takes _hidden from ui.x",
+        "ui/z.py:2 takes _hidden from x",
+    ]
+    assert graph.lesson_breaches() == [
+        "ui/pages/a/frames.py imports ui.pages.b",
+        "ui/pages/a/frames.py imports ui.pages.b.frames",
+    ]
+    (tmp_path / "t.py").write_text("P = ['a', 'b']\n")
+    assert architecture.page_list_files(("a", "b"), tmp_path) == ["t.py"]

@@ -40,7 +40,7 @@ def test_no_parser_raises_on_any_text(raw) -> None:
         params.parse_choices("crit", raw, ["Hatano", "Naive"], ["Naive"]),
         params.parse_round("round", raw, lo=1, hi=8, default=1),
         params.parse_moves("mv", raw),
-        params.parse_points("pts", raw),
+        draw.parse_points("pts", raw),
     ]
     for (_, bad), name in zip(results, ["n", "noise", "data", "crit", "round", "mv", "pts"]):
         _well_formed(bad, name)
@@ -150,8 +150,8 @@ def test_moves_stop_at_the_first_bad_one() -> None:
 def test_points_round_trip(points) -> None:
     points = [(x * draw.LEVELS // 10, y * draw.LEVELS // 10, c) for x, y, c in points]
     points = points[: draw.MAX_POINTS]
-    assert params.parse_points("pts", draw.encode_points(points)) == (points, None)
-    got, bad = params.parse_points("pts", draw.encode_points(points) + "#!")
+    assert draw.parse_points("pts", draw.encode_points(points)) == (points, None)
+    got, bad = draw.parse_points("pts", draw.encode_points(points) + "#!")
     assert got == points and bad is not None
 
 

@@ -21,7 +21,7 @@ import streamlit as st
 
 from boostcore import datasets
 
-from . import params, theme
+from . import pages, params, theme
 from .text import md_plain
 
 #: The canvas is the square [−LIMIT, LIMIT]² (the generated datasets live in about ±1.5).
@@ -313,13 +313,25 @@ def _start_from(ds: datasets.Dataset, seed: int) -> None:
     st.session_state[_MSG] = msg
 
 
+def parse_points(param: str, raw: str | Sequence[str] | None) -> tuple[list, params.Ignored | None]:
+    """The drawn points of a ``pts=`` value (see :func:`decode_points`): a damaged
+    value keeps the points before the damage."""
+    if raw is None:
+        return [], None
+    text = params.last_value(raw)
+    points, message = decode_points(text)
+    if message is None:
+        return points, None
+    return points, params.ignored(param, f"damaged; kept {len(points)} point(s)", text)
+
+
 def init_from_url() -> None:
     """Read ``pts=`` from the URL once per session (later runs keep the session's drawing)."""
     ss = st.session_state
     if _PTS in ss:
         return
     raw = st.query_params.get(URL_KEY) or None
-    points, bad = params.parse_points(URL_KEY, raw)
+    points, bad = parse_points(URL_KEY, raw)
     params.note(bad, handled=URL_KEY)  # on the page's notice, quoted and escaped
     ss[_PTS] = tuple(points)
     # the panel's longer message quotes one group of 3 characters of the link, escaped
@@ -428,12 +440,7 @@ def draw_panel(generated: datasets.Dataset, seed: int) -> tuple[datasets.Dataset
             )
             test_fraction = st.slider(
                 "Test fraction of the drawn points",
-                0.0,
-                0.5,
-                0.0,
-                step=0.05,
-                key="ptest",
-                bind="query-params",
+                **params.named(pages.DATASET_PARAMS, "ptest").number(),
                 help="Share of your points held out to measure the test error (0: all of "
                 "them train).",
             )

@@ -22,7 +22,7 @@ name, kind, range and default. The widgets take their range and default from it
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
@@ -185,6 +185,20 @@ class Param:
         return dict(value=bool(self.default), **self._bind())
 
 
+def named(group: Iterable[Param], name: str) -> Param:
+    """The parameter called ``name`` in ``group``, a shared group of the registry
+    (``named(pages.DATASET_PARAMS, "n").number()`` in the dataset sidebar).
+
+    >>> named((Param("s", "int", lo=2, hi=64, default=16),), "s").default
+    16
+    """
+    group = tuple(group)
+    for p in group:
+        if p.name == name:
+            return p
+    raise KeyError(f"no URL parameter {name!r} in {[p.name for p in group]}")
+
+
 @dataclass(frozen=True)
 class Ignored:
     """A URL parameter the page could not use: its name, why, and its value (quoted)."""
@@ -207,11 +221,12 @@ def quote(raw: Any, limit: int = QUOTE_LIMIT) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def _bad(param: str, reason: str, raw: Any) -> Ignored:
+def ignored(param: str, reason: str, raw: Any) -> Ignored:
+    """The record of a value the page could not use: ``param``, why, and the value quoted."""
     return Ignored(str(param), reason, quote(raw))
 
 
-def _last(raw: str | Sequence[str]) -> str:
+def last_value(raw: str | Sequence[str]) -> str:
     """A repeated scalar parameter (``?s=3&s=4``): the last value, as Streamlit reads it."""
     if isinstance(raw, str):
         return raw
@@ -248,11 +263,11 @@ def parse_int(
     """A whole number in ``lo … hi``; anything else gives ``default`` and the reason."""
     if raw is None:
         return default, None
-    value = _int_text(_last(raw))
+    value = _int_text(last_value(raw))
     if value is None:
-        return default, _bad(param, "not a whole number", raw)
+        return default, ignored(param, "not a whole number", raw)
     if not lo <= value <= hi:
-        return default, _bad(param, f"must be {_span(lo, hi)}", raw)
+        return default, ignored(param, f"must be {_span(lo, hi)}", raw)
     return value, None
 
 
@@ -263,13 +278,13 @@ def parse_float(
     ``default`` and the reason."""
     if raw is None:
         return default, None
-    value = _float_text(_last(raw))
+    value = _float_text(last_value(raw))
     if value is None:
-        return default, _bad(param, "not a number", raw)
+        return default, ignored(param, "not a number", raw)
     if not math.isfinite(value):
-        return default, _bad(param, "not a finite number", raw)
+        return default, ignored(param, "not a finite number", raw)
     if not lo <= value <= hi:
-        return default, _bad(param, f"must be {_span(lo, hi)}", raw)
+        return default, ignored(param, f"must be {_span(lo, hi)}", raw)
     return value, None
 
 
@@ -279,10 +294,10 @@ def parse_choice(
     """One of ``choices`` (exactly as written); anything else gives ``default``."""
     if raw is None:
         return default, None
-    value = _last(raw)
+    value = last_value(raw)
     if value in choices:
         return value, None
-    return default, _bad(param, "not one of the choices", raw)
+    return default, ignored(param, "not one of the choices", raw)
 
 
 def parse_choices(
@@ -301,8 +316,8 @@ def parse_choices(
     if not unknown:
         return kept, None
     if not kept:
-        return list(default), _bad(param, "none of them is a choice", raw)
-    return kept, _bad(param, f"{len(unknown)} not a choice, left out", unknown)
+        return list(default), ignored(param, "none of them is a choice", raw)
+    return kept, ignored(param, f"{len(unknown)} not a choice, left out", unknown)
 
 
 def parse_round(
@@ -312,12 +327,12 @@ def parse_round(
     run (the nearest round is what the link most likely meant), both with a reason."""
     if raw is None:
         return default, None
-    value = _int_text(_last(raw))
+    value = _int_text(last_value(raw))
     if value is None:
-        return default, _bad(param, f"not a whole number; showing round {default}", raw)
+        return default, ignored(param, f"not a whole number; showing round {default}", raw)
     if not lo <= value <= hi:
         shown = min(max(value, lo), hi)
-        return shown, _bad(param, f"this run has rounds {_span(lo, hi)}; showing {shown}", raw)
+        return shown, ignored(param, f"this run has rounds {_span(lo, hi)}; showing {shown}", raw)
     return value, None
 
 
@@ -333,11 +348,11 @@ def parse_moves(param: str, raw: str | Sequence[str] | None) -> tuple[list[Move]
     """
     if raw is None:
         return [], None
-    text = _last(raw)
+    text = last_value(raw)
     moves: list[Move] = []
     for i, part in enumerate(filter(None, text.split(";")), start=1):
         if len(moves) >= MAX_MOVES:
-            return moves, _bad(param, f"more than {MAX_MOVES} moves; the rest left out", part)
+            return moves, ignored(param, f"more than {MAX_MOVES} moves; the rest left out", part)
         fields = part.split("-", 2)  # shares may hold "-" (1e-05)
         leaf = _int_text(fields[0]) if len(fields) == 3 else None
         k = _int_text(fields[1]) if len(fields) == 3 else None
@@ -347,23 +362,9 @@ def parse_moves(param: str, raw: str | Sequence[str] | None) -> tuple[list[Move]
             else []
         )
         if leaf is None or k is None or not shares or any(v is None for v in shares):
-            return moves, _bad(param, f"move {i} is not leaf-k-shares; kept {i - 1}", part)
+            return moves, ignored(param, f"move {i} is not leaf-k-shares; kept {i - 1}", part)
         moves.append((leaf, k, tuple(float(v) for v in shares)))
     return moves, None
-
-
-def parse_points(param: str, raw: str | Sequence[str] | None) -> tuple[list, Ignored | None]:
-    """The drawn points of a ``pts=`` value (see :func:`ui.draw.decode_points`): a damaged
-    value keeps the points before the damage."""
-    from .draw import decode_points  # ui.draw reads its link through this module
-
-    if raw is None:
-        return [], None
-    text = _last(raw)
-    points, message = decode_points(text)
-    if message is None:
-        return points, None
-    return points, _bad(param, f"damaged; kept {len(points)} point(s)", text)
 
 
 # ------------------------------------------------------------------------------ the notice
@@ -419,7 +420,7 @@ def _drop_overflowing() -> None:
             del st.query_params[key]
         except Exception:  # noqa: BLE001 — a parameter bound to a widget already drawn
             pass
-        note(_bad(key, "not a finite number", raw))
+        note(ignored(key, "not a finite number", raw))
     reseed_widgets_from_link()
 
 
@@ -447,7 +448,7 @@ def _drop_unknown(accepts: Collection[str]) -> None:
             del st.query_params[key]
         except Exception:  # noqa: BLE001 — still reported; the URL keeps it
             pass
-        note(_bad(key, "not a parameter of this page", raw))
+        note(ignored(key, "not a parameter of this page", raw))
 
 
 def begin(page: Page):
@@ -502,29 +503,29 @@ def widget_problem(
     if isinstance(value, list | tuple):
         if len(raw) == len(value) and all(_same(r, v) for r, v in zip(raw, value)):
             return None
-        return _bad(param, "not all of them are choices", raw)
-    text = _last(raw)
+        return ignored(param, "not all of them are choices", raw)
+    text = last_value(raw)
     if _same(text, value):
         return None
     if isinstance(value, bool):
-        return _bad(param, "not true or false", raw)
+        return ignored(param, "not true or false", raw)
     if isinstance(value, int):
         got = _int_text(text)
         if got is None:
-            return _bad(param, "not a whole number", raw)
+            return ignored(param, "not a whole number", raw)
         if span is not None and not span[0] <= got <= span[1]:
-            return _bad(param, f"must be {_span(int(span[0]), int(span[1]))}", raw)
-        return _bad(param, f"not allowed; using {value}", raw)
+            return ignored(param, f"must be {_span(int(span[0]), int(span[1]))}", raw)
+        return ignored(param, f"not allowed; using {value}", raw)
     if isinstance(value, float):
         got = _float_text(text)
         if got is None:
-            return _bad(param, "not a number", raw)
+            return ignored(param, "not a number", raw)
         if not math.isfinite(got):
-            return _bad(param, "not a finite number", raw)
+            return ignored(param, "not a finite number", raw)
         if span is not None and not span[0] <= got <= span[1]:
-            return _bad(param, f"must be {_span(f'{span[0]:g}', f'{span[1]:g}')}", raw)
-        return _bad(param, f"not allowed; using {value:g}", raw)
-    return _bad(param, "not one of the choices", raw)
+            return ignored(param, f"must be {_span(f'{span[0]:g}', f'{span[1]:g}')}", raw)
+        return ignored(param, f"not allowed; using {value:g}", raw)
+    return ignored(param, "not one of the choices", raw)
 
 
 def check_widgets() -> None:
