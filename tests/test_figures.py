@@ -42,3 +42,27 @@ def test_tables(run) -> None:
     assert (frame["chosen"] == "✔").sum() == 1
     hist = tables.history_frame(steps)
     assert len(hist) == len(steps) and "index_value" in hist.columns
+
+
+def test_one_curves_layout_for_every_page() -> None:
+    """ui.figures.curves_layout: end labels at the right, room for the longest one (capped
+    when asked), no titles or labels in a small view, a log axis with a tick per decade."""
+    from ui.figures import curves_layout, curves_right_margin
+
+    labels = [("train error", "#000000", 0.2), ("Π Z_t", "#0072B2", 0.5)]
+    lay = curves_layout(labels, font=12, small=False, x_range=(0, 5), x_title="round t")
+    assert [a["text"] for a in sorted(lay["annotations"], key=lambda a: a["y"])] == [
+        "train error",
+        "Π Z_t",
+    ]
+    assert lay["margin"]["r"] == curves_right_margin(labels, font=12) == int(11 * 12 * 0.6) + 16
+    assert curves_right_margin(labels, font=12, most=50) == 50
+    assert curves_right_margin([], font=12) == 14
+    small = curves_layout([], font=12, small=True, x_range=(0, 5), x_title="round t")
+    assert small["xaxis"]["title"] is None and not small["yaxis"]["showticklabels"]
+    assert "shapes" not in small
+    log = curves_layout(
+        labels, font=12, small=False, x_range=(0, 5), x_title="t", y_range=(-3, 0.05), log=True
+    )
+    assert log["yaxis"]["type"] == "log" and log["yaxis"]["dtick"] == 1
+    go.Figure({"data": [], "layout": log})  # valid for plotly

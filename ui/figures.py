@@ -183,3 +183,99 @@ def end_labels(
         )
         for y, text, colour in placed
     ]
+
+
+def curves_right_margin(
+    labels: Sequence[tuple[str, str, float]], *, font: float, most: float | None = None
+) -> int:
+    """Pixels the curves keep on their right for the end labels: room for the longest one
+    (about 0.6 em a character), at most ``most`` pixels when given. One formula for every
+    page's curves, so that the plots line up alike."""
+    if not labels:
+        return 14
+    room = int(max(len(name) for name, *_ in labels) * font * 0.6) + 16
+    return room if most is None else min(room, int(most))
+
+
+def curves_layout(
+    labels: Sequence[tuple[str, str, float]],
+    *,
+    font: float,
+    small: bool,
+    x_range: Sequence[float],
+    x_title: str,
+    y_range: Sequence[float] = (0.0, 1.05),
+    y_title: str = "value",
+    log: bool = False,
+    plot_px: float = 300.0,
+    annotations: Sequence[dict] = (),
+    shapes: Sequence[dict] | None = None,
+    most_right: float | None = None,
+    xaxis: dict | None = None,
+    yaxis: dict | None = None,
+) -> dict:
+    """The layout of a lecture page's bound curves (every page's: one layout).
+
+    Parameters
+    ----------
+    labels : sequence of (str, str, float)
+        The curves' names, colours and last values, written at the right end of their lines
+        (:func:`end_labels`; nothing for a small view, which passes none).
+    font : float
+        The figure's font size (labels are one point smaller).
+    small : bool
+        A small multiple: no tick labels, titles or right margin.
+    x_range, y_range : sequence of float
+        The axes' ranges (``y_range`` in powers of ten when ``log``).
+    x_title, y_title : str
+        The axes' titles.
+    log : bool, default False
+        A logarithmic y axis, one tick per power of ten.
+    plot_px : float, default 300
+        The plot's approximate height, which spaces the end labels.
+    annotations : sequence of dict
+        More annotations (a note on an empty run, …), drawn after the end labels.
+    shapes : sequence of dict, optional
+        Shapes (the dotted line at this round); omitted from the layout when None.
+    most_right : float, optional
+        The widest right margin allowed (:func:`curves_right_margin`).
+    xaxis, yaxis : dict, optional
+        Extra properties of the axes (a second y axis's anchor and domains, …).
+
+    Returns
+    -------
+    dict
+        A plotly layout.
+    """
+    right = curves_right_margin(labels, font=font, most=most_right)
+    layout = dict(
+        margin=dict(l=8, r=8, t=4, b=8) if small else dict(l=10, r=right, t=8, b=10),
+        plot_bgcolor="white",
+        font=dict(size=font),
+        showlegend=False,
+        uirevision="curves",
+        annotations=end_labels(
+            labels, font=font - 1, y_range=tuple(y_range), plot_px=plot_px, log=log
+        )
+        + list(annotations),
+        xaxis=dict(
+            range=list(x_range),
+            gridcolor="#eeeeee",
+            showticklabels=not small,
+            automargin=True,
+            title=None if small else dict(text=x_title, standoff=4),
+            **(xaxis or {}),
+        ),
+        yaxis=dict(
+            range=list(y_range),
+            gridcolor="#eeeeee",
+            showticklabels=not small,
+            automargin=True,
+            title=None if small else dict(text=y_title, standoff=4),
+            **({"type": "log", "dtick": 1} if log else {}),
+            **(yaxis or {}),
+        ),
+    )
+    if shapes is not None:
+        layout["shapes"] = list(shapes)
+    return layout

@@ -28,7 +28,7 @@ from boostcore.branching import START, STEP, STOP, BPStep, round_bands
 from boostcore.datasets import Dataset
 from ui import theme
 from ui.cache import shared
-from ui.figures import FAINT, data_extent, end_labels, regions_layout
+from ui.figures import FAINT, curves_layout, data_extent, end_labels, regions_layout
 from ui.labels import MERGE_SHORT
 from ui.svgtree import svg_size
 from ui.text import plural
@@ -743,13 +743,9 @@ def curves_figure(run: Sequence[BPStep], t: int, *, font: float = 12, small: boo
         for name, colour, _, _, y, axis in panels
         if axis == "y" and np.isfinite(y).any()
     ]
-    annotations = (
-        []
-        if small
-        else end_labels(labels, font=font - 1, y_range=(low, 0.05), plot_px=130.0, log=True)
-    )
+    notes = []
     if len(done) == 1:  # the run never got a round: say why
-        annotations.append(
+        notes.append(
             dict(
                 xref="paper",
                 yref="paper",
@@ -760,34 +756,19 @@ def curves_figure(run: Sequence[BPStep], t: int, *, font: float = 12, small: boo
                 font=dict(size=font, color="#555555"),
             )
         )
-    right = (
-        10 if small or not labels else int(max(len(n) for n, *_ in labels) * (font - 1) * 0.6) + 14
-    )
-    layout = dict(
-        margin=dict(l=8, r=8, t=4, b=8) if small else dict(l=10, r=right, t=8, b=10),
-        plot_bgcolor="white",
-        font=dict(size=font),
-        showlegend=False,
-        uirevision="curves",
-        annotations=annotations,
-        xaxis=dict(
-            range=[-0.5, n_max + 0.5],
-            gridcolor="#eeeeee",
-            showticklabels=not small,
-            automargin=True,
-            anchor="y" if small else "y2",
-            title=None if small else dict(text="round t", standoff=4),
-        ),
-        yaxis=dict(
-            type="log",
-            range=[low, 0.05],
-            gridcolor="#eeeeee",
-            dtick=1,
-            showticklabels=not small,
-            automargin=True,
-            domain=[0.0, 1.0] if small else [0.34, 1.0],
-            title=None if small else dict(text="value (log scale)", standoff=4),
-        ),
+    layout = curves_layout(
+        [] if small else labels,
+        font=font,
+        small=small,
+        x_range=(-0.5, n_max + 0.5),
+        x_title="round t",
+        y_range=(low, 0.05),
+        y_title="value (log scale)",
+        log=True,
+        plot_px=130.0,
+        annotations=notes,
+        xaxis=dict(anchor="y" if small else "y2"),
+        yaxis=dict(domain=[0.0, 1.0] if small else [0.34, 1.0]),
     )
     if not small:
         layout["yaxis2"] = dict(

@@ -46,7 +46,7 @@ from boostcore.datasets import Dataset
 from boostcore.probabilistic import Chain, ProbStep, ProbTree, SoftStump, _draws
 from ui import theme
 from ui.cache import shared
-from ui.figures import FAINT, data_extent, end_labels, points_traces, regions_layout
+from ui.figures import FAINT, curves_layout, data_extent, points_traces, regions_layout
 from ui.svgtree import svg_size
 
 NAMES = {"chain": "Chain", "tree": "Tree", "matryoshka": "Matryoshka", "collapse": "Collapse"}
@@ -447,29 +447,8 @@ def curves_figure(
         last = next((float(v) for v in reversed(vals) if v is not None and np.isfinite(v)), None)
         if last is not None:
             labels.append((name, colour, min(max(last, 0.0), 1.05)))
-    annotations = end_labels(labels, font=font - 1, y_range=(0.0, 1.05))
-    right = 14 if small or not labels else int(max(len(n) for n, *_ in labels) * font * 0.6) + 16
-    layout = dict(
-        margin=dict(l=8, r=8, t=4, b=8) if small else dict(l=10, r=right, t=8, b=10),
-        plot_bgcolor="white",
-        font=dict(size=font),
-        showlegend=False,
-        uirevision="curves",
-        annotations=annotations,
-        xaxis=dict(
-            range=[-0.5, n_weak + 0.5],
-            gridcolor="#eeeeee",
-            showticklabels=not small,
-            automargin=True,
-            title=None if small else dict(text="weak classifiers T", standoff=4),
-        ),
-        yaxis=dict(
-            range=[0, 1.05],
-            gridcolor="#eeeeee",
-            showticklabels=not small,
-            automargin=True,
-            title=None if small else dict(text="value", standoff=4),
-        ),
+    layout = curves_layout(
+        labels, font=font, small=small, x_range=(-0.5, n_weak + 0.5), x_title="weak classifiers T"
     )
     return {"data": plain(data), "layout": plain(layout)}
 

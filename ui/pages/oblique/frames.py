@@ -34,7 +34,7 @@ from boostcore.realboost import MU_CLIP, Additive, WeakHypothesis
 from boostcore.steps import STEP, final, rounds
 from ui import compute, lecture, tables, theme
 from ui.cache import shared
-from ui.figures import data_extent, end_labels, points_traces, regions_layout
+from ui.figures import curves_layout, data_extent, points_traces, regions_layout
 from ui.svgtree import CHAR, tidy_layout
 
 from .figures import node_membership, zero_segments
@@ -1140,9 +1140,9 @@ def g1_curves(
         finite = y[np.isfinite(y)]
         if finite.size and not small:
             labels.append((name, colour, float(finite[-1])))
-    annotations = end_labels(labels, font=font - 1, y_range=(low, 0.05), log=True) if labels else []
+    notes = []
     if empty:
-        annotations.append(
+        notes.append(
             dict(
                 xref="paper",
                 yref="paper",
@@ -1155,7 +1155,6 @@ def g1_curves(
                 bgcolor="rgba(255,255,255,0.85)",
             )
         )
-    right = 14 if small or not labels else int(max(len(n) for n, *_ in labels) * font * 0.6) + 14
     n_max = int(x_all.max()) if x_all.size else 1
     shapes = []
     if k >= 0:
@@ -1171,31 +1170,18 @@ def g1_curves(
                 line=dict(color="#888888", width=1, dash="dot"),
             )
         )
-    layout = dict(
-        margin=dict(l=8, r=8, t=4, b=8) if small else dict(l=10, r=right, t=8, b=10),
-        plot_bgcolor="white",
-        font=dict(size=font),
-        showlegend=False,
-        uirevision="curves",
-        annotations=annotations,
+    layout = curves_layout(
+        labels,
+        font=font,
+        small=small,
+        x_range=(-0.5, n_max + 0.5),
+        x_title=xlabel,
+        y_range=(low, 0.05),
+        y_title="value (log scale)",
+        log=True,
+        annotations=notes,
         shapes=shapes,
-        xaxis=dict(
-            range=[-0.5, n_max + 0.5],
-            gridcolor="#eeeeee",
-            showticklabels=not small,
-            automargin=True,
-            title=None if small else dict(text=xlabel, standoff=4),
-        ),
-        yaxis=dict(
-            type="log",
-            range=[low, 0.05],
-            dtick=1,
-            gridcolor="#eeeeee",
-            exponentformat="power",
-            showticklabels=not small,
-            automargin=True,
-            title=None if small else dict(text="value (log scale)", standoff=4),
-        ),
+        yaxis=dict(exponentformat="power"),
     )
     return _fig(data, layout)
 

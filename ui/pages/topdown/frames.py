@@ -22,8 +22,8 @@ from ui import theme
 from ui.diagrams import interval_label
 from ui.figures import (
     FAINT,
+    curves_layout,
     data_extent,
-    end_labels,
     figure_dict,
     points_traces,
     regions_layout,
@@ -339,34 +339,14 @@ def topdown_curves(
             )
         )
         labels.append((mm, theme.BOUND["mm"], float(final.bound_mm)))
-    annotations = end_labels(labels, font=font - 1, y_range=(0.0, 1.05))
     # room for the longest label, but never more than a third of a narrow (300 px) plot
-    right = (
-        14
-        if small or not labels
-        else min(int(max(len(n) for n, *_ in labels) * font * 0.6) + 16, int(110 * font / 12))
-    )
-    layout = dict(
-        margin=dict(l=8, r=8, t=4, b=8) if small else dict(l=10, r=right, t=8, b=10),
-        plot_bgcolor="white",
-        font=dict(size=font),
-        showlegend=False,
-        uirevision="curves",
-        annotations=annotations,
-        xaxis=dict(
-            range=[0.5, size + 0.5],
-            gridcolor="#eeeeee",
-            showticklabels=not small,
-            automargin=True,
-            title=None if small else dict(text="leaves |T|", standoff=4),
-        ),
-        yaxis=dict(
-            range=[0, 1.05],
-            gridcolor="#eeeeee",
-            showticklabels=not small,
-            automargin=True,
-            title=None if small else dict(text="value", standoff=4),
-        ),
+    layout = curves_layout(
+        labels,
+        font=font,
+        small=small,
+        x_range=(0.5, size + 0.5),
+        x_title="leaves |T|",
+        most_right=110 * font / 12,
         shapes=[
             dict(
                 type="line",
