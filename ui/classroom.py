@@ -21,7 +21,7 @@ from typing import Any
 import streamlit as st
 from streamlit.errors import StreamlitAPIException
 
-from . import params
+from . import pages, params
 from .guides import Guide
 
 #: Session key (and URL parameter) of presenter mode.
@@ -132,8 +132,7 @@ def page_header(
     modes = bar.container(horizontal=True, width="content", vertical_alignment="center")
     bar.toggle(
         "Presenter mode",
-        key=PRESENT,
-        bind="query-params",
+        **params.named(pages.HEADER_PARAMS, PRESENT).flag(),
         help="For a projector: hides the sidebar and the explanations, enlarges fonts and "
         "plots, pins the stepper at the top. Keys: ← → step, Home/End jump, Space plays. "
         "Turn it off here to change the parameters again.",

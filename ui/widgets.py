@@ -13,7 +13,8 @@ import streamlit as st
 
 from boostcore import csvdata, datasets
 
-from . import compute, draw
+from . import compute, draw, pages
+from .params import named
 from .text import md_plain
 
 
@@ -23,10 +24,6 @@ class DataChoice:
 
     dataset: datasets.Dataset
     key: str
-
-
-#: The sidebar's data sources (their labels are the URL values, ``?src=Draw``).
-SOURCES = ["Generated", "Upload CSV", "Draw"]
 
 
 def dataset_sidebar() -> DataChoice:
@@ -40,88 +37,53 @@ def dataset_sidebar() -> DataChoice:
     """
     sb = st.sidebar
     sb.header("Data")
-    names = list(datasets.GENERATORS)
+    # the data sources' labels are the URL values (``?src=Draw``)
     source = (
         sb.segmented_control(
             "Source",
-            SOURCES,
-            default="Generated",
-            key="src",
-            bind="query-params",
+            **named(pages.DATASET_PARAMS, "src").segmented(),
             help="Use a built-in 2D dataset, upload your own CSV file, or draw points by clicking.",
         )
-        or "Generated"
+        or named(pages.DATASET_PARAMS, "src").default  # a click on the chosen one unsets it
     )
     # No format_func on URL-bound widgets: the URL stores the shown label, so options are
     # kept short and readable (``?data=stripes``).
     name = sb.selectbox(
         "Dataset",
-        names,
-        key="data",
-        bind="query-params",
+        **named(pages.DATASET_PARAMS, "data").select(),
         help="Which 2D shape the two classes form.",
     )
     sb.caption(datasets.DATASET_DESCRIPTIONS[name])
     n = sb.slider(
         "Number of points",
-        40,
-        5000,
-        400,
-        step=20,
-        key="n",
-        bind="query-params",
+        **named(pages.DATASET_PARAMS, "n").number(),
         help="Training plus test points.",
     )
     noise = sb.slider(
         "Noise",
-        0.0,
-        1.0,
-        0.3,
-        step=0.05,
-        key="noise",
-        bind="query-params",
+        **named(pages.DATASET_PARAMS, "noise").number(),
         help="How much the points are jittered around the clean shape.",
     )
     with sb.expander("More data options"):
         imbalance = st.slider(
             "Fraction of class +1",
-            0.1,
-            0.9,
-            0.5,
-            step=0.05,
-            key="pos",
-            bind="query-params",
+            **named(pages.DATASET_PARAMS, "pos").number(),
             help="Class balance: 0.5 means as many +1 as −1 points.",
         )
         label_noise = st.slider(
             "Label noise",
-            0.0,
-            0.4,
-            0.05,
-            step=0.01,
-            key="flip",
-            bind="query-params",
+            **named(pages.DATASET_PARAMS, "flip").number(),
             help="Fraction of labels flipped at random (points the tree cannot explain).",
         )
         test_fraction = st.slider(
             "Test fraction",
-            0.0,
-            0.5,
-            0.25,
-            step=0.05,
-            key="test",
-            bind="query-params",
+            **named(pages.DATASET_PARAMS, "test").number(),
             help="Share of the points held out to measure the test error.",
         )
         seed = int(
             st.number_input(
                 "Random seed",
-                0,
-                1_000_000,
-                0,
-                step=1,
-                key="seed",
-                bind="query-params",
+                **named(pages.DATASET_PARAMS, "seed").number(),
                 help="Same seed, same points: a shared link shows the same data.",
             )
         )

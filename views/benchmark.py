@@ -24,6 +24,7 @@ FMT = {
 
 
 GUIDES, CHALLENGES = guides.BENCHMARK, guides.BENCHMARK_CHALLENGES
+PAGE = pages.page("benchmark")
 
 
 def _protocol() -> None:
@@ -70,10 +71,8 @@ def _tables(mtime: float) -> None:
     st.header("All results")
     what = st.radio(
         "Show",
-        list(bench.SHOW),
+        **PAGE.param("bench_show").select(),
         horizontal=True,
-        key="bench_show",
-        bind="query-params",
         help="Click a column header to sort.",
     )
     table = bench.results_table(mtime, what)
@@ -81,14 +80,10 @@ def _tables(mtime: float) -> None:
         table,
         column_config={c: st.column_config.NumberColumn(format="%.3f") for c in table.columns},
     )
-    names = bench.summary_learners(mtime)
-    default = "sklearn DecisionTree" if "sklearn DecisionTree" in names else names[0]
+    # the declared default (scikit-learn's tree) when the results have it, else the first
     ref = st.selectbox(
         "Wins and losses against",
-        names,
-        index=names.index(default),
-        key="bench_ref",
-        bind="query-params",
+        **PAGE.param("bench_ref").select(options=bench.summary_learners(mtime)),
     )
     chart_with_numbers(
         figures.win_loss_figure(bench.against(mtime, ref), ref),
@@ -102,9 +97,7 @@ def _drill(mtime: float) -> None:
     # URL-bound: no format_func (the URL keeps the shown label), the description follows
     name = st.selectbox(
         "Dataset",
-        bench.result_datasets(mtime),
-        key="bench_ds",
-        bind="query-params",
+        **PAGE.param("bench_ds").select(options=bench.result_datasets(mtime)),
         help="One dataset's results in detail.",
     )
     description = bench.dataset_description(name)
@@ -133,15 +126,11 @@ def _run_now() -> None:
     st.header("Run it now")
     st.markdown("Cross-validate a few learners on one dataset on this machine.")
     c1, c2, c3 = st.columns([2, 4, 1])
-    dataset = c1.selectbox("Dataset", bench.dataset_names(), key="now_ds", bind="query-params")
+    dataset = c1.selectbox("Dataset", **PAGE.param("now_ds").select(options=bench.dataset_names()))
     chosen = c2.multiselect(
-        "Learners",
-        bench.learner_names(),
-        default=["BoostODT (stumps)", "sklearn DecisionTree"],
-        key="now_learners",
-        bind="query-params",
+        "Learners", **PAGE.param("now_learners").multi(options=bench.learner_names())
     )
-    folds = c3.slider("Folds", 2, 10, 5, key="now_folds", bind="query-params")
+    folds = c3.slider("Folds", **PAGE.param("now_folds").number())
     estimate = bench.fit_estimate(compute.results_mtime(), dataset, chosen, folds)
     if estimate:
         st.caption(f"Estimated time from the committed run: about {estimate:.1f} s of fitting.")
@@ -206,4 +195,4 @@ def render() -> None:
     _run_now()
 
 
-params.page_run(pages.page("benchmark"), render)
+params.page_run(PAGE, render)

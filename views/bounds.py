@@ -19,6 +19,7 @@ CONFIG = {"displaylogo": False}
 
 
 GUIDES, CHALLENGES = guides.BOUNDS, guides.BOUNDS_CHALLENGES
+PAGE = pages.page("bounds")
 
 
 def _grossmann() -> None:
@@ -30,10 +31,7 @@ def _grossmann() -> None:
     )
     picked = st.multiselect(
         "ρ",
-        list(RHOS),
-        default=list(RHOS),
-        key="b_rhos",
-        bind="query-params",
+        **PAGE.param("b_rhos").multi(),
         help="The per-node bound; ρ = 31/32 is ε ≈ 0.12, ρ = 1/4 is ε ≈ 0.48.",
     )
     rhos = [RHOS[r] for r in picked] or [7 / 8]
@@ -53,10 +51,7 @@ def _grossmann() -> None:
     st.markdown("##### Figure 2, right: a tree of trees")
     T = st.select_slider(
         "T",
-        [2**k for k in range(4, 17)],
-        value=1024,
-        key="b_T",
-        bind="query-params",
+        **PAGE.param("b_T").select_slider(),
         help="Total number of weak classifiers.",
     )
     st.latex(
@@ -80,9 +75,7 @@ def _grossmann() -> None:
     )
 
     st.markdown("##### Figure 3: deeper nesting (the paper's claim)")
-    rho3 = st.select_slider(
-        "ρ for Figure 3", list(RHOS), value="31/32", key="b_rho3", bind="query-params"
-    )
+    rho3 = st.select_slider("ρ for Figure 3", **PAGE.param("b_rho3").select_slider())
     st.latex(
         r"F\bigl(T^{1/L},F(T^{1/L},\dots F(T^{1/L},\rho))\bigr)"
         r"\quad(L\text{ levels, Eq. (11)})"
@@ -100,8 +93,8 @@ def _grossmann() -> None:
         r"=\frac{C(T)}{T}\left(\gamma_E+\psi(C(T))+\frac{1}{C(T)}-1\right)"
     )
     c1, c2 = st.columns(2)
-    C = c1.slider("C(T)", 0.01, 0.99, 0.3, key="b_C", bind="query-params")
-    Tn = c2.slider("T", 2, 1024, 64, key="b_Tn", bind="query-params")
+    C = c1.slider("C(T)", **PAGE.param("b_C").number())
+    Tn = c2.slider("T", **PAGE.param("b_Tn").number())
     st.metric(
         "rate of the collapsed (matryoshka) tree",
         f"{numbers.matryoshka_rate(C, Tn):.3g}",
@@ -110,30 +103,18 @@ def _grossmann() -> None:
     )
 
 
-SIZES = [4, 8, 16, 32, 64, 71, 128, 256, 512, 1024]
-DELTAS = [round(0.05 * i, 2) for i in range(1, 11)]
-
-
 def _top_down() -> None:
     st.markdown("##### The price of a k-way split")
     c1, c2 = st.columns(2)
     gamma = c1.slider(
         "γ",
-        0.01,
-        0.5,
-        0.1,
-        step=0.01,
-        key="b_gamma",
-        bind="query-params",
+        **PAGE.param("b_gamma").number(),
         help="The weak-learning advantage: every chosen split removes at least "
         "this fraction of its leaf's impurity.",
     )
     size = c2.select_slider(
         "target size s",
-        SIZES,
-        value=64,
-        key="b_s",
-        bind="query-params",
+        **PAGE.param("b_s").select_slider(),
         help="The number of leaves the tree is grown to (the leaf budget).",
     )
     st.latex(
@@ -187,19 +168,13 @@ def _top_down() -> None:
     c1, c2 = st.columns(2)
     delta = c1.select_slider(
         "edge δ of a weak learner",
-        DELTAS,
-        value=0.2,
-        key="b_delta",
-        bind="query-params",
+        **PAGE.param("b_delta").select_slider(),
         help="A classical weak learner: for every weighting of the data "
         "some binary split has error at most ½ − δ.",
     )
     eps_w = c2.select_slider(
         "target error ε ",
-        [0.25, 0.1, 0.05, 0.01],
-        value=0.1,
-        key="b_eps_w",
-        bind="query-params",
+        **PAGE.param("b_eps_w").select_slider(),
         help="The training error the tree must reach.",
     )
     g = numbers.weak_learning_advantage(delta)
@@ -232,10 +207,7 @@ def _infoboost() -> None:
     st.markdown("##### Rounds InfoBoost needs")
     eps = st.select_slider(
         "target error ε",
-        [0.1, 0.05, 0.01, 0.001, 1e-4],
-        value=0.01,
-        key="b_eps",
-        bind="query-params",
+        **PAGE.param("b_eps").select_slider(),
     )
     st.latex(
         r"\Pr_U(\mathrm{sign}F_T\ne y)\le\prod_t H_{D_t}(Y\mid h_t)\le(1-\gamma)^T"
@@ -308,4 +280,4 @@ def render() -> None:
             st.code(snippet, language="python")
 
 
-params.page_run(pages.page("bounds"), render)
+params.page_run(PAGE, render)

@@ -41,6 +41,7 @@ HELP = {
 LEARNERS = {"H(Y|h)": "h", "divided leaves": "divided"}
 
 GUIDES, CHALLENGES = guides.BRANCHING, guides.BRANCHING_CHALLENGES
+PAGE = pages.page("branching")
 
 
 def _sidebar_params() -> dict:
@@ -48,29 +49,17 @@ def _sidebar_params() -> dict:
     sb.header("Branching program")
     schemes = sb.multiselect(
         "Merging schemes side by side",
-        list(SCHEMES),
-        default=list(SCHEMES),
-        key="schemes",
-        bind="query-params",
+        **PAGE.param("schemes").multi(),
         help="; ".join(f"{k}: {v}" for k, v in HELP.items()) + ".",
     )
     n_rounds = sb.slider(
         "Rounds T",
-        1,
-        60,
-        20,
-        key="T",
-        bind="query-params",
+        **PAGE.param("T").number(),
         help="Number of boosting rounds (one stump each).",
     )
     c = sb.slider(
         "c (BP.InfoBoost)",
-        0.05,
-        0.95,
-        0.5,
-        step=0.05,
-        key="c",
-        bind="query-params",
+        **PAGE.param("c").number(),
         help="Theorem 3's trade-off, round by round: H(Y|ℓ_t) ≤ 1 − c·γ_t with at "
         "most 4K leaves, and K (the number of bands) grows with c. Near 1 the "
         "bound approaches the divided leaves' entropy (DT.InfoBoost); near 0 it "
@@ -78,9 +67,7 @@ def _sidebar_params() -> dict:
     )
     wl = sb.radio(
         "Weak learner minimises",
-        list(LEARNERS),
-        key="wl",
-        bind="query-params",
+        **PAGE.param("wl").select(),
         help="H(Y|h): InfoBoost's stump. Divided leaves: the stump that minimises the "
         "entropy of the divided leaves ℓ̃_t, which is what drives the bound "
         "(the paper's remark (1)).",
@@ -388,4 +375,4 @@ def _exports(header, runs: dict, ds, t: int | None) -> None:
             )
 
 
-params.page_run(pages.page("branching"), render)
+params.page_run(PAGE, render)

@@ -34,7 +34,9 @@ from ui.pages.game.rules import phi as phi_gamma
 from ui.pages.game.rules import start as game_start
 from ui.rounds import stepper
 
-MODES = ("You are the adversary", "You are the player", "Watch")
+PAGE = pages.page("game")
+#: The modes, as the link spells them: the adversary, the player, watching.
+MODES = PAGE.param("mode").options
 MODE_HELP = (
     "The app plays TOPDOWN-M's player (it always expands the heaviest leaf); you "
     "choose how many children and how to share the weight. Goal: end as HEAVY as "
@@ -53,24 +55,15 @@ GUIDES, CHALLENGES = guides.GAME, guides.GAME_CHALLENGES
 def _sidebar() -> tuple[str, int, float]:
     sb = st.sidebar
     sb.header("Game")
-    mode = sb.radio("Mode", MODES, key="mode", bind="query-params", help=MODE_HELP)
+    mode = sb.radio("Mode", **PAGE.param("mode").select(), help=MODE_HELP)
     s = sb.slider(
         "Target size s",
-        2,
-        32,
-        8,
-        key="s",
-        bind="query-params",
+        **PAGE.param("s").number(),
         help="The game ends when the tree has s leaves.",
     )
     gamma = sb.slider(
         "γ (advantage)",
-        0.0,
-        0.5,
-        0.1,
-        step=0.05,
-        key="gamma",
-        bind="query-params",
+        **PAGE.param("gamma").number(),
         help="Every k-way expansion keeps only 1 − γ⌈log₂ k⌉ of the leaf's "
         "weight: the weak hypothesis assumption of TOPDOWN-M.",
     )
@@ -589,19 +582,13 @@ def _watch(header, s: int, gamma: float, predict: bool = False) -> None:
     c1, c2 = st.columns([3, 1], vertical_alignment="bottom")
     name = c1.radio(
         "Adversary",
-        list(ADVERSARIES),
-        key="watch_adv",
+        **PAGE.param("watch_adv").select(),
         horizontal=True,
-        bind="query-params",
         help="The player is always TOPDOWN-M's: the heaviest leaf.",
     )
     seed = c2.number_input(
         "Seed",
-        0,
-        10_000,
-        0,
-        key="watch_seed",
-        bind="query-params",
+        **PAGE.param("watch_seed").number(),
         help="Seed of the random adversary.",
     )
     states = watch(s, gamma, ADVERSARIES[name], int(seed))
@@ -654,4 +641,4 @@ def _watch(header, s: int, gamma: float, predict: bool = False) -> None:
     export_structures(header, "game")
 
 
-params.page_run(pages.page("game"), render)
+params.page_run(PAGE, render)

@@ -45,6 +45,7 @@ HELP = {
     "promises a faster fall of the bound than plain growth (our reading of §5.4).",
 }
 GUIDES, CHALLENGES = guides.MATRYOSHKA, guides.MATRYOSHKA_CHALLENGES
+PAGE = pages.page("matryoshka")
 
 
 def _sidebar() -> dict:
@@ -52,37 +53,23 @@ def _sidebar() -> dict:
     sb.header("Probabilistic boosting")
     picked = sb.multiselect(
         "Structures side by side",
-        list(STRUCTURES),
-        default=list(STRUCTURES)[:3],
-        key="struct",
-        bind="query-params",
+        **PAGE.param("struct").multi(),
         help="; ".join(HELP.values()),
     )
     n_weak = sb.select_slider(
         "Weak classifiers T",
-        [2, 4, 8, 16, 32, 64],
-        value=16,
-        key="Tw",
-        bind="query-params",
+        **PAGE.param("Tw").select_slider(),
         help="Soft stumps to spend (a power of two so the matryoshka can use them all).",
     )
     softness = sb.slider(
         "Softness τ",
-        0.02,
-        1.0,
-        0.3,
-        step=0.02,
-        key="tau",
-        bind="query-params",
+        **PAGE.param("tau").number(),
         help="q(+, x) = σ((x_j − θ)/τ): small τ is an almost deterministic "
         "stump, large τ a coin that only leans one way.",
     )
     est = sb.select_slider(
         "q known from",
-        ["exact q", "100 answers", "20 answers", "5 answers"],
-        value="exact q",
-        key="est",
-        bind="query-params",
+        **PAGE.param("est").select_slider(),
         help="Grossmann's learner only sees R answers of each soft stump and "
         "estimates q by MAP (1 + #{+1})/(R + 2). Chain and tree train on the "
         "estimate; errors are measured with the true q.",
@@ -342,4 +329,4 @@ def _exports(header, runs: dict, ds, t: int | None) -> None:
             )
 
 
-params.page_run(pages.page("matryoshka"), render)
+params.page_run(PAGE, render)

@@ -63,6 +63,7 @@ HELP = {
 }
 
 GUIDES, CHALLENGES = guides.OBLIQUE, guides.OBLIQUE_CHALLENGES
+PAGE = pages.page("oblique")
 
 
 def _sidebar_params() -> dict:
@@ -70,46 +71,33 @@ def _sidebar_params() -> dict:
     sb.header("Oblique trees")
     n_internal = sb.slider(
         "Internal nodes T2",
-        1,
-        31,
-        7,
-        key="T2",
-        bind="query-params",
+        **PAGE.param("T2").number(),
         help="Number of splits of BoostODT and of the KM tree (7 = a "
         "complete tree of depth 3 when grown breadth-first).",
     )
     n_stumps = sb.slider(
         "Stumps per node T1",
-        1,
-        40,
-        10,
-        key="T1",
-        bind="query-params",
+        **PAGE.param("T1").number(),
         help="AdaBoost_R rounds inside each BoostODT node. AdaBoost gets "
         "T1 × T2 stumps, as many as BoostODT can use in total.",
     )
     learner = sb.radio(
         "BoostODT node learner",
-        list(LEARNERS),
-        key="learner",
-        bind="query-params",
+        **PAGE.param("learner").select(),
         help="Stumps: ±1 axis stumps, so a node's boundary is a staircase "
         "(the paper). Hyperplane: real-valued π(x_f − θ), so LS is affine and "
         "the boundary is a straight oblique line.",
     )
     rule = sb.radio(
         "Leaf to split next",
-        list(RULES),
-        key="rule",
-        bind="query-params",
+        **PAGE.param("rule").select(),
         help="Breadth-first grows towards a complete tree (Theorem 1 favours equal "
         "path lengths); the other picks the leaf whose split lowers the "
         "Kearns–Mansour impurity most. The KM tree always uses the latter.",
     )
     inner = sb.checkbox(
         "Step through the stumps inside each node",
-        key="inner",
-        bind="query-params",
+        **PAGE.param("inner").flag(),
         help="Each step of the stepper adds one AdaBoost_R round to the node "
         "being built, instead of one whole node (the regions show its "
         "boundary so far, the points its AdaBoost_R weights).",
@@ -435,4 +423,4 @@ def _exports(header, runs: dict, lec: dict, shown: dict, choice, params: dict, k
         )
 
 
-params.page_run(pages.page("oblique"), render)
+params.page_run(PAGE, render)

@@ -30,7 +30,7 @@ from ui.classroom import (
     presenting,
     preset_from_url,
 )
-from ui.labels import CRITERION_FROM_SHORT, CRITERION_LABELS, CRITERION_SHORT, INDEX, INDEX_LABELS
+from ui.labels import CRITERION_FROM_SHORT, CRITERION_LABELS, CRITERION_SHORT, INDEX_LABELS
 from ui.pages.topdown import frames, student
 from ui.widgets import dataset_sidebar
 
@@ -38,6 +38,7 @@ SHORT, FROM_SHORT = CRITERION_SHORT, CRITERION_FROM_SHORT
 RULES = {"largest weight": "max_weight", "largest gain": "max_gain"}
 
 GUIDES, CHALLENGES = guides.TOPDOWN, guides.TOPDOWN_CHALLENGES
+PAGE = pages.page("topdown")
 
 
 def _sidebar_params() -> dict:
@@ -46,36 +47,23 @@ def _sidebar_params() -> dict:
     # URL-bound widgets store their shown label in the URL, so their options are short words.
     crit = sb.multiselect(
         "Criteria side by side",
-        list(SHORT.values()),
-        default=list(SHORT.values()),
-        key="crit",
-        bind="query-params",
+        **PAGE.param("crit").multi(),
         help="Each criterion grows its own tree on the same data with the same leaf budget. "
         "Hatano: gain/⌈log₂ k⌉; Mansour-McAllester: gain/g_γ(k); Naive: raw gain.",
     )
     size = sb.slider(
         "Leaf budget s",
-        2,
-        64,
-        16,
-        key="s",
-        bind="query-params",
+        **PAGE.param("s").number(),
         help="The target number of leaves |T| = s of every tree.",
     )
     max_arity = sb.slider(
         "Largest arity K",
-        2,
-        6,
-        4,
-        key="k",
-        bind="query-params",
+        **PAGE.param("k").number(),
         help="Splits may have 2 … K branches (2 = binary trees only).",
     )
     index = sb.selectbox(
         "Index function I",
-        list(INDEX),
-        key="index",
-        bind="query-params",
+        **PAGE.param("index").select(),
         help="The impurity whose weighted sum I(T) bounds the training error: "
         + "; ".join(f"{k} = {v}" for k, v in INDEX_LABELS.items())
         + ".",
@@ -83,20 +71,13 @@ def _sidebar_params() -> dict:
     sb.caption(f"I = {INDEX_LABELS[index]}")
     gamma = sb.slider(
         "γ for Mansour–McAllester",
-        0.01,
-        0.5,
-        0.1,
-        step=0.01,
-        key="gamma",
-        bind="query-params",
+        **PAGE.param("gamma").number(),
         help="Their split price g_γ(k) and acceptability rule need the weak-learning "
         "advantage γ in advance (Hatano's criterion does not).",
     )
     rule = sb.radio(
         "Leaf to expand",
-        list(RULES),
-        key="leaf",
-        bind="query-params",
+        **PAGE.param("leaf").select(),
         help="Largest weight p̂·I(q̂) is the theorems' rule; largest gain is "
         "scikit-learn's best-first growth.",
     )
@@ -434,4 +415,4 @@ def _exports(header, runs: dict, params: dict, ds, t: int | None) -> None:
             )
 
 
-params.page_run(pages.page("topdown"), render)
+params.page_run(PAGE, render)

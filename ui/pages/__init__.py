@@ -324,7 +324,7 @@ PAGES: tuple[PageSpec, ...] = (
                 default="mean test error",
                 options=("mean test error", "sd of test error", "fit time (s)", "size"),
             ),
-            Param("bench_ref", "choice"),
+            Param("bench_ref", "choice", default="sklearn DecisionTree"),
             Param("bench_ds", "choice"),
             Param("now_ds", "choice"),
             Param("now_learners", "choices", default=("BoostODT (stumps)", "sklearn DecisionTree")),
