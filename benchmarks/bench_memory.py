@@ -4,9 +4,9 @@
 
 Each "link" is what one distinct URL makes the server cache: the oblique page's AdaBoost run
 at its largest setting (5,000 points, 31 × 40 = 1,240 rounds, about 84 MB as stored) on a
-dataset with its own seed, computed through ``ui.compute`` exactly as a page does. Prints, after
-every link, the cache's entries and stored bytes and the process's resident memory (RSS), so the
-plateau under ``ui.cache.BUDGET_BYTES`` shows; a table, not a timed test.
+dataset with its own seed, computed through ``ui/pages/oblique/runs.py`` exactly as a page
+does. Prints, after every link, the cache's entries and stored bytes and the process's resident
+memory (RSS), so the plateau under ``ui.cache.BUDGET_BYTES`` shows; a table, not a timed test.
 """
 
 from __future__ import annotations
@@ -36,6 +36,7 @@ def main() -> None:
     ap.add_argument("--links", type=int, default=30)
     args = ap.parse_args()
     from ui import cache, compute
+    from ui.pages.oblique import runs as oblique_runs
 
     start = rss_mib()
     print(
@@ -48,7 +49,7 @@ def main() -> None:
     for i in range(args.links):
         t = time.perf_counter()
         ds = compute.generated_dataset.__wrapped__("moons", 5000, 0.3, 0.5, 0.05, i, 0.25)
-        compute.g1_path_run(ds, f"moons-5000-seed{i}", 31 * 40, "stump")
+        oblique_runs.g1_path_run(ds, f"moons-5000-seed{i}", 31 * 40, "stump")
         s = cache.stats()
         now = rss_mib()
         peak = max(peak, now)

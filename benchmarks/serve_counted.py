@@ -7,9 +7,10 @@ Before Streamlit's own command line takes over (``streamlit run app.py <options>
 process), ``boostcore.topdown.grow`` and ``boostcore.branching.bp_infoboost`` are replaced by
 wrappers that append one JSON line per call to the file named by ``BOOSTLAB_CALL_LOG``:
 ``{"fn": ..., "key": <digest of the data and every argument>, "t": ..., "thread": ...}``.
-The pages reach these generators only through the ``st.cache_data`` functions of
-``ui/compute.py``, which import them by name when the first page runs, i.e. after the patch, so
-the log counts how many times a run was really computed, whatever the number of sessions.
+The pages reach these generators only through the cached functions of the lessons'
+``ui/pages/<slug>/runs.py``, which import them by name when the first page runs, i.e. after the
+patch, so the log counts how many times a run was really computed, whatever the number of
+sessions.
 Nothing else changes: same app, same options, same process layout as ``streamlit run``.
 """
 

@@ -36,9 +36,9 @@ def test_no_learner_chosen_says_so() -> None:
 def test_each_claim_shows_the_verdict_of_the_one_rule() -> None:
     """Issue 14, F: the page's verdict on every claim is :func:`evaluation.verdict`'s."""
     from boostcore import evaluation
-    from ui import compute
+    from ui.pages.benchmark import runs as benchmark_runs
 
-    rows = compute.benchmark_results(compute.results_mtime())
+    rows = benchmark_runs.benchmark_results(benchmark_runs.results_mtime())
     at = ah.page("benchmark")
     ah.ok(at)
     labels = [e.label for e in at.expander]

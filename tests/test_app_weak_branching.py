@@ -14,6 +14,7 @@ from boostcore.branching import score_stump
 from tests import apptest_helpers as ah
 from tests import lecture_helpers as lh
 from ui import compute
+from ui.pages.branching import runs as branching_runs
 from ui.pages.branching import student as branching_student
 from ui.pages.branching.frames import SCHEMES
 
@@ -61,7 +62,7 @@ def _args(at) -> tuple:
 def _run(at, choices=()):
     """The focused run the page computes from the student's choices (same arguments)."""
     ds, n_rounds, merge, c, wl = _args(at)
-    return compute.bp_run(ds, "test-weak", n_rounds, merge, c, wl, tuple(choices))
+    return branching_runs.bp_run(ds, "test-weak", n_rounds, merge, c, wl, tuple(choices))
 
 
 def test_the_mode_shows_round_0_and_scores_the_default_stump_and_infoboosts() -> None:

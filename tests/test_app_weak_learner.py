@@ -10,6 +10,7 @@ import numpy as np
 
 from tests import apptest_helpers as ah
 from ui import compute, proof
+from ui.pages.topdown import runs as topdown_runs
 
 KEY = "weak_topdown"
 
@@ -36,7 +37,7 @@ def _run(at, choices):
     ds = compute.generated_dataset(
         ss["data"], ss["n"], ss["noise"], ss["pos"], ss["flip"], int(ss["seed"]), ss["test"]
     )
-    return compute.topdown_run(
+    return topdown_runs.topdown_run(
         ds, "test", ss["s"], ss["index"], "hatano", ss["k"], None, "max_weight", choices
     )
 
@@ -151,7 +152,7 @@ def _hostile_turn() -> None:
     import numpy as np
 
     from boostcore.datasets import Dataset
-    from ui import compute as comp
+    from ui.pages.topdown import runs as topdown_runs
     from ui.pages.topdown import student as topdown_student
 
     rng = np.random.default_rng(0)
@@ -166,7 +167,9 @@ def _hostile_turn() -> None:
         feature_names=("![x](http://127.0.0.1:9/p.png)", "[click](http://e)"),
         class_names=("-1", "+1"),
     )
-    state = comp.topdown_state(ds, "hostile", 4, "gini", "hatano", 3, None, "max_weight", ())
+    state = topdown_runs.topdown_state(
+        ds, "hostile", 4, "gini", "hatano", 3, None, "max_weight", ()
+    )
     topdown_student.topdown_turn(ds, state, max_arity=3, criterion_label="**Hatano**", n_played=0)
 
 

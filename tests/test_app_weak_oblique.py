@@ -21,6 +21,7 @@ from boostcore.oblique import score_separator
 from tests import apptest_helpers as ah
 from tests import lecture_helpers as lh
 from ui import compute
+from ui.pages.oblique import runs as oblique_runs
 from ui.pages.oblique import student as oblique_student
 
 KEY = "weak_oblique"
@@ -57,7 +58,7 @@ def _run(at, choices):
     """BoostODT's run the page computes from the student's choices (default parameters but
     T2 and T1, read from the page's widgets)."""
     ss = at.session_state
-    return compute.odt_run(
+    return oblique_runs.odt_run(
         _ds(at), "test", ss["T2"], ss["T1"], "stump", "breadth_first", tuple(choices)
     )
 
@@ -141,7 +142,7 @@ def test_adaboost_rs_separator_undo_start_over_and_new_parameters() -> None:
     assert not run[1].by_policy
     assert (
         run[1].separator
-        == compute.odt_run(_ds(at), "test", 7, 10, "stump", "breadth_first")[1].separator
+        == oblique_runs.odt_run(_ds(at), "test", 7, 10, "stump", "breadth_first")[1].separator
     )
     at.button(key=f"{KEY}_play").click().run()  # step 2: the default line
     assert len(at.session_state[f"{KEY}_choices"]) == 2 and at.session_state["round"] == 2

@@ -1,7 +1,7 @@
 """ui/exports.py: the reproduction scripts give the page's numbers; JSON and CSV exports.
 
 Every snippet is executed and its ``final <run> <name> = <value>`` lines are compared with
-the page's own cached computations in ``ui/compute.py`` (through ``__wrapped__``, the
+the page's own cached computations in ``ui/pages/<slug>/runs.py`` (through ``__wrapped__``, the
 undecorated function), so a snippet that drifts from the page fails here.
 """
 
@@ -22,7 +22,12 @@ import pytest
 from boostcore import bounds, csvdata, datasets, game
 from boostcore import steps as protocol
 from ui import compute, dataset_code, exports, labels, records, tables
+from ui.pages.branching import runs as branching_runs
 from ui.pages.game import rules as game_rules
+from ui.pages.game import tables as game_tables
+from ui.pages.matryoshka import runs as matryoshka_runs
+from ui.pages.oblique import runs as oblique_runs
+from ui.pages.topdown import runs as topdown_runs
 
 GEN = dict(
     name="moons", n=80, noise=0.3, imbalance=0.5, label_noise=0.05, seed=0, test_fraction=0.25
@@ -205,7 +210,7 @@ def test_dataset_spec_reads_the_datachoice_keys():
 def _topdown_want(ds, size, index, crits, k, gamma, rule):
     want = {}
     for c in crits:
-        steps = compute.topdown_run.__wrapped__(
+        steps = topdown_runs.topdown_run.__wrapped__(
             ds, "k", size, index, c, k, gamma if c == "mansour_mcallester" else None, rule
         )
         m = steps[-1].metrics
@@ -269,7 +274,7 @@ def test_branching_snippet_gives_the_page_numbers():
         ds = _gen_ds()
         want = {}
         for name, merge in names.items():
-            last = compute.bp_run.__wrapped__(ds, "k", 5, merge, 0.4, wl)[-1]
+            last = branching_runs.bp_run.__wrapped__(ds, "k", 5, merge, 0.4, wl)[-1]
             m = last.metrics
             want[name] = dict(
                 round=last.t,
@@ -300,7 +305,7 @@ def test_matryoshka_snippet_gives_the_page_numbers(samples):
     ds = _gen_ds()
     want = {}
     for s in structures:
-        steps = compute.prob_run.__wrapped__(
+        steps = matryoshka_runs.prob_run.__wrapped__(
             ds, "k", s, n_weak, 0.3, samples if s in ("chain", "tree") else None
         )
         step = [x for x in steps if x.metrics.n_weak <= n_weak][-1]
@@ -328,12 +333,12 @@ def test_oblique_snippet_gives_the_page_numbers(learner, rule):
     out, _ = _exec(exports.oblique_snippet(_data_code(), n_internal, n_stumps, learner, rule))
     ds = _gen_ds()
     runs = {
-        "adaboost": compute.g1_path_run.__wrapped__(ds, "k", n_internal * n_stumps, "stump"),
-        "km_tree": compute.g1_tree_run.__wrapped__(ds, "k", n_internal, "max_decrease"),
-        "boostodt": compute.odt_run.__wrapped__(ds, "k", n_internal, n_stumps, learner, rule),
+        "adaboost": oblique_runs.g1_path_run.__wrapped__(ds, "k", n_internal * n_stumps, "stump"),
+        "km_tree": oblique_runs.g1_tree_run.__wrapped__(ds, "k", n_internal, "max_decrease"),
+        "boostodt": oblique_runs.odt_run.__wrapped__(ds, "k", n_internal, n_stumps, learner, rule),
     }
     # the page's last stepper position (views/oblique.py: _current at schedule[-1])
-    i, _, used = compute.odt_schedule(runs["boostodt"], False)[-1]
+    i, _, used = oblique_runs.odt_schedule(runs["boostodt"], False)[-1]
     ada, km, odt = (protocol.rounds(runs[n]) for n in ("adaboost", "km_tree", "boostodt"))
     shown = {
         "adaboost": ada[min(used, len(ada) - 1)],
@@ -581,22 +586,25 @@ def _page_runs():
     ds = _gen_ds()
     return ds, {
         "topdown": {
-            c: compute.topdown_run.__wrapped__(
+            c: topdown_runs.topdown_run.__wrapped__(
                 ds, "k", 6, "km", c, 4, 0.1 if c == "mansour_mcallester" else None, "max_weight"
             )
             for c in ("hatano", "mansour_mcallester", "naive")
         },
         "branching": {
-            n: compute.bp_run.__wrapped__(ds, "k", 4, m, 0.5, "h")
+            n: branching_runs.bp_run.__wrapped__(ds, "k", 4, m, 0.5, "h")
             for m, n in labels.MERGE_SHORT.items()
         },
         "matryoshka": {
-            s: compute.prob_run.__wrapped__(ds, "k", s, 4, 0.3, None) for s in exports.STRUCTURES
+            s: matryoshka_runs.prob_run.__wrapped__(ds, "k", s, 4, 0.3, None)
+            for s in exports.STRUCTURES
         },
         "oblique": {
-            "AdaBoost": compute.g1_path_run.__wrapped__(ds, "k", 6, "stump"),
-            "KM tree": compute.g1_tree_run.__wrapped__(ds, "k", 3, "max_decrease"),
-            "BoostODT": compute.odt_run.__wrapped__(ds, "k", 3, 2, "hyperplane", "breadth_first"),
+            "AdaBoost": oblique_runs.g1_path_run.__wrapped__(ds, "k", 6, "stump"),
+            "KM tree": oblique_runs.g1_tree_run.__wrapped__(ds, "k", 3, "max_decrease"),
+            "BoostODT": oblique_runs.odt_run.__wrapped__(
+                ds, "k", 3, 2, "hyperplane", "breadth_first"
+            ),
         },
         "game": {"watch": game_rules.run_of(game_rules.watch.__wrapped__(8, 0.1, "random", 2))},
     }
@@ -644,7 +652,7 @@ def test_run_records_agree_with_the_tables_frames(page_runs):
                 else:
                     assert rec[col] == pytest.approx(value), col
     states = pages["game"]["watch"]
-    gframe = tables.game_history_frame(states[-1])
+    gframe = game_tables.game_history_frame(states[-1])
     grecs = [r for r in records.run_records(states) if r["kind"] == "step"]
     assert [r["leaf"] for r in grecs] == gframe["leaf"].tolist()
     assert [r["total_weight"] for r in grecs] == pytest.approx(gframe["tree weight after"].tolist())

@@ -7,7 +7,9 @@ import pytest
 
 from boostcore.datasets import make_dataset
 from boostcore.topdown import grow
-from ui import diagrams, tables
+from ui import tables, theme
+from ui.pages.topdown import diagrams
+from ui.pages.topdown import tables as topdown_tables
 
 
 @pytest.fixture(scope="module")
@@ -32,12 +34,12 @@ def test_tree_diagram_has_every_node_and_edge(run) -> None:
     for nid in range(tree.n_nodes):
         assert f"\n\t{nid} [" in src
     assert src.count("->") == tree.n_nodes - 1
-    assert diagrams.theme.HIGHLIGHT in src  # this round's split is highlighted
+    assert theme.HIGHLIGHT in src  # this round's split is highlighted
 
 
 def test_tables(run) -> None:
     ds, steps = run
-    frame = tables.candidates_frame({"Hatano": steps[1]})
+    frame = topdown_tables.candidates_frame({"Hatano": steps[1]})
     assert list(frame["k"]) == [c.arity for c in steps[1].candidates]
     assert (frame["chosen"] == "✔").sum() == 1
     hist = tables.history_frame(steps)

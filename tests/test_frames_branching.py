@@ -327,7 +327,7 @@ def test_c_round_frames_are_valid_and_show_the_per_round_statement() -> None:
     every c, under the bound 1 − cγ_t; the note says what the theorem promises and what this
     round shows (issue 14, B.3)."""
     from boostcore.branching import round_bands
-    from ui.compute import C_GRID
+    from ui.pages.branching.runs import C_GRID
 
     ds = _ds()
     run = _run(ds, "bands", T=6, c=0.5)

@@ -19,9 +19,10 @@ import pytest
 from boostcore import datasets, steps
 from boostcore.probabilistic import Chain
 from tests import lecture_helpers as lh
-from ui import compute, theme
+from ui import theme
 from ui.figures import data_extent
 from ui.pages.matryoshka import frames as fm
+from ui.pages.matryoshka import runs as matryoshka_runs
 
 HOSTILE = '<b>x</b>"&'
 
@@ -34,7 +35,10 @@ def _ds(name: str = "moons", names=None) -> datasets.Dataset:
 
 
 def _runs(ds, n_weak: int, structures=("chain", "tree", "matryoshka", "collapse")):
-    return {s: compute.prob_run.__wrapped__(ds, "test", s, n_weak, 0.3, None) for s in structures}
+    return {
+        s: matryoshka_runs.prob_run.__wrapped__(ds, "test", s, n_weak, 0.3, None)
+        for s in structures
+    }
 
 
 @pytest.fixture(scope="module")

@@ -18,8 +18,8 @@ import pytest
 
 from boostcore import datasets, steps
 from tests import lecture_helpers as lh
-from ui import compute
 from ui.pages.oblique import frames as fo
+from ui.pages.oblique import runs as oblique_runs
 
 HOSTILE = '<b>x</b>"&'
 
@@ -33,9 +33,9 @@ def _ds(name: str = "moons", n: int = 200, names=None, seed: int = 0) -> dataset
 
 def _runs(ds, T2: int = 3, T1: int = 4, learner: str = "stump", rule: str = "breadth_first"):
     return {
-        fo.ADA: compute.g1_path_run.__wrapped__(ds, "k", T2 * T1, "stump"),
-        fo.KM: compute.g1_tree_run.__wrapped__(ds, "k", T2, "max_decrease"),
-        fo.ODT: compute.odt_run.__wrapped__(ds, "k", T2, T1, learner, rule),
+        fo.ADA: oblique_runs.g1_path_run.__wrapped__(ds, "k", T2 * T1, "stump"),
+        fo.KM: oblique_runs.g1_tree_run.__wrapped__(ds, "k", T2, "max_decrease"),
+        fo.ODT: oblique_runs.odt_run.__wrapped__(ds, "k", T2, T1, learner, rule),
     }
 
 
@@ -46,7 +46,7 @@ def _lecture(ds, runs, *, inner: bool = False, font: float = 12, learner: str = 
         inner=inner,
         font=font,
         learner=learner,
-        peers=lambda n: compute.axis_parallel_peers.__wrapped__(ds, "k", n),
+        peers=lambda n: oblique_runs.axis_parallel_peers.__wrapped__(ds, "k", n),
     )
 
 
@@ -83,7 +83,7 @@ VIEWS = ("regions", "small", "structure", "curves", "spark")
 def test_one_frame_per_position_and_valid_plotly(case, request) -> None:
     ds, runs, lec = request.getfixturevalue(case)
     n = lec["n"]
-    assert n == len(compute.odt_schedule(runs[fo.ODT], case == "inner"))
+    assert n == len(oblique_runs.odt_schedule(runs[fo.ODT], case == "inner"))
     for name in fo.ORDER:
         run = lec["runs"][name]
         for v in VIEWS:
@@ -194,7 +194,7 @@ def test_shown_at_last_position_matches_the_exported_numbers(plain) -> None:
     """The page's last stepper position is what tests/test_exports.py expects the script to
     print: AdaBoost after as many stumps as BoostODT used, the KM tree at the same size."""
     _, runs, lec = plain
-    schedule = compute.odt_schedule(runs[fo.ODT], False)
+    schedule = oblique_runs.odt_schedule(runs[fo.ODT], False)
     i, _, used = schedule[-1]
     shown = fo.shown_at(runs, schedule, len(schedule) - 1)
     # every run shows one of its rounds t = 0 … T (the index is t, the stop is not shown)
@@ -222,7 +222,7 @@ def test_inner_weights_reproduce_adaboost_r(inner) -> None:
 
 def test_inner_stepping_draws_the_partial_separator(inner) -> None:
     ds, runs, lec = inner
-    schedule = compute.odt_schedule(runs[fo.ODT], True)
+    schedule = oblique_runs.odt_schedule(runs[fo.ODT], True)
     k = next(k for k, (_, j, _) in enumerate(schedule) if j == 1)
     assert lh.note_at(lec["runs"][fo.ODT], k).startswith("Building node 0: LS so far has 1")
     pics = _at(lec["runs"][fo.ODT]["structure"], k)
@@ -263,7 +263,7 @@ def test_one_frame_per_round_from_round_0_and_the_stop_reason_last(plain) -> Non
     _, runs, lec = plain
     odt = steps.rounds(runs[fo.ODT])
     assert lec["n"] == len(odt) == odt[-1].t + 1
-    shown = fo.shown_at(runs, compute.odt_schedule(runs[fo.ODT], False), 0)
+    shown = fo.shown_at(runs, oblique_runs.odt_schedule(runs[fo.ODT], False), 0)
     assert {name: runs[name][shown[name].idx].t for name in fo.ORDER} == dict.fromkeys(fo.ORDER, 0)
     assert lh.note_at(lec["runs"][fo.ODT], 0).startswith("BoostODT: the root alone")
     assert "Round 0" in lh.resolve(lec["inner"])[0]

@@ -14,9 +14,11 @@ from boostcore.branching import bp_infoboost
 from boostcore.game import equal_binary_adversary, max_weight_player, play, random_adversary
 from boostcore.topdown import grow
 from tests import apptest_helpers as ah
-from ui import compute, guides
+from ui import guides
 from ui.guides import Guide
+from ui.pages.benchmark import runs as benchmark_runs
 from ui.pages.game import rules as game_rules
+from ui.pages.matryoshka import runs as matryoshka_runs
 
 PAGES = {  # page file, preset box key, presets, challenges
     "topdown": ("topdown", "preset_pick", guides.TOPDOWN, guides.TOPDOWN_CHALLENGES),
@@ -245,9 +247,9 @@ def test_branching_overfit_preset_numbers() -> None:
 
 def _prob(state: dict, structure: str):
     ds = _data(state)
-    return compute.prob_run.__wrapped__(ds, "test", structure, state["Tw"], state["tau"], None)[
-        -1
-    ].metrics
+    return matryoshka_runs.prob_run.__wrapped__(
+        ds, "test", structure, state["Tw"], state["tau"], None
+    )[-1].metrics
 
 
 def test_nesting_preset_argues_from_what_the_run_shows() -> None:
@@ -298,7 +300,7 @@ def test_bounds_guide_numbers() -> None:
 
 
 def test_benchmark_guide_numbers() -> None:
-    rows = compute.benchmark_results.__wrapped__(compute.results_mtime())
+    rows = benchmark_runs.benchmark_results.__wrapped__(benchmark_runs.results_mtime())
     res = evaluation.compare(rows, "BP.InfoBoost (bands)", "InfoBoost (merge all)")
     assert (res["wins"], res["ties"], res["losses"]) == (2, 2, 8)
     sig_losses = sorted(d["dataset"] for d in res["details"] if d["significant"] and d["diff"] > 0)

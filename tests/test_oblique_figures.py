@@ -9,10 +9,11 @@ import pytest
 from boostcore.datasets import make_dataset
 from boostcore.oblique import boost_odt, g1_tree
 from boostcore.realboost import THETA_GRID, g1_linear
-from ui import diagrams, tables
+from ui.pages.oblique import diagrams
 from ui.pages.oblique import figures as oblique_figures
 from ui.pages.oblique.figures import zero_segments
 from ui.pages.oblique.frames import metrics_frame
+from ui.pages.oblique.tables import inner_frame
 
 
 def _validated(fig: go.Figure) -> go.Figure:
@@ -61,8 +62,8 @@ def test_margins(runs):
 def test_tables(runs):
     ds, r = runs
     step = r["odt"][1]
-    assert len(tables.inner_frame(step)) == len(step.inner)
-    assert len(tables.inner_frame(step, 2)) == 2
+    assert len(inner_frame(step)) == len(step.inner)
+    assert len(inner_frame(step, 2)) == 2
     frame = metrics_frame({"a": (r["path"][-1], "x"), "b": (r["odt"][0], "y")})
     assert list(frame["method"]) == ["a", "b"]
     assert frame["Theorem 1 bound"].tolist() == [

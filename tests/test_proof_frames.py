@@ -23,10 +23,12 @@ from boostcore import steps as protocol
 from boostcore.realboost import g1_linear
 from boostcore.topdown import grow
 from tests import lecture_helpers as lh
-from ui import compute
 from ui.pages.branching import frames as fb
+from ui.pages.branching import runs as branching_runs
 from ui.pages.matryoshka import frames as fm
+from ui.pages.matryoshka import runs as matryoshka_runs
 from ui.pages.oblique import frames as fo
+from ui.pages.oblique import runs as oblique_runs
 from ui.pages.topdown import frames as topdown_frames
 from ui.proof import (
     ASSUMPTION,
@@ -165,7 +167,7 @@ def test_presenter_font_draws_the_large_card() -> None:
 
 # ------------------------------------------------------------------------------ top-down
 def _topdown_steps(run):
-    """The page's steps (ui/compute.py's topdown_lecture): the stop snapshot in the last
+    """The page's steps (ui/pages/topdown/runs.py's topdown_lecture): the stop snapshot in the last
     round's place."""
     return run[:-2] + run[-1:] if len(run) > 1 else run
 
@@ -229,7 +231,7 @@ def test_branching_lecture_has_a_proof_frame_per_round() -> None:
     schemes = tuple(fb.SCHEMES)
     lec = fb.branching_lecture.__wrapped__(ds, "test-proof", schemes, 6, 0.5, "h", 12.0)
     for name in schemes:
-        run = compute.bp_run.__wrapped__(ds, "test-proof", 6, fb.SCHEMES[name], 0.5, "h")
+        run = branching_runs.bp_run.__wrapped__(ds, "test-proof", 6, fb.SCHEMES[name], 0.5, "h")
         shown = protocol.rounds(run)
         frames = lh.resolve(lec["runs"][name]["proof"])
         assert len(frames) == lec["runs"][name]["n"] == len(lec["runs"][name]["curves"])
@@ -248,7 +250,9 @@ def test_branching_lecture_has_a_proof_frame_per_round() -> None:
 def test_matryoshka_lecture_has_a_proof_frame_per_round() -> None:
     ds = datasets.make_dataset("moons", n=200, noise=0.3, random_state=0, test_fraction=0.25)
     structures = ("chain", "tree", "matryoshka", "collapse")
-    runs = {s: compute.prob_run.__wrapped__(ds, "test", s, 8, 0.9, None) for s in structures}
+    runs = {
+        s: matryoshka_runs.prob_run.__wrapped__(ds, "test", s, 8, 0.9, None) for s in structures
+    }
     lec = fm.build_lecture(runs, ds, n_weak=8, samples=None, font=12)
     for structure in structures:
         steps = protocol.rounds(runs[structure])
@@ -261,7 +265,9 @@ def test_matryoshka_lecture_has_a_proof_frame_per_round() -> None:
             last = _text(frames[-1])
             assert "✗ C(T) ≤ M2(T, ρ̂): Grossmann's nesting step" in last
     # MAP estimates of q (R answers) for the chain and the tree: their first link is marked
-    runs = {s: compute.prob_run.__wrapped__(ds, "test", s, 2, 0.9, 5) for s in ("chain", "tree")}
+    runs = {
+        s: matryoshka_runs.prob_run.__wrapped__(ds, "test", s, 2, 0.9, 5) for s in ("chain", "tree")
+    }
     lec = fm.build_lecture(runs, ds, n_weak=2, samples=5, font=15.6)
     for structure in runs:
         frame = lh.resolve(lec["runs"][structure]["proof"])[-1]
@@ -271,9 +277,9 @@ def test_matryoshka_lecture_has_a_proof_frame_per_round() -> None:
 # ------------------------------------------------------------------------------- oblique
 def _oblique(ds, *, inner: bool, T2: int = 3, T1: int = 4):
     runs = {
-        fo.ADA: compute.g1_path_run.__wrapped__(ds, "k", T2 * T1, "stump"),
-        fo.KM: compute.g1_tree_run.__wrapped__(ds, "k", T2, "max_decrease"),
-        fo.ODT: compute.odt_run.__wrapped__(ds, "k", T2, T1, "stump", "breadth_first"),
+        fo.ADA: oblique_runs.g1_path_run.__wrapped__(ds, "k", T2 * T1, "stump"),
+        fo.KM: oblique_runs.g1_tree_run.__wrapped__(ds, "k", T2, "max_decrease"),
+        fo.ODT: oblique_runs.odt_run.__wrapped__(ds, "k", T2, T1, "stump", "breadth_first"),
     }
     lec = fo.build_lecture(
         ds,
@@ -281,7 +287,7 @@ def _oblique(ds, *, inner: bool, T2: int = 3, T1: int = 4):
         inner=inner,
         font=12,
         learner="stump",
-        peers=lambda n: compute.axis_parallel_peers.__wrapped__(ds, "k", n),
+        peers=lambda n: oblique_runs.axis_parallel_peers.__wrapped__(ds, "k", n),
     )
     return runs, lec
 

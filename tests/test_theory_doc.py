@@ -149,7 +149,7 @@ def test_counts_are_written_in_plain_english() -> None:
     """'1 leaves' and 'rounds 1–1 (collapsed)' were on the pages (issue 14, E)."""
     from boostcore.branching import bp_infoboost
     from boostcore.datasets import make_dataset
-    from ui import diagrams
+    from ui.pages.branching import diagrams
     from ui.pages.branching import frames as branching_frames
     from ui.text import plural, rounds_span
 

@@ -4,7 +4,7 @@ Pure Python (no Streamlit calls), so everything here is unit-testable; the pages
 the strings into ``st.code`` / ``st.download_button``.
 
 * ``*_snippet(...)`` — one per page: a complete script (imports, dataset, the generator called
-  as ``ui/compute.py`` calls it, a loop printing every round, then the numbers the page shows
+  as the lesson's ``runs.py`` calls it, a loop printing every round, then the numbers the page shows
   at its last round, one ``final <run> <name> = <value>`` line each, which the tests compare
   with the page's own cached runs).
 * The scripts' text lives in ``ui/script_templates/<name>.py.tmpl``, exactly as the script

@@ -410,7 +410,7 @@ def topdown_questions(
     Parameters
     ----------
     run : sequence of TreeStep
-        The whole run (start … stop), e.g. ``ui.compute.topdown_run(...)``.
+        The whole run (start … stop), e.g. ``ui.pages.topdown.runs.topdown_run(...)``.
     t : int
         The round shown now.
     seed : int, default 0
@@ -526,7 +526,7 @@ def branching_questions(
     Parameters
     ----------
     run : sequence of BPStep
-        The whole run, e.g. ``ui.compute.bp_run(...)``.
+        The whole run, e.g. ``ui.pages.branching.runs.bp_run(...)``.
     t : int
         The round shown now.
     seed : int, default 0
@@ -650,7 +650,7 @@ def matryoshka_questions(
     Parameters
     ----------
     run : sequence of ProbStep
-        The whole run, e.g. ``ui.compute.prob_run(...)``.
+        The whole run, e.g. ``ui.pages.matryoshka.runs.prob_run(...)``.
     t : int
         The page's round (weak classifiers used).
     seed : int, default 0
@@ -838,7 +838,7 @@ def oblique_questions(
     Parameters
     ----------
     run : sequence of ODTStep or of G1Step
-        The whole run, e.g. ``ui.compute.odt_run(...)``.
+        The whole run, e.g. ``ui.pages.oblique.runs.odt_run(...)``.
     t : int
         The snapshot shown now.
     seed : int, default 0

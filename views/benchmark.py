@@ -6,7 +6,7 @@ import time
 
 import streamlit as st
 
-from ui import compute, guides, pages, params, theory_doc
+from ui import guides, pages, params, theory_doc
 from ui.classroom import (
     chart_with_numbers,
     page_header,
@@ -16,6 +16,7 @@ from ui.classroom import (
 )
 from ui.pages.benchmark import figures
 from ui.pages.benchmark import results as bench
+from ui.pages.benchmark import runs as benchmark_runs
 
 FMT = {
     c: st.column_config.NumberColumn(format="%.3f")
@@ -131,7 +132,7 @@ def _run_now() -> None:
         "Learners", **PAGE.param("now_learners").multi(options=bench.learner_names())
     )
     folds = c3.slider("Folds", **PAGE.param("now_folds").number())
-    estimate = bench.fit_estimate(compute.results_mtime(), dataset, chosen, folds)
+    estimate = bench.fit_estimate(benchmark_runs.results_mtime(), dataset, chosen, folds)
     if estimate:
         st.caption(f"Estimated time from the committed run: about {estimate:.1f} s of fitting.")
     if not chosen:
@@ -144,7 +145,7 @@ def _run_now() -> None:
         def progress(done: int, total: int, text: str) -> None:
             bar.progress(done / total, text=f"{text} · {time.perf_counter() - started:.1f} s")
 
-        rows = compute.run_benchmark_now(dataset, chosen, folds, progress)
+        rows = benchmark_runs.run_benchmark_now(dataset, chosen, folds, progress)
         bar.progress(1.0, text=f"Done in {time.perf_counter() - started:.1f} s.")
         st.session_state["now_rows"] = rows
     rows = st.session_state.get("now_rows")
@@ -164,10 +165,10 @@ def render() -> None:
     )
     if not presenting():
         _protocol()
-    if not compute.results_mtime():
+    if not benchmark_runs.results_mtime():
         st.warning("No committed results yet: run `.venv/bin/python benchmarks/run_benchmark.py`.")
     else:
-        mtime = compute.results_mtime()
+        mtime = benchmark_runs.results_mtime()
         presets_and_challenges("bench_preset", GUIDES, CHALLENGES)
         with header.export:
             st.markdown("**The committed results**")

@@ -7,8 +7,6 @@ import time
 import streamlit as st
 
 from ui import (
-    compute,
-    diagrams,
     exports,
     figures,
     guides,
@@ -26,7 +24,8 @@ from ui.classroom import (
     presenting,
     preset_from_url,
 )
-from ui.pages.branching import frames, student
+from ui.pages.branching import diagrams, frames, student
+from ui.pages.branching import runs as branching_runs
 from ui.pages.branching.frames import SCHEMES
 from ui.widgets import dataset_sidebar
 
@@ -181,7 +180,7 @@ def render() -> None:
     font = 12 * lecture.scale()
     with st.spinner("Boosting…"):
         runs = {
-            name: compute.bp_run(
+            name: branching_runs.bp_run(
                 ds,
                 choice.key,
                 params["n_rounds"],

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from ui import diagrams, exports, guides, pages, params, quiz, quiz_widget, tables, theory_doc
+from ui import exports, guides, pages, params, quiz, quiz_widget, theory_doc
 from ui.classroom import (
     chart_with_numbers,
     export_run,
@@ -18,7 +18,7 @@ from ui.classroom import (
     presets_and_challenges,
     structure,
 )
-from ui.pages.game import figures
+from ui.pages.game import diagrams, figures, tables
 from ui.pages.game.rules import (
     SEARCH_MAX_SIZE,
     legal_arities,

@@ -7,9 +7,7 @@ import time
 import streamlit as st
 
 from ui import (
-    compute,
     costs,
-    diagrams,
     exports,
     figures,
     guides,
@@ -27,7 +25,8 @@ from ui.classroom import (
     presenting,
     preset_from_url,
 )
-from ui.pages.matryoshka import frames
+from ui.pages.matryoshka import diagrams, frames
+from ui.pages.matryoshka import runs as matryoshka_runs
 from ui.widgets import dataset_sidebar
 
 STRUCTURES = {
@@ -176,7 +175,7 @@ def render() -> None:
             12 * lecture.scale(),
         )
         runs = {
-            s: compute.prob_run(
+            s: matryoshka_runs.prob_run(
                 ds,
                 choice.key,
                 s,

@@ -10,9 +10,7 @@ import time
 import streamlit as st
 
 from ui import (
-    compute,
     costs,
-    diagrams,
     exports,
     figures,
     guides,
@@ -31,8 +29,9 @@ from ui.classroom import (
     presenting,
     preset_from_url,
 )
+from ui.pages.oblique import diagrams, student
 from ui.pages.oblique import figures as oblique_figures
-from ui.pages.oblique import student
+from ui.pages.oblique import runs as oblique_runs
 from ui.pages.oblique.frames import (
     ADA,
     KM,
@@ -248,11 +247,11 @@ def render() -> None:
     started = time.perf_counter()
     with st.spinner("Boosting…"):
         runs = {
-            ADA: compute.g1_path_run(
+            ADA: oblique_runs.g1_path_run(
                 ds, choice.key, params["n_internal"] * params["n_stumps"], "stump"
             ),
-            KM: compute.g1_tree_run(ds, choice.key, params["n_internal"], "max_decrease"),
-            ODT: compute.odt_run(
+            KM: oblique_runs.g1_tree_run(ds, choice.key, params["n_internal"], "max_decrease"),
+            ODT: oblique_runs.odt_run(
                 ds,
                 choice.key,
                 params["n_internal"],

@@ -10,8 +10,6 @@ import time
 import streamlit as st
 
 from ui import (
-    compute,
-    diagrams,
     exports,
     figures,
     guides,
@@ -31,7 +29,8 @@ from ui.classroom import (
     preset_from_url,
 )
 from ui.labels import CRITERION_FROM_SHORT, CRITERION_LABELS, CRITERION_SHORT, INDEX_LABELS
-from ui.pages.topdown import frames, student
+from ui.pages.topdown import diagrams, frames, student
+from ui.pages.topdown import runs as topdown_runs
 from ui.widgets import dataset_sidebar
 
 SHORT, FROM_SHORT = CRITERION_SHORT, CRITERION_FROM_SHORT
@@ -200,7 +199,7 @@ def render() -> None:
     started = time.perf_counter()
     font = 12 * lecture.scale()
     with st.spinner("Growing the trees…"):
-        lec = compute.topdown_lecture(
+        lec = topdown_runs.topdown_lecture(
             ds,
             choice.key,
             params["size"],
@@ -214,7 +213,7 @@ def render() -> None:
             focus if played else None,
         )
         runs = {
-            c: compute.topdown_run(
+            c: topdown_runs.topdown_run(
                 ds,
                 choice.key,
                 params["size"],
@@ -235,7 +234,7 @@ def render() -> None:
     if weak:
         student.topdown_turn(
             ds,
-            compute.topdown_state(
+            topdown_runs.topdown_state(
                 ds,
                 choice.key,
                 params["size"],

@@ -1,6 +1,6 @@
 """Everything the benchmark page (``views/benchmark.py``) shows, computed from the results.
 
-The committed results are keyed by their file's modification time (``ui.compute.results_mtime``)
+The committed results are keyed by their file's modification time (``runs.results_mtime``)
 so a re-run of ``benchmarks/run_benchmark.py`` is picked up; the summaries, claim checks and
 comparisons of those rows are cached per ``mtime`` (``st.cache_data``), so moving a widget on
 the page only renders. A run "now" is summarised without a cache (the page asks for it once).
@@ -16,7 +16,8 @@ import streamlit as st
 
 from boostcore import evaluation
 from boostcore.real_datasets import REAL_DATASETS
-from ui import compute
+
+from . import runs as benchmark_runs
 
 #: The verdict rule in words (``evaluation.verdict`` applies it).
 VERDICT_RULE = evaluation.VERDICT_RULE
@@ -92,7 +93,7 @@ def datasets_table() -> pd.DataFrame:
 @st.cache_data(max_entries=4, show_spinner=False)
 def claim_checks(mtime: float) -> list[ClaimCheck]:
     """Every claim of ``evaluation.CLAIMS`` whose two learners were run, checked (cached)."""
-    rows = compute.benchmark_results(mtime)
+    rows = benchmark_runs.benchmark_results(mtime)
     learners_run = {r["learner"] for r in rows}
     checks = []
     for title, a, b in evaluation.CLAIMS:
@@ -121,7 +122,7 @@ def claim_checks(mtime: float) -> list[ClaimCheck]:
 @st.cache_data(max_entries=4, show_spinner=False)
 def summary(mtime: float) -> pd.DataFrame:
     """Per learner and dataset: mean and sd of the test error, fit time, size (cached)."""
-    return pd.DataFrame(evaluation.summarise(compute.benchmark_results(mtime)))
+    return pd.DataFrame(evaluation.summarise(benchmark_runs.benchmark_results(mtime)))
 
 
 def summary_learners(mtime: float) -> list[str]:
@@ -144,19 +145,19 @@ def results_table(mtime: float, show: str) -> pd.DataFrame:
 @st.cache_data(max_entries=32, show_spinner=False)
 def against(mtime: float, ref: str) -> list[dict]:
     """Every other learner of the results compared with ``ref`` (``evaluation.compare``)."""
-    rows = compute.benchmark_results(mtime)
+    rows = benchmark_runs.benchmark_results(mtime)
     return [evaluation.compare(rows, n, ref) for n in summary_learners(mtime) if n != ref]
 
 
 def result_datasets(mtime: float) -> list[str]:
     """The datasets present in the committed results, sorted."""
-    return sorted({r["dataset"] for r in compute.benchmark_results(mtime)})
+    return sorted({r["dataset"] for r in benchmark_runs.benchmark_results(mtime)})
 
 
 @st.cache_data(max_entries=32, show_spinner=False)
 def dataset_summary(mtime: float, name: str) -> list[dict]:
     """One dataset's summary per learner, each marked ``ours`` or not (cached)."""
-    sel = [r for r in compute.benchmark_results(mtime) if r["dataset"] == name]
+    sel = [r for r in benchmark_runs.benchmark_results(mtime) if r["dataset"] == name]
     out = evaluation.summarise(sel)
     ours = {r["learner"]: r["ours"] for r in sel}
     for s in out:
@@ -166,13 +167,13 @@ def dataset_summary(mtime: float, name: str) -> list[dict]:
 
 def budget_curves(mtime: float, name: str) -> list[dict]:
     """One dataset's committed error-vs-budget rows ([] if none)."""
-    return [r for r in compute.budget_results(mtime) if r["dataset"] == name]
+    return [r for r in benchmark_runs.budget_results(mtime) if r["dataset"] == name]
 
 
 def fit_estimate(mtime: float, dataset: str, chosen: list[str], folds: int) -> float:
     """Seconds of fitting a run now of ``chosen`` on ``dataset`` with ``folds`` folds should
     take, from the committed run's mean fit time per fold (0 when it has none)."""
-    past = compute.benchmark_results(mtime) if mtime else []
+    past = benchmark_runs.benchmark_results(mtime) if mtime else []
     per_fit: dict[str, list[float]] = {}
     for r in past:
         if r["dataset"] == dataset:
@@ -190,7 +191,7 @@ def run_summary(rows: list[dict]) -> pd.DataFrame:
 @st.cache_data(max_entries=4, show_spinner=False)
 def folds_csv(mtime: float) -> str:
     """Every committed fold as CSV (cached)."""
-    return pd.DataFrame(compute.benchmark_results(mtime)).to_csv(index=False)
+    return pd.DataFrame(benchmark_runs.benchmark_results(mtime)).to_csv(index=False)
 
 
 def summary_csv(mtime: float) -> str:

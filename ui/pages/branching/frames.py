@@ -33,6 +33,9 @@ from ui.labels import MERGE_SHORT
 from ui.svgtree import svg_size
 from ui.text import plural
 
+from . import runs as branching_runs
+from .tables import bp_metrics_frame, groups_frame
+
 #: The merging schemes of the page: shown name → ``merge=`` of ``bp_infoboost``.
 SCHEMES = {name: merge for merge, name in MERGE_SHORT.items()}  # page name → merge
 #: Shades of the regions heatmap: ``z = round(LEVELS · P(+1))`` as small integers.
@@ -1055,14 +1058,14 @@ def c_round_frames(
 ) -> dict:
     """Theorem 3 per round for the BP.InfoBoost run with ``c`` (cached): ``{"frames",
     "notes", "n"}``, one per round ``t = 0 … T`` of that run (round 0 has no children).
-    ``choices``: a student's stumps for the run's first rounds (:func:`ui.compute.bp_run`)."""
-    from ui import compute, lecture
+    ``choices``: a student's stumps for the run's first rounds (:func:`.runs.bp_run`)."""
+    from ui import lecture
 
-    run = compute.bp_run(_ds, ds_key, n_rounds, "bands", c, weak_learner, choices)
+    run = branching_runs.bp_run(_ds, ds_key, n_rounds, "bands", c, weak_learner, choices)
     per_snapshot = (
-        tuple(round_bands(s, compute.C_GRID) for s in run)
+        tuple(round_bands(s, branching_runs.C_GRID) for s in run)
         if choices
-        else compute.bp_c_rounds(_ds, ds_key, n_rounds, c, weak_learner)
+        else branching_runs.bp_c_rounds(_ds, ds_key, n_rounds, c, weak_learner)
     )
     rounds = protocol.rounds(run)
     pairs = list(zip(rounds, per_snapshot))
@@ -1080,7 +1083,6 @@ def c_round_frames(
 def metrics_html(current: dict[str, BPStep]) -> str:
     """The round's numbers, one row per scheme (``run`` is the scheme's name)."""
     from ui.lecture import table_html
-    from ui.tables import bp_metrics_frame
 
     return table_html(bp_metrics_frame(current))
 
@@ -1088,7 +1090,6 @@ def metrics_html(current: dict[str, BPStep]) -> str:
 def groups_html(step: BPStep) -> str:
     """BP.InfoBoost's merged leaves this round (Theorem 3's groups), with a line of numbers."""
     from ui.lecture import table_html
-    from ui.tables import groups_frame
 
     if step.kind == START:
         return (
@@ -1195,7 +1196,7 @@ def branching_lecture(
     chooser: str | None = None,
 ) -> dict:
     """Every round of every scheme's run, encoded for the lecture view (cached). ``choices``
-    (a student's stumps, see :func:`ui.compute.bp_run`) apply to the run of the scheme
+    (a student's stumps, see :func:`.runs.bp_run`) apply to the run of the scheme
     ``chooser`` (the focused one); the other schemes' runs are the weak learner's.
 
     Returns ``{"runs": {name: {"n", "regions", "notes", "curves", "curve_notes", "small",
@@ -1206,10 +1207,10 @@ def branching_lecture(
     run only (:func:`program_frames`): they are the largest frames, and only one is on the
     screen.
     """
-    from ui import compute, lecture
+    from ui import lecture
 
     runs = {
-        name: compute.bp_run(
+        name: branching_runs.bp_run(
             _ds,
             ds_key,
             n_rounds,
@@ -1269,10 +1270,10 @@ def program_frames(
     """The program of one scheme's run at every round ``t = 0 … T``, for the structure view
     (cached): ``{"structure": [pictures per round], "notes": [one line per round]}``. Text is
     ``font + 1`` px (a little larger than the plots' tick labels). ``choices``: a student's
-    stumps for the first rounds of this run (:func:`ui.compute.bp_run`)."""
-    from ui import compute, lecture
+    stumps for the first rounds of this run (:func:`.runs.bp_run`)."""
+    from ui import lecture
 
-    run = compute.bp_run(_ds, ds_key, n_rounds, SCHEMES[scheme], c, weak_learner, choices)
+    run = branching_runs.bp_run(_ds, ds_key, n_rounds, SCHEMES[scheme], c, weak_learner, choices)
     size = round(font + 1)
     k = len(protocol.rounds(run))
     return {

@@ -254,9 +254,9 @@ def branching_turn(
         The page's data (its training points are scored).
     run : sequence of BPStep
         The focused scheme's run continued from the student's stumps
-        (:func:`ui.compute.bp_run` with ``choices``).
+        (:func:`.runs.bp_run` with ``choices``).
     merge, c, weak : str, float, str
-        The run's merging scheme, ``c`` and weak learner (as :func:`ui.compute.bp_run`).
+        The run's merging scheme, ``c`` and weak learner (as :func:`.runs.bp_run`).
     scheme : str
         The scheme's name on the page (the student's run is its run).
     n_rounds : int

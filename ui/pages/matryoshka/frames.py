@@ -49,6 +49,8 @@ from ui.cache import shared
 from ui.figures import FAINT, curves_layout, data_extent, points_traces, regions_layout
 from ui.svgtree import svg_size
 
+from . import runs as matryoshka_runs
+
 NAMES = {"chain": "Chain", "tree": "Tree", "matryoshka": "Matryoshka", "collapse": "Collapse"}
 GRID = 60  # regions heatmap resolution (GRID × GRID percent values, uint8)
 SMALL_GRID = 30  # the small multiples' heatmap
@@ -1415,10 +1417,8 @@ def matryoshka_lecture(
 ) -> dict:
     """Every round of every structure's run encoded for the lecture view (cached: a step in
     the browser needs nothing from the server). See :func:`build_lecture`."""
-    from ui import compute
-
     runs = {
-        s: compute.prob_run(
+        s: matryoshka_runs.prob_run(
             _ds, ds_key, s, n_weak, softness, samples if s in ("chain", "tree") else None
         )
         for s in structures

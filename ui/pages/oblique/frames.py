@@ -1,7 +1,7 @@
 """The oblique page (/oblique) as lecture-view frames: AdaBoost (G1 on a path), the
 Kearns–Mansour tree (G1 on a tree) and BoostODT on one stepper (docs/theory.md §4).
 
-Every stepper position (``ui.compute.odt_schedule``) becomes, for each of the three runs, a
+Every stepper position (``runs.odt_schedule``) becomes, for each of the three runs, a
 regions figure, a structure picture (SVG), a curves figure, a small regions figure and a
 sparkline, plus the page's round tables. Frames are built for stepping in the browser:
 
@@ -32,12 +32,14 @@ from boostcore.datasets import Dataset
 from boostcore.oblique import ObliqueTree
 from boostcore.realboost import MU_CLIP, Additive, WeakHypothesis
 from boostcore.steps import STEP, final, rounds
-from ui import compute, lecture, tables, theme
+from ui import lecture, theme
 from ui.cache import shared
 from ui.figures import curves_layout, data_extent, points_traces, regions_layout
 from ui.svgtree import CHAR, tidy_layout
 
+from . import runs as oblique_runs
 from .figures import node_membership, zero_segments
+from .tables import inner_frame
 
 #: Long run names (tables, help texts) and the short ones of the focus selector / URL.
 ADA, KM, ODT = "AdaBoost (G1 on a path)", "KM tree (G1 on a tree)", "BoostODT"
@@ -1207,7 +1209,7 @@ def inner_html(odt_steps, schedule, k: int, names: Sequence[str]) -> str:
             f"{step.node_index.size} examples, no AdaBoost_R rounds. What AdaBoost_R built "
             "for this node instead (the run did not use it):</p>"
         )
-        frame = tables.inner_frame(replace(step, inner=step.algorithm_inner))
+        frame = inner_frame(replace(step, inner=step.algorithm_inner))
         frame["weak hypothesis s_j"] = [
             _describe(r.hyp, names) for r in step.algorithm_inner[: len(frame)]
         ]
@@ -1218,7 +1220,7 @@ def inner_html(odt_steps, schedule, k: int, names: Sequence[str]) -> str:
             "everywhere. Step forward to watch AdaBoost_R build the root's separator LS.</p>"
         )
     building = j is not None and j < len(step.inner)
-    frame = tables.inner_frame(step, j if building else None)
+    frame = inner_frame(step, j if building else None)
     frame["weak hypothesis s_j"] = [_describe(r.hyp, names) for r in step.inner[: len(frame)]]
     head = (
         f"<p><b>AdaBoost_R inside node {step.node}</b> — {step.node_index.size} "
@@ -1315,7 +1317,7 @@ def oblique_lecture(
     step in the browser needs nothing from the server).
 
     ``choices`` are a student's separators for BoostODT's steps 1, 2, … (``((cos θ, sin θ),
-    b)`` or ``None`` for AdaBoost_R's, :func:`ui.compute.odt_run`): the BoostODT run is
+    b)`` or ``None`` for AdaBoost_R's, :func:`.runs.odt_run`): the BoostODT run is
     then continued from them (the later steps are AdaBoost_R's).
 
     Returns ``n`` (positions), ``schedule`` and, per run (long name),
@@ -1324,9 +1326,9 @@ def oblique_lecture(
     and the round tables ``inner``, ``peers`` and ``metrics`` (HTML, one per position).
     """
     runs = {
-        ADA: compute.g1_path_run(_ds, ds_key, n_internal * n_stumps, "stump"),
-        KM: compute.g1_tree_run(_ds, ds_key, n_internal, "max_decrease"),
-        ODT: compute.odt_run(_ds, ds_key, n_internal, n_stumps, learner, rule, choices),
+        ADA: oblique_runs.g1_path_run(_ds, ds_key, n_internal * n_stumps, "stump"),
+        KM: oblique_runs.g1_tree_run(_ds, ds_key, n_internal, "max_decrease"),
+        ODT: oblique_runs.odt_run(_ds, ds_key, n_internal, n_stumps, learner, rule, choices),
     }
     return build_lecture(
         _ds,
@@ -1334,15 +1336,15 @@ def oblique_lecture(
         inner=inner,
         font=font,
         learner=learner,
-        peers=lambda n: compute.axis_parallel_peers(_ds, ds_key, n),
+        peers=lambda n: oblique_runs.axis_parallel_peers(_ds, ds_key, n),
     )
 
 
 def schedule_of(odt_steps, inner: bool) -> list[tuple[int, int | None, int]]:
-    """The stepper's positions (:func:`ui.compute.odt_schedule`); a node split by a student's
+    """The stepper's positions (:func:`.runs.odt_schedule`); a node split by a student's
     line (``by_policy``, no AdaBoost_R rounds) counts the stumps AdaBoost_R built for it, so
     AdaBoost keeps its budget of T1 stumps per BoostODT node."""
-    out = compute.odt_schedule(odt_steps, inner)
+    out = oblique_runs.odt_schedule(odt_steps, inner)
     steps = rounds(odt_steps)
     if not any(getattr(s, "by_policy", False) for s in steps):
         return out

@@ -19,7 +19,6 @@ from boostcore.datasets import Dataset
 from boostcore.impurity import INDEX
 from boostcore.topdown import TreeStep
 from ui import theme
-from ui.diagrams import interval_label
 from ui.figures import (
     FAINT,
     curves_layout,
@@ -29,6 +28,8 @@ from ui.figures import (
     regions_layout,
 )
 from ui.svgtree import Node, local_view, neighbourhood, svg_size, tree_svg
+
+from .diagrams import interval_label
 
 
 def tree_cells_figure(step: TreeStep, ds: Dataset, *, small: bool = False, font: float = 12):

@@ -130,7 +130,7 @@ def topdown_turn(
     ds : Dataset
         The page's data (its training points are scored).
     state : GrowState or None
-        :func:`ui.compute.topdown_state` — the run before the student's next round; ``None``
+        :func:`.runs.topdown_state` — the run before the student's next round; ``None``
         when the run is over.
     max_arity : int
         The page's largest arity K.
