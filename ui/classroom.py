@@ -21,7 +21,7 @@ from typing import Any
 import streamlit as st
 from streamlit.errors import StreamlitAPIException
 
-from . import pages, params
+from . import pages, params, rounds
 from .guides import Guide
 
 #: Session key (and URL parameter) of presenter mode.
@@ -395,21 +395,21 @@ def _load(key: str, guides: dict, kind: str, round_value: int, name: str | None 
         return
     params.handled(*guides[name].state)  # set here, not by the link: not on its notice
     for k, v in guides[name].state.items():
+        if k == rounds.KEY:
+            continue  # the round is ui/rounds.py's to set, below
         ss[k] = v
-        if k != "round":
-            # Before the widgets exist (a ?preset= link), a value set from Python reaches the
-            # address bar only if it is written here, or a link copied after a step would
-            # open the default demo. Once a widget is bound, Streamlit writes it itself and
-            # refuses a direct write.
-            try:
-                st.query_params[k] = (
-                    [_url_text(x) for x in v] if isinstance(v, list) else (_url_text(v))
-                )
-            except StreamlitAPIException:
-                pass
-    ss["round"] = guides[name].state.get("round", round_value)
-    ss["round_playing"] = False
-    ss.pop("round_keep", None)  # the guide's round, not the one shown before, is wanted
+        # Before the widgets exist (a ?preset= link), a value set from Python reaches the
+        # address bar only if it is written here, or a link copied after a step would
+        # open the default demo. Once a widget is bound, Streamlit writes it itself and
+        # refuses a direct write.
+        try:
+            st.query_params[k] = (
+                [_url_text(x) for x in v] if isinstance(v, list) else (_url_text(v))
+            )
+        except StreamlitAPIException:
+            pass
+    # the guide's round, not the one shown before (the stepper clamps it into the run)
+    rounds.set_from_preset(guides[name].state.get(rounds.KEY, round_value))
     ss[f"{key}_shown"] = (kind, name)
 
 
@@ -510,10 +510,8 @@ def preset_from_url(key: str, presets: dict[str, Guide], *, first_round: int = 0
     ss[key] = name
     _load(key, presets, "preset", first_round, name)
     # A link may name the round to show as well. The run is not computed yet here, so the
-    # stepper reads it (rounds.link_round) and says so if it is not a round of the run.
-    if "round" in st.query_params:
-        params.handled("round")
-        ss["round_from_link"] = st.query_params.get_all("round")
+    # stepper applies it (ui/rounds.py) and says so if it is not a round of the run.
+    rounds.from_link()
 
 
 def figure_frame(fig):

@@ -5,7 +5,8 @@ a plotly figure (regions, curves), an SVG picture (the structure) or an HTML tab
 hands all frames to the browser once. The client-side stepper (:func:`stepper`) moves
 through them without a round trip to the server: a step only swaps what is drawn, Play keeps
 its speed, and ``?round=`` is written to the address bar by the browser. The server hears of
-the round a moment after stepping stops (for the Export menu and the session).
+the round a moment after stepping stops (for the Export menu and the session). Which round
+is shown is :mod:`ui.rounds`'s to say; this module only draws it.
 
 Frames are deduplicated before they are sent (:func:`plotly_frames`, :func:`same_frames`):
 a trace, layout or picture equal to an earlier round's is sent as ``{"$r": round}``, and
@@ -37,9 +38,9 @@ from typing import TYPE_CHECKING, Any
 import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 
+from . import rounds
 from .classroom import PRESENTER_SCALE, chart_config, presenting, presets_and_challenges
 from .proof import COMPACT_CSS
-from .rounds import link_round, url_round
 
 if TYPE_CHECKING:
     from boostcore.datasets import Dataset
@@ -289,21 +290,11 @@ def table_html(frame, *, decimals: int = 4) -> str:
 
 
 # ---------------------------------------------------------------------------------- stepper
-def _on_round(key: str, ctl: str) -> None:
-    value = st.session_state.get(ctl)
-    try:
-        t = int(value["round"])
-    except (TypeError, KeyError, ValueError):
-        return
-    st.session_state[key] = t
-    st.session_state[f"{key}_keep"] = t
-
-
 def stepper(
     n_steps: int,
     *,
     page: str,
-    key: str = "round",
+    key: str = rounds.KEY,
     default: int | None = None,
     label: str = "Round",
     caption: str = "",
@@ -318,8 +309,9 @@ def stepper(
         protocol, boostcore/steps.py: round 0 is the initial model).
     page : str
         The page's name (the browser keeps one stepper state per page).
-    key : str, default "round"
-        Session key and URL parameter of the round.
+    key : str, default ``rounds.KEY``
+        Session key and URL parameter of the round (:mod:`ui.rounds` owns it: this function
+        only asks it which round to show, and registers its callback for the browser's).
     default : int, optional
         Round shown when neither the link nor the session names one (the first interesting
         round); 0 if omitted.
@@ -331,28 +323,12 @@ def stepper(
     int or None
         The round as last told to the server.
     """
-    ss = st.session_state
     if n_steps < 1:
         st.warning("The run produced no rounds to show.")
         return None
     lo, hi = 0, n_steps - 1
     start = lo if default is None else min(max(default, lo), hi)
-    if f"{key}_init" not in ss:
-        ss[f"{key}_init"] = True
-        if key not in ss:  # a preset loaded before the first stepper keeps its round
-            ss[key] = url_round(key, lo, hi, default=start)
-    link_round(key, lo, hi)
-    if ss.get(f"{key}_range") not in (None, (lo, hi)) and f"{key}_keep" in ss:
-        ss[key] = min(max(int(ss[f"{key}_keep"]), lo), hi)
-    ss[f"{key}_range"] = (lo, hi)
-    t = min(max(int(ss.get(key, start)), lo), hi)
-    ss[key] = ss[f"{key}_keep"] = t
-    # a link names the round unless it is the page's default: a link opens where it was made
-    if t != start:
-        st.query_params[key] = str(t)
-    elif key in st.query_params:
-        del st.query_params[key]
-    ctl = f"{key}_ctl"
+    t = rounds.settle(lo, hi, start=start, key=key)
     if _PLOTLY_ERROR:
         st.error(
             f"The charts cannot be drawn: {_PLOTLY_ERROR}. Run the app once from a "
@@ -361,7 +337,7 @@ def stepper(
     st.html(_NO_FADE_CSS + "<style>" + _CSS + COMPACT_CSS + "</style>")
     with st.container(key=f"{key}_bar"):
         _COMPONENT(
-            key=ctl,
+            key=rounds.control_key(key),
             data={
                 "role": "stepper",
                 "key": key,
@@ -374,7 +350,7 @@ def stepper(
                 "start": start,
             },
             default={"round": t},
-            on_round_change=lambda: _on_round(key, ctl),
+            on_round_change=lambda: rounds.on_browser_round(key),
             height="content",
         )
     return t

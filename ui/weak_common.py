@@ -4,10 +4,10 @@
 The student's choices for a page live in ``st.session_state[f"{key}_choices"]`` with the
 signature of the run they belong to (data and parameters): a change of either starts the
 turn over, with a notice. Playing, undoing or restarting moves the lecture stepper to the
-round the student's choices made (``round`` and ``round_keep``: the stepper keeps
-``round_keep`` when the run's number of rounds changes, and a student's split can change
-it), and turning the mode on shows round ``m`` — the structure the student changes next —
-rather than the algorithm's next round, which would give the answer away.
+round the student's choices made (:func:`ui.rounds.show`, which also keeps that round when
+the student's split changes the run's number of rounds), and turning the mode on shows
+round ``m`` — the structure the student changes next — rather than the algorithm's next
+round, which would give the answer away.
 """
 
 from __future__ import annotations
@@ -16,6 +16,8 @@ from collections.abc import Callable
 from typing import Any
 
 import streamlit as st
+
+from . import rounds
 
 
 class Turn:
@@ -42,11 +44,6 @@ class Turn:
     def _choices_key(self) -> str:
         return f"{self.key}_choices"
 
-    @staticmethod
-    def show_round(t: int) -> None:
-        """Move the lecture stepper to round ``t`` (the server's round wins in lecture.js)."""
-        st.session_state["round"] = st.session_state["round_keep"] = t
-
     def played(self) -> tuple:
         """The choices so far (any signature)."""
         return tuple(st.session_state.get(self._choices_key, ()))
@@ -58,7 +55,7 @@ class Turn:
         if ss.get(f"{self.key}_signature") != signature:
             if ss.get(self._choices_key):
                 st.info(self.restart_notice)
-                self.show_round(0)
+                rounds.show(0)
             ss[f"{self.key}_signature"] = signature
             ss[self._choices_key] = ()
         return self.played()
@@ -66,19 +63,19 @@ class Turn:
     def shown(self) -> None:
         """The toggle's callback: turning the mode on shows round ``m``."""
         if st.session_state.get(f"{self.key}_on"):
-            self.show_round(len(self.played()))
+            rounds.show(len(self.played()))
             if self.on_show is not None:
                 self.on_show()
 
     def play(self, choice: Any) -> None:
         """Record ``choice`` as the next round and show the structure it made."""
         st.session_state[self._choices_key] = (*self.played(), choice)
-        self.show_round(len(self.played()))
+        rounds.show(len(self.played()))
 
     def undo(self) -> None:
         st.session_state[self._choices_key] = self.played()[:-1]
-        self.show_round(len(self.played()))
+        rounds.show(len(self.played()))
 
     def restart(self) -> None:
         st.session_state[self._choices_key] = ()
-        self.show_round(0)
+        rounds.show(0)
