@@ -10,6 +10,13 @@
 //
 // Why not Streamlit's own widgets: a rerun per round re-sends and redraws every chart, about
 // 2 s per step on a 2-core machine (see benchmarks/bench_browser_step.py).
+//
+// The contract with Python (ui/lecture.py): `data` holds exactly the fields of StepperData
+// (role "stepper") or ViewData (role "view"), camelCased, every one always sent; this script
+// reads nothing else from it. What it sends back is declared there too: the stepper's state
+// "round" (setStateValue) and a focusable view's trigger "focus" (setTriggerValue).
+// tests/test_lecture_contract.py parses this file and checks both directions, so read `data`
+// as `data.name`, `data["name"]` or `const { name } = data`, and pass it on only as `data`.
 
 const BUS = (window.__boostlab = window.__boostlab || {
   rounds: {}, // stepper key -> round shown now
@@ -18,6 +25,13 @@ const BUS = (window.__boostlab = window.__boostlab || {
 });
 
 const SPEEDS = { slow: 2000, normal: 1000, fast: 500 };
+// Milliseconds after the last step before the server is told the round (a drag or a burst of
+// key presses is one rerun, not one per round).
+const SYNC_DELAY = 700;
+// Pixels a plot with the data's aspect ratio adds to width × aspect (its margins and title).
+const ASPECT_PAD = 70;
+// Pixels left under a view in a window too short for its reservation (see fitHeight).
+const SHORT_RESERVE = 16;
 
 function loadPlotly() {
   if (window.Plotly) return Promise.resolve(window.Plotly);
@@ -53,14 +67,14 @@ function resolveFrames(frames) {
       continue;
     }
     if (f && typeof f === "object" && Array.isArray(f.data)) {
-      const data = f.data.map((tr, i) =>
+      const traces = f.data.map((tr, i) =>
         tr && typeof tr === "object" && "$r" in tr ? out[tr["$r"]].data[i] : tr
       );
       const layout =
         f.layout && typeof f.layout === "object" && "$r" in f.layout
           ? out[f.layout["$r"]].layout
           : f.layout;
-      out.push({ data, layout });
+      out.push({ data: traces, layout });
     } else {
       out.push(f);
     }
@@ -92,7 +106,7 @@ function stepperMount(component) {
   }
   st.t = Math.min(Math.max(st.t, lo), hi);
   st.server = data.t;
-  st.speed = st.speed || (SPEEDS[data.speed] ? data.speed : "normal");
+  st.speed = st.speed || "normal"; // the speed chosen last on this page, else 1 s
 
   const root = document.createElement("div");
   root.className = "bl-stepper";
@@ -176,7 +190,7 @@ function stepperMount(component) {
   function go(t) {
     stopPlay();
     show(t, "user");
-    sync(data.syncDelay ?? 700);
+    sync(SYNC_DELAY);
   }
 
   function togglePlay() {
@@ -250,17 +264,24 @@ function stepperMount(component) {
 }
 
 // ------------------------------------------------------------------------------------ views
-function fitHeight(el, spec, above) {
-  // The views own the rest of the screen: from their top to the bottom of the window,
-  // within [min, max]; a fixed height when the page asks for one. ``above`` is what the
-  // view draws besides its body (title, two lines of notes).
-  if (spec.height) return spec.height;
-  const top = el.getBoundingClientRect().top;
+function fitHeight(el, data, above) {
+  // The height of a view's body, at mount and on every refit (one rule for both, so a view
+  // that settles keeps the size it was mounted with). The views own the rest of the screen:
+  // from their top to the bottom of the window, within [minHeight, maxHeight]; a fixed
+  // height when the page asks for one. ``above`` is what the view draws besides its body
+  // (title, two lines of notes).
+  if (data.height) return data.height;
+  const box = el.getBoundingClientRect();
   // a reservation for a panel below (the proof) only where the window is tall enough to
   // hold both; on a shorter one the view keeps its height and the panel sits below the fold
-  const short = spec.reserveFrom && window.innerHeight < spec.reserveFrom;
-  const room = window.innerHeight - top - above - (short ? 16 : spec.reserve ?? 16);
-  return Math.round(Math.min(Math.max(room, spec.minHeight ?? 260), spec.maxHeight ?? 900));
+  const short = data.reserveFrom && window.innerHeight < data.reserveFrom;
+  const room = window.innerHeight - box.top - above - (short ? SHORT_RESERVE : data.reserve);
+  const height = Math.round(Math.min(Math.max(room, data.minHeight), data.maxHeight));
+  if (!data.aspect) return height;
+  // a plot with the data's aspect ratio needs no more height than its width gives it
+  const w = box.width || 400;
+  return Math.max(Math.min(height, Math.round(w * data.aspect + ASPECT_PAD)),
+                  Math.min(height, data.minHeight));
 }
 
 function viewMount(component) {
@@ -292,13 +313,7 @@ function viewMount(component) {
   const fs = parseFloat(getComputedStyle(box).fontSize) || 16;
   const above = (data.title ? 1.5 * fs : 0) + (data.notes ? 2.6 * fs : 0) + 6;
   if (data.notes) note.style.minHeight = "2.4em";
-  // a plot with the data's aspect ratio needs no more height than its width gives it
   let height = fitHeight(parentElement, data, above);
-  if (data.aspect && !data.height) {
-    const w = parentElement.getBoundingClientRect().width || 400;
-    height = Math.max(Math.min(height, Math.round(w * data.aspect + (data.aspectPad ?? 70))),
-                      Math.min(height, data.minHeight ?? 0));
-  }
   if (data.kind !== "plotly") body.style.height = data.kind === "svg" ? height + "px" : "";
 
   function frameAt(t) {
@@ -335,8 +350,7 @@ function viewMount(component) {
     }
     plotReady = (plotReady || loadPlotly()).then((Plotly) => {
       if (shown !== i) return Plotly; // a newer round was asked for meanwhile: draw that one
-      const layout = Object.assign({}, f.layout, { height: data.plotHeight || height,
-                                                   autosize: true });
+      const layout = Object.assign({}, f.layout, { height, autosize: true });
       const t0 = performance.now();
       return Plotly.react(body, f.data, layout, data.config || { displaylogo: false,
                                                                  responsive: true })
@@ -354,22 +368,17 @@ function viewMount(component) {
   function refit() {
     // Elements above may still be growing when the view mounts (fonts, widgets): fit again
     // once the page has settled and whenever the window changes size.
-    let h = fitHeight(parentElement, data, above);
-    if (data.aspect && !data.height) {
-      const w = parentElement.getBoundingClientRect().width || 400;
-      h = Math.max(Math.min(h, Math.round(w * data.aspect + (data.aspectPad ?? 70))),
-                   Math.min(h, data.minHeight ?? 0));
-    }
+    const h = fitHeight(parentElement, data, above);
     if (Math.abs(h - height) < 4) return;
     height = h;
     if (data.kind === "svg") {
       body.style.height = height + "px";
       const i = shown;
       shown = -1;
-      draw(BUS.rounds[key] ?? data.t ?? 0);
+      draw(BUS.rounds[key] ?? 0);
       if (shown === -1) shown = i;
     } else if (data.kind === "plotly" && window.Plotly && body.data) {
-      window.Plotly.relayout(body, { height: data.plotHeight || height });
+      window.Plotly.relayout(body, { height });
     }
   }
   const timers = [60, 400, 1200].map((ms) => setTimeout(refit, ms));
@@ -379,8 +388,8 @@ function viewMount(component) {
     if (ev.detail.key === key) draw(ev.detail.t);
   }
   window.addEventListener("boostlab:round", onRound);
-  const t0 = BUS.rounds[key] ?? data.t ?? 0;
-  draw(t0);
+  // the stepper, mounted above, has already said which round is shown
+  draw(BUS.rounds[key] ?? 0);
   return () => {
     timers.forEach(clearTimeout);
     window.removeEventListener("resize", refit);
@@ -391,8 +400,10 @@ function viewMount(component) {
   };
 }
 
+// data.role -> the function that mounts it (ComponentData.role in ui/lecture.py)
+const MOUNT = { stepper: stepperMount, view: viewMount };
+
 export default function (component) {
   const data = component.data || {};
-  if (data.role === "stepper") return stepperMount(component);
-  return viewMount(component);
+  return (MOUNT[data.role] || viewMount)(component);
 }

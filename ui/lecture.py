@@ -8,6 +8,11 @@ its speed, and ``?round=`` is written to the address bar by the browser. The ser
 the round a moment after stepping stops (for the Export menu and the session). Which round
 is shown is :mod:`ui.rounds`'s to say; this module only draws it.
 
+What the browser receives is declared once, here: :class:`StepperData` and :class:`ViewData`
+(frozen dataclasses whose fields, camelCased by :meth:`ComponentData.to_js`, are the keys
+``lecture.js`` reads) and the values it sends back (:data:`ROUND_STATE`,
+:data:`FOCUS_TRIGGER`). ``tests/test_lecture_contract.py`` checks the script against them.
+
 Frames are deduplicated before they are sent (:func:`plotly_frames`, :func:`same_frames`):
 a trace, layout or picture equal to an earlier round's is sent as ``{"$r": round}``, and
 Streamlit's message cache keeps an unchanged view from being re-sent on a rerun. Per-step
@@ -31,9 +36,9 @@ import html
 import json
 import shutil
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
@@ -289,6 +294,160 @@ def table_html(frame, *, decimals: int = 4) -> str:
     return f"<table><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>"
 
 
+# ------------------------------------------------------------------- the contract with lecture.js
+def _camel(name: str) -> str:
+    """``min_height`` → ``minHeight``: a Python field's name as lecture.js reads it."""
+    head, *rest = name.split("_")
+    return head + "".join(word.title() for word in rest)
+
+
+@dataclass(frozen=True)
+class ComponentData:
+    """What ``ui/lecture.js`` is mounted with, and what it sends back; one subclass per role.
+
+    The component's ``data`` is built only by :meth:`to_js` from a subclass's fields (their
+    names in camelCase, plus ``role``), and its callbacks only by :meth:`callbacks` from the
+    names the subclass declares. ``tests/test_lecture_contract.py`` parses ``lecture.js`` and
+    fails when the script reads a key that is not sent, a key is sent that the script never
+    reads, or the script sends back a value whose name is not declared here.
+
+    Attributes
+    ----------
+    role : str
+        The ``data.role`` lecture.js dispatches on (class attribute).
+    states : tuple of str
+        Names of the values the script keeps with ``setStateValue(name, value)``; Streamlit
+        calls ``on_{name}_change`` (class attribute).
+    triggers : tuple of str
+        Names of the events the script fires with ``setTriggerValue(name, value)``; Streamlit
+        calls ``on_{name}_change`` (class attribute).
+    """
+
+    role: ClassVar[str] = ""
+    states: ClassVar[tuple[str, ...]] = ()
+    triggers: ClassVar[tuple[str, ...]] = ()
+
+    @classmethod
+    def js_keys(cls) -> tuple[str, ...]:
+        """The keys of :meth:`to_js`, as lecture.js reads them."""
+        return ("role", *(_camel(f.name) for f in fields(cls)))
+
+    def to_js(self) -> dict[str, Any]:
+        """The component's ``data``: ``role`` and every field, camelCased (not copied: the
+        frames can be megabytes)."""
+        return {"role": self.role, **{_camel(f.name): getattr(self, f.name) for f in fields(self)}}
+
+    @classmethod
+    def callbacks(cls, **handlers: Callable[[], None]) -> dict[str, Callable[[], None]]:
+        """Streamlit's ``on_{name}_change`` keyword arguments for declared names.
+
+        Parameters
+        ----------
+        **handlers : callable
+            One callback per declared state or trigger name (``round=…``, ``focus=…``).
+
+        Returns
+        -------
+        dict of str to callable
+            ``{"on_round_change": …}``, to unpack into the component call.
+
+        Raises
+        ------
+        ValueError
+            For a name the role does not declare (the script never sends it).
+        """
+        declared = (*cls.states, *cls.triggers)
+        unknown = sorted(set(handlers) - set(declared))
+        if unknown:
+            raise ValueError(f"{cls.__name__} sends back only {declared}; got {unknown}")
+        return {f"on_{name}_change": handler for name, handler in handlers.items()}
+
+
+#: The browser stepper's state value: the round it shows (``setStateValue("round", t)``).
+ROUND_STATE = "round"
+#: A focusable view's trigger: a click on a small multiple (``setTriggerValue("focus", name)``).
+FOCUS_TRIGGER = "focus"
+
+
+@dataclass(frozen=True)
+class StepperData(ComponentData):
+    """The browser's round stepper (role ``"stepper"``); see :func:`stepper`.
+
+    Attributes
+    ----------
+    key : str
+        The round's session key and URL parameter (the stepper writes ``?{key}=``).
+    page : str
+        The page's name: the browser keeps one stepper state per page and key.
+    lo, hi : int
+        The run's first and last round.
+    t : int
+        The round the server shows (a change of it wins over the browser's round).
+    label : str
+        The slider's label.
+    caption : str
+        The line under the stepper (empty in presenter mode).
+    start : int
+        The page's default round: the address bar names every other round.
+    """
+
+    role: ClassVar[str] = "stepper"
+    states: ClassVar[tuple[str, ...]] = (ROUND_STATE,)
+
+    key: str
+    page: str
+    lo: int
+    hi: int
+    t: int
+    label: str
+    caption: str
+    start: int
+
+
+@dataclass(frozen=True)
+class ViewData(ComponentData):
+    """One view of the lecture (role ``"view"``); see :func:`view` for the meaning of each.
+
+    Attributes
+    ----------
+    kind : {"plotly", "svg", "html"}
+    stepper : str
+        The key of the stepper whose round the view draws.
+    frames : list
+        One encoded frame per round.
+    title : str
+    notes : list of str or None
+    height : int or None
+        A fixed height; ``None`` fits the window (``min_height``, ``max_height``,
+        ``reserve``, ``reserve_from``) and the data's ``aspect``.
+    min_height, max_height, reserve : int
+    reserve_from : int or None
+    config : dict
+        plotly.js's config (the camera button's file name, responsive).
+    focusable : str or None
+        The ``focus`` trigger's value on a click; ``None``: not clickable.
+    aspect : float or None
+        Height/width of the plotted data.
+    """
+
+    role: ClassVar[str] = "view"
+    triggers: ClassVar[tuple[str, ...]] = (FOCUS_TRIGGER,)
+
+    kind: str
+    stepper: str
+    frames: list[Any]
+    title: str
+    notes: list[str] | None
+    height: int | None
+    min_height: int
+    max_height: int
+    reserve: int
+    reserve_from: int | None
+    config: dict[str, Any]
+    focusable: str | None
+    aspect: float | None
+
+
 # ---------------------------------------------------------------------------------- stepper
 def stepper(
     n_steps: int,
@@ -336,22 +495,22 @@ def stepper(
         )
     st.html(_NO_FADE_CSS + "<style>" + _CSS + COMPACT_CSS + "</style>")
     with st.container(key=f"{key}_bar"):
+        data = StepperData(
+            key=key,
+            page=page,
+            lo=lo,
+            hi=hi,
+            t=t,
+            label=label,
+            caption="" if presenting() else caption,
+            start=start,
+        )
         _COMPONENT(
             key=rounds.control_key(key),
-            data={
-                "role": "stepper",
-                "key": key,
-                "page": page,
-                "lo": lo,
-                "hi": hi,
-                "t": t,
-                "label": label,
-                "caption": "" if presenting() else caption,
-                "start": start,
-            },
-            default={"round": t},
-            on_round_change=lambda: rounds.on_browser_round(key),
+            data=data.to_js(),
+            default={ROUND_STATE: t},
             height="content",
+            **StepperData.callbacks(round=lambda: rounds.on_browser_round(key, state=ROUND_STATE)),
         )
     return t
 
@@ -362,7 +521,7 @@ def view(
     frames: Sequence[Any],
     *,
     key: str,
-    stepper_key: str = "round",
+    stepper_key: str = rounds.KEY,
     title: str = "",
     notes: Sequence[str] | None = None,
     height: int | None = None,
@@ -406,27 +565,28 @@ def view(
     """
     if kind not in ("plotly", "svg", "html"):
         raise ValueError(f"kind must be 'plotly', 'svg' or 'html'; got {kind!r}")
-    config = {**chart_config(chart_key or key), "responsive": True}
-    data = {
-        "role": "view",
-        "kind": kind,
-        "stepper": stepper_key,
-        "frames": list(frames),
-        "title": title,
-        "notes": list(notes) if notes else None,
-        "height": height,
-        "minHeight": min_height,
-        "maxHeight": max_height,
-        "reserve": reserve,
-        "reserveFrom": reserve_from,
-        "config": config,
-        "focusable": focus,
-        "aspect": aspect,
-    }
-    kwargs: dict[str, Callable[[], None]] = {}
-    if focus is not None:
-        kwargs["on_focus_change"] = on_focus or (lambda: None)
-    return _COMPONENT(key=key, data=data, height="content", **kwargs)
+    data = ViewData(
+        kind=kind,
+        stepper=stepper_key,
+        frames=list(frames),
+        title=title,
+        notes=list(notes) if notes else None,
+        height=height,
+        min_height=min_height,
+        max_height=max_height,
+        reserve=reserve,
+        reserve_from=reserve_from,
+        config={**chart_config(chart_key or key), "responsive": True},
+        focusable=focus,
+        aspect=aspect,
+    )
+    # only a focusable view registers the callback (the others never fire the trigger)
+    callbacks = ViewData.callbacks(focus=on_focus or _nothing) if focus is not None else {}
+    return _COMPONENT(key=key, data=data.to_js(), height="content", **callbacks)
+
+
+def _nothing() -> None:
+    """The ``focus`` callback of a view clicked without one: the trigger still reruns."""
 
 
 def scale() -> float:
