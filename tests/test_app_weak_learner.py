@@ -9,8 +9,9 @@ from __future__ import annotations
 import numpy as np
 
 from tests import apptest_helpers as ah
-from ui import compute, proof
+from ui import compute
 from ui.pages.topdown import runs as topdown_runs
+from ui.pages.topdown.proof import topdown_chain
 
 KEY = "weak_topdown"
 
@@ -85,7 +86,7 @@ def test_a_lighter_leaf_is_allowed_and_ends_the_theorem() -> None:
     assert run[2].split.leaf == lighter and not run[2].split.max_weight_leaf
     assert not run[-1].metrics.final_guarantee
     # the proof card says the student's split ended the theorem (the bounds are a reference)
-    chain = proof.topdown_chain(run[-1], criterion="hatano")
+    chain = topdown_chain(run[-1], criterion="hatano")
     bound = next(lk for lk in chain.links if lk.left_label == "I(T)")
     assert not bound.holds and "chosen by hand" in bound.note
 

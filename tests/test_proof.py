@@ -1,4 +1,5 @@
-"""The proof at this round (issue 17, item 3): ``ui/proof.py``'s chains and their panel.
+"""The proof at this round (issue 17, item 3): each lesson's chain (``ui/pages/<slug>/proof.py``)
+and ``ui/proof.py``'s panel.
 
 For random data and every round of every run of each family — top-down growth (each
 criterion, binary and multi-way, both leaf rules), BP.InfoBoost (each merging scheme, both weak
@@ -30,6 +31,10 @@ from boostcore.probabilistic import collapse_tree, matryoshka, prob_adaboost, pr
 from boostcore.realboost import g1_linear
 from boostcore.topdown import grow
 from tests.strategies import labelled_samples
+from ui.pages.branching.proof import branching_chain
+from ui.pages.matryoshka.proof import grossmann_chain
+from ui.pages.oblique.proof import g1_chain
+from ui.pages.topdown.proof import topdown_chain
 from ui.proof import (
     ASSUMPTION,
     CLAIM,
@@ -38,19 +43,13 @@ from ui.proof import (
     NOT_THEOREM,
     STATUSES,
     Chain,
-    branching_chain,
     fmt,
     fmt_slack,
-    g1_chain,
-    grossmann_chain,
     link,
     loosest_link,
+    make_chain,
     math_html,
     proof_panel_html,
-    topdown_chain,
-)
-from ui.proof import (
-    _chain as make_chain,
 )
 
 TOL = 1e-12

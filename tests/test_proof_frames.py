@@ -29,7 +29,9 @@ from ui.pages.matryoshka import frames as fm
 from ui.pages.matryoshka import runs as matryoshka_runs
 from ui.pages.oblique import frames as fo
 from ui.pages.oblique import runs as oblique_runs
+from ui.pages.oblique.proof import g1_chain
 from ui.pages.topdown import frames as topdown_frames
+from ui.pages.topdown.proof import topdown_chain
 from ui.proof import (
     ASSUMPTION,
     CLAIM,
@@ -38,16 +40,14 @@ from ui.proof import (
     NOT_THEOREM,
     fmt,
     fmt_slack,
-    g1_chain,
     is_large,
     link,
+    make_chain,
     math_html,
     proof_compact_html,
     proof_frames,
     proof_panel_html,
-    topdown_chain,
 )
-from ui.proof import _chain as make_chain
 
 HOSTILE = '<script>alert("x")</script>&<b>'
 

@@ -30,10 +30,13 @@ from ui import theme
 from ui.cache import shared
 from ui.figures import FAINT, curves_layout, data_extent, end_labels, regions_layout
 from ui.labels import MERGE_SHORT
+from ui.proof import is_large
+from ui.proof import proof_frames as proof_cards  # this module's proof_frames wraps it
 from ui.svgtree import svg_size
 from ui.text import plural
 
 from . import runs as branching_runs
+from .proof import branching_chain
 from .tables import bp_metrics_frame, groups_frame
 
 #: The merging schemes of the page: shown name → ``merge=`` of ``bp_infoboost``.
@@ -1159,7 +1162,7 @@ def notes_for(run: Sequence[BPStep], n: int) -> list[str]:
 
 
 def proof_frames(run: Sequence[BPStep], merge: str, *, font: float = 12) -> list[str]:
-    """The proof at each round ``t = 0 … T`` of ``run`` (:func:`ui.proof.branching_chain`
+    """The proof at each round ``t = 0 … T`` of ``run`` (:func:`.proof.branching_chain`
     drawn by :func:`ui.proof.proof_compact_html`, the large card at presenter mode's font):
     frame ``t`` is round ``t``'s snapshot, as the regions and curves; not yet deduplicated.
 
@@ -1176,11 +1179,8 @@ def proof_frames(run: Sequence[BPStep], merge: str, *, font: float = 12) -> list
     -------
     list of str
     """
-    from ui.proof import branching_chain, is_large
-    from ui.proof import proof_frames as draw
-
     chains = [branching_chain(s, merge=merge, history=run) for s in protocol.rounds(run)]
-    return draw(chains, large=is_large(font))
+    return proof_cards(chains, large=is_large(font))
 
 
 @shared

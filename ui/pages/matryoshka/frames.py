@@ -47,9 +47,12 @@ from boostcore.probabilistic import Chain, ProbStep, ProbTree, SoftStump, _draws
 from ui import theme
 from ui.cache import shared
 from ui.figures import FAINT, curves_layout, data_extent, points_traces, regions_layout
+from ui.proof import is_large
+from ui.proof import proof_frames as proof_cards  # this module's proof_frames wraps it
 from ui.svgtree import svg_size
 
 from . import runs as matryoshka_runs
+from .proof import grossmann_chain
 
 NAMES = {"chain": "Chain", "tree": "Tree", "matryoshka": "Matryoshka", "collapse": "Collapse"}
 GRID = 60  # regions heatmap resolution (GRID × GRID percent values, uint8)
@@ -1228,7 +1231,7 @@ def proof_frames(
     samples: int | None = None,
     font: float = 12,
 ) -> list[str]:
-    """The proof at each round ``t = 0 … n_weak`` (:func:`ui.proof.grossmann_chain` drawn by
+    """The proof at each round ``t = 0 … n_weak`` (:func:`.proof.grossmann_chain` drawn by
     :func:`ui.proof.proof_compact_html`): frame ``t`` is the chain of the snapshot shown at
     round ``t`` (:func:`shown_index`, as the regions and curves: between the matryoshka's
     levels, its last complete doll); not yet deduplicated.
@@ -1250,9 +1253,6 @@ def proof_frames(
     -------
     list of str
     """
-    from ui.proof import grossmann_chain, is_large
-    from ui.proof import proof_frames as draw
-
     rounds = protocol.rounds(steps)
     r = samples if structure in ("chain", "tree") else None
     chains: dict[int, Any] = {}
@@ -1262,7 +1262,7 @@ def proof_frames(
         if i is not None and i not in chains:
             chains[i] = grossmann_chain(rounds[i], samples=r)
         shown.append(None if i is None else chains[i])
-    return draw(shown, large=is_large(font))
+    return proof_cards(shown, large=is_large(font))
 
 
 def build_lecture(

@@ -35,10 +35,13 @@ from boostcore.steps import STEP, final, rounds
 from ui import lecture, theme
 from ui.cache import shared
 from ui.figures import curves_layout, data_extent, points_traces, regions_layout
+from ui.proof import is_large
+from ui.proof import proof_frames as proof_cards  # this module's proof_frames wraps it
 from ui.svgtree import CHAR, tidy_layout
 
 from . import runs as oblique_runs
 from .figures import node_membership, zero_segments
+from .proof import g1_chain
 from .tables import inner_frame
 
 #: Long run names (tables, help texts) and the short ones of the focus selector / URL.
@@ -1266,7 +1269,7 @@ def peers_html(rows: list[dict]) -> str:
 
 # ------------------------------------------------------------------------------ the proof
 def proof_frames(run: Sequence, shown: Sequence[int], *, font: float = 12) -> list[str]:
-    """The proof at each stepper position (:func:`ui.proof.g1_chain` drawn by
+    """The proof at each stepper position (:func:`.proof.g1_chain` drawn by
     :func:`ui.proof.proof_compact_html`): position ``k`` shows the chain of the run's round
     ``shown[k]`` (``shown_at(...)[name].idx``, the snapshot its regions and curves show; while
     BoostODT builds a node, the tree before it); not yet deduplicated.
@@ -1287,9 +1290,6 @@ def proof_frames(run: Sequence, shown: Sequence[int], *, font: float = 12) -> li
     -------
     list of str
     """
-    from ui.proof import g1_chain, is_large
-    from ui.proof import proof_frames as draw
-
     run = list(run)
     steps = rounds(run)
     last = final(run) if run and final(run).t == steps[-1].t else steps[-1]
@@ -1297,7 +1297,7 @@ def proof_frames(run: Sequence, shown: Sequence[int], *, font: float = 12) -> li
     for i in dict.fromkeys(shown):
         step = last if i == len(steps) - 1 else steps[i]
         chains[i] = g1_chain(step, history=run)
-    return draw([chains[i] for i in shown], large=is_large(font))
+    return proof_cards([chains[i] for i in shown], large=is_large(font))
 
 
 # ------------------------------------------------------------------------------ the page

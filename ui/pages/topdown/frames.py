@@ -27,9 +27,11 @@ from ui.figures import (
     points_traces,
     regions_layout,
 )
+from ui.proof import is_large, proof_frames
 from ui.svgtree import Node, local_view, neighbourhood, svg_size, tree_svg
 
 from .diagrams import interval_label
+from .proof import topdown_chain
 
 
 def tree_cells_figure(step: TreeStep, ds: Dataset, *, small: bool = False, font: float = 12):
@@ -375,7 +377,7 @@ def _last_finite(values) -> float | None:
 def topdown_proof_frames(
     steps: Sequence[TreeStep], *, criterion: str, leaf_rule: str, font: float = 12
 ) -> list[str]:
-    """The proof at each round (:func:`ui.proof.topdown_chain` drawn by
+    """The proof at each round (:func:`.proof.topdown_chain` drawn by
     :func:`ui.proof.proof_compact_html`): one compact HTML card per snapshot of ``steps``, in
     the same order as the regions and curves frames (the page's steps: the stop snapshot in
     the last round's place), not yet deduplicated (``lecture.same_frames``).
@@ -394,7 +396,5 @@ def topdown_proof_frames(
     -------
     list of str
     """
-    from ui.proof import is_large, proof_frames, topdown_chain
-
     chains = [topdown_chain(s, criterion=criterion, leaf_rule=leaf_rule) for s in steps]
     return proof_frames(chains, large=is_large(font))
