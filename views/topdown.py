@@ -199,7 +199,7 @@ def render() -> None:
     started = time.perf_counter()
     font = 12 * lecture.scale()
     with st.spinner("Growing the trees…"):
-        lec = topdown_runs.topdown_lecture(
+        lec = frames.topdown_lecture(
             ds,
             choice.key,
             params["size"],
