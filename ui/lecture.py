@@ -57,8 +57,6 @@ PROOF_HEIGHT = 220
 #: The shortest window in which the curves leave that room (1080-px projectors; a 720-px one
 #: keeps the curves' height and shows the proof below the fold).
 PROOF_FROM = 900
-#: The URL parameters of a lecture page's stepper and focused run.
-LECTURE_PARAMS = ("round", "focus")
 
 _HERE = Path(__file__).resolve().parent
 _STATIC = _HERE.parent / "static"

@@ -258,13 +258,13 @@ def render() -> None:
         _infoboost()
     ss = st.session_state
     snippet = exports.bounds_snippet(
-        ss.get("b_rhos", list(RHOS)),
-        ss.get("b_T", 1024),
-        ss.get("b_rho3", "31/32"),
-        ss.get("b_C", 0.3),
-        ss.get("b_Tn", 64),
-        ss.get("b_gamma", 0.1),
-        ss.get("b_eps", 0.01),
+        ss.get("b_rhos", list(PAGE.param("b_rhos").default)),
+        ss.get("b_T", PAGE.param("b_T").default),
+        ss.get("b_rho3", PAGE.param("b_rho3").default),
+        ss.get("b_C", PAGE.param("b_C").default),
+        ss.get("b_Tn", PAGE.param("b_Tn").default),
+        ss.get("b_gamma", PAGE.param("b_gamma").default),
+        ss.get("b_eps", PAGE.param("b_eps").default),
     )
     with header.export:
         st.markdown("**Python that prints these bounds with `boostcore.bounds`**")
