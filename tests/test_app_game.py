@@ -121,14 +121,14 @@ def _lemma9_metrics(at: AppTest) -> dict[str, str]:
 def test_lemma9_step_from_the_preset_replaces_the_4_way_root() -> None:
     """Issue 14, A.8: the Lemma 9 step. The preset plays a 4-way equal split and equal halves
     (s = 8, γ = 0.1: 0.72); replacing node #0 by binary splits gives φ_0.1(8) = 0.729."""
-    from ui import guides
+    from ui.pages.game import guides
 
     at = _page()
     at.selectbox(key="game_preset").select("lemma9").run()
     ah.ok(at)
     assert _weight(at) == pytest.approx(0.72, abs=1e-4)
     assert any("Game over" in m.value for m in at.markdown)
-    comment = guides.GAME["lemma9"].comment
+    comment = guides.PRESETS["lemma9"].comment
     assert "0.72" in comment and "0.729" in comment
     assert phi_gamma(8, 0.1) == pytest.approx(0.729)
     box = at.selectbox(key="lemma9_node")

@@ -3,6 +3,7 @@ are what the algorithms compute (so a change that moves a number fails here, not
 
 from __future__ import annotations
 
+import importlib
 import math
 import re
 
@@ -14,48 +15,54 @@ from boostcore.branching import bp_infoboost
 from boostcore.game import equal_binary_adversary, max_weight_player, play, random_adversary
 from boostcore.topdown import grow
 from tests import apptest_helpers as ah
-from ui import guides
+from ui import pages
 from ui.guides import Guide
+from ui.pages.benchmark import guides as benchmark_guides
 from ui.pages.benchmark import runs as benchmark_runs
+from ui.pages.branching import guides as branching_guides
+from ui.pages.game import guides as game_guides
 from ui.pages.game import rules as game_rules
+from ui.pages.matryoshka import guides as matryoshka_guides
 from ui.pages.matryoshka import runs as matryoshka_runs
+from ui.pages.topdown import guides as topdown_guides
 
-PAGES = {  # page file, preset box key, presets, challenges
-    "topdown": ("topdown", "preset_pick", guides.TOPDOWN, guides.TOPDOWN_CHALLENGES),
-    "branching": ("branching", "bp_preset", guides.BRANCHING, guides.BRANCHING_CHALLENGES),
-    "oblique": ("oblique", "odt_preset", guides.OBLIQUE, guides.OBLIQUE_CHALLENGES),
-    "matryoshka": ("matryoshka", "mat_preset", guides.MATRYOSHKA, guides.MATRYOSHKA_CHALLENGES),
-    "game": ("game", "game_preset", guides.GAME, guides.GAME_CHALLENGES),
-    "bounds": ("bounds", "bounds_preset", guides.BOUNDS, guides.BOUNDS_CHALLENGES),
-    "benchmark": ("benchmark", "bench_preset", guides.BENCHMARK, guides.BENCHMARK_CHALLENGES),
-}
+#: The pages with presets (a preset picker): every one of them is tested, from the registry.
+GUIDED: tuple[pages.PageSpec, ...] = tuple(p for p in pages.PAGES if p.preset_key)
 CASES = [
-    (page, kind, name)
-    for page, (_, _, presets, challenges) in PAGES.items()
-    for kind, items in (("preset", presets), ("challenge", challenges))
+    pytest.param(p, kind, name, id=f"{p.slug}-{kind}-{name}")
+    for p in GUIDED
+    for kind, items in (("preset", p.presets), ("challenge", p.challenges))
     for name in items
 ]
 
 
-def test_every_page_has_presets_and_a_challenge() -> None:
-    for page, (_, _, presets, challenges) in PAGES.items():
-        assert presets and challenges, page
-        for g in (*presets.values(), *challenges.values()):
-            assert isinstance(g, Guide) and g.title and g.comment and g.state
+@pytest.mark.parametrize("page", GUIDED, ids=lambda p: p.slug)
+def test_every_page_has_presets_and_a_challenge(page: pages.PageSpec) -> None:
+    assert page.presets and page.challenges, page.slug
+    for g in (*page.presets.values(), *page.challenges.values()):
+        assert isinstance(g, Guide) and g.title and g.comment and g.state
+
+
+@pytest.mark.parametrize("page", GUIDED, ids=lambda p: p.slug)
+def test_a_pages_guides_live_in_its_lesson_folder(page: pages.PageSpec) -> None:
+    """The registry row reads ``PRESETS`` and ``CHALLENGES`` of ``ui/pages/<slug>/guides.py``
+    (issue 23: one home per lesson), named alike in every lesson folder."""
+    module = importlib.import_module(f"ui.pages.{page.slug}.guides")
+    assert page.presets is module.PRESETS and page.challenges is module.CHALLENGES
 
 
 @pytest.mark.parametrize(("page", "kind", "name"), CASES)
-def test_guide_loads_its_state(page: str, kind: str, name: str) -> None:
-    file, key, presets, challenges = PAGES[page]
-    at = ah.page(file)
+def test_guide_loads_its_state(page: pages.PageSpec, kind: str, name: str) -> None:
+    key = page.preset_key
+    at = ah.page(page.slug)
     ah.ok(at)
     if kind == "preset":
         at.selectbox(key=key).select(name).run()
-        guide = presets[name]
+        guide = page.presets[name]
     else:
         at.session_state[f"{key}_challenges"] = True  # the Challenges popover is open
         at.button(key=f"{key}_ch_{name}").click().run()
-        guide = challenges[name]
+        guide = page.challenges[name]
         # loading the answer closes the popover: the demo is on the page behind it
         assert at.session_state[f"{key}_challenges"] is False
     ah.ok(at)
@@ -91,7 +98,7 @@ def _numbers(text: str) -> list[float]:
 
 
 def test_topdown_naive_beats_hatano_numbers() -> None:
-    g = guides.TOPDOWN_CHALLENGES["naive_wins"]
+    g = topdown_guides.CHALLENGES["naive_wins"]
     ds = _data(g.state)
     final = {}
     for c in ("hatano", "naive"):
@@ -144,7 +151,7 @@ def _topdown_final(state: dict, criterion: str):
 def test_topdown_naive_preset_numbers() -> None:
     """Every number and count the 'naive wastes the budget' comment quotes, from the exact
     k-way search (issue 14, A.1: the old comment relied on a 64-cut approximation)."""
-    g = guides.TOPDOWN["naive"]
+    g = topdown_guides.PRESETS["naive"]
     (naive, n_ar), (hat, h_ar) = (_topdown_final(g.state, c) for c in ("naive", "hatano"))
     assert n_ar == [4, 4, 4, 4, 4] and "five 4-way splits" in g.comment
     assert len(h_ar) == 13 and h_ar.count(2) == 12 and "thirteen mostly binary" in g.comment
@@ -163,7 +170,7 @@ def test_topdown_naive_preset_numbers() -> None:
 
 def test_topdown_multiway_preset_claims() -> None:
     """Hatano takes a 4-way split in round 1; Mansour–McAllester's rule keeps the run binary."""
-    g = guides.TOPDOWN["multiway"]
+    g = topdown_guides.PRESETS["multiway"]
     (_, h_ar), (_, mm_ar) = (_topdown_final(g.state, c) for c in ("hatano", "mansour_mcallester"))
     assert h_ar[0] == 4 and "4-way split" in g.comment and "round 1" in g.comment
     assert set(mm_ar) == {2} and "binary tree" in g.comment
@@ -177,7 +184,7 @@ def test_topdown_mm_wide_preset_claims() -> None:
     """Issue 14, A.6: a preset where Mansour-McAllester's rule admits a wide split."""
     import numpy as np
 
-    g = guides.TOPDOWN["mm_wide"]
+    g = topdown_guides.PRESETS["mm_wide"]
     st = g.state
     n = np.arange(1, 20)
     mm = bounds.max_admissible_arity(n, st["s"], "mansour_mcallester", st["gamma"], st["k"])
@@ -214,7 +221,7 @@ def _bp(state: dict, merge: str):
 def test_branching_challenge_numbers() -> None:
     """Leaf counts are |L_t| as the page counts them: leaves training points reach, the
     same for every scheme (issue 14, B.4)."""
-    g = guides.BRANCHING_CHALLENGES["few_leaves"]
+    g = branching_guides.CHALLENGES["few_leaves"]
     bp, dt, ib = (_bp(g.state, m) for m in ("bands", "none", "all"))
     assert (bp.n_leaves, round(bp.train_error, 3)) == (6, 0.053)
     assert (dt.n_leaves, round(dt.train_error, 3)) == (53, 0.047)
@@ -222,7 +229,7 @@ def test_branching_challenge_numbers() -> None:
     assert [round(m.test_error, 3) for m in (bp, dt, ib)] == [0.050, 0.060, 0.080]
     assert _numbers(g.comment) == [0.053, 0.047, 0.077, 0.050, 0.060, 0.080]
     assert all(f"{k} leaves" in g.comment for k in (6, 53, 2))
-    g = guides.BRANCHING_CHALLENGES["merging_hurts"]
+    g = branching_guides.CHALLENGES["merging_hurts"]
     bp, dt = (_bp(g.state, m) for m in ("bands", "none"))
     assert (round(bp.train_error, 3), bp.n_leaves) == (0.247, 5)
     assert (round(dt.train_error, 3), dt.n_leaves) == (0.113, 63)
@@ -231,7 +238,7 @@ def test_branching_challenge_numbers() -> None:
 
 
 def test_branching_overfit_preset_numbers() -> None:
-    g = guides.BRANCHING["overfit"]
+    g = branching_guides.PRESETS["overfit"]
     bp, dt = (_bp_steps(g.state, m) for m in ("bands", "none"))
     assert (dt[-1].t, dt[-1].metrics.n_leaves, round(dt[-1].metrics.test_error, 3)) == (
         25,
@@ -255,7 +262,7 @@ def _prob(state: dict, structure: str):
 def test_nesting_preset_argues_from_what_the_run_shows() -> None:
     """The preset compares the matryoshka's valid bound C(T) with the paper's M2 on the run
     itself, not 'error above the tree's although M2 < F' (issue 14, C.2)."""
-    g = guides.MATRYOSHKA["nesting"]
+    g = matryoshka_guides.PRESETS["nesting"]
     m = _prob(g.state, "matryoshka")
     assert round(m.bound_C, 3) == 0.765 and round(m.bound_M2, 3) == 0.922
     assert m.bound_C <= m.bound_M2
@@ -266,10 +273,13 @@ def test_nesting_preset_argues_from_what_the_run_shows() -> None:
 @pytest.mark.parametrize(
     ("guide", "expected"),
     [
-        (guides.MATRYOSHKA["chain_wins"], {"chain": 0.153, "tree": 0.265, "matryoshka": 0.263}),
-        (guides.MATRYOSHKA["nesting"], {"matryoshka": 0.215, "tree": 0.206}),
         (
-            guides.MATRYOSHKA_CHALLENGES["tree_beats_chain"],
+            matryoshka_guides.PRESETS["chain_wins"],
+            {"chain": 0.153, "tree": 0.265, "matryoshka": 0.263},
+        ),
+        (matryoshka_guides.PRESETS["nesting"], {"matryoshka": 0.215, "tree": 0.206}),
+        (
+            matryoshka_guides.CHALLENGES["tree_beats_chain"],
             {"chain": 0.530, "tree": 0.247, "matryoshka": 0.241},
         ),
     ],
@@ -286,7 +296,7 @@ def test_game_guide_numbers() -> None:
     assert math.isclose(worst, bounds.phi_gamma(16, 0.1)) and round(worst, 4) == 0.6561
     rnd = list(play(16, 0.1, max_weight_player, random_adversary(0)))[-1].total
     assert round(rnd, 3) == 0.569 < bounds.phi_gamma(16, 0.1)
-    assert "0.569" in guides.GAME["random"].comment
+    assert "0.569" in game_guides.PRESETS["random"].comment
     assert math.isclose(float(bounds.phi_gamma(8, 0.1)), 0.729)
     assert game_rules.watch.__wrapped__(8, 0.1, "equal", 0)[-1].total == pytest.approx(0.729)
 
@@ -307,7 +317,7 @@ def test_benchmark_guide_numbers() -> None:
     assert sig_losses == ["breast_cancer", "vote"]
     sig_wins = sorted(d["dataset"] for d in res["details"] if d["significant"] and d["diff"] < 0)
     assert sig_wins == ["monk2"]
-    g = guides.BENCHMARK_CHALLENGES["merging_claim"]
+    g = benchmark_guides.CHALLENGES["merging_claim"]
     assert "breast_cancer and vote" in g.comment and "(monk2)" in g.comment
     assert g.state["bench_ds"] == "vote"
     oc1 = evaluation.compare(rows, "BoostODT (stumps)", "OC1 (oblique-classifier-1, depth 3)")
@@ -326,24 +336,24 @@ def test_benchmark_guide_numbers() -> None:
     assert round(min(ratio[d] for d in fast)) == 30 and round(max(ratio.values())) == 274
     assert round(ratio["labor"]) == 19
     assert all(ratio[d] < 3 for d in ratio if d not in fast and d != "labor")
-    g = guides.BENCHMARK["odt_vs_oc1"]
+    g = benchmark_guides.PRESETS["odt_vs_oc1"]
     assert "30 to 274 times faster on the five" in g.comment and "19 times on labor" in g.comment
 
 
-PRESET_CASES = [(page, name) for page, (_, _, presets, _) in PAGES.items() for name in presets]
+PRESET_CASES = [pytest.param(p, name, id=f"{p.slug}-{name}") for p in GUIDED for name in p.presets]
 
 
 @pytest.mark.parametrize(("page", "name"), PRESET_CASES)
-def test_preset_link_loads_the_preset(page: str, name: str) -> None:
+def test_preset_link_loads_the_preset(page: pages.PageSpec, name: str) -> None:
     """``/page?preset=name`` (the home page's lecture-path links) opens the preset."""
-    file, key, presets, _ = PAGES[page]
-    at = ah.load(file)
+    preset = page.presets[name]
+    at = ah.load(page.slug)
     at.query_params["preset"] = name
     at.run()
     ah.ok(at)
-    for k, v in presets[name].state.items():
+    for k, v in preset.state.items():
         assert at.session_state[k] == v, (k, at.session_state[k], v)
-    assert any(presets[name].comment[:40] in e.value for e in at.info)
+    assert any(preset.comment[:40] in e.value for e in at.info)
     assert "preset" not in at.query_params
 
 

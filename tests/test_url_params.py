@@ -446,9 +446,9 @@ def test_streamlits_own_parameters_are_not_reported() -> None:
 def test_a_preset_links_round_outside_the_run_is_clamped_and_named(name, preset) -> None:
     """``?preset=…&round=999``: the run is computed after the preset is loaded, so the
     stepper clamps the round into it and the notice says which round is shown."""
-    from ui import guides
+    from ui import pages
 
-    preset = preset or next(iter(getattr(guides, name.upper())))
+    preset = preset or next(iter(pages.page(name).presets))
     at = ah.page(name, preset=preset, round="999")
     _check(at, ["round"])
     notice = _notice(at)

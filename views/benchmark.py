@@ -6,7 +6,7 @@ import time
 
 import streamlit as st
 
-from ui import guides, pages, params, theory_doc
+from ui import pages, params, theory_doc
 from ui.classroom import (
     chart_with_numbers,
     page_header,
@@ -24,8 +24,8 @@ FMT = {
 }
 
 
-GUIDES, CHALLENGES = guides.BENCHMARK, guides.BENCHMARK_CHALLENGES
 PAGE = pages.page("benchmark")
+GUIDES, CHALLENGES = PAGE.presets, PAGE.challenges
 
 
 def _protocol() -> None:

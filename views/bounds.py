@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from ui import exports, guides, pages, params, theory_doc
+from ui import exports, pages, params, theory_doc
 from ui.classroom import (
     chart_with_numbers,
     page_header,
@@ -18,8 +18,8 @@ RHOS = {"31/32": 31 / 32, "7/8": 7 / 8, "3/4": 3 / 4, "1/2": 1 / 2, "1/4": 1 / 4
 CONFIG = {"displaylogo": False}
 
 
-GUIDES, CHALLENGES = guides.BOUNDS, guides.BOUNDS_CHALLENGES
 PAGE = pages.page("bounds")
+GUIDES, CHALLENGES = PAGE.presets, PAGE.challenges
 
 
 def _grossmann() -> None:

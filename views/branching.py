@@ -9,7 +9,6 @@ import streamlit as st
 from ui import (
     exports,
     figures,
-    guides,
     lecture,
     pages,
     params,
@@ -39,8 +38,8 @@ HELP = {
 }
 LEARNERS = {"H(Y|h)": "h", "divided leaves": "divided"}
 
-GUIDES, CHALLENGES = guides.BRANCHING, guides.BRANCHING_CHALLENGES
 PAGE = pages.page("branching")
+GUIDES, CHALLENGES = PAGE.presets, PAGE.challenges
 
 
 def _sidebar_params() -> dict:

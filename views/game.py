@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from ui import exports, guides, pages, params, quiz, quiz_widget, theory_doc
+from ui import exports, pages, params, quiz, quiz_widget, theory_doc
 from ui.classroom import (
     chart_with_numbers,
     export_run,
@@ -49,7 +49,7 @@ ADVERSARIES = {
 }
 
 
-GUIDES, CHALLENGES = guides.GAME, guides.GAME_CHALLENGES
+GUIDES, CHALLENGES = PAGE.presets, PAGE.challenges
 
 
 def _sidebar() -> tuple[str, int, float]:
@@ -102,7 +102,7 @@ def _stack(mode: str, s: int, gamma: float) -> list:
     """
     ss = st.session_state
     ident = (mode, s, gamma)
-    # moves in the URL that this page did not write: a shared link, or a preset (ui.guides)
+    # moves in the URL that this page did not write: a shared link, or a preset (its guides.py)
     url_moves = st.query_params.get("mv")
     outside = url_moves is not None and url_moves != ss.get("game_url_moves")
     if outside or ss.get("game_ident") != ident or not ss.get("game_stack"):

@@ -10,7 +10,6 @@ from ui import (
     costs,
     exports,
     figures,
-    guides,
     lecture,
     pages,
     params,
@@ -43,8 +42,8 @@ HELP = {
     "collapse": "A tree that collapses itself into one doll of a new tree whenever Eq. (14) "
     "promises a faster fall of the bound than plain growth (our reading of §5.4).",
 }
-GUIDES, CHALLENGES = guides.MATRYOSHKA, guides.MATRYOSHKA_CHALLENGES
 PAGE = pages.page("matryoshka")
+GUIDES, CHALLENGES = PAGE.presets, PAGE.challenges
 
 
 def _sidebar() -> dict:

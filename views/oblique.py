@@ -13,7 +13,6 @@ from ui import (
     costs,
     exports,
     figures,
-    guides,
     lecture,
     pages,
     params,
@@ -61,8 +60,8 @@ HELP = {
     "boosting all the way down.",
 }
 
-GUIDES, CHALLENGES = guides.OBLIQUE, guides.OBLIQUE_CHALLENGES
 PAGE = pages.page("oblique")
+GUIDES, CHALLENGES = PAGE.presets, PAGE.challenges
 
 
 def _sidebar_params() -> dict:

@@ -12,7 +12,6 @@ import streamlit as st
 from ui import (
     exports,
     figures,
-    guides,
     lecture,
     pages,
     params,
@@ -36,8 +35,8 @@ from ui.widgets import dataset_sidebar
 SHORT, FROM_SHORT = CRITERION_SHORT, CRITERION_FROM_SHORT
 RULES = {"largest weight": "max_weight", "largest gain": "max_gain"}
 
-GUIDES, CHALLENGES = guides.TOPDOWN, guides.TOPDOWN_CHALLENGES
 PAGE = pages.page("topdown")
+GUIDES, CHALLENGES = PAGE.presets, PAGE.challenges
 
 
 def _sidebar_params() -> dict:

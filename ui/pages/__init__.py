@@ -22,10 +22,16 @@ from dataclasses import dataclass, field
 
 from boostcore.datasets import GENERATORS
 
-from .. import guides
 from ..guides import Guide
 from ..labels import CRITERION_SHORT, INDEX, MERGE_SHORT
 from ..params import Param
+from .benchmark import guides as benchmark_guides
+from .bounds import guides as bounds_guides
+from .branching import guides as branching_guides
+from .game import guides as game_guides
+from .matryoshka import guides as matryoshka_guides
+from .oblique import guides as oblique_guides
+from .topdown import guides as topdown_guides
 
 #: The features a lesson page may have (the values of :attr:`PageSpec.features`).
 FEATURES = frozenset({"lecture", "quiz", "proof", "student", "export"})
@@ -167,8 +173,8 @@ PAGES: tuple[PageSpec, ...] = (
                 options=("largest weight", "largest gain"),
             ),
         ),
-        presets=guides.TOPDOWN,
-        challenges=guides.TOPDOWN_CHALLENGES,
+        presets=topdown_guides.PRESETS,
+        challenges=topdown_guides.CHALLENGES,
         preset_key="preset_pick",
         first_round=1,
         features=_LESSON | {"student"},
@@ -202,8 +208,8 @@ PAGES: tuple[PageSpec, ...] = (
             Param("watch_seed", "int", lo=0, hi=10_000, default=0),
             Param("mv", "parsed"),
         ),
-        presets=guides.GAME,
-        challenges=guides.GAME_CHALLENGES,
+        presets=game_guides.PRESETS,
+        challenges=game_guides.CHALLENGES,
         preset_key="game_preset",
         features=frozenset({"quiz", "export"}),
         theory="1.5",
@@ -229,8 +235,8 @@ PAGES: tuple[PageSpec, ...] = (
             Param("c", "float", lo=0.05, hi=0.95, default=0.5, step=0.05),
             Param("wl", "choice", default="H(Y|h)", options=("H(Y|h)", "divided leaves")),
         ),
-        presets=guides.BRANCHING,
-        challenges=guides.BRANCHING_CHALLENGES,
+        presets=branching_guides.PRESETS,
+        challenges=branching_guides.CHALLENGES,
         preset_key="bp_preset",
         first_round=1,
         features=_LESSON | {"student"},
@@ -267,8 +273,8 @@ PAGES: tuple[PageSpec, ...] = (
                 options=("exact q", "100 answers", "20 answers", "5 answers"),
             ),
         ),
-        presets=guides.MATRYOSHKA,
-        challenges=guides.MATRYOSHKA_CHALLENGES,
+        presets=matryoshka_guides.PRESETS,
+        challenges=matryoshka_guides.CHALLENGES,
         preset_key="mat_preset",
         first_round=4,
         features=_LESSON,
@@ -300,8 +306,8 @@ PAGES: tuple[PageSpec, ...] = (
             ),
             Param("inner", "flag", default=False),
         ),
-        presets=guides.OBLIQUE,
-        challenges=guides.OBLIQUE_CHALLENGES,
+        presets=oblique_guides.PRESETS,
+        challenges=oblique_guides.CHALLENGES,
         preset_key="odt_preset",
         first_round=1,
         features=_LESSON | {"student"},
@@ -330,8 +336,8 @@ PAGES: tuple[PageSpec, ...] = (
             Param("now_learners", "choices", default=("BoostODT (stumps)", "sklearn DecisionTree")),
             Param("now_folds", "int", lo=2, hi=10, default=5),
         ),
-        presets=guides.BENCHMARK,
-        challenges=guides.BENCHMARK_CHALLENGES,
+        presets=benchmark_guides.PRESETS,
+        challenges=benchmark_guides.CHALLENGES,
         preset_key="bench_preset",
         theory="4",
         thumbnail="preset=odt_vs_oc1",
@@ -369,8 +375,8 @@ PAGES: tuple[PageSpec, ...] = (
             Param("b_eps_w", "choice", default=0.1, options=(0.25, 0.1, 0.05, 0.01)),
             Param("b_eps", "choice", default=0.01, options=(0.1, 0.05, 0.01, 0.001, 1e-4)),
         ),
-        presets=guides.BOUNDS,
-        challenges=guides.BOUNDS_CHALLENGES,
+        presets=bounds_guides.PRESETS,
+        challenges=bounds_guides.CHALLENGES,
         preset_key="bounds_preset",
         theory="1",
         thumbnail="preset=chain_vs_tree",
