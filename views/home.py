@@ -10,76 +10,12 @@ from ui.widgets import page_link
 
 THUMBS = Path(__file__).resolve().parents[1] / "assets" / "thumbnails"
 
-#: The suggested lecture: (minutes, page url path, preset, what to do and say).
-LECTURE = [
-    (
-        "0–5",
-        None,
-        None,
-        "The claim of the hour: growing a decision tree top-down *is* "
-        "boosting. Each split is a weak learner with an advantage γ, and the training error "
-        "falls like a boosting bound.",
-    ),
-    (
-        "5–11",
-        "topdown",
-        "multiway",
-        "Step through the four stripes: Hatano takes the 4-way "
-        "split, Mansour–McAllester may not. Point at I(T) (solid) under the bound curves "
-        "(dashed) and at the proof card under them: each link of the chain with this "
-        "round's numbers, the loosest one framed.",
-    ),
-    (
-        "11–16",
-        "topdown",
-        "multiway",
-        "Be the weak learner: turn on *You are the weak learner* and let a student choose "
-        "the root's split (drag a box on the plot for the thresholds). Compare its score and "
-        "advantage with the algorithm's, play a weak one and watch γ̂ drop and the bounds "
-        "rise. Then turn on *Predict, then reveal* and take a show of hands before each step.",
-    ),
-    (
-        "16–21",
-        "game",
-        "worst_case",
-        "Why s^−γ? Hatano's Weight Distribution Game. Watch the "
-        "equal binary splits reach φ_γ(s) exactly; then let a student play the adversary "
-        "(mode *You are the adversary*) and try to beat it.",
-    ),
-    (
-        "21–27",
-        "branching",
-        "merge_all",
-        "InfoBoost as a branching program: divide, then "
-        "merge. Compare Π Z_t with Π H(Y|h_t); then the preset *DT.InfoBoost overfits* to see "
-        "what merging buys.",
-    ),
-    (
-        "27–33",
-        "matryoshka",
-        "chain_wins",
-        "Probabilistic stumps: the chain meets every weak "
-        "classifier, the tree only log₂ T of them. Open the challenge *a tree beats the chain* "
-        "(XOR) to show a bound is not a prediction.",
-    ),
-    (
-        "33–40",
-        "oblique",
-        "diag_xor",
-        "One algorithm, G1, gives AdaBoost, the Kearns–Mansour "
-        "tree and BoostODT. On the diagonal XOR the oblique nodes win; step through the stumps "
-        "inside a node.",
-    ),
-    (
-        "40–45",
-        "benchmark",
-        "odt_vs_oc1",
-        "Does it hold on real data? Read the verdicts: one "
-        "rule for every claim (better, worse, mixed or no significant difference), and not "
-        "every paper's claim comes out 'better'. End on the Bounds explorer's chain-vs-tree curve "
-        "(preset *The chain against the tree*).",
-    ),
-]
+PAGE = pages.page("home")
+#: The suggested lecture: every page's steps (the registry's ``lecture_path``) in time order,
+#: as (page, step).
+LECTURE = sorted(
+    ((p, step) for p in pages.PAGES for step in p.lecture_path), key=lambda ps: ps[1].start
+)
 
 
 def _thumb(url_path: str) -> None:
@@ -88,7 +24,7 @@ def _thumb(url_path: str) -> None:
         st.image(str(path), width="stretch")
 
 
-_notice = params.begin(pages.page("home"))
+_notice = params.begin(PAGE)
 page_header(
     "boostlab: decision trees are boosting algorithms",
     "Top-down decision-tree growth, InfoBoost, branching programs and real AdaBoost are all "
@@ -116,10 +52,9 @@ st.markdown(
     "Each link opens the page on its preset (add `&present=true` for presenter "
     "mode, or switch it on at the top of the page)."
 )
-for minutes, url_path, preset, text in LECTURE:
-    title = pages.page(url_path).title if url_path else ""
-    link = f"[{title} →](/{url_path}?preset={preset})" if url_path else ""
-    st.markdown(f"**{minutes} min** {link} — {text}")
+for page, step in LECTURE:
+    link = f"[{page.title} →](/{page.slug}?preset={step.preset})" if step.preset else ""
+    st.markdown(f"**{step.minutes} min** {link} — {step.text}")
 
 if not presenting():
     st.subheader("Using it in class")
@@ -139,7 +74,7 @@ if not presenting():
 6. **Challenges** on every page are questions to try alone; each has an answer to load.
 """
     )
-    theory_doc.link("intro", "The theory notes behind every page (docs/theory.md)")
+    theory_doc.link(PAGE.theory, "The theory notes behind every page (docs/theory.md)")
     st.caption(
         "Sources: Kearns & Mansour (STOC 1996); Mansour & McAllester (NIPS 2000); Hatano "
         "(Theory of Computing Systems, 2004); Takimoto, Koya & Maruoka; Grossmann; Henry, "

@@ -4,8 +4,10 @@ A row (:class:`PageSpec`) says what a page is — its slug (the URL path), title
 file, the line the home page shows, its URL parameters (:class:`ui.params.Param`: name, kind,
 range, default), its presets and challenges, and which of the shared lesson features it has
 (the lecture view, predict-then-reveal, the proof card, the student's turn, the export
-menu). ``app.py`` builds the navigation from it, the home page its cards, and the thumbnail
-script, the benchmarks and the tests their lists of pages; nothing else retypes the list.
+menu), its section of the theory notes, its home-page thumbnail and its steps of the
+45-minute lecture path. ``app.py`` builds the navigation from it, the home page its cards and
+its lecture path, and the thumbnail script, the benchmarks and the tests their lists of
+pages; nothing else retypes the list.
 
 Adding a lesson page: one view (``views/<slug>.py``), one folder of its parts, one row here,
 its section of docs/theory.md and its tests (README, "Adding a lesson page").
@@ -19,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from boostcore.datasets import GENERATORS
 
@@ -60,6 +63,29 @@ DATASET_PARAMS: tuple[Param, ...] = (
 LESSON_PARAMS = (*HEADER_PARAMS, *PRESET_PARAMS, *DATASET_PARAMS, *LECTURE_PARAMS)
 
 
+class LectureStep(NamedTuple):
+    """One step of the home page's 45-minute lecture path, held by the page it opens.
+
+    ``minutes`` is the step's slot (``"5–11"``), ``preset`` the preset its link opens (None:
+    the step has no link) and ``text`` what to do and say. The home page lists every page's
+    steps in time order.
+    """
+
+    minutes: str
+    preset: str | None
+    text: str
+
+    @property
+    def start(self) -> int:
+        """The minute the step starts at (``"5–11"`` → 5)."""
+        return int(self.minutes.split("–")[0])
+
+    @property
+    def end(self) -> int:
+        """The minute the step ends at (``"5–11"`` → 11)."""
+        return int(self.minutes.split("–")[1])
+
+
 @dataclass(frozen=True)
 class PageSpec:
     """One page of the app.
@@ -89,6 +115,8 @@ class PageSpec:
         Its section of docs/theory.md (``"1"`` is §1).
     thumbnail : str
         The URL query its home-page thumbnail and lecture screenshot are taken at.
+    lecture_path : tuple of LectureStep
+        The page's steps of the home page's 45-minute lecture path.
     """
 
     slug: str
@@ -104,6 +132,7 @@ class PageSpec:
     features: frozenset[str] = frozenset()
     theory: str = ""
     thumbnail: str = ""
+    lecture_path: tuple[LectureStep, ...] = ()
 
     def __post_init__(self) -> None:
         unknown = set(self.features) - FEATURES
@@ -116,6 +145,12 @@ class PageSpec:
         twice = sorted({n for n in names if names.count(n) > 1})
         if twice:
             raise ValueError(f"page {self.slug!r} declares the URL parameter(s) {twice} twice")
+        unknown = [s.preset for s in self.lecture_path if s.preset not in (None, *self.presets)]
+        if unknown:
+            raise ValueError(
+                f"the lecture path of page {self.slug!r} opens presets it does not have: "
+                f"{unknown} (its presets: {sorted(self.presets)})"
+            )
 
     @property
     def url_params(self) -> tuple[str, ...]:
@@ -145,6 +180,16 @@ PAGES: tuple[PageSpec, ...] = (
         title="Home",
         icon=":material/home:",
         view="views/home.py",
+        theory="intro",
+        lecture_path=(
+            LectureStep(
+                "0–5",
+                None,
+                "The claim of the hour: growing a decision tree top-down *is* "
+                "boosting. Each split is a weak learner with an advantage γ, and the training "
+                "error falls like a boosting bound.",
+            ),
+        ),
     ),
     PageSpec(
         slug="topdown",
@@ -180,6 +225,25 @@ PAGES: tuple[PageSpec, ...] = (
         features=_LESSON | {"student"},
         theory="1",
         thumbnail="preset=multiway&round=1",
+        lecture_path=(
+            LectureStep(
+                "5–11",
+                "multiway",
+                "Step through the four stripes: Hatano takes the 4-way "
+                "split, Mansour–McAllester may not. Point at I(T) (solid) under the bound curves "
+                "(dashed) and at the proof card under them: each link of the chain with this "
+                "round's numbers, the loosest one framed.",
+            ),
+            LectureStep(
+                "11–16",
+                "multiway",
+                "Be the weak learner: turn on *You are the weak learner* and let a student choose "
+                "the root's split (drag a box on the plot for the thresholds). Compare its score "
+                "and advantage with the algorithm's, play a weak one and watch γ̂ drop and the "
+                "bounds rise. Then turn on *Predict, then reveal* and take a show of hands before "
+                "each step.",
+            ),
+        ),
     ),
     PageSpec(
         slug="game",
@@ -214,6 +278,15 @@ PAGES: tuple[PageSpec, ...] = (
         features=frozenset({"quiz", "export"}),
         theory="1.5",
         thumbnail="preset=worst_case&round=6",
+        lecture_path=(
+            LectureStep(
+                "16–21",
+                "worst_case",
+                "Why s^−γ? Hatano's Weight Distribution Game. Watch the "
+                "equal binary splits reach φ_γ(s) exactly; then let a student play the adversary "
+                "(mode *You are the adversary*) and try to beat it.",
+            ),
+        ),
     ),
     PageSpec(
         slug="branching",
@@ -242,6 +315,15 @@ PAGES: tuple[PageSpec, ...] = (
         features=_LESSON | {"student"},
         theory="2",
         thumbnail="preset=merge_all&round=6",
+        lecture_path=(
+            LectureStep(
+                "21–27",
+                "merge_all",
+                "InfoBoost as a branching program: divide, then "
+                "merge. Compare Π Z_t with Π H(Y|h_t); then the preset *DT.InfoBoost overfits* to "
+                "see what merging buys.",
+            ),
+        ),
     ),
     PageSpec(
         slug="matryoshka",
@@ -280,6 +362,15 @@ PAGES: tuple[PageSpec, ...] = (
         features=_LESSON,
         theory="3",
         thumbnail="preset=chain_wins&round=64",
+        lecture_path=(
+            LectureStep(
+                "27–33",
+                "chain_wins",
+                "Probabilistic stumps: the chain meets every weak "
+                "classifier, the tree only log₂ T of them. Open the challenge *a tree beats the "
+                "chain* (XOR) to show a bound is not a prediction.",
+            ),
+        ),
     ),
     PageSpec(
         slug="oblique",
@@ -313,6 +404,15 @@ PAGES: tuple[PageSpec, ...] = (
         features=_LESSON | {"student"},
         theory="4",
         thumbnail="preset=diag_xor&round=3",
+        lecture_path=(
+            LectureStep(
+                "33–40",
+                "diag_xor",
+                "One algorithm, G1, gives AdaBoost, the Kearns–Mansour "
+                "tree and BoostODT. On the diagonal XOR the oblique nodes win; step through the "
+                "stumps inside a node.",
+            ),
+        ),
     ),
     PageSpec(
         slug="benchmark",
@@ -341,6 +441,16 @@ PAGES: tuple[PageSpec, ...] = (
         preset_key="bench_preset",
         theory="4",
         thumbnail="preset=odt_vs_oc1",
+        lecture_path=(
+            LectureStep(
+                "40–45",
+                "odt_vs_oc1",
+                "Does it hold on real data? Read the verdicts: one "
+                "rule for every claim (better, worse, mixed or no significant difference), and not "
+                "every paper's claim comes out 'better'. End on the Bounds explorer's "
+                "chain-vs-tree curve (preset *The chain against the tree*).",
+            ),
+        ),
     ),
     PageSpec(
         slug="bounds",
