@@ -288,39 +288,74 @@ def test_the_shared_groups_are_in_every_page_that_draws_them() -> None:
 
 
 # ---------------------------------------------------------- the labels → values maps agree
-def _module_keys(rel: str, name: str) -> list:
-    """The keys of the module-level dict (or the items of the tuple) ``name`` in ``rel``."""
-    tree = ast.parse((ROOT / rel).read_text("utf-8"))
-    for node in tree.body:
-        if isinstance(node, ast.Assign) and [getattr(t, "id", None) for t in node.targets] == [
-            name
-        ]:
+def _module_maps(path: Path) -> dict[str, list]:
+    """The module-level dicts (their keys) and tuples or lists (their items) of literals in
+    ``path``, by name."""
+    out = {}
+    for node in ast.parse(path.read_text("utf-8")).body:
+        if not (
+            isinstance(node, ast.Assign)
+            and len(node.targets) == 1
+            and isinstance(node.targets[0], ast.Name)
+        ):
+            continue
+        try:
             if isinstance(node.value, ast.Dict):
-                return [ast.literal_eval(k) for k in node.value.keys]
-            return list(ast.literal_eval(node.value))
-    raise AssertionError(f"{rel} has no module-level {name}")
+                out[node.targets[0].id] = [ast.literal_eval(k) for k in node.value.keys]
+            elif isinstance(node.value, ast.Tuple | ast.List):
+                out[node.targets[0].id] = list(ast.literal_eval(node.value))
+        except ValueError:  # not literals (a dict of names, a call…): no map of options
+            continue
+    return out
 
 
-#: A view's map from an option to what the page does with it, and the parameter (of the
-#: view's page) whose options it maps.
-MAPS = [
-    ("views/topdown.py", "RULES", "leaf"),
-    ("views/branching.py", "LEARNERS", "wl"),
-    ("views/matryoshka.py", "STRUCTURES", "struct"),
-    ("views/oblique.py", "LEARNERS", "learner"),
-    ("views/oblique.py", "RULES", "rule"),
-    ("views/game.py", "ADVERSARIES", "watch_adv"),
-    ("views/bounds.py", "RHOS", "b_rhos"),
-    ("views/bounds.py", "RHOS", "b_rho3"),
-]
+def _maps(root: Path = ROOT) -> list[tuple[str, str, str]]:
+    """``(view, map, param)``: every module-level map of a registered page's view that knows
+    an option of one of the page's choice parameters (``RULES = {"largest weight": …}`` for
+    ``leaf``). Such a map translates the widget's option into what the page does with it."""
+    found = []
+    for page in pages.PAGES:
+        maps = _module_maps(root / page.view)
+        for name, keys in maps.items():
+            for p in page.params:
+                if p.kind in ("choice", "choices") and p.options:
+                    if {str(k) for k in keys} & {str(o) for o in p.options}:
+                        found.append((page.view, name, p.name))
+    return found
 
 
-@pytest.mark.parametrize("rel,name,param", MAPS, ids=[f"{m[0]}-{m[2]}" for m in MAPS])
+MAPS = _maps()
+
+
+def test_the_map_scan_finds_a_views_maps(tmp_path: Path) -> None:
+    """The scan finds a view's dict and tuple of options, and passes over other constants."""
+    page = next(p for p in pages.PAGES if any(q.options for q in p.params if q.kind == "choice"))
+    param = next(q for q in page.params if q.kind == "choice" and q.options)
+    view = tmp_path / page.view
+    view.parent.mkdir(parents=True)
+    view.write_text(
+        f"A = {{{param.options[0]!r}: 1}}\nB = ({param.options[-1]!r},)\nC = {{'zz': 1}}\n"
+        "D = dict(x=1)\nE = {k: 1 for k in 'ab'}\n"
+    )
+    for other in pages.PAGES:
+        if other.view != page.view:
+            (tmp_path / other.view).write_text("")
+    assert ("A", param.name) in [(m, p) for v, m, p in _maps(tmp_path)]
+    assert ("B", param.name) in [(m, p) for v, m, p in _maps(tmp_path)]
+    assert not {m for _, m, _ in _maps(tmp_path)} & {"C", "D", "E"}
+
+
+def test_the_views_have_maps_of_options() -> None:
+    """The scan finds the views' maps (an empty list would test nothing)."""
+    assert len(MAPS) >= len({view for view, _, _ in MAPS}) > 1, MAPS
+
+
+@pytest.mark.parametrize("rel,name,param", MAPS, ids=[f"{m[0]}-{m[1]}-{m[2]}" for m in MAPS])
 def test_a_views_map_has_the_params_options(rel: str, name: str, param: str) -> None:
     """The view's map knows every option the widget shows, in the widget's order."""
     page = _view_page(ROOT / rel)
     assert page is not None, rel
-    assert _module_keys(rel, name) == list(page.param(param).options)
+    assert _module_maps(ROOT / rel)[name] == list(page.param(param).options)
 
 
 def test_the_options_imported_from_ui_are_the_params() -> None:
@@ -354,10 +389,16 @@ DRAWN_LATER = {
     "watch_adv": {"mode": "Watch"},
     "watch_seed": {"mode": "Watch"},
 }
-#: The pages with presets, opened plainly, and the links that draw the widgets above.
+#: The pages with presets, opened plainly, and each link above on the first such page that
+#: declares the parameters it draws.
 OPENS = [(p.slug, {}) for p in pages.PAGES if p.presets] + [
-    ("topdown", {"src": "Draw"}),
-    ("game", {"mode": "Watch"}),
+    next(
+        (p.slug, query)
+        for p in pages.PAGES
+        if p.presets
+        and {name for name, q in DRAWN_LATER.items() if q == query} <= set(p.url_params)
+    )
+    for query in {tuple(q.items()): q for q in DRAWN_LATER.values()}.values()
 ]
 
 

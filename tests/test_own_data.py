@@ -15,7 +15,7 @@ from streamlit.testing.v1 import AppTest
 from boostcore.csvdata import CsvReport, load_csv, load_csv_report
 from boostcore.datasets import MAX_ROWS, from_points, make_dataset
 from tests import apptest_helpers as ah
-from ui import draw
+from ui import draw, pages
 
 SQUARE = [[0, 0], [1, 0], [0, 1], [1, 1]]
 
@@ -503,7 +503,15 @@ def test_upload_source_says_the_file_is_not_in_the_link() -> None:
     assert any("not part of the page's link" in c.value for c in at.sidebar.caption)
 
 
-@pytest.mark.parametrize("page", ["branching", "matryoshka", "oblique"])
+#: The pages with the dataset sidebar (the registry's dataset parameters).
+DATASET_PAGES = [p.slug for p in pages.PAGES if set(pages.DATASET_PARAMS) <= set(p.params)]
+
+
+def test_the_dataset_pages_are_found() -> None:
+    assert DATASET_PAGES and set(pages.LESSON_SLUGS) <= set(DATASET_PAGES)
+
+
+@pytest.mark.parametrize("page", DATASET_PAGES)
 def test_every_dataset_page_runs_on_a_drawn_dataset(page: str) -> None:
     at = ah.load(page)
     at.query_params["src"] = "Draw"

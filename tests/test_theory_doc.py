@@ -3,6 +3,7 @@ tooltips, the theory page, and a link from every page to its section."""
 
 from __future__ import annotations
 
+import ast
 import re
 from pathlib import Path
 
@@ -10,21 +11,16 @@ import pandas as pd
 import pytest
 
 from tests import apptest_helpers as ah
-from ui import lecture, theory_doc
+from ui import lecture, pages, theory_doc
 
 ROOT = Path(__file__).resolve().parents[1]
 
-#: page → the section its theory box links to
-PAGE_SECTIONS = {
-    "topdown": "1",
-    "oblique": "4",
-    "benchmark": "4",
-    "home": "intro",
-    "branching": "2",
-    "bounds": "1",
-    "matryoshka": "3",
-    "game": "1.5",
-}
+#: The pages with a section of the notes (the registry's ``theory``), which they link to.
+WITH_SECTION = [p for p in pages.PAGES if p.theory]
+
+
+def _id(page: pages.PageSpec) -> str:
+    return page.slug or "home"
 
 
 def test_every_numbered_section_is_found_once() -> None:
@@ -137,12 +133,12 @@ def test_theory_page_says_so_for_an_unknown_section(value: str) -> None:
     assert "](" not in shown and "<b>" not in shown and len(shown) < 200
 
 
-@pytest.mark.parametrize("page", sorted(PAGE_SECTIONS))
-def test_every_page_links_to_its_section_of_the_notes(page: str) -> None:
-    at = ah.page(page)
+@pytest.mark.parametrize("page", WITH_SECTION, ids=_id)
+def test_every_page_links_to_its_section_of_the_notes(page: pages.PageSpec) -> None:
+    at = ah.page(page.slug or "home")
     ah.ok(at)
     links = [m.value for m in at.markdown if "/theory?section=" in m.value]
-    assert any(f"/theory?section={PAGE_SECTIONS[page]})" in v for v in links), links
+    assert any(f"/theory?section={page.theory})" in v for v in links), links
 
 
 def test_counts_are_written_in_plain_english() -> None:
@@ -164,19 +160,42 @@ def test_counts_are_written_in_plain_english() -> None:
     assert "round 1\n(collapsed)" in src and "rounds 1–1" not in src
 
 
-@pytest.mark.parametrize(
-    "page,term",
-    [("oblique", "AdaBoost_R"), ("branching", "|L_t|"), ("matryoshka", "M2"), ("topdown", "γ̂")],
-)
-def test_pages_explain_their_jargon_unless_presenting(page: str, term: str) -> None:
-    line = f"**{term}**: {theory_doc.glossary()[term]}"
-    at = ah.page(page)
+def _jargon(view: str) -> list[str]:
+    """The terms a view explains: the literal tuples it passes to ``theory_doc.words``."""
+    terms = []
+    for node in ast.walk(ast.parse((ROOT / view).read_text("utf-8"))):
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr == "words"
+            and ast.unparse(node.func.value) == "theory_doc"
+        ):
+            terms += list(ast.literal_eval(node.args[0]))
+    return terms
+
+
+@pytest.mark.parametrize("page", pages.LESSONS, ids=_id)
+def test_pages_explain_their_jargon_unless_presenting(page: pages.PageSpec) -> None:
+    """Every lesson page explains its words (``theory_doc.words``): each term's glossary
+    line is a caption of the page, and none is in presenter mode."""
+    terms = _jargon(page.view)
+    assert terms, f"{page.view} explains no words (theory_doc.words)"
+    lines = [f"**{term}**: {theory_doc.glossary()[term]}" for term in terms]
+    at = ah.page(page.slug)
     ah.ok(at)
-    assert any(line in c.value for c in at.caption)
-    at = ah.load(page)
+    for line in lines:
+        assert any(line in c.value for c in at.caption), line
+    at = ah.load(page.slug)
     at.query_params["present"] = "true"
     at.run()
-    assert not any(line in c.value for c in at.caption)
+    for line in lines:
+        assert not any(line in c.value for c in at.caption), line
+
+
+def test_the_jargon_scan_reads_the_words_a_view_passes(tmp_path: Path) -> None:
+    view = tmp_path / "v.py"
+    view.write_text('theory_doc.words(("G1", "LS"))\nother.words(("x",))\n')
+    assert _jargon(view) == ["G1", "LS"]
 
 
 def test_readme_page_guide_is_one_table_with_every_page() -> None:

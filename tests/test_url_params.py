@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as hst
 
 from tests import apptest_helpers as ah
-from ui import draw, figures, params
+from ui import draw, figures, pages, params
 from ui.text import md_plain, plot_plain
 
 TEXT = hst.text(max_size=300)
@@ -220,22 +220,35 @@ def test_plot_plain_escapes_html() -> None:
 
 
 # ----------------------------------------------------------------------------- the pages
-DATA_KEYS = ["src", "data", "n", "noise", "pos", "flip", "test", "seed"]
-LECTURE_KEYS = ["present", "focus", "round"]
-#: The URL parameters each page reads on every run (widgets drawn only in some states, such
-#: as the game's watch-mode settings, are read when drawn).
-PAGE_KEYS = {
-    "home": ["present"],
-    "theory": ["present", "section"],
-    "topdown": DATA_KEYS + LECTURE_KEYS + ["crit", "s", "k", "index", "gamma", "leaf"],
-    "oblique": DATA_KEYS + LECTURE_KEYS + ["T1", "T2", "inner", "learner", "rule"],
-    "branching": DATA_KEYS + LECTURE_KEYS + ["T", "c", "schemes", "wl"],
-    "matryoshka": DATA_KEYS + LECTURE_KEYS + ["Tw", "est", "struct", "tau"],
-    "game": ["present", "mode", "s", "gamma", "mv"],  # round: only in watch mode
-    "bounds": ["present", "b_C", "b_Tn", "b_rho3"],
-    "benchmark": ["present", "bench_ds", "now_folds"],
+#: Parameters a plain open does not read, and the link that makes the page draw them.
+DRAWN_LATER = {
+    "ptest": {"src": "Draw"},
+    "watch_adv": {"mode": "Watch"},
+    "watch_seed": {"mode": "Watch"},
 }
-PRESET_PAGES = ["topdown", "oblique", "branching", "matryoshka", "game", "bounds", "benchmark"]
+
+
+def _name(page: pages.PageSpec) -> str:
+    return page.slug or "home"
+
+
+def _reads(page: pages.PageSpec) -> list[str]:
+    """The URL parameters the page reads on every run: every one it declares (the registry)
+    but a widget drawn only in some states (:data:`DRAWN_LATER`, read when drawn), the
+    preset (added where a test wants it) and, without the lecture view, the round (read only
+    with a preset or in the game's watch mode)."""
+    return [
+        p.name
+        for p in page.params
+        if p.name not in DRAWN_LATER
+        and p.name != "preset"
+        and (p.name != "round" or page.has("lecture"))
+    ]
+
+
+#: The URL parameters each page reads on every run.
+PAGE_KEYS = {_name(p): _reads(p) for p in pages.PAGES}
+PRESET_PAGES = [p.slug for p in pages.PAGES if p.presets]
 
 #: Values no parameter of any page accepts.
 NASTY = ["²", "9" * 5000, "nan", "-inf", "1e999", "１", "0x10", IMAGE, LINK, HTML, "\x00\n# h"]
@@ -274,15 +287,45 @@ def _check(at, ignored: list[str]) -> None:
     assert not any(_is_markup(t) for t in echoed), [t for t in echoed if _is_markup(t)]
 
 
+def _own(page: pages.PageSpec, *kinds: str) -> list[str]:
+    """The page's own parameters (of no shared group) of these kinds, in declared order."""
+    shared = set(pages.LESSON_PARAMS)
+    return [p.name for p in page.params if p not in shared and p.kind in kinds]
+
+
+def _lesson_cases(page: pages.PageSpec) -> list[tuple[str, dict, list[str]]]:
+    """Nasty links every lesson page gets, built from its declared parameters: a bad preset
+    with a link in the round and its last own number below its range; a bad round, an
+    unknown data source and an infinite number; a huge number for its first choice and
+    markup in its first multiple choice; markup as the drawn points."""
+    numbers = _own(page, "int", "float")
+    low = page.param(numbers[-1])
+    below = str(low.lo - 4) if low.kind == "float" else str(int(low.lo) - 4)
+    last_number = (_own(page, "float") or numbers)[-1]
+    choice = dict.fromkeys(_own(page, "choice")[:1], "9" * 5000)
+    choices = dict.fromkeys(_own(page, "choices")[:1], IMAGE)
+    return [
+        (
+            page.slug,
+            dict(preset="bad", round=LINK, **{low.name: below}),
+            ["preset", "round", low.name],
+        ),
+        (
+            page.slug,
+            dict(round="²", src="Nope", **{last_number: "inf"}),
+            ["round", "src", last_number],
+        ),
+        (page.slug, {**choice, **choices}, [*choice, *choices]),
+        (page.slug, dict(src="Draw", pts=IMAGE), ["pts"]),
+    ]
+
+
 CASES = [
     ("topdown", dict(preset="multiway", round="²"), ["round"]),
     ("topdown", dict(preset="multiway", round="9" * 5000), ["round"]),
     ("topdown", dict(s="0", n="100000000", data="nope", k="99", gamma="nan"), ["s", "n", "data"]),
     ("topdown", dict(preset=IMAGE), ["preset"]),
-    ("oblique", dict(preset="bad", round=LINK, T1="-3"), ["preset", "round", "T1"]),
-    ("branching", dict(round="²", src="Nope", c="inf"), ["round", "src", "c"]),
-    ("matryoshka", dict(Tw="9" * 5000, struct=IMAGE), ["Tw", "struct"]),
-    ("matryoshka", dict(src="Draw", pts=IMAGE), ["pts"]),
+    *(case for page in pages.LESSONS for case in _lesson_cases(page)),
     ("game", dict(mv=IMAGE, s="0", gamma="nan"), ["mv", "s", "gamma"]),
     ("game", dict(mv="0-2-0.5_0.5;" + "1-9-1;" * 20000), ["mv"]),
     ("game", dict(preset="multiway", round="²", mode=LINK), ["preset", "mode"]),
@@ -309,7 +352,7 @@ def test_preset_with_a_bad_round_still_loads_the_preset() -> None:
     assert at.session_state["preset_pick"] == "multiway"
 
 
-@pytest.mark.parametrize("name", sorted(PAGE_KEYS))
+@pytest.mark.parametrize("name", PAGE_KEYS)
 def test_markup_in_every_echoed_parameter_stays_text(name: str) -> None:
     """Each parameter of the page carries a markdown image or link: none reaches a rendered
     element as markup (it appears escaped, ``\\!\\[x\\]``, or not at all)."""
@@ -330,7 +373,7 @@ def test_markup_in_every_echoed_parameter_stays_text(name: str) -> None:
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
 @given(hst.data())
-@pytest.mark.parametrize("name", sorted(PAGE_KEYS))
+@pytest.mark.parametrize("name", PAGE_KEYS)
 def test_generated_link_gives_a_notice_and_no_traceback(name: str, data) -> None:
     keys = data.draw(hst.lists(hst.sampled_from(PAGE_KEYS[name]), min_size=1, max_size=4))
     query = {k: data.draw(hst.sampled_from(NASTY), label=k) for k in dict.fromkeys(keys)}
@@ -413,19 +456,22 @@ def test_a_loaded_preset_is_not_reported_as_ignored() -> None:
 
 
 # ------------------------------------------------- parameters a page does not read, preset rounds
-@pytest.mark.parametrize("name", sorted(PAGE_KEYS))
+@pytest.mark.parametrize("name", PAGE_KEYS)
 def test_a_parameter_the_page_does_not_read_is_named_and_dropped(name: str) -> None:
     """``?foo=1`` (no page reads it) and ``?T2x=5`` are named on the notice and removed from
-    the address, so a copied link leaves them out; the page's own parameters are kept."""
-    own = PAGE_KEYS[name][0]  # "present" or "src": read by the page, valid as "true"/"Generated"
-    value = "true" if own == "present" else "Generated"
-    at = ah.page(name, foo="1", T2x="5", **{own: value})
+    the address, so a copied link leaves them out; the page's own parameters are kept (the
+    header's ``present``, and the data source on a page with the dataset sidebar)."""
+    own = {"present": "true"}
+    if "src" in PAGE_KEYS[name]:
+        own["src"] = "Generated"
+    at = ah.page(name, foo="1", T2x="5", **own)
     _check(at, ["foo", "T2x"])
     notice = _notice(at)
     assert "foo=1 (not a parameter of this page)" in notice, notice
     assert "T2x=5 (not a parameter of this page)" in notice, notice
     assert "foo" not in at.query_params and "T2x" not in at.query_params
-    assert f"{own}=" not in notice
+    for key in own:
+        assert f"{key}=" not in notice
 
 
 def test_another_pages_parameter_is_named() -> None:
@@ -439,16 +485,12 @@ def test_streamlits_own_parameters_are_not_reported() -> None:
     assert _notice(at) == ""
 
 
-@pytest.mark.parametrize(
-    ("name", "preset"),
-    [("topdown", "multiway"), ("branching", None), ("oblique", None), ("matryoshka", None)],
-)
-def test_a_preset_links_round_outside_the_run_is_clamped_and_named(name, preset) -> None:
-    """``?preset=…&round=999``: the run is computed after the preset is loaded, so the
-    stepper clamps the round into it and the notice says which round is shown."""
-    from ui import pages
-
-    preset = preset or next(iter(pages.page(name).presets))
+@pytest.mark.parametrize("name", pages.LESSON_SLUGS)
+def test_a_preset_links_round_outside_the_run_is_clamped_and_named(name: str) -> None:
+    """``?preset=…&round=999`` (the page's first preset): the run is computed after the
+    preset is loaded, so the stepper clamps the round into it and the notice says which
+    round is shown."""
+    preset = next(iter(pages.page(name).presets))
     at = ah.page(name, preset=preset, round="999")
     _check(at, ["round"])
     notice = _notice(at)
