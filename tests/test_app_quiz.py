@@ -10,15 +10,18 @@ import html
 import pytest
 
 from tests import apptest_helpers as ah
+from ui import pages
 
-PAGES = [
-    ("topdown", {}),
-    ("branching", {}),
-    ("matryoshka", {}),
-    ("oblique", {}),
-    ("game", {"mode": "Watch"}),
-    ("game", {"mode": "You are the adversary", "mv": "0-2-0.5_0.5;1-2-0.5_0.5"}),
-]
+#: The links a page is opened at when its default one is not enough: the game asks in two of
+#: its modes (watching, and as the adversary after two moves).
+QUERIES: dict[str, list[dict[str, str]]] = {
+    "game": [
+        {"mode": "Watch"},
+        {"mode": "You are the adversary", "mv": "0-2-0.5_0.5;1-2-0.5_0.5"},
+    ],
+}
+#: Every page with the registry's "quiz" feature, at each of its links.
+PAGES = [(p.slug, query) for p in pages.with_feature("quiz") for query in QUERIES.get(p.slug, [{}])]
 
 
 def _texts(at) -> str:

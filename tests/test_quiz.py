@@ -1,4 +1,6 @@
-"""Predict, then reveal (issue 17, item 2): the questions of ui/quiz.py on random runs.
+"""Predict, then reveal (issue 17, item 2): the questions of every page with the registry's
+``"quiz"`` feature (its ``ui/pages/<slug>/questions.py``, on the machinery of ui/quiz.py) on
+random runs.
 
 For 50 random runs per page (random datasets of ``make_dataset``, random parameters, small
 sizes), every question every generator can ask at every round has 3–4 distinct answers and
@@ -10,9 +12,13 @@ least two kinds of question over a run (and every kind it has over the 50 runs).
 
 from __future__ import annotations
 
+import importlib
 import math
 import re
 from collections.abc import Callable
+from pathlib import Path
+from types import ModuleType
+from typing import NamedTuple
 
 import numpy as np
 import pytest
@@ -32,9 +38,17 @@ from boostcore.oblique import boost_odt, g1_tree
 from boostcore.probabilistic import collapse_tree, matryoshka, prob_adaboost, prob_tree
 from boostcore.realboost import g1_linear
 from boostcore.topdown import grow
-from ui import quiz
+from ui import pages, quiz
+from ui.pages.branching import questions as branching_q
+from ui.pages.game import questions as game_q
+from ui.pages.matryoshka import questions as matryoshka_q
+from ui.pages.oblique import questions as oblique_q
+from ui.pages.topdown import questions as topdown_q
 
+ROOT = Path(__file__).resolve().parents[1]
 N_RUNS = 50
+#: The pages that ask questions, from the registry.
+QUIZ_PAGES = [p.slug for p in pages.with_feature("quiz")]
 NAMES = sorted(GENERATORS)
 
 
@@ -133,24 +147,6 @@ def _game_run(case: int):
     gamma = float(rng.choice([0.0, 0.1, 0.2, 0.3]))
     adversary = equal_binary_adversary if case % 3 == 0 else random_adversary(case)
     return list(play(s, gamma, max_weight_player, adversary)), {}
-
-
-RUNS: dict[str, Callable[[int], tuple[list, dict]]] = {
-    "topdown": _topdown_run,
-    "branching": _branching_run,
-    "matryoshka": _matryoshka_run,
-    "oblique": _oblique_run,
-    "game": _game_run,
-}
-
-#: Every kind each page has (the union over the structures it shows).
-KINDS = {
-    "topdown": {"leaf", "arity", "index_drop", "error"},
-    "branching": {"stump", "prod_z", "leaves", "error"},
-    "matryoshka": {"leaf", "stump", "bound_drop", "bound", "error", "doll", "nesting"},
-    "oblique": {"node", "stump", "loss_drop", "error"},
-    "game": {"leaf", "arity", "weight_drop", "reference"},
-}
 
 
 def _rounds_of(page: str, run: list) -> range:
@@ -256,100 +252,154 @@ def _hyp_true(answers, h) -> list[bool]:
 
 
 # ------------------------------------------------------ the truth, from the next snapshot
-def _truth(page: str, q: quiz.Question, now, nxt, options: dict) -> list[bool]:
-    """Which answers are true, decided from the snapshots' fields (not from ``q.correct``)."""
+def _topdown_truth(q: quiz.Question, now, nxt, options: dict) -> list[bool]:
     a = q.answers
     k = q.kind
-    if page == "topdown":
-        sp = nxt.split
-        if k == "leaf":
-            ids = _ints(a, r"leaf #([0-9]+)")
-            assert set(ids) <= {int(l) for l in now.tree.leaves}, "a leaf that does not exist"
-            w = now.tree.node_weight(INDEX[options["index"]])
-            others = [i for i in ids if i != sp.leaf]
-            assert all(not math.isclose(w[i], w[sp.leaf], rel_tol=1e-9) for i in others)
-            return [i == sp.leaf for i in ids]
-        if k == "arity":
-            ks = _ints(a, r"([0-9]+) branches")
-            legal = {c.arity for c in nxt.candidates if c.acceptable}
-            assert set(ks) <= legal, f"an arity the rule does not allow: {ks} vs {legal}"
-            return [x == sp.arity for x in ks]
-        if k == "index_drop":
-            v = now.metrics.index_value - nxt.metrics.index_value
-            return _ranges_true(a, v)
-        if k == "error":
-            return _trend_true(a, now.metrics.train_error, nxt.metrics.train_error)
-    if page == "branching":
-        if k == "stump":
-            return _stump_true(a, nxt.feature, nxt.threshold)
-        if k == "prod_z":
-            return _ranges_true(a, now.metrics.bound_prod_Z - nxt.metrics.bound_prod_Z)
-        if k == "leaves":
-            ns = _ints(a, r"([0-9]+) (?:leaf|leaves)")
-            assert all(1 <= x <= 2 * now.metrics.n_leaves for x in ns), ns
-            return [x == nxt.metrics.n_leaves for x in ns]
-        if k == "error":
-            return _trend_true(a, now.metrics.train_error, nxt.metrics.train_error)
-    if page == "matryoshka":
-        if k == "leaf":
-            ids = _ints(a, r"leaf #([0-9]+)")
-            assert set(ids) <= set(now.model.leaves)
-            return [i == nxt.node for i in ids]
-        if k == "stump":
-            h = nxt.stump
-            return _stump_true(a, h.feature, h.theta, ">" if h.polarity > 0 else "<")
-        if k == "bound_drop":
-            return _ranges_true(a, now.metrics.bound_C - nxt.metrics.bound_C)
-        if k == "bound":
-            return _trend_true(a, now.metrics.bound_C, nxt.metrics.bound_C)
-        if k == "error":
-            return _trend_true(a, now.metrics.train_error, nxt.metrics.train_error)
-        if k == "doll":
-            minus, plus = nxt.model.children[0]
-            side = "+" if nxt.model.children[plus] is not None else "−"
-            return [x == f"in the root's {side} branch" for x in a]
-        if k == "nesting":
-            fails = sum(d.node_Z > d.paper_bound + 1e-12 for d in nxt.dolls)
-            truth = {
-                "it holds for every doll": fails == 0,
-                "it fails for some dolls": 0 < fails < len(nxt.dolls),
-                "it fails for every doll": fails == len(nxt.dolls),
-            }
-            return [truth[x] for x in a]
-    if page == "oblique":
-        if k == "node":
-            ids = _ints(a, r"leaf #([0-9]+)")
-            assert set(ids) <= set(now.tree.leaves)
-            return [i == nxt.node for i in ids]
-        if k == "stump":
-            return _hyp_true(a, nxt.round.hyp)
-        if k == "loss_drop":
-            return _ranges_true(a, now.metrics.exp_loss - nxt.metrics.exp_loss)
-        if k == "error":
-            return _trend_true(a, now.metrics.train_error, nxt.metrics.train_error)
-    if page == "game":
-        move = nxt.history[-1]
-        if k == "leaf":
-            ids = _ints(a, r"leaf #([0-9]+)")
-            assert set(ids) <= set(now.leaves)
-            return [i == move.leaf for i in ids]
-        if k == "arity":
-            ks = _ints(a, r"([0-9]+) children")
-            assert set(ks) <= set(legal_arities(now))
-            return [x == move.k for x in ks]
-        if k == "weight_drop":
-            return _ranges_true(a, now.total - nxt.total)
-        if k == "reference":
-            w, ref = nxt.total, nxt.metrics.equal_binary_weight
-            same = math.isclose(w, ref, rel_tol=1e-9, abs_tol=1e-9)
-            truth = {"heavier": w > ref and not same, "just as heavy": same}
-            truth["lighter"] = w < ref and not same
-            return [truth[x] for x in a]
-    raise AssertionError(f"no truth for {page}/{k}")
+    sp = nxt.split
+    if k == "leaf":
+        ids = _ints(a, r"leaf #([0-9]+)")
+        assert set(ids) <= {int(l) for l in now.tree.leaves}, "a leaf that does not exist"
+        w = now.tree.node_weight(INDEX[options["index"]])
+        others = [i for i in ids if i != sp.leaf]
+        assert all(not math.isclose(w[i], w[sp.leaf], rel_tol=1e-9) for i in others)
+        return [i == sp.leaf for i in ids]
+    if k == "arity":
+        ks = _ints(a, r"([0-9]+) branches")
+        legal = {c.arity for c in nxt.candidates if c.acceptable}
+        assert set(ks) <= legal, f"an arity the rule does not allow: {ks} vs {legal}"
+        return [x == sp.arity for x in ks]
+    if k == "index_drop":
+        v = now.metrics.index_value - nxt.metrics.index_value
+        return _ranges_true(a, v)
+    if k == "error":
+        return _trend_true(a, now.metrics.train_error, nxt.metrics.train_error)
+    raise AssertionError(f"no truth for {q.page}/{k}")
+
+
+def _branching_truth(q: quiz.Question, now, nxt, options: dict) -> list[bool]:
+    a = q.answers
+    k = q.kind
+    if k == "stump":
+        return _stump_true(a, nxt.feature, nxt.threshold)
+    if k == "prod_z":
+        return _ranges_true(a, now.metrics.bound_prod_Z - nxt.metrics.bound_prod_Z)
+    if k == "leaves":
+        ns = _ints(a, r"([0-9]+) (?:leaf|leaves)")
+        assert all(1 <= x <= 2 * now.metrics.n_leaves for x in ns), ns
+        return [x == nxt.metrics.n_leaves for x in ns]
+    if k == "error":
+        return _trend_true(a, now.metrics.train_error, nxt.metrics.train_error)
+    raise AssertionError(f"no truth for {q.page}/{k}")
+
+
+def _matryoshka_truth(q: quiz.Question, now, nxt, options: dict) -> list[bool]:
+    a = q.answers
+    k = q.kind
+    if k == "leaf":
+        ids = _ints(a, r"leaf #([0-9]+)")
+        assert set(ids) <= set(now.model.leaves)
+        return [i == nxt.node for i in ids]
+    if k == "stump":
+        h = nxt.stump
+        return _stump_true(a, h.feature, h.theta, ">" if h.polarity > 0 else "<")
+    if k == "bound_drop":
+        return _ranges_true(a, now.metrics.bound_C - nxt.metrics.bound_C)
+    if k == "bound":
+        return _trend_true(a, now.metrics.bound_C, nxt.metrics.bound_C)
+    if k == "error":
+        return _trend_true(a, now.metrics.train_error, nxt.metrics.train_error)
+    if k == "doll":
+        minus, plus = nxt.model.children[0]
+        side = "+" if nxt.model.children[plus] is not None else "−"
+        return [x == f"in the root's {side} branch" for x in a]
+    if k == "nesting":
+        fails = sum(d.node_Z > d.paper_bound + 1e-12 for d in nxt.dolls)
+        truth = {
+            "it holds for every doll": fails == 0,
+            "it fails for some dolls": 0 < fails < len(nxt.dolls),
+            "it fails for every doll": fails == len(nxt.dolls),
+        }
+        return [truth[x] for x in a]
+    raise AssertionError(f"no truth for {q.page}/{k}")
+
+
+def _oblique_truth(q: quiz.Question, now, nxt, options: dict) -> list[bool]:
+    a = q.answers
+    k = q.kind
+    if k == "node":
+        ids = _ints(a, r"leaf #([0-9]+)")
+        assert set(ids) <= set(now.tree.leaves)
+        return [i == nxt.node for i in ids]
+    if k == "stump":
+        return _hyp_true(a, nxt.round.hyp)
+    if k == "loss_drop":
+        return _ranges_true(a, now.metrics.exp_loss - nxt.metrics.exp_loss)
+    if k == "error":
+        return _trend_true(a, now.metrics.train_error, nxt.metrics.train_error)
+    raise AssertionError(f"no truth for {q.page}/{k}")
+
+
+def _game_truth(q: quiz.Question, now, nxt, options: dict) -> list[bool]:
+    a = q.answers
+    k = q.kind
+    move = nxt.history[-1]
+    if k == "leaf":
+        ids = _ints(a, r"leaf #([0-9]+)")
+        assert set(ids) <= set(now.leaves)
+        return [i == move.leaf for i in ids]
+    if k == "arity":
+        ks = _ints(a, r"([0-9]+) children")
+        assert set(ks) <= set(legal_arities(now))
+        return [x == move.k for x in ks]
+    if k == "weight_drop":
+        return _ranges_true(a, now.total - nxt.total)
+    if k == "reference":
+        w, ref = nxt.total, nxt.metrics.equal_binary_weight
+        same = math.isclose(w, ref, rel_tol=1e-9, abs_tol=1e-9)
+        truth = {"heavier": w > ref and not same, "just as heavy": same}
+        truth["lighter"] = w < ref and not same
+        return [truth[x] for x in a]
+    raise AssertionError(f"no truth for {q.page}/{k}")
+
+
+class Case(NamedTuple):
+    """What this test knows of one page's questions, independently of its module."""
+
+    run: Callable[[int], tuple[list, dict]]  # a random run (by case) and the page's options
+    kinds: set[str]  # every kind the page has (the union over the structures it shows)
+    truth: Callable[..., list[bool]]  # which answers are true, from the snapshots' fields
+
+
+#: Each lesson's questions module → its case (every page of ``QUIZ_PAGES`` has one).
+CASES: dict[ModuleType, Case] = {
+    topdown_q: Case(_topdown_run, {"leaf", "arity", "index_drop", "error"}, _topdown_truth),
+    branching_q: Case(_branching_run, {"stump", "prod_z", "leaves", "error"}, _branching_truth),
+    matryoshka_q: Case(
+        _matryoshka_run,
+        {"leaf", "stump", "bound_drop", "bound", "error", "doll", "nesting"},
+        _matryoshka_truth,
+    ),
+    oblique_q: Case(_oblique_run, {"node", "stump", "loss_drop", "error"}, _oblique_truth),
+    game_q: Case(_game_run, {"leaf", "arity", "weight_drop", "reference"}, _game_truth),
+}
+
+
+def _questions(page: str) -> ModuleType:
+    """The page's own questions module (``ui/pages/<slug>/questions.py``)."""
+    return importlib.import_module(f"ui.pages.{page}.questions")
+
+
+def _case(page: str) -> Case:
+    return CASES[_questions(page)]
+
+
+def _truth(page: str, q: quiz.Question, now, nxt, options: dict) -> list[bool]:
+    """Which answers are true, decided from the snapshots' fields (not from ``q.correct``)."""
+    return _case(page).truth(q, now, nxt, options)
 
 
 def _check(page: str, q: quiz.Question, now, nxt, options: dict) -> None:
-    assert q.page == page and q.kind in KINDS[page]
+    assert q.page == page and q.kind in _case(page).kinds
     assert 3 <= len(q.answers) <= 4 and len(set(q.answers)) == len(q.answers), q
     assert q.text and "\n" not in q.text and q.why and "\n" not in q.why, q
     true = _truth(page, q, now, nxt, options)
@@ -358,16 +408,16 @@ def _check(page: str, q: quiz.Question, now, nxt, options: dict) -> None:
 
 
 # ---------------------------------------------------------------------------- the tests
-@pytest.mark.parametrize("page", list(RUNS))
+@pytest.mark.parametrize("page", QUIZ_PAGES)
 def test_every_question_has_exactly_one_true_answer_the_next_snapshot_gives(page: str) -> None:
     seen: set[str] = set()
     asked = 0
     for case in range(N_RUNS):
-        run, options = RUNS[page](case)
+        run, options = _case(page).run(case)
         kinds: set[str] = set()
         rounds = _rounds_of(page, run)
         for t in rounds:
-            qs = quiz.GENERATORS[page](run, t, seed=case, **options)
+            qs = _questions(page).all_questions(run, t, seed=case, **options)
             if t == rounds[-1] and page != "game":
                 assert qs == (), "a question after the last round"
             if not qs:
@@ -382,25 +432,26 @@ def test_every_question_has_exactly_one_true_answer_the_next_snapshot_gives(page
         if len(rounds) > 1:
             assert len(kinds) >= 2, f"run {case} asks only {kinds}"
         seen |= kinds
-    assert seen == KINDS[page], f"never asked: {KINDS[page] - seen}"
+    assert seen == _case(page).kinds, f"never asked: {_case(page).kinds - seen}"
     assert asked >= N_RUNS
 
 
-@pytest.mark.parametrize("page", list(RUNS))
+@pytest.mark.parametrize("page", QUIZ_PAGES)
 def test_the_drawn_question_is_deterministic_for_a_seed(page: str) -> None:
+    module = _questions(page)
     differs = False
     drawn: set[str] = set()
     for case in range(0, N_RUNS, 5):
-        run, options = RUNS[page](case)
-        again, _ = RUNS[page](case)  # the same run computed anew
+        run, options = _case(page).run(case)
+        again, _ = _case(page).run(case)  # the same run computed anew
         for t in _rounds_of(page, run):
-            q = quiz.question_for(page, run, t, seed=11, **options)
-            assert q == quiz.question_for(page, again, t, seed=11, **options)
+            q = module.question(run, t, seed=11, **options)
+            assert q == module.question(again, t, seed=11, **options)
             if q is None:
                 continue
-            assert q in quiz.GENERATORS[page](run, t, seed=11, **options)
+            assert q in module.all_questions(run, t, seed=11, **options)
             drawn.add(q.kind)
-            other = quiz.question_for(page, run, t, seed=12, **options)
+            other = module.question(run, t, seed=12, **options)
             differs |= other != q
     assert differs, "another seed never asks anything else"
     assert len(drawn) >= 2, f"only {drawn} drawn"
@@ -411,41 +462,41 @@ def test_the_matryoshka_page_asks_about_the_next_level_between_levels() -> None:
     run = list(matryoshka(ds.X_train, ds.y_train, levels=3))
     # rounds 4 … 7 show level 2: their questions are about level 3 (8 stumps)
     for t in (4, 5, 7):
-        for q in quiz.matryoshka_questions(run, t, seed=0):
+        for q in matryoshka_q.all_questions(run, t, seed=0):
             assert "Level 3" in q.text or "level 3" in q.text, q
-    assert quiz.matryoshka_questions(run, 8) == ()
+    assert matryoshka_q.all_questions(run, 8) == ()
 
 
 def test_the_game_asks_the_max_weight_players_leaf_before_the_students_move() -> None:
     # after two equal binary moves: leaves of weight 0.375, 0.28125, 0.28125
     positions = list(steps.rounds(list(play(9, 0.25))))[:3]  # the page waits for move 3
-    qs = quiz.game_questions(positions, 2, seed=2)
+    qs = game_q.all_questions(positions, 2, seed=2)
     assert [q.kind for q in qs] == ["leaf"]
     (q,) = qs
     assert q.answer == f"leaf #{max_weight_player(positions[2])}"
     assert len(q.answers) == 3
-    assert quiz.game_questions(positions, 3) == ()
+    assert game_q.all_questions(positions, 3) == ()
     # after three: four leaves of equal weight, none a fair distractor — nothing to ask
     positions = list(steps.rounds(list(play(9, 0.25))))[:4]
-    assert quiz.game_questions(positions, 3) == ()
+    assert game_q.all_questions(positions, 3) == ()
 
 
 def test_oblique_to_spans_several_adaboost_rounds() -> None:
     ds = make_dataset("xor", n=80, random_state=3)
     run = list(g1_linear(ds.X_train, ds.y_train, n_rounds=9))
-    qs = quiz.oblique_questions(run, 3, to=6, seed=1)
+    qs = oblique_q.all_questions(run, 3, to=6, seed=1)
     assert [q.kind for q in qs] == ["loss_drop", "error"]  # no "which stump" over 3 rounds
     r = steps.rounds(run)
     for q in qs:
         _check("oblique", q, r[3], r[6], {})
-    assert quiz.oblique_questions(run, 3, to=3) == ()
+    assert oblique_q.all_questions(run, 3, to=3) == ()
 
 
 def test_feature_names_reach_the_answers() -> None:
     ds = make_dataset("moons", n=120, random_state=0)
     run = list(bp_infoboost(ds.X_train, ds.y_train, n_rounds=5))
     names = ("petal length", "<b>width</b>")
-    (q,) = [q for q in quiz.branching_questions(run, 1, feature_names=names) if q.kind == "stump"]
+    (q,) = [q for q in branching_q.all_questions(run, 1, feature_names=names) if q.kind == "stump"]
     assert all(a.startswith(names) for a in q.answers), q.answers
 
 
@@ -456,8 +507,20 @@ def test_bad_questions_and_arguments_are_refused() -> None:
         quiz.Question("game", 0, "?", ("a", "a", "b"), 0, "why", "leaf")
     with pytest.raises(ValueError, match="correct"):
         quiz.Question("game", 0, "?", ("a", "b", "c"), 3, "why", "leaf")
-    with pytest.raises(ValueError, match="page"):
-        quiz.question_for("bounds", [], 0)
     run = list(play(6, 0.2))
     with pytest.raises(ValueError, match="seed"):
-        quiz.question_for("game", run, 1, seed=-1)
+        game_q.question(run, 1, seed=-1)
+
+
+def test_every_page_that_asks_has_its_questions_module_and_its_case() -> None:
+    """The registry's ``"quiz"`` feature, the lesson folders' questions.py and this test's
+    cases name the same pages (a page without the feature has no questions to ask)."""
+    with_module = {
+        p.slug
+        for p in pages.PAGES
+        if p.slug and (ROOT / "ui/pages" / p.slug / "questions.py").exists()
+    }
+    assert with_module == set(QUIZ_PAGES)
+    assert set(CASES) == {_questions(page) for page in QUIZ_PAGES}
+    for page in QUIZ_PAGES:
+        assert callable(_questions(page).question) and callable(_questions(page).all_questions)

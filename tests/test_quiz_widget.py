@@ -1,8 +1,8 @@
 """Predict, then reveal: ui/quiz_widget.py in a tiny harness app (AppTest).
 
-The harness asks the game's questions (ui.quiz on a real run) at the round held in
-``st.session_state["t"]``; the tests pick answers, reveal, step and check the marking, the
-why, the score, presenter mode's lettered answers and the escaping of every text.
+The harness asks the game's questions (ui.pages.game.questions on a real run) at the round
+held in ``st.session_state["t"]``; the tests pick answers, reveal, step and check the marking,
+the why, the score, presenter mode's lettered answers and the escaping of every text.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from streamlit.testing.v1 import AppTest
 
 from boostcore.game import play
 from ui import quiz
+from ui.pages.game import questions
 
 KEY = "quiz_h"
 
@@ -22,13 +23,13 @@ def _harness() -> None:
     import streamlit as st
 
     from boostcore.game import play
-    from ui import quiz
+    from ui.pages.game import questions
     from ui.quiz_widget import ask, predict_toggle
 
     run = list(play(10, 0.2))  # the max-weight player against equal binary splits
     ss = st.session_state
     if predict_toggle("harness"):
-        q = ss.get("fixed") or quiz.question_for("game", run, int(ss.get("t", 1)), seed=3)
+        q = ss.get("fixed") or questions.question(run, int(ss.get("t", 1)), seed=3)
         revealed = ask(
             q,
             key="quiz_h",
@@ -40,7 +41,7 @@ def _harness() -> None:
 
 def _question(t: int) -> quiz.Question:
     run = list(play(10, 0.2))
-    return quiz.question_for("game", run, t, seed=3)
+    return questions.question(run, t, seed=3)
 
 
 def _app(**state) -> AppTest:

@@ -1,10 +1,11 @@
 """Predict, then reveal: the Streamlit piece that asks a :class:`ui.quiz.Question` (issue 17,
 item 2).
 
-A page that offers the mode calls::
+A page that offers the mode calls its lesson's ``questions.question`` (``ui/pages/<slug>/
+questions.py``)::
 
     if predict_toggle("topdown"):
-        q = quiz.question_for("topdown", run, t, seed=..., index=...)
+        q = questions.question(run, t, seed=..., index=...)
         ask(q, key="quiz_topdown", presenting=presenting())
 
 * The question is shown with its answers lettered A–D; the student picks one (a radio), then
@@ -299,8 +300,8 @@ def ask(
     Parameters
     ----------
     question : Question or None
-        This round's question (``ui.quiz.question_for``); ``None`` when there is no next
-        step (the widget then says so and shows the score).
+        This round's question (the page's ``ui.pages.<slug>.questions.question``); ``None``
+        when there is no next step (the widget then says so and shows the score).
     key : str
         Prefix of every session key of the widget (one per page, e.g. ``"quiz_topdown"``).
     presenting : bool

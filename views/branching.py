@@ -12,7 +12,6 @@ from ui import (
     lecture,
     pages,
     params,
-    quiz,
     quiz_widget,
     theory_doc,
 )
@@ -23,7 +22,7 @@ from ui.classroom import (
     presenting,
     preset_from_url,
 )
-from ui.pages.branching import diagrams, frames, student
+from ui.pages.branching import diagrams, frames, questions, student
 from ui.pages.branching import runs as branching_runs
 from ui.pages.branching.frames import SCHEMES
 from ui.widgets import dataset_sidebar
@@ -225,7 +224,7 @@ def render() -> None:
         )
     if predict:
         quiz_widget.ask(
-            quiz.question_for("branching", runs[focus], t or 0, feature_names=ds.feature_names),
+            questions.question(runs[focus], t or 0, feature_names=ds.feature_names),
             key="quiz_branching",
             presenting=presenting(),
         )

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from ui import exports, pages, params, quiz, quiz_widget, theory_doc
+from ui import exports, pages, params, quiz_widget, theory_doc
 from ui.classroom import (
     chart_with_numbers,
     export_run,
@@ -18,7 +18,7 @@ from ui.classroom import (
     presets_and_challenges,
     structure,
 )
-from ui.pages.game import diagrams, figures, tables
+from ui.pages.game import diagrams, figures, questions, tables
 from ui.pages.game.rules import (
     SEARCH_MAX_SIZE,
     legal_arities,
@@ -491,7 +491,7 @@ def render() -> None:
     hide_next = False
     if predict and mode == MODES[0]:
         # the player's next leaf is the question: the tree does not mark it until revealed
-        question = quiz.question_for("game", stack, len(stack) - 1)
+        question = questions.question(stack, len(stack) - 1)
         if question is None and not state.done:
             st.caption(
                 "Predict, then reveal: no question at this position (it needs three leaves "
@@ -599,7 +599,7 @@ def _watch(header, s: int, gamma: float, predict: bool = False) -> None:
         hide_next = False
         if predict:
             hide_next = not quiz_widget.ask(
-                quiz.question_for("game", states, i), key="quiz_game", presenting=presenting()
+                questions.question(states, i), key="quiz_game", presenting=presenting()
             )
         left, right = st.columns([3, 2])
         with left:

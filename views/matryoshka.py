@@ -13,7 +13,6 @@ from ui import (
     lecture,
     pages,
     params,
-    quiz,
     quiz_widget,
     theory_doc,
 )
@@ -24,7 +23,7 @@ from ui.classroom import (
     presenting,
     preset_from_url,
 )
-from ui.pages.matryoshka import diagrams, frames
+from ui.pages.matryoshka import diagrams, frames, questions
 from ui.pages.matryoshka import runs as matryoshka_runs
 from ui.widgets import dataset_sidebar
 
@@ -197,7 +196,7 @@ def render() -> None:
     )
     if predict:
         quiz_widget.ask(
-            quiz.question_for("matryoshka", runs[focus], t or 0, feature_names=ds.feature_names),
+            questions.question(runs[focus], t or 0, feature_names=ds.feature_names),
             key="quiz_matryoshka",
             presenting=presenting(),
         )

@@ -16,7 +16,6 @@ from ui import (
     lecture,
     pages,
     params,
-    quiz,
     quiz_widget,
     theory_doc,
 )
@@ -28,7 +27,7 @@ from ui.classroom import (
     presenting,
     preset_from_url,
 )
-from ui.pages.oblique import diagrams, student
+from ui.pages.oblique import diagrams, questions, student
 from ui.pages.oblique import figures as oblique_figures
 from ui.pages.oblique import runs as oblique_runs
 from ui.pages.oblique.frames import (
@@ -304,7 +303,7 @@ def render() -> None:
         now = shown_at(runs, schedule, k)[focus].idx
         after = shown_at(runs, schedule, k + 1)[focus].idx if k + 1 < lec["n"] else None
         quiz_widget.ask(
-            quiz.question_for("oblique", runs[focus], now, to=after, feature_names=ds.feature_names)
+            questions.question(runs[focus], now, to=after, feature_names=ds.feature_names)
             if after is not None
             else None,
             key="quiz_oblique",

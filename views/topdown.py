@@ -15,7 +15,6 @@ from ui import (
     lecture,
     pages,
     params,
-    quiz,
     quiz_widget,
     tables,
     theory_doc,
@@ -28,7 +27,7 @@ from ui.classroom import (
     preset_from_url,
 )
 from ui.labels import CRITERION_FROM_SHORT, CRITERION_LABELS, CRITERION_SHORT, INDEX_LABELS
-from ui.pages.topdown import diagrams, frames, student
+from ui.pages.topdown import diagrams, frames, questions, student
 from ui.pages.topdown import runs as topdown_runs
 from ui.widgets import dataset_sidebar
 
@@ -250,8 +249,7 @@ def render() -> None:
         )
     if predict:
         quiz_widget.ask(
-            quiz.question_for(
-                "topdown",
+            questions.question(
                 runs[focus],
                 t or 0,
                 index=params["index"],

@@ -1,0 +1,169 @@
+"""Predict, then reveal on the Weight Distribution Game's page: the questions asked before a
+move.
+
+:func:`all_questions` reads every question the page can ask before move ``t + 1`` off the
+game's positions (:mod:`boostcore.game`) — which leaf the max-weight player splits, into how
+many children, how much weight the tree loses, how it compares with the equal-binary game —
+and :func:`question` draws the one the page asks. The answers, draws and texts are the shared
+machinery of :mod:`ui.quiz`; :mod:`ui.quiz_widget` asks the question.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from boostcore import steps as protocol
+from boostcore.game import GameState, legal_arities, max_weight_player, shrink
+from ui.quiz import (
+    Question,
+    change,
+    collect,
+    draw,
+    drop_question,
+    is_close,
+    leaf_label,
+    make_question,
+    nearest,
+    ordered,
+    pick_others,
+)
+
+#: The page's slug in its questions: it seeds their draws, so it stays what it was when one
+#: module asked every page's questions (the same run, round and seed ask the same question).
+PAGE = "game"
+
+
+def all_questions(states: Sequence[GameState], t: int, *, seed: int = 0) -> tuple[Question, ...]:
+    """Questions about move ``t + 1`` of a Weight Distribution Game (:mod:`boostcore.game`).
+
+    Kinds, in order: ``"leaf"`` (which leaf the max-weight player splits; the current
+    leaves, heaviest first, none tied with the right one), ``"arity"`` (how many children
+    the adversary makes; the legal arities, needs 3), ``"weight_drop"`` (how much weight
+    the tree loses, in ranges) and ``"reference"`` (is the tree then heavier than, as heavy
+    as or lighter than the equal-binary game's ``w·φ_γ(|T|)`` at the same size).
+
+    When position ``t`` is the last one known and the game is not over — the page waits for
+    the student's move as the adversary — only ``"leaf"`` is asked: the max-weight player's
+    rule (:func:`boostcore.game.max_weight_player`) already fixes the leaf of the next move.
+
+    Parameters
+    ----------
+    states : sequence of GameState
+        The positions so far (a run of :func:`boostcore.game.play` or the page's moves).
+    t : int
+        The position shown now (moves so far).
+    seed : int, default 0
+        The draws; the same seed gives the same questions.
+
+    Returns
+    -------
+    tuple of Question
+
+    Examples
+    --------
+    >>> from boostcore.game import play, random_adversary
+    >>> run = list(play(12, 0.2, adversary=random_adversary(3)))
+    >>> [q.kind for q in all_questions(run, 0)]  # one leaf: nothing to choose
+    ['arity', 'weight_drop', 'reference']
+    >>> [q.kind for q in all_questions(run, 1)]
+    ['leaf', 'weight_drop', 'reference']
+    """
+    r = protocol.rounds(states)
+    if not 0 <= t < len(r) or r[t].done:
+        return ()
+    now = r[t]
+    nxt = r[t + 1] if t + 1 < len(r) else None
+    n = t + 1
+    move = nxt.history[-1] if nxt is not None else None
+
+    def leaf(rng: np.random.Generator, kind: str) -> Question | None:
+        right = move.leaf if move is not None else max_weight_player(now)
+        w = {l: now.weight(l) for l in now.leaves}
+        pool = sorted(
+            (l for l in now.leaves if l != right and not is_close(w[l], w[right])),
+            key=lambda l: (-w[l], l),
+        )
+        made = ordered(right, pick_others(pool, rng), leaf_label)
+        heaviest = max(w.values())
+        ties = [l for l in now.leaves if l != right and is_close(w[l], w[right])]
+        if is_close(w[right], heaviest):
+            tie = f" (tied with {len(ties)} more: the oldest goes first)" if ties else ""
+            why = f"Leaf #{right} weighs {w[right]:.4g}, the most of the {len(w)} leaves{tie}."
+        else:
+            top = max(w, key=lambda l: (w[l], -l))
+            why = f"Leaf #{right} (weight {w[right]:.4g}) is split; the heaviest is #{top}."
+        text = f"Which leaf is split at move {n}?"
+        return make_question(PAGE, t, text, made, why, kind)
+
+    def arity(rng: np.random.Generator, kind: str) -> Question | None:
+        if move is None:
+            return None
+        ks = list(legal_arities(now))
+        made = ordered(move.k, nearest(ks, move.k), lambda k: f"{k} children")
+        why = (
+            f"The adversary splits leaf #{move.leaf} {move.k}-way: its children keep "
+            f"1 − γ⌈log₂ {move.k}⌉ = {shrink(move.k, now.gamma):.3g} of its weight."
+        )
+        text = f"Into how many children is leaf #{move.leaf} split at move {n}?"
+        return make_question(PAGE, t, text, made, why, kind)
+
+    def weight_drop(rng: np.random.Generator, kind: str) -> Question | None:
+        if move is None:
+            return None
+        a, b = float(now.total), float(nxt.total)
+        why = (
+            change("The tree's weight", a, b)
+            + f": leaf #{move.leaf} ({move.leaf_weight:.4g}) keeps "
+            f"{shrink(move.k, now.gamma):.3g} of its weight."
+        )
+        text = f"How much weight does the tree lose at move {n}? (now {a:.4f})"
+        return drop_question(PAGE, t, kind, a, b, rng, text=text, why=why)
+
+    def reference(rng: np.random.Generator, kind: str) -> Question | None:
+        if move is None:
+            return None
+        m = nxt.metrics
+        a, b = float(m.total_weight), float(m.equal_binary_weight)
+        right = 1 if is_close(a, b) else (0 if a > b else 2)
+        answers = ("heavier", "just as heavy", "lighter")
+        way = ("above", "equal to", "below")[right]
+        why = (
+            f"After move {n} the tree weighs {a:.4f} with {m.n_leaves} leaves, {way} "
+            f"w·φ_γ({m.n_leaves}) = {b:.4f}."
+        )
+        text = (
+            f"After move {n}, is the tree heavier or lighter than the equal-binary game at the "
+            "same number of leaves?"
+        )
+        return Question(PAGE, int(t), text, answers, right, why, kind)
+
+    return collect(
+        PAGE,
+        t,
+        seed,
+        (("leaf", leaf), ("arity", arity), ("weight_drop", weight_drop), ("reference", reference)),
+    )
+
+
+def question(states: Sequence[GameState], t: int, *, seed: int = 0) -> Question | None:
+    """The one question the page asks before move ``t + 1``: drawn (by ``seed`` and ``t``)
+    from :func:`all_questions`, so a class that shares a seed sees the same.
+
+    Parameters
+    ----------
+    states, t, seed
+        As :func:`all_questions`'s.
+
+    Returns
+    -------
+    Question or None
+        ``None`` when there is no next move to ask about (or nothing to ask).
+
+    Raises
+    ------
+    ValueError
+        For a seed that is not an integer ≥ 0.
+    """
+    return draw(all_questions(states, t, seed=seed), seed=seed)

@@ -1,0 +1,267 @@
+"""Predict, then reveal on the matryoshka page: the questions asked before a step.
+
+:func:`all_questions` reads every question the page can ask before its next snapshot off a
+probabilistic-boosting run — the chain, the tree, the greedy collapse or the matryoshka — and
+:func:`question` draws the one the page asks. The page's rounds count weak classifiers, so
+between the matryoshka's levels the question is about the next level. The answers, draws and
+texts are the shared machinery of :mod:`ui.quiz`; :mod:`ui.quiz_widget` asks the question.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from boostcore import steps as protocol
+from boostcore.probabilistic import ProbStep, ProbTree, SoftStump
+from ui.quiz import (
+    Question,
+    change,
+    collect,
+    draw,
+    drop_question,
+    error_question,
+    feature_name,
+    is_close,
+    leaf_label,
+    make_question,
+    ordered,
+    pick_others,
+    shuffled,
+    trend,
+)
+
+#: The page's slug in its questions: it seeds their draws, so it stays what it was when one
+#: module asked every page's questions (the same run, round and seed ask the same question).
+PAGE = "matryoshka"
+
+
+def _shown_index(run: Sequence[ProbStep], t: int) -> int:
+    """The snapshot the matryoshka page shows at round ``t`` (weak classifiers used): the last
+    of the run's rounds with at most ``t`` weak classifiers (as
+    :func:`ui.pages.matryoshka.frames.shown_index`, without its plotting imports, and 0 rather
+    than ``None`` before the first snapshot, so the questions need no plotting stack)."""
+    idx = 0
+    for i, s in enumerate(protocol.rounds(run)):
+        if s.metrics.n_weak > t:
+            break
+        idx = i
+    return idx
+
+
+def _soft(s: SoftStump, names: Sequence[str] | None) -> str:
+    return f"{feature_name(names, s.feature)} {'>' if s.polarity > 0 else '<'} {s.theta:.3g}"
+
+
+def _children_sum(model: ProbTree, node: int) -> float:
+    minus, plus = model.children[node]
+    return float(model.Z[minus] + model.Z[plus])
+
+
+def all_questions(
+    run: Sequence[ProbStep],
+    t: int,
+    *,
+    seed: int = 0,
+    feature_names: Sequence[str] | None = None,
+) -> tuple[Question, ...]:
+    """Questions about the next snapshot of a probabilistic-boosting run: the chain
+    (:func:`~boostcore.probabilistic.prob_adaboost`), the tree
+    (:func:`~boostcore.probabilistic.prob_tree`), the greedy collapse
+    (:func:`~boostcore.probabilistic.collapse_tree`) or the matryoshka
+    (:func:`~boostcore.probabilistic.matryoshka`).
+
+    ``t`` is the page's round — weak classifiers used, as its stepper counts — so the next
+    snapshot of the matryoshka is its next level (``2t`` stumps or more), and the question
+    is about that level however many rounds away it is.
+
+    Kinds by structure, in order:
+
+    * chain: ``"stump"`` (which soft stump comes next; stumps of other rounds as distractors),
+      ``"bound_drop"`` (how far ``Π Z_t`` falls), ``"error"`` (expected error, may go up);
+    * tree: ``"leaf"`` (which leaf gets the next stump: the largest ``Π Z`` on its path),
+      ``"stump"``, ``"bound_drop"`` (``C(T)``), ``"error"``;
+    * collapse: ``"leaf"``, ``"bound"`` (``C(T)`` may go up: a collapse raises it),
+      ``"error"``;
+    * matryoshka: ``"doll"`` (in which branch of the root the next level's second doll
+      grows), ``"bound"``, ``"error"``, ``"nesting"`` (does the paper's nesting step hold for
+      every doll of the next level, for some, for none; from level 2 on).
+
+    Parameters
+    ----------
+    run : sequence of ProbStep
+        The whole run, e.g. ``ui.pages.matryoshka.runs.prob_run(...)``.
+    t : int
+        The page's round (weak classifiers used).
+    seed : int, default 0
+        The draws; the same seed gives the same questions.
+    feature_names : sequence of str, optional
+        Names of the features.
+
+    Returns
+    -------
+    tuple of Question
+
+    Examples
+    --------
+    >>> from boostcore.datasets import make_dataset
+    >>> from boostcore.probabilistic import matryoshka
+    >>> ds = make_dataset("moons", n=100, random_state=0)
+    >>> run = list(matryoshka(ds.X_train, ds.y_train, levels=3))
+    >>> [q.kind for q in all_questions(run, 2)]
+    ['doll', 'bound', 'error', 'nesting']
+    """
+    r = protocol.rounds(run)
+    if t < 0 or not r:
+        return ()
+    i = _shown_index(run, t)
+    if i + 1 >= len(r):
+        return ()
+    now, nxt = r[i], r[i + 1]
+    structure = nxt.structure
+    m0, m1 = now.metrics, nxt.metrics
+    T = int(m1.n_weak)
+    bound = "Π Z_t" if structure == "chain" else "C(T)"
+    when = (
+        f"at level {i + 1} ({T} stumps)"
+        if structure == "matryoshka"
+        else f"with weak classifier {T}"
+    )
+
+    def stump(rng: np.random.Generator, kind: str) -> Question | None:
+        right = _soft(nxt.stump, feature_names)
+        pool = [_soft(s.stump, feature_names) for s in r[1:] if s.stump is not None]
+        pool = [p for j, p in enumerate(pool) if p != right and p not in pool[:j]]
+        made = shuffled(right, [pool[j] for j in rng.permutation(len(pool))], rng)
+        if nxt.node is None:
+            where, z = "", m1.bound_C / m0.bound_C if m0.bound_C > 0 else float("nan")
+        else:
+            where, z = f" of leaf #{nxt.node}", _children_sum(nxt.model, nxt.node)
+        why = (
+            f"On the weights{where}, the soft stump [{right}] has the least Z₊ + Z₋ "
+            f"of any: {z:.3f}."
+        )
+        text = f"Which soft stump is weak classifier {T}?"
+        return make_question(PAGE, t, text, made, why, kind)
+
+    def leaf(rng: np.random.Generator, kind: str) -> Question | None:
+        model, node = now.model, nxt.node
+        leaves = list(model.leaves)
+        prods = {l: model.path_product(l) for l in leaves}
+        pool = sorted(
+            (l for l in leaves if l != node and not is_close(prods[l], prods[node])),
+            key=lambda l: -prods[l],
+        )
+        made = ordered(node, pick_others(pool, rng), leaf_label)
+        why = (
+            f"Leaf #{node} carries the largest Π Z on its path ({prods[node]:.3f}) of the "
+            f"{len(leaves)} leaves: the greedy tree expands it."
+        )
+        text = f"Which leaf gets weak classifier {T}?"
+        return make_question(PAGE, t, text, made, why, kind)
+
+    def bound_drop(rng: np.random.Generator, kind: str) -> Question | None:
+        a, b = float(m0.bound_C), float(m1.bound_C)
+        if structure == "chain":
+            factor = f"Z_{T} = {b / a:.3f}" if a > 0 else ""
+        else:
+            factor = (
+                f"leaf #{nxt.node}'s Π Z times Z₊ + Z₋ = {_children_sum(nxt.model, nxt.node):.3f}"
+            )
+        why = change(bound, a, b) + (f": {factor}." if factor else ".")
+        text = f"By how much does the bound {bound} drop {when}? (now {a:.3f})"
+        return drop_question(PAGE, t, kind, a, b, rng, text=text, why=why)
+
+    def bound_trend(rng: np.random.Generator, kind: str) -> Question | None:
+        a, b = float(m0.bound_C), float(m1.bound_C)
+        made = trend(a, b, rng, can_rise=True)
+        extra = ""
+        if structure == "collapse" and nxt.collapsed:
+            extra = ": the tree collapsed into one doll, whose Z₊ + Z₋ as a node is ≥ its C"
+        why = change(f"The valid bound {bound}", a, b) + extra + "."
+        text = f"Does the valid bound {bound} go down {when}? (now {a:.3f})"
+        return make_question(PAGE, t, text, made, why, kind)
+
+    def doll(rng: np.random.Generator, kind: str) -> Question | None:
+        minus, plus = nxt.model.children[0]
+        grown = plus if nxt.model.children[plus] is not None else minus
+        right = 1 if grown == plus else 0
+        z = {0: nxt.model.Z[minus], 1: nxt.model.Z[plus]}
+        answers = ("in the root's − branch", "in the root's + branch", "in both branches")
+        inner = "soft stump" if i == 0 else f"level-{i} doll"
+        why = (
+            f"A 2-matryoshka has two nodes: the second {inner} grows in the branch with the "
+            f"larger Π Z ({'+' if right else '−'}: {z[right]:.3f} against {z[1 - right]:.3f})."
+        )
+        text = f"Level {i + 1}: where does its second {inner} grow?"
+        return Question(PAGE, int(t), text, answers, right, why, kind)
+
+    def nesting(rng: np.random.Generator, kind: str) -> Question | None:
+        dolls = nxt.dolls
+        if len(dolls) < 2:
+            return None
+        excess = [d.node_excess for d in dolls]
+        fails = sum(e > 1e-12 for e in excess)
+        right = 0 if fails == 0 else (2 if fails == len(dolls) else 1)
+        answers = ("it holds for every doll", "it fails for some dolls", "it fails for every doll")
+        worst = max(excess)
+        if fails:
+            why = (
+                f"{fails} of {len(dolls)} dolls do worse as a node than the M2 the paper plugs "
+                f"in for them (largest excess of Z₊ + Z₋ over M2: {worst:+.3f})."
+            )
+        else:
+            why = (
+                f"Every doll's Z₊ + Z₋ as a node stays within the M2 the paper plugs in "
+                f"(closest: {-worst:.3f} below)."
+            )
+        text = (
+            f"Level {i + 1} uses {len(dolls)} dolls as nodes: does the paper's nesting step "
+            "(the doll's Z₊ + Z₋ ≤ its M2) hold?"
+        )
+        return Question(PAGE, int(t), text, answers, right, why, kind)
+
+    def error(rng: np.random.Generator, kind: str) -> Question | None:
+        return error_question(PAGE, t, kind, now, nxt, rng, when=when, can_rise=True, expected=True)
+
+    kinds = {
+        "chain": (("stump", stump), ("bound_drop", bound_drop), ("error", error)),
+        "tree": (("leaf", leaf), ("stump", stump), ("bound_drop", bound_drop), ("error", error)),
+        "collapse": (("leaf", leaf), ("bound", bound_trend), ("error", error)),
+        "matryoshka": (
+            ("doll", doll),
+            ("bound", bound_trend),
+            ("error", error),
+            ("nesting", nesting),
+        ),
+    }
+    return collect(PAGE, t, seed, kinds.get(structure, ()))
+
+
+def question(
+    run: Sequence[ProbStep],
+    t: int,
+    *,
+    seed: int = 0,
+    feature_names: Sequence[str] | None = None,
+) -> Question | None:
+    """The one question the page asks before its next snapshot: drawn (by ``seed`` and ``t``)
+    from :func:`all_questions`, so a class that shares a seed sees the same.
+
+    Parameters
+    ----------
+    run, t, seed, feature_names
+        As :func:`all_questions`'s (``t`` counts weak classifiers).
+
+    Returns
+    -------
+    Question or None
+        ``None`` when there is no next snapshot to ask about.
+
+    Raises
+    ------
+    ValueError
+        For a seed that is not an integer ≥ 0.
+    """
+    return draw(all_questions(run, t, seed=seed, feature_names=feature_names), seed=seed)

@@ -1,0 +1,188 @@
+"""Predict, then reveal on the oblique-trees page: the questions asked before a step.
+
+:func:`all_questions` reads every question the page can ask before its next step off a G1
+run — BoostODT or the Kearns–Mansour tree (which leaf is split) or AdaBoost on a path (which
+weak hypothesis comes next), how far the exponential loss falls, whether the training error
+goes down — and :func:`question` draws the one the page asks. The answers, draws and texts are
+the shared machinery of :mod:`ui.quiz`; :mod:`ui.quiz_widget` asks the question.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from boostcore import steps as protocol
+from boostcore.oblique import ODTStep
+from boostcore.realboost import G1Step, WeakHypothesis
+from ui.quiz import (
+    Question,
+    change,
+    collect,
+    draw,
+    drop_question,
+    error_question,
+    feature_name,
+    leaf_label,
+    make_question,
+    ordered,
+    shuffled,
+    sig,
+)
+
+#: The page's slug in its questions: it seeds their draws, so it stays what it was when one
+#: module asked every page's questions (the same run, round and seed ask the same question).
+PAGE = "oblique"
+
+
+def _hyp(h: WeakHypothesis, names: Sequence[str] | None) -> str:
+    f = feature_name(names, h.feature)
+    sign = "" if h.polarity > 0 else "−"
+    if h.kind == "stump":
+        return f"{sign}sgn({f} > {h.threshold:.3g})"
+    if h.kind == "linear":
+        return f"{sign}({f} − {h.threshold:.3g})"
+    if h.kind == "constant":
+        return f"{h.polarity:+g}"
+    return h.describe()
+
+
+def all_questions(
+    run: Sequence[ODTStep] | Sequence[G1Step],
+    t: int,
+    *,
+    seed: int = 0,
+    to: int | None = None,
+    feature_names: Sequence[str] | None = None,
+) -> tuple[Question, ...]:
+    """Questions about a G1 run's next step: BoostODT or the Kearns–Mansour tree
+    (:func:`~boostcore.oblique.boost_odt`, :func:`~boostcore.oblique.g1_tree`) or AdaBoost on
+    a path (:func:`~boostcore.realboost.g1_linear`).
+
+    ``t`` and ``to`` are snapshot indices of the run (its rounds): the one shown now and the
+    one shown after the step (default ``t + 1``). On the oblique page one step moves AdaBoost
+    by as many stumps as BoostODT's node used: pass the AdaBoost indices the page shows
+    (``ui.pages.oblique.frames.shown_at(...)[run].idx`` at the position now and the next).
+
+    Kinds, in order: trees — ``"node"`` (which leaf is split; leaves with both classes
+    first), ``"loss_drop"`` (how far ``E e^(−yH) = Σ 2√(w⁺w⁻)`` falls), ``"error"`` (never
+    rises); AdaBoost — ``"stump"`` (which stump; one step only; stumps of other rounds as
+    distractors), ``"loss_drop"``, ``"error"`` (may go up).
+
+    Parameters
+    ----------
+    run : sequence of ODTStep or of G1Step
+        The whole run, e.g. ``ui.pages.oblique.runs.odt_run(...)``.
+    t : int
+        The snapshot shown now.
+    seed : int, default 0
+        The draws; the same seed gives the same questions.
+    to : int, optional
+        The snapshot shown after the step (``> t``); ``t + 1`` by default.
+    feature_names : sequence of str, optional
+        Names of the features.
+
+    Returns
+    -------
+    tuple of Question
+
+    Examples
+    --------
+    >>> from boostcore.datasets import make_dataset
+    >>> from boostcore.oblique import boost_odt
+    >>> ds = make_dataset("moons", n=100, random_state=0)
+    >>> run = list(boost_odt(ds.X_train, ds.y_train, n_internal=5, n_stumps=3))
+    >>> [q.kind for q in all_questions(run, 2)]
+    ['node', 'loss_drop', 'error']
+    """
+    r = protocol.rounds(run)
+    to = t + 1 if to is None else int(to)
+    if not 0 <= t < to < len(r):
+        return ()
+    now, nxt = r[t], r[to]
+    m0, m1 = now.metrics, nxt.metrics
+    path = isinstance(nxt, G1Step)
+    when = f"after step {nxt.t}" if not path else f"by round {nxt.t}"
+    if path and to == t + 1:
+        when = f"in round {nxt.t}"
+
+    def node(rng: np.random.Generator, kind: str) -> Question | None:
+        if to != t + 1 or nxt.node is None:
+            return None
+        tree = now.tree
+        both = [l for l in tree.leaves if tree.w_pos[l] > 0 and tree.w_neg[l] > 0]
+        one = [l for l in tree.leaves if l not in both]
+        # leaves with both classes first (one-class leaves are never split), in drawn order
+        pool = [
+            g[j]
+            for g in ([l for l in both if l != nxt.node], [l for l in one if l != nxt.node])
+            for j in rng.permutation(len(g))
+        ]
+        made = ordered(nxt.node, pool[:3], leaf_label)
+        dec = float(m0.km_impurity - m1.km_impurity)
+        why = (
+            f"Step {nxt.t} splits leaf #{nxt.node} ({nxt.node_index.size} examples): "
+            f"Σ 2√(w⁺w⁻) drops by {sig(dec)}."
+        )
+        return make_question(PAGE, t, f"Which leaf does step {nxt.t} split?", made, why, kind)
+
+    def stump(rng: np.random.Generator, kind: str) -> Question | None:
+        if to != t + 1 or nxt.round is None:
+            return None
+        right = _hyp(nxt.round.hyp, feature_names)
+        pool = [_hyp(s.round.hyp, feature_names) for s in r[1:] if s.round is not None]
+        pool = [p for j, p in enumerate(pool) if p != right and p not in pool[:j]]
+        made = shuffled(right, [pool[j] for j in rng.permutation(len(pool))], rng)
+        why = (
+            f"The weak learner's choice on w_{nxt.t} is h_{nxt.t} = {right}: edge "
+            f"μ = {nxt.round.mu:.3f}, α = {nxt.round.alpha:.3f}."
+        )
+        return make_question(
+            PAGE, t, f"Which weak hypothesis does round {nxt.t} add?", made, why, kind
+        )
+
+    def loss_drop(rng: np.random.Generator, kind: str) -> Question | None:
+        a, b = float(m0.exp_loss), float(m1.exp_loss)
+        why = change("E e^(−yH)", a, b) + "."
+        text = f"By how much does the exponential loss E e^(−yH) drop {when}? (now {a:.3f})"
+        return drop_question(PAGE, t, kind, a, b, rng, text=text, why=why)
+
+    def error(rng: np.random.Generator, kind: str) -> Question | None:
+        return error_question(PAGE, t, kind, now, nxt, rng, when=when, can_rise=path)
+
+    if path:
+        kinds = (("stump", stump), ("loss_drop", loss_drop), ("error", error))
+    else:
+        kinds = (("node", node), ("loss_drop", loss_drop), ("error", error))
+    return collect(PAGE, t, seed, kinds)
+
+
+def question(
+    run: Sequence[ODTStep] | Sequence[G1Step],
+    t: int,
+    *,
+    seed: int = 0,
+    to: int | None = None,
+    feature_names: Sequence[str] | None = None,
+) -> Question | None:
+    """The one question the page asks before its next step: drawn (by ``seed`` and ``t``)
+    from :func:`all_questions`, so a class that shares a seed sees the same.
+
+    Parameters
+    ----------
+    run, t, seed, to, feature_names
+        As :func:`all_questions`'s.
+
+    Returns
+    -------
+    Question or None
+        ``None`` when there is no next step to ask about.
+
+    Raises
+    ------
+    ValueError
+        For a seed that is not an integer ≥ 0.
+    """
+    qs = all_questions(run, t, seed=seed, to=to, feature_names=feature_names)
+    return draw(qs, seed=seed)
