@@ -2,13 +2,17 @@
 
 * Presenter mode (``?present=true``): every page runs, the toggle reads True, the intro
   paragraph and the theory expander are left out; without it they are shown.
-* URL round trip: a non-default state in the query string (data, parameters, round,
-  presenter mode; the game's mode/s/γ and moves ``mv``; the bounds sliders; the benchmark
-  selectors) reaches every widget, and the query string after the run still holds it
+* URL round trip: a non-default state in the query string (every parameter the page draws,
+  at a value next to its registry default; a lesson's round; the game's moves ``mv``)
+  reaches every widget, and the query string after the run still holds it
   (state → URL → state). Then the state changes through the app and the query string follows.
 * Export popover: its download buttons exist with their labels, the run JSON parses (read
   from AppTest's media storage), the script in "Show the script" compiles, and every
   Graphviz structure the page offers as SVG is drawn on the page.
+
+The pages, their parameters and features come from the page registry (``ui/pages``); what a
+page's view says of itself (its intro, its theory box, the names its run's JSON gives the
+parameters) is read from the view's source.
 
 What AppTest cannot see: a bound widget (``bind="query-params"``) changed by a *user* is
 written to the address bar by the browser, not by the server, so after ``set_value`` the
@@ -19,7 +23,9 @@ browser-side half is in ``tests/test_browser_classroom.py``.
 
 from __future__ import annotations
 
+import ast
 import json
+from pathlib import Path
 
 import pytest
 import streamlit.testing.v1.app_test as app_test_module
@@ -28,31 +34,82 @@ from streamlit.testing.v1 import AppTest
 
 from tests import apptest_helpers as ah
 from tests import lecture_helpers as lh
+from ui import pages
+from ui.params import Param
 
-PAGES = ["home", "topdown", "game", "branching", "matryoshka", "oblique", "benchmark", "bounds"]
+ROOT = Path(__file__).resolve().parents[1]
+#: Every page, by its name for ``ah.page`` (the registry's slug, "home" for the home page).
+PAGES = [p.slug or "home" for p in pages.PAGES]
 
-#: A phrase of each page's intro paragraph (the ``intro`` of ``page_header``).
-INTRO = {
-    "home": "Top-down decision-tree growth, InfoBoost, branching programs",
-    "topdown": "The same data and the same leaf budget",
-    "game": "A game between a **player**",
-    "branching": "Each round one stump divides every leaf in two",
-    "matryoshka": "Grossmann boosts *probabilistic* weak classifiers",
-    "oblique": "Henry, Nock and Nielsen's **G1**",
-    "benchmark": "Twelve real binary datasets",
-    "bounds": "Every bound of the app as a closed form",
-}
-#: The start of each page's theory / explanation expander (None: the page has none).
-THEORY = {
-    "home": None,
-    "topdown": "The theory on this page",
-    "game": "What the game proves",
-    "branching": "The theory: Theorem 1",
-    "matryoshka": "The bounds, and where the paper's nesting argument breaks",
-    "oblique": "The theory: G1",
-    "benchmark": "Protocol, budgets and datasets",
-    "bounds": None,
-}
+
+def _view(page: str) -> ast.Module:
+    return ast.parse((ROOT / pages.page(page).view).read_text("utf-8"))
+
+
+def _call_name(node: ast.AST) -> str | None:
+    if not isinstance(node, ast.Call):
+        return None
+    f = node.func
+    return f.attr if isinstance(f, ast.Attribute) else getattr(f, "id", None)
+
+
+def _intro_of(tree: ast.Module) -> str | None:
+    """The intro paragraph of a view: ``page_header``'s ``intro`` (its second argument), or,
+    for a lesson's compact header, the module's ``INTRO``, which the page shows below its
+    views (``ui.classroom.page_header``)."""
+    for node in ast.walk(tree):
+        if _call_name(node) == "page_header":
+            given = node.args[1:2] + [k.value for k in node.keywords if k.arg == "intro"]
+            if given:
+                return ast.literal_eval(given[0])
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and [getattr(t, "id", None) for t in node.targets] == [
+            "INTRO"
+        ]:
+            return ast.literal_eval(node.value)
+    return None
+
+
+def _theory_of(tree: ast.Module) -> str | None:
+    """The label of a view's theory expander: the ``st.expander`` whose body links to the
+    theory notes (``theory_doc.link``); None if the page has none."""
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.With):
+            continue
+        opener = node.items[0].context_expr
+        if _call_name(opener) != "expander" or not opener.args:
+            continue
+        links = [
+            n
+            for stmt in node.body
+            for n in ast.walk(stmt)
+            if _call_name(n) == "link" and ast.unparse(n.func).startswith("theory_doc.")
+        ]
+        if links:
+            return ast.literal_eval(opener.args[0])
+    return None
+
+
+#: Each page's intro paragraph (read from its view).
+INTRO = {page: _intro_of(_view(page)) for page in PAGES}
+#: The label of each page's theory / explanation expander (None: the page has none).
+THEORY = {page: _theory_of(_view(page)) for page in PAGES}
+
+
+def test_the_views_intros_and_theory_boxes_are_found(tmp_path: Path) -> None:
+    """Every page has an intro; the scans read a header's intro, a compact page's INTRO and
+    the expander that links to the notes (the lesson pages all have one)."""
+    assert all(INTRO.values()), [page for page, intro in INTRO.items() if not intro]
+    assert all(THEORY[p.slug] for p in pages.LESSONS), THEORY
+    tree = ast.parse(
+        'page_header("T", page="x", compact=True)\n'
+        'INTRO = ("a " "b")\n'
+        'with st.expander("Other"):\n    st.markdown("x")\n'
+        'with st.expander("The theory"):\n    theory_doc.link("1")\n'
+    )
+    assert _intro_of(tree) == "a b" and _theory_of(tree) == "The theory"
+    tree = ast.parse('page_header("T", "the intro", page="x")\n')
+    assert _intro_of(tree) == "the intro" and _theory_of(tree) is None
 
 
 def _texts(at: AppTest) -> list[str]:
@@ -150,178 +207,105 @@ def test_presenter_mode_enlarges_legend_and_title_fonts_too() -> None:
 
 
 # ----------------------------------------------------------------------- URL round trips
-#: Per page: the query string (every value differs from the widget's default) and the
-#: widgets it must set, as (accessor, key, expected value).
-ROUND_TRIPS: dict[str, tuple[dict, list[tuple[str, str, object]]]] = {
-    "home": ({"present": "true"}, [("toggle", "present", True)]),
-    "topdown": (
-        {
-            "present": "true",
-            "data": "circles",
-            "n": "300",
-            "noise": "0.4",
-            "pos": "0.6",
-            "flip": "0.1",
-            "test": "0.3",
-            "seed": "7",
-            "crit": ["Hatano", "Naive"],
-            "s": "12",
-            "k": "3",
-            "index": "gini",
-            "gamma": "0.2",
-            "leaf": "largest gain",
-            "round": "4",
-        },
-        [
-            ("toggle", "present", True),
-            ("selectbox", "data", "circles"),
-            ("slider", "n", 300),
-            ("slider", "noise", 0.4),
-            ("slider", "pos", 0.6),
-            ("slider", "flip", 0.1),
-            ("slider", "test", 0.3),
-            ("number_input", "seed", 7),
-            ("multiselect", "crit", ["Hatano", "Naive"]),
-            ("slider", "s", 12),
-            ("slider", "k", 3),
-            ("selectbox", "index", "gini"),
-            ("slider", "gamma", 0.2),
-            ("radio", "leaf", "largest gain"),
-            ("stepper", "round", 4),
-        ],
-    ),
-    "branching": (
-        {
-            "present": "true",
-            "data": "xor",
-            "n": "240",
-            "seed": "3",
-            "schemes": ["BP.InfoBoost", "DT.InfoBoost"],
-            "T": "12",
-            "c": "0.7",
-            "wl": "divided leaves",
-            "round": "5",
-        },
-        [
-            ("toggle", "present", True),
-            ("selectbox", "data", "xor"),
-            ("slider", "n", 240),
-            ("number_input", "seed", 3),
-            ("multiselect", "schemes", ["BP.InfoBoost", "DT.InfoBoost"]),
-            ("slider", "T", 12),
-            ("slider", "c", 0.7),
-            ("radio", "wl", "divided leaves"),
-            ("stepper", "round", 5),
-        ],
-    ),
-    "matryoshka": (
-        {
-            "present": "true",
-            "data": "circles",
-            "n": "200",
-            "struct": ["Tree", "Matryoshka"],
-            "Tw": "8",
-            "tau": "0.5",
-            "est": "20 answers",
-            "round": "6",  # not the page's default round 4, which a link leaves out
-        },
-        [
-            ("toggle", "present", True),
-            ("selectbox", "data", "circles"),
-            ("slider", "n", 200),
-            ("multiselect", "struct", ["Tree", "Matryoshka"]),
-            ("select_slider", "Tw", 8),
-            ("slider", "tau", 0.5),
-            ("select_slider", "est", "20 answers"),
-            ("stepper", "round", 6),
-        ],
-    ),
-    "oblique": (
-        {
-            "present": "true",
-            "data": "band",
-            "n": "200",
-            "T2": "4",
-            "T1": "5",
-            "learner": "hyperplane (oblique line)",
-            "rule": "largest decrease of Σ 2√(w⁺w⁻)",
-            "inner": "true",
-            "round": "3",
-        },
-        [
-            ("toggle", "present", True),
-            ("selectbox", "data", "band"),
-            ("slider", "n", 200),
-            ("slider", "T2", 4),
-            ("slider", "T1", 5),
-            ("radio", "learner", "hyperplane (oblique line)"),
-            ("radio", "rule", "largest decrease of Σ 2√(w⁺w⁻)"),
-            ("checkbox", "inner", True),
-            ("stepper", "round", 3),
-        ],
-    ),
-    "game": (
-        {"present": "true", "s": "6", "gamma": "0.2", "mv": "0-2-0.5_0.5;1-2-0.3_0.7"},
-        [
-            ("toggle", "present", True),
-            ("radio", "mode", "You are the adversary"),
-            ("slider", "s", 6),
-            ("slider", "gamma", 0.2),
-        ],
-    ),
-    "bounds": (
-        {
-            "present": "true",
-            "b_rhos": ["3/4", "1/2"],
-            "b_T": "65536",
-            "b_rho3": "3/4",
-            "b_C": "0.6",
-            "b_Tn": "128",
-            "b_gamma": "0.3",
-            "b_eps": "0.001",
-        },
-        [
-            ("toggle", "present", True),
-            ("multiselect", "b_rhos", ["3/4", "1/2"]),
-            ("select_slider", "b_T", 65536),
-            ("select_slider", "b_rho3", "3/4"),
-            ("slider", "b_C", 0.6),
-            ("slider", "b_Tn", 128),
-            ("slider", "b_gamma", 0.3),
-            ("select_slider", "b_eps", 0.001),
-        ],
-    ),
-    "benchmark": (
-        {
-            "present": "true",
-            "bench_show": "fit time (s)",
-            "bench_ref": "sklearn AdaBoost (stumps)",
-            "bench_ds": "vote",
-            "now_ds": "labor",
-            "now_learners": ["TopDown binary (Kearns–Mansour)", "sklearn DecisionTree"],
-            "now_folds": "3",
-        },
-        [
-            ("toggle", "present", True),
-            ("radio", "bench_show", "fit time (s)"),
-            ("selectbox", "bench_ref", "sklearn AdaBoost (stumps)"),
-            ("selectbox", "bench_ds", "vote"),
-            ("selectbox", "now_ds", "labor"),
-            (
-                "multiselect",
-                "now_learners",
-                ["TopDown binary (Kearns–Mansour)", "sklearn DecisionTree"],
-            ),
-            ("slider", "now_folds", 3),
-        ],
-    ),
-}
+#: Widget types of AppTest that a parameter bound to the URL may be drawn as.
+WIDGETS = (
+    "slider",
+    "number_input",
+    "selectbox",
+    "radio",
+    "multiselect",
+    "select_slider",
+    "button_group",
+    "toggle",
+    "checkbox",
+)
+#: Parameters whose value changes which widgets the page draws (the data source, the game's
+#: mode): a round trip keeps them at their default, their own tests switch them.
+SWITCHES = {"src", "mode"}
+#: Parameters a plain open does not draw (drawn after a switch above).
+DRAWN_LATER = {"ptest", "watch_adv", "watch_seed"}
 
 
-def _value(at: AppTest, accessor: str, key: str):
-    if accessor == "stepper":  # the lecture view's client-side stepper (ui/lecture.py)
+def _widgets(at: AppTest) -> dict:
+    return {w.key: w for kind in WIDGETS for w in at.get(kind) if w.key}
+
+
+def _options(widget) -> list[str]:
+    return [getattr(o, "content", o) for o in widget.options]
+
+
+def _next_to(options: list, default):
+    """The option before ``default`` (after it, if it is the first)."""
+    i = options.index(default)
+    return options[i - 1] if i > 0 else options[i + 1]
+
+
+def _near_default(p: Param, widget=None):
+    """A value of ``p`` next to its default, never the default: a number one step below it
+    (above it at the bottom of its range), the neighbouring option, the default choices
+    without the last one, a flag switched. Options known only at run time, and a default
+    that is the first of them, are read from the page's ``widget``."""
+    if p.kind == "flag":
+        return not p.default
+    if p.kind in ("int", "float"):
+        step = p.step or (1 if p.kind == "int" else 0.01)
+        value = p.default - step if p.default - step >= p.lo else p.default + step
+        return int(value) if p.kind == "int" else round(value, 10)
+    shown = p.options is None
+    options = _options(widget) if shown else list(p.options)
+    if p.kind == "choice":
+        default = p.default if p.default is not None else widget.value
+        return _next_to(options, str(default) if shown else default)
+    default = list(p.default) if p.default is not None else list(widget.value)
+    if len(default) > 1:
+        return default[:-1]
+    return default + [o for o in options if o not in default][:1]
+
+
+def _url(value) -> str | list[str]:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, list):
+        return [str(v) for v in value]
+    return str(value)
+
+
+def _round_trip(page: str) -> tuple[dict, list[tuple[str, object]]]:
+    """The query string and the widgets it must set, ``(key, expected value)``: every
+    parameter the page draws on a plain open at a value next to its default (the switches
+    at their default, left out of the link), and a lesson's round two rounds after the one a
+    preset opens at."""
+    spec = pages.page(page)
+    plain = ah.page(page)
+    ah.ok(plain)
+    drawn = _widgets(plain)
+    query, expected = {}, []
+    for p in spec.params:
+        if not p.bound or p.name in DRAWN_LATER:
+            continue
+        assert p.name in drawn, f"{page}: {p.name} is not drawn on a plain open"
+        if p.name in SWITCHES:
+            expected.append((p.name, p.default))
+            continue
+        value = _near_default(p, drawn[p.name])
+        query[p.name] = _url(value)
+        expected.append((p.name, value))
+    if spec.has("lecture"):
+        query["round"] = str(spec.first_round + 2)
+        expected.append(("round", spec.first_round + 2))
+    return query, expected
+
+
+#: The pages of the round trip (their links are made from a plain open of the page).
+ROUND_TRIP_PAGES = [p for p in PAGES if any(q.bound for q in pages.page(p).params)]
+
+
+def _value(at: AppTest, key: str):
+    if key == "round":  # the lecture view's client-side stepper (ui/lecture.py)
         return lh.stepper(at, key)["t"]
-    return getattr(at, accessor)(key=key).value
+    widgets = _widgets(at)
+    assert key in widgets, f"no widget with key {key!r}"
+    return widgets[key].value
 
 
 def _same(actual, expected) -> bool:
@@ -338,44 +322,65 @@ def _query(at: AppTest) -> dict[str, str | list[str]]:
     return out
 
 
-def _check_widgets(at: AppTest, page: str) -> None:
-    for accessor, key, expected in ROUND_TRIPS[page][1]:
-        if key == "present":
-            _present_toggle(at, page)
-        actual = _value(at, accessor, key)
-        assert _same(actual, expected), f"{page}: {key} is {actual!r}, the URL says {expected!r}"
+def _check_widgets(at: AppTest, page: str, expected: list[tuple[str, object]]) -> None:
+    _present_toggle(at, page)
+    for key, want in expected:
+        actual = _value(at, key)
+        assert _same(actual, want), f"{page}: {key} is {actual!r}, the URL says {want!r}"
 
 
-def _check_query(at: AppTest, page: str) -> None:
-    params = ROUND_TRIPS[page][0]
+def _check_query(at: AppTest, page: str, params: dict) -> None:
     query = _query(at)
     for key, value in params.items():
         want = value[0] if isinstance(value, list) and len(value) == 1 else value
         assert query.get(key) == want, f"{page}: ?{key}= became {query.get(key)!r}"
 
 
-@pytest.mark.parametrize("page", PAGES)
+@pytest.mark.parametrize("page", ROUND_TRIP_PAGES)
 def test_url_round_trip(page: str) -> None:
-    params = ROUND_TRIPS[page][0]
+    """Every parameter a page draws, at a value other than its default, from the URL to the
+    widget and back to the URL (and the lesson's round to the stepper)."""
+    params, expected = _round_trip(page)
     at = ah.page(page, **params)
     ah.ok(at)
-    _check_widgets(at, page)  # URL → state
-    _check_query(at, page)  # state → URL: the address bar still holds the whole state
+    _check_widgets(at, page, expected)  # URL → state
+    _check_query(at, page, params)  # state → URL: the address bar still holds the whole state
     # a rerun (any interaction) keeps it, and a second session opened with the query string
     # the first one ended with shows the same state
     at.run()
     ah.ok(at)
-    _check_widgets(at, page)
-    _check_query(at, page)
+    _check_widgets(at, page, expected)
+    _check_query(at, page, params)
     again = ah.page(page, **_query(at))
     ah.ok(again)
-    _check_widgets(again, page)
-    _check_query(again, page)
+    _check_widgets(again, page, expected)
+    _check_query(again, page, params)
+
+
+def test_the_round_trip_links_leave_every_default() -> None:
+    """A value next to the default is never the default, of every kind of parameter."""
+    assert _near_default(Param("s", "int", lo=2, hi=64, default=16)) == 15
+    assert _near_default(Param("s", "int", lo=2, hi=64, default=2)) == 3
+    assert _near_default(Param("g", "float", lo=0.0, hi=1.0, default=0.3, step=0.05)) == 0.25
+    assert _near_default(Param("c", "choice", default="a", options=("a", "b"))) == "b"
+    assert _near_default(Param("c", "choices", default=("a", "b"), options=("a", "b"))) == ["a"]
+    assert _near_default(Param("c", "choices", default=("b",), options=("a", "b"))) == ["b", "a"]
+    assert _near_default(Param("f", "flag", default=False)) is True
+
+
+#: The game's link with moves (``mv``): its URL round trip and its replay.
+GAME_LINK = {"present": "true", "s": "6", "gamma": "0.2", "mv": "0-2-0.5_0.5;1-2-0.3_0.7"}
 
 
 def test_game_moves_from_the_url_are_replayed() -> None:
-    at = ah.page("game", **ROUND_TRIPS["game"][0])
+    at = ah.page("game", **GAME_LINK)
     ah.ok(at)
+    _check_query(at, "game", GAME_LINK)  # the moves stay in the address, rerun after rerun
+    at.run()
+    _check_query(at, "game", GAME_LINK)
+    _check_query(ah.page("game", **_query(at)), "game", GAME_LINK)
+    expected = [("present", True), ("mode", "You are the adversary"), ("s", 6), ("gamma", 0.2)]
+    _check_widgets(at, "game", expected)
     history = [d.value for d in at.dataframe if "tree weight after" in d.value.columns][-1]
     assert len(history) == 2
     # leaf 0 (weight 1) split in two keeps 0.8, leaf 1 (0.4) split keeps 0.32: 0.4 + 0.32
@@ -531,46 +536,112 @@ def downloads(monkeypatch):
 
 
 RUN_LABELS = ["Run as JSON", "Metrics per round (CSV)", "Python script (.py)"]
-#: Per data page: the query string, the extra download labels, the JSON ``params`` to find
-#: and the names of the runs.
-EXPORTS = {
-    "topdown": (
-        {"s": "8", "round": "2", "crit": ["Hatano", "Naive"]},
-        [
-            "Hatano: rounds as CSV",
-            "Hatano: tree at round 2 as DOT",
-            "Naive: rounds as CSV",
-            "Naive: tree at round 2 as DOT",
-        ],
-        {"size": 8},
-        {"hatano", "naive"},
-    ),
-    "branching": ({"T": "6"}, [], {"n_rounds": 6}, {"InfoBoost", "BP.InfoBoost", "DT.InfoBoost"}),
-    "matryoshka": ({"Tw": "4"}, [], {"n_weak": 4}, {"chain", "tree", "matryoshka"}),
-    "oblique": (
-        {"T2": "3", "T1": "4"},
-        ["BoostODT tree (DOT)"],
-        {"n_internal": 3, "n_stumps": 4},
-        None,
-    ),
-    "game": ({"s": "5", "mv": "0-2-0.5_0.5"}, [], {"s": 5}, {"game"}),
-}
+#: The pages with the Export menu of a run.
+EXPORT_PAGES = [p.slug for p in pages.with_feature("export")]
 
 
-@pytest.mark.parametrize("page", sorted(EXPORTS))
+def _own(page: str) -> list[Param]:
+    """The page's own parameters (of no shared group), in declared order."""
+    shared = {*pages.LESSON_PARAMS, *pages.PRESET_PARAMS, *pages.HEADER_PARAMS}
+    return [p for p in pages.page(page).params if p not in shared]
+
+
+def _numeric(p: Param) -> bool:
+    """A number, or a choice among numbers (``Tw``: 2, 4, …, 64)."""
+    return p.kind in ("int", "float") or (
+        p.kind == "choice" and bool(p.options) and all(type(o) in (int, float) for o in p.options)
+    )
+
+
+def _small(p: Param):
+    """A number (or numeric option) one step below the default (above it at the bottom): a
+    run a little smaller than the page's default."""
+    if p.kind == "choice":
+        return _next_to(list(p.options), p.default)
+    return _near_default(p)
+
+
+def _export_link(page: str) -> tuple[dict, dict[str, object], str | None]:
+    """The query string of a small run: each own number one step off its default, the runs
+    side by side (the first own multiple choice) without the last; with the values the
+    run's JSON must hold (by the view's name for each, see :func:`_json_names`) and the
+    name under which it lists the runs (None: the page has no choice of runs)."""
+    names = _json_names(page)
+    query, expected, runs = {}, {}, None
+    for p in _own(page):
+        if p.name in DRAWN_LATER:
+            continue
+        if _numeric(p) and p.bound:
+            value = _small(p)
+            query[p.name] = str(value)
+            expected[names[p.name]] = value
+        elif p.kind == "choices" and runs is None:
+            query[p.name] = list(p.default[:-1])
+            runs = names[p.name]
+    return query, expected, runs
+
+
+def _json_names(page: str) -> dict[str, str]:
+    """URL parameter → the name the run's JSON ``params`` give its value: the variable the
+    view assigns the widget to (``size = sb.slider(..., **PAGE.param("s").number())``), or
+    the ``dict`` keyword built from that variable (``structures=[… for p in picked]``)."""
+    tree = _view(page)
+    variables = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call):
+            for kw in node.value.keywords:
+                inner = kw.value
+                if (
+                    kw.arg is None
+                    and isinstance(inner, ast.Call)
+                    and isinstance(inner.func, ast.Attribute)
+                ):
+                    got = inner.func.value
+                    if _call_name(got) == "param" and got.args:
+                        name = ast.literal_eval(got.args[0])
+                        variables[name] = node.targets[0].id  # type: ignore[attr-defined]
+    keys = {}
+    for node in ast.walk(tree):
+        if _call_name(node) == "dict":
+            for kw in node.keywords:
+                used = {n.id for n in ast.walk(kw.value) if isinstance(n, ast.Name)}
+                for name, var in variables.items():
+                    if var in used and kw.arg:
+                        keys.setdefault(name, kw.arg)
+    return {name: keys.get(name, var) for name, var in variables.items()}
+
+
+def test_the_json_names_are_read_from_the_view(tmp_path: Path, monkeypatch) -> None:
+    tree = ast.parse(
+        'size = sb.slider("s", **PAGE.param("s").number())\n'
+        'picked = sb.multiselect("x", **PAGE.param("struct").multi())\n'
+        "gamma = sb.slider(**PAGE.param('gamma').number())\n"
+        "out = dict(size=size, structures=[M[p] for p in picked])\n"
+    )
+    monkeypatch.setattr(f"{__name__}._view", lambda page: tree)
+    assert _json_names("x") == {"s": "size", "struct": "structures", "gamma": "gamma"}
+
+
+@pytest.mark.parametrize("page", EXPORT_PAGES)
 def test_export_popover_downloads(page: str, downloads) -> None:
-    params, extra, expected_params, run_names = EXPORTS[page]
+    """The Export menu of a small run: its downloads, the run's JSON holding the link's
+    numbers under the page's names and one run per chosen run, the CSV, the script (shown as
+    saved), and every structure offered as DOT is a DOT graph."""
+    params, expected_params, runs_key = _export_link(page)
+    assert params, f"{page}: no own number to set in the link"
     at = ah.page(page, **params)
     ah.ok(at)
     labels = [b.proto.label for b in at.get("download_button")]
-    for label in RUN_LABELS + extra:
+    for label in RUN_LABELS:
         assert label in labels, f"{page}: no {label!r} in {labels}"
     doc = json.loads(downloads(at, "Run as JSON"))
     assert doc["page"] == page
     for key, value in expected_params.items():
-        assert doc["params"][key] == value
-    if run_names is not None:
-        assert set(doc["runs"]) == run_names
+        assert doc["params"][key] == pytest.approx(value), (key, doc["params"])
+    if runs_key is not None:
+        chosen = doc["params"][runs_key]
+        assert len(chosen) == len(params[next(p.name for p in _own(page) if p.kind == "choices")])
+        assert set(doc["runs"]) == set(chosen)
     assert all(isinstance(recs, list) and recs for recs in doc["runs"].values())
     csv = downloads(at, "Metrics per round (CSV)").decode()
     assert csv.splitlines()[0].startswith("run,t,kind,chosen")
@@ -580,10 +651,40 @@ def test_export_popover_downloads(page: str, downloads) -> None:
     # "Show the script" shows the file the button saves (st.code drops the last newline)
     assert [text.rstrip("\n") for text in shown] == [script.rstrip("\n")]
     compile(shown[0], f"boostlab_{page}.py", "exec")
-    for label in extra:
-        if label.endswith("DOT") or label.endswith("(DOT)"):
-            dot = downloads(at, label).decode()
-            assert dot.lstrip().startswith(("digraph", "graph", "strict")), dot[:80]
+    dots = [label for label in labels if label.endswith(("DOT", "(DOT)"))]
+    assert dots, f"{page}: no structure offered as DOT in {labels}"
+    for label in dots:
+        dot = downloads(at, label).decode()
+        assert dot.lstrip().startswith(("digraph", "graph", "strict")), dot[:80]
+
+
+def test_topdown_exports_each_runs_rounds_and_tree(downloads) -> None:
+    """One CSV of rounds and one DOT tree at the shown round per criterion run."""
+    at = ah.page("topdown", s="8", round="2", crit=["Hatano", "Naive"])
+    ah.ok(at)
+    labels = [b.proto.label for b in at.get("download_button")]
+    for name in ("Hatano", "Naive"):
+        assert f"{name}: rounds as CSV" in labels and f"{name}: tree at round 2 as DOT" in labels
+    doc = json.loads(downloads(at, "Run as JSON"))
+    assert doc["params"]["size"] == 8 and set(doc["runs"]) == {"hatano", "naive"}
+
+
+def test_oblique_exports_the_boostodt_tree(downloads) -> None:
+    at = ah.page("oblique", T2="3", T1="4")
+    ah.ok(at)
+    assert "BoostODT tree (DOT)" in [b.proto.label for b in at.get("download_button")]
+    doc = json.loads(downloads(at, "Run as JSON"))
+    assert doc["params"]["n_internal"] == 3 and doc["params"]["n_stumps"] == 4
+    dot = downloads(at, "BoostODT tree (DOT)").decode()
+    assert dot.lstrip().startswith(("digraph", "graph", "strict")), dot[:80]
+
+
+def test_game_exports_the_game_played_from_the_link(downloads) -> None:
+    at = ah.page("game", s="5", mv="0-2-0.5_0.5")
+    ah.ok(at)
+    doc = json.loads(downloads(at, "Run as JSON"))
+    assert doc["params"]["s"] == 5 and set(doc["runs"]) == {"game"}
+    assert all(isinstance(recs, list) and recs for recs in doc["runs"].values())
 
 
 def test_game_watch_mode_exports(downloads) -> None:
@@ -611,18 +712,10 @@ def test_benchmark_exports_its_results(downloads) -> None:
         assert text.count("\n") > 10 and "learner" in text.splitlines()[0]
 
 
-STRUCTURE_PAGES = {
-    "topdown": {"s": "8"},
-    "branching": {"T": "6"},
-    "matryoshka": {"Tw": "4"},
-    "oblique": {"T2": "3", "T1": "4"},
-    "game": {"s": "5"},
-}
-
-
 def _structures(page: str) -> tuple[int, list[str], list[str]]:
-    """Graphviz drawings on the page, its SVG buttons (st.html) and its DOT downloads."""
-    at = ah.page(page, **STRUCTURE_PAGES[page])
+    """Graphviz drawings on the page (a small run), its SVG buttons (st.html) and its DOT
+    downloads."""
+    at = ah.page(page, **_export_link(page)[0])
     ah.ok(at)
     drawn = len(at.get("graphviz_chart"))
     svg_buttons = [body for body in _html(at) if 'id="boostlab-svg-' in body]
@@ -630,7 +723,7 @@ def _structures(page: str) -> tuple[int, list[str], list[str]]:
     return drawn, svg_buttons, dots
 
 
-@pytest.mark.parametrize("page", sorted(STRUCTURE_PAGES))
+@pytest.mark.parametrize("page", EXPORT_PAGES)
 def test_every_svg_button_has_its_structure_on_the_page(page: str) -> None:
     """An SVG button saves the i-th Graphviz drawing of the page (``svg_download_button``):
     the page must draw at least i + 1 of them, or the button only says 'Not drawn yet'."""
@@ -643,7 +736,7 @@ def test_every_svg_button_has_its_structure_on_the_page(page: str) -> None:
         )
 
 
-@pytest.mark.parametrize("page", sorted(STRUCTURE_PAGES))
+@pytest.mark.parametrize("page", EXPORT_PAGES)
 def test_every_drawn_structure_can_be_exported(page: str) -> None:
     """Every structure the page draws is offered in the Export menu as DOT and as SVG."""
     drawn, svg_buttons, dots = _structures(page)
