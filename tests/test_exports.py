@@ -1,4 +1,5 @@
-"""ui/exports.py: the reproduction scripts give the page's numbers; JSON and CSV exports.
+"""The reproduction scripts (``ui/pages/<slug>/export.py`` on the shared templating of
+ui/exports.py) give the page's numbers; JSON and CSV exports.
 
 Every snippet is executed and its ``final <run> <name> = <value>`` lines are compared with
 the page's own cached computations in ``ui/pages/<slug>/runs.py`` (through ``__wrapped__``, the
@@ -8,12 +9,17 @@ undecorated function), so a snippet that drifts from the page fails here.
 from __future__ import annotations
 
 import contextlib
+import importlib
+import inspect
 import io
 import itertools
 import json
 import math
 import re
+import subprocess
+import sys
 import types
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -22,17 +28,84 @@ import pytest
 from boostcore import bounds, csvdata, datasets, game
 from boostcore import steps as protocol
 from ui import compute, dataset_code, exports, labels, records, tables
+from ui.pages import PAGES, PageSpec, with_feature
+from ui.pages.bounds import export as bounds_export
+from ui.pages.branching import export as branching_export
 from ui.pages.branching import runs as branching_runs
+from ui.pages.game import export as game_export
 from ui.pages.game import rules as game_rules
 from ui.pages.game import tables as game_tables
+from ui.pages.matryoshka import export as matryoshka_export
 from ui.pages.matryoshka import runs as matryoshka_runs
+from ui.pages.oblique import export as oblique_export
 from ui.pages.oblique import runs as oblique_runs
+from ui.pages.topdown import export as topdown_export
 from ui.pages.topdown import runs as topdown_runs
+
+ROOT = Path(__file__).resolve().parents[1]
 
 GEN = dict(
     name="moons", n=80, noise=0.3, imbalance=0.5, label_noise=0.05, seed=0, test_fraction=0.25
 )
 FINAL = re.compile(r"^final (\S+) (\S+) = (.+)$")
+
+# ------------------------------------------------------------------ the lessons' export modules
+#: The registry's pages whose lesson folder has a reproduction script (``export.py``).
+EXPORTED: tuple[PageSpec, ...] = tuple(
+    p for p in PAGES if p.slug and (ROOT / "ui" / "pages" / p.slug / "export.py").exists()
+)
+
+
+def _export(page: PageSpec) -> types.ModuleType:
+    """The page's ``ui/pages/<slug>/export.py``."""
+    return importlib.import_module(f"ui.pages.{page.slug}.export")
+
+
+def _slug(module: types.ModuleType) -> str:
+    """The lesson a module of ``ui/pages/<slug>/`` belongs to (its page's slug)."""
+    return module.__name__.split(".")[2]
+
+
+def takes_data(module: types.ModuleType) -> bool:
+    """Whether the lesson's ``snippet`` runs on a dataset (its first argument the dataset
+    lines) rather than on numbers alone."""
+    return next(iter(inspect.signature(module.snippet).parameters)) == "data_code"
+
+
+#: A small call of every lesson's ``snippet`` (after the dataset lines, for a page on a
+#: dataset), small enough to run in a second; a test checks that it covers the registry.
+EXAMPLES: dict[types.ModuleType, tuple] = {
+    topdown_export: (4, "km", ["hatano", "naive"], 3, 0.1, "max_weight"),
+    branching_export: (["InfoBoost", "BP.InfoBoost"], 3, 0.5, "h"),
+    matryoshka_export: (["chain", "matryoshka"], 4, 0.3),
+    oblique_export: (2, 2, "stump", "breadth_first"),
+    game_export: (3, 0.1),
+    bounds_export: (["7/8"], 64, "3/4", 2.0, 16, 0.1, 0.05),
+}
+
+
+def example(module: types.ModuleType, data_code: str | None = None) -> str:
+    """The lesson's script for :data:`EXAMPLES`' arguments (on ``data_code`` if it takes data)."""
+    args = EXAMPLES[module]
+    return module.snippet(data_code, *args) if takes_data(module) else module.snippet(*args)
+
+
+def test_every_page_with_an_export_menu_has_its_script() -> None:
+    """A page the registry gives the export feature has ``ui/pages/<slug>/export.py``, and
+    every such module is exercised here."""
+    assert {p.slug for p in with_feature("export")} <= {p.slug for p in EXPORTED}
+    assert {_slug(m) for m in EXAMPLES} == {p.slug for p in EXPORTED}
+
+
+@pytest.mark.parametrize("page", EXPORTED, ids=lambda p: p.slug)
+def test_a_lessons_script_and_template_live_in_its_folder(page: PageSpec) -> None:
+    """``snippet`` in the lesson's export.py, its template(s) next to it; the shared folder
+    keeps only what every script shares."""
+    module = _export(page)
+    assert callable(module.snippet) and module.TITLE and module.PAPER
+    assert sorted((ROOT / "ui" / "pages" / page.slug).glob("export*.py.tmpl"))
+    shared = {p.name for p in (ROOT / "ui" / exports.SHARED_FOLDER).iterdir()}
+    assert shared == {"header.py.tmpl", "helpers.py.tmpl", "test_split.py.tmpl"}
 
 
 def _gen_ds(p=GEN):
@@ -157,7 +230,7 @@ def test_dataset_code_drawn_inlines_the_points():
         ns["ds"], datasets.from_points(X, y, name="drawn", test_fraction=0.2, random_state=4)
     )
     # and a whole page run on the drawn points gives the page's numbers
-    out, _ = _exec(exports.topdown_snippet(code, 5, "km", ["Hatano"], 3, 0.1, "max_weight"))
+    out, _ = _exec(topdown_export.snippet(code, 5, "km", ["Hatano"], 3, 0.1, "max_weight"))
     ds = datasets.from_points(X, y, name="drawn", test_fraction=0.2, random_state=4)
     _same(_finals(out), _topdown_want(ds, 5, "km", ["hatano"], 3, 0.1, "max_weight"))
 
@@ -234,7 +307,7 @@ def _topdown_want(ds, size, index, crits, k, gamma, rule):
 )
 def test_topdown_snippet_gives_the_page_numbers(index, rule, k):
     crits = ["hatano", "mansour_mcallester", "naive"]
-    code = exports.topdown_snippet(_data_code(), 7, index, crits, k, 0.1, rule)
+    code = topdown_export.snippet(_data_code(), 7, index, crits, k, 0.1, rule)
     out, _ = _exec(code)
     _same(_finals(out), _topdown_want(_gen_ds(), 7, index, crits, k, 0.1, rule))
     assert "Hatano" in code and "grow(" in code and "round" in out
@@ -242,9 +315,7 @@ def test_topdown_snippet_gives_the_page_numbers(index, rule, k):
 
 def test_topdown_snippet_without_test_set():
     p = dict(GEN, test_fraction=0.0)
-    out, _ = _exec(
-        exports.topdown_snippet(_data_code(p), 5, "km", ["hatano"], 4, 0.1, "max_weight")
-    )
+    out, _ = _exec(topdown_export.snippet(_data_code(p), 5, "km", ["hatano"], 4, 0.1, "max_weight"))
     got = _finals(out)
     assert got["hatano"]["test_error"] is None
     _same(got, _topdown_want(_gen_ds(p), 5, "km", ["hatano"], 4, 0.1, "max_weight"))
@@ -254,7 +325,7 @@ def test_a_drifted_snippet_fails_the_comparison():
     """The check is sharp: a script that grows binary trees instead of the page's 4-way
     ones (or drops the test set) does not pass as the page's run."""
     p = dict(GEN, name="stripes", noise=0.05, label_noise=0.0)
-    code = exports.topdown_snippet(_data_code(p), 8, "km", ["hatano"], 4, 0.1, "max_weight")
+    code = topdown_export.snippet(_data_code(p), 8, "km", ["hatano"], 4, 0.1, "max_weight")
     want = _topdown_want(_gen_ds(p), 8, "km", ["hatano"], 4, 0.1, "max_weight")
     _same(_finals(_exec(code)[0]), want)
     for drift in (
@@ -269,7 +340,7 @@ def test_a_drifted_snippet_fails_the_comparison():
 def test_branching_snippet_gives_the_page_numbers():
     names = {"InfoBoost": "all", "BP.InfoBoost": "bands", "DT.InfoBoost": "none"}
     for wl in ("h", "divided"):
-        code = exports.branching_snippet(_data_code(), list(names), 5, 0.4, wl)
+        code = branching_export.snippet(_data_code(), list(names), 5, 0.4, wl)
         out, _ = _exec(code)
         ds = _gen_ds()
         want = {}
@@ -291,16 +362,16 @@ def test_branching_snippet_gives_the_page_numbers():
             )
         _same(_finals(out), want)
     # merges are accepted as well as the page's names
-    assert exports.branching_snippet(
+    assert branching_export.snippet(
         _data_code(), ["bands"], 3, 0.5, "h"
-    ) == exports.branching_snippet(_data_code(), ["BP.InfoBoost"], 3, 0.5, "h")
+    ) == branching_export.snippet(_data_code(), ["BP.InfoBoost"], 3, 0.5, "h")
 
 
 @pytest.mark.parametrize("samples", [None, 5])
 def test_matryoshka_snippet_gives_the_page_numbers(samples):
     structures = ["chain", "tree", "matryoshka", "collapse"]
     n_weak = 6  # not a power of two: the matryoshka stops at 4 stumps, as on the page
-    code = exports.matryoshka_snippet(_data_code(), structures, n_weak, 0.3, samples)
+    code = matryoshka_export.snippet(_data_code(), structures, n_weak, 0.3, samples)
     out, _ = _exec(code)
     ds = _gen_ds()
     want = {}
@@ -330,7 +401,7 @@ def test_matryoshka_snippet_gives_the_page_numbers(samples):
 )
 def test_oblique_snippet_gives_the_page_numbers(learner, rule):
     n_internal, n_stumps = 3, 4
-    out, _ = _exec(exports.oblique_snippet(_data_code(), n_internal, n_stumps, learner, rule))
+    out, _ = _exec(oblique_export.snippet(_data_code(), n_internal, n_stumps, learner, rule))
     ds = _gen_ds()
     runs = {
         "adaboost": oblique_runs.g1_path_run.__wrapped__(ds, "k", n_internal * n_stumps, "stump"),
@@ -365,7 +436,7 @@ def test_oblique_snippet_gives_the_page_numbers(learner, rule):
 )
 def test_game_watch_snippet_gives_the_page_numbers(adversary, seed):
     s, gamma = 9, 0.15
-    out, _ = _exec(exports.game_snippet(s, gamma, "Watch", adversary, seed))
+    out, _ = _exec(game_export.snippet(s, gamma, "Watch", adversary, seed))
     adv = "equal" if "equal" in adversary else "random"
     states = game_rules.watch.__wrapped__(s, gamma, adv, seed)
     final = states[-1]
@@ -406,15 +477,15 @@ def test_game_played_snippet_replays_the_moves(mode):
         )
     }
     for moves in (state, state.history, [(m.leaf, m.k, m.distribution) for m in state.history]):
-        out, _ = _exec(exports.game_snippet(s, gamma, mode, moves=moves))
+        out, _ = _exec(game_export.snippet(s, gamma, mode, moves=moves))
         _same(_finals(out), want)
     # an empty game is a valid script too
-    out, _ = _exec(exports.game_snippet(s, gamma, mode, moves=()))
+    out, _ = _exec(game_export.snippet(s, gamma, mode, moves=()))
     assert _finals(out)["game"]["final_weight"] == 1.0
 
 
 def test_bounds_snippet_gives_the_page_numbers():
-    out, _ = _exec(exports.bounds_snippet(["7/8", "1/4", 0.5], 1024, "31/32", 0.3, 64, 0.1, 0.01))
+    out, _ = _exec(bounds_export.snippet(["7/8", "1/4", 0.5], 1024, "31/32", 0.3, 64, 0.1, 0.01))
     _same(
         _finals(out),
         {
@@ -429,34 +500,33 @@ def test_bounds_snippet_gives_the_page_numbers():
     assert f"M2={float(bounds.m2(4, 7 / 8)):.4g}" in out
 
 
-def test_snippets_name_the_paper_and_import_what_they_use():
-    d = _data_code()
-    codes = {
-        "Hatano": exports.topdown_snippet(d, 4, "km", ["naive"], 2, 0.1, "max_weight"),
-        "Takimoto": exports.branching_snippet(d, ["all"], 2, 0.5, "h"),
-        "Grossmann": exports.matryoshka_snippet(d, ["tree"], 2, 0.3),
-        "Henry": exports.oblique_snippet(d, 1, 1, "stump", "breadth_first"),
-        "Weight Distribution Game": exports.game_snippet(3, 0.1),
-    }
-    for author, code in codes.items():
-        assert code.startswith("# boostlab, ")
-        assert author in code.split("\n\n")[0], author
+@pytest.mark.parametrize("page", EXPORTED, ids=lambda p: p.slug)
+def test_snippets_name_the_paper_and_import_what_they_use(page: PageSpec) -> None:
+    """The header names the page and a paper by an author its home-page card names."""
+    code = example(_export(page), _data_code())
+    header = code.split("\n\n")[0]
+    assert code.startswith("# boostlab, ") and "# Paper: " in header
+    papers = header.split("# Paper: ")[1]
+    authors = set(re.findall(r"[A-Z][a-z]{3,}", page.blurb))
+    assert any(re.search(rf"\b{a}\b", papers) for a in authors), (page.slug, authors)
+    assert _export(page).TITLE in header
+    compile(code, "<snippet>", "exec")  # and it imports what it uses: run in the tests above
 
 
 def test_snippet_parameters_are_validated():
     d = _data_code()
     with pytest.raises(ValueError, match="criteria"):
-        exports.topdown_snippet(d, 4, "km", ["greedy"], 2, 0.1, "max_weight")
+        topdown_export.snippet(d, 4, "km", ["greedy"], 2, 0.1, "max_weight")
     with pytest.raises(ValueError, match="index"):
-        exports.topdown_snippet(d, 4, "giny", ["hatano"], 2, 0.1, "max_weight")
+        topdown_export.snippet(d, 4, "giny", ["hatano"], 2, 0.1, "max_weight")
     with pytest.raises(ValueError, match="schemes"):
-        exports.branching_snippet(d, ["merge some"], 2, 0.5, "h")
+        branching_export.snippet(d, ["merge some"], 2, 0.5, "h")
     with pytest.raises(ValueError, match="structures"):
-        exports.matryoshka_snippet(d, ["forest"], 2, 0.3)
+        matryoshka_export.snippet(d, ["forest"], 2, 0.3)
     with pytest.raises(ValueError, match="node_learner"):
-        exports.oblique_snippet(d, 1, 1, "trees", "breadth_first")
+        oblique_export.snippet(d, 1, 1, "trees", "breadth_first")
     with pytest.raises(ValueError, match="mode"):
-        exports.game_snippet(3, 0.1, "spectator")
+        game_export.snippet(3, 0.1, "spectator")
 
 
 # ------------------------------------------------------------------- compile every option
@@ -483,10 +553,9 @@ def _compiles(code: str) -> None:
 def test_every_data_source_compiles_in_every_snippet(source, params):
     d = dataset_code.dataset_code(source, params)
     _compiles("from boostcore import datasets\n" + d)
-    _compiles(exports.topdown_snippet(d, 8, "km", ["hatano"], 4, 0.1, "max_weight"))
-    _compiles(exports.branching_snippet(d, ["bands"], 5, 0.5, "h"))
-    _compiles(exports.matryoshka_snippet(d, ["chain"], 4, 0.3))
-    _compiles(exports.oblique_snippet(d, 3, 2, "stump", "breadth_first"))
+    for module in EXAMPLES:
+        if takes_data(module):
+            _compiles(example(module, d))
 
 
 CRIT_SETS = [[c] for c in ("hatano", "mansour_mcallester", "naive")] + [
@@ -503,7 +572,7 @@ CRIT_SETS = [[c] for c in ("hatano", "mansour_mcallester", "naive")] + [
     ),
 )
 def test_topdown_snippet_compiles_for_every_option(crits, index, rule, k):
-    _compiles(exports.topdown_snippet(_data_code(), 16, index, crits, k, 0.37, rule))
+    _compiles(topdown_export.snippet(_data_code(), 16, index, crits, k, 0.37, rule))
 
 
 @pytest.mark.parametrize(
@@ -522,21 +591,21 @@ def test_topdown_snippet_compiles_for_every_option(crits, index, rule, k):
     ),
 )
 def test_branching_snippet_compiles_for_every_option(schemes, wl, c):
-    _compiles(exports.branching_snippet(_data_code(), schemes, 20, c, wl))
+    _compiles(branching_export.snippet(_data_code(), schemes, 20, c, wl))
 
 
 @pytest.mark.parametrize(
     "structures,n_weak,samples",
     list(
         itertools.product(
-            [["chain"], ["tree"], ["matryoshka"], ["collapse"], list(exports.STRUCTURES)],
+            [["chain"], ["tree"], ["matryoshka"], ["collapse"], list(matryoshka_export.STRUCTURES)],
             [2, 4, 8, 16, 32, 64],
             [None, 100, 20, 5],
         )
     ),
 )
 def test_matryoshka_snippet_compiles_for_every_option(structures, n_weak, samples):
-    _compiles(exports.matryoshka_snippet(_data_code(), structures, n_weak, 0.3, samples))
+    _compiles(matryoshka_export.snippet(_data_code(), structures, n_weak, 0.3, samples))
 
 
 @pytest.mark.parametrize(
@@ -548,7 +617,7 @@ def test_matryoshka_snippet_compiles_for_every_option(structures, n_weak, sample
     ),
 )
 def test_oblique_snippet_compiles_for_every_option(learner, rule, n_internal, n_stumps):
-    _compiles(exports.oblique_snippet(_data_code(), n_internal, n_stumps, learner, rule))
+    _compiles(oblique_export.snippet(_data_code(), n_internal, n_stumps, learner, rule))
 
 
 @pytest.mark.parametrize(
@@ -573,40 +642,41 @@ def test_oblique_snippet_compiles_for_every_option(learner, rule, n_internal, n_
     ),
 )
 def test_game_snippet_compiles_for_every_option(mode, adversary):
-    _compiles(exports.game_snippet(8, 0.1, mode, adversary, 5, moves=[(0, 2, (0.5, 0.5))]))
+    _compiles(game_export.snippet(8, 0.1, mode, adversary, 5, moves=[(0, 2, (0.5, 0.5))]))
 
 
 @pytest.mark.parametrize("rhos", [["31/32"], ["7/8", "3/4", "1/2", "1/4"], [], [0.9]])
 def test_bounds_snippet_compiles_for_every_option(rhos):
-    _compiles(exports.bounds_snippet(rhos, 65536, "1/4", 0.99, 2, 0.5, 1e-4))
+    _compiles(bounds_export.snippet(rhos, 65536, "1/4", 0.99, 2, 0.5, 1e-4))
 
 
 # ----------------------------------------------------------------------------- records
-def _page_runs():
+def _page_runs() -> tuple[datasets.Dataset, dict[types.ModuleType, dict]]:
+    """The dataset and some runs of every lesson, by the lesson's runs module."""
     ds = _gen_ds()
     return ds, {
-        "topdown": {
+        topdown_runs: {
             c: topdown_runs.topdown_run.__wrapped__(
                 ds, "k", 6, "km", c, 4, 0.1 if c == "mansour_mcallester" else None, "max_weight"
             )
             for c in ("hatano", "mansour_mcallester", "naive")
         },
-        "branching": {
+        branching_runs: {
             n: branching_runs.bp_run.__wrapped__(ds, "k", 4, m, 0.5, "h")
             for m, n in labels.MERGE_SHORT.items()
         },
-        "matryoshka": {
+        matryoshka_runs: {
             s: matryoshka_runs.prob_run.__wrapped__(ds, "k", s, 4, 0.3, None)
-            for s in exports.STRUCTURES
+            for s in matryoshka_export.STRUCTURES
         },
-        "oblique": {
+        oblique_runs: {
             "AdaBoost": oblique_runs.g1_path_run.__wrapped__(ds, "k", 6, "stump"),
             "KM tree": oblique_runs.g1_tree_run.__wrapped__(ds, "k", 3, "max_decrease"),
             "BoostODT": oblique_runs.odt_run.__wrapped__(
                 ds, "k", 3, 2, "hyperplane", "breadth_first"
             ),
         },
-        "game": {"watch": game_rules.run_of(game_rules.watch.__wrapped__(8, 0.1, "random", 2))},
+        game_rules: {"watch": game_rules.run_of(game_rules.watch.__wrapped__(8, 0.1, "random", 2))},
     }
 
 
@@ -616,11 +686,11 @@ def page_runs():
 
 
 def test_run_records_one_per_round_for_every_snapshot_type(page_runs):
-    ds, pages = page_runs
-    for page, runs in pages.items():
+    ds, lessons = page_runs
+    for lesson, runs in lessons.items():
         for name, steps in runs.items():
             recs = records.run_records(steps, ds.feature_names)
-            assert len(recs) == len(steps), (page, name)
+            assert len(recs) == len(steps), (_slug(lesson), name)
             assert list(recs[0])[:3] == ["t", "kind", "chosen"]
             assert [r["t"] for r in recs] == [s.t for s in steps]
             for rec, s in zip(recs, steps):
@@ -638,9 +708,9 @@ def test_run_records_one_per_round_for_every_snapshot_type(page_runs):
 
 
 def test_run_records_agree_with_the_tables_frames(page_runs):
-    ds, pages = page_runs
-    steps = pages["topdown"]["hatano"]
-    odt = pages["oblique"]["BoostODT"]
+    ds, lessons = page_runs
+    steps = lessons[topdown_runs]["hatano"]
+    odt = lessons[oblique_runs]["BoostODT"]
     for run in (steps, odt):
         frame = tables.history_frame(run)
         recs = records.run_records(run)
@@ -651,7 +721,7 @@ def test_run_records_agree_with_the_tables_frames(page_runs):
                     assert rec[col] is None, col
                 else:
                     assert rec[col] == pytest.approx(value), col
-    states = pages["game"]["watch"]
+    states = lessons[game_rules]["watch"]
     gframe = game_tables.game_history_frame(states[-1])
     grecs = [r for r in records.run_records(states) if r["kind"] == "step"]
     assert [r["leaf"] for r in grecs] == gframe["leaf"].tolist()
@@ -660,22 +730,22 @@ def test_run_records_agree_with_the_tables_frames(page_runs):
 
 
 def test_run_records_readable_choices(page_runs):
-    ds, pages = page_runs
-    td = records.run_records(pages["topdown"]["hatano"], ("width", "height"))
+    ds, lessons = page_runs
+    td = records.run_records(lessons[topdown_runs]["hatano"], ("width", "height"))
     assert td[0]["chosen"] == "" and td[0]["kind"] == "start"
     assert re.match(r"leaf #\d+: \d-way split on (width|height) at ", td[1]["chosen"])
-    bp = records.run_records(pages["branching"]["BP.InfoBoost"])
+    bp = records.run_records(lessons[branching_runs]["BP.InfoBoost"])
     assert bp[0]["chosen"] == "" and bp[0]["kind"] == "start"  # round 0: F_0 = 0
     assert bp[1]["chosen"].startswith("h_1 = [x") and bp[-1]["kind"] == "stop"
-    chain = records.run_records(pages["matryoshka"]["chain"])
+    chain = records.run_records(lessons[matryoshka_runs]["chain"])
     assert chain[1]["chosen"].startswith("soft stump σ(")
-    mat = records.run_records(pages["matryoshka"]["matryoshka"])
+    mat = records.run_records(lessons[matryoshka_runs]["matryoshka"])
     assert mat[-2]["chosen"] == "level-2 doll (4 soft stumps)" and mat[-1]["kind"] == "stop"
-    ada = records.run_records(pages["oblique"]["AdaBoost"])
+    ada = records.run_records(lessons[oblique_runs]["AdaBoost"])
     assert "sgn(x" in ada[1]["chosen"] and "α =" in ada[1]["chosen"]
-    odt = records.run_records(pages["oblique"]["BoostODT"])
+    odt = records.run_records(lessons[oblique_runs]["BoostODT"])
     assert odt[0]["chosen"] == "" and odt[1]["chosen"].startswith("node #0")
-    g = records.run_records(pages["game"]["watch"])
+    g = records.run_records(lessons[game_rules]["watch"])
     assert g[0]["kind"] == "start" and g[-1]["kind"] == "stop"
     assert g[1]["chosen"].startswith("leaf #0 (weight 1)")
     assert "the game is over" in g[-1]["stop_reason"]
@@ -684,7 +754,7 @@ def test_run_records_readable_choices(page_runs):
 
 
 def test_run_json_round_trips(page_runs):
-    ds, pages = page_runs
+    ds, lessons = page_runs
     params = {
         "data": dict(GEN),
         "size": np.int64(6),
@@ -695,11 +765,11 @@ def test_run_json_round_trips(page_runs):
         "crit": ("hatano", "naive"),
         "flag": np.bool_(True),
     }
-    for page, runs in pages.items():
-        text = records.run_json(page, params, runs)
+    for lesson, runs in lessons.items():
+        text = records.run_json(_slug(lesson), params, runs)
         doc = json.loads(text)  # strict: would fail on NaN
         assert "NaN" not in text and "Infinity" not in text
-        assert doc["page"] == page
+        assert doc["page"] == _slug(lesson)
         assert doc["params"]["size"] == 6 and doc["params"]["gamma"] == 0.1
         assert doc["params"]["odd"] is None and doc["params"]["big"] is None
         assert doc["params"]["arr"] == [1.5, None] and doc["params"]["flag"] is True
@@ -708,18 +778,18 @@ def test_run_json_round_trips(page_runs):
         for name, steps in runs.items():
             assert len(doc["runs"][name]) == len(steps)
             assert [r["t"] for r in doc["runs"][name]] == [s.t for s in steps]
-    doc = json.loads(records.run_json("topdown", {}, pages["topdown"]))
+    doc = json.loads(records.run_json(_slug(topdown_runs), {}, lessons[topdown_runs]))
     first = doc["runs"]["hatano"][0]
     assert first["gamma_hat"] is None  # NaN before the first split
     last = doc["runs"]["hatano"][-1]
-    m = pages["topdown"]["hatano"][-1].metrics
+    m = lessons[topdown_runs]["hatano"][-1].metrics
     assert last["train_error"] == m.train_error and last["index_value"] == m.index_value
 
 
 def test_run_csv_parses_with_the_expected_columns(page_runs):
-    ds, pages = page_runs
+    ds, lessons = page_runs
     expected = {
-        "topdown": [
+        topdown_runs: [
             "leaf",
             "k",
             "feature",
@@ -733,8 +803,16 @@ def test_run_csv_parses_with_the_expected_columns(page_runs):
             "bound_e",
             "bound_final",
         ],
-        "branching": ["feature", "threshold", "n_leaves", "Z", "H_h", "bound_prod_Z", "prod_H_h"],
-        "matryoshka": [
+        branching_runs: [
+            "feature",
+            "threshold",
+            "n_leaves",
+            "Z",
+            "H_h",
+            "bound_prod_Z",
+            "prod_H_h",
+        ],
+        matryoshka_runs: [
             "structure",
             "node",
             "theta",
@@ -744,7 +822,7 @@ def test_run_csv_parses_with_the_expected_columns(page_runs):
             "bound_F",
             "bound_M2",
         ],
-        "oblique": [
+        oblique_runs: [
             "h",
             "alpha",
             "mu",
@@ -755,7 +833,7 @@ def test_run_csv_parses_with_the_expected_columns(page_runs):
             "bound_theorem1",
             "km_impurity",
         ],
-        "game": [
+        game_rules: [
             "leaf",
             "leaf_weight",
             "k",
@@ -768,34 +846,30 @@ def test_run_csv_parses_with_the_expected_columns(page_runs):
             "bound_power",
         ],
     }
-    for page, runs in pages.items():
+    for lesson, runs in lessons.items():
         df = pd.read_csv(io.StringIO(records.run_csv(runs)))
         assert list(df.columns[:4]) == ["run", "t", "kind", "chosen"]
-        assert set(expected[page]) <= set(df.columns), page
+        assert set(expected[lesson]) <= set(df.columns), _slug(lesson)
         assert len(df) == sum(len(s) for s in runs.values())
         assert df.groupby("run", sort=False).size().to_dict() == {
             n: len(s) for n, s in runs.items()
         }
-    df = pd.read_csv(io.StringIO(records.run_csv(pages["topdown"])))
+    df = pd.read_csv(io.StringIO(records.run_csv(lessons[topdown_runs])))
     hat = df[df["run"] == "hatano"]
-    assert hat["train_error"].iloc[-1] == pages["topdown"]["hatano"][-1].metrics.train_error
+    assert hat["train_error"].iloc[-1] == lessons[topdown_runs]["hatano"][-1].metrics.train_error
     assert [float(v) for v in hat["thresholds"].iloc[1].split(", ")] == list(
-        pages["topdown"]["hatano"][1].split.thresholds
+        lessons[topdown_runs]["hatano"][1].split.thresholds
     )
 
 
 def test_a_snippet_runs_as_a_standalone_script(tmp_path):
     """``python script.py`` in another folder, boostlab on PYTHONPATH: the same numbers."""
     import os
-    import subprocess
-    import sys
-    from pathlib import Path
 
-    code = exports.oblique_snippet(_data_code(), 2, 3, "stump", "breadth_first")
+    code = oblique_export.snippet(_data_code(), 2, 3, "stump", "breadth_first")
     script = tmp_path / "reproduce.py"
     script.write_text(code, encoding="utf-8")
-    root = str(Path(__file__).resolve().parents[1])
-    env = dict(os.environ, PYTHONPATH=root)
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
     done = subprocess.run(
         [sys.executable, str(script)],
         cwd=tmp_path,
@@ -808,14 +882,28 @@ def test_a_snippet_runs_as_a_standalone_script(tmp_path):
     assert _finals(done.stdout) == _finals(_exec(code)[0])
 
 
-def test_exports_module_does_not_import_streamlit():
-    import subprocess
-    import sys
-    from pathlib import Path
+#: Imports a module in a fresh interpreter and prints whether Streamlit came with it. The
+#: registry (ui/pages/__init__.py, the lesson folders' parent) reads the URL parameters'
+#: module, which is Streamlit's; it is stood in for by a bare package, so the question is
+#: whether the export code itself needs Streamlit.
+_NO_STREAMLIT = """
+import sys, types
+pages = types.ModuleType("ui.pages")
+pages.__path__ = ["ui/pages"]
+sys.modules["ui.pages"] = pages
+import {module}
+print("streamlit" in sys.modules)
+"""
 
+
+@pytest.mark.parametrize(
+    "module",
+    ["ui.exports", *(f"ui.pages.{p.slug}.export" for p in EXPORTED)],
+)
+def test_exports_module_does_not_import_streamlit(module: str) -> None:
     done = subprocess.run(
-        [sys.executable, "-c", "import sys, ui.exports; print('streamlit' in sys.modules)"],
-        cwd=Path(__file__).resolve().parents[1],
+        [sys.executable, "-c", _NO_STREAMLIT.format(module=module)],
+        cwd=ROOT,
         capture_output=True,
         text=True,
         timeout=120,

@@ -26,8 +26,20 @@ import pandas as pd
 import pytest
 
 from boostcore import csvdata, topdown
-from tests.test_exports import _assert_same_ds, _exec, _finals, _gen_ds, _page_csv
+from tests.test_exports import (
+    EXAMPLES,
+    _assert_same_ds,
+    _exec,
+    _finals,
+    _gen_ds,
+    _page_csv,
+    _slug,
+    example,
+    takes_data,
+)
 from ui import dataset_code, exports, records
+from ui.pages.game import export as game_export
+from ui.pages.topdown import export as topdown_export
 
 ROOT = Path(__file__).resolve().parents[1]
 FLAG = "PWNED"  # every payload below sets this global or creates a file of this name
@@ -64,17 +76,9 @@ IDS = list(HOSTILE)
 
 
 def _snippets(data_code: str) -> dict[str, str]:
-    """Every snippet that takes dataset lines, small enough to run in a second."""
-    return {
-        "topdown": exports.topdown_snippet(
-            data_code, 4, "km", ["hatano", "naive"], 3, 0.1, "max_weight"
-        ),
-        "branching": exports.branching_snippet(
-            data_code, ["InfoBoost", "BP.InfoBoost"], 3, 0.5, "h"
-        ),
-        "matryoshka": exports.matryoshka_snippet(data_code, ["chain", "matryoshka"], 4, 0.3),
-        "oblique": exports.oblique_snippet(data_code, 2, 2, "stump", "breadth_first"),
-    }
+    """Every lesson's snippet that takes dataset lines (tests/test_exports.py's small runs,
+    which cover the registry), by the page's slug."""
+    return {_slug(m): example(m, data_code) for m in EXAMPLES if takes_data(m)}
 
 
 def _csv_code(filename: str, tf: float = 0.25, seed: int = 0) -> str:
@@ -192,7 +196,7 @@ def _writable(name: str) -> bool:
 def test_the_csv_script_reads_a_file_of_that_name(name, tmp_path, monkeypatch):
     """Run in-process in a folder holding the CSV: the sidebar's dataset, no payload run."""
     monkeypatch.chdir(tmp_path)
-    code = _snippets(_csv_code(name, 0.2, 3))["topdown"]
+    code = example(topdown_export, _csv_code(name, 0.2, 3))
     base = dataset_code.csv_filename(name)
     if not _writable(name):  # NUL or longer than a file name can be: the script stops at open
         with pytest.raises((OSError, ValueError)):
@@ -237,19 +241,20 @@ def test_every_csv_script_runs_as_python_script_py(name, features, tmp_path):
 # --------------------------------------------------------------------------- the templates
 def test_fill_is_one_pass_and_checks_every_placeholder():
     template = "A = <<A>>\nB = <<B>>\n"
-    assert exports._fill(template, A="'<<B>>'", B="1") == "A = '<<B>>'\nB = 1\n"
+    assert exports.fill(template, A="'<<B>>'", B="1") == "A = '<<B>>'\nB = 1\n"
     with pytest.raises(AssertionError, match="unfilled"):
-        exports._fill(template, A="1")
+        exports.fill(template, A="1")
     with pytest.raises(AssertionError, match="unknown"):
-        exports._fill(template, A="1", B="2", C="3")
+        exports.fill(template, A="1", B="2", C="3")
 
 
 def test_no_other_snippet_takes_user_text():
-    """The game and bounds scripts take numbers only; their templates fill completely."""
+    """The scripts not on a dataset (the game's, the bounds') take numbers only; their
+    templates fill completely (the game in each of its modes)."""
     for code in (
-        exports.game_snippet(4, 0.1, "watch", "random", 3),
-        exports.game_snippet(3, 0.1, "adversary", moves=[(0, 2, (0.5, 0.5))]),
-        exports.bounds_snippet(["7/8"], 64, "3/4", 2.0, 16, 0.1, 0.05),
+        *(example(m) for m in EXAMPLES if not takes_data(m)),
+        game_export.snippet(4, 0.1, "watch", "random", 3),
+        game_export.snippet(3, 0.1, "adversary", moves=[(0, 2, (0.5, 0.5))]),
     ):
         compile(code, "<snippet>", "exec")
         assert "<<" not in code

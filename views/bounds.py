@@ -4,15 +4,15 @@ from __future__ import annotations
 
 import streamlit as st
 
-from ui import exports, pages, params, theory_doc
+from ui import pages, params, theory_doc
 from ui.classroom import (
     chart_with_numbers,
     page_header,
     preset_from_url,
     presets_and_challenges,
 )
+from ui.pages.bounds import export, numbers
 from ui.pages.bounds import figures as bf
-from ui.pages.bounds import numbers
 
 RHOS = {"31/32": 31 / 32, "7/8": 7 / 8, "3/4": 3 / 4, "1/2": 1 / 2, "1/4": 1 / 4}
 CONFIG = {"displaylogo": False}
@@ -257,7 +257,7 @@ def render() -> None:
         theory_doc.link("2", "Theorem 3 and the band count: docs/theory.md §2")
         _infoboost()
     ss = st.session_state
-    snippet = exports.bounds_snippet(
+    snippet = export.snippet(
         ss.get("b_rhos", list(PAGE.param("b_rhos").default)),
         ss.get("b_T", PAGE.param("b_T").default),
         ss.get("b_rho3", PAGE.param("b_rho3").default),

@@ -7,7 +7,6 @@ import time
 import streamlit as st
 
 from ui import (
-    exports,
     figures,
     lecture,
     pages,
@@ -22,7 +21,7 @@ from ui.classroom import (
     presenting,
     preset_from_url,
 )
-from ui.pages.branching import diagrams, frames, questions, student
+from ui.pages.branching import diagrams, export, frames, questions, student
 from ui.pages.branching import runs as branching_runs
 from ui.pages.branching.frames import SCHEMES
 from ui.widgets import dataset_sidebar
@@ -276,9 +275,7 @@ def render() -> None:
         "branching",
         {"data": dparams, **params},
         runs,
-        exports.branching_snippet(
-            code, params["schemes"], params["n_rounds"], params["c"], params["wl"]
-        ),
+        export.snippet(code, params["schemes"], params["n_rounds"], params["c"], params["wl"]),
         ds.feature_names,
     )
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from ui import exports, pages, params, quiz_widget, theory_doc
+from ui import pages, params, quiz_widget, theory_doc
 from ui.classroom import (
     chart_with_numbers,
     export_run,
@@ -18,7 +18,7 @@ from ui.classroom import (
     presets_and_challenges,
     structure,
 )
-from ui.pages.game import diagrams, figures, questions, tables
+from ui.pages.game import diagrams, export, figures, questions, tables
 from ui.pages.game.rules import (
     SEARCH_MAX_SIZE,
     legal_arities,
@@ -560,7 +560,7 @@ def render() -> None:
         "game",
         {"mode": mode, "s": s, "gamma": gamma},
         {"game": run_of(stack)},
-        exports.game_snippet(s, gamma, "adversary" if mode == MODES[0] else "player", moves=state),
+        export.snippet(s, gamma, "adversary" if mode == MODES[0] else "player", moves=state),
     )
     export_structures(header, "game")
     board = st.session_state.get("game_board", [])
@@ -635,7 +635,7 @@ def _watch(header, s: int, gamma: float, predict: bool = False) -> None:
             "seed": int(seed),
         },
         {"watch": run_of(states)},
-        exports.game_snippet(s, gamma, "watch", ADVERSARIES[name], int(seed)),
+        export.snippet(s, gamma, "watch", ADVERSARIES[name], int(seed)),
     )
     stepper(len(states), show, key="round", label="Move")
     export_structures(header, "game")

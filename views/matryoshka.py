@@ -8,7 +8,6 @@ import streamlit as st
 
 from ui import (
     costs,
-    exports,
     figures,
     lecture,
     pages,
@@ -23,7 +22,7 @@ from ui.classroom import (
     presenting,
     preset_from_url,
 )
-from ui.pages.matryoshka import diagrams, frames, questions
+from ui.pages.matryoshka import diagrams, export, frames, questions
 from ui.pages.matryoshka import runs as matryoshka_runs
 from ui.widgets import dataset_sidebar
 
@@ -254,7 +253,7 @@ def render() -> None:
         "matryoshka",
         {"data": dparams, **params},
         runs,
-        exports.matryoshka_snippet(
+        export.snippet(
             code, params["structures"], params["n_weak"], params["softness"], params["samples"]
         ),
         ds.feature_names,

@@ -11,7 +11,6 @@ import streamlit as st
 
 from ui import (
     costs,
-    exports,
     figures,
     lecture,
     pages,
@@ -27,7 +26,7 @@ from ui.classroom import (
     presenting,
     preset_from_url,
 )
-from ui.pages.oblique import diagrams, questions, student
+from ui.pages.oblique import diagrams, export, questions, student
 from ui.pages.oblique import figures as oblique_figures
 from ui.pages.oblique import runs as oblique_runs
 from ui.pages.oblique.frames import (
@@ -387,7 +386,7 @@ def _exports(header, runs: dict, lec: dict, shown: dict, choice, params: dict, k
         "oblique",
         {"data": dparams, **params},
         runs,
-        exports.oblique_snippet(
+        export.snippet(
             code, params["n_internal"], params["n_stumps"], params["learner"], params["rule"]
         ),
         ds.feature_names,

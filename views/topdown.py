@@ -10,7 +10,6 @@ import time
 import streamlit as st
 
 from ui import (
-    exports,
     figures,
     lecture,
     pages,
@@ -27,7 +26,7 @@ from ui.classroom import (
     preset_from_url,
 )
 from ui.labels import CRITERION_FROM_SHORT, CRITERION_LABELS, CRITERION_SHORT, INDEX_LABELS
-from ui.pages.topdown import diagrams, frames, questions, student
+from ui.pages.topdown import diagrams, export, frames, questions, student
 from ui.pages.topdown import runs as topdown_runs
 from ui.widgets import dataset_sidebar
 
@@ -305,7 +304,7 @@ def render() -> None:
         "topdown",
         {"data": dparams, **params},
         runs,
-        exports.topdown_snippet(
+        export.snippet(
             code,
             params["size"],
             params["index"],

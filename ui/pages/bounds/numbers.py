@@ -1,7 +1,7 @@
 """The numbers the bounds explorer (``views/bounds.py``) prints next to its figures.
 
 The page only lays out widgets, formulas and words; every value it quotes is evaluated here
-from the closed forms of :mod:`boostcore.bounds` (the figures come from ``ui.bound_figures``).
+from the closed forms of :mod:`boostcore.bounds` (the figures come from ``ui/pages/bounds/figures.py``).
 Each evaluation takes microseconds, so nothing is cached: ``st.cache_data`` would cost more
 than it saves.
 """
@@ -76,7 +76,7 @@ def fmt_size(log10_s: float) -> str:
 
     Examples
     --------
-    >>> from ui.bounds_page import fmt_size
+    >>> from ui.pages.bounds.numbers import fmt_size
     >>> fmt_size(2.0), fmt_size(12.4), fmt_size(float("inf"))
     ('100', '≈ 10^12', '∞')
     """

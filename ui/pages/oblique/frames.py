@@ -187,7 +187,7 @@ def _describe(h: WeakHypothesis, names: Sequence[str] | None) -> str:
 
 def _polylines(xs, ys, fieldv, decimals: int) -> tuple[list, list]:
     """The line ``field = 0`` as joined polylines (``None`` between them): the segments of
-    :func:`ui.oblique_figures.zero_segments` chained at their shared end points."""
+    :func:`ui.pages.oblique.figures.zero_segments` chained at their shared end points."""
     sx, sy = zero_segments(xs, ys, fieldv)
     segs = [((sx[k], sy[k]), (sx[k + 1], sy[k + 1])) for k in range(0, len(sx) - 1, 3)]
     if not segs:
