@@ -23,11 +23,11 @@ from .datasets import (
     MAX_ABS_VALUE,
     MAX_ROWS,
     Dataset,
-    _check_int,
-    _check_number,
-    _label_key,
-    _order_classes,
-    _split,
+    check_int_in_range,
+    check_number_in_range,
+    label_key,
+    order_classes,
+    stratified_split,
 )
 
 __all__ = [
@@ -336,9 +336,9 @@ def _parse_row(
 
 
 def _load_csv(data, name, test_fraction, random_state, max_rows, strict):
-    test_fraction = _check_number("test_fraction", test_fraction, 0.0, 0.9)
+    test_fraction = check_number_in_range("test_fraction", test_fraction, 0.0, 0.9)
     rng = check_random_state(random_state)
-    max_rows = _check_int("max_rows", max_rows, 1, None)
+    max_rows = check_int_in_range("max_rows", max_rows, 1, None)
     if not isinstance(name, str):
         raise ValueError(f"name must be a string; got {name!r}")
     header, rows = _read_table(data, max_rows)
@@ -347,7 +347,7 @@ def _load_csv(data, name, test_fraction, random_state, max_rows, strict):
     feat_cols = [i for i in range(3) if i != label_col]
 
     values, codes = [], []  # features and class index (first-met order) of the kept rows
-    classes: dict[float | str, int] = {}  # label key (datasets._label_key) -> class index
+    classes: dict[float | str, int] = {}  # label key (datasets.label_key) -> class index
     distinct: list[str] = []  # each class's first spelling, for names and messages
     rejected: dict[str, list] = {}  # reason -> [count, examples]; dicts keep first-met order
     n_rows = 0
@@ -364,7 +364,7 @@ def _load_csv(data, name, test_fraction, random_state, max_rows, strict):
                 entry[1].append((line, problem.detail))
             continue
         values.append((a, b))
-        code = classes.setdefault(_label_key(label), len(classes))
+        code = classes.setdefault(label_key(label), len(classes))
         if code == len(distinct):
             distinct.append(label)
         codes.append(code)
@@ -396,7 +396,7 @@ def _load_csv(data, name, test_fraction, random_state, max_rows, strict):
             f"Found {len(distinct)} different labels ({shown}): the algorithms "
             "here are binary, so the label column must hold exactly two values."
         )
-    neg, pos = _order_classes(*distinct)
+    neg, pos = order_classes(*distinct)
     y = np.where(np.array(codes) == distinct.index(pos), 1, -1).astype(np.int64)
     for label, c in ((neg, -1), (pos, 1)):
         count = int(np.sum(y == c))
@@ -406,7 +406,7 @@ def _load_csv(data, name, test_fraction, random_state, max_rows, strict):
             )
 
     X = np.array(values, dtype=np.float64).reshape(-1, 2)
-    X_tr, y_tr, X_te, y_te = _split(X, y, test_fraction, rng)
+    X_tr, y_tr, X_te, y_te = stratified_split(X, y, test_fraction, rng)
     f1, f2 = (header[i] for i in feat_cols)
     kept = (
         f"{len(values)} rows"

@@ -25,8 +25,13 @@ __all__ = [
     "MAX_ABS_VALUE",
     "MAX_ROWS",
     "Dataset",
+    "check_int_in_range",
+    "check_number_in_range",
     "from_points",
+    "label_key",
     "make_dataset",
+    "order_classes",
+    "stratified_split",
 ]
 
 #: Largest number of points a dataset may have (generated or uploaded).
@@ -284,12 +289,55 @@ def _plain(value: object) -> object:
     return value.item() if isinstance(value, np.generic) else value  # nicer messages
 
 
-# _check_int/_check_number (shared with boostcore.csvdata) are kept rather than
-# boostcore._validation's check_int/check_float: their student-facing wording ("n must be an
-# integer between 10 and 50000", "test_fraction must be a number between 0 and 0.9", numpy
+# check_int_in_range/check_number_in_range (shared with boostcore.csvdata) are kept rather
+# than boostcore._validation's check_int/check_float: their student-facing wording ("n must be
+# an integer between 10 and 50000", "test_fraction must be a number between 0 and 0.9", numpy
 # scalars shown as plain numbers) differs, and tests/test_datasets.py and tests/test_own_data.py
 # pin it.
-def _check_int(name: str, value: object, lo: int, hi: int | None) -> int:
+def check_int_in_range(name: str, value: object, lo: int, hi: int | None) -> int:
+    """Return ``value`` as an int in ``[lo, hi]`` or raise a student-facing ``ValueError``.
+
+    The check of the dataset parameters that count (``n`` of :func:`make_dataset`,
+    ``max_rows`` of :func:`boostcore.csvdata.load_csv`). Its wording is the one the dataset
+    sidebar shows ("n must be an integer between 10 and 50000; got 5"), with numpy scalars
+    shown as plain numbers; :func:`boostcore._validation.check_int` is the algorithms' check.
+
+    Parameters
+    ----------
+    name : str
+        Parameter name used in the message.
+    value : object
+        The value to check: a Python or numpy integer (``bool`` is refused).
+    lo : int
+        Smallest allowed value.
+    hi : int or None
+        Largest allowed value; no upper bound when None.
+
+    Returns
+    -------
+    int
+        ``int(value)``.
+
+    Raises
+    ------
+    ValueError
+        If ``value`` is not an integer or lies outside ``[lo, hi]``.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from boostcore.datasets import check_int_in_range
+    >>> check_int_in_range("n", np.int64(40), 10, 50_000)
+    40
+    >>> check_int_in_range("n", 5, 10, 50_000)
+    Traceback (most recent call last):
+        ...
+    ValueError: n must be an integer between 10 and 50000; got 5
+    >>> check_int_in_range("max_rows", 0, 1, None)
+    Traceback (most recent call last):
+        ...
+    ValueError: max_rows must be an integer >= 1; got 0
+    """
     ok = isinstance(value, int | np.integer) and not isinstance(value, bool | np.bool_)
     if not ok or value < lo or (hi is not None and value > hi):
         rule = f"an integer between {lo} and {hi}" if hi is not None else f"an integer >= {lo}"
@@ -297,7 +345,42 @@ def _check_int(name: str, value: object, lo: int, hi: int | None) -> int:
     return int(value)
 
 
-def _check_number(name: str, value: object, lo: float, hi: float) -> float:
+def check_number_in_range(name: str, value: object, lo: float, hi: float) -> float:
+    """Return ``value`` as a float in ``[lo, hi]`` or raise a student-facing ``ValueError``.
+
+    The check of the dataset parameters that are fractions or amounts (``noise``,
+    ``imbalance``, ``label_noise``, ``test_fraction``), in the dataset sidebar's wording
+    ("test_fraction must be a number between 0 and 0.9; got 1.5"); NaN is refused.
+
+    Parameters
+    ----------
+    name : str
+        Parameter name used in the message.
+    value : object
+        The value to check: a Python or numpy real number (``bool`` is refused).
+    lo, hi : float
+        Inclusive bounds.
+
+    Returns
+    -------
+    float
+        ``float(value)``.
+
+    Raises
+    ------
+    ValueError
+        If ``value`` is not a number or lies outside ``[lo, hi]``.
+
+    Examples
+    --------
+    >>> from boostcore.datasets import check_number_in_range
+    >>> check_number_in_range("noise", 1, 0.0, 2.0)
+    1.0
+    >>> check_number_in_range("test_fraction", float("nan"), 0.0, 0.9)
+    Traceback (most recent call last):
+        ...
+    ValueError: test_fraction must be a number between 0 and 0.9; got nan
+    """
     ok = isinstance(value, int | float | np.integer | np.floating)
     ok = ok and not isinstance(value, bool | np.bool_)
     if not ok or not lo <= float(value) <= hi:  # NaN fails the comparison too
@@ -321,8 +404,41 @@ def _flip_labels(y: np.ndarray, k: int, rng: np.random.Generator) -> np.ndarray:
     return flipped
 
 
-def _split(X: np.ndarray, y: np.ndarray, test_fraction: float, rng: np.random.Generator):
-    """Stratified random split keeping at least one point of each class for training."""
+def stratified_split(
+    X: np.ndarray, y: np.ndarray, test_fraction: float, rng: np.random.Generator
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Stratified random train/test split keeping at least one point of each class for training.
+
+    The one split of every :class:`Dataset` (generated by :func:`make_dataset`, given by
+    :func:`from_points` or read by :func:`boostcore.csvdata.load_csv`): ``round(m ·
+    test_fraction)`` points are held out (capped at ``m − 2``), shared between the classes in
+    proportion to their sizes, and both parts are shuffled.
+
+    Parameters
+    ----------
+    X : ndarray, shape (m, d)
+        Features.
+    y : ndarray, shape (m,)
+        Labels in {-1, +1}, at least one of each.
+    test_fraction : float
+        Fraction held out for testing, in ``[0, 1)``.
+    rng : numpy.random.Generator
+        The stream the permutations are drawn from (advanced).
+
+    Returns
+    -------
+    X_train, y_train, X_test, y_test : ndarray
+        Rows of ``X`` and ``y``.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from boostcore.datasets import stratified_split
+    >>> X, y = np.arange(8.0)[:, None], np.array([-1, -1, -1, -1, 1, 1, 1, 1])
+    >>> X_tr, y_tr, X_te, y_te = stratified_split(X, y, 0.25, np.random.default_rng(0))
+    >>> sorted(y_tr.tolist()), sorted(y_te.tolist())
+    ([-1, -1, -1, 1, 1, 1], [-1, 1])
+    """
     n = len(y)
     n_test = min(round(n * test_fraction), n - 2)  # at least 2 training points
     members = [rng.permutation(np.flatnonzero(y == c)) for c in (-1, 1)]
@@ -353,16 +469,56 @@ def _label_number(text: str) -> float | None:
     return None
 
 
-def _label_key(text: str) -> float | str:
+def label_key(text: str) -> float | str:
     """What makes two labels one class: numbers compare as numbers (``"1"``, ``"1.0"``,
-    ``"01"`` and ``" 1 "`` share the key ``1.0``), other text compares stripped."""
+    ``"01"`` and ``" 1 "`` share the key ``1.0``), other text compares stripped.
+
+    Used by :func:`from_points` and :func:`boostcore.csvdata.load_csv` to group a student's
+    labels into the two classes.
+
+    Parameters
+    ----------
+    text : str
+        A label as typed or read from a file.
+
+    Returns
+    -------
+    float or str
+        The number the label spells (finite, ASCII digits), else the stripped text.
+
+    Examples
+    --------
+    >>> from boostcore.datasets import label_key
+    >>> label_key(" 01 "), label_key("1e0"), label_key(" spam ")
+    (1.0, 1.0, 'spam')
+    """
     text = text.strip()
     number = _label_number(text)
     return text if number is None else number
 
 
-def _order_classes(a: str, b: str) -> tuple[str, str]:
-    """Return (negative, positive): numeric order if both labels are numbers, else text order."""
+def order_classes(a: str, b: str) -> tuple[str, str]:
+    """Return (negative, positive): numeric order if both labels are numbers, else text order.
+
+    Which of a student's two labels becomes class −1 and which +1 (:func:`from_points`,
+    :func:`boostcore.csvdata.load_csv`): the larger one is +1.
+
+    Parameters
+    ----------
+    a, b : str
+        The two labels, in any order.
+
+    Returns
+    -------
+    (str, str)
+        ``(negative, positive)``, the labels unchanged.
+
+    Examples
+    --------
+    >>> from boostcore.datasets import order_classes
+    >>> order_classes("10", "9"), order_classes("spam", "ham"), order_classes("1", "b")
+    (('9', '10'), ('ham', 'spam'), ('1', 'b'))
+    """
     va, vb = _label_number(a), _label_number(b)
     if va is not None and vb is not None and va != vb:
         return (a, b) if va < vb else (b, a)
@@ -432,12 +588,12 @@ def make_dataset(
         raise ValueError(
             f"Unknown dataset name {_plain(name)!r}; known names: {', '.join(GENERATORS)}"
         )
-    n = _check_int("n", n, 10, MAX_ROWS)
-    noise = _check_number("noise", noise, 0.0, 2.0)
-    imbalance = _check_number("imbalance", imbalance, 0.05, 0.95)
-    label_noise = _check_number("label_noise", label_noise, 0.0, 0.5)
+    n = check_int_in_range("n", n, 10, MAX_ROWS)
+    noise = check_number_in_range("noise", noise, 0.0, 2.0)
+    imbalance = check_number_in_range("imbalance", imbalance, 0.05, 0.95)
+    label_noise = check_number_in_range("label_noise", label_noise, 0.0, 0.5)
     rng = check_random_state(random_state)
-    test_fraction = _check_number("test_fraction", test_fraction, 0.0, 0.9)
+    test_fraction = check_number_in_range("test_fraction", test_fraction, 0.0, 0.9)
 
     # Independent streams: changing label_noise or test_fraction leaves the point
     # positions unchanged, so a slider moves only what it is about.
@@ -447,7 +603,7 @@ def make_dataset(
     X = np.vstack([X_pos, X_neg])
     y = np.concatenate([np.ones(n_pos, np.int64), -np.ones(n - n_pos, np.int64)])
     y = _flip_labels(y, round(label_noise * n), flip_rng)
-    X_tr, y_tr, X_te, y_te = _split(X, y, test_fraction, split_rng)
+    X_tr, y_tr, X_te, y_te = stratified_split(X, y, test_fraction, split_rng)
     return Dataset(name, DATASET_DESCRIPTIONS[name], X_tr, y_tr, X_te, y_te)
 
 
@@ -497,7 +653,7 @@ def from_points(
     """
     if not isinstance(name, str):
         raise ValueError(f"name must be a string; got {_plain(name)!r}")
-    test_fraction = _check_number("test_fraction", test_fraction, 0.0, 0.9)
+    test_fraction = check_number_in_range("test_fraction", test_fraction, 0.0, 0.9)
     rng = check_random_state(random_state)
     try:
         X = np.array(X, dtype=np.float64)
@@ -546,14 +702,14 @@ def from_points(
             y_pm = np.where(y == values[1], 1, -1)
     else:
         text = [str(_plain(v)).strip() for v in y.tolist()]
-        keys = [_label_key(t) for t in text]
+        keys = [label_key(t) for t in text]
         first: dict[float | str, str] = {}  # one class per key, named by its first spelling
         for key, t in zip(keys, text, strict=True):
             first.setdefault(key, t)
         values = np.array(list(first.values()), dtype=object)
         if len(values) == 2:
-            names = _order_classes(*values.tolist())
-            pos = _label_key(names[1])
+            names = order_classes(*values.tolist())
+            pos = label_key(names[1])
             y_pm = np.where(np.array([k == pos for k in keys], dtype=bool), 1, -1)
     if len(values) != 2:
         shown = ", ".join(repr(_plain(v)) for v in values[:5]) + (
@@ -569,7 +725,7 @@ def from_points(
             raise ValueError(
                 f"y must have at least 2 points of each class; class {label!r} has {counts[c]}"
             )
-    X_tr, y_tr, X_te, y_te = _split(X, y_pm.astype(np.int64), test_fraction, rng)
+    X_tr, y_tr, X_te, y_te = stratified_split(X, y_pm.astype(np.int64), test_fraction, rng)
     description = (
         f"Your own points: {len(X)} in all, {counts[-1]} of class {names[0]!r} "
         f"(\u22121) and {counts[1]} of class {names[1]!r} (+1)."

@@ -42,13 +42,13 @@ from .realboost import (
     G1Metrics,
     InnerRound,
     WeakHypothesis,
-    _adaboost_r,
-    _clip_mu,
-    _frozen,
-    _g1_update,
-    _margin_stats,
-    _metrics,
+    adaboost_r,
     alpha_of,
+    clip_mu,
+    frozen_array,
+    g1_metrics,
+    g1_update,
+    margin_stats,
 )
 from .splits import best_stump, presort
 from .steps import START, STEP, STOP, Step
@@ -400,10 +400,10 @@ class _TreeGrower:
         """Add a G1 node with the constant ``h = +1`` on ``S_t = idx`` (R = 1)."""
         y, w = self.y, self.w
         hv = np.ones(self.X.shape[0])
-        _, mu, _ = _margin_stats(hv, y, w, idx)
-        mu_c = _clip_mu(mu)
+        _, mu, _ = margin_stats(hv, y, w, idx)
+        mu_c = clip_mu(mu)
         a = alpha_of(mu_c)
-        _g1_update(w, y, hv, idx, mu_c, 1.0)
+        g1_update(w, y, hv, idx, mu_c, 1.0)
         self.left.append(-1)
         self.right.append(-1)
         self.sep.append(None)
@@ -501,7 +501,7 @@ def _adaboost_r_splitter(weak: str, n_stumps: int):
     def split(X, y, idx, bal):
         w = np.zeros(X.shape[0])
         w[idx] = bal
-        return _adaboost_r(X, y, w, idx, weak, n_stumps)
+        return adaboost_r(X, y, w, idx, weak, n_stumps)
 
     return split
 
@@ -808,13 +808,13 @@ def _tree_metrics(tree: ObliqueTree, X, y, w1, Xt, yt) -> G1Metrics:
     Ht = None if Xt is None else tree.decision_function(Xt)
     bound = max(tree.path_products().values())
     km_imp = float(sum(2.0 * np.sqrt(tree.w_pos[n] * tree.w_neg[n]) for n in tree.leaves))
-    return _metrics(H, y, w1, bound, Ht, yt, km_imp, n_leaves=len(tree.leaves))
+    return g1_metrics(H, y, w1, bound, Ht, yt, km_imp, n_leaves=len(tree.leaves))
 
 
 def _grow(X, y, w1, n_internal, leaf_rule, splitter, Xt, yt, name, budget, choose=None):
     g = _TreeGrower(X, y, w1, splitter)
-    empty_i = _frozen(np.zeros(0, dtype=np.intp))
-    empty_f = _frozen(np.zeros(0))
+    empty_i = frozen_array(np.zeros(0, dtype=np.intp))
+    empty_f = frozen_array(np.zeros(0))
     tree = g.tree()
     metrics = _tree_metrics(tree, X, y, w1, Xt, yt)
     last = ODTStep(
@@ -827,7 +827,7 @@ def _grow(X, y, w1, n_internal, leaf_rule, splitter, Xt, yt, name, budget, choos
         node_index=empty_i,
         node_weights=empty_f,
         children=None,
-        w=_frozen(g.w),
+        w=frozen_array(g.w),
         metrics=metrics,
         message=f"{name}: the root alone, a constant node with output ½ ln(w⁺/w⁻) = "
         f"{tree.value[0]:.3f}.",
@@ -896,10 +896,10 @@ def _grow(X, y, w1, n_internal, leaf_rule, splitter, Xt, yt, name, budget, choos
             node=n,
             separator=c.separator,
             inner=c.inner,
-            node_index=_frozen(g.index[n]),
-            node_weights=_frozen(c.weights),
+            node_index=frozen_array(g.index[n]),
+            node_weights=frozen_array(c.weights),
             children=kids,
-            w=_frozen(g.w),
+            w=frozen_array(g.w),
             by_policy=line is not None,
             algorithm_separator=algo.separator,
             algorithm_inner=algo.inner,
@@ -917,7 +917,7 @@ def _grow(X, y, w1, n_internal, leaf_rule, splitter, Xt, yt, name, budget, choos
         node_index=empty_i,
         node_weights=empty_f,
         children=None,
-        w=_frozen(g.w),
+        w=frozen_array(g.w),
         metrics=metrics,
         stop_reason=reason,
         message=f"Step {t_done}: stopped. {reason}",
@@ -1168,8 +1168,8 @@ def score_separator(
     return NodeScore(
         t=step.t + 1,
         node=node,
-        members=_frozen(g.index[node]),
-        node_weights=_frozen(g.balanced(node)),
+        members=frozen_array(g.index[node]),
+        node_weights=frozen_array(g.balanced(node)),
         path_product=_node_products(tree)[node],
         yours=yours,
         algorithm=algorithm,
@@ -1202,7 +1202,7 @@ def _score_split(g: _TreeGrower, n: int, sep: Additive, inner) -> SeparatorScore
     hv[idx] = np.where(c.right, 1.0, -1.0)
     w = np.zeros(m)
     w[idx] = c.weights
-    _, mu, err = _margin_stats(hv, g.y, w, idx)
+    _, mu, err = margin_stats(hv, g.y, w, idx)
     children = mu_children = tree = metrics = None
     if c.splits:
         h = g.clone()
@@ -1213,7 +1213,7 @@ def _score_split(g: _TreeGrower, n: int, sep: Additive, inner) -> SeparatorScore
     return SeparatorScore(
         separator=sep,
         inner=tuple(inner),
-        right=_frozen(c.right),
+        right=frozen_array(c.right),
         mu=mu,
         alpha=alpha_of(mu),
         error=err,

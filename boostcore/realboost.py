@@ -22,7 +22,7 @@ module holds:
 * the weak hypotheses (:class:`WeakHypothesis`), their weighted sum (:class:`Additive`) and
   one AdaBoost_R round (:class:`InnerRound`), with the weak learners ``"stump"``,
   ``"hyperplane"`` (:data:`WEAK_LEARNERS`) or any scikit-learn classifier;
-* the AdaBoost_R loop ``_adaboost_r`` that BoostODT runs inside every node
+* the AdaBoost_R loop :func:`adaboost_r` that BoostODT runs inside every node
   (:func:`boostcore.oblique.boost_odt`);
 * the metrics of any G1 run (:class:`G1Metrics`) with the margin-error curves
   (:func:`margin_curve`) and Theorem 1's bound (:func:`margin_bound`) on :data:`THETA_GRID`;
@@ -52,7 +52,7 @@ from ._validation import check_choice, check_int, check_test_set, check_xy, seed
 from .splits import best_margin_stump, presort
 from .steps import START, STEP, STOP, Metrics, Step
 
-#: Weak learners by name, of :func:`g1_linear` and of BoostODT's nodes (``_adaboost_r``).
+#: Weak learners by name, of :func:`g1_linear` and of BoostODT's nodes (:func:`adaboost_r`).
 WEAK_LEARNERS = ("stump", "hyperplane")
 #: ``|μ_t|`` is clipped to ``1 − MU_CLIP`` (docs/theory.md §4.1) so that ``α_t`` stays finite.
 MU_CLIP = 1e-12
@@ -63,13 +63,56 @@ THETA_GRID = np.round(np.linspace(-1.0, 1.0, 101)[:-1], 12)
 THETA_GRID.setflags(write=False)
 
 
-def _frozen(a, dtype=None) -> np.ndarray:
+def frozen_array(a, dtype=None) -> np.ndarray:
+    """A read-only copy of ``a``: how the snapshots of G1 (:class:`G1Step`, :class:`G1Metrics`
+    and the trees of :mod:`boostcore.oblique`) hold their arrays, so that no caller can change
+    a recorded step.
+
+    Parameters
+    ----------
+    a : array_like
+        The values to copy.
+    dtype : data-type, optional
+        The copy's dtype; ``a``'s when None.
+
+    Returns
+    -------
+    ndarray
+        A new array with ``flags.writeable`` False.
+
+    Examples
+    --------
+    >>> from boostcore.realboost import frozen_array
+    >>> a = frozen_array([1, 2], float)
+    >>> a.tolist(), a.flags.writeable
+    ([1.0, 2.0], False)
+    """
     out = np.array(a, dtype=dtype, copy=True)
     out.setflags(write=False)
     return out
 
 
-def _clip_mu(mu: float) -> float:
+def clip_mu(mu: float) -> float:
+    """``μ`` clipped to ``[−1 + MU_CLIP, 1 − MU_CLIP]`` (docs/theory.md §4.1), so that
+    ``α = ln((1 + μ)/(1 − μ)) / (2R)`` (G1, Henry–Nock–Nielsen 2007, Fig. 2) and the update
+    ``1/(1 − μ²)`` stay finite after a perfect weak hypothesis.
+
+    Parameters
+    ----------
+    mu : float
+        The edge ``μ_t`` as :func:`margin_stats` computes it.
+
+    Returns
+    -------
+    float
+        ``μ_t`` clipped by :data:`MU_CLIP`.
+
+    Examples
+    --------
+    >>> from boostcore.realboost import MU_CLIP, clip_mu
+    >>> clip_mu(0.5), clip_mu(1.0) == 1.0 - MU_CLIP
+    (0.5, True)
+    """
     return float(np.clip(mu, -1.0 + MU_CLIP, 1.0 - MU_CLIP))
 
 
@@ -94,7 +137,7 @@ def alpha_of(mu: float, R: float = 1.0) -> float:
     >>> round(alpha_of(0.5), 4), round(alpha_of(0.5, R=2.0), 4), round(alpha_of(1.0), 2)
     (0.5493, 0.2747, 14.16)
     """
-    mu = _clip_mu(mu)
+    mu = clip_mu(mu)
     return float(np.arctanh(mu) / R)
 
 
@@ -464,11 +507,46 @@ def _fit_estimator(template, X, y, w, rng):
     return WeakHypothesis("estimator", estimator=est)
 
 
-def _margin_stats(h_vals, y, w, idx):
+def margin_stats(
+    h_vals: np.ndarray, y: np.ndarray, w: np.ndarray, idx: np.ndarray
+) -> tuple[float, float, float]:
     """``R_t``, ``μ_t`` (unclipped) and the weighted error of ``sign(h)`` on ``idx``.
 
-    ``R_t`` is taken over the examples of positive weight (a weight-0 example is not in the
-    sample, so fitting with it must equal fitting without it).
+    G1's quantities of a weak hypothesis on its node's examples ``S_t`` (Henry–Nock–Nielsen
+    2007, Fig. 2; docs/theory.md §4.1): ``R_t = max_{S_t} |h_t|`` and
+    ``μ_t = Σ_{S_t} w_t y h_t / (R_t Σ_{S_t} w_t)``. ``R_t`` is taken over the examples of
+    positive weight (a weight-0 example is not in the sample, so fitting with it must equal
+    fitting without it). Used by AdaBoost_R (:func:`adaboost_r`, :func:`g1_linear`) and by the
+    G1 nodes of :mod:`boostcore.oblique`.
+
+    Parameters
+    ----------
+    h_vals : ndarray of float, shape (m,)
+        ``h_t(x_i)`` (only the entries in ``idx`` are read).
+    y : ndarray, shape (m,)
+        Labels in {−1, +1}.
+    w : ndarray of float, shape (m,)
+        The current weights ``w_t``.
+    idx : ndarray of intp
+        ``S_t``, the examples the node sees.
+
+    Returns
+    -------
+    R : float
+        ``R_t`` (0 when no example of positive weight is left).
+    mu : float
+        ``μ_t`` (0 when ``R_t`` or the weight is 0).
+    error : float
+        The ``w_t``-weighted error of ``sign(h_t)`` (``h = 0`` counts as −1) on ``S_t``;
+        ½ when ``R_t`` or the weight is 0.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from boostcore.realboost import margin_stats
+    >>> h = np.array([2.0, -1.0, 1.0, 0.0])
+    >>> margin_stats(h, np.array([1, -1, -1, 1]), np.full(4, 0.25), np.arange(3))
+    (2.0, 0.3333333333333333, 0.3333333333333333)
     """
     idx = idx[w[idx] > 0]
     hv = h_vals[idx]
@@ -482,13 +560,47 @@ def _margin_stats(h_vals, y, w, idx):
     return R, mu, err
 
 
-def _g1_update(w, y, h_vals, idx, mu, R):
-    """``w_{t+1} = w_t (1 − μ y h/R)/(1 − μ²)`` on ``S_t`` (G1, Fig. 2) — in place."""
+def g1_update(
+    w: np.ndarray, y: np.ndarray, h_vals: np.ndarray, idx: np.ndarray, mu: float, R: float
+) -> None:
+    """``w_{t+1} = w_t (1 − μ y h/R)/(1 − μ²)`` on ``S_t`` (G1, Fig. 2) — in place.
+
+    G1's weight update (Henry–Nock–Nielsen 2007, Fig. 2; Nock & Nielsen's AdaBoost_R), shared
+    by AdaBoost_R (:func:`adaboost_r`, :func:`g1_linear`) and the G1 nodes of
+    :mod:`boostcore.oblique`. Weights outside ``idx`` are unchanged; the mass of ``S_t`` is
+    kept (docs/theory.md §4.1).
+
+    Parameters
+    ----------
+    w : ndarray of float, shape (m,)
+        ``w_t``; overwritten with ``w_{t+1}`` on ``idx``.
+    y : ndarray, shape (m,)
+        Labels in {−1, +1}.
+    h_vals : ndarray of float, shape (m,)
+        ``h_t(x_i)``.
+    idx : ndarray of intp
+        ``S_t``.
+    mu : float
+        ``μ_t``, clipped (:func:`clip_mu`).
+    R : float
+        ``R_t > 0``.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from boostcore.realboost import g1_update
+    >>> w = np.full(4, 0.25)
+    >>> g1_update(w, np.array([1, 1, -1, 1]), np.ones(4), np.arange(3), 1 / 3, 1.0)
+    >>> w.round(4).tolist()  # the mass of S_t (0.75) is kept
+    [0.1875, 0.1875, 0.375, 0.25]
+    """
     w[idx] = w[idx] * (1.0 - mu * y[idx] * h_vals[idx] / R) / (1.0 - mu * mu)
 
 
 # --------------------------------------------------------------------------- AdaBoost_R
-def _adaboost_r(X, y, w, idx, weak, n_rounds):
+def adaboost_r(
+    X: np.ndarray, y: np.ndarray, w: np.ndarray, idx: np.ndarray, weak: str, n_rounds: int
+) -> tuple[Additive, tuple[InnerRound, ...]] | None:
     """AdaBoost_R on the examples ``idx`` (G1 on a path over ``S = idx``): ``LS = Σ_j α_j h_j``.
 
     BoostODT's node learner (Henry–Nock–Nielsen 2007, §4.3; docs/theory.md §4.2): at most
@@ -514,6 +626,16 @@ def _adaboost_r(X, y, w, idx, weak, n_rounds):
     -------
     (Additive, tuple of InnerRound) or None
         ``LS`` and its rounds (``j`` from 1), or ``None`` if the first round found nothing.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from boostcore.realboost import adaboost_r
+    >>> X = np.array([[0.0], [1.0], [2.0], [3.0]])
+    >>> y = np.array([-1, -1, 1, 1])
+    >>> LS, rounds = adaboost_r(X, y, np.full(4, 0.25), np.arange(4), "stump", 5)
+    >>> len(rounds), (LS.decision_function(X) > 0).tolist()  # one perfect stump: it stops
+    (1, [False, False, True, True])
     """
     order_t = idx[presort(X[idx])] if weak == "stump" else None
     hyps, alphas, inner = [], [], []
@@ -526,12 +648,12 @@ def _adaboost_r(X, y, w, idx, weak, n_rounds):
             break
         hv = np.zeros(X.shape[0])
         hv[idx] = h(X[idx])
-        R, mu, err = _margin_stats(hv, y, w, idx)
+        R, mu, err = margin_stats(hv, y, w, idx)
         if abs(mu) <= NO_EDGE or R <= 0:
             break
-        mu_c = _clip_mu(mu)
+        mu_c = clip_mu(mu)
         a = alpha_of(mu_c, R)
-        _g1_update(w, y, hv, idx, mu_c, R)
+        g1_update(w, y, hv, idx, mu_c, R)
         hyps.append(h)
         alphas.append(a)
         inner.append(InnerRound(j=j, hyp=h, R=R, mu=mu, alpha=a, error=err))
@@ -651,7 +773,51 @@ class G1Metrics(Metrics):
     bound_margin: np.ndarray
 
 
-def _metrics(H, y, w1, bound, Ht, yt, km_imp=None, n_leaves=None) -> G1Metrics:
+def g1_metrics(
+    H: np.ndarray,
+    y: np.ndarray,
+    w1: np.ndarray,
+    bound: float,
+    Ht: np.ndarray | None,
+    yt: np.ndarray | None,
+    km_imp: float | None = None,
+    n_leaves: int | None = None,
+) -> G1Metrics:
+    """The :class:`G1Metrics` of a G1 model from its scores (Henry–Nock–Nielsen 2007,
+    Theorem 1; docs/theory.md §4.1).
+
+    One place for the metrics of every G1 run: :func:`g1_linear` (a path) and the trees of
+    :mod:`boostcore.oblique` (G1 on a tree, BoostODT), which add ``km_imp`` and ``n_leaves``.
+
+    Parameters
+    ----------
+    H : ndarray of float, shape (m,)
+        ``H(x_i)`` on the training sample.
+    y : ndarray, shape (m,)
+        Labels in {−1, +1}.
+    w1 : ndarray of float, shape (m,)
+        The initial weights ``w_1``.
+    bound : float
+        ``max_paths Π sqrt(1 − μ_t²)`` (Theorem 1 at θ = 0).
+    Ht, yt : ndarray or None
+        Test scores and labels; ``test_error`` is None without them (or with no test rows).
+    km_imp : float or None, default None
+        ``Σ_ℓ 2 sqrt(w⁺_ℓ w⁻_ℓ)`` over a tree's leaves.
+    n_leaves : int or None, default None
+        A tree's number of leaves.
+
+    Returns
+    -------
+    G1Metrics
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from boostcore.realboost import g1_metrics
+    >>> m = g1_metrics(np.array([1.0, -1.0]), np.array([1, 1]), np.full(2, 0.5), 0.8, None, None)
+    >>> m.train_error, m.margin_error_0, m.bound_theorem1, m.test_error
+    (0.5, 0.5, 0.8, None)
+    """
     pred = np.where(H > 0, 1, -1)
     train = float(w1[pred != y].sum() / w1.sum())
     test = None
@@ -669,8 +835,8 @@ def _metrics(H, y, w1, bound, Ht, yt, km_imp=None, n_leaves=None) -> G1Metrics:
         bound_theorem1=float(bound),
         km_impurity=km_imp,
         n_leaves=n_leaves,
-        margin_error=_frozen(nu),
-        bound_margin=_frozen(margin_bound(bound)),
+        margin_error=frozen_array(nu),
+        bound_margin=frozen_array(margin_bound(bound)),
     )
 
 
@@ -832,14 +998,14 @@ def _g1_linear(X, y, w1, n_rounds, weak, random_state, Xt, yt):
     hyps: list[WeakHypothesis] = []
     alphas: list[float] = []
     product = 1.0
-    metrics = _metrics(H, y, w1, product, Ht, yt)
+    metrics = g1_metrics(H, y, w1, product, Ht, yt)
     yield G1Step(
         t=0,
         kind=START,
         model=Additive((), ()),
         round=None,
-        w=_frozen(w),
-        w_next=_frozen(w),
+        w=frozen_array(w),
+        w_next=frozen_array(w),
         metrics=metrics,
         message=(
             "Round 0: the initial model H = 0, before any weak hypothesis "
@@ -862,17 +1028,17 @@ def _g1_linear(X, y, w1, n_rounds, weak, random_state, Xt, yt):
             )
             break
         hv = h(X)
-        R, mu, err = _margin_stats(hv, y, w, idx)
+        R, mu, err = margin_stats(hv, y, w, idx)
         if abs(mu) <= NO_EDGE or R <= 0:
             reason = (
                 f"The weak hypothesis of round {t} has no edge (μ = 0) on the current "
                 "weights: G1 cannot make progress."
             )
             break
-        mu_c = _clip_mu(mu)
+        mu_c = clip_mu(mu)
         a = alpha_of(mu_c, R)
         w_t = w.copy()
-        _g1_update(w, y, hv, idx, mu_c, R)
+        g1_update(w, y, hv, idx, mu_c, R)
         H += a * hv
         if Ht is not None:
             Ht += a * h(Xt)
@@ -880,15 +1046,15 @@ def _g1_linear(X, y, w1, n_rounds, weak, random_state, Xt, yt):
         alphas.append(a)
         product *= np.sqrt(1.0 - mu_c * mu_c)
         rnd = InnerRound(j=t, hyp=h, R=R, mu=mu, alpha=a, error=err)
-        metrics = _metrics(H, y, w1, product, Ht, yt)
+        metrics = g1_metrics(H, y, w1, product, Ht, yt)
         t_done = t
         yield G1Step(
             t=t,
             kind=STEP,
             model=Additive(tuple(hyps), tuple(alphas)),
             round=rnd,
-            w=_frozen(w_t),
-            w_next=_frozen(w),
+            w=frozen_array(w_t),
+            w_next=frozen_array(w),
             metrics=metrics,
             message=(
                 f"Round {t}: h_{t} = {h.describe()}, R = {R:.3g}, μ = {mu:.4f}, "
@@ -907,8 +1073,8 @@ def _g1_linear(X, y, w1, n_rounds, weak, random_state, Xt, yt):
         kind=STOP,
         model=Additive(tuple(hyps), tuple(alphas)),
         round=None,
-        w=_frozen(w),
-        w_next=_frozen(w),
+        w=frozen_array(w),
+        w_next=frozen_array(w),
         metrics=metrics,
         stop_reason=reason,
         message=f"Round {t_done}: stopped. {reason}",

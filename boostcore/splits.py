@@ -152,10 +152,40 @@ def _sorted_stats(
     return xs, cp, cn, cp[:, -1], cn[:, -1]
 
 
-def _children_impurity(
+def children_impurity(
     index: IndexFunction, lp: np.ndarray, ln: np.ndarray, total: float | np.ndarray
 ) -> np.ndarray:
-    """``Σ_b W_b I(q_b) / W`` for groups with positive weights ``lp`` and negative ``ln``."""
+    """``W_b I(q_b) / W`` for groups with positive weights ``lp`` and negative ``ln``.
+
+    Each term of ``I_W(T_h) = Σ_b (W_b / W) I(q_b)`` (docs/theory.md §0.2; Kearns & Mansour's
+    splitting index), elementwise: summed over a split's branches it is the impurity after the
+    split. The one formula of the split searches here (:func:`best_stump`,
+    :func:`best_interval_splits`) and of :func:`boostcore.topdown.score_split`, so that every
+    way of scoring a split gives the same number. A group of zero weight counts as
+    ``q = 1/2``.
+
+    Parameters
+    ----------
+    index : callable
+        The index function ``I`` (see :mod:`boostcore.impurity`).
+    lp, ln : ndarray of float
+        Positive and negative weight of each group (``W_b = lp + ln``).
+    total : float or ndarray of float
+        ``W``, the weight of the node (broadcast against ``lp``).
+
+    Returns
+    -------
+    ndarray of float
+        ``W_b I(q_b) / W`` with ``q_b = lp / W_b``, the shape of ``lp``.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from boostcore.impurity import gini
+    >>> from boostcore.splits import children_impurity
+    >>> children_impurity(gini, np.array([0.5, 0.25]), np.array([0.0, 0.25]), 1.0).tolist()
+    [0.0, 0.5]
+    """
     mass = lp + ln
     if mass.size and mass.min() > 0:  # the usual case: a plain division, no mask
         q = lp / mass
@@ -225,8 +255,8 @@ def best_stump(
             lp, ln = cp[:, a:b], cn[:, a:b]
             blk = imp[j0:j1, a:b]
             np.add(
-                _children_impurity(index, lp, ln, total),
-                _children_impurity(index, tp - lp, tn - ln, total),
+                children_impurity(index, lp, ln, total),
+                children_impurity(index, tp - lp, tn - ln, total),
                 out=blk,
             )
             invalid = xs[:, a + 1 : b + 1] <= xs[:, a:b]  # equal values: no threshold between
@@ -260,7 +290,7 @@ def _exact_impurity(X, y, w, rows_sorted, i, index) -> float:
     left, right = slice(0, i + 1), slice(i + 1, None)
     lp = np.array([wt[left][pos[left]].sum(), wt[right][pos[right]].sum()])
     ln = np.array([wt[left][~pos[left]].sum(), wt[right][~pos[right]].sum()])
-    return float(_children_impurity(index, lp, ln, float(lp.sum() + ln.sum())).sum())
+    return float(children_impurity(index, lp, ln, float(lp.sum() + ln.sum())).sum())
 
 
 def _midpoint(a: float, b: float) -> float:
@@ -455,7 +485,7 @@ def best_interval_splits(
         N = np.concatenate(([0.0], cn[cuts], [tn]))
         gp = P[None, :] - P[:, None]  # group (a, b]: positive weight
         gn = N[None, :] - N[:, None]
-        cost = _children_impurity(index, np.clip(gp, 0, None), np.clip(gn, 0, None), total)
+        cost = children_impurity(index, np.clip(gp, 0, None), np.clip(gn, 0, None), total)
         upper = np.triu(np.ones_like(cost, dtype=bool), k=1)
         cost = np.where(upper, cost, np.inf)
         m1 = cost.shape[0]

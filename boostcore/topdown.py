@@ -38,10 +38,10 @@ from ._validation import check_choice, check_float, check_int, check_test_set, c
 from .impurity import INDEX, IndexFunction
 from .splits import (
     Split,
-    _children_impurity,
     best_interval_splits,
     best_stump,
     branch_of,
+    children_impurity,
     presort,
 )
 from .steps import START, STEP, STOP, Metrics, Step
@@ -941,7 +941,7 @@ def _partition(
     cp = np.bincount(br, weights=wp, minlength=k)
     cn = np.bincount(br, weights=wn, minlength=k)
     leaf_index = float(index_fn(lp / mass))
-    impurity = float(np.sum(_children_impurity(index_fn, cp, cn, mass)))
+    impurity = float(np.sum(children_impurity(index_fn, cp, cn, mass)))
     cm = cp + cn
     gain = leaf_index - impurity
     if abs(gain) <= _GAIN_ROUNDING * leaf_index:
