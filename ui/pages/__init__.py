@@ -488,6 +488,7 @@ PAGES: tuple[PageSpec, ...] = (
         presets=bounds_guides.PRESETS,
         challenges=bounds_guides.CHALLENGES,
         preset_key="bounds_preset",
+        features=frozenset({"export"}),
         theory="1",
         thumbnail="preset=chain_vs_tree",
     ),

@@ -1,7 +1,7 @@
 """The numbers the bounds explorer (``views/bounds.py``) prints next to its figures.
 
 The page only lays out widgets, formulas and words; every value it quotes is evaluated here
-from the closed forms of :mod:`boostcore.bounds` (the figures come from ``ui/pages/bounds/figures.py``).
+from the closed forms of :mod:`boostcore.bounds` (the figures: ui/pages/bounds/figures.py).
 Each evaluation takes microseconds, so nothing is cached: ``st.cache_data`` would cost more
 than it saves.
 """
