@@ -721,41 +721,6 @@ def _stop_step(last: ProbStep, reason: str) -> ProbStep:
     )
 
 
-def mc_draws(seed: int, t: int, n_draws: int) -> np.ndarray:
-    """The uniforms deciding weak classifier ``t``'s answers in the ``n_draws`` Monte Carlo
-    worlds.
-
-    Probabilistic AdaBoost's ``H`` is a random sum (Eqs. (1)–(2)): weak classifier ``t``
-    answers ``+1`` with probability ``q_t(x)``, i.e. in world ``k`` when
-    ``u_k < q_t(x)`` for these uniforms ``u``. They are shared by every point (common random
-    numbers), so an estimate for a point never depends on which other points are evaluated
-    with it, and the estimated regions vary smoothly in ``x``. :meth:`Chain.sample_H`,
-    :func:`prob_adaboost` and the lesson's region maps draw the same worlds from here.
-
-    Parameters
-    ----------
-    seed : int
-        The chain's seed (:attr:`Chain.seed`).
-    t : int
-        The round, from 1.
-    n_draws : int
-        Number of Monte Carlo worlds (:attr:`Chain.n_draws`).
-
-    Returns
-    -------
-    ndarray of float, shape (n_draws,)
-        Uniforms in ``[0, 1)``, the same for the same ``(seed, t)``.
-
-    Examples
-    --------
-    >>> from boostcore.probabilistic import mc_draws
-    >>> u = mc_draws(0, 1, 4)
-    >>> u.shape, bool((u == mc_draws(0, 1, 4)).all()), bool((u == mc_draws(0, 2, 4)).any())
-    ((4,), True, False)
-    """
-    return np.random.default_rng([seed, t]).random(n_draws)
-
-
 @dataclass(frozen=True)
 class Chain:
     """Probabilistic AdaBoost: stumps with ``α_{t,+}``, ``α_{t,−}`` (Eqs. (1)–(2)); ``H`` is a
@@ -789,6 +754,37 @@ class Chain:
     seed: int = 0
     n_draws: int = 1000
 
+    def draws(self, t: int) -> np.ndarray:
+        """The uniforms deciding weak classifier ``t``'s answers in the ``n_draws`` Monte Carlo
+        worlds.
+
+        Probabilistic AdaBoost's ``H`` is a random sum (Eqs. (1)–(2)): weak classifier ``t``
+        answers ``+1`` in world ``k`` when ``u_k < q_t(x)`` for these uniforms ``u``. They are
+        shared by every point (common random numbers), so an estimate for a point never
+        depends on which other points are evaluated with it, and the estimated regions vary
+        smoothly in ``x``. :meth:`sample_H`, :func:`prob_adaboost` and the lesson's region
+        maps draw the same worlds from here.
+
+        Parameters
+        ----------
+        t : int
+            The round, from 1.
+
+        Returns
+        -------
+        ndarray of float, shape (n_draws,)
+            Uniforms in ``[0, 1)``, the same for the same ``seed`` and ``t``.
+
+        Examples
+        --------
+        >>> from boostcore.probabilistic import Chain
+        >>> chain = Chain((), (), (), seed=0, n_draws=4)
+        >>> u = chain.draws(1)
+        >>> u.shape, bool((u == chain.draws(1)).all()), bool((u == chain.draws(2)).any())
+        ((4,), True, False)
+        """
+        return np.random.default_rng([self.seed, t]).random(self.n_draws)
+
     def sample_H(self, X: np.ndarray) -> np.ndarray:
         """``H(x) = Σ_t α_{t,s_t} s_t`` in every world, shape (n_draws, n).
 
@@ -815,7 +811,7 @@ class Chain:
         X = np.asarray(X, dtype=float)
         H = np.zeros((self.n_draws, X.shape[0]))
         for t, (stump, ap, an) in enumerate(zip(self.stumps, self.alpha_pos, self.alpha_neg), 1):
-            u = mc_draws(self.seed, t, self.n_draws)
+            u = self.draws(t)
             H += np.where(u[:, None] < stump.q_pos(X)[None, :], ap, -an)
         return H
 
@@ -1047,7 +1043,7 @@ def _chain(X, y, n_weak, tau, Xt, yt, mc_samples, seed, samples=None):
         ap.append(float(a_plus))
         an.append(float(a_minus))
         chain = Chain(tuple(stumps), tuple(ap), tuple(an), seed=seed, n_draws=mc_samples)
-        u = mc_draws(seed, t, mc_samples)[:, None]
+        u = chain.draws(t)[:, None]
         H += np.where(u < qp[None, :], a_plus, -a_minus)
         # loss of every world averaged over the examples: the worlds are independent, so
         # their spread gives the standard error of the estimate

@@ -43,7 +43,7 @@ import pandas as pd
 
 from boostcore import steps as protocol
 from boostcore.datasets import Dataset
-from boostcore.probabilistic import Chain, ProbStep, ProbTree, SoftStump, mc_draws
+from boostcore.probabilistic import Chain, ProbStep, ProbTree, SoftStump
 from ui import theme
 from ui.cache import shared
 from ui.figures import FAINT, curves_layout, data_extent, points_traces, regions_layout
@@ -183,7 +183,7 @@ def q_grids(steps: Sequence[ProbStep], lo, hi, n: int = GRID) -> list[np.ndarray
                 j = stump.feature
                 pts = np.zeros((n, 2))
                 pts[:, j] = axes[j]
-                u = mc_draws(model.seed, k + 1, model.n_draws)
+                u = model.draws(k + 1)
                 parts[j] += np.where(
                     u[:, None] < stump.q_pos(pts)[None, :], model.alpha_pos[k], -model.alpha_neg[k]
                 )
