@@ -4,11 +4,17 @@ This is the one module of ``boostcore`` that imports scikit-learn: it only adapt
 generators to scikit-learn's estimator API (``fit``/``predict``/…, fitted attributes ending in
 ``_``), so the algorithms can be cross-validated and benchmarked like any other classifier.
 The fitted snapshots stay available as ``steps_``.
+
+The plumbing the five estimators share (validation, ``classes_``, ``predict``,
+``predict_proba``, the staged methods, the tags) is :class:`BaseStepwiseClassifier`, as
+scikit-learn's ``BaseWeightBoosting`` holds AdaBoost's loop and plumbing; each estimator adds
+its parameters, how ``fit`` runs its generator and how one snapshot scores ``X``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
+from typing import Any
 
 import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin
@@ -18,40 +24,264 @@ from sklearn.utils.validation import check_is_fitted, validate_data
 
 from . import steps
 from ._validation import check_xy
+from .steps import Step
 from .topdown import TreeStep, grow
 
 
-def _fit_data(est, X, y, sample_weight=None):
-    """The validation shared by every ``fit``: scikit-learn's checks of ``X`` (NaN/infinity,
-    sparse, dtype, ``n_features_in_``) and of the labels, then boostcore's own rules for ``y``
-    and ``sample_weight`` (:func:`boostcore._validation.check_xy`: one label per row, at most
-    two classes, weights finite, ``≥ 0`` and not all zero). Every failure is a ``ValueError``.
+class BaseStepwiseClassifier(ClassifierMixin, BaseEstimator):
+    """Base class of boostcore's classifiers: ``fit`` runs one of boostcore's step generators
+    to the end and keeps its snapshots, every prediction scores a snapshot.
 
-    Sets ``est.classes_`` and returns ``X`` (float64), ``y`` and ``y_pm`` (``+1`` for
-    ``classes_[-1]``, the larger label; a single class is accepted and is ``+1``).
+    As scikit-learn's ``BaseWeightBoosting`` (``sklearn/ensemble/_weight_boosting.py``) holds
+    the boosting loop and its plumbing and leaves the model-specific step to
+    ``AdaBoostClassifier``, this class holds what every estimator here shares:
+
+    * fit's data validation and ``classes_`` (:meth:`_fit_data`), the check of ``X`` at
+      predict time (:meth:`_check`) and the tags (binary classification only);
+    * :meth:`decision_function` (the last snapshot's score), :meth:`predict_proba`,
+      :meth:`predict` (``classes_[1]`` where the decision function is positive),
+      :meth:`staged_decision_function` and :meth:`staged_predict`.
+
+    A subclass keeps its parameters (``__init__``), its ``fit`` (:meth:`_fit_data`, then its
+    generator run into ``steps_`` and its fitted model) and how one snapshot scores ``X``: it
+    overrides :meth:`_decision` (a margin ``F(x)``; the probability of ``classes_[1]`` is then
+    Friedman et al.'s logistic link ``1/(1 + exp(−2F))``) or :meth:`_proba_pos` (that
+    probability ``q(x)``; the decision function is then ``2q − 1``). It may also override
+    :meth:`_stages` (the snapshots the staged methods report) and :attr:`_one_class_score`.
+
+    A fit on a single class is accepted; when the generator cannot run on it ``steps_`` is
+    empty, and the estimator predicts that class everywhere with probability 1 (one column).
+
+    Attributes
+    ----------
+    classes_ : ndarray of shape (n_classes,)
+        The labels seen by ``fit`` (one or two); ``classes_[1]``, the larger, is positive.
+    n_features_in_ : int
+    steps_ : tuple of Step
+        Every snapshot of the run (:mod:`boostcore.steps`).
+
+    Examples
+    --------
+    >>> from boostcore import estimators as e
+    >>> ours = (e.TopDownTreeClassifier, e.BPInfoBoostClassifier, e.ProbabilisticBoostClassifier,
+    ...         e.RealAdaBoostClassifier, e.BoostODTClassifier)
+    >>> all(issubclass(c, e.BaseStepwiseClassifier) for c in ours)
+    True
+    >>> [c.predict is e.BaseStepwiseClassifier.predict for c in ours]
+    [True, True, True, True, True]
     """
-    try:
-        X, y = validate_data(est, X, y, dtype=np.float64)
-    except ValueError as exc:
-        if "inconsistent numbers of samples" not in str(exc):
-            raise
-        raise ValueError(f"y must have one label per row of X; {exc}") from None
-    check_classification_targets(y)
-    est.classes_ = np.unique(y)
-    if est.classes_.size > 2:
-        raise ValueError(
-            "Only binary classification is supported. "
-            f"{type(est).__name__} got {est.classes_.size} classes "
-            f"({est.classes_[:5].tolist()}…); these boosting algorithms need two"
-        )
-    check_xy(X, y, sample_weight)  # the generators' rules, also when fit stops early
-    y_pm = np.where(y == est.classes_[-1], 1, -1)
-    if est.classes_.size == 1:
-        y_pm = np.ones_like(y_pm)
-    return X, y, y_pm
+
+    #: ``decision_function`` of a fit that ran nothing (``steps_`` empty: a single class).
+    _one_class_score = 1.0
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        base = BaseStepwiseClassifier
+        if cls._decision is base._decision and cls._proba_pos is base._proba_pos:
+            raise TypeError(f"{cls.__name__} must override _decision or _proba_pos")
+
+    def __sklearn_tags__(self):
+        tags = super().__sklearn_tags__()
+        tags.classifier_tags.multi_class = False
+        return tags
+
+    # ------------------------------------------------------------------ for the subclasses
+    def _fit_data(self, X, y, sample_weight=None) -> tuple[np.ndarray, np.ndarray]:
+        """The validation shared by every ``fit``: scikit-learn's checks of ``X`` (NaN/infinity,
+        sparse, dtype, ``n_features_in_``) and of the labels, then boostcore's own rules for
+        ``y`` and ``sample_weight`` (:func:`boostcore._validation.check_xy`: one label per row,
+        at most two classes, weights finite, ``≥ 0`` and not all zero). Every failure is a
+        ``ValueError``.
+
+        Sets ``classes_`` and returns ``X`` (float64) and ``y_pm`` (``+1`` for
+        ``classes_[-1]``, the larger label; a single class is accepted and is ``+1``).
+        """
+        try:
+            X, y = validate_data(self, X, y, dtype=np.float64)
+        except ValueError as exc:
+            if "inconsistent numbers of samples" not in str(exc):
+                raise
+            raise ValueError(f"y must have one label per row of X; {exc}") from None
+        check_classification_targets(y)
+        self.classes_ = np.unique(y)
+        if self.classes_.size > 2:
+            raise ValueError(
+                "Only binary classification is supported. "
+                f"{type(self).__name__} got {self.classes_.size} classes "
+                f"({self.classes_[:5].tolist()}…); these boosting algorithms need two"
+            )
+        check_xy(X, y, sample_weight)  # the generators' rules, also when fit stops early
+        y_pm = np.where(y == self.classes_[-1], 1, -1)
+        if self.classes_.size == 1:
+            y_pm = np.ones_like(y_pm)
+        return X, y_pm
+
+    def _check(self, X) -> np.ndarray:
+        """``X`` at predict time: fitted, numeric, ``n_features_in_`` columns (float64)."""
+        check_is_fitted(self)
+        return validate_data(self, X, dtype=np.float64, reset=False)
+
+    def _decision(self, step: Step, X: np.ndarray) -> np.ndarray:
+        """The decision function of one snapshot (positive means ``classes_[1]``).
+
+        Default ``2q − 1`` with ``q`` of :meth:`_proba_pos`; override one of the two.
+        """
+        return 2.0 * self._proba_pos(step, X) - 1.0
+
+    def _proba_pos(self, step: Step, X: np.ndarray) -> np.ndarray:
+        """``P(classes_[1] | x)`` of one snapshot.
+
+        Default the logistic link of the exponential loss, ``1/(1 + exp(−2F))`` with ``F`` of
+        :meth:`_decision` (Friedman, Hastie & Tibshirani 2000); override one of the two.
+        """
+        F = self._decision(step, X)
+        return 1.0 / (1.0 + np.exp(-2.0 * np.clip(F, -350, 350)))
+
+    def _stages(self) -> Sequence[Step]:
+        """The snapshots the staged methods report: the ``"step"`` snapshots, one per round
+        (as scikit-learn's staged methods; the start and stop snapshots yield nothing)."""
+        return [s for s in self.steps_ if s.kind == steps.STEP]
+
+    def _labels(self, F: np.ndarray) -> np.ndarray:
+        """``classes_[1]`` where ``F > 0``, else ``classes_[0]`` (the only class if one)."""
+        return self.classes_[np.where(F > 0, self.classes_.size - 1, 0)]
+
+    # ------------------------------------------------------------------ the shared API
+    def decision_function(self, X) -> np.ndarray:
+        """The score of the fitted model: positive means ``classes_[1]``.
+
+        Parameters
+        ----------
+        X : array_like of shape (n_samples, n_features)
+            Samples (as in ``fit``).
+
+        Returns
+        -------
+        ndarray of float, shape (n_samples,)
+            The last snapshot's score (each estimator's Notes say which).
+
+        Examples
+        --------
+        >>> from boostcore.datasets import make_dataset
+        >>> from boostcore.estimators import BoostODTClassifier
+        >>> ds = make_dataset("moons", n=100, random_state=0)
+        >>> clf = BoostODTClassifier(n_internal=3, n_stumps=5).fit(ds.X_train, ds.y_train)
+        >>> clf.decision_function(ds.X_test[:3]).round(3).tolist()
+        [-15.925, 15.418, -15.925]
+        """
+        X = self._check(X)
+        if not self.steps_:  # a single class and nothing run
+            return np.full(X.shape[0], self._one_class_score)
+        return self._decision(self.steps_[-1], X)
+
+    def predict(self, X) -> np.ndarray:
+        """The class of the sign of :meth:`decision_function` (0 goes to ``classes_[0]``).
+
+        Parameters
+        ----------
+        X : array_like of shape (n_samples, n_features)
+            Samples (as in ``fit``).
+
+        Returns
+        -------
+        ndarray of shape (n_samples,)
+            Labels from ``classes_`` (its dtype).
+
+        Examples
+        --------
+        >>> from boostcore.datasets import make_dataset
+        >>> from boostcore.estimators import BoostODTClassifier
+        >>> ds = make_dataset("moons", n=100, random_state=0)
+        >>> clf = BoostODTClassifier(n_internal=3, n_stumps=5).fit(ds.X_train, ds.y_train)
+        >>> clf.predict(ds.X_test[:3]).tolist(), ds.y_test[:3].tolist()
+        ([-1, 1, -1], [-1, 1, -1])
+        """
+        return self._labels(self.decision_function(X))
+
+    def predict_proba(self, X) -> np.ndarray:
+        """Class probabilities of the fitted model, columns ordered as ``classes_``.
+
+        Parameters
+        ----------
+        X : array_like of shape (n_samples, n_features)
+            Samples (as in ``fit``).
+
+        Returns
+        -------
+        ndarray of float, shape (n_samples, n_classes)
+            ``[1 − q, q]`` with ``q = P(classes_[1] | x)`` of the last snapshot; rows sum to
+            1 (one column of ones when ``y`` had a single class).
+
+        Examples
+        --------
+        >>> from boostcore.datasets import make_dataset
+        >>> from boostcore.estimators import BoostODTClassifier
+        >>> ds = make_dataset("moons", n=100, random_state=0)
+        >>> clf = BoostODTClassifier(n_internal=3, n_stumps=5).fit(ds.X_train, ds.y_train)
+        >>> clf.predict_proba(ds.X_test[:3]).round(3).tolist()
+        [[1.0, 0.0], [0.0, 1.0], [1.0, 0.0]]
+        """
+        X = self._check(X)
+        if self.classes_.size == 1:
+            return np.ones((X.shape[0], 1))
+        p = self._proba_pos(self.steps_[-1], X)
+        return np.column_stack([1.0 - p, p])
+
+    def staged_decision_function(self, X) -> Iterator[np.ndarray]:
+        """Yield the decision function after each stage of the run.
+
+        Parameters
+        ----------
+        X : array_like of shape (n_samples, n_features)
+            Samples (as in ``fit``).
+
+        Yields
+        ------
+        ndarray of shape (n_samples,)
+            The score of every stage: by default one per ``"step"`` snapshot (round, weak
+            hypothesis or split), as scikit-learn's staged methods; the last one is
+            :meth:`decision_function`.
+
+        Examples
+        --------
+        >>> from boostcore.datasets import make_dataset
+        >>> from boostcore.estimators import BoostODTClassifier
+        >>> ds = make_dataset("moons", n=100, random_state=0)
+        >>> clf = BoostODTClassifier(n_internal=3, n_stumps=5).fit(ds.X_train, ds.y_train)
+        >>> [f.round(2).tolist() for f in clf.staged_decision_function(ds.X_test[:2])]
+        [[-1.76, 1.26], [-15.93, 1.26], [-15.93, 15.42]]
+        """
+        X = self._check(X)
+        for step in self._stages():
+            yield self._decision(step, X)
+
+    def staged_predict(self, X) -> Iterator[np.ndarray]:
+        """Yield the predicted labels after each stage of the run.
+
+        Parameters
+        ----------
+        X : array_like of shape (n_samples, n_features)
+            Samples (as in ``fit``).
+
+        Yields
+        ------
+        ndarray of shape (n_samples,)
+            Labels from ``classes_``, one array per stage of :meth:`staged_decision_function`.
+
+        Examples
+        --------
+        >>> from boostcore.datasets import make_dataset
+        >>> from boostcore.estimators import BoostODTClassifier
+        >>> ds = make_dataset("moons", n=100, random_state=0)
+        >>> clf = BoostODTClassifier(n_internal=3, n_stumps=5).fit(ds.X_train, ds.y_train)
+        >>> [p.tolist() for p in clf.staged_predict(ds.X_test[:2])]
+        [[-1, 1], [-1, 1], [-1, 1]]
+        """
+        for F in self.staged_decision_function(X):
+            yield self._labels(F)
 
 
-class TopDownTreeClassifier(ClassifierMixin, BaseEstimator):
+class TopDownTreeClassifier(BaseStepwiseClassifier):
     """Top-down decision tree grown as a boosting algorithm (Kearns–Mansour, Hatano, MM).
 
     Parameters
@@ -81,6 +311,14 @@ class TopDownTreeClassifier(ClassifierMixin, BaseEstimator):
     tree_ : boostcore.tree.Tree
         The fitted tree.
 
+    Notes
+    -----
+    A tree scores ``x`` by the leaf it reaches: ``predict_proba`` is the leaf's (weighted)
+    class frequencies ``[1 − q̂, q̂]`` (one column of ones when ``y`` had a single class),
+    ``decision_function`` is ``2q̂ − 1`` in [−1, 1] and ``predict`` the leaf's majority class
+    (a tie goes to ``classes_[0]``). The staged methods follow every round of growth, the
+    single-leaf tree first (the stop snapshot repeats the last round).
+
     Examples
     --------
     >>> from boostcore.datasets import make_dataset
@@ -88,6 +326,21 @@ class TopDownTreeClassifier(ClassifierMixin, BaseEstimator):
     >>> clf = TopDownTreeClassifier(size=8).fit(ds.X_train, ds.y_train)
     >>> clf.tree_.n_leaves
     8
+
+    A tree of four leaves, its scores and its rounds:
+
+    >>> ds = make_dataset("moons", n=100, random_state=0)
+    >>> clf = TopDownTreeClassifier(size=4).fit(ds.X_train, ds.y_train)
+    >>> clf.decision_function(ds.X_test[:3]).round(3).tolist()
+    [-1.0, 0.579, -1.0]
+    >>> clf.predict_proba(ds.X_test[:3]).round(3).tolist()
+    [[1.0, 0.0], [0.211, 0.789], [1.0, 0.0]]
+    >>> clf.predict(ds.X_test[:3]).tolist(), ds.y_test[:3].tolist()
+    ([-1, 1, -1], [-1, 1, -1])
+    >>> [f.round(2).tolist() for f in clf.staged_decision_function(ds.X_test[:2])]
+    [[0.01, 0.01], [-1.0, 0.58], [-1.0, 0.2], [-1.0, 0.58]]
+    >>> [p.tolist() for p in clf.staged_predict(ds.X_test[:2])]
+    [[1, 1], [-1, 1], [-1, 1], [-1, 1]]
     """
 
     def __init__(
@@ -107,11 +360,6 @@ class TopDownTreeClassifier(ClassifierMixin, BaseEstimator):
         self.gamma = gamma
         self.leaf_rule = leaf_rule
         self.categorical = categorical
-
-    def __sklearn_tags__(self):
-        tags = super().__sklearn_tags__()
-        tags.classifier_tags.multi_class = False
-        return tags
 
     def fit(self, X, y, sample_weight=None) -> TopDownTreeClassifier:
         """Grow the tree on ``(X, y)``; ``y`` must have at most two classes.
@@ -149,7 +397,7 @@ class TopDownTreeClassifier(ClassifierMixin, BaseEstimator):
             ...
         ValueError: Only binary classification is supported. TopDownTreeClassifier got 3 ...
         """
-        X, y, y_pm = _fit_data(self, X, y, sample_weight)
+        X, y_pm = self._fit_data(X, y, sample_weight)
         self.steps_ = tuple(
             grow(
                 X,
@@ -167,9 +415,11 @@ class TopDownTreeClassifier(ClassifierMixin, BaseEstimator):
         self.tree_ = self.steps_[-1].tree
         return self
 
-    def _check(self, X) -> np.ndarray:
-        check_is_fitted(self)
-        return validate_data(self, X, dtype=np.float64, reset=False)
+    def _proba_pos(self, step: TreeStep, X: np.ndarray) -> np.ndarray:
+        return step.tree.predict_proba_pos(X)
+
+    def _stages(self) -> list[TreeStep]:
+        return steps.rounds(self.steps_)  # the stop snapshot repeats the last round
 
     def apply(self, X) -> np.ndarray:
         """Index of the leaf (node id of the tree) that each sample reaches.
@@ -196,136 +446,6 @@ class TopDownTreeClassifier(ClassifierMixin, BaseEstimator):
         X = self._check(X)
         return self.tree_.apply(X)
 
-    def decision_function(self, X) -> np.ndarray:
-        """``2q̂ − 1`` of the reached leaf: positive means ``classes_[1]``.
-
-        Parameters
-        ----------
-        X : array_like of shape (n_samples, n_features)
-            Samples (as in ``fit``).
-
-        Returns
-        -------
-        ndarray of float, shape (n_samples,)
-            Values in [−1, 1].
-
-        Examples
-        --------
-        >>> from boostcore.datasets import make_dataset
-        >>> from boostcore.estimators import TopDownTreeClassifier
-        >>> ds = make_dataset("moons", n=100, random_state=0)
-        >>> clf = TopDownTreeClassifier(size=4).fit(ds.X_train, ds.y_train)
-        >>> clf.decision_function(ds.X_test[:3]).round(3).tolist()
-        [-1.0, 0.579, -1.0]
-        """
-        X = self._check(X)
-        return 2.0 * self.tree_.predict_proba_pos(X) - 1.0
-
-    def predict_proba(self, X) -> np.ndarray:
-        """Leaf class frequencies (weighted), columns ordered as ``classes_``.
-
-        Parameters
-        ----------
-        X : array_like of shape (n_samples, n_features)
-            Samples (as in ``fit``).
-
-        Returns
-        -------
-        ndarray of float, shape (n_samples, n_classes)
-            Rows sum to 1 (one column of ones when ``y`` had a single class).
-
-        Examples
-        --------
-        >>> from boostcore.datasets import make_dataset
-        >>> from boostcore.estimators import TopDownTreeClassifier
-        >>> ds = make_dataset("moons", n=100, random_state=0)
-        >>> clf = TopDownTreeClassifier(size=4).fit(ds.X_train, ds.y_train)
-        >>> clf.predict_proba(ds.X_test[:3]).round(3).tolist()
-        [[1.0, 0.0], [0.211, 0.789], [1.0, 0.0]]
-        """
-        X = self._check(X)
-        q = self.tree_.predict_proba_pos(X)
-        if self.classes_.size == 1:
-            return np.ones((q.shape[0], 1))
-        return np.column_stack([1.0 - q, q])
-
-    def predict(self, X) -> np.ndarray:
-        """Majority class of the reached leaf.
-
-        Parameters
-        ----------
-        X : array_like of shape (n_samples, n_features)
-            Samples (as in ``fit``).
-
-        Returns
-        -------
-        ndarray of shape (n_samples,)
-            Labels from ``classes_`` (a tie goes to ``classes_[0]``).
-
-        Examples
-        --------
-        >>> from boostcore.datasets import make_dataset
-        >>> from boostcore.estimators import TopDownTreeClassifier
-        >>> ds = make_dataset("moons", n=100, random_state=0)
-        >>> clf = TopDownTreeClassifier(size=4).fit(ds.X_train, ds.y_train)
-        >>> clf.predict(ds.X_test[:3]).tolist(), ds.y_test[:3].tolist()
-        ([-1, 1, -1], [-1, 1, -1])
-        """
-        X = self._check(X)
-        q = self.tree_.predict_proba_pos(X)
-        return self.classes_[np.where(q > 0.5, self.classes_.size - 1, 0)]
-
-    def staged_decision_function(self, X) -> Iterator[np.ndarray]:
-        """Yield the decision function after each round of growth.
-
-        Parameters
-        ----------
-        X : array_like of shape (n_samples, n_features)
-            Samples (as in ``fit``).
-
-        Yields
-        ------
-        ndarray of shape (n_samples,)
-            ``2q̂ − 1`` of the tree of every snapshot, the single-leaf tree first.
-
-        Examples
-        --------
-        >>> from boostcore.datasets import make_dataset
-        >>> from boostcore.estimators import TopDownTreeClassifier
-        >>> ds = make_dataset("moons", n=100, random_state=0)
-        >>> clf = TopDownTreeClassifier(size=4).fit(ds.X_train, ds.y_train)
-        >>> [f.round(2).tolist() for f in clf.staged_decision_function(ds.X_test[:2])]
-        [[0.01, 0.01], [-1.0, 0.58], [-1.0, 0.2], [-1.0, 0.58]]
-        """
-        X = self._check(X)
-        for step in steps.rounds(self.steps_):  # the stop snapshot repeats the last round
-            yield 2.0 * step.tree.predict_proba_pos(X) - 1.0
-
-    def staged_predict(self, X) -> Iterator[np.ndarray]:
-        """Yield the predictions after each round of growth.
-
-        Parameters
-        ----------
-        X : array_like of shape (n_samples, n_features)
-            Samples (as in ``fit``).
-
-        Yields
-        ------
-        ndarray of shape (n_samples,)
-            Labels from ``classes_`` of every snapshot, the single-leaf tree first.
-
-        Examples
-        --------
-        >>> from boostcore.datasets import make_dataset
-        >>> from boostcore.estimators import TopDownTreeClassifier
-        >>> ds = make_dataset("moons", n=100, random_state=0)
-        >>> clf = TopDownTreeClassifier(size=4).fit(ds.X_train, ds.y_train)
-        >>> [p.tolist() for p in clf.staged_predict(ds.X_test[:2])]
-        [[1, 1], [-1, 1], [-1, 1], [-1, 1]]
-        """
-        for f in self.staged_decision_function(X):
-            yield self.classes_[np.where(f > 0, self.classes_.size - 1, 0)]
-
     @property
     def final_step(self) -> TreeStep:
         """The last snapshot of the fitted run.
@@ -348,7 +468,7 @@ class TopDownTreeClassifier(ClassifierMixin, BaseEstimator):
         return self.steps_[-1]
 
 
-class BPInfoBoostClassifier(ClassifierMixin, BaseEstimator):
+class BPInfoBoostClassifier(BaseStepwiseClassifier):
     """BP.InfoBoost: InfoBoost as a divide-and-merge branching program (Takimoto et al.).
 
     Parameters
@@ -374,6 +494,14 @@ class BPInfoBoostClassifier(ClassifierMixin, BaseEstimator):
     program_ : boostcore.branching.BranchingProgram
         The fitted program.
 
+    Notes
+    -----
+    ``decision_function`` is the program's ``F_T(x)`` (all 0 when ``y`` had a single class:
+    the empty program), ``predict`` its sign as class labels (``F = 0`` goes to
+    ``classes_[0]``) and ``predict_proba`` ``P(+1|x) = 1/(1 + exp(−2F))``, the logistic link
+    of the exponential loss. The staged methods yield ``F_t(x)`` for ``t = 1, 2, …``: one
+    per ``"step"`` snapshot (round), none for the start and stop snapshots.
+
     Examples
     --------
     >>> from boostcore.datasets import make_dataset
@@ -382,7 +510,17 @@ class BPInfoBoostClassifier(ClassifierMixin, BaseEstimator):
     >>> clf = BPInfoBoostClassifier(n_rounds=5).fit(ds.X_train, ds.y_train)
     >>> len(clf.program_.rounds), round(clf.score(ds.X_test, ds.y_test), 2)
     (5, 0.92)
+    >>> clf.decision_function(ds.X_test[:3]).round(3).tolist()
+    [-6.143, 3.646, -6.143]
+    >>> clf.predict(ds.X_test[:3]).tolist(), ds.y_test[:3].tolist()
+    ([-1, 1, -1], [-1, 1, -1])
+    >>> clf.predict_proba(ds.X_test[:3]).round(3).tolist()
+    [[1.0, 0.0], [0.001, 0.999], [1.0, 0.0]]
+    >>> [f.round(2).tolist() for f in clf.staged_decision_function(ds.X_test[:1])]
+    [[-2.0], [-3.32], [-3.96], [-5.25], [-6.14]]
     """
+
+    _one_class_score = 0.0  # F = 0: the empty program
 
     def __init__(
         self,
@@ -397,11 +535,6 @@ class BPInfoBoostClassifier(ClassifierMixin, BaseEstimator):
         self.c = c
         self.weak = weak
         self.smoothing = smoothing
-
-    def __sklearn_tags__(self):
-        tags = super().__sklearn_tags__()
-        tags.classifier_tags.multi_class = False
-        return tags
 
     def fit(self, X, y) -> BPInfoBoostClassifier:
         """Run BP.InfoBoost on ``(X, y)``; ``y`` must have at most two classes.
@@ -435,7 +568,7 @@ class BPInfoBoostClassifier(ClassifierMixin, BaseEstimator):
         """
         from .branching import BranchingProgram, bp_infoboost
 
-        X, y, y_pm = _fit_data(self, X, y)
+        X, y_pm = self._fit_data(X, y)
         if self.classes_.size == 1:
             # nothing to boost: the program is empty and predicts the only class
             self.steps_ = ()
@@ -455,120 +588,11 @@ class BPInfoBoostClassifier(ClassifierMixin, BaseEstimator):
         self.program_ = self.steps_[-1].program
         return self
 
-    def _check(self, X) -> np.ndarray:
-        check_is_fitted(self)
-        return validate_data(self, X, dtype=np.float64, reset=False)
-
-    def decision_function(self, X) -> np.ndarray:
-        """``F_T(x)``: positive means ``classes_[1]``.
-
-        Parameters
-        ----------
-        X : array_like of shape (n_samples, n_features)
-            Samples (as in ``fit``).
-
-        Returns
-        -------
-        ndarray of float, shape (n_samples,)
-            ``F_T(x)`` (all 0 when ``y`` had a single class).
-
-        Examples
-        --------
-        >>> from boostcore.datasets import make_dataset
-        >>> from boostcore.estimators import BPInfoBoostClassifier
-        >>> ds = make_dataset("moons", n=100, random_state=0)
-        >>> clf = BPInfoBoostClassifier(n_rounds=5).fit(ds.X_train, ds.y_train)
-        >>> clf.decision_function(ds.X_test[:3]).round(3).tolist()
-        [-6.143, 3.646, -6.143]
-        """
-        X = self._check(X)
-        return self.program_.decision_function(X)
-
-    def predict(self, X) -> np.ndarray:
-        """``sign(F_T(x))`` as class labels.
-
-        Parameters
-        ----------
-        X : array_like of shape (n_samples, n_features)
-            Samples (as in ``fit``).
-
-        Returns
-        -------
-        ndarray of shape (n_samples,)
-            Labels from ``classes_`` (``F = 0`` goes to ``classes_[0]``).
-
-        Examples
-        --------
-        >>> from boostcore.datasets import make_dataset
-        >>> from boostcore.estimators import BPInfoBoostClassifier
-        >>> ds = make_dataset("moons", n=100, random_state=0)
-        >>> clf = BPInfoBoostClassifier(n_rounds=5).fit(ds.X_train, ds.y_train)
-        >>> clf.predict(ds.X_test[:3]).tolist(), ds.y_test[:3].tolist()
-        ([-1, 1, -1], [-1, 1, -1])
-        """
-        F = self.decision_function(X)
-        if self.classes_.size == 1:
-            return np.full(F.shape[0], self.classes_[0])
-        return self.classes_[(F > 0).astype(int)]
-
-    def predict_proba(self, X) -> np.ndarray:
-        """``P(+1|x) = 1/(1 + exp(−2F))``, the logistic link of the exponential loss.
-
-        Parameters
-        ----------
-        X : array_like of shape (n_samples, n_features)
-            Samples (as in ``fit``).
-
-        Returns
-        -------
-        ndarray of float, shape (n_samples, n_classes)
-            Columns ordered as ``classes_``; rows sum to 1.
-
-        Examples
-        --------
-        >>> from boostcore.datasets import make_dataset
-        >>> from boostcore.estimators import BPInfoBoostClassifier
-        >>> ds = make_dataset("moons", n=100, random_state=0)
-        >>> clf = BPInfoBoostClassifier(n_rounds=5).fit(ds.X_train, ds.y_train)
-        >>> clf.predict_proba(ds.X_test[:3]).round(3).tolist()
-        [[1.0, 0.0], [0.001, 0.999], [1.0, 0.0]]
-        """
-        F = self.decision_function(X)
-        if self.classes_.size == 1:
-            return np.ones((F.shape[0], 1))
-        p = 1.0 / (1.0 + np.exp(-2.0 * np.clip(F, -350, 350)))
-        return np.column_stack([1.0 - p, p])
-
-    def staged_decision_function(self, X) -> Iterator[np.ndarray]:
-        """Yield ``F_t(x)`` after each round.
-
-        Parameters
-        ----------
-        X : array_like of shape (n_samples, n_features)
-            Samples (as in ``fit``).
-
-        Yields
-        ------
-        ndarray of shape (n_samples,)
-            ``F_t(x)`` for ``t = 1, 2, …``: one per ``"step"`` snapshot (round), none for
-            the start and stop snapshots.
-
-        Examples
-        --------
-        >>> from boostcore.datasets import make_dataset
-        >>> from boostcore.estimators import BPInfoBoostClassifier
-        >>> ds = make_dataset("moons", n=100, random_state=0)
-        >>> clf = BPInfoBoostClassifier(n_rounds=5).fit(ds.X_train, ds.y_train)
-        >>> [f.round(2).tolist() for f in clf.staged_decision_function(ds.X_test[:1])]
-        [[-2.0], [-3.32], [-3.96], [-5.25], [-6.14]]
-        """
-        X = self._check(X)
-        for step in self.steps_:
-            if step.kind == "step":
-                yield step.program.decision_function(X)
+    def _decision(self, step: Step, X: np.ndarray) -> np.ndarray:
+        return step.program.decision_function(X)
 
 
-class ProbabilisticBoostClassifier(ClassifierMixin, BaseEstimator):
+class ProbabilisticBoostClassifier(BaseStepwiseClassifier):
     """Boosted probabilistic (soft-stump) classifiers, after Grossmann.
 
     Parameters
@@ -602,7 +626,9 @@ class ProbabilisticBoostClassifier(ClassifierMixin, BaseEstimator):
     Notes
     -----
     ``predict_proba`` is ``P(H(x) > 0) + ½ P(H(x) = 0)`` (exact for trees, a seeded Monte
-    Carlo estimate for the chain); ``decision_function`` is ``2·predict_proba − 1``.
+    Carlo estimate for the chain); ``decision_function`` is ``2·predict_proba − 1`` (all 1
+    when ``y`` had a single class) and ``predict`` the more probable class (ties to
+    ``classes_[0]``).
 
     Examples
     --------
@@ -612,6 +638,12 @@ class ProbabilisticBoostClassifier(ClassifierMixin, BaseEstimator):
     >>> clf = ProbabilisticBoostClassifier(n_weak=4).fit(ds.X_train, ds.y_train)
     >>> clf.model_.n_weak, round(clf.score(ds.X_test, ds.y_test), 2)
     (4, 0.84)
+    >>> clf.predict_proba(ds.X_test[:3]).round(3).tolist()
+    [[0.915, 0.085], [0.078, 0.922], [0.895, 0.105]]
+    >>> clf.decision_function(ds.X_test[:3]).round(3).tolist()
+    [-0.83, 0.845, -0.789]
+    >>> clf.predict(ds.X_test[:3]).tolist()
+    [-1, 1, -1]
     """
 
     def __init__(
@@ -627,11 +659,6 @@ class ProbabilisticBoostClassifier(ClassifierMixin, BaseEstimator):
         self.softness = softness
         self.levels = levels
         self.random_state = random_state
-
-    def __sklearn_tags__(self):
-        tags = super().__sklearn_tags__()
-        tags.classifier_tags.multi_class = False
-        return tags
 
     def fit(self, X, y) -> ProbabilisticBoostClassifier:
         """Boost soft stumps on ``(X, y)``; ``y`` must have at most two classes.
@@ -670,7 +697,7 @@ class ProbabilisticBoostClassifier(ClassifierMixin, BaseEstimator):
         from ._validation import check_choice
         from .probabilistic import matryoshka, prob_adaboost, prob_tree
 
-        X, y, y_pm = _fit_data(self, X, y)
+        X, y_pm = self._fit_data(X, y)
         check_choice("structure", self.structure, ("chain", "tree", "matryoshka"))
         if self.classes_.size == 1:
             self.steps_, self.model_ = (), None
@@ -700,247 +727,11 @@ class ProbabilisticBoostClassifier(ClassifierMixin, BaseEstimator):
         self.model_ = self.steps_[-1].model
         return self
 
-    def predict_proba(self, X) -> np.ndarray:
-        """``[P(class 0), P(class 1)]`` with ``P(class 1) = P(H > 0) + ½ P(H = 0)``.
-
-        Parameters
-        ----------
-        X : array_like of shape (n_samples, n_features)
-            Samples (as in ``fit``).
-
-        Returns
-        -------
-        ndarray of float, shape (n_samples, n_classes)
-            Columns ordered as ``classes_``; rows sum to 1.
-
-        Examples
-        --------
-        >>> from boostcore.datasets import make_dataset
-        >>> from boostcore.estimators import ProbabilisticBoostClassifier
-        >>> ds = make_dataset("moons", n=100, random_state=0)
-        >>> clf = ProbabilisticBoostClassifier(n_weak=4).fit(ds.X_train, ds.y_train)
-        >>> clf.predict_proba(ds.X_test[:3]).round(3).tolist()
-        [[0.915, 0.085], [0.078, 0.922], [0.895, 0.105]]
-        """
-        check_is_fitted(self)
-        X = validate_data(self, X, dtype=np.float64, reset=False)
-        if self.model_ is None:
-            return np.ones((X.shape[0], 1))
-        p = self.model_.q_pos(X)
-        return np.column_stack([1.0 - p, p])
-
-    def decision_function(self, X) -> np.ndarray:
-        """``2 P(H > 0) − 1`` (positive means ``classes_[1]``).
-
-        Parameters
-        ----------
-        X : array_like of shape (n_samples, n_features)
-            Samples (as in ``fit``).
-
-        Returns
-        -------
-        ndarray of float, shape (n_samples,)
-            Values in [−1, 1] (all 1 when ``y`` had a single class).
-
-        Examples
-        --------
-        >>> from boostcore.datasets import make_dataset
-        >>> from boostcore.estimators import ProbabilisticBoostClassifier
-        >>> ds = make_dataset("moons", n=100, random_state=0)
-        >>> clf = ProbabilisticBoostClassifier(n_weak=4).fit(ds.X_train, ds.y_train)
-        >>> clf.decision_function(ds.X_test[:3]).round(3).tolist()
-        [-0.83, 0.845, -0.789]
-        """
-        proba = self.predict_proba(X)
-        if proba.shape[1] == 1:
-            return np.ones(proba.shape[0])
-        return 2.0 * proba[:, 1] - 1.0
-
-    def predict(self, X) -> np.ndarray:
-        """The more probable class (ties to ``classes_[0]``).
-
-        Parameters
-        ----------
-        X : array_like of shape (n_samples, n_features)
-            Samples (as in ``fit``).
-
-        Returns
-        -------
-        ndarray of shape (n_samples,)
-            Labels from ``classes_``.
-
-        Examples
-        --------
-        >>> from boostcore.datasets import make_dataset
-        >>> from boostcore.estimators import ProbabilisticBoostClassifier
-        >>> ds = make_dataset("moons", n=100, random_state=0)
-        >>> clf = ProbabilisticBoostClassifier(n_weak=4).fit(ds.X_train, ds.y_train)
-        >>> clf.predict(ds.X_test[:3]).tolist()
-        [-1, 1, -1]
-        """
-        proba = self.predict_proba(X)
-        if proba.shape[1] == 1:
-            return np.full(proba.shape[0], self.classes_[0])
-        return self.classes_[(proba[:, 1] > 0.5).astype(int)]
+    def _proba_pos(self, step: Step, X: np.ndarray) -> np.ndarray:
+        return step.model.q_pos(X)
 
 
-class _G1Classifier(ClassifierMixin, BaseEstimator):
-    """Shared plumbing of the G1 classifiers: ``H(x)`` from ``_H``, the logistic link."""
-
-    def __sklearn_tags__(self):
-        tags = super().__sklearn_tags__()
-        tags.classifier_tags.multi_class = False
-        return tags
-
-    def _labels(self, X, y, sample_weight=None):
-        X, _, y_pm = _fit_data(self, X, y, sample_weight)
-        return X, y_pm
-
-    def _check(self, X) -> np.ndarray:
-        check_is_fitted(self)
-        return validate_data(self, X, dtype=np.float64, reset=False)
-
-    def decision_function(self, X) -> np.ndarray:
-        """``H(x) = Σ α_t h_t(x)`` along the path of ``x``: positive means ``classes_[1]``.
-
-        Parameters
-        ----------
-        X : array_like of shape (n_samples, n_features)
-            Samples (as in ``fit``).
-
-        Returns
-        -------
-        ndarray of float, shape (n_samples,)
-            ``H(x)`` (all 1 when ``y`` had a single class).
-
-        Examples
-        --------
-        >>> from boostcore.datasets import make_dataset
-        >>> from boostcore.estimators import RealAdaBoostClassifier
-        >>> ds = make_dataset("moons", n=100, random_state=0)
-        >>> clf = RealAdaBoostClassifier(n_estimators=10).fit(ds.X_train, ds.y_train)
-        >>> clf.decision_function(ds.X_test[:3]).round(3).tolist()
-        [-1.744, 1.019, -1.744]
-        """
-        X = self._check(X)
-        if self.classes_.size == 1:
-            return np.ones(X.shape[0])
-        return self._H(self.steps_[-1], X)
-
-    def predict(self, X) -> np.ndarray:
-        """``sign(H(x))`` as class labels (``H = 0`` goes to ``classes_[0]``).
-
-        Parameters
-        ----------
-        X : array_like of shape (n_samples, n_features)
-            Samples (as in ``fit``).
-
-        Returns
-        -------
-        ndarray of shape (n_samples,)
-            Labels from ``classes_``.
-
-        Examples
-        --------
-        >>> from boostcore.datasets import make_dataset
-        >>> from boostcore.estimators import RealAdaBoostClassifier
-        >>> ds = make_dataset("moons", n=100, random_state=0)
-        >>> clf = RealAdaBoostClassifier(n_estimators=10).fit(ds.X_train, ds.y_train)
-        >>> clf.predict(ds.X_test[:3]).tolist(), ds.y_test[:3].tolist()
-        ([-1, 1, -1], [-1, 1, -1])
-        """
-        H = self.decision_function(X)
-        if self.classes_.size == 1:
-            return np.full(H.shape[0], self.classes_[0])
-        return self.classes_[(H > 0).astype(int)]
-
-    def predict_proba(self, X) -> np.ndarray:
-        """``P(classes_[1] | x) = 1/(1 + exp(−2H))`` (Friedman et al.'s logistic link).
-
-        Parameters
-        ----------
-        X : array_like of shape (n_samples, n_features)
-            Samples (as in ``fit``).
-
-        Returns
-        -------
-        ndarray of float, shape (n_samples, n_classes)
-            Columns ordered as ``classes_``; rows sum to 1.
-
-        Examples
-        --------
-        >>> from boostcore.datasets import make_dataset
-        >>> from boostcore.estimators import RealAdaBoostClassifier
-        >>> ds = make_dataset("moons", n=100, random_state=0)
-        >>> clf = RealAdaBoostClassifier(n_estimators=10).fit(ds.X_train, ds.y_train)
-        >>> clf.predict_proba(ds.X_test[:3]).round(3).tolist()
-        [[0.97, 0.03], [0.115, 0.885], [0.97, 0.03]]
-        """
-        H = self.decision_function(X)
-        if self.classes_.size == 1:
-            return np.ones((H.shape[0], 1))
-        p = 1.0 / (1.0 + np.exp(-2.0 * np.clip(H, -350, 350)))
-        return np.column_stack([1.0 - p, p])
-
-    def staged_decision_function(self, X) -> Iterator[np.ndarray]:
-        """Yield ``H`` after each step of the run (each weak hypothesis, or each split).
-
-        Parameters
-        ----------
-        X : array_like of shape (n_samples, n_features)
-            Samples (as in ``fit``).
-
-        Yields
-        ------
-        ndarray of shape (n_samples,)
-            ``H`` after every ``"step"`` snapshot: one per weak hypothesis (or per split),
-            as scikit-learn's staged methods (the start and stop snapshots yield nothing).
-
-        Examples
-        --------
-        >>> from boostcore.datasets import make_dataset
-        >>> from boostcore.estimators import RealAdaBoostClassifier
-        >>> ds = make_dataset("moons", n=100, random_state=0)
-        >>> clf = RealAdaBoostClassifier(n_estimators=10).fit(ds.X_train, ds.y_train)
-        >>> len(list(clf.staged_decision_function(ds.X_test)))
-        10
-        """
-        X = self._check(X)
-        for step in self.steps_:
-            if step.kind == steps.STEP:
-                yield self._H(step, X)
-
-    def staged_predict(self, X) -> Iterator[np.ndarray]:
-        """Yield the predicted labels after each step.
-
-        Parameters
-        ----------
-        X : array_like of shape (n_samples, n_features)
-            Samples (as in ``fit``).
-
-        Yields
-        ------
-        ndarray of shape (n_samples,)
-            Labels from ``classes_``, one array per step of :meth:`staged_decision_function`.
-
-        Examples
-        --------
-        >>> from boostcore.datasets import make_dataset
-        >>> from boostcore.estimators import RealAdaBoostClassifier
-        >>> ds = make_dataset("moons", n=100, random_state=0)
-        >>> clf = RealAdaBoostClassifier(n_estimators=10).fit(ds.X_train, ds.y_train)
-        >>> [p.tolist() for p in clf.staged_predict(ds.X_test[:2])][:3]
-        [[-1, -1], [-1, -1], [-1, 1]]
-        """
-        for H in self.staged_decision_function(X):
-            yield (
-                self.classes_[(H > 0).astype(int)]
-                if self.classes_.size == 2
-                else np.full(H.shape[0], self.classes_[0])
-            )
-
-
-class RealAdaBoostClassifier(_G1Classifier):
+class RealAdaBoostClassifier(BaseStepwiseClassifier):
     """AdaBoost_R: G1 on a single path (Nock & Nielsen 2006; Henry–Nock–Nielsen 2007).
 
     Parameters
@@ -973,6 +764,12 @@ class RealAdaBoostClassifier(_G1Classifier):
 
     Notes
     -----
+    ``decision_function`` is ``H(x) = Σ α_t h_t(x)`` (all 1 when ``y`` had a single class),
+    ``predict`` its sign as class labels (``H = 0`` goes to ``classes_[0]``) and
+    ``predict_proba`` ``P(classes_[1] | x) = 1/(1 + exp(−2H))`` (Friedman et al.'s logistic
+    link). The staged methods yield ``H`` after every ``"step"`` snapshot: one per weak
+    hypothesis, as scikit-learn's staged methods (the start and stop snapshots yield nothing).
+
     With ±1 weak hypotheses and the same ``weak`` and ``random_state``, the run equals
     ``AdaBoostClassifier(weak, random_state=…)`` (SAMME) round by round: the fitted copies,
     the weighted errors ``ε_t`` and the weights, SAMME's ``ln((1 − ε_t)/ε_t) = 2 α_t``.
@@ -1002,6 +799,21 @@ class RealAdaBoostClassifier(_G1Classifier):
     >>> clf = RealAdaBoostClassifier(n_estimators=20).fit(ds.X_train, ds.y_train)
     >>> len(clf.model_)
     20
+
+    Ten stumps, their scores and their rounds:
+
+    >>> ds = make_dataset("moons", n=100, random_state=0)
+    >>> clf = RealAdaBoostClassifier(n_estimators=10).fit(ds.X_train, ds.y_train)
+    >>> clf.decision_function(ds.X_test[:3]).round(3).tolist()
+    [-1.744, 1.019, -1.744]
+    >>> clf.predict(ds.X_test[:3]).tolist(), ds.y_test[:3].tolist()
+    ([-1, 1, -1], [-1, 1, -1])
+    >>> clf.predict_proba(ds.X_test[:3]).round(3).tolist()
+    [[0.97, 0.03], [0.115, 0.885], [0.97, 0.03]]
+    >>> len(list(clf.staged_decision_function(ds.X_test)))
+    10
+    >>> [p.tolist() for p in clf.staged_predict(ds.X_test[:2])][:3]
+    [[-1, -1], [-1, -1], [-1, 1]]
     """
 
     def __init__(self, n_estimators: int = 50, weak="stump", random_state=None) -> None:
@@ -1043,7 +855,7 @@ class RealAdaBoostClassifier(_G1Classifier):
         """
         from .realboost import Additive, g1_linear
 
-        X, y_pm = self._labels(X, y, sample_weight)
+        X, y_pm = self._fit_data(X, y, sample_weight)
         # as AdaBoostClassifier.fit: one generator for the whole fit (None: numpy's global)
         rng = check_random_state(self.random_state)
         if self.classes_.size == 1:
@@ -1064,12 +876,11 @@ class RealAdaBoostClassifier(_G1Classifier):
         self.model_ = self.steps_[-1].model
         return self
 
-    @staticmethod
-    def _H(step, X):
+    def _decision(self, step: Step, X: np.ndarray) -> np.ndarray:
         return step.model.decision_function(X)
 
 
-class BoostODTClassifier(_G1Classifier):
+class BoostODTClassifier(BaseStepwiseClassifier):
     """BoostODT: boosted oblique decision trees (Henry–Nock–Nielsen 2007, §4.3).
 
     Parameters
@@ -1092,6 +903,14 @@ class BoostODTClassifier(_G1Classifier):
         class).
     tree_ : boostcore.oblique.ObliqueTree or None
         The fitted tree (``None`` when ``y`` had a single class).
+
+    Notes
+    -----
+    ``decision_function`` is ``H(x) = Σ α_t h_t(x)`` along the path of ``x`` in the tree (all
+    1 when ``y`` had a single class), ``predict`` its sign as class labels (``H = 0`` goes to
+    ``classes_[0]``) and ``predict_proba`` ``1/(1 + exp(−2H))`` (Friedman et al.'s logistic
+    link). The staged methods yield ``H`` after every split (``"step"`` snapshot), as
+    scikit-learn's staged methods (the start and stop snapshots yield nothing).
 
     Examples
     --------
@@ -1149,7 +968,7 @@ class BoostODTClassifier(_G1Classifier):
         """
         from .oblique import boost_odt
 
-        X, y_pm = self._labels(X, y, sample_weight)
+        X, y_pm = self._fit_data(X, y, sample_weight)
         if self.classes_.size == 1:
             self.steps_, self.tree_ = (), None
             return self
@@ -1167,8 +986,7 @@ class BoostODTClassifier(_G1Classifier):
         self.tree_ = self.steps_[-1].tree
         return self
 
-    @staticmethod
-    def _H(step, X):
+    def _decision(self, step: Step, X: np.ndarray) -> np.ndarray:
         return step.tree.decision_function(X)
 
     def apply(self, X) -> np.ndarray:

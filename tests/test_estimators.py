@@ -9,6 +9,8 @@ from sklearn.model_selection import cross_val_score
 from sklearn.utils.estimator_checks import parametrize_with_checks
 
 from boostcore.estimators import (
+    BaseStepwiseClassifier,
+    BoostODTClassifier,
     BPInfoBoostClassifier,
     ProbabilisticBoostClassifier,
     RealAdaBoostClassifier,
@@ -382,3 +384,50 @@ def test_real_adaboost_perfect_round_after_others_is_weighted_unlike_sklearn():
     )
     assert (ours.predict(Xq) != ada.predict(Xq)).any()
     assert ours.score(X, y) == 1.0
+
+
+# ------------------------------------------------------------------ BaseStepwiseClassifier
+# issue 23, item 7: one base holds the plumbing, each estimator how a snapshot scores X
+
+EVERY_ESTIMATOR = [
+    TopDownTreeClassifier(size=6),
+    BPInfoBoostClassifier(n_rounds=5),
+    ProbabilisticBoostClassifier(n_weak=4),
+    ProbabilisticBoostClassifier(structure="chain", n_weak=4),
+    RealAdaBoostClassifier(n_estimators=6),
+    BoostODTClassifier(n_internal=3, n_stumps=3),
+]
+
+
+@pytest.mark.parametrize("estimator", EVERY_ESTIMATOR, ids=repr)
+def test_every_estimator_predicts_through_the_base(estimator):
+    X, y = data(11, n=120)
+    clf = clone(estimator).fit(X, np.where(y == 1, "spam", "ham"))
+    assert isinstance(clf, BaseStepwiseClassifier)
+    F, proba, pred = clf.decision_function(X), clf.predict_proba(X), clf.predict(X)
+    np.testing.assert_array_equal(pred, clf.classes_[(F > 0).astype(int)])
+    np.testing.assert_array_equal(pred == "spam", proba[:, 1] > 0.5)
+    np.testing.assert_allclose(proba.sum(axis=1), 1.0)
+    staged_F, staged = list(clf.staged_decision_function(X)), list(clf.staged_predict(X))
+    assert len(staged) == len(staged_F) >= 1
+    np.testing.assert_allclose(staged_F[-1], F)
+    np.testing.assert_array_equal(staged[-1], pred)
+    for f, p in zip(staged_F, staged):
+        np.testing.assert_array_equal(p, clf.classes_[(f > 0).astype(int)])
+
+
+@pytest.mark.parametrize("estimator", EVERY_ESTIMATOR, ids=repr)
+def test_one_class_is_predicted_with_the_dtype_of_classes(estimator):
+    X, _ = data(12, n=40)
+    clf = clone(estimator).fit(X, np.array(["only"] * 40, dtype=object))
+    pred = clf.predict(X)
+    assert pred.dtype == clf.classes_.dtype == object and np.all(pred == "only")
+    assert clf.predict_proba(X).shape == (40, 1)
+    assert all(np.all(p == "only") for p in clf.staged_predict(X))
+
+
+def test_a_subclass_must_say_how_a_snapshot_scores():
+    with pytest.raises(TypeError, match="_decision or _proba_pos"):
+
+        class NoScore(BaseStepwiseClassifier):
+            pass
