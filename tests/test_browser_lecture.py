@@ -20,17 +20,14 @@ from test_browser import (
     _wait_for,
 )
 
+from ui import pages
+
 pytestmark = pytest.mark.browser
 
 VIEWS = ("view-regions", "view-structure", "view-curves")
 
-#: Each page at a mid round of a small demo.
-PAGES = {
-    "topdown": "/topdown?s=12&round=5",
-    "branching": "/branching?T=10&round=5",
-    "matryoshka": "/matryoshka?round=5",
-    "oblique": "/oblique?round=5",
-}
+#: Each page with the lecture view (the registry's lessons) at a mid round of its default demo.
+PAGES = {p.slug: f"/{p.slug}?round=5" for p in pages.LESSONS}
 
 SETTINGS = {
     "present-1920x1080": ((1920, 1080), True),

@@ -20,6 +20,8 @@ from test_browser import (
     _wait_for,
 )
 
+from ui import pages
+
 pytestmark = pytest.mark.browser
 
 WEAK = ".st-key-weak_topdown_box"
@@ -86,7 +88,7 @@ def test_answer_a_prediction_and_see_it_marked(server, browser) -> None:
     page.close()
 
 
-@pytest.mark.parametrize("name", ["topdown", "branching", "matryoshka", "oblique"])
+@pytest.mark.parametrize("name", [p.slug for p in pages.with_feature("proof")])
 def test_the_proof_card_sits_beside_the_curves_on_a_1080p_projector(server, browser, name):
     page = _new_page(browser, viewport={"width": 1920, "height": 1080})
     page.goto(f"{server}/{name}?present=true")

@@ -1,7 +1,8 @@
 """Nasty links in the served app (issue 16): the page shows ONE notice naming each ignored
 parameter, no exception box, no traceback, and a markdown image in any parameter a page echoes
 — on every page — makes the browser fetch nothing and draws no image or link to its host. The
-generated cases run under AppTest (tests/test_url_params.py)."""
+generated cases run under AppTest (tests/test_url_params.py). The pages and their parameters
+are the page registry's (``ui/pages``)."""
 
 from __future__ import annotations
 
@@ -10,12 +11,46 @@ import urllib.parse
 import pytest
 from test_browser import _settle
 
+from ui import pages
+
 pytestmark = pytest.mark.browser
 
 #: A host nobody serves: a request to it would be an image rendered from a link.
 SINK = "127.0.0.1:9"
 IMAGE = f"![x](http://{SINK}/p.png)"
 _Q = urllib.parse.quote(IMAGE)
+
+#: Parameters a plain open does not read (drawn only after the data source or the game's
+#: mode is switched).
+DRAWN_LATER = {"ptest", "watch_adv", "watch_seed"}
+#: The most parameters one link carries: the notice of a link stays well under 1,000
+#: characters.
+PER_LINK = 6
+
+
+def _echoed(page: pages.PageSpec) -> list[str]:
+    """Every URL parameter the page reads on a plain open: all its registry row declares but
+    the widgets drawn later and, without the lecture view, the round (read only with a
+    preset, or in the game's watch mode)."""
+    return [
+        p.name
+        for p in page.params
+        if p.name not in DRAWN_LATER and (p.name != "round" or page.has("lecture"))
+    ]
+
+
+def _images_in_every_parameter() -> list[tuple[str, list[str]]]:
+    """A markdown image in every parameter a page echoes, on every page: a page's
+    parameters in links of at most :data:`PER_LINK` each."""
+    out = []
+    for page in pages.PAGES:
+        names = _echoed(page)
+        for i in range(0, len(names), PER_LINK):
+            chunk = names[i : i + PER_LINK]
+            query = "&".join(f"{name}={_Q}" for name in chunk)
+            out.append((f"/{page.slug or 'home'}?{query}", [f"{name}=" for name in chunk]))
+    return out
+
 
 CASES = [
     ("/topdown?preset=multiway&round=%C2%B2", ["round=²"]),
@@ -25,21 +60,26 @@ CASES = [
     ),
     ("/game?s=0&mv=" + urllib.parse.quote(IMAGE), ["mv=![x](http:", "s=0"]),
     ("/oblique?preset=" + urllib.parse.quote(IMAGE) + "&round=" + "9" * 5000, ["preset="]),
-    # a markdown image in every parameter a page echoes, on every other page
-    (f"/branching?preset={_Q}&round={_Q}&T={_Q}", ["preset=", "round=", "T="]),
-    (f"/matryoshka?preset={_Q}&round={_Q}&tau={_Q}", ["preset=", "round=", "tau="]),
-    (f"/bounds?preset={_Q}&b_s={_Q}", ["preset=", "b_s="]),
-    (f"/benchmark?preset={_Q}", ["preset="]),
-    (f"/theory?section={_Q}", ["section="]),
-    (f"/topdown?data={_Q}&index={_Q}&k={_Q}", ["data=", "index=", "k="]),
-    (f"/game?mode={_Q}&gamma={_Q}", ["mode=", "gamma="]),
+    *_images_in_every_parameter(),
     # a parameter no page reads, and a preset's round beyond its run
     (f"/home?foo={_Q}&T2=5", ["foo=", "(not a parameter of this page)", "T2=5"]),
     ("/topdown?preset=multiway&round=999", ["round=999 (this run has rounds 0–7; showing 7)"]),
 ]
 
 
-@pytest.mark.parametrize(("path", "named"), CASES)
+def _case_id(case: tuple[str, list[str]]) -> str:
+    path, named = case
+    return path.split("?")[0] + ":" + ",".join(n.split("=")[0] for n in named)[:60]
+
+
+def test_every_page_gets_an_image_in_every_parameter_it_echoes() -> None:
+    covered = {(path.split("?")[0], n) for path, named in CASES for n in named}
+    for page in pages.PAGES:
+        for name in _echoed(page):
+            assert (f"/{page.slug or 'home'}", f"{name}=") in covered, (page.slug, name)
+
+
+@pytest.mark.parametrize(("path", "named"), CASES, ids=[_case_id(c) for c in CASES])
 def test_nasty_link_in_the_browser(browser, server, path: str, named: list[str]) -> None:
     page = browser.new_context().new_page()
     requests: list[str] = []
