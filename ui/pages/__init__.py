@@ -110,7 +110,10 @@ class PageSpec:
     first_round : int
         The round a loaded preset opens at.
     features : frozenset of str
-        Which of :data:`FEATURES` the page has.
+        Which of :data:`FEATURES` the page has: ``"lecture"`` the stepped three views,
+        ``"quiz"`` predict-then-reveal, ``"proof"`` the proof card, ``"student"`` you are the
+        weak learner, ``"export"`` the run as JSON/CSV beside its script
+        (``classroom.export_run``; the bounds explorer exports a script only, so not this).
     theory : str
         Its section of docs/theory.md (``"1"`` is §1).
     thumbnail : str
@@ -488,7 +491,6 @@ PAGES: tuple[PageSpec, ...] = (
         presets=bounds_guides.PRESETS,
         challenges=bounds_guides.CHALLENGES,
         preset_key="bounds_preset",
-        features=frozenset({"export"}),
         theory="1",
         thumbnail="preset=chain_vs_tree",
     ),
