@@ -50,7 +50,9 @@ GEN = dict(
 FINAL = re.compile(r"^final (\S+) (\S+) = (.+)$")
 
 # ------------------------------------------------------------------ the lessons' export modules
-#: The registry's pages whose lesson folder has a reproduction script (``export.py``).
+#: The registry's pages whose lesson folder has a reproduction script (``export.py``): the
+#: pages with the export feature (the run as JSON/CSV beside its script) and the bounds
+#: explorer, which exports its script only.
 EXPORTED: tuple[PageSpec, ...] = tuple(
     p for p in PAGES if p.slug and (ROOT / "ui" / "pages" / p.slug / "export.py").exists()
 )
@@ -61,7 +63,7 @@ def _export(page: PageSpec) -> types.ModuleType:
     return importlib.import_module(f"ui.pages.{page.slug}.export")
 
 
-def _slug(module: types.ModuleType) -> str:
+def lesson_slug(module: types.ModuleType) -> str:
     """The lesson a module of ``ui/pages/<slug>/`` belongs to (its page's slug)."""
     return module.__name__.split(".")[2]
 
@@ -94,7 +96,7 @@ def test_every_page_with_an_export_menu_has_its_script() -> None:
     """A page the registry gives the export feature has ``ui/pages/<slug>/export.py``, and
     every such module is exercised here."""
     assert {p.slug for p in with_feature("export")} <= {p.slug for p in EXPORTED}
-    assert {_slug(m) for m in EXAMPLES} == {p.slug for p in EXPORTED}
+    assert {lesson_slug(m) for m in EXAMPLES} == {p.slug for p in EXPORTED}
 
 
 @pytest.mark.parametrize("page", EXPORTED, ids=lambda p: p.slug)
@@ -108,7 +110,11 @@ def test_a_lessons_script_and_template_live_in_its_folder(page: PageSpec) -> Non
     assert shared == {"header.py.tmpl", "helpers.py.tmpl", "test_split.py.tmpl"}
 
 
-def _gen_ds(p=GEN):
+def gen_ds(p: dict = GEN) -> datasets.Dataset:
+    """The dataset the sidebar generates from ``p`` (keys as :data:`GEN`), uncached.
+
+    Used by tests/test_exports_hostile.py too, hence public.
+    """
     return compute.generated_dataset.__wrapped__(
         p["name"],
         p["n"],
@@ -120,8 +126,11 @@ def _gen_ds(p=GEN):
     )
 
 
-def _exec(code: str) -> tuple[str, dict]:
-    """Run a script as ``python script.py`` would; return its stdout and its globals."""
+def exec_script(code: str) -> tuple[str, dict]:
+    """Run a script as ``python script.py`` would; return its stdout and its globals.
+
+    Used by tests/test_exports_hostile.py too, hence public.
+    """
     ns = {"__name__": "__main__"}
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
@@ -129,7 +138,12 @@ def _exec(code: str) -> tuple[str, dict]:
     return out.getvalue(), ns
 
 
-def _finals(stdout: str) -> dict[str, dict[str, float | None]]:
+def finals_of(stdout: str) -> dict[str, dict[str, float | None]]:
+    """The ``final <run> <name> = <value>`` lines of a script's output, by run and name
+    (``None`` for a value printed as ``None``).
+
+    Used by tests/test_exports_hostile.py too, hence public.
+    """
     got: dict[str, dict] = {}
     for line in stdout.splitlines():
         m = FINAL.match(line)
@@ -159,7 +173,11 @@ def _data_code(p=GEN) -> str:
 
 
 # ----------------------------------------------------------------------------- datasets
-def _assert_same_ds(a: datasets.Dataset, b: datasets.Dataset) -> None:
+def assert_same_ds(a: datasets.Dataset, b: datasets.Dataset) -> None:
+    """Fail unless ``a`` and ``b`` hold the same train and test arrays.
+
+    Used by tests/test_exports_hostile.py too, hence public.
+    """
     for part in ("X_train", "y_train", "X_test", "y_test"):
         np.testing.assert_array_equal(getattr(a, part), getattr(b, part))
 
@@ -175,21 +193,24 @@ def test_dataset_code_generated_builds_the_sidebar_dataset():
         test_fraction=0.3,
     )
     code = "from boostcore import datasets\n" + dataset_code.dataset_code("Generated", p)
-    _, ns = _exec(code)
-    _assert_same_ds(ns["ds"], _gen_ds(p))
+    _, ns = exec_script(code)
+    assert_same_ds(ns["ds"], gen_ds(p))
     assert "make_dataset(" in code and "label_noise=0.07" in code
 
 
-def _page_csv(data: bytes, filename: str, tf: float, seed: int) -> datasets.Dataset:
+def page_csv(data: bytes, filename: str, tf: float, seed: int) -> datasets.Dataset:
     """The dataset the sidebar makes of an upload (rows it cannot use left out, if the
-    sidebar does that)."""
+    sidebar does that).
+
+    Used by tests/test_exports_hostile.py too, hence public.
+    """
     if hasattr(compute, "uploaded_dataset_report"):
         return compute.uploaded_dataset_report.__wrapped__(data, filename, tf, seed)[0]
     return compute.uploaded_dataset.__wrapped__(data, filename, tf, seed)
 
 
 def test_dataset_code_csv_reads_the_file_next_to_the_script(tmp_path, monkeypatch):
-    text = csvdata.dataset_to_csv(_gen_ds())
+    text = csvdata.dataset_to_csv(gen_ds())
     (tmp_path / "mine.csv").write_text(text, encoding="utf-8")
     code = dataset_code.dataset_code(
         "Upload CSV", dict(filename="/some/where/mine.csv", test_fraction=0.2, seed=3)
@@ -198,22 +219,22 @@ def test_dataset_code_csv_reads_the_file_next_to_the_script(tmp_path, monkeypatc
     assert "next to this script" in code and "FILENAME = 'mine.csv'\n" in code
     assert code.count("mine.csv") == 1 and 'open(FILENAME, "rb")' in code
     monkeypatch.chdir(tmp_path)
-    _, ns = _exec("from boostcore import datasets\n" + code)
-    _assert_same_ds(ns["ds"], _page_csv(text.encode(), "mine.csv", 0.2, 3))
+    _, ns = exec_script("from boostcore import datasets\n" + code)
+    assert_same_ds(ns["ds"], page_csv(text.encode(), "mine.csv", 0.2, 3))
 
 
 def test_dataset_code_csv_with_a_bad_row_matches_the_sidebar(tmp_path, monkeypatch):
-    lines = csvdata.dataset_to_csv(_gen_ds()).splitlines()
+    lines = csvdata.dataset_to_csv(gen_ds()).splitlines()
     lines.insert(5, "1.0,oops,+1")
     text = "\n".join(lines) + "\n"
     (tmp_path / "bad.csv").write_text(text, encoding="utf-8")
     monkeypatch.chdir(tmp_path)
-    out, ns = _exec(
+    out, ns = exec_script(
         "from boostcore import datasets\n"
         + dataset_code.dataset_code("csv", dict(filename="bad.csv", test_fraction=0.25, seed=0))
     )
     assert "Left out" in out
-    _assert_same_ds(ns["ds"], _page_csv(text.encode(), "bad.csv", 0.25, 0))
+    assert_same_ds(ns["ds"], page_csv(text.encode(), "bad.csv", 0.25, 0))
 
 
 def test_dataset_code_drawn_inlines_the_points():
@@ -224,15 +245,15 @@ def test_dataset_code_drawn_inlines_the_points():
     code = dataset_code.dataset_code(
         "drawn", dict(X=X, y=y, name="drawn", test_fraction=0.2, seed=4)
     )
-    _, ns = _exec("from boostcore import datasets\n" + code)
+    _, ns = exec_script("from boostcore import datasets\n" + code)
     # as ui.draw.dataset builds the drawn dataset
-    _assert_same_ds(
+    assert_same_ds(
         ns["ds"], datasets.from_points(X, y, name="drawn", test_fraction=0.2, random_state=4)
     )
     # and a whole page run on the drawn points gives the page's numbers
-    out, _ = _exec(topdown_export.snippet(code, 5, "km", ["Hatano"], 3, 0.1, "max_weight"))
+    out, _ = exec_script(topdown_export.snippet(code, 5, "km", ["Hatano"], 3, 0.1, "max_weight"))
     ds = datasets.from_points(X, y, name="drawn", test_fraction=0.2, random_state=4)
-    _same(_finals(out), _topdown_want(ds, 5, "km", ["hatano"], 3, 0.1, "max_weight"))
+    _same(finals_of(out), _topdown_want(ds, 5, "km", ["hatano"], 3, 0.1, "max_weight"))
 
 
 def test_dataset_code_drawn_text_and_errors():
@@ -308,17 +329,19 @@ def _topdown_want(ds, size, index, crits, k, gamma, rule):
 def test_topdown_snippet_gives_the_page_numbers(index, rule, k):
     crits = ["hatano", "mansour_mcallester", "naive"]
     code = topdown_export.snippet(_data_code(), 7, index, crits, k, 0.1, rule)
-    out, _ = _exec(code)
-    _same(_finals(out), _topdown_want(_gen_ds(), 7, index, crits, k, 0.1, rule))
+    out, _ = exec_script(code)
+    _same(finals_of(out), _topdown_want(gen_ds(), 7, index, crits, k, 0.1, rule))
     assert "Hatano" in code and "grow(" in code and "round" in out
 
 
 def test_topdown_snippet_without_test_set():
     p = dict(GEN, test_fraction=0.0)
-    out, _ = _exec(topdown_export.snippet(_data_code(p), 5, "km", ["hatano"], 4, 0.1, "max_weight"))
-    got = _finals(out)
+    out, _ = exec_script(
+        topdown_export.snippet(_data_code(p), 5, "km", ["hatano"], 4, 0.1, "max_weight")
+    )
+    got = finals_of(out)
     assert got["hatano"]["test_error"] is None
-    _same(got, _topdown_want(_gen_ds(p), 5, "km", ["hatano"], 4, 0.1, "max_weight"))
+    _same(got, _topdown_want(gen_ds(p), 5, "km", ["hatano"], 4, 0.1, "max_weight"))
 
 
 def test_a_drifted_snippet_fails_the_comparison():
@@ -326,23 +349,23 @@ def test_a_drifted_snippet_fails_the_comparison():
     ones (or drops the test set) does not pass as the page's run."""
     p = dict(GEN, name="stripes", noise=0.05, label_noise=0.0)
     code = topdown_export.snippet(_data_code(p), 8, "km", ["hatano"], 4, 0.1, "max_weight")
-    want = _topdown_want(_gen_ds(p), 8, "km", ["hatano"], 4, 0.1, "max_weight")
-    _same(_finals(_exec(code)[0]), want)
+    want = _topdown_want(gen_ds(p), 8, "km", ["hatano"], 4, 0.1, "max_weight")
+    _same(finals_of(exec_script(code)[0]), want)
     for drift in (
         code.replace("max_arity=MAX_ARITY", "max_arity=2"),
         code.replace("X_test=X_test, y_test=y_test,", ""),
     ):
         assert drift != code
         with pytest.raises(AssertionError):
-            _same(_finals(_exec(drift)[0]), want)
+            _same(finals_of(exec_script(drift)[0]), want)
 
 
 def test_branching_snippet_gives_the_page_numbers():
     names = {"InfoBoost": "all", "BP.InfoBoost": "bands", "DT.InfoBoost": "none"}
     for wl in ("h", "divided"):
         code = branching_export.snippet(_data_code(), list(names), 5, 0.4, wl)
-        out, _ = _exec(code)
-        ds = _gen_ds()
+        out, _ = exec_script(code)
+        ds = gen_ds()
         want = {}
         for name, merge in names.items():
             last = branching_runs.bp_run.__wrapped__(ds, "k", 5, merge, 0.4, wl)[-1]
@@ -360,7 +383,7 @@ def test_branching_snippet_gives_the_page_numbers():
                 prod_Z=m.bound_prod_Z,
                 prod_H_h=m.prod_H_h,
             )
-        _same(_finals(out), want)
+        _same(finals_of(out), want)
     # merges are accepted as well as the page's names
     assert branching_export.snippet(
         _data_code(), ["bands"], 3, 0.5, "h"
@@ -372,8 +395,8 @@ def test_matryoshka_snippet_gives_the_page_numbers(samples):
     structures = ["chain", "tree", "matryoshka", "collapse"]
     n_weak = 6  # not a power of two: the matryoshka stops at 4 stumps, as on the page
     code = matryoshka_export.snippet(_data_code(), structures, n_weak, 0.3, samples)
-    out, _ = _exec(code)
-    ds = _gen_ds()
+    out, _ = exec_script(code)
+    ds = gen_ds()
     want = {}
     for s in structures:
         steps = matryoshka_runs.prob_run.__wrapped__(
@@ -392,8 +415,8 @@ def test_matryoshka_snippet_gives_the_page_numbers(samples):
             bound_rho_T=m.bound_rho_T,
             bound_M2=m.bound_M2,
         )
-    _same(_finals(out), want)
-    assert _finals(out)["matryoshka"]["n_weak"] == 4
+    _same(finals_of(out), want)
+    assert finals_of(out)["matryoshka"]["n_weak"] == 4
 
 
 @pytest.mark.parametrize(
@@ -401,8 +424,8 @@ def test_matryoshka_snippet_gives_the_page_numbers(samples):
 )
 def test_oblique_snippet_gives_the_page_numbers(learner, rule):
     n_internal, n_stumps = 3, 4
-    out, _ = _exec(oblique_export.snippet(_data_code(), n_internal, n_stumps, learner, rule))
-    ds = _gen_ds()
+    out, _ = exec_script(oblique_export.snippet(_data_code(), n_internal, n_stumps, learner, rule))
+    ds = gen_ds()
     runs = {
         "adaboost": oblique_runs.g1_path_run.__wrapped__(ds, "k", n_internal * n_stumps, "stump"),
         "km_tree": oblique_runs.g1_tree_run.__wrapped__(ds, "k", n_internal, "max_decrease"),
@@ -428,7 +451,7 @@ def test_oblique_snippet_gives_the_page_numbers(learner, rule):
             km_impurity=m.km_impurity,
             bound_theorem1=m.bound_theorem1,
         )
-    _same(_finals(out), want)
+    _same(finals_of(out), want)
 
 
 @pytest.mark.parametrize(
@@ -436,12 +459,12 @@ def test_oblique_snippet_gives_the_page_numbers(learner, rule):
 )
 def test_game_watch_snippet_gives_the_page_numbers(adversary, seed):
     s, gamma = 9, 0.15
-    out, _ = _exec(game_export.snippet(s, gamma, "Watch", adversary, seed))
+    out, _ = exec_script(game_export.snippet(s, gamma, "Watch", adversary, seed))
     adv = "equal" if "equal" in adversary else "random"
     states = game_rules.watch.__wrapped__(s, gamma, adv, seed)
     final = states[-1]
     _same(
-        _finals(out),
+        finals_of(out),
         {
             "game": dict(
                 moves=len(final.history),
@@ -477,17 +500,19 @@ def test_game_played_snippet_replays_the_moves(mode):
         )
     }
     for moves in (state, state.history, [(m.leaf, m.k, m.distribution) for m in state.history]):
-        out, _ = _exec(game_export.snippet(s, gamma, mode, moves=moves))
-        _same(_finals(out), want)
+        out, _ = exec_script(game_export.snippet(s, gamma, mode, moves=moves))
+        _same(finals_of(out), want)
     # an empty game is a valid script too
-    out, _ = _exec(game_export.snippet(s, gamma, mode, moves=()))
-    assert _finals(out)["game"]["final_weight"] == 1.0
+    out, _ = exec_script(game_export.snippet(s, gamma, mode, moves=()))
+    assert finals_of(out)["game"]["final_weight"] == 1.0
 
 
 def test_bounds_snippet_gives_the_page_numbers():
-    out, _ = _exec(bounds_export.snippet(["7/8", "1/4", 0.5], 1024, "31/32", 0.3, 64, 0.1, 0.01))
+    out, _ = exec_script(
+        bounds_export.snippet(["7/8", "1/4", 0.5], 1024, "31/32", 0.3, 64, 0.1, 0.01)
+    )
     _same(
-        _finals(out),
+        finals_of(out),
         {
             "bounds": {
                 "matryoshka_rate": bounds.matryoshka_rate(0.3, 64),
@@ -653,7 +678,7 @@ def test_bounds_snippet_compiles_for_every_option(rhos):
 # ----------------------------------------------------------------------------- records
 def _page_runs() -> tuple[datasets.Dataset, dict[types.ModuleType, dict]]:
     """The dataset and some runs of every lesson, by the lesson's runs module."""
-    ds = _gen_ds()
+    ds = gen_ds()
     return ds, {
         topdown_runs: {
             c: topdown_runs.topdown_run.__wrapped__(
@@ -690,7 +715,7 @@ def test_run_records_one_per_round_for_every_snapshot_type(page_runs):
     for lesson, runs in lessons.items():
         for name, steps in runs.items():
             recs = records.run_records(steps, ds.feature_names)
-            assert len(recs) == len(steps), (_slug(lesson), name)
+            assert len(recs) == len(steps), (lesson_slug(lesson), name)
             assert list(recs[0])[:3] == ["t", "kind", "chosen"]
             assert [r["t"] for r in recs] == [s.t for s in steps]
             for rec, s in zip(recs, steps):
@@ -766,10 +791,10 @@ def test_run_json_round_trips(page_runs):
         "flag": np.bool_(True),
     }
     for lesson, runs in lessons.items():
-        text = records.run_json(_slug(lesson), params, runs)
+        text = records.run_json(lesson_slug(lesson), params, runs)
         doc = json.loads(text)  # strict: would fail on NaN
         assert "NaN" not in text and "Infinity" not in text
-        assert doc["page"] == _slug(lesson)
+        assert doc["page"] == lesson_slug(lesson)
         assert doc["params"]["size"] == 6 and doc["params"]["gamma"] == 0.1
         assert doc["params"]["odd"] is None and doc["params"]["big"] is None
         assert doc["params"]["arr"] == [1.5, None] and doc["params"]["flag"] is True
@@ -778,7 +803,7 @@ def test_run_json_round_trips(page_runs):
         for name, steps in runs.items():
             assert len(doc["runs"][name]) == len(steps)
             assert [r["t"] for r in doc["runs"][name]] == [s.t for s in steps]
-    doc = json.loads(records.run_json(_slug(topdown_runs), {}, lessons[topdown_runs]))
+    doc = json.loads(records.run_json(lesson_slug(topdown_runs), {}, lessons[topdown_runs]))
     first = doc["runs"]["hatano"][0]
     assert first["gamma_hat"] is None  # NaN before the first split
     last = doc["runs"]["hatano"][-1]
@@ -849,7 +874,7 @@ def test_run_csv_parses_with_the_expected_columns(page_runs):
     for lesson, runs in lessons.items():
         df = pd.read_csv(io.StringIO(records.run_csv(runs)))
         assert list(df.columns[:4]) == ["run", "t", "kind", "chosen"]
-        assert set(expected[lesson]) <= set(df.columns), _slug(lesson)
+        assert set(expected[lesson]) <= set(df.columns), lesson_slug(lesson)
         assert len(df) == sum(len(s) for s in runs.values())
         assert df.groupby("run", sort=False).size().to_dict() == {
             n: len(s) for n, s in runs.items()
@@ -879,7 +904,7 @@ def test_a_snippet_runs_as_a_standalone_script(tmp_path):
         timeout=120,
     )
     assert done.returncode == 0, done.stderr
-    assert _finals(done.stdout) == _finals(_exec(code)[0])
+    assert finals_of(done.stdout) == finals_of(exec_script(code)[0])
 
 
 #: Imports a module in a fresh interpreter and prints whether Streamlit came with it. The

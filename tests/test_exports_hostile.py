@@ -28,13 +28,13 @@ import pytest
 from boostcore import csvdata, topdown
 from tests.test_exports import (
     EXAMPLES,
-    _assert_same_ds,
-    _exec,
-    _finals,
-    _gen_ds,
-    _page_csv,
-    _slug,
+    assert_same_ds,
     example,
+    exec_script,
+    finals_of,
+    gen_ds,
+    lesson_slug,
+    page_csv,
     takes_data,
 )
 from ui import dataset_code, exports, records
@@ -78,7 +78,7 @@ IDS = list(HOSTILE)
 def _snippets(data_code: str) -> dict[str, str]:
     """Every lesson's snippet that takes dataset lines (tests/test_exports.py's small runs,
     which cover the registry), by the page's slug."""
-    return {_slug(m): example(m, data_code) for m in EXAMPLES if takes_data(m)}
+    return {lesson_slug(m): example(m, data_code) for m in EXAMPLES if takes_data(m)}
 
 
 def _csv_code(filename: str, tf: float = 0.25, seed: int = 0) -> str:
@@ -144,7 +144,7 @@ def test_a_hostile_drawn_dataset_name_does_not_change_any_snippet(name):
 
 @pytest.mark.parametrize("name", NAMES, ids=IDS)
 def test_a_drawn_dataset_keeps_its_hostile_name_as_data(name):
-    _, ns = _exec("from boostcore import datasets\n" + _drawn_code(name))
+    _, ns = exec_script("from boostcore import datasets\n" + _drawn_code(name))
     # (an empty name is left out: from_points' default name)
     assert FLAG not in ns and ns["ds"].name == (name or "drawn")
 
@@ -175,7 +175,7 @@ HOSTILE_FEATURES = ['a"""\nPWNED = True\n""" b\'s', '=HYPERLINK("http://x") <<HE
 
 def _write_csv(path: Path, feature_names=None) -> bytes:
     """A real two-class CSV (the generated moons), optionally with other column names."""
-    text = csvdata.dataset_to_csv(_gen_ds())
+    text = csvdata.dataset_to_csv(gen_ds())
     if feature_names is not None:
         rows = list(csv.reader(io.StringIO(text)))
         rows[0] = [*feature_names, rows[0][-1]]
@@ -200,15 +200,15 @@ def test_the_csv_script_reads_a_file_of_that_name(name, tmp_path, monkeypatch):
     base = dataset_code.csv_filename(name)
     if not _writable(name):  # NUL or longer than a file name can be: the script stops at open
         with pytest.raises((OSError, ValueError)):
-            _exec(code)
+            exec_script(code)
         assert not (tmp_path / FLAG).exists()
         return
     data = _write_csv(tmp_path / base)
-    out, ns = _exec(code)
+    out, ns = exec_script(code)
     assert FLAG not in ns and not (tmp_path / FLAG).exists()
     assert ns["FILENAME"] == base and ns["ds"].name == base
-    _assert_same_ds(ns["ds"], _page_csv(data, base, 0.2, 3))
-    assert set(_finals(out)) == {"hatano", "naive"}
+    assert_same_ds(ns["ds"], page_csv(data, base, 0.2, 3))
+    assert set(finals_of(out)) == {"hatano", "naive"}
 
 
 @pytest.mark.parametrize("features", [HOSTILE_FEATURES], ids=["hostile headers"])
@@ -219,7 +219,7 @@ def test_every_csv_script_runs_as_python_script_py(name, features, tmp_path):
     """``python script.py`` for every page, hostile file name and hostile column names."""
     base = dataset_code.csv_filename(name)
     data = _write_csv(tmp_path / base, features)
-    page_ds = _page_csv(data, base, 0.25, 0)
+    page_ds = page_csv(data, base, 0.25, 0)
     assert list(page_ds.feature_names) == features
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     for page, code in _snippets(_csv_code(name)).items():
@@ -234,7 +234,7 @@ def test_every_csv_script_runs_as_python_script_py(name, features, tmp_path):
             timeout=120,
         )
         assert done.returncode == 0, f"{page}: {done.stderr}"
-        assert _finals(done.stdout), page
+        assert finals_of(done.stdout), page
         assert not (tmp_path / FLAG).exists(), f"{page}: the payload ran"
 
 
@@ -263,7 +263,7 @@ def test_no_other_snippet_takes_user_text():
 # ------------------------------------------------------------------------- JSON and CSV runs
 def _hostile_runs(tmp_path):
     data = _write_csv(tmp_path / "f.csv", HOSTILE_FEATURES)
-    ds = _page_csv(data, "f.csv", 0.25, 0)
+    ds = page_csv(data, "f.csv", 0.25, 0)
     steps = list(topdown.grow(ds.X_train, ds.y_train, size=4, criterion="hatano"))
     return {"=cmd|' /C calc'!A0": steps, "@SUM(1)": steps}, list(ds.feature_names)
 
