@@ -304,6 +304,59 @@ def test_topdown_multiway_links_by_round():
     assert chain.links[1].status == NOT_THEOREM and "naive" in chain.links[1].note
 
 
+def test_naive_run_within_hatanos_rule_keeps_theorem_4():
+    """Issue 24, item 5: the proof card greys by what the run did, not by the criterion's
+    name. Moons (n = 400, seed 0), naive, K = 3, s = 3: one 3-way root split, which Hatano's
+    rule k ≤ s/|T| = 3 allows, so I(T) ≤ φ_γ̂(s) is Theorem 4 (by its proof)."""
+    ds = make_dataset("moons", n=400, random_state=0)
+    run = list(grow(ds.X_train, ds.y_train, size=3, criterion="naive", max_arity=3))
+    last = run[-1]
+    assert run[1].split.arity == 3 and last.metrics.n_leaves == 3
+    assert last.metrics.final_guarantee
+    chain = topdown_chain(last, criterion="naive")
+    check_chain(chain, last.metrics.train_error)
+    phi = chain.links[1]
+    assert phi.right_label == "φ_γ̂(s)"
+    assert phi.status == HOLDS and phi.holds and not phi.note
+    assert phi.left == pytest.approx(last.metrics.index_value)
+    assert phi.right == pytest.approx(last.metrics.bound_phi_final)
+    assert "naive" not in phi.reason
+
+
+def test_naive_run_that_broke_hatanos_rule_names_the_split():
+    """A naive run that took a k-way split Hatano's rule forbids stays greyed, and the note
+    names that split (its round, arity and |T|), found from the run, not the criterion."""
+    ds = make_dataset("stripes", n=400, noise=0.05, random_state=1)
+    run = list(grow(ds.X_train, ds.y_train, size=8, criterion="naive", max_arity=4))
+    bad = [
+        (s.t, s.split.arity, run[i - 1].metrics.n_leaves)
+        for i, s in enumerate(run)
+        if s.kind == "step" and s.split.arity > s.size / run[i - 1].metrics.n_leaves
+    ]
+    assert bad, "the fixture must break Hatano's rule"
+    t, k, n = bad[0]
+    for s in run[t:]:
+        phi = topdown_chain(s, criterion="naive").links[1]
+        assert phi.status == NOT_THEOREM
+        assert f"{k}-way split at round {t}" in phi.note
+        assert f"|T| = {n}" in phi.note and "k ≤ s/|T|" in phi.note
+    # before that split the run was within the rule: not greyed for the criterion's name
+    for s in run[1:t]:
+        phi = topdown_chain(s, criterion="naive").links[1]
+        assert "naive" not in phi.note
+
+
+def test_phi_to_power_step_cites_the_end_of_theorem_4s_proof():
+    """Issue 24, item 6: φ_γ(s) ≤ s^−γ closes Hatano's proof of Theorem 4; Theorem 5 is the
+    game statement (equal binary splits are the adversary's best)."""
+    ds = make_dataset("stripes", n=400, noise=0.05, random_state=1)
+    run = list(grow(ds.X_train, ds.y_train, size=8, criterion="hatano", max_arity=4))
+    step_link = topdown_chain(run[-1], criterion="hatano").links[2]
+    assert (step_link.left_label, step_link.right_label) == ("φ_γ̂(s)", "s^−γ̂")
+    assert "Thm 5" not in step_link.reason and "Theorem 5" not in step_link.reason
+    assert "Thm 4" in step_link.reason and "proof" in step_link.reason
+
+
 def test_topdown_not_gamma_boosting_is_marked():
     ds = make_dataset("moons", n=200, random_state=0)
     run = list(grow(ds.X_train, ds.y_train, size=8, criterion="mansour_mcallester", gamma=0.9))

@@ -30,6 +30,59 @@ def _gamma_zero_note(step: Step) -> str:
     )
 
 
+def hatano_rule_breaks(step: Step) -> list[tuple[int, int, int]]:
+    """The splits of the run so far that break Hatano's rule ``k = 2`` or ``k ≤ s/|T|``.
+
+    Read from the tree itself: an internal node's children carry the round that created
+    them (``Tree.created_at``), and ``|T|`` before a split is one plus the ``k − 1`` leaves
+    each earlier split added. Hatano (2004), Fig. 2's acceptability rule (docs/theory.md §1.2).
+
+    Parameters
+    ----------
+    step : boostcore.topdown.TreeStep
+        A snapshot of a top-down run.
+
+    Returns
+    -------
+    list of (round, k, n_leaves)
+        Each offending split in round order: its round, its arity and ``|T|`` just before it.
+
+    Examples
+    --------
+    >>> from boostcore.datasets import make_dataset
+    >>> from boostcore.topdown import grow
+    >>> ds = make_dataset("moons", n=100, random_state=0)
+    >>> run = list(grow(ds.X_train, ds.y_train, size=3, criterion="naive", max_arity=3))
+    >>> hatano_rule_breaks(run[-1])  # one 3-way split at |T| = 1: 3 ≤ 3/1 is allowed
+    []
+    """
+    tree = step.tree
+    internal = [node for node, ch in enumerate(tree.children) if ch]
+    internal.sort(key=lambda node: int(tree.created_at[tree.children[node][0]]))
+    breaks, n = [], 1
+    for node in internal:
+        k = len(tree.children[node])
+        if k > 2 and k > step.size / n:
+            breaks.append((int(tree.created_at[tree.children[node][0]]), k, n))
+        n += k - 1
+    return breaks
+
+
+def _broken_rule_note(step: Step, criterion: str) -> str:
+    """Why ``I(T) ≤ φ_γ̂(s)`` is not Theorem 4 on a run whose split broke Hatano's rule."""
+    breaks = hatano_rule_breaks(step)
+    if not breaks:  # final_guarantee is False for a reason the tree does not show
+        return "a split of this run left Theorem 4's assumptions, so φ_γ̂(s) is a reference (§1.2)"
+    t, k, n = breaks[0]
+    more = f" (and {len(breaks) - 1} later split(s))" if len(breaks) > 1 else ""
+    who = f"{TOPDOWN_NAMES[criterion]} took" if criterion in TOPDOWN_NAMES else "the run took"
+    return (
+        f"{who} a {k}-way split at round {t}, when |T| = {n}{more}: Hatano's rule k ≤ s/|T| "
+        f"= {step.size}/{n} forbids it, so Theorem 4 does not apply: φ_γ̂(s) is a reference "
+        "(§1.2, §1.4)"
+    )
+
+
 def topdown_chain(step: Step, *, criterion: str, leaf_rule: str = "max_weight") -> Chain:
     """The chain of top-down growth at this round (docs/theory.md §1).
 
@@ -39,8 +92,11 @@ def topdown_chain(step: Step, *, criterion: str, leaf_rule: str = "max_weight") 
       a binary max-weight run is TOPDOWN-M for every target size (docs/theory.md §1.1, §1.5).
     * After a multi-way split: ``ε̂(T) ≤ I(T) ≤ φ_γ̂(s) ≤ s^−γ̂``, where ``I(T) ≤ φ_γ̂(s)`` is
       Hatano's Theorem 4 (through its proof) for the **final** tree of budget ``s`` only, and
-      only for criteria whose acceptable splits are Hatano's (``hatano``, and
-      ``mansour_mcallester``, whose rule implies ``k ≤ s/|T|``); docs/theory.md §1.2.
+      only when every split of the run kept Hatano's rule ``k = 2`` or ``k ≤ s/|T|``
+      (``TreeMetrics.final_guarantee``): always for ``hatano`` and ``mansour_mcallester``
+      (whose rule implies it), and for a ``naive`` run whose wide splits happened to keep it.
+      The proof uses only the rule and ``γ̂``, not the criterion's name; a run that broke the
+      rule is greyed with the split that broke it (docs/theory.md §1.2, §1.4).
     * ``mansour_mcallester`` adds ``I(T) ≤ e_γ(|T|)`` with the run's ``γ``: their Theorem 4.1,
       for the final tree of a γ-boosting run, and at every round of a binary one
       (docs/theory.md §1.3).
@@ -160,12 +216,10 @@ def topdown_chain(step: Step, *, criterion: str, leaf_rule: str = "max_weight") 
                 note="the largest-gain leaf rule is not the max-weight rule the proofs need: "
                 "no theorem bounds I(T) on this run (§1.1); φ_γ̂(s) is a reference",
             )
-        elif criterion == "naive":
-            kw = dict(
-                status=NOT_THEOREM,
-                note="the naive criterion admits k-way splits that Hatano's rule k ≤ s/|T| "
-                "forbids, so Theorem 4 does not apply: φ_γ̂(s) is a reference (§1.4)",
-            )
+        elif not getattr(m, "final_guarantee", True):
+            # grey by what the run did: the proof of Theorem 4 needs only max-weight leaves
+            # and Hatano's rule at every expansion, whatever criterion chose the splits
+            kw = dict(status=NOT_THEOREM, note=_broken_rule_note(step, criterion))
         elif not final:
             kw = dict(
                 status=NOT_THEOREM,
@@ -175,11 +229,10 @@ def topdown_chain(step: Step, *, criterion: str, leaf_rule: str = "max_weight") 
         elif trivial:
             kw = dict(status=ASSUMPTION, note=_gamma_zero_note(step))
         else:
-            why = (
-                " (their acceptability rule implies Hatano's k ≤ s/|T|)"
-                if criterion == "mansour_mcallester"
-                else ""
-            )
+            why = {
+                "mansour_mcallester": " (their acceptability rule implies Hatano's k ≤ s/|T|)",
+                "naive": " (every split of this run kept Hatano's rule k ≤ s/|T|)",
+            }.get(criterion, "")
             kw = dict(reason=f"the final tree of budget s: Hatano's Thm 4, by its proof{why}")
         links += [
             link("I(T)", "≤", "φ_γ̂(s)", m.index_value, m.bound_phi_final, **kw),
@@ -189,7 +242,7 @@ def topdown_chain(step: Step, *, criterion: str, leaf_rule: str = "max_weight") 
                 "s^−γ̂",
                 m.bound_phi_final,
                 m.bound_final,
-                reason="φ_γ(s) ≤ s^−γ (Hatano, Thm 5; §1.5)",
+                reason="φ_γ(s) ≤ s^−γ: the last step of Hatano's proof of Thm 4 (§1.5)",
             ),
         ]
         if by_hand:
