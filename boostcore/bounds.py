@@ -506,12 +506,82 @@ def weak_learning_advantage(delta: np.ndarray | float) -> np.ndarray | float:
     >>> weak_learning_advantage([0.0, 0.5]).tolist()
     [0.0, 0.015625]
     """
+    d = _check_delta(delta)
+    out = d**2 / 16.0
+    return float(out) if out.ndim == 0 else out
+
+
+def _check_delta(delta: np.ndarray | float) -> np.ndarray:
+    """``delta`` as a float array, every entry a weak learner's edge in [0, 1/2]."""
     d = np.asarray(delta, dtype=float)
     if np.any(~np.isfinite(d)) or np.any(d < 0) or np.any(d > 0.5):
         raise ValueError(
             f"delta must be in [0, 1/2] (a weak learner's edge: error ≤ 1/2 − δ); got {delta}"
         )
-    out = d**2 / 16.0
+    return d
+
+
+def weak_learning_advantage_tight(delta: np.ndarray | float) -> np.ndarray | float:
+    """``1 − sqrt(1 − 4δ²)``: the exact worst-case advantage of a weak learner with edge ``δ``.
+
+    **Our derivation, not the papers'.** The papers (Kearns & Mansour's lemma, restated as
+    Mansour & McAllester, Lemma 3.1, and Hatano 2004, Lemma 1) give the constant ``δ²/16``
+    (:func:`weak_learning_advantage`), a valid but loose lower bound. In the same setting the
+    exact minimum is larger (docs/theory.md §0.1):
+
+    *Setting.* A leaf with sample ``W`` and positive fraction ``q``; the index
+    ``I(q) = 2·sqrt(q(1 − q))``; a binary split ``h`` whose error under the leaf's
+    **class-balanced** distribution (each class weighs 1/2 — the distribution the lemma's proof
+    applies the weak-learning hypothesis to) is at most ``1/2 − δ``. Under ``W``'s own
+    distribution no constant follows: on a leaf with ``q ≤ 1/2 − δ`` the constant hypothesis
+    qualifies and has gain 0.
+
+    *Derivation.* Let ``τ = Pr(h = 1 | y = +1)`` and ``σ = Pr(h = 1 | y = −1)``. The balanced
+    error is ``(1 − τ)/2 + σ/2``, so the condition is ``τ − σ ≥ 2δ`` (or ``σ − τ ≥ 2δ`` for
+    the complement, the same split). Branch ``h = 1`` holds mass ``qτ + (1 − q)σ`` with
+    positive fraction ``qτ/(qτ + (1 − q)σ)``, so its ``p·I`` is ``2·sqrt(qτ(1 − q)σ)``;
+    likewise for ``h = 0``. Hence ``I_W(T_h) = I(q)·(sqrt(τσ) + sqrt((1 − τ)(1 − σ)))`` and the
+    advantage ``Δ/I(q) = 1 − sqrt(τσ) − sqrt((1 − τ)(1 − σ))`` does not depend on ``q``. For
+    ``σ < τ`` the bracket decreases in ``τ`` (its ``τ``-derivative has the sign of
+    ``σ(1 − τ) − τ(1 − σ) = σ − τ``), so the worst split has ``τ − σ = 2δ``. On that line the
+    bracket is concave in ``σ`` (each square root is a geometric mean of affine functions) and
+    symmetric under ``σ ↦ 1 − 2δ − σ``, so it peaks at ``σ = 1/2 − δ``, ``τ = 1/2 + δ`` with
+    value ``sqrt(1 − 4δ²)``. The minimum advantage is therefore
+
+        ``γ*(δ) = 1 − sqrt(1 − 4δ²) = 4δ²/(1 + sqrt(1 − 4δ²))``,
+
+    attained by the symmetric split (each class sent the wrong way with probability
+    ``1/2 − δ``) at every ``q``, e.g. the symmetric leaf ``q = 1/2``. As
+    ``sqrt(1 − x) ≤ 1 − x/2``, ``γ* ≥ 2δ²`` — at least 32 times ``δ²/16``; and ``γ* ≤ 4δ²``.
+    At ``δ = 0.2``: ``γ* = 0.0835`` against ``0.0025``. ``tests/test_bounds.py`` checks the
+    formula against a numeric search over ``q`` and ``(τ, σ)``.
+
+    Parameters
+    ----------
+    delta : float or array_like of float in [0, 1/2]
+        The weak learner's edge ``δ`` (its balanced error is at most ``1/2 − δ``).
+
+    Returns
+    -------
+    float or ndarray of float
+        ``γ*(δ)`` in [0, 1]: a float for a scalar ``delta``, an array otherwise.
+
+    Raises
+    ------
+    ValueError
+        If some ``delta`` is not finite or outside [0, 1/2].
+
+    Examples
+    --------
+    >>> from boostcore.bounds import weak_learning_advantage_tight
+    >>> round(weak_learning_advantage_tight(0.2), 4)
+    0.0835
+    >>> weak_learning_advantage_tight([0.0, 0.5]).tolist()
+    [0.0, 1.0]
+    """
+    d = _check_delta(delta)
+    # the second form avoids the cancellation in 1 − sqrt(1 − 4δ²) for small δ
+    out = 4.0 * d**2 / (1.0 + np.sqrt(np.maximum(1.0 - 4.0 * d**2, 0.0)))
     return float(out) if out.ndim == 0 else out
 
 

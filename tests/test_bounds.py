@@ -520,6 +520,117 @@ def test_weak_learning_advantage_is_delta_squared_over_16():
     )
 
 
+def _km_advantage(q, tau, sigma):
+    """``Δ/I(q)`` of a binary split of a leaf with positive fraction ``q`` under the app's
+    km index, computed from the children's masses and class fractions (not the closed form):
+    ``tau = Pr(h = 1 | y = +1)``, ``sigma = Pr(h = 1 | y = −1)``."""
+    from boostcore.impurity import km
+
+    q, tau, sigma = np.broadcast_arrays(*(np.asarray(v, dtype=float) for v in (q, tau, sigma)))
+    children = 0.0
+    for pos, neg in ((q * tau, (1 - q) * sigma), (q * (1 - tau), (1 - q) * (1 - sigma))):
+        mass = pos + neg
+        frac = np.divide(pos, mass, out=np.full_like(mass, 0.5), where=mass > 0)
+        children = children + mass * km(frac)
+    return 1.0 - children / km(q)
+
+
+def _balanced_error(tau, sigma):
+    """Error of ``h`` (predict + when ``h = 1``) under the leaf's class-balanced distribution,
+    or of its complement, the same split: the smaller of the two."""
+    err = 0.5 * (1 - tau) + 0.5 * sigma
+    return np.minimum(err, 1 - err)
+
+
+@settings(max_examples=25, deadline=None)
+@given(delta=st.floats(0.01, 0.49))
+def test_tight_weak_learning_advantage_is_the_minimum_over_leaves_and_splits(delta):
+    """Issue 24, item 7: over every leaf q and every binary split whose balanced error is at
+    most 1/2 − δ (Mansour–McAllester Lemma 3.1; Hatano Lemma 1, as Kearns–Mansour prove it),
+    the smallest km-index advantage, found by a grid search polished by SLSQP, is
+    1 − sqrt(1 − 4δ²); a symmetric split of the symmetric leaf attains it; it is ≥ 2δ² ≥ δ²/16.
+    """
+    from scipy.optimize import minimize
+
+    tight = _b.weak_learning_advantage_tight(delta)
+    grid = np.linspace(0.0, 1.0, 241)
+    tau, sigma = np.meshgrid(grid, grid, indexing="ij")
+    feasible = _balanced_error(tau, sigma) <= 0.5 - delta + 1e-12
+    best = (np.inf, None)
+    for q in (0.03, 0.2, 0.5, 0.77, 0.97):
+        adv = np.where(feasible, _km_advantage(q, tau, sigma), np.inf)
+        # the formula is a lower bound at every feasible point of the grid
+        assert adv.min() >= tight - 1e-12
+        i = np.unravel_index(np.argmin(adv), adv.shape)
+        if adv[i] < best[0]:
+            best = (float(adv[i]), (q, float(tau[i]), float(sigma[i])))
+    q0, t0, s0 = best[1]
+    sign = 1.0 if t0 >= s0 else -1.0  # which side of the diagonal the worst split is on
+    res = minimize(
+        lambda v: float(_km_advantage(*v)),
+        x0=[q0, t0, s0],
+        method="SLSQP",
+        bounds=[(0.02, 0.98), (0.0, 1.0), (0.0, 1.0)],
+        constraints=[{"type": "ineq", "fun": lambda v: sign * (v[1] - v[2]) - 2 * delta}],
+        options={"ftol": 1e-14, "maxiter": 500},
+    )
+    assert res.success
+    assert res.fun == pytest.approx(tight, abs=1e-7)
+    assert min(best[0], res.fun) >= tight - 1e-9
+    # the symmetric split (each class misrouted with probability 1/2 − δ) attains it, at the
+    # symmetric leaf q = 1/2 and, since the advantage does not depend on q, at every leaf
+    for q in (0.5, 0.1, 0.9):
+        assert _km_advantage(q, 0.5 + delta, 0.5 - delta) == pytest.approx(tight, abs=1e-12)
+    assert tight >= 2 * delta**2 >= _b.weak_learning_advantage(delta)
+
+
+def test_tight_advantage_is_attained_under_the_full_weak_learning_hypothesis():
+    """The worst case is not an artefact of the balanced-distribution argument: a class of
+    m = 5 stumps where every point is misclassified by exactly r = 2 of them satisfies the
+    δ-weak learning hypothesis for *every* distribution (δ = 1/2 − r/m = 0.1: the stumps'
+    average error is r/m), yet on the balanced sample of all point types its best split has
+    advantage exactly 1 − sqrt(1 − 4δ²)."""
+    from itertools import combinations
+
+    from boostcore.impurity import km
+
+    m, r = 5, 2
+    delta = 0.5 - r / m
+    types = list(combinations(range(m), r))  # the stumps that misclassify a point of this type
+    wrong = np.array([[h in t for t in types] for h in range(m)])  # (stump, point type)
+    # the averaging argument behind "for every distribution": each point is missed r times
+    assert np.all(wrong.sum(axis=0) == r)
+    rng = np.random.default_rng(0)
+    for _ in range(200):  # spot check on random distributions over the 2·C(m, r) points
+        p = rng.dirichlet(np.ones(2 * len(types)))
+        errors = np.concatenate([wrong, wrong], axis=1) @ p
+        assert errors.min() <= 0.5 - delta + 1e-12
+    # the balanced sample: every type once per class; stump h sends a point to the + side
+    # when it classifies the point as positive
+    y = np.repeat([1, -1], len(types))
+    miss = np.concatenate([wrong, wrong], axis=1)
+    best = 0.0
+    for h in range(m):
+        plus = np.where(y > 0, ~miss[h], miss[h])
+        parts = [(np.mean(y[side] > 0), side.mean()) for side in (plus, ~plus)]
+        children = sum(mass * km(frac) for frac, mass in parts)
+        best = max(best, 1 - children / km(0.5))
+    assert best == pytest.approx(_b.weak_learning_advantage_tight(delta), abs=1e-12)
+
+
+def test_tight_weak_learning_advantage_values_and_validation():
+    np.testing.assert_allclose(
+        _b.weak_learning_advantage_tight(np.array([0.0, 0.2, 0.5])),
+        [0.0, 1 - math.sqrt(1 - 0.16), 1.0],
+        atol=1e-15,
+    )
+    assert round(_b.weak_learning_advantage_tight(0.2), 4) == 0.0835
+    # small δ: no cancellation, 2δ² to first order
+    assert _b.weak_learning_advantage_tight(1e-9) == pytest.approx(2e-18, rel=1e-9)
+    with pytest.raises(ValueError, match="delta"):
+        _b.weak_learning_advantage_tight(0.6)
+
+
 @pytest.mark.parametrize("bound", _b.SIZE_BOUNDS)
 @pytest.mark.parametrize("gamma", [0.05, 0.1, 0.2578987518461691, 0.3, 0.5, 0.9, 1.0])
 @pytest.mark.parametrize("eps", [0.5, 0.1, 0.01, 1e-3])
