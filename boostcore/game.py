@@ -15,7 +15,11 @@ The player wants the final total weight small, the adversary large. **Theorem 3/
 the max-weight player the adversary's best is to split in two, equally, every time, and the
 final weight is then ``w·φ_γ(s) ≤ w·s^{−γ}`` (``φ_γ`` in :mod:`boostcore.bounds`).
 :func:`exhaustive_search` checks this over every legal ``k``; :func:`lemma9_replacement` is the
-step of the paper's proof (Lemma 9, §4.1): a ``k``-way split traded for binary splits.
+step of the paper's proof (Lemma 9, §4.1): a ``k``-way split traded for binary splits;
+:func:`lemma10_step` is Lemma 10, which does it to the last multi-way (or unequal) move of a whole
+game and needs Proposition 6 (:func:`proposition6`: the max-weight player is never beaten by a
+player who leaves the heaviest leaf once the adversary only splits in equal halves);
+:func:`theorem5_chain` repeats it down to equal halves only, Theorem 5's proof.
 """
 
 from __future__ import annotations
@@ -1094,7 +1098,8 @@ def lemma9_replacement(state: GameState, node: int) -> Lemma9Step:
     of the subtree's heaviest leaf — Lemma 9's left side. The last multi-way split of a game
     in which the adversary then split in equal halves qualifies: that is how Lemma 10 and
     Theorem 5 use the lemma, from the bottom up. The tree with the replaced subtree need not
-    be one the max-weight player would grow (Proposition 6 handles that in Lemma 10).
+    be one the max-weight player would grow (Proposition 6 handles that in Lemma 10:
+    :func:`lemma10_step`).
 
     Parameters
     ----------
@@ -1178,6 +1183,414 @@ def lemma9_replacement(state: GameState, node: int) -> Lemma9Step:
         before_game=g,
         after_game=equal,
     )
+
+
+# --------------------------------------------------------------------------- Lemma 10
+def _equal_halves(move: Move) -> bool:
+    """Whether a move is ``d₂* = (½, ½)``: two children with equal shares."""
+    return move.k == 2 and all(abs(x - 0.5) <= 1e-9 for x in move.distribution)
+
+
+def _heaviest_problem(state: GameState, upto: int) -> tuple[int, str] | None:
+    """The first of the first ``upto`` moves whose leaf was not a heaviest leaf (``None`` if
+    all were): its 1-based number and what happened, replayed from the start."""
+    g = new_game(state.s, state.gamma, state.w0)
+    for i, m in enumerate(state.history[:upto], start=1):
+        top = max(g.leaves, key=lambda x: (g.weight(x), -x))
+        if g.weight(m.leaf) < g.weight(top) - 1e-12 * max(1.0, g.weight(top)):
+            return i, (
+                f"move {i} expanded leaf #{m.leaf} (weight {g.weight(m.leaf):.4g}) while leaf "
+                f"#{top} weighed {g.weight(top):.4g}"
+            )
+        g = expand(g, m.leaf, m.k, m.distribution)
+    return None
+
+
+@dataclass(frozen=True)
+class Proposition6Step:
+    """Hatano's Proposition 6 (2004, §4.1) for one played game: a ``u``-max player against the
+    max-weight player on the same adversary's strategy.
+
+    The game's strategy is ``d^(1), …, d^(u), d₂*, …, d₂*`` (``t`` equal halves after move
+    ``u``, the last move that is not ``d₂*``), and its player took a heaviest leaf at each of
+    the first ``u`` expansions (a *u-max player*; afterwards it may take any leaf).
+    ``sum_u_max`` is the game's final weight; ``sum_max`` the weight the max-weight player
+    gets from the same strategy (the same ``d^(i)`` in the same order). Proposition 6:
+    ``sum_max ≤ sum_u_max``.
+
+    Attributes
+    ----------
+    u : int
+        The moves up to the last that is not an equal binary split (0 if there is none).
+    t : int
+        The equal binary splits after move ``u``.
+    heaviest : int
+        How many leading moves took a heaviest leaf (``≥ u``: the player is u-max).
+    sum_u_max : float
+        The game's weight (this player's).
+    sum_max : float
+        ``sum_max(w, d^(1), …, d^(u), d₂*^t)``: the max-weight player's weight.
+    max_game : GameState
+        The same strategy played by the max-weight player (:func:`max_weight_player`).
+    """
+
+    u: int
+    t: int
+    heaviest: int
+    sum_u_max: float
+    sum_max: float
+    max_game: GameState
+
+    @property
+    def gap(self) -> float:
+        """``sum_u_max − sum_max``: Proposition 6 says it is ``≥ 0``.
+
+        Examples
+        --------
+        >>> from boostcore.game import expand, new_game, proposition6
+        >>> g = expand(new_game(3, 0.2), 0, 2, (0.5, 0.5))
+        >>> round(proposition6(expand(g, 2, 2, (0.5, 0.5))).gap, 12)  # ties: no loss
+        0.0
+        """
+        return self.sum_u_max - self.sum_max
+
+
+def proposition6(state: GameState) -> Proposition6Step:
+    """Hatano's Proposition 6 (2004, §4.1) applied to a played game.
+
+    **Proposition 6.** For any weight ``w ∈ [0, 1]``, any integers ``t, u``, any u-max player
+    ``p_u`` (it chooses a heaviest leaf at each of the first ``u`` expansions) and any
+    strategy ``d^(1), …, d^(u), d₂*, …, d₂*`` (``t`` equal halves at the end):
+    ``sum_max(w, d^(1), …, d^(u), d₂*^t) ≤ sum_u-max(w, d^(1), …, d^(u), d₂*^t)``. Once the
+    adversary only splits in equal halves, leaving the heaviest leaf never helps the player.
+
+    ``u`` is the number of the last move that is not an equal binary split; the state's player
+    must have taken a heaviest leaf at each of the moves ``1 … u`` (so in the "you are the
+    player" game, where every move is ``d₂*``, any choice of leaves qualifies with ``u = 0``).
+    Lemma 10 uses the proposition on its tree ``T̂`` (:func:`lemma10_step`).
+
+    Parameters
+    ----------
+    state : GameState
+        A position (finished or not).
+
+    Returns
+    -------
+    Proposition6Step
+        The game's weight, the max-weight player's on the same strategy, ``u`` and ``t``.
+
+    Raises
+    ------
+    ValueError
+        If ``state`` is not a :class:`GameState`, or its player left a heaviest leaf before
+        the last move that is not an equal binary split (the message names the move).
+
+    Examples
+    --------
+    >>> from boostcore.game import expand, new_game, proposition6
+    >>> g = expand(new_game(4, 0.2), 0, 2, (0.75, 0.25))  # children 0.6 and 0.2
+    >>> g = expand(expand(g, 2, 2, (0.5, 0.5)), 3, 2, (0.5, 0.5))  # light leaves after move 1
+    >>> step = proposition6(g)
+    >>> step.u, step.t, round(step.sum_max, 4), round(step.sum_u_max, 4), step.gap >= 0
+    (1, 2, 0.632, 0.744, True)
+    """
+    if not isinstance(state, GameState):
+        raise ValueError(f"state must be a GameState; got {type(state).__name__}")
+    history = state.history
+    u = max((i for i, m in enumerate(history, start=1) if not _equal_halves(m)), default=0)
+    first = _heaviest_problem(state, len(history))
+    heaviest = len(history) if first is None else first[0] - 1
+    if heaviest < u:
+        raise ValueError(
+            f"state is not a u-max player's game for u = {u} (the last move that is not an "
+            f"equal binary split): {first[1]}; Proposition 6 needs a heaviest leaf at each of "
+            f"the first u moves"
+        )
+    g = new_game(state.s, state.gamma, state.w0)
+    for m in history:
+        g = expand(g, max_weight_player(g), m.k, m.distribution)
+    return Proposition6Step(
+        u=u,
+        t=len(history) - u,
+        heaviest=heaviest,
+        sum_u_max=state.total,
+        sum_max=g.total,
+        max_game=g,
+    )
+
+
+@dataclass(frozen=True)
+class Lemma10Step:
+    """One application of Hatano's Lemma 10 (2004, §4.1) to a game of the max-weight player:
+    its last move that is not an equal binary split, move ``u`` (``k`` children, shares
+    ``distribution``), traded for ``k − 1`` equal binary splits.
+
+    Three trees with the game's ``n`` leaves, all grown from weight ``w``:
+
+    - the game as played, ``sum_max(w, d^(1), …, d^(u), d₂*^t)`` — ``played``;
+    - ``T`` (``replaced_game``): the first ``u − 1`` moves, then equal halves of a heaviest
+      leaf, ``sum_max(w, d^(1), …, d^(u−1), d₂*^(t+k−1))`` — ``replaced``;
+    - ``T̂`` (``hat_game``): ``T`` with the subtree of ``ℓ*`` (the leaf move ``u`` expanded)
+      grown instead by ``d^(u)`` then equal halves, as many leaves — ``hat``.
+
+    ``frontier`` are the leaves ``L_{u−1}`` after ``u − 1`` moves; ``T``'s weight is the sum of
+    their subtrees' (equation (4)), ``frontier_moves[j]`` the expansions ``t_ℓ`` inside the
+    ``j``-th. Lemma 9 on ``ℓ*`` (``star_before ≥ star_after``) gives ``replaced ≥ hat``
+    (inequality (5)); ``T̂`` is the tree of a u-max player, so Proposition 6
+    (``proposition6``) gives ``hat ≥ played`` (inequality (6)). Lemma 10:
+    ``played ≤ replaced``.
+
+    Attributes
+    ----------
+    u, k, distribution : int, int, tuple of float
+        The replaced move (1-based), its ``k`` and shares.
+    t : int
+        The equal binary splits after move ``u`` in the game.
+    n : int
+        The leaves of the game (the strategy is acceptable for ``n``).
+    star : int
+        ``ℓ*``: the leaf move ``u`` expanded, the heaviest of ``L_{u−1}``.
+    frontier : tuple of int
+        ``L_{u−1}``, heaviest first (``ℓ*`` first).
+    frontier_weights : tuple of float
+        Their weights.
+    frontier_moves : tuple of int
+        ``t_ℓ``: the expansions inside each one's subtree in ``T``.
+    frontier_replaced, frontier_hat : tuple of float
+        Each subtree's weight in ``T`` and in ``T̂`` (they differ at ``ℓ*`` only).
+    played, hat, replaced : float
+        The three trees' weights.
+    star_before, star_after : float
+        ``ℓ*``'s subtree in ``T`` (equal halves only) and in ``T̂`` (Lemma 9's two sides).
+    proposition6 : Proposition6Step
+        Proposition 6 on ``T̂`` (``sum_u_max = hat``, ``sum_max = played``).
+    replaced_game, hat_game : GameState
+        ``T`` and ``T̂`` as games of target ``n``.
+    """
+
+    u: int
+    k: int
+    distribution: tuple[float, ...]
+    t: int
+    n: int
+    star: int
+    frontier: tuple[int, ...]
+    frontier_weights: tuple[float, ...]
+    frontier_moves: tuple[int, ...]
+    frontier_replaced: tuple[float, ...]
+    frontier_hat: tuple[float, ...]
+    played: float
+    hat: float
+    replaced: float
+    star_before: float
+    star_after: float
+    proposition6: Proposition6Step
+    replaced_game: GameState
+    hat_game: GameState
+
+    @property
+    def gain(self) -> float:
+        """``replaced − played``: Lemma 10 says it is ``≥ 0``.
+
+        Examples
+        --------
+        >>> from boostcore.game import expand, lemma10_step, max_weight_player, new_game
+        >>> g = expand(new_game(8, 0.1), 0, 4, (0.25,) * 4)
+        >>> while not g.done:
+        ...     g = expand(g, max_weight_player(g), 2, (0.5, 0.5))
+        >>> round(lemma10_step(g).gain, 4)  # 0.729 − 0.72
+        0.009
+        """
+        return self.replaced - self.played
+
+
+def _subtree_weights(state: GameState, roots: tuple[int, ...]) -> tuple[float, ...]:
+    """The weight of the current leaves below each of ``roots``."""
+    out = []
+    for r in roots:
+        inside = _subtree(state, r)
+        out.append(float(sum(state.weight(x) for x in state.leaves if x in inside)))
+    return tuple(out)
+
+
+def lemma10_step(state: GameState) -> Lemma10Step:
+    """Hatano's Lemma 10 (2004, §4.1) applied to the last move of ``state`` that is not an
+    equal binary split.
+
+    **Lemma 10.** For any ``w ∈ [0, 1]``, any ``s ≥ 2`` and any strategy
+    ``d^(1), …, d^(u), d₂*, …, d₂*`` (``t`` equal halves at the end) acceptable for ``s``:
+    ``sum_max(w, d^(1), …, d^(u), d₂*^t) ≤ sum_max(w, d^(1), …, d^(u−1), d₂*^(t+k_u−1))``.
+
+    The proof, computed: let ``T`` be the right side's tree and ``ℓ*`` the heaviest leaf after
+    ``u − 1`` moves. Acceptability gives ``k_u ≤ s/|L_{u−1}| ≤ |T_ℓ*|``, so ``ℓ*``'s subtree
+    can be regrown by ``d^(u)`` then equal halves with as many leaves; Lemma 9 says its weight
+    does not rise (5). The new tree ``T̂`` is one a u-max player grows with the game's own
+    strategy, so by Proposition 6 it weighs at least the game as played (6). Repeated on the
+    last multi-way (or unequal) move until none is left, this is Theorem 5's proof
+    (:func:`theorem5_chain`).
+
+    Parameters
+    ----------
+    state : GameState
+        A game of the max-weight player (a heaviest leaf at every move), with a move that is
+        not an equal binary split, whose moves are acceptable for its ``n`` leaves (every
+        finished legal game is; so ``n = s`` there).
+
+    Returns
+    -------
+    Lemma10Step
+        The three trees, the frontier ``L_{u−1}`` and the weights of the two inequalities.
+
+    Raises
+    ------
+    ValueError
+        If ``state`` is not a :class:`GameState`, has no move to replace, was not played by the
+        max-weight player, or its moves are not acceptable for its ``n`` leaves (the message
+        names the move and the rule).
+
+    Examples
+    --------
+    >>> from boostcore.game import expand, lemma10_step, max_weight_player, new_game
+    >>> g = expand(new_game(6, 0.1), 0, 2, (0.5, 0.5))
+    >>> g = expand(g, 1, 3, (0.5, 0.25, 0.25))  # the last wide move: u = 2, k = 3
+    >>> while not g.done:
+    ...     g = expand(g, max_weight_player(g), 2, (0.5, 0.5))
+    >>> step = lemma10_step(g)
+    >>> step.u, step.k, step.star, step.frontier, step.frontier_moves
+    (2, 3, 1, (1, 2), (3, 1))
+    >>> [round(x, 4) for x in (step.played, step.hat, step.replaced)]  # (6) then (5)
+    [0.7448, 0.747, 0.7695]
+    >>> lemma10_step(new_game(6, 0.1))
+    Traceback (most recent call last):
+        ...
+    ValueError: state has no move to replace: every move is an equal binary split (d₂*)
+    """
+    if not isinstance(state, GameState):
+        raise ValueError(f"state must be a GameState; got {type(state).__name__}")
+    history = state.history
+    wide = [i for i, m in enumerate(history, start=1) if not _equal_halves(m)]
+    if not wide:
+        raise ValueError("state has no move to replace: every move is an equal binary split (d₂*)")
+    bad = _heaviest_problem(state, len(history))
+    if bad is not None:
+        raise ValueError(
+            f"state is not a game of the max-weight player: {bad[1]}; Lemma 10 compares "
+            "sum_max, the weights the max-weight player gets"
+        )
+    n = state.n_leaves
+    size = 1
+    for i, m in enumerate(history, start=1):
+        if m.k > 2 and m.k * size > n:
+            raise ValueError(
+                f"state's moves are not acceptable for its n = {n} leaves: move {i} split "
+                f"{size} leaves' tree {m.k}-way, and k > 2 needs k ≤ n/|T| = {n}/{size}; "
+                "finish the game (a finished legal game is acceptable for s)"
+            )
+        size += m.k - 1
+    u = wide[-1]
+    move = history[u - 1]
+    g0 = new_game(n, state.gamma, state.w0)
+    for m in history[: u - 1]:
+        g0 = expand(g0, m.leaf, m.k, m.distribution)
+    star = move.leaf
+    frontier = tuple(sorted(g0.leaves, key=lambda x: (-g0.weight(x), x != star, x)))
+    # T: equal halves of a heaviest leaf after the first u − 1 moves (the right side)
+    tree = g0
+    while not tree.done:
+        tree = expand(tree, max_weight_player(tree), 2, D2_STAR)
+    below = {r: _subtree(tree, r) for r in frontier}
+    after = tree.history[u - 1 :]
+    moves_in = tuple(sum(1 for m in after if m.leaf in below[r]) for r in frontier)
+    t_star = moves_in[0]
+    if move.k > t_star + 1:  # the paper derives k_u ≤ |T_ℓ*| from acceptability
+        raise ValueError(
+            f"state's move {u} splits leaf #{star} {move.k}-way, but its subtree in T has "
+            f"only {t_star + 1} leaves; Lemma 10 needs k_u ≤ |T_ℓ*|"
+        )
+    # T̂: the game's first u moves, then, inside each frontier leaf's subtree, as many equal
+    # halves as in T (ℓ*'s subtree k − 1 fewer), always of the subtree's heaviest leaf — a
+    # u-max player (it may leave the tree's heaviest leaf once a subtree's quota is spent)
+    quota = dict(zip(frontier, moves_in, strict=True))
+    quota[star] -= move.k - 1
+    root_of = {}
+    hat = expand(g0, star, move.k, move.distribution)
+    for r in frontier:
+        for x in _subtree(hat, r):
+            root_of[x] = r
+    while not hat.done:
+        open_leaves = [x for x in hat.leaves if quota[root_of[x]] > 0]
+        leaf = max(open_leaves, key=lambda x: (hat.weight(x), -x))
+        quota[root_of[leaf]] -= 1
+        hat = expand(hat, leaf, 2, D2_STAR)
+        root_of.update({c: root_of[leaf] for c in hat.history[-1].children})
+    prop6 = proposition6(hat)
+    frontier_replaced = _subtree_weights(tree, frontier)
+    frontier_hat = _subtree_weights(hat, frontier)
+    return Lemma10Step(
+        u=u,
+        k=move.k,
+        distribution=move.distribution,
+        t=len(history) - u,
+        n=n,
+        star=star,
+        frontier=frontier,
+        frontier_weights=tuple(g0.weight(r) for r in frontier),
+        frontier_moves=moves_in,
+        frontier_replaced=frontier_replaced,
+        frontier_hat=frontier_hat,
+        played=state.total,
+        hat=hat.total,
+        replaced=tree.total,
+        star_before=frontier_replaced[0],
+        star_after=frontier_hat[0],
+        proposition6=prop6,
+        replaced_game=tree,
+        hat_game=hat,
+    )
+
+
+def theorem5_chain(state: GameState) -> tuple[Lemma10Step, ...]:
+    """Hatano's proof of Theorem 5 (2004, §4.1) on a game of the max-weight player: Lemma 10
+    on the last move that is not an equal binary split, then again on the tree it gives,
+    until only equal halves are left — whose weight is ``w·φ_γ(n)``.
+
+    Each step's ``replaced`` is the next step's ``played``; the weights never fall, so the
+    game weighs at most ``w·φ_γ(n)`` (``n = s`` for a finished game).
+
+    Parameters
+    ----------
+    state : GameState
+        As in :func:`lemma10_step`; a game with only equal binary splits gives ``()``.
+
+    Returns
+    -------
+    tuple of Lemma10Step
+        One per move that is not an equal binary split, the last move first.
+
+    Raises
+    ------
+    ValueError
+        As :func:`lemma10_step` (except for a game of equal halves only).
+
+    Examples
+    --------
+    >>> from boostcore.game import expand, max_weight_player, new_game, phi, theorem5_chain
+    >>> g = expand(new_game(8, 0.1), 0, 4, (0.4, 0.3, 0.2, 0.1))
+    >>> g = expand(g, max_weight_player(g), 2, (0.9, 0.1))
+    >>> while not g.done:
+    ...     g = expand(g, max_weight_player(g), 2, (0.5, 0.5))
+    >>> chain = theorem5_chain(g)
+    >>> [c.u for c in chain], round(chain[-1].replaced, 4) == round(phi(8, 0.1), 4)
+    ([2, 1], True)
+    """
+    if not isinstance(state, GameState):
+        raise ValueError(f"state must be a GameState; got {type(state).__name__}")
+    out: list[Lemma10Step] = []
+    while any(not _equal_halves(m) for m in state.history):
+        step = lemma10_step(state)
+        out.append(step)
+        state = step.replaced_game
+    return tuple(out)
 
 
 def phi(s: int, gamma: float) -> float:

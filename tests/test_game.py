@@ -374,3 +374,272 @@ def test_lemma9_rejects_nodes_outside_the_lemma():
         game.lemma9_replacement(odd, 0)
     with pytest.raises(ValueError, match="distribution 1 must have shares"):
         game.sum_max(1.0, 0.1, [(0.5, 0.6)])
+
+
+# --------------------------------------------------------------------------- Lemma 10
+# An independent model of the game for the checks below: plain lists of weights, no
+# boostcore. A move pops a heaviest leaf (or the leaf a player names) and pushes its children.
+def _kept(k, gamma):
+    return 1.0 - gamma * int(np.ceil(np.log2(k)) if k > 1 else 0)
+
+
+def _sim_max(w, gamma, ds):
+    """sum_max(w, d^(1), …): the max-weight player, on a list."""
+    leaves = [w]
+    for d in ds:
+        top = leaves.pop(int(np.argmax(leaves)))
+        leaves += [x * _kept(len(d), gamma) * top for x in d]
+    return sum(leaves)
+
+
+def _sim_frontier(w, gamma, ds, u):
+    """After the first u − 1 moves (max-weight player), the leaves L_{u−1} and, in T (equal
+    halves of a heaviest leaf until the strategy's size), each one's number of expansions."""
+    leaves = [(w, 0)]  # (weight, root index)
+    for d in ds[: u - 1]:
+        i = max(range(len(leaves)), key=lambda j: leaves[j][0])
+        top = leaves.pop(i)[0]
+        leaves += [(x * _kept(len(d), gamma) * top, 0) for x in d]
+    frontier = [x for x, _ in leaves]
+    leaves = [(x, j) for j, x in enumerate(frontier)]
+    counts = [0] * len(frontier)
+    size = 1 + sum(len(d) - 1 for d in ds)
+    while len(leaves) < size:
+        i = max(range(len(leaves)), key=lambda j: leaves[j][0])
+        x, r = leaves.pop(i)
+        counts[r] += 1
+        leaves += [(x * (1 - gamma) / 2, r)] * 2
+    return frontier, counts
+
+
+def _scripted(ds):
+    """An adversary for boostcore.game.play that plays the distributions ds in order."""
+    it = iter(ds)
+
+    def move(state, leaf):
+        d = next(it)
+        return len(d), d
+
+    return move
+
+
+@given(
+    st.integers(3, 24),
+    st.floats(0.0, 0.45),
+    st.floats(0.01, 1.0),
+    adversary_strategies(),
+    st.integers(0, 6),
+)
+@settings(max_examples=80, deadline=None)
+def test_lemma10_and_proposition6_against_an_independent_model(s, gamma, w, adversary, tail):
+    """Hatano 2004, §4.1, Lemma 10 and Proposition 6 on random acceptable games of the
+    max-weight player (any legal k, lopsided or zero shares), optionally ended by equal halves:
+    every quantity of lemma10_step recomputed on plain lists, the inequalities (5), (6) and
+    Lemma 10, and the trees replayed through boostcore.game.play."""
+
+    def then_halves(g, leaf):  # the last `tail` moves: equal halves (t > 0 in Lemma 10)
+        return (2, (0.5, 0.5)) if s - g.n_leaves <= tail else adversary(g, leaf)
+
+    state = list(play(s, gamma, max_weight_player, then_halves, w=w))[-1]
+    ds = [m.distribution for m in state.history]
+    wide = [i for i, d in enumerate(ds, start=1) if not (len(d) == 2 and d == (0.5, 0.5))]
+    if not wide:
+        with pytest.raises(ValueError, match="state has no move to replace"):
+            game.lemma10_step(state)
+        return
+    step = game.lemma10_step(state)
+    u = wide[-1]
+    k, d_u, t = len(ds[u - 1]), ds[u - 1], len(ds) - u
+    assert (step.u, step.k, step.distribution, step.t, step.n) == (u, k, d_u, t, s)
+    # the three sums, on lists
+    assert step.played == pytest.approx(_sim_max(w, gamma, ds), rel=1e-9, abs=1e-14)
+    right = _sim_max(w, gamma, ds[: u - 1] + [(0.5, 0.5)] * (t + k - 1))
+    assert step.replaced == pytest.approx(right, rel=1e-9, abs=1e-14)
+    frontier, counts = _sim_frontier(w, gamma, ds, u)
+    assert sorted(step.frontier_weights, reverse=True) == pytest.approx(
+        sorted(frontier, reverse=True), rel=1e-9, abs=1e-15
+    )
+    assert sorted(step.frontier_moves) == sorted(counts)
+    j = int(np.argmax(frontier))  # ℓ*: the heaviest of L_{u−1} (its subtree is the largest)
+    assert step.frontier_moves[0] == counts[j] and counts[j] == max(counts)
+    assert k <= counts[j] + 1  # acceptability: k_u ≤ |T_ℓ*|
+    # equation (4): T is the sum of its frontier subtrees
+    subtrees = [_sim_max(x, gamma, [(0.5, 0.5)] * c) for x, c in zip(frontier, counts)]
+    assert sum(subtrees) == pytest.approx(right, rel=1e-9, abs=1e-14)
+    star_after = _sim_max(frontier[j], gamma, [d_u] + [(0.5, 0.5)] * (counts[j] - k + 1))
+    assert step.star_before == pytest.approx(subtrees[j], rel=1e-9, abs=1e-14)
+    assert step.star_after == pytest.approx(star_after, rel=1e-9, abs=1e-14)
+    hat = right - subtrees[j] + star_after
+    assert step.hat == pytest.approx(hat, rel=1e-9, abs=1e-14)
+    # the inequalities: Lemma 9 on ℓ* gives (5), Proposition 6 gives (6), together Lemma 10
+    tol = 1e-12 * max(w, 1e-3)
+    assert step.star_after <= step.star_before + tol  # Lemma 9
+    assert step.hat <= step.replaced + tol  # (5)
+    assert step.played <= step.hat + tol  # (6)
+    assert step.gain >= -tol
+    # T̂ is a legal game of a u-max player with the game's own strategy, replayed by play()
+    hat_game = step.hat_game
+    assert [m.distribution for m in hat_game.history] == ds[:u] + [(0.5, 0.5)] * t
+    picks = iter([m.leaf for m in hat_game.history])
+    replay = list(play(s, gamma, lambda g: next(picks), _scripted(ds[:u] + [(0.5, 0.5)] * t), w))
+    assert replay[-1].total == pytest.approx(step.hat, rel=1e-9, abs=1e-14)
+    assert [m.leaf for m in hat_game.history[:u]] == [m.leaf for m in state.history[:u]]
+    # … and, in each subtree of L_{u−1}, as many leaves as T (the paper's T̂_ℓ*: |T̂_ℓ*| = |T_ℓ*|)
+    for r, c in zip(step.frontier, step.frontier_moves):
+        inside = [x for x in hat_game.leaves if _below(hat_game, x, r)]
+        assert len(inside) == c + 1
+    p6 = step.proposition6
+    assert (p6.u, p6.t) == (u, t) and p6.heaviest >= u
+    assert p6.sum_u_max == pytest.approx(step.hat, abs=1e-14)
+    assert p6.sum_max == pytest.approx(step.played, rel=1e-9, abs=1e-14)
+    # T, replayed by play() with the max-weight player
+    t_game = list(play(s, gamma, max_weight_player, _scripted(ds[: u - 1] + [(0.5, 0.5)] * 99), w))
+    assert t_game[-1].total == pytest.approx(step.replaced, rel=1e-9, abs=1e-14)
+    # Theorem 5's proof: Lemma 10 from the last wide move to the first, ending at w·φ_γ(s)
+    chain = game.theorem5_chain(state)
+    assert [c.u for c in chain] == wide[::-1]
+    assert chain[0] == step
+    for a, b in zip(chain, chain[1:]):
+        assert b.played == pytest.approx(a.replaced, abs=1e-14)
+    assert all(c.played <= c.replaced + tol for c in chain)
+    assert chain[-1].replaced == pytest.approx(w * phi_gamma(s, gamma), rel=1e-9, abs=1e-14)
+
+
+def _every_player(state, budget):
+    """Every game reached by ``budget`` equal binary splits of any leaves (brute force)."""
+    if budget == 0:
+        yield state
+        return
+    for leaf in state.leaves:
+        yield from _every_player(expand(state, leaf, 2, (0.5, 0.5)), budget - 1)
+
+
+@pytest.mark.parametrize("s", range(2, 7))
+@pytest.mark.parametrize("gamma", [0.1, 0.3])
+def test_proposition6_brute_force_over_every_u_max_player(s, gamma):
+    """Proposition 6 by brute force for s ≤ 6: after u moves of the max-weight player (a few
+    wide and unequal ones), every way of choosing the remaining leaves for equal halves ends
+    at least as heavy as the max-weight player, and proposition6 reports that player's sum."""
+    rng = np.random.default_rng(s)
+    for _ in range(3):
+        g = new_game(s, gamma)
+        u = int(rng.integers(0, 3))
+        for _ in range(u):
+            ks = [k for k in legal_arities(g) if g.n_leaves + k - 1 < s]
+            if not ks:
+                break
+            k = int(rng.choice(ks))
+            g = expand(g, max_weight_player(g), k, tuple(rng.dirichlet(np.ones(k))))
+        budget = s - g.n_leaves
+        finals = list(_every_player(g, budget))
+        best = min(f.total for f in finals)
+        for f in finals:
+            p6 = game.proposition6(f)
+            assert p6.sum_max == pytest.approx(best, rel=1e-12, abs=1e-15)
+            assert p6.sum_u_max == f.total and p6.gap >= -1e-15
+        assert best == pytest.approx(_sim_max(1.0, gamma, [m.distribution for m in f.history]))
+
+
+def _splits(k, steps):
+    """Shares in multiples of 1/steps, one order per multiset (children are interchangeable
+    for the max-weight player's weights)."""
+    for parts in itertools.combinations_with_replacement(range(steps, -1, -1), k):
+        if sum(parts) == steps:
+            yield tuple(p / steps for p in parts)
+
+
+def _every_strategy(state):
+    """Every finished game of the max-weight player with shares in thirds (brute force)."""
+    if state.done:
+        yield state
+        return
+    leaf = max_weight_player(state)
+    for k in legal_arities(state):
+        for d in _splits(k, 3):
+            yield from _every_strategy(expand(state, leaf, k, d))
+
+
+@pytest.mark.parametrize("s, gamma", [(4, 0.2), (5, 0.1), (6, 0.25)])
+def test_lemma10_on_every_acceptable_strategy_of_a_small_game(s, gamma):
+    """Lemma 10 and Theorem 5's chain on every acceptable strategy with shares in thirds
+    (s ≤ 6): the step never lowers the weight and the chain ends at φ_γ(s)."""
+    count = 0
+    for state in _every_strategy(new_game(s, gamma)):
+        chain = game.theorem5_chain(state)
+        weights = [state.total] + [c.replaced for c in chain]
+        assert all(b >= a - 1e-12 for a, b in zip(weights, weights[1:]))
+        assert weights[-1] == pytest.approx(phi_gamma(s, gamma), rel=1e-12)
+        for c in chain:
+            assert c.played <= c.hat + 1e-12 and c.hat <= c.replaced + 1e-12
+        count += 1
+    assert count > s  # many strategies, not just equal halves
+
+
+def test_lemma10_a_3_way_split_below_equal_halves_by_hand():
+    """s = 6, γ = 0.1: halves (0.45, 0.45), then #1 split 3-way (½, ¼, ¼) into 0.18, 0.09,
+    0.09, then the max-weight player halves #2 and its child: 0.81 − 0.045 − 0.02025 =
+    0.74475. T: four more halves instead, φ_0.1(6) = 0.81·0.95 = 0.7695, in which #1's
+    subtree holds 3 expansions (0.45·φ(4) = 0.3645) and #2's one. T̂: #1's subtree regrown as
+    the 3-way split then one half of 0.18 (0.36 − 0.018 = 0.342), beside #2's 0.405: 0.747."""
+    g = expand(new_game(6, 0.1), 0, 2, (0.5, 0.5))
+    g = expand(g, 1, 3, (0.5, 0.25, 0.25))
+    while not g.done:
+        g = expand(g, max_weight_player(g), 2, (0.5, 0.5))
+    step = game.lemma10_step(g)
+    assert (step.u, step.k, step.star, step.frontier, step.frontier_moves) == (
+        2,
+        3,
+        1,
+        (1, 2),
+        (3, 1),
+    )
+    assert step.played == pytest.approx(0.74475)
+    assert step.replaced == pytest.approx(0.7695)
+    assert step.star_before == pytest.approx(0.3645) and step.star_after == pytest.approx(0.342)
+    assert step.frontier_replaced == pytest.approx((0.3645, 0.405))
+    assert step.frontier_hat == pytest.approx((0.342, 0.405))
+    assert step.hat == pytest.approx(0.747)
+    assert step.proposition6.gap == pytest.approx(0.747 - 0.74475)
+    # T̂'s u-max player halves #2 (0.45), then #3 (0.18), the heaviest of #1's subtree,
+    # although #2's children weigh 0.2025: after move u it need not take the heaviest leaf
+    hat = step.hat_game
+    assert [m.leaf for m in hat.history] == [0, 1, 2, 3]
+    assert hat.history[3].leaf_weight == pytest.approx(0.18)
+    assert step.proposition6.heaviest == 3
+
+
+def test_lemma10_and_proposition6_refusals_name_the_parameter_and_the_rule():
+    with pytest.raises(ValueError, match=r"state must be a GameState; got int"):
+        game.lemma10_step(3)
+    with pytest.raises(ValueError, match=r"state must be a GameState; got tuple"):
+        game.proposition6(())
+    with pytest.raises(ValueError, match=r"state must be a GameState; got NoneType"):
+        game.theorem5_chain(None)
+    equal = list(play(5, 0.2))[-1]
+    with pytest.raises(ValueError, match=r"state has no move to replace: every move is an equal"):
+        game.lemma10_step(equal)
+    assert game.theorem5_chain(equal) == ()
+    # a player who leaves the heaviest leaf is not the max-weight player of Lemma 10
+    odd = expand(new_game(12, 0.1), 0, 3, (0.6, 0.3, 0.1))
+    odd = expand(odd, 3, 2, (0.5, 0.5))
+    with pytest.raises(
+        ValueError,
+        match=r"state is not a game of the max-weight player: move 2 expanded leaf #3 "
+        r"\(weight 0.08\) while leaf #1 weighed 0.48",
+    ):
+        game.lemma10_step(odd)
+    # … nor, when a wide move comes after that, a u-max player of Proposition 6
+    odd = expand(odd, 1, 3, (0.5, 0.25, 0.25))
+    with pytest.raises(
+        ValueError, match=r"state is not a u-max player's game for u = 3 .*: move 2 expanded"
+    ):
+        game.proposition6(odd)
+    # a game stopped half-way is a strategy for its n leaves only if acceptable for n
+    half = expand(new_game(8, 0.1), 0, 2, (0.5, 0.5))
+    half = expand(half, 1, 3, (0.4, 0.3, 0.3))  # legal: 3 ≤ 8/2
+    with pytest.raises(
+        ValueError,
+        match=r"state's moves are not acceptable for its n = 4 leaves: move 2 .* "
+        r"k ≤ n/\|T\| = 4/2",
+    ):
+        game.lemma10_step(half)
