@@ -111,16 +111,48 @@ def test_weak_learning_panel_reacts_to_delta_and_eps() -> None:
     at = _page()
     ah.ok(at)
     metrics = {m.label: m.value for m in at.metric}
-    assert metrics["advantage γ = δ²/16"] == "0.0025"  # δ = 0.2
+    assert metrics["the papers' constant γ = δ²/16"] == "0.0025"  # δ = 0.2
     assert metrics["leaves for s^−γ ≤ ε"] == "≈ 10^400"  # (1/0.1)^(16/0.04)
     at.select_slider(key="b_delta").set_value(0.5).run()
     at.select_slider(key="b_eps_w").set_value(0.25).run()
     ah.ok(at)
     metrics = {m.label: m.value for m in at.metric}
-    assert metrics["advantage γ = δ²/16"] == "0.01562"
+    assert metrics["the papers' constant γ = δ²/16"] == "0.01562"
     lg = bounds.log10_size_for_error(0.25, 1 / 64, "power")
     assert metrics["leaves for s^−γ ≤ ε"] == f"≈ 10^{lg:,.0f}"
     phi = bounds.log10_size_for_error(0.25, 1 / 64, "phi")
     assert metrics["leaves for φ_γ(s) ≤ ε"] == f"≈ 10^{phi:,.0f}"
     mark = _by_trace_name(at, "δ = 0.5")
     assert mark and mark[0]["y"][0] == pytest.approx(phi)
+
+
+# ---------------------------------------------------------------- issue 24, items 7 and 9
+
+
+def test_weak_learning_panel_calls_delta2_over_16_the_papers_constant_and_shows_the_tight_one():
+    """Item 7: δ²/16 is the papers' constant, not "a worst case"; the exact worst case
+    1 − √(1 − 4δ²) stands beside it, said to be our derivation (δ = 0.2, ε = 0.1: about
+    10^12 leaves under s^−γ* instead of 10^400)."""
+    at = _page()
+    ah.ok(at)
+    metrics = {m.label: m for m in at.metric}
+    tight = metrics["exact worst case γ* = 1 − √(1 − 4δ²)"]
+    assert tight.value == f"{bounds.weak_learning_advantage_tight(0.2):.4g}" == "0.08348"
+    assert "Our derivation" in tight.proto.help
+    lg = bounds.log10_size_for_error(0.1, bounds.weak_learning_advantage_tight(0.2), "power")
+    assert round(lg) == 12
+    assert metrics["leaves for s^−γ* ≤ ε"].value == f"≈ 10^{lg:,.0f}"
+    text = " ".join(c.value for c in at.caption)
+    assert "worst case; " not in text and "It is a worst case" not in text
+    assert "the papers' constant" in text and "our derivation" in text
+    assert "≈ 10^12 leaves instead of ≈ 10^400" in text
+    assert len(_by_trace_name(at, "s^(−γ*) ≤ ε")) == 1
+
+
+def test_figure_2_left_formula_uses_le_where_equality_occurs():
+    """Item 9: M2 = F at T = 2, so the page's ordering ρ^T … M2 … F is written with ≤."""
+    assert bounds.m2(1, 7 / 8) == pytest.approx(bounds.f_tree(2, 7 / 8))
+    at = _page()
+    ah.ok(at)
+    formula = next(x.value for x in at.latex if "M_2(T" in x.value)
+    assert "<" not in formula and formula.count(r"\le") >= 2

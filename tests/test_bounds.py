@@ -586,8 +586,8 @@ def test_tight_weak_learning_advantage_is_the_minimum_over_leaves_and_splits(del
 
 def test_tight_advantage_is_attained_under_the_full_weak_learning_hypothesis():
     """The worst case is not an artefact of the balanced-distribution argument: a class of
-    m = 5 stumps where every point is misclassified by exactly r = 2 of them satisfies the
-    δ-weak learning hypothesis for *every* distribution (δ = 1/2 − r/m = 0.1: the stumps'
+    m = 5 binary splits, every point misclassified by exactly r = 2 of them, satisfies the
+    δ-weak learning hypothesis for *every* distribution (δ = 1/2 − r/m = 0.1: the splits'
     average error is r/m), yet on the balanced sample of all point types its best split has
     advantage exactly 1 − sqrt(1 − 4δ²)."""
     from itertools import combinations
@@ -596,8 +596,8 @@ def test_tight_advantage_is_attained_under_the_full_weak_learning_hypothesis():
 
     m, r = 5, 2
     delta = 0.5 - r / m
-    types = list(combinations(range(m), r))  # the stumps that misclassify a point of this type
-    wrong = np.array([[h in t for t in types] for h in range(m)])  # (stump, point type)
+    types = list(combinations(range(m), r))  # the splits that misclassify a point of this type
+    wrong = np.array([[h in t for t in types] for h in range(m)])  # (split, point type)
     # the averaging argument behind "for every distribution": each point is missed r times
     assert np.all(wrong.sum(axis=0) == r)
     rng = np.random.default_rng(0)
@@ -605,7 +605,7 @@ def test_tight_advantage_is_attained_under_the_full_weak_learning_hypothesis():
         p = rng.dirichlet(np.ones(2 * len(types)))
         errors = np.concatenate([wrong, wrong], axis=1) @ p
         assert errors.min() <= 0.5 - delta + 1e-12
-    # the balanced sample: every type once per class; stump h sends a point to the + side
+    # the balanced sample: every type once per class; split h sends a point to the + side
     # when it classifies the point as positive
     y = np.repeat([1, -1], len(types))
     miss = np.concatenate([wrong, wrong], axis=1)

@@ -208,3 +208,37 @@ def test_readme_page_guide_is_one_table_with_every_page() -> None:
     titles = re.findall(r'st\.Page\([^)]*?title="([^"]+)"', app)
     for title in titles:
         assert any(f"**{title}**" in line for line in guide), title
+
+
+# ---------------------------------------------------------------- issue 24, items 7, 10, 5
+
+
+def test_mansour_mcallesters_size_condition_is_strict_as_in_the_paper() -> None:
+    """Item 10: their acceptability rule is ``|T| < e(k)·s·γ/(2k)`` (Mansour–McAllester, §4),
+    strict; every form of it the notes print keeps the strict ``<``."""
+    text = (ROOT / "docs" / "theory.md").read_text("utf-8")
+    forms = [
+        r"\|T\|\s*([≤<])\s*e_γ\(k\)\s*·\s*s\s*·\s*γ\s*/\s*\(2k\)",
+        r"k\s*([≤<])\s*\(s/\|T\|\)\s*·\s*γ\s*e_γ\(k\)\s*/\s*2",
+    ]
+    found = [m.group(1) for f in forms for m in re.finditer(f, text)]
+    assert len(found) >= 3, found  # §1.2's comparison, §1.3's rule, §5's table
+    assert set(found) == {"<"}, found
+
+
+def test_weak_learning_constant_is_the_papers_and_the_tight_value_is_ours() -> None:
+    """Item 7: δ²/16 is the papers' constant, a valid but loose bound; the exact worst case
+    1 − sqrt(1 − 4δ²) ≥ 2δ² stands beside it, said to be our derivation (§0.1 and §5)."""
+    s01 = theory_doc.section("0.1").text
+    assert "the papers' constant" in s01
+    assert "1 − sqrt(1 − 4δ²)" in s01 and "our derivation" in s01.lower()
+    assert "class-balanced" in s01 and "2δ²" in s01
+    s5 = theory_doc.section("5").text
+    assert "1 − sqrt(1 − 4δ²)" in s5 and "papers' constant" in s5
+
+
+def test_naive_criterion_section_says_when_theorem_4_still_covers_a_run() -> None:
+    """Item 5: the proof uses the rule k ≤ s/|T| and γ̂, not the criterion's name."""
+    s14 = theory_doc.section("1.4").text
+    assert "There is no theorem for it;" not in s14
+    assert "k ≤ s/|T|" in s14 and "Theorem 4" in s14

@@ -296,8 +296,10 @@ def size_bounds_at(gamma: float, size: int, n_max: int = 1024) -> go.Figure:
 
 
 def weak_learning_sizes_figure(eps: float, delta: float) -> go.Figure:
-    """Digits of the tree size a classical weak learner of edge ``δ`` needs for error ``ε``
-    (``γ = δ²/16``): ``log₁₀ s`` under ``s^(−γ)``, ``e_γ`` and ``φ_γ``, with ``δ`` marked."""
+    """Digits of the tree size a classical weak learner of edge ``δ`` needs for error ``ε``:
+    ``log₁₀ s`` under ``s^(−γ)``, ``e_γ`` and ``φ_γ`` with the papers' constant ``γ = δ²/16``
+    (Hatano, Lemma 1; Mansour–McAllester, Lemma 3.1), and under ``s^(−γ*)`` with the exact
+    worst case ``γ* = 1 − √(1 − 4δ²)`` (our derivation, docs/theory.md §0.1), ``δ`` marked."""
     d = np.round(np.linspace(0.05, 0.5, 91), 4)
     g = bounds.weak_learning_advantage(d)
     data = []
@@ -307,6 +309,10 @@ def weak_learning_sizes_figure(eps: float, delta: float) -> go.Figure:
         ("phi", "φ_γ(s) ≤ ε", HATANO_COLOUR, "solid"),
     ):
         data.append(_line(d, bounds.log10_size_for_error(eps, g, bound), name, colour, dash))
+    tight = bounds.log10_size_for_error(eps, bounds.weak_learning_advantage_tight(d), "power")
+    data.append(
+        _line(d, tight, "s^(−γ*) ≤ ε, γ* = 1 − √(1 − 4δ²) (exact worst case)", "#000000", "dot")
+    )
     here = float(bounds.log10_size_for_error(eps, bounds.weak_learning_advantage(delta), "phi"))
     data.append(
         dict(

@@ -66,6 +66,12 @@ def weak_learning_advantage(delta: float) -> float:
     return float(bounds.weak_learning_advantage(delta))
 
 
+def weak_learning_advantage_tight(delta: float) -> float:
+    """The exact worst-case advantage 1 − √(1 − 4δ²) of a weak learner of edge δ (our
+    derivation: :func:`boostcore.bounds.weak_learning_advantage_tight`)."""
+    return float(bounds.weak_learning_advantage_tight(delta))
+
+
 def leaves_for_error(eps: float, gamma: float, bound: str) -> str:
     """How many leaves ``bound`` ("power", "e" or "phi") needs to reach error ε, for people."""
     return fmt_size(float(bounds.log10_size_for_error(eps, gamma, bound)))
