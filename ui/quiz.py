@@ -34,6 +34,13 @@ Rules every question keeps (``tests/test_quiz.py`` checks them on random runs):
 * ranges never overlap and the true value is never within 6 % of a range's edge (the edges
   come from one of two ladders of round numbers, chosen so that it is not), so the numbers in
   the one-line *why* cannot be read as the neighbouring answer;
+* "does it go down?" answers are disjoint bands with a stated tolerance (:data:`SAME_TOL`:
+  a smaller change "stays the same"), and a value is never asked about when it is within 6 %
+  of a band's edge or, for a Monte Carlo estimate, within four standard errors of one;
+* keys come from exact values; two candidates tied in the algorithm's score (:func:`untied`)
+  are never both offered, so no key rests on the code's tie-break;
+* the value "now" in a question is printed the same way whatever the next value is
+  (:func:`now_value`), so its decimals do not give the answer away;
 * a kind that cannot offer 3 distinct answers at this step is left out (the page then asks
   another kind).
 """
@@ -53,6 +60,12 @@ from boostcore import steps as protocol
 LETTERS = "ABCD"
 #: A value this close (relative) to a range's edge would read as the neighbouring answer.
 NEAR_EDGE = 0.06
+#: "Stays the same" in a :func:`trend` question: a change smaller than this (the question says
+#: so). The values asked about lie in [0, 1] and are shown with four decimals.
+SAME_TOL = 1e-4
+#: Two candidates whose scores differ by less than this (relative) are tied: only the code's
+#: tie-break could tell them apart, so a question never offers both (:func:`untied`).
+TIE_REL = 1e-9
 
 # Two ladders of round numbers for range edges. No edge of one lies within 6 % of an edge of
 # the other (the closest pair, 2 and 1.5, differ by a third), so any value is well inside a
@@ -319,10 +332,24 @@ def _buckets(
 
 
 def trend(
-    before: float, after: float, rng: np.random.Generator, *, can_rise: bool
+    before: float,
+    after: float,
+    rng: np.random.Generator,
+    *,
+    can_rise: bool,
+    tol: float = SAME_TOL,
+    noise: float = 0.0,
 ) -> tuple[tuple[str, ...], int] | None:
     """Answers to "does it go down?": up (where it can), the same, down by less than ``e``,
     down by ``e`` or more — ``e`` a round number the change is not near.
+
+    The answers are disjoint bands of the drop ``before − after``: "goes up" is a drop of
+    ``−tol`` or less, "stays the same" lies strictly between ``−tol`` and ``tol`` (the question
+    states ``tol``: a change of 1e-17 is "the same", not a drop), "goes down by less than
+    ``e``" is ``tol ≤ drop < e`` and "goes down by ``e`` or more" is ``drop ≥ e``. No
+    question is made when the drop is within 6 % of a band's edge (it would read as the
+    neighbouring answer) or, for an estimate, within ``4·noise`` of one (the noise could decide
+    the key).
 
     Parameters
     ----------
@@ -332,41 +359,88 @@ def trend(
         The draws (which of two round numbers ``e`` is, when both fit).
     can_rise : bool
         Whether the quantity may go up (then "goes up" is always an answer).
+    tol : float, default SAME_TOL
+        Changes smaller than this count as none (the question must say so: :func:`same_note`).
+    noise : float, default 0
+        The standard error of the change when ``before`` and ``after`` are estimates (a
+        Monte Carlo run's); 0 for exact values.
 
     Returns
     -------
     (tuple of str, int) or None
         The answers and the index of the right one; ``None`` when there is nothing to predict
-        (a number is not finite, or ``before`` is 0 and cannot rise).
+        (a number is not finite, ``before`` is 0 and cannot rise) or the drop is too close to
+        a band's edge to decide.
+
+    Examples
+    --------
+    >>> rng = np.random.default_rng(0)
+    >>> trend(0.3, 0.3 + 1e-17, rng, can_rise=True)
+    (('goes up', 'stays the same', 'goes down by less than 0.02', 'goes down by 0.02 or more'), 1)
+    >>> trend(0.3, 0.2999, rng, can_rise=True) is None  # a drop of 0.0001: on the edge
+    True
     """
-    if not (math.isfinite(before) and math.isfinite(after)):
+    if not (math.isfinite(before) and math.isfinite(after)) or tol <= 0:
         return None
-    same = is_close(before, after)
-    drop = 0.0 if same else before - after
-    if is_close(before, 0.0) and not can_rise:
+    drop = before - after
+    guard = 4.0 * max(float(noise), 0.0)
+
+    def clear(edge: float) -> bool:
+        return abs(drop - edge) > max(NEAR_EDGE * abs(edge), guard)
+
+    if not (clear(tol) and clear(-tol)):
+        return None
+    same = -tol < drop < tol
+    if before < tol and not can_rise:
         return None
     labels = []
-    if can_rise or drop < 0:
+    if can_rise or drop <= -tol:
         labels.append("goes up")
     labels.append("stays the same")
-    if drop > 0:
+    if drop >= tol:
         ladder = _ladder_for(drop)
         j = _below(ladder, drop)
         edges = [ladder[i] for i in (j + 1, j) if 0 <= i < len(ladder)]
+        edges = [e for e in edges if e >= 2 * tol and clear(e)]
         fit = [e for e in edges if e <= max(before, 0.0)] or edges
+        if not fit:
+            return None
         e = fit[int(rng.integers(len(fit)))]
     else:
         # no drop to measure: a round step near a tenth of the value, for the two "down" answers
-        target = max(abs(before) / 10, _LADDER_A[0])
-        e = min(_LADDER_A, key=lambda x: abs(math.log(x / target)))
+        target = max(abs(before) / 10, 2 * tol)
+        e = min((x for x in _LADDER_A if x >= 2 * tol), key=lambda x: abs(math.log(x / target)))
     labels += [f"goes down by less than {_edge(e)}", f"goes down by {_edge(e)} or more"]
-    if drop < 0:
+    if drop <= -tol:
         right = 0
     elif same:
         right = labels.index("stays the same")
     else:
         right = len(labels) - (1 if drop >= e else 2)
     return tuple(labels), right
+
+
+def same_note(tol: float = SAME_TOL) -> str:
+    """The tolerance of a :func:`trend` question, said in its text.
+
+    Examples
+    --------
+    >>> same_note()
+    'a change under 0.0001 counts as none'
+    """
+    return f"a change under {_edge(tol)} counts as none"
+
+
+def now_value(x: float) -> str:
+    """A quantity's value now, in a question: four decimals whatever the next value is (more
+    decimals exactly when the change is tiny would give the answer away).
+
+    Examples
+    --------
+    >>> now_value(0.09), now_value(0.33124)
+    ('0.0900', '0.3312')
+    """
+    return f"{x:.4f}"
 
 
 def change(name: str, before: float, after: float) -> str:
@@ -450,6 +524,70 @@ def nearest(values: Sequence[int], right: int, n: int = 3) -> list[int]:
     [3, 5, 2]
     """
     return sorted((v for v in values if v != right), key=lambda v: (abs(v - right), v))[:n]
+
+
+def window(values: Sequence[int], right: int, rng: np.random.Generator, n: int = 4) -> list[int]:
+    """``n`` consecutive values of ``values`` (sorted) around ``right``, ``right`` at a drawn
+    place among them: the distractors of a count or an arity.
+
+    :func:`nearest` would put the right answer at the end of the list whenever it is the
+    largest or smallest legal value (a 2-way split, a program that merges nothing), so
+    its letter would give it away; here every place that fits is equally likely.
+
+    Parameters
+    ----------
+    values : sequence of int
+        The legal values (``right`` among them or not).
+    right : int
+        The right answer.
+    rng : numpy.random.Generator
+        The draws.
+    n : int, default 4
+        How many values at most (fewer when fewer are legal).
+
+    Returns
+    -------
+    list of int
+        The values other than ``right`` (pass them to :func:`ordered`).
+
+    Examples
+    --------
+    >>> sorted(window(range(1, 9), 8, np.random.default_rng(0)))
+    [5, 6, 7]
+    """
+    legal = sorted({int(v) for v in values} | {int(right)})
+    n = min(n, len(legal))
+    at = legal.index(int(right))
+    starts = [s for s in range(len(legal) - n + 1) if s <= at < s + n]
+    s = starts[int(rng.integers(len(starts)))]
+    return [v for v in legal[s : s + n] if v != right]
+
+
+def untied(pool: Sequence, score: Callable[[object], float], right: float) -> list:
+    """The candidates of ``pool`` whose score is not tied with the right answer's ``right``
+    (within :data:`TIE_REL`, relative): a tied one would be right too, and only the code's
+    tie-break would make it wrong, so a question never offers it.
+
+    Parameters
+    ----------
+    pool : sequence
+        The candidate distractors.
+    score : callable
+        A candidate's score (what the algorithm maximises or minimises).
+    right : float
+        The right answer's score.
+
+    Returns
+    -------
+    list
+        ``pool`` without the tied candidates, in its order.
+
+    Examples
+    --------
+    >>> untied(["b", "c"], {"b": 0.5 + 1e-15, "c": 0.4}.get, 0.5)
+    ['c']
+    """
+    return [p for p in pool if not is_close(float(score(p)), float(right), rel=TIE_REL)]
 
 
 def shuffled(
@@ -596,6 +734,7 @@ def error_question(
     when: str,
     can_rise: bool,
     expected: bool = False,
+    noise: float = 0.0,
 ) -> Question | None:
     """The question whether the (expected) training error goes down between two snapshots.
 
@@ -613,16 +752,19 @@ def error_question(
         Whether the error may go up at this step (:func:`trend`).
     expected : bool, default False
         Whether it is the expected training error (a probabilistic model's).
+    noise : float, default 0
+        The standard error of the change when the errors are Monte Carlo estimates: no
+        question is made when the noise could decide its key (:func:`trend`).
 
     Returns
     -------
     Question or None
-        ``None`` when there is nothing to predict.
+        ``None`` when there is nothing to predict (or the key would be noise).
     """
     name = "expected training error" if expected else "training error"
     before, after = float(now.metrics.train_error), float(nxt.metrics.train_error)
-    made = trend(before, after, rng, can_rise=can_rise)
-    text = f"Does the {name} go down {when}? (now {_pair(before, after)[0]})"
+    made = trend(before, after, rng, can_rise=can_rise, noise=noise)
+    text = f"Does the {name} go down {when}? (now {now_value(before)}; {same_note()})"
     why = change(name.capitalize(), before, after) + "."
     return make_question(page, t, text, made, why, kind)
 

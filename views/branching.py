@@ -223,7 +223,9 @@ def render() -> None:
         )
     if predict:
         quiz_widget.ask(
-            questions.question(runs[focus], t or 0, feature_names=ds.feature_names),
+            questions.question(
+                runs[focus], t or 0, feature_names=ds.feature_names, X=ds.X_train, y=ds.y_train
+            ),
             key="quiz_branching",
             presenting=presenting(),
         )

@@ -302,7 +302,14 @@ def render() -> None:
         now = shown_at(runs, schedule, k)[focus].idx
         after = shown_at(runs, schedule, k + 1)[focus].idx if k + 1 < lec["n"] else None
         quiz_widget.ask(
-            questions.question(runs[focus], now, to=after, feature_names=ds.feature_names)
+            questions.question(
+                runs[focus],
+                now,
+                to=after,
+                feature_names=ds.feature_names,
+                X=ds.X_train,
+                y=ds.y_train,
+            )
             if after is not None
             else None,
             key="quiz_oblique",

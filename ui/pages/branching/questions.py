@@ -15,6 +15,7 @@ import numpy as np
 
 from boostcore import steps as protocol
 from boostcore.branching import BPStep
+from boostcore.splits import partition_entropy
 from ui.quiz import (
     Question,
     change,
@@ -24,9 +25,10 @@ from ui.quiz import (
     error_question,
     feature_name,
     make_question,
-    nearest,
     ordered,
     shuffled,
+    untied,
+    window,
 )
 from ui.text import plural
 
@@ -41,6 +43,8 @@ def all_questions(
     *,
     seed: int = 0,
     feature_names: Sequence[str] | None = None,
+    X: np.ndarray | None = None,
+    y: np.ndarray | None = None,
 ) -> tuple[Question, ...]:
     """Questions about round ``t + 1`` of a BP.InfoBoost run
     (:func:`boostcore.branching.bp_infoboost`, any merging scheme).
@@ -60,6 +64,9 @@ def all_questions(
         The draws; the same seed gives the same questions.
     feature_names : sequence of str, optional
         Names of the features.
+    X, y : ndarray, optional
+        The run's training sample. The ``"stump"`` kind needs it (to leave out stumps tied
+        with the right one under ``D_t``) and is not asked without it.
 
     Returns
     -------
@@ -71,7 +78,7 @@ def all_questions(
     >>> from boostcore.datasets import make_dataset
     >>> ds = make_dataset("moons", n=200, random_state=0)
     >>> run = list(bp_infoboost(ds.X_train, ds.y_train, n_rounds=6))
-    >>> [q.kind for q in all_questions(run, 2)]
+    >>> [q.kind for q in all_questions(run, 2, X=ds.X_train, y=ds.y_train)]
     ['stump', 'prod_z', 'leaves', 'error']
     """
     r = protocol.rounds(run)
@@ -81,16 +88,33 @@ def all_questions(
     n = t + 1
     m0, m1 = now.metrics, nxt.metrics
 
-    def text_of(s: BPStep) -> str:
-        return f"{feature_name(feature_names, s.feature)} > {s.threshold:.3g}"
+    def text_of(feature: int, threshold: float) -> str:
+        return f"{feature_name(feature_names, feature)} > {threshold:.3g}"
 
     def stump(rng: np.random.Generator, kind: str) -> Question | None:
-        right = text_of(nxt)
-        pool = [text_of(s) for s in r[1:] if s.feature is not None]
-        pool = [p for i, p in enumerate(pool) if p != right and p not in pool[:i]]
-        made = shuffled(right, [pool[i] for i in rng.permutation(len(pool))], rng)
+        if X is None or y is None:
+            return None  # without the sample a tie with the right stump could not be seen
+        right = (int(nxt.feature), float(nxt.threshold))
+        seen = {(int(s.feature), float(s.threshold)) for s in r[1:] if s.feature is not None}
+        pool = sorted(seen - {right})
+        # both weak learners' objectives under D_t (H(Y|h) and H(Y|ℓ̃_t), Remark (1)): a
+        # stump that ties the right one in either would be right too (round 1's uniform
+        # weights make such ties common): never offered
+        Xa, ya = np.asarray(X, dtype=float), np.asarray(y)
+        D, cell = np.asarray(nxt.D, dtype=float), now.program.leaves(Xa)
+        score = {}
+        for f, th in [right, *pool]:
+            h = (Xa[:, f] > th).astype(np.intp)
+            score[f, th] = (
+                partition_entropy(ya, D, h, 2),
+                partition_entropy(ya, D, 2 * cell + h, 2 * int(cell.max() + 1)),
+            )
+        pool = untied(pool, lambda p: score[p][0], score[right][0])
+        pool = untied(pool, lambda p: score[p][1], score[right][1])
+        texts = [text_of(*p) for p in pool]
+        made = shuffled(text_of(*right), [texts[i] for i in rng.permutation(len(texts))], rng)
         why = (
-            f"Under D_{n} the weak learner returns h_{n} = [{right}]: "
+            f"Under D_{n} the weak learner returns h_{n} = [{text_of(*right)}]: "
             f"H(Y|h) = {m1.H_h:.3f}, Z_{n} = {m1.Z:.3f}."
         )
         return make_question(PAGE, t, f"Which stump h_{n} does round {n} use?", made, why, kind)
@@ -104,7 +128,7 @@ def all_questions(
     def leaves(rng: np.random.Generator, kind: str) -> Question | None:
         right, top = int(m1.n_leaves), 2 * int(m0.n_leaves)
         values = range(1, top + 1)
-        made = ordered(right, nearest(values, right), lambda k: plural(k, "leaf", "leaves"))
+        made = ordered(right, window(values, right, rng), lambda k: plural(k, "leaf", "leaves"))
         why = (
             f"h_{n} divides {m0.n_leaves} {'leaf' if m0.n_leaves == 1 else 'leaves'} into "
             f"{m1.n_divided} children that training points reach, merged into {right}."
@@ -129,13 +153,15 @@ def question(
     *,
     seed: int = 0,
     feature_names: Sequence[str] | None = None,
+    X: np.ndarray | None = None,
+    y: np.ndarray | None = None,
 ) -> Question | None:
     """The one question the page asks before round ``t + 1``: drawn (by ``seed`` and ``t``)
     from :func:`all_questions`, so a class that shares a seed sees the same.
 
     Parameters
     ----------
-    run, t, seed, feature_names
+    run, t, seed, feature_names, X, y
         As :func:`all_questions`'s.
 
     Returns
@@ -148,4 +174,5 @@ def question(
     ValueError
         For a seed that is not an integer ≥ 0.
     """
-    return draw(all_questions(run, t, seed=seed, feature_names=feature_names), seed=seed)
+    qs = all_questions(run, t, seed=seed, feature_names=feature_names, X=X, y=y)
+    return draw(qs, seed=seed)

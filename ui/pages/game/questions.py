@@ -25,9 +25,11 @@ from ui.quiz import (
     is_close,
     leaf_label,
     make_question,
-    nearest,
     ordered,
     pick_others,
+    shuffled,
+    sig,
+    window,
 )
 
 #: The page's slug in its questions: it seeds their draws, so it stays what it was when one
@@ -38,11 +40,12 @@ PAGE = "game"
 def all_questions(states: Sequence[GameState], t: int, *, seed: int = 0) -> tuple[Question, ...]:
     """Questions about move ``t + 1`` of a Weight Distribution Game (:mod:`boostcore.game`).
 
-    Kinds, in order: ``"leaf"`` (which leaf the max-weight player splits; the current
-    leaves, heaviest first, none tied with the right one), ``"arity"`` (how many children
-    the adversary makes; the legal arities, needs 3), ``"weight_drop"`` (how much weight
-    the tree loses, in ranges) and ``"reference"`` (is the tree then heavier than, as heavy
-    as or lighter than the equal-binary game's ``w·φ_γ(|T|)`` at the same size).
+    Kinds, in order: ``"leaf"`` (which leaf the max-weight player splits; the heaviest
+    other leaves, none tied with the right one, in a drawn order), ``"arity"`` (how many
+    children the adversary makes; the legal arities, needs 3; only of an adversary that
+    varies its arity in this game), ``"weight_drop"`` (how much weight the tree loses, in
+    ranges) and ``"gap"`` (how much lighter than the equal-binary game's ``w·φ_γ(|T|)`` at
+    the same size the tree is then, in ranges; only when it is lighter).
 
     When position ``t`` is the last one known and the game is not over — the page waits for
     the student's move as the adversary — only ``"leaf"`` is asked: the max-weight player's
@@ -66,9 +69,9 @@ def all_questions(states: Sequence[GameState], t: int, *, seed: int = 0) -> tupl
     >>> from boostcore.game import play, random_adversary
     >>> run = list(play(12, 0.2, adversary=random_adversary(3)))
     >>> [q.kind for q in all_questions(run, 0)]  # one leaf: nothing to choose
-    ['arity', 'weight_drop', 'reference']
+    ['arity', 'weight_drop', 'gap']
     >>> [q.kind for q in all_questions(run, 1)]
-    ['leaf', 'weight_drop', 'reference']
+    ['leaf', 'weight_drop', 'gap']
     """
     r = protocol.rounds(states)
     if not 0 <= t < len(r) or r[t].done:
@@ -85,7 +88,10 @@ def all_questions(states: Sequence[GameState], t: int, *, seed: int = 0) -> tupl
             (l for l in now.leaves if l != right and not is_close(w[l], w[right])),
             key=lambda l: (-w[l], l),
         )
-        made = ordered(right, pick_others(pool, rng), leaf_label)
+        others = [leaf_label(l) for l in pick_others(pool, rng)]
+        # in a drawn order, not by id: the heaviest leaf is most often the oldest, so ids in
+        # increasing order would put the key on A most of the time
+        made = shuffled(leaf_label(right), others, rng)
         heaviest = max(w.values())
         ties = [l for l in now.leaves if l != right and is_close(w[l], w[right])]
         if is_close(w[right], heaviest):
@@ -100,8 +106,13 @@ def all_questions(states: Sequence[GameState], t: int, *, seed: int = 0) -> tupl
     def arity(rng: np.random.Generator, kind: str) -> Question | None:
         if move is None:
             return None
+        # an adversary that always splits k-way (the equal-binary one of Theorem 5 always
+        # makes 2 children) gives the answer away after its first move: asked only of an
+        # adversary whose moves in this game use more than one arity
+        if len({m.k for m in r[-1].history}) < 2:
+            return None
         ks = list(legal_arities(now))
-        made = ordered(move.k, nearest(ks, move.k), lambda k: f"{k} children")
+        made = ordered(move.k, window(ks, move.k, rng), lambda k: f"{k} children")
         why = (
             f"The adversary splits leaf #{move.leaf} {move.k}-way: its children keep "
             f"1 − γ⌈log₂ {move.k}⌉ = {shrink(move.k, now.gamma):.3g} of its weight."
@@ -121,29 +132,32 @@ def all_questions(states: Sequence[GameState], t: int, *, seed: int = 0) -> tupl
         text = f"How much weight does the tree lose at move {n}? (now {a:.4f})"
         return drop_question(PAGE, t, kind, a, b, rng, text=text, why=why)
 
-    def reference(rng: np.random.Generator, kind: str) -> Question | None:
+    def gap(rng: np.random.Generator, kind: str) -> Question | None:
         if move is None:
             return None
         m = nxt.metrics
         a, b = float(m.total_weight), float(m.equal_binary_weight)
-        right = 1 if is_close(a, b) else (0 if a > b else 2)
-        answers = ("heavier", "just as heavy", "lighter")
-        way = ("above", "equal to", "below")[right]
+        # "heavier or lighter than the equal-binary game?" is Theorem 5 itself (lighter, or
+        # equal against the equal-binary adversary) and was a giveaway: the student estimates
+        # by how much lighter instead. Not asked when the tree is not lighter (the
+        # equal-binary adversary, or a rare intermediate size where another one is ahead).
+        if not b - a > 1e-9:
+            return None
         why = (
-            f"After move {n} the tree weighs {a:.4f} with {m.n_leaves} leaves, {way} "
-            f"w·φ_γ({m.n_leaves}) = {b:.4f}."
+            f"After move {n} the tree weighs {a:.4f} with {m.n_leaves} leaves; the equal-binary "
+            f"game weighs w·φ_γ({m.n_leaves}) = {b:.4f} there: {sig(b - a)} more."
         )
         text = (
-            f"After move {n}, is the tree heavier or lighter than the equal-binary game at the "
-            "same number of leaves?"
+            f"After move {n}, how much lighter is the tree than the equal-binary game at the "
+            f"same number of leaves? (the tree weighs {float(now.total):.4f} now)"
         )
-        return Question(PAGE, int(t), text, answers, right, why, kind)
+        return drop_question(PAGE, t, kind, b, a, rng, text=text, why=why)
 
     return collect(
         PAGE,
         t,
         seed,
-        (("leaf", leaf), ("arity", arity), ("weight_drop", weight_drop), ("reference", reference)),
+        (("leaf", leaf), ("arity", arity), ("weight_drop", weight_drop), ("gap", gap)),
     )
 
 

@@ -26,10 +26,13 @@ from ui.quiz import (
     is_close,
     leaf_label,
     make_question,
+    now_value,
     ordered,
     pick_others,
+    same_note,
     shuffled,
     trend,
+    window,
 )
 
 #: The page's slug in its questions: it seeds their draws, so it stays what it was when one
@@ -85,8 +88,13 @@ def all_questions(
     * collapse: ``"leaf"``, ``"bound"`` (``C(T)`` may go up: a collapse raises it),
       ``"error"``;
     * matryoshka: ``"doll"`` (in which branch of the root the next level's second doll
-      grows), ``"bound"``, ``"error"``, ``"nesting"`` (does the paper's nesting step hold for
-      every doll of the next level, for some, for none; from level 2 on).
+      grows), ``"bound"``, ``"error"``, ``"nesting"`` (for how many dolls of the next level
+      the paper's nesting step fails, counts in a drawn order; from level 2 on).
+
+    The chain's expected error is a Monte Carlo estimate: its ``"error"`` question is asked
+    only when the estimate's standard errors cannot decide the key. The ``"stump"``
+    distractors never include the right stump with the other polarity (the same
+    ``Z₊ + Z₋``: a tie).
 
     Parameters
     ----------
@@ -131,7 +139,15 @@ def all_questions(
 
     def stump(rng: np.random.Generator, kind: str) -> Question | None:
         right = _soft(nxt.stump, feature_names)
-        pool = [_soft(s.stump, feature_names) for s in r[1:] if s.stump is not None]
+        # the same stump with the other polarity has the same Z₊ + Z₋ (its q is 1 − q, the
+        # α's swap): a tie, so a stump on the right one's feature and threshold is never
+        # offered, whatever its polarity
+        same = (nxt.stump.feature, nxt.stump.theta)
+        pool = [
+            _soft(s.stump, feature_names)
+            for s in r[1:]
+            if s.stump is not None and (s.stump.feature, s.stump.theta) != same
+        ]
         pool = [p for j, p in enumerate(pool) if p != right and p not in pool[:j]]
         made = shuffled(right, [pool[j] for j in rng.permutation(len(pool))], rng)
         if nxt.node is None:
@@ -180,7 +196,7 @@ def all_questions(
         if structure == "collapse" and nxt.collapsed:
             extra = ": the tree collapsed into one doll, whose Z₊ + Z₋ as a node is ≥ its C"
         why = change(f"The valid bound {bound}", a, b) + extra + "."
-        text = f"Does the valid bound {bound} go down {when}? (now {a:.3f})"
+        text = f"Does the valid bound {bound} go down {when}? (now {now_value(a)}; {same_note()})"
         return make_question(PAGE, t, text, made, why, kind)
 
     def doll(rng: np.random.Generator, kind: str) -> Question | None:
@@ -203,8 +219,15 @@ def all_questions(
             return None
         excess = [d.node_excess for d in dolls]
         fails = sum(e > 1e-12 for e in excess)
-        right = 0 if fails == 0 else (2 if fails == len(dolls) else 1)
-        answers = ("it holds for every doll", "it fails for some dolls", "it fails for every doll")
+        # near ties between a doll's Z₊ + Z₋ and its M2 would key on rounding: not asked
+        if any(abs(e) <= 1e-9 for e in excess):
+            return None
+        # a count, not "holds / fails for some / for all": the student has to weigh each doll
+        # (that the step fails somewhere is the page's lesson, so "some" would be a giveaway)
+        # in a drawn order: "none" (0) is the smallest count, so increasing order would put
+        # it on A whenever the step holds everywhere
+        others = window(range(len(dolls) + 1), fails, rng)
+        made = shuffled(f"{fails} of {len(dolls)}", [f"{k} of {len(dolls)}" for k in others], rng)
         worst = max(excess)
         if fails:
             why = (
@@ -217,13 +240,20 @@ def all_questions(
                 f"(closest: {-worst:.3f} below)."
             )
         text = (
-            f"Level {i + 1} uses {len(dolls)} dolls as nodes: does the paper's nesting step "
-            "(the doll's Z₊ + Z₋ ≤ its M2) hold?"
+            f"Level {i + 1} uses {len(dolls)} dolls as nodes: for how many does the paper's "
+            "nesting step (the doll's Z₊ + Z₋ ≤ its M2) fail?"
         )
-        return Question(PAGE, int(t), text, answers, right, why, kind)
+        return make_question(PAGE, t, text, made, why, kind)
 
     def error(rng: np.random.Generator, kind: str) -> Question | None:
-        return error_question(PAGE, t, kind, now, nxt, rng, when=when, can_rise=True, expected=True)
+        # the chain's expected error is a Monte Carlo estimate (the exact one sums over 2^T
+        # worlds): its standard errors bound the noise of the change (the worlds are shared
+        # between rounds, so the change's error is at most their sum), and no question is
+        # made whose key that noise could decide
+        noise = sum(float(m.mc_stderr or 0.0) for m in (m0, m1))
+        return error_question(
+            PAGE, t, kind, now, nxt, rng, when=when, can_rise=True, expected=True, noise=noise
+        )
 
     kinds = {
         "chain": (("stump", stump), ("bound_drop", bound_drop), ("error", error)),

@@ -29,6 +29,7 @@ from ui.quiz import (
     ordered,
     shuffled,
     sig,
+    untied,
 )
 
 #: The page's slug in its questions: it seeds their draws, so it stays what it was when one
@@ -55,6 +56,8 @@ def all_questions(
     seed: int = 0,
     to: int | None = None,
     feature_names: Sequence[str] | None = None,
+    X: np.ndarray | None = None,
+    y: np.ndarray | None = None,
 ) -> tuple[Question, ...]:
     """Questions about a G1 run's next step: BoostODT or the Kearns–Mansour tree
     (:func:`~boostcore.oblique.boost_odt`, :func:`~boostcore.oblique.g1_tree`) or AdaBoost on
@@ -82,6 +85,9 @@ def all_questions(
         The snapshot shown after the step (``> t``); ``t + 1`` by default.
     feature_names : sequence of str, optional
         Names of the features.
+    X, y : ndarray, optional
+        The run's training sample. AdaBoost's ``"stump"`` kind needs it (to leave out stumps
+        tied with the right one on ``w_t``) and is not asked without it.
 
     Returns
     -------
@@ -130,9 +136,25 @@ def all_questions(
     def stump(rng: np.random.Generator, kind: str) -> Question | None:
         if to != t + 1 or nxt.round is None:
             return None
+        if X is None or y is None:
+            return None  # without the sample a tie with the right stump could not be seen
+        Xa, ya = np.asarray(X, dtype=float), np.asarray(y, dtype=float)
+        w = np.asarray(nxt.w, dtype=float)
+
+        def mu(h: WeakHypothesis) -> float:
+            # the normalised margin μ of h on w_t (Nock & Nielsen, G1; docs/theory.md §4.1)
+            out = np.asarray(h(Xa), dtype=float)
+            R = float(np.max(np.abs(out)))
+            return float(np.sum(w * ya * out) / (R * np.sum(w))) if R > 0 else 0.0
+
         right = _hyp(nxt.round.hyp, feature_names)
-        pool = [_hyp(s.round.hyp, feature_names) for s in r[1:] if s.round is not None]
-        pool = [p for j, p in enumerate(pool) if p != right and p not in pool[:j]]
+        hyps: dict[str, WeakHypothesis] = {}
+        for s in r[1:]:
+            if s.round is not None:
+                hyps.setdefault(_hyp(s.round.hyp, feature_names), s.round.hyp)
+        # a stump with the same μ on w_t would be right too (round 1's uniform weights make
+        # such ties common): only the weak learner's tie-break chose; never offered
+        pool = untied([p for p in hyps if p != right], lambda p: mu(hyps[p]), mu(nxt.round.hyp))
         made = shuffled(right, [pool[j] for j in rng.permutation(len(pool))], rng)
         why = (
             f"The weak learner's choice on w_{nxt.t} is h_{nxt.t} = {right}: edge "
@@ -165,13 +187,15 @@ def question(
     seed: int = 0,
     to: int | None = None,
     feature_names: Sequence[str] | None = None,
+    X: np.ndarray | None = None,
+    y: np.ndarray | None = None,
 ) -> Question | None:
     """The one question the page asks before its next step: drawn (by ``seed`` and ``t``)
     from :func:`all_questions`, so a class that shares a seed sees the same.
 
     Parameters
     ----------
-    run, t, seed, to, feature_names
+    run, t, seed, to, feature_names, X, y
         As :func:`all_questions`'s.
 
     Returns
@@ -184,5 +208,5 @@ def question(
     ValueError
         For a seed that is not an integer ≥ 0.
     """
-    qs = all_questions(run, t, seed=seed, to=to, feature_names=feature_names)
+    qs = all_questions(run, t, seed=seed, to=to, feature_names=feature_names, X=X, y=y)
     return draw(qs, seed=seed)

@@ -27,10 +27,11 @@ from ui.quiz import (
     is_close,
     leaf_label,
     make_question,
-    nearest,
     ordered,
     pick_others,
     sig,
+    untied,
+    window,
 )
 
 #: The page's slug in its questions: it seeds their draws, so it stays what it was when one
@@ -125,8 +126,11 @@ def all_questions(
 
     def arity(rng: np.random.Generator, kind: str) -> Question | None:
         ok = [c for c in nxt.candidates if c.acceptable]
-        ks = sorted({c.arity for c in ok} | {sp.arity})
-        made = ordered(sp.arity, nearest(ks, sp.arity), lambda k: f"{k} branches")
+        best = {k: max(c.score for c in ok if c.arity == k) for k in {c.arity for c in ok}}
+        # an arity whose best split scores the same as the chosen one is right too (only the
+        # tie-break, the smaller arity first, chose): never offered
+        ks = sorted({sp.arity, *untied(list(best), best.get, sp.score)})
+        made = ordered(sp.arity, window(ks, sp.arity, rng), lambda k: f"{k} branches")
         others = sorted((c for c in ok if c.arity != sp.arity), key=lambda c: (-c.score, c.arity))
         runner = f"; the best {others[0].arity}-way scores {others[0].score:.3f}" if others else ""
         why = (
