@@ -242,6 +242,21 @@ class BPMetrics(Metrics):
     ``gamma = 1 − H_divided``; ``bound_prod_Z`` and ``prod_H_h`` are the products over the rounds
     so far; ``max_groups = 4K`` (Theorem 3, ``bands`` only).
 
+    Theorem 2's floor, for every scheme: ``H_paths = H_U(Y|h_1…h_t)``, the entropy under the
+    uniform distribution of the partition of the sample by the outcome sequences
+    ``(h_1(x), …, h_t(x))`` (``n_paths`` cells reached), and ``H_paths_next =
+    H_{D_{t+1}}(Y|h_1…h_t)``, the same partition under ``D_{t+1}``. A path of the program
+    and an outcome sequence determine each other (a merge joins children of one side only),
+    so Theorem 2 reads ``H_paths = Π Z_s · H_paths_next``. Its proof only uses Lemma 1, which
+    holds for any leaf weights with the actual normalisers, so the identity holds with
+    smoothing too; since ``H_paths_next ≤ 1``, ``Π Z_s ≥ H_paths`` for every scheme: no merging
+    scheme's bound goes below the information floor of ``h_1 … h_t``. Equality needs every
+    cell balanced under ``D_{t+1}``: Lemma 3 gives it when the leaves are the paths
+    (``n_leaves == n_paths``: DT.InfoBoost, or any scheme at round 1) and no leaf of this
+    round is smoothed. The paper's form with ``Π H_{D_s}(Y|ℓ_s)`` in place of ``Π Z_s`` needs
+    no smoothing in any round: a smoothed round can put ``Π H(Y|ℓ_s)`` below the floor
+    (docs/theory.md §2, "Theorem 2").
+
     The bounds, and where they come from:
 
     * ``bound_prod_Z = Π_{s≤t} Z_s`` bounds the training error of ``sign(F_t)``: Theorem 1 of
@@ -284,6 +299,11 @@ class BPMetrics(Metrics):
         ``1 − cγ_t``, Theorem 3's bound on ``H_leaves`` (``bands`` only).
     max_groups : int or None
         ``4K`` (``bands`` only, from round 1).
+    H_paths, H_paths_next : float
+        ``H_U(Y|h_1…h_t)`` and ``H_{D_{t+1}}(Y|h_1…h_t)`` (Theorem 2, above); at ``t = 0``
+        (no stump: one cell) both are ``H_U(Y)``.
+    n_paths : int
+        Cells of the partition by ``(h_1(x), …, h_t(x))`` that training points reach.
 
     Examples
     --------
@@ -297,6 +317,10 @@ class BPMetrics(Metrics):
     >>> m0 = run[0].metrics  # t = 0: F_0 = 0 predicts −1 everywhere
     >>> m0.n_leaves, m0.bound_prod_Z, m0.Z, m0.as_dict()["Z"]
     (1, 1.0, nan, None)
+    >>> round(m.H_paths, 4), m.n_paths  # Theorem 2's floor: Π Z_t ≥ H_U(Y|h_1…h_t)
+    (0.2066, 5)
+    >>> round(m.bound_prod_Z * m.H_paths_next, 4)  # Theorem 2: = H_U(Y|h_1…h_t)
+    0.2066
     """
 
     n_leaves: int
@@ -314,6 +338,9 @@ class BPMetrics(Metrics):
     smoothing_excess: float
     bound_theorem3: float | None
     max_groups: int | None
+    H_paths: float
+    H_paths_next: float
+    n_paths: int
 
 
 @dataclass(frozen=True)
@@ -647,6 +674,103 @@ def bands_for_c(child_mass: np.ndarray, q: np.ndarray, gamma: float, cs) -> tupl
     return tuple(out)
 
 
+@dataclass(frozen=True)
+class Lemma4Merging:
+    """Mansour–McAllester's merging (Lemma 4 of Takimoto, Koya & Maruoka, their ref. [10])
+    tuned to give Theorem 3's guarantee at one round, beside Theorem 3's band count.
+
+    Lemma 4: for any ``f``, ``D`` and ``0 < λ, δ < 1`` there is a merging ``g`` with
+    ``H_D(Y|g∘f) ≤ (1 + λ)H_D(Y|f) + δ`` and ``|M| = O((1/λ) log(1/δ))`` groups. With
+    ``f = ℓ̃_t`` (``H = 1 − γ_t``), ``λ = (1−c)γ_t/(2(1−γ_t))`` and ``δ = (1−c)γ_t/2`` the
+    bound is ``1 − cγ_t``, Theorem 3's, but with ``O((1/γ_t) ln(1/γ_t))`` groups against
+    Theorem 3's ``O(ln(1/γ_t))`` (§6 of the paper). Lemma 4 is an existence statement whose
+    constant the paper does not give: ``groups_order = (1/λ) ln(1/δ)`` is its group count
+    *up to that constant*, not a count; Theorem 3's ``max_groups = 4K`` is a count (its
+    bands are explicit), and ``theorem3_order = ln(1/((1−c)γ_t)) / ln((1+c)/(2c))`` is the
+    same order-of-growth expression for it (docs/theory.md §2, "Lemma 4").
+
+    Attributes
+    ----------
+    c, gamma : float
+        Theorem 3's trade-off and ``γ_t = 1 − H_{D_t}(Y|ℓ̃_t)``.
+    lam, delta : float
+        ``λ`` and ``δ`` as above (``λ = inf`` when ``γ_t = 1``).
+    bound : float
+        ``(1 + λ)(1 − γ_t) + δ`` (``= 1 − cγ_t``; ``nan`` when ``λ = inf``).
+    applies : bool
+        ``0 < λ < 1`` (and ``0 < δ < 1``, always true here): Lemma 4's range. ``λ < 1``
+        needs ``γ_t < 2/(3 − c)``.
+    groups_order : float
+        ``(1/λ) ln(1/δ)`` (``nan`` when ``λ = inf``).
+    theorem3_order : float
+        ``ln(1/((1−c)γ_t)) / ln((1+c)/(2c))``.
+    max_groups : int
+        Theorem 3's ``4K`` at this ``c`` and ``γ_t`` (:func:`eps_bands`).
+    """
+
+    c: float
+    gamma: float
+    lam: float
+    delta: float
+    bound: float
+    applies: bool
+    groups_order: float
+    theorem3_order: float
+    max_groups: int
+
+
+def lemma4_merging(c: float, gamma: float) -> Lemma4Merging | None:
+    """Lemma 4 (Mansour–McAllester's merging) with the ``λ, δ`` of §6 of Takimoto, Koya &
+    Maruoka, evaluated at one round: see :class:`Lemma4Merging`.
+
+    Parameters
+    ----------
+    c : float in (0, 1)
+        Theorem 3's trade-off.
+    gamma : float in [0, 1]
+        ``γ_t = 1 − H_{D_t}(Y|ℓ̃_t)`` (``BPMetrics.gamma``).
+
+    Returns
+    -------
+    Lemma4Merging or None
+        ``None`` without information (``γ_t ≤ NO_INFO``: ``λ = δ = 0``, outside the lemma).
+
+    Raises
+    ------
+    ValueError
+        If ``c`` is outside (0, 1) or ``gamma`` outside [0, 1] (or not a number).
+
+    Examples
+    --------
+    >>> from boostcore.branching import lemma4_merging
+    >>> r = lemma4_merging(0.5, 0.2)
+    >>> round(r.lam, 4), round(r.delta, 4), round(r.bound, 4), r.applies  # bound = 1 − cγ
+    (0.0625, 0.05, 0.9, True)
+    >>> round(r.groups_order, 1), round(r.theorem3_order, 1), r.max_groups
+    (47.9, 5.7, 36)
+    >>> lemma4_merging(0.5, 0.0) is None
+    True
+    """
+    c = check_float("c", c, low=0.0, high=1.0, low_open=True, high_open=True)
+    gamma = check_float("gamma", gamma, low=0.0, high=1.0)
+    if gamma <= NO_INFO:
+        return None
+    delta = (1.0 - c) * gamma / 2.0
+    lam = (1.0 - c) * gamma / (2.0 * (1.0 - gamma)) if gamma < 1.0 else float("inf")
+    finite = np.isfinite(lam)
+    return Lemma4Merging(
+        c=c,
+        gamma=gamma,
+        lam=lam,
+        delta=delta,
+        bound=(1.0 + lam) * (1.0 - gamma) + delta if finite else float("nan"),
+        applies=bool(0.0 < lam < 1.0 and 0.0 < delta < 1.0),
+        groups_order=float(np.log(1.0 / delta) / lam) if finite else float("nan"),
+        theorem3_order=float(np.log(1.0 / ((1.0 - c) * gamma)) / np.log((1.0 + c) / (2.0 * c))),
+        max_groups=4 * (len(eps_bands(c, gamma)) - 1),
+    )
+
+
 def round_bands(step: BPStep, cs) -> tuple[BandsAtC, ...]:
     """:func:`bands_for_c` for the round of ``step`` (its ``D_t``, ``h_t`` and divided
     children; any merging scheme); ``()`` for the start and stop snapshots (no round).
@@ -872,6 +996,7 @@ class _Divided:
     feature: int
     threshold: float
     H_h: float
+    right: np.ndarray  # h_t(x_i) = +1 for every example
     child: np.ndarray  # child 2·ℓ_{t−1}(x_i) + [h_t(x_i) = +1] of every example
     cwp: np.ndarray
     cwn: np.ndarray
@@ -899,6 +1024,7 @@ def _divide(X, y, D, leaf, n_leaves, f, theta) -> _Divided:
         feature=int(f),
         threshold=float(theta),
         H_h=H_h,
+        right=right,
         child=child,
         cwp=cwp,
         cwn=cwn,
@@ -988,11 +1114,57 @@ def _groups(merge: str, mer: _Merged) -> tuple[Group, ...]:
     )
 
 
+def next_paths(path: np.ndarray, right: np.ndarray) -> tuple[np.ndarray, int]:
+    """The cell of every example in the partition by ``(h_1(x), …, h_t(x))``, from its cell by
+    ``(h_1(x), …, h_{t−1}(x))`` and ``h_t(x)``; cells are numbered ``0 … n − 1`` in sorted
+    order of ``2·path + [h_t = +1]``, and only the reached ones are kept.
+
+    Theorem 2 of Takimoto, Koya & Maruoka compares ``Π Z_t`` with ``H_U(Y|h_1…h_t)``, the
+    entropy of this partition (docs/theory.md §2): every scheme's program refines it by the
+    same outcome sequences, whatever it merges.
+
+    Parameters
+    ----------
+    path : ndarray of int, shape (m,)
+        Cell ids ``≥ 0`` after round ``t − 1`` (all 0 before round 1).
+    right : ndarray of bool, shape (m,)
+        ``h_t(x_i) = +1``.
+
+    Returns
+    -------
+    cells : ndarray of intp, shape (m,)
+        Cell ids after round ``t``.
+    n_cells : int
+        Their number.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from boostcore.branching import next_paths
+    >>> cells, n = next_paths(np.array([0, 0, 1, 1]), np.array([False, True, True, True]))
+    >>> cells.tolist(), n
+    ([0, 1, 2, 2], 3)
+    """
+    ids, cells = np.unique(2 * np.asarray(path, dtype=np.intp) + right, return_inverse=True)
+    return cells.reshape(-1).astype(np.intp), int(ids.shape[0])
+
+
+def _paths_of(program: BranchingProgram, X: np.ndarray) -> tuple[np.ndarray, int]:
+    """The cells of :func:`next_paths` after the program's last round (as the run numbers
+    them)."""
+    path, n = np.zeros(X.shape[0], dtype=np.intp), 1
+    for r in program.rounds:
+        path, n = next_paths(path, X[:, r.feature] > r.threshold)
+    return path, n
+
+
 def _round_metrics(
-    y, U, div: _Divided, mer: _Merged, F, prod_Z, prod_H, merge, c, test_error
+    y, U, div: _Divided, mer: _Merged, F, prod_Z, prod_H, merge, c, test_error, paths
 ) -> BPMetrics:
-    """The snapshot's metrics after the round (``F`` is ``F_t``; the products include it)."""
+    """The snapshot's metrics after the round (``F`` is ``F_t``; the products include it;
+    ``paths`` is :func:`next_paths` after this round)."""
     gamma = 1.0 - div.H_div
+    path, n_paths = paths
     bands = merge == "bands"
     return BPMetrics(
         train_error=_error(F, y),
@@ -1012,6 +1184,10 @@ def _round_metrics(
         smoothing_excess=mer.excess,
         bound_theorem3=1.0 - c * gamma if bands else None,
         max_groups=4 * (len(mer.eps) - 1) if bands else None,
+        # Theorem 2's two sides (the floor H_U(Y|h_1…h_t) and H_{D_{t+1}} of the same cells)
+        H_paths=partition_entropy(y, U, path, n_paths),
+        H_paths_next=partition_entropy(y, mer.D_next, path, n_paths),
+        n_paths=n_paths,
     )
 
 
@@ -1041,6 +1217,7 @@ def _run(X, y, n_rounds, merge, c, weak, eps_smooth, Xt, yt, choose=None):
     D = np.full(m, 1.0 / m)
     U = D.copy()
     leaf = np.zeros(m, dtype=np.intp)
+    paths = (np.zeros(m, dtype=np.intp), 1)  # the cells of (h_1(x), …, h_t(x)): Theorem 2
     n_leaves = prev_reached = 1
     F = np.zeros(m)
     leaf_t = None if Xt is None else np.zeros(Xt.shape[0], dtype=np.intp)
@@ -1096,7 +1273,8 @@ def _run(X, y, n_rounds, merge, c, weak, eps_smooth, Xt, yt, choose=None):
             leaf_t = _route(leaf_t, Xt[:, f] > theta, mer.mmap)
             F_t += np.where(leaf_t >= 0, mer.w[np.maximum(leaf_t, 0)], 0.0)
             test_error = float(np.mean(np.where(F_t > 0, 1, -1) != yt)) if yt.size else None
-        metrics = _round_metrics(y, U, div, mer, F, prod_Z, prod_H, merge, c, test_error)
+        paths = next_paths(paths[0], div.right)
+        metrics = _round_metrics(y, U, div, mer, F, prod_Z, prod_H, merge, c, test_error, paths)
         n_new, n_reached, n_divided = mer.n_new, mer.n_reached, div.n_divided
         unreached = (
             f" (+{n_new - n_reached} no training point reaches)" if n_new > n_reached else ""
@@ -1403,7 +1581,8 @@ def score_stump(
     leaf = step.program.leaves(Xv)
     n_leaves = int(step.weights.shape[0])
     F = step.program.decision_function(Xv)
-    state = (D, leaf, n_leaves, F, step.metrics.bound_prod_Z, step.metrics.prod_H_h)
+    path = _paths_of(step.program, Xv)[0]
+    state = (D, leaf, n_leaves, F, step.metrics.bound_prod_Z, step.metrics.prod_H_h, path)
     yours = _score(Xv, yv, state, feature, threshold, merge, c, eps_smooth)
     algorithm = None
     if compare:
@@ -1439,14 +1618,25 @@ def _check_snapshot(step: object, X: np.ndarray, merge: str) -> None:
 
 
 def _score(X, y, state, f, theta, merge, c, eps_smooth) -> StumpScore:
-    """The round after the state ``(D_t, ℓ_{t−1}, |L_{t−1}|, F_{t−1}, Π Z, Π H)`` with the
-    stump ``(f, θ)``: the run's own functions, without changing the state."""
-    D, leaf, n_leaves, F, prod_Z, prod_H = state
+    """The round after the state ``(D_t, ℓ_{t−1}, |L_{t−1}|, F_{t−1}, Π Z, Π H, cells of
+    h_1…h_{t−1})`` with the stump ``(f, θ)``: the run's own functions, without changing the
+    state."""
+    D, leaf, n_leaves, F, prod_Z, prod_H, path = state
     div = _divide(X, y, D, leaf, n_leaves, f, theta)
     mer = _merge_update(div, y, D, merge, c, eps_smooth)
     U = np.full(X.shape[0], 1.0 / X.shape[0])
     metrics = _round_metrics(
-        y, U, div, mer, F + mer.w[mer.new_leaf], prod_Z * mer.Z, prod_H * div.H_h, merge, c, None
+        y,
+        U,
+        div,
+        mer,
+        F + mer.w[mer.new_leaf],
+        prod_Z * mer.Z,
+        prod_H * div.H_h,
+        merge,
+        c,
+        None,
+        next_paths(path, div.right),
     )
     return StumpScore(
         feature=div.feature,
@@ -1492,6 +1682,9 @@ def _start(y: np.ndarray, yt: np.ndarray | None, D: np.ndarray, merge: str) -> B
         smoothing_excess=nan,
         bound_theorem3=nan if merge == "bands" else None,
         max_groups=None,
+        H_paths=H_root,
+        H_paths_next=H_root,
+        n_paths=1,
     )
     empty = _frozen(np.zeros(0))
     return BPStep(

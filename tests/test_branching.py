@@ -3,6 +3,7 @@ random data."""
 
 from __future__ import annotations
 
+import math
 import pickle
 
 import numpy as np
@@ -21,6 +22,7 @@ from boostcore.branching import (
     bp_infoboost,
     child_q,
     eps_bands,
+    lemma4_merging,
     round_bands,
 )
 from boostcore.impurity import km
@@ -393,3 +395,118 @@ def test_a_larger_c_can_reach_a_larger_entropy_with_fewer_leaves() -> None:
     assert b.H_leaves > a.H_leaves and b.n_leaves < a.n_leaves
     assert (round(a.H_leaves, 4), round(b.H_leaves, 4)) == (0.8784, 0.8788)
     assert (a.n_leaves, b.n_leaves) == (4, 3)
+
+
+# ------------------------------------------------------- Theorem 2's floor, every scheme
+def _cells_by_hand(X, y_pm, program, w):
+    """``H_w(Y|h_1…h_t)`` and the number of cells, from the definition: the rows grouped by
+    their tuple of stump outputs ``(h_1(x), …, h_t(x))`` with plain Python (nothing of the
+    run's bookkeeping), then ``Σ_cells 2·sqrt(W⁺ W⁻)`` (eq. (1))."""
+    cells: dict[tuple, list[float]] = {}
+    for x, yi, wi in zip(X.tolist(), y_pm.tolist(), np.asarray(w).tolist()):
+        key = tuple(x[r.feature] > r.threshold for r in program.rounds)
+        pn = cells.setdefault(key, [0.0, 0.0])
+        pn[0 if yi > 0 else 1] += wi
+    return sum(2.0 * (p * n) ** 0.5 for p, n in cells.values()), len(cells)
+
+
+@H
+@given(
+    data=labelled_samples(max_n=40),
+    merge=st.sampled_from(["all", "bands", "none"]),
+    rounds=st.integers(1, 7),
+    c=st.floats(0.1, 0.9),
+    smoothing=st.sampled_from([None, 1e-3, 0.3]),
+    mixed=st.booleans(),
+)
+def test_theorem2_floor_for_every_scheme(data, merge, rounds, c, smoothing, mixed):
+    """Theorem 2 (Takimoto, Koya & Maruoka): ``H_U(Y|h_1…h_t) = Π Z_s · H_{D_{t+1}}(Y|h_1…h_t)``
+    for every merging scheme, smoothing on or off (its proof is Lemma 1, true for any weights
+    with the actual normalisers), hence the floor ``Π Z_s ≥ H_U(Y|h_1…h_t)``; equality when
+    the leaves are the paths and no leaf of the round is smoothed (Lemma 3). ``mixed``
+    copies every row with both labels, so that no leaf is ever pure (no smoothing): then the
+    paper's own form ``Π H(Y|ℓ_s) ≥ H_U(Y|h_1…h_t)`` holds too."""
+    X, y = data
+    if mixed:
+        X = np.repeat(X, 3, axis=0)
+        y = np.repeat(np.where(y == np.max(y), 1, -1), 3) * np.tile([1, 1, -1], len(y))
+    y_pm = np.where(y == np.max(y), 1, -1)
+    U = np.full(len(y), 1.0 / len(y))
+    prod_leaves = 1.0
+    clean = True
+    for s in _steps(X, y, n_rounds=rounds, merge=merge, c=c, smoothing=smoothing):
+        m = s.metrics
+        floor, n_cells = _cells_by_hand(X, y_pm, s.program, U)
+        nxt, _ = _cells_by_hand(X, y_pm, s.program, s.D_next)
+        assert m.H_paths == pytest.approx(floor, abs=1e-12)
+        assert m.H_paths_next == pytest.approx(nxt, abs=1e-12)
+        assert m.n_paths == n_cells
+        # the identity of Theorem 2, and the floor it gives (H_{D_{t+1}} ≤ 1)
+        assert m.bound_prod_Z * nxt == pytest.approx(floor, abs=1e-12)
+        assert floor <= m.bound_prod_Z + 1e-12
+        if s.kind == START:
+            continue
+        if merge == "none":
+            assert m.n_leaves == n_cells  # DT.InfoBoost's leaves are the paths
+        if m.n_leaves == n_cells and m.smoothing_excess == 0.0:
+            # Lemma 3 balances every path under D_{t+1}: the floor is reached
+            assert m.bound_prod_Z == pytest.approx(floor, abs=1e-12)
+        if s.kind == STEP:
+            prod_leaves *= m.H_leaves
+            clean = clean and m.smoothing_excess == 0.0
+        if mixed:
+            assert clean
+        if clean:
+            assert floor <= prod_leaves + 1e-12  # the paper's Π H_{D_s}(Y|ℓ_s) form
+
+
+def test_theorem2_floor_is_strict_when_merging_and_its_product_form_needs_no_smoothing():
+    """On moons (100 points, seed 0), round 2: InfoBoost's Π Z_t is strictly above the
+    floor H_U(Y|h_1…h_t) (it merged paths); DT.InfoBoost's is above it only because a pure
+    leaf was smoothed; and the paper's form with Π H(Y|ℓ_t) falls *below* the floor once a
+    round has smoothed a leaf (docs/theory.md §2, "Theorem 2")."""
+    from boostcore import datasets
+
+    ds = datasets.make_dataset("moons", n=100, random_state=0)
+    X, y = ds.X_train, ds.y_train
+    y_pm = np.where(y == np.max(y), 1, -1)
+    U = np.full(len(y), 1.0 / len(y))
+    runs = {merge: _rounds(X, y, n_rounds=2, merge=merge) for merge in ("all", "none")}
+    floor, n_cells = _cells_by_hand(X, y_pm, runs["all"][1].program, U)
+    assert (round(floor, 4), n_cells) == (0.3266, 3)
+    ib, dt = runs["all"][1].metrics, runs["none"][1].metrics
+    assert ib.n_leaves == 2 < n_cells and ib.bound_prod_Z > floor + 0.05
+    assert dt.n_leaves == n_cells and dt.smoothing_excess > 0 and dt.bound_prod_Z > floor + 0.03
+    prod_leaves = runs["none"][0].metrics.H_leaves * dt.H_leaves
+    assert prod_leaves < floor - 0.02
+
+
+@given(c=st.floats(0.01, 0.99), gamma=st.floats(1e-6, 0.999999))
+@H
+def test_lemma4_merging_gives_theorem3s_bound(c, gamma):
+    """§6: Lemma 4 (Mansour–McAllester) with λ = (1−c)γ/(2(1−γ)), δ = (1−c)γ/2 guarantees
+    (1+λ)(1−γ) + δ = 1 − cγ, Theorem 3's bound, with O((1/λ) ln(1/δ)) groups; Theorem 3 has
+    at most 4K with K the first j where its ε_j reaches 1 (computed here from the formula)."""
+    r = lemma4_merging(c, gamma)
+    lam, delta = (1 - c) * gamma / (2 * (1 - gamma)), (1 - c) * gamma / 2
+    assert r.lam == pytest.approx(lam, rel=1e-12) and r.delta == pytest.approx(delta, rel=1e-12)
+    assert r.bound == pytest.approx(1 - c * gamma, abs=1e-12)
+    assert r.applies == (lam < 1)
+    assert r.groups_order == pytest.approx(math.log(1 / delta) / lam, rel=1e-12)
+    ratio = (1 + c) / (2 * c)
+    assert r.theorem3_order == pytest.approx(math.log(1 / ((1 - c) * gamma)) / math.log(ratio))
+    k = 1
+    while ratio ** (k - 1) * (1 - c) * gamma / 2 < 1:
+        k += 1
+    assert r.max_groups == 4 * k
+
+
+def test_lemma4_merging_edges():
+    assert lemma4_merging(0.5, 0.0) is None  # no information: λ = δ = 0, outside the lemma
+    r = lemma4_merging(0.5, 1.0)  # the divided leaves are pure: λ would be infinite
+    assert r.lam == math.inf and not r.applies and math.isnan(r.bound)
+    assert not lemma4_merging(0.5, 0.9).applies  # λ < 1 needs γ < 2/(3 − c) = 0.8
+    assert lemma4_merging(0.5, 0.79).applies
+    for bad in (dict(c=1.0, gamma=0.2), dict(c=0.5, gamma=1.5), dict(c=0.5, gamma=float("nan"))):
+        with pytest.raises(ValueError, match="c must|gamma must"):
+            lemma4_merging(**bad)
