@@ -201,3 +201,66 @@ def test_lemma9_figure_draws_both_sides_and_validates() -> None:
     assert all(a >= b - 1e-12 for a, b in zip(binary.y, wide.y))  # Lemma 9 at every t
     assert list(here.x) == [11, 11] and list(here.y) == pytest.approx([step.before, step.after])
     assert fig.layout.xaxis.dtick is None  # 28 sizes: automatic ticks
+
+
+def _lemma10_metrics(at: AppTest) -> dict[str, str]:
+    names = ("Your game (max-weight player)", "T̂: a u-max player's tree", "T: move")
+    return {m.label: m.value for m in at.metric if m.label.startswith(names)}
+
+
+def test_lemma10_step_with_proposition6_beside_lemma9() -> None:
+    """Issue 24, item 13: Hatano's Lemma 10 as a step. s = 6, γ = 0.2: equal halves (0.4,
+    0.4), #1 split 3-way (½, ¼, ¼) into 0.12, 0.06, 0.06, then the max-weight player halves
+    #2 and #6: 1 − 0.2 − 0.4·0.4 − 0.2·0.16 = 0.528. T (move 2 as halves) is
+    φ_0.2(6) = 0.64·0.9 = 0.576. T̂: #1's subtree regrown as the 3-way split then one half of
+    0.12 (0.24 − 0.024 = 0.216) beside #2's one half (0.32): 0.536. By hand, not by the code."""
+    at = _page(s="6", gamma="0.2", mv="0-2-0.5_0.5;1-3-0.5_0.25_0.25;2-2-0.5_0.5;6-2-0.5_0.5")
+    ah.ok(at)
+    assert _weight(at) == pytest.approx(0.528, abs=1e-4)
+    assert any(
+        "The last move that is not an equal binary split is **move 2**" in m.value
+        for m in at.markdown
+    )
+    assert at.selectbox(key="lemma9_node").options  # Lemma 9's step is still offered beside it
+    assert not _lemma10_metrics(at)  # nothing before the click
+    at.button(key="lemma10_apply").click().run()
+    ah.ok(at)
+    shown = _lemma10_metrics(at)
+    assert shown == {
+        "Your game (max-weight player)": "0.5280",
+        "T̂: a u-max player's tree": "0.5360",
+        "T: move 2 as equal halves": "0.5760",
+    }
+    assert any("The step proves** 0.5280 ≤ 0.5360 ≤ 0.5760" in m.value for m in at.markdown)
+    assert any("0.2160 ≤ 0.2560" in m.value for m in at.markdown)  # Lemma 9 on #1: 0.4·φ(4)
+    frontier = next(d.value for d in at.dataframe if "subtree in T̂" in d.value.columns)
+    assert list(frontier["leaf"]) == ["#1 = ℓ*", "#2"]
+    assert list(frontier["expansions t_ℓ in T"]) == [3, 1]
+    assert list(frontier["subtree in T"]) == pytest.approx([0.256, 0.32])
+    assert list(frontier["subtree in T̂"]) == pytest.approx([0.216, 0.32])
+    chain = next(d.value for d in at.dataframe if "replaced move" in d.value.columns)
+    assert list(chain["weight"]) == pytest.approx([0.528, phi_gamma(6, 0.2)])
+    assert "φ_γ(6)" in chain["tree"].iloc[-1]
+    assert any("sum}_{u\\text{-}\\max}" in x.value for x in at.latex)  # Proposition 6
+    drawn = [label for label, _ in at.session_state["_drawn"]]
+    assert any("T-hat, move 2 kept" in label for label in drawn)
+    assert any("T, move 2 replaced" in label for label in drawn)
+    at.button(key="game_undo").click().run()  # the step is forgotten when the game changes
+    ah.ok(at)
+    assert not _lemma10_metrics(at)
+
+
+def test_lemma10_says_why_it_does_not_apply() -> None:
+    at = _page(s="8", gamma="0.1")
+    assert any("Make a wide or unequal split to try Lemma 10" in c.value for c in at.caption)
+    at.button(key="adv_expand").click().run()
+    assert any("Every move so far is an equal binary split" in c.value for c in at.caption)
+    # a 3-way split at |T| = 2 is legal for s = 8, but the 4 leaves so far are not a strategy
+    # acceptable for 4 (3 > 4/2): the page says so instead of a step
+    at = _page(s="8", gamma="0.1", mv="0-2-0.5_0.5;1-3-0.4_0.3_0.3")
+    ah.ok(at)
+    assert not any(b.key == "lemma10_apply" for b in at.button)
+    assert any(
+        "No Lemma 10 step here: state's moves are not acceptable for its n = 4 leaves" in c.value
+        for c in at.caption
+    )

@@ -24,9 +24,11 @@ from ui.pages.game.rules import (
     legal_arities,
     lemma9_nodes,
     lemma9_replacement,
+    lemma10_step,
     max_weight_player,
     run_of,
     shrink,
+    theorem5_chain,
     watch,
 )
 from ui.pages.game.rules import move as game_move
@@ -431,6 +433,150 @@ def _lemma9(state) -> None:
     )
 
 
+def _lemma10_show() -> None:
+    ss = st.session_state
+    ss["lemma10_shown"] = (ss.get("game_serial"), len(ss["game_stack"][-1].history))
+
+
+def _lemma10(state) -> None:
+    """Hatano's Lemma 10 with Proposition 6 as a step (2004, §4.1): the last move of the game
+    that is not an equal binary split traded for equal halves, through the tree T̂ that a u-max
+    player grows; then Theorem 5's chain of such steps down to φ_γ(n)."""
+    ss = st.session_state
+    st.markdown("#### Hatano's Lemma 10 (with Proposition 6): the last wide split of the game")
+    try:
+        step = lemma10_step(state)
+    except ValueError as err:
+        if not state.history:
+            st.caption("Make a wide or unequal split to try Lemma 10 here.")
+        elif "no move to replace" in str(err):
+            st.caption(
+                "Every move so far is an equal binary split: the game is already the right "
+                "side of Lemma 10. Make a wide or unequal split to try the step here."
+            )
+        else:  # e.g. a game stopped before a wide split is acceptable for its size
+            st.caption(f"No Lemma 10 step here: {err}.")
+        return
+    shares = ", ".join(f"{d:.2f}" for d in step.distribution)
+    c1, c2 = st.columns([3, 2], vertical_alignment="bottom")
+    c1.markdown(
+        f"The last move that is not an equal binary split is **move {step.u}**: leaf "
+        f"#{step.star} split {step.k}-way with shares ({shares}); after it, {step.t} equal "
+        "halves. Lemma 10 replaces it by equal halves, for the whole game at once."
+    )
+    c2.button(
+        f"Apply Lemma 10 to move {step.u}",
+        key="lemma10_apply",
+        on_click=_lemma10_show,
+        icon=":material/account_tree:",
+        help="Show the two trees of the proof, T̂ and T, their weights and the inequality, "
+        "and the chain of such steps that proves Theorem 5.",
+    )
+    if ss.get("lemma10_shown") != (ss.get("game_serial"), len(state.history)):
+        return
+    p6 = step.proposition6
+    # u = 1: the frontier L_0 is the root alone, before any move
+    after = "the start" if step.u == 1 else f"move {step.u - 1}"
+    c1, c2, c3 = st.columns(3)
+    c1.metric(
+        "Your game (max-weight player)",
+        f"{step.played:.4f}",
+        help=f"sum_max(w, d⁽¹⁾, …, d⁽{step.u}⁾, d₂*, …, d₂*): your shares, the player "
+        "always taking the heaviest leaf.",
+    )
+    c2.metric(
+        "T̂: a u-max player's tree",
+        f"{step.hat:.4f}",
+        delta=f"{p6.gap:+.4f}",
+        help=f"The same moves, but after move {step.u} each subtree below the leaves of "
+        f"{after} gets as many equal halves as in T (a player who takes the heaviest leaf "
+        f"for the first u = {step.u} moves only). Proposition 6: it is never lighter than your "
+        "game.",
+    )
+    c3.metric(
+        f"T: move {step.u} as equal halves",
+        f"{step.replaced:.4f}",
+        delta=f"{step.replaced - step.hat:+.4f}",
+        help=f"The game up to {after} as played, then equal halves of the heaviest leaf "
+        f"until {step.n} leaves. Lemma 9 on leaf #{step.star}: never lighter than T̂.",
+    )
+    st.markdown(
+        f"**The step proves** {step.played:.4f} ≤ {step.hat:.4f} ≤ {step.replaced:.4f}: your "
+        f"game weighs at most T̂ (Proposition 6), and T̂ at most T (Lemma 9 on leaf "
+        f"#{step.star}'s subtree: {step.star_after:.4f} ≤ {step.star_before:.4f}). So trading "
+        f"move {step.u}'s {step.k}-way split for equal halves never lowers the max-weight "
+        "player's final weight (Lemma 10): "
+        + (f"here it rises by {step.gain:.4f}." if step.gain > 1e-12 else "here it stays.")
+    )
+    st.markdown(
+        f"**The leaves at {after}** ($L_{{u-1}}$) and their subtrees in T and T̂: "
+        f"ℓ* = #{step.star} is the heaviest, the leaf move {step.u} split. Its subtree in T "
+        f"has {step.frontier_moves[0] + 1} ≥ k = {step.k} leaves — acceptability guarantees "
+        "it — so it can be regrown by the same split, then equal halves."
+    )
+    st.dataframe(
+        tables.lemma10_frontier_frame(step),
+        hide_index=True,
+        column_config={
+            c: st.column_config.NumberColumn(format="%.4f")
+            for c in ("weight", "subtree in T", "subtree in T̂")
+        },
+    )
+    left, right = st.columns(2)
+    with left:
+        st.markdown(f"**T̂:** your first {step.u} moves, then each subtree's equal halves")
+        structure(
+            diagrams.game_digraph(step.hat_game, chosen=step.star),
+            width="content",
+            label=f"Lemma 10: T-hat, move {step.u} kept",
+        )
+    with right:
+        st.markdown(f"**T:** move {step.u} replaced by equal halves")
+        structure(
+            diagrams.game_digraph(step.replaced_game, chosen=step.star),
+            width="content",
+            label=f"Lemma 10: T, move {step.u} replaced",
+        )
+    st.caption(f"Outlined: ℓ* = #{step.star}, the subtree Lemma 9 regrows.")
+    st.markdown(
+        "**Proposition 6** (Hatano 2004, §4.1). For any weight $w\\in[0,1]$, any integers "
+        "$t, u$, any $u$-max player $p_u$ (it takes a heaviest leaf at each of the first $u$ "
+        "expansions) and any strategy ending in $t$ equal halves,"
+    )
+    st.latex(
+        r"\mathrm{sum}_{\max}(w,\ d^{(1)},\dots,d^{(u)},\ \underbrace{d_2^*,\dots,d_2^*}_{t})"
+        r"\ \le\ \mathrm{sum}_{u\text{-}\max}(w,\ d^{(1)},\dots,d^{(u)},\ "
+        r"\underbrace{d_2^*,\dots,d_2^*}_{t})."
+    )
+    st.markdown(
+        "**Lemma 10.** For any strategy $d^{(1)},\\dots,d^{(u)},d_2^*,\\dots,d_2^*$ acceptable "
+        "for $s$,"
+    )
+    st.latex(
+        r"\mathrm{sum}_{\max}(w,\ d^{(1)},\dots,d^{(u)},\ \underbrace{d_2^*,\dots,d_2^*}_{t})"
+        r"\ \le\ \mathrm{sum}_{\max}(w,\ d^{(1)},\dots,d^{(u-1)},\ "
+        r"\underbrace{d_2^*,\dots,d_2^*}_{t+k_u-1})."
+    )
+    st.markdown(
+        "In words: once the adversary only splits in equal halves, the heaviest leaf is the "
+        "best one for the player to take (Proposition 6), so a tree grown by a player who "
+        "sometimes took a lighter leaf — T̂ — weighs at least your game. T̂ differs from T only "
+        "in ℓ*'s subtree, where Lemma 9 says equal halves weigh at least the wide split. "
+        "Repeating the step on the last wide move that is left is Theorem 5's proof:"
+    )
+    chain = theorem5_chain(state)
+    st.dataframe(
+        tables.theorem5_chain_frame(chain, n=step.n),
+        hide_index=True,
+        column_config={"weight": st.column_config.NumberColumn(format="%.4f")},
+    )
+    st.caption(
+        f"The weights never fall and end at w·φ_γ({step.n}) = {chain[-1].replaced:.4f}: no "
+        "acceptable adversary ends heavier than the equal-binary one against the max-weight "
+        "player."
+    )
+
+
 def _explain() -> None:
     with st.expander("What the game proves, and how it maps to growing a tree"):
         theory_doc.link("1.5")
@@ -555,6 +701,7 @@ def render() -> None:
     )
     if mode == MODES[0]:
         _lemma9(state)
+        _lemma10(state)
     export_run(
         header,
         "game",

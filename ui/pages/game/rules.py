@@ -15,9 +15,12 @@ from boostcore.game import (
     legal_arities,
     lemma9_nodes,
     lemma9_replacement,
+    lemma10_step,
     max_weight_player,
     new_game,
+    proposition6,
     shrink,
+    theorem5_chain,
 )
 
 __all__ = [
@@ -25,6 +28,9 @@ __all__ = [
     "legal_arities",
     "lemma9_nodes",
     "lemma9_replacement",
+    "lemma10_step",
+    "proposition6",
+    "theorem5_chain",
     "max_weight_player",
     "shrink",
     "phi",
