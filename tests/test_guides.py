@@ -291,6 +291,32 @@ def test_matryoshka_guide_numbers(guide: Guide, expected: dict) -> None:
         assert f"{value:.3f}" in guide.comment
 
 
+def test_chain_wins_preset_says_what_the_greedy_tree_is() -> None:
+    """Issue 24, item 11: the greedy probabilistic tree is not balanced, so a point does not
+    meet "log₂ 64 = 6" of its stumps; the comment states the run's leaf depths, how many
+    stumps a training point meets on average (its expected path length under the soft
+    routing) and the features the stumps use, all recomputed here."""
+    g = matryoshka_guides.PRESETS["chain_wins"]
+    ds = _data(g.state)
+    run = matryoshka_runs.prob_run.__wrapped__(
+        ds, "test", "tree", g.state["Tw"], g.state["tau"], None
+    )
+    tree = run[-1].model
+    assert tree.n_weak == g.state["Tw"] == 64
+    depth = [0] * len(tree.parent)
+    for node in range(1, len(tree.parent)):
+        depth[node] = depth[tree.parent[node]] + 1
+    leaves, prob = tree.leaf_probabilities(ds.X_train)
+    leaf_depth = np.array([depth[leaf] for leaf in leaves])
+    met = float(np.mean(prob @ leaf_depth))  # expected number of stumps on a point's path
+    uses = np.bincount([c.feature for c in tree.classifier if c is not None], minlength=2)
+    assert "log₂ 64 = 6" not in g.comment
+    assert f"depths {leaf_depth.min()} to {leaf_depth.max()}" in g.comment
+    assert f"{met:.1f} of its 64 stumps on average" in g.comment
+    assert f"x1 {uses[0]} times and x2 {uses[1]} times" in g.comment
+    assert leaf_depth.max() > math.log2(64)  # the point of the item: not a balanced tree
+
+
 def test_game_guide_numbers() -> None:
     worst = list(play(16, 0.1, max_weight_player, equal_binary_adversary))[-1].total
     assert math.isclose(worst, bounds.phi_gamma(16, 0.1)) and round(worst, 4) == 0.6561
