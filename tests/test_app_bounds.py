@@ -161,3 +161,6 @@ def test_figure_2_left_formula_uses_le_where_equality_occurs():
 
     readme = (Path(__file__).resolve().parents[1] / "README.md").read_text("utf-8")
     assert "ρ^T < M2 < F" not in readme and "ρ^T ≤ M2 ≤ F" in readme
+    # log₂ T stumps per point is the paper's balanced-tree argument, not a fact of every tree
+    text = " ".join(c.value for c in at.caption)
+    assert "in a balanced tree each point only meets log₂ T" in text

@@ -48,7 +48,9 @@ def _grossmann() -> None:
         "§5.3); solid: F (the plain tree, Eq. (9)). At T = 2 the matryoshka is the plain "
         "tree (M2 = F); from T = 4 on the three are strictly ordered. The tree needs "
         "exponentially more "
-        "weak classifiers than the chain: each point only meets log₂ T of them."
+        "weak classifiers than the chain: in a balanced tree each point only meets log₂ T "
+        "of them (Grossmann's argument; a greedy tree need not be balanced: see the "
+        "matryoshka page's preset 'The chain spends stumps best')."
     )
 
     st.markdown("##### Figure 2, right: a tree of trees")
