@@ -187,7 +187,9 @@ def test_branching_chain_every_round(merge, data, rounds, c, weak):
             assert "one-class leaf" in lemma2.note
             assert lemma2.left > lemma2.right  # smoothing only raises Z_t
         labels = [lk.right_label for lk in chain.links]
-        assert ("H_U(Y|h_1…h_t)" in labels) == (merge == "none" and s.t >= 1)
+        # Theorem 2's floor is on every scheme's card (issue 24, item 14)
+        floors = [lk for lk in chain.links if lk.left_label == "H_U(Y|h_1…h_t)"]
+        assert len(floors) == (s.t >= 1)
         assert ("1 − cγ_t" in labels) == (merge == "bands" and s.t >= 1)
 
 
@@ -509,3 +511,82 @@ def test_numbers_and_loosest():
         link("a", "≤", "b", 0, 1, status=CLAIM)
     with pytest.raises(ValueError, match="relation"):
         link("a", "<", "b", 0, 1)
+
+
+# ------------------------------------------ Theorem 2's floor on every card (issue 24, 14)
+def _floor_by_hand(X, y, program) -> tuple[float, int]:
+    """``H_U(Y|h_1…h_t)`` from the definition: the rows grouped by their tuple of stump
+    outputs with plain Python, ``Σ 2·sqrt(P_U(cell, +) P_U(cell, −))``; and the cell count."""
+    pos_label = max(y.tolist())
+    cells: dict[tuple, list[int]] = {}
+    for x, yi in zip(X.tolist(), y.tolist()):
+        key = tuple(x[r.feature] > r.threshold for r in program.rounds)
+        cells.setdefault(key, [0, 0])[0 if yi == pos_label else 1] += 1
+    m = len(y)
+    return sum(2.0 * math.sqrt(p * n) / m for p, n in cells.values()), len(cells)
+
+
+@pytest.mark.parametrize("merge", ["all", "none", "bands"])
+@SETTINGS
+@given(
+    data=labelled_samples(max_n=40),
+    rounds=st.integers(1, 6),
+    c=st.floats(0.1, 0.9),
+    mixed=st.booleans(),
+)
+def test_branching_card_shows_theorem2_floor_for_every_scheme(merge, data, rounds, c, mixed):
+    """Every scheme's card has ``H_U(Y|h_1…h_t) ≤ Π Z_t`` (Takimoto, Koya & Maruoka, Thm 2),
+    a theorem at every round; ``=`` exactly when the leaves are the paths and no leaf of the
+    round is smoothed (Lemma 3). ``mixed`` gives every row both labels: no leaf is ever pure,
+    so the ``=`` case comes up for every scheme at round 1 and for DT.InfoBoost throughout.
+    The floor is checked against a plain-Python grouping of the rows."""
+    X, y = data
+    if mixed:
+        X = np.repeat(X, 3, axis=0)
+        y = np.repeat(np.where(y == np.max(y), 1, -1), 3) * np.tile([1, 1, -1], len(y))
+    run = list(bp_infoboost(X, y, n_rounds=rounds, merge=merge, c=c))
+    for s in run:
+        chain = branching_chain(s, merge=merge, history=run)
+        floors = [lk for lk in chain.links if lk.left_label == "H_U(Y|h_1…h_t)"]
+        if s.t == 0:
+            assert not floors
+            continue
+        (lk,) = floors
+        m = s.metrics
+        floor, n_cells = _floor_by_hand(X, y, s.program)
+        assert lk.left == pytest.approx(floor, abs=1e-12)
+        assert (lk.right_label, lk.right, lk.status) == ("Π Z_t", m.bound_prod_Z, HOLDS)
+        equal = m.n_leaves == n_cells and m.smoothing_excess == 0
+        assert lk.relation == ("=" if equal else "≤")
+        if merge == "none" and not m.smoothing_excess:
+            assert lk.relation == "="  # DT.InfoBoost without a pure leaf: the floor itself
+        if mixed and (merge == "none" or s.t == 1):
+            assert lk.relation == "="
+        if lk.relation == "≤":  # the factor the bound stands above the floor by
+            assert f"H_{{D_{{t+1}}}}(Y|h_1…h_t) = {fmt(m.H_paths_next)}" in lk.reason
+
+
+def test_branching_card_lemma4_beside_theorem3():
+    """The bands card's Theorem 3 link says what Lemma 4 (Mansour–McAllester's merging) would
+    guarantee at this round with §6's λ, δ: the same 1 − cγ_t with (1/λ) ln(1/δ) groups up
+    to a constant, against Theorem 3's 4K (computed here from the formulas)."""
+    ds = make_dataset("moons", n=100, random_state=0)
+    c = 0.5
+    run = list(bp_infoboost(ds.X_train, ds.y_train, n_rounds=3, merge="bands", c=c))
+    for s in run[1:4]:
+        m = s.metrics
+        (thm3,) = [
+            lk
+            for lk in branching_chain(s, merge="bands", history=run).links
+            if lk.right_label == "1 − cγ_t"
+        ]
+        g = m.gamma
+        lam, delta = (1 - c) * g / (2 * (1 - g)), (1 - c) * g / 2
+        assert (1 + lam) * (1 - g) + delta == pytest.approx(m.bound_theorem3, abs=1e-12)
+        assert f"λ = {fmt(lam)}, δ = {fmt(delta)}" in thm3.reason
+        assert f"(1/λ) ln(1/δ) = {math.log(1 / delta) / lam:.1f}" in thm3.reason
+        assert f"4K = {m.max_groups}" in thm3.reason
+        assert "Lemma 4" in thm3.reason and "Mansour" in thm3.reason
+    for merge in ("all", "none"):
+        chain = branching_chain(run[2], merge=merge, history=run)
+        assert not any("Lemma 4" in lk.reason for lk in chain.links)

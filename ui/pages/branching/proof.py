@@ -2,9 +2,11 @@
 
 :func:`branching_chain` turns one snapshot of a BP.InfoBoost run (plus the merging scheme and the
 earlier rounds, which the snapshot does not hold) into a :class:`ui.proof.Chain`:
-``ε̂(sign F_t) ≤ Π Z_t = Π H(Y|ℓ_t) ≤ Π H(Y|h_t)`` with this round's numbers, each link marked
-a theorem at this round or not and why (docs/theory.md §2). The links, statuses and drawing are
-the shared machinery of :mod:`ui.proof`.
+``ε̂(sign F_t) ≤ Π Z_t = Π H(Y|ℓ_t) ≤ Π H(Y|h_t)`` with this round's numbers, Theorem 2's floor
+``H_U(Y|h_1…h_t) ≤ Π Z_t`` (every scheme) and, for the bands, Theorem 3 beside Lemma 4
+(Mansour–McAllester's merging), each link marked a theorem at this round or not and why
+(docs/theory.md §2). The links, statuses and drawing are the shared machinery of
+:mod:`ui.proof`.
 """
 
 from __future__ import annotations
@@ -12,8 +14,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from boostcore import bounds
+from boostcore.branching import BPMetrics, lemma4_merging
 from boostcore.steps import Step
-from ui.proof import ASSUMPTION, Chain, fmt, link, make_chain, rounds_upto
+from ui.proof import ASSUMPTION, Chain, Link, fmt, link, make_chain, rounds_upto
 
 #: A merging scheme's name in the chain's title.
 MERGE_NAMES = {
@@ -40,9 +43,14 @@ def branching_chain(step: Step, *, merge: str, history: Sequence[Step]) -> Chain
     * ``Π H(Y|ℓ_t) ≤ Π H(Y|h_t)`` — ``ℓ_t`` refines ``h_t`` (Lemma 2), for every scheme; an
       equality for InfoBoost (``merge="all"``: ``ℓ_t`` is the two sides of ``h_t``).
 
-    Per scheme: ``none`` adds Theorem 2, ``Π Z_t = H_U(Y|h_1…h_t)`` (the information floor;
-    exact when this round's leaves need no smoothing, Lemma 3); ``bands`` adds this round's
-    Theorem 3, ``H(Y|ℓ_t) ≤ 1 − cγ_t``.
+    Every scheme adds Theorem 2's floor ``H_U(Y|h_1…h_t) ≤ Π Z_t``: Theorem 2 is
+    ``H_U(Y|h_1…h_t) = Π Z_t · H_{D_{t+1}}(Y|h_1…h_t)`` (through Lemma 1, so for any weights
+    with the actual normalisers, smoothed or not) and ``H_{D_{t+1}}(·) ≤ 1``. The link is
+    ``=`` when Lemma 3 makes that factor 1: the leaves are the paths (``n_leaves ==
+    n_paths``: DT.InfoBoost, or any scheme at round 1) and no leaf of this round is smoothed
+    (a one-class leaf keeps mass under ``D_{t+1}`` and adds no entropy); ``≤`` otherwise,
+    with the factor in the reason. ``bands`` adds this round's Theorem 3, ``H(Y|ℓ_t) ≤ 1 −
+    cγ_t``, whose reason sets Lemma 4 beside it (:func:`boostcore.branching.lemma4_merging`).
 
     Parameters
     ----------
@@ -72,9 +80,12 @@ def branching_chain(step: Step, *, merge: str, history: Sequence[Step]) -> Chain
     >>> run = list(bp_infoboost(ds.X_train, ds.y_train, n_rounds=3))
     >>> chain = branching_chain(run[3], merge="bands", history=run)
     >>> [lk.right_label for lk in chain.links]
-    ['Π Z_t', 'Π H(Y|ℓ_t)', 'Π H(Y|h_t)', '1 − cγ_t']
+    ['Π Z_t', 'Π H(Y|ℓ_t)', 'Π H(Y|h_t)', 'Π Z_t', '1 − cγ_t']
     >>> [lk.status for lk in chain.links]  # pure leaves were smoothed: Lemma 2's "=" fails
-    ['holds', 'assumption', 'holds', 'holds']
+    ['holds', 'assumption', 'holds', 'holds', 'holds']
+    >>> floor = chain.links[3]  # Theorem 2: no scheme's bound goes below H_U(Y|h_1…h_t)
+    >>> floor.left_label, floor.relation, round(floor.left, 4), round(floor.right, 4)
+    ('H_U(Y|h_1…h_t)', '≤', 0.2066, 0.2329)
     """
     if merge not in MERGE_NAMES:
         raise ValueError(f"merge must be one of {tuple(MERGE_NAMES)}; got {merge!r}")
@@ -121,16 +132,8 @@ def branching_chain(step: Step, *, merge: str, history: Sequence[Step]) -> Chain
             ),
         )
     )
-    if merge == "none" and step.t >= 1:
-        if m.smoothing_excess > 0:
-            kw = dict(
-                status=ASSUMPTION,
-                note="a one-class leaf this round: Lemma 3 (H_{D_{t+1}}(Y|ℓ_t) = 1) fails, so "
-                "Π Z_t is above the floor H_U(Y|h_1…h_t) (§2, Thm 2)",
-            )
-        else:
-            kw = dict(reason="Thm 2 with Lemma 3: DT.InfoBoost's bound is the information floor")
-        links.append(link("Π Z_t", "=", "H_U(Y|h_1…h_t)", m.bound_prod_Z, m.H_uniform, **kw))
+    if step.t >= 1:
+        links.append(_floor_link(m))
     if merge == "bands" and step.t >= 1:
         links.append(
             link(
@@ -139,7 +142,8 @@ def branching_chain(step: Step, *, merge: str, history: Sequence[Step]) -> Chain
                 "1 − cγ_t",
                 m.H_leaves,
                 m.bound_theorem3,
-                reason=f"Thm 3 for this round's bands (1 − γ_t = H(Y|ℓ̃_t) = {fmt(m.H_divided)})",
+                reason=f"Thm 3 for this round's bands (1 − γ_t = H(Y|ℓ̃_t) = {fmt(m.H_divided)}; "
+                f"{m.n_leaves} leaves, at most 4K = {m.max_groups})" + _lemma4_words(m),
             )
         )
     if step.t == 0:
@@ -149,13 +153,65 @@ def branching_chain(step: Step, *, merge: str, history: Sequence[Step]) -> Chain
     else:
         caption = f"Every link is a theorem at round {step.t}: the bound is Π Z_t."
     citation = (
-        "Takimoto, Koya & Maruoka (2004), Lemmas 1–2, Thm 1"
+        "Takimoto, Koya & Maruoka (2004), "
         + {
-            "none": ", Thm 2",
-            "bands": ", Thm 3",
-            "all": "; Aslam (2000)",
+            "none": "Lemmas 1–3, Thms 1–2",
+            "bands": "Lemmas 1–4, Thms 1–3 (Lemma 4: Mansour & McAllester)",
+            "all": "Lemmas 1–3, Thms 1–2; Aslam (2000)",
         }[merge]
     )
     citation += " — docs/theory.md §2"
     title = f"The proof at round {step.t} — {MERGE_NAMES[merge]}"
     return make_chain(title, links, citation, caption, step.t)
+
+
+def _floor_link(m: BPMetrics) -> Link:
+    """Theorem 2's floor at a round: ``H_U(Y|h_1…h_t) ≤ Π Z_t``, or ``=`` when Lemma 3 makes
+    ``H_{D_{t+1}}(Y|h_1…h_t)`` equal to 1 (the leaves are the paths, none smoothed)."""
+    if m.n_leaves == m.n_paths and m.smoothing_excess == 0:
+        return link(
+            "H_U(Y|h_1…h_t)",
+            "=",
+            "Π Z_t",
+            m.H_paths,
+            m.bound_prod_Z,
+            reason="Thm 2 with Lemma 3: the leaves are the paths of h_1…h_t, each balanced "
+            "under D_{t+1}, so the bound is the information floor",
+        )
+    why = []
+    if m.n_leaves < m.n_paths:
+        why.append(f"the {m.n_leaves} leaves merge the {m.n_paths} paths")
+    if m.smoothing_excess > 0:
+        why.append("a one-class leaf this round keeps mass under D_{t+1} without entropy")
+    return link(
+        "H_U(Y|h_1…h_t)",
+        "≤",
+        "Π Z_t",
+        m.H_paths,
+        m.bound_prod_Z,
+        reason="Thm 2: H_U(Y|h_1…h_t) = Π Z_t · H_{D_{t+1}}(Y|h_1…h_t), and "
+        f"H_{{D_{{t+1}}}}(Y|h_1…h_t) = {fmt(m.H_paths_next)} ≤ 1 because "
+        + " and ".join(why)
+        + " (Lemma 3 balances the leaves, not the paths): Π Z_t cannot go below this floor",
+    )
+
+
+def _lemma4_words(m: BPMetrics) -> str:
+    """Lemma 4 (Mansour–McAllester's merging) with §6's λ, δ at this round, for the Theorem 3
+    link: the same bound ``1 − cγ_t`` with ``O((1/λ) ln(1/δ))`` groups. The snapshot holds
+    ``c`` through its bound: ``c = (1 − bound)/γ_t``."""
+    if not (m.gamma > 0 and m.bound_theorem3 is not None):
+        return ""
+    c = min(max((1.0 - m.bound_theorem3) / m.gamma, 1e-12), 1.0 - 1e-12)
+    r = lemma4_merging(c, min(m.gamma, 1.0))
+    if r is None or not r.applies:
+        return (
+            f". Lemma 4 (Mansour–McAllester's merging) does not apply here: its λ = "
+            f"(1−c)γ_t/(2(1−γ_t)) would be {fmt(r.lam) if r else '0'}, outside (0, 1)"
+        )
+    return (
+        f". Lemma 4 (Mansour–McAllester's merging) with λ = {fmt(r.lam)}, δ = {fmt(r.delta)} "
+        f"guarantees the same (1+λ)(1−γ_t) + δ = {fmt(r.bound)} with O((1/λ) ln(1/δ)) groups, "
+        f"(1/λ) ln(1/δ) = {r.groups_order:.1f} up to a constant the lemma leaves open "
+        f"(Thm 3: ln(1/((1−c)γ_t))/ln((1+c)/(2c)) = {r.theorem3_order:.1f})"
+    )
