@@ -289,3 +289,42 @@ def test_choose_keeps_the_last_and_drops_repeats() -> None:
     big = fm.svg(fm.Pic(2000, 2000, [], 0, 0), 13)
     assert fm.choose([big, small, small]) == [small]
     assert fm.choose([big]) == [big]
+
+
+def test_f_curve_is_labelled_the_papers_claim_for_matryoshka_and_collapse(lecture) -> None:
+    """Issue 24, item 12: F(T, ρ̂) is Bound (8) for a greedy tree of T stumps, but for the
+    matryoshka and the collapsing tree it needs Grossmann's nesting step: the curve's name,
+    hover and line-end label say it is the paper's claim there, as the proof card does."""
+    _frames, runs, _ds = lecture
+    for structure, claim in (
+        ("matryoshka", True),
+        ("collapse", True),
+        ("tree", False),
+        ("chain", False),
+    ):
+        fig = fm.curves_figure(runs[structure], 99, structure=structure, n_weak=16)
+        f_traces = [tr for tr in fig["data"] if str(tr.get("name", "")).startswith("F(T, ρ̂)")]
+        assert f_traces, structure
+        hovers = [tr["hovertemplate"] for tr in f_traces if "hovertemplate" in tr]
+        ends = [a["text"] for a in fig["layout"].get("annotations", []) if "F(T" in a["text"]]
+        assert hovers and ends, structure
+        for text in [tr["name"] for tr in f_traces] + hovers + ends:
+            assert ("paper's claim" in text) is claim, (structure, text)
+
+
+def test_f_is_not_a_bound_for_the_collapsing_tree() -> None:
+    """Why the label of item 12 is needed: on moons (n = 400, τ = 0.9, T = 16) the collapsing
+    tree's valid bound C(T) lies above F(T, ρ̂) at some rounds, so F(T, ρ̂) bounds nothing
+    there (it is the paper's nesting claim)."""
+    ds = datasets.make_dataset(
+        "moons",
+        n=400,
+        noise=0.3,
+        imbalance=0.5,
+        label_noise=0.05,
+        random_state=0,
+        test_fraction=0.25,
+    )
+    run = matryoshka_runs.prob_run.__wrapped__(ds, "test", "collapse", 16, 0.9, None)
+    above = [s.t for s in run if s.metrics.bound_C > s.metrics.bound_F + 1e-12]
+    assert above, "expected a round where C(T) > F(T, ρ̂)"
