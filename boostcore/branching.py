@@ -771,6 +771,39 @@ def lemma4_merging(c: float, gamma: float) -> Lemma4Merging | None:
     )
 
 
+def round_lemma4(metrics: BPMetrics) -> Lemma4Merging | None:
+    """:func:`lemma4_merging` at a round of a ``bands`` run, from its metrics: ``γ_t`` and
+    the run's ``c``, which the snapshot holds through Theorem 3's bound ``1 − cγ_t``
+    (``c = (1 − bound_theorem3)/γ_t``).
+
+    Parameters
+    ----------
+    metrics : BPMetrics
+        A snapshot's metrics.
+
+    Returns
+    -------
+    Lemma4Merging or None
+        ``None`` for another scheme, round 0, or a round without information (``γ_t ≤ 0``).
+
+    Examples
+    --------
+    >>> from boostcore.branching import bp_infoboost, round_lemma4
+    >>> from boostcore.datasets import make_dataset
+    >>> ds = make_dataset("moons", n=100, random_state=0)
+    >>> run = list(bp_infoboost(ds.X_train, ds.y_train, n_rounds=3, c=0.5))
+    >>> r = round_lemma4(run[3].metrics)
+    >>> round(r.c, 12), round(r.bound, 4), round(r.groups_order, 1), r.max_groups
+    (0.5, 0.7839, 11.7, 28)
+    """
+    bound, gamma = metrics.bound_theorem3, metrics.gamma
+    if bound is None or not (np.isfinite(bound) and np.isfinite(gamma)) or gamma <= NO_INFO:
+        return None
+    # float rounding of 1 − cγ must not push c out of (0, 1)
+    c = min(max((1.0 - bound) / gamma, 1e-12), 1.0 - 1e-12)
+    return lemma4_merging(c, min(gamma, 1.0))
+
+
 def round_bands(step: BPStep, cs) -> tuple[BandsAtC, ...]:
     """:func:`bands_for_c` for the round of ``step`` (its ``D_t``, ``h_t`` and divided
     children; any merging scheme); ``()`` for the start and stop snapshots (no round).

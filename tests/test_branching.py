@@ -24,6 +24,7 @@ from boostcore.branching import (
     eps_bands,
     lemma4_merging,
     round_bands,
+    round_lemma4,
 )
 from boostcore.impurity import km
 from boostcore.splits import best_stump, partition_entropy, presort
@@ -510,3 +511,25 @@ def test_lemma4_merging_edges():
     for bad in (dict(c=1.0, gamma=0.2), dict(c=0.5, gamma=1.5), dict(c=0.5, gamma=float("nan"))):
         with pytest.raises(ValueError, match="c must|gamma must"):
             lemma4_merging(**bad)
+
+
+@H
+@given(
+    data=labelled_samples(max_n=40),
+    c=st.floats(0.05, 0.95),
+    rounds=st.integers(1, 5),
+    merge=st.sampled_from(["all", "bands", "none"]),
+)
+def test_round_lemma4_reads_the_runs_c_and_gamma(data, c, rounds, merge):
+    """round_lemma4 finds a bands run's own c and γ_t in a snapshot's metrics (None for the
+    other schemes and for round 0)."""
+    X, y = data
+    for s in _steps(X, y, n_rounds=rounds, merge=merge, c=c):
+        r = round_lemma4(s.metrics)
+        if merge != "bands" or s.t == 0 or s.metrics.gamma <= 1e-12:
+            assert r is None
+            continue
+        assert r.c == pytest.approx(c, abs=1e-9) and r.gamma == s.metrics.gamma
+        assert r.max_groups == s.metrics.max_groups
+        if r.applies:
+            assert r.bound == pytest.approx(s.metrics.bound_theorem3, abs=1e-12)

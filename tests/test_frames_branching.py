@@ -388,3 +388,28 @@ def test_program_note_and_round_message_count_the_same_leaves() -> None:
         assert before_msg == before_note, (s.message, note)
         seen_unreached |= "that no training point reaches) into" in note
     assert seen_unreached  # the case that differed is in this run
+
+
+# ------------------------------------------------- Lemma 4 beside Theorem 3 (issue 24, 14)
+def test_groups_table_sets_lemma4_beside_theorem3() -> None:
+    """Under the groups' head, one line: Lemma 4 (Mansour–McAllester's merging) with §6's
+    λ = (1−c)γ_t/(2(1−γ_t)), δ = (1−c)γ_t/2 — the same bound (1+λ)(1−γ_t) + δ = 1 − cγ_t,
+    with (1/λ) ln(1/δ) groups up to the lemma's constant — against Theorem 3's 4K (numbers
+    recomputed here from the formulas)."""
+    import html as _html
+    import math
+
+    c = 0.5
+    steps = protocol.rounds(_run(_ds(), "bands", T=4, c=c))
+    for s in steps[1:]:
+        m = s.metrics
+        g = m.gamma
+        lam, delta = (1 - c) * g / (2 * (1 - g)), (1 - c) * g / 2
+        text = _html.unescape(re.sub(r"<[^>]+>", "", fb.groups_html(s)))
+        assert "Lemma 4 (Mansour–McAllester's merging, an existence result)" in text
+        assert f"λ = (1−c)γ_t/(2(1−γ_t)) = {lam:.4g}" in text
+        assert f"δ = (1−c)γ_t/2 = {delta:.4g}" in text
+        assert f"(1+λ)(1−γ_t) + δ = {1 - c * g:.4f}" in text
+        assert f"(1/λ) ln(1/δ) = {math.log(1 / delta) / lam:.1f}" in text
+        assert f"at most 4K = {m.max_groups} groups" in text
+    assert "Lemma 4" not in fb.groups_html(steps[0])  # round 0: no groups, no round

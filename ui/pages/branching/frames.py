@@ -24,7 +24,7 @@ from html import escape
 import numpy as np
 
 from boostcore import steps as protocol
-from boostcore.branching import START, STEP, STOP, BPStep, round_bands
+from boostcore.branching import START, STEP, STOP, BPStep, round_bands, round_lemma4
 from boostcore.datasets import Dataset
 from ui import theme
 from ui.cache import shared
@@ -1115,7 +1115,35 @@ def groups_html(step: BPStep) -> str:
             f"counted in |L_t| = {m.n_leaves})"
         )
     frame = groups_frame(step).astype(object)
-    return f"<p><b>{escape(head)}</b></p>" + table_html(frame)
+    return f"<p><b>{escape(head)}</b></p>" + lemma4_html(step) + table_html(frame)
+
+
+def lemma4_html(step: BPStep) -> str:
+    """One line beside Theorem 3's numbers: what Lemma 4 (Mansour–McAllester's merging, the
+    paper's ref. [10]) would guarantee at this round with §6's ``λ, δ`` — the same bound
+    ``1 − cγ_t``, with ``O((1/λ) ln(1/δ))`` groups against Theorem 3's ``O(ln(1/γ_t))``
+    (Takimoto, Koya & Maruoka §6; docs/theory.md §2, "Lemma 4"). Lemma 4 only says such a
+    merging exists and leaves its constant open, so its group count is shown as the
+    expression ``(1/λ) ln(1/δ)``, labelled so; empty when the round has no information."""
+    r = round_lemma4(step.metrics)
+    if r is None:
+        return ""
+    lemma = "Lemma 4 (Mansour–McAllester's merging, an existence result)"
+    if not r.applies:
+        text = (
+            f"{lemma} does not apply at this round: λ = (1−c)γ_t/(2(1−γ_t)) = {r.lam:.4g} "
+            "is outside (0, 1)."
+        )
+    else:
+        text = (
+            f"{lemma} with λ = (1−c)γ_t/(2(1−γ_t)) = {r.lam:.4g} and δ = (1−c)γ_t/2 = "
+            f"{r.delta:.4g} guarantees the same bound, (1+λ)(1−γ_t) + δ = {r.bound:.4f}, with "
+            f"O((1/λ) ln(1/δ)) groups: (1/λ) ln(1/δ) = {r.groups_order:.1f}, times a constant "
+            "the lemma does not give. By the same measure Theorem 3's bands need "
+            f"ln(1/((1−c)γ_t)) / ln((1+c)/(2c)) = {r.theorem3_order:.1f}, and they count: "
+            f"at most 4K = {r.max_groups} groups (|L_t| = {step.metrics.n_leaves} here)."
+        )
+    return f"<p>{escape(text)}</p>"
 
 
 # ------------------------------------------------------------------------------ lecture

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from boostcore import bounds
-from boostcore.branching import BPMetrics, lemma4_merging
+from boostcore.branching import BPMetrics, round_lemma4
 from boostcore.steps import Step
 from ui.proof import ASSUMPTION, Chain, Link, fmt, link, make_chain, rounds_upto
 
@@ -198,16 +198,14 @@ def _floor_link(m: BPMetrics) -> Link:
 
 def _lemma4_words(m: BPMetrics) -> str:
     """Lemma 4 (Mansour–McAllester's merging) with §6's λ, δ at this round, for the Theorem 3
-    link: the same bound ``1 − cγ_t`` with ``O((1/λ) ln(1/δ))`` groups. The snapshot holds
-    ``c`` through its bound: ``c = (1 − bound)/γ_t``."""
-    if not (m.gamma > 0 and m.bound_theorem3 is not None):
+    link: the same bound ``1 − cγ_t`` with ``O((1/λ) ln(1/δ))`` groups."""
+    r = round_lemma4(m)
+    if r is None:
         return ""
-    c = min(max((1.0 - m.bound_theorem3) / m.gamma, 1e-12), 1.0 - 1e-12)
-    r = lemma4_merging(c, min(m.gamma, 1.0))
-    if r is None or not r.applies:
+    if not r.applies:
         return (
-            f". Lemma 4 (Mansour–McAllester's merging) does not apply here: its λ = "
-            f"(1−c)γ_t/(2(1−γ_t)) would be {fmt(r.lam) if r else '0'}, outside (0, 1)"
+            ". Lemma 4 (Mansour–McAllester's merging) does not apply here: its "
+            f"λ = (1−c)γ_t/(2(1−γ_t)) would be {fmt(r.lam)}, outside (0, 1)"
         )
     return (
         f". Lemma 4 (Mansour–McAllester's merging) with λ = {fmt(r.lam)}, δ = {fmt(r.delta)} "
