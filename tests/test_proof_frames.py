@@ -209,6 +209,35 @@ def test_topdown_proof_frames_follow_the_rounds(criterion, max_arity, leaf_rule)
     assert all(_large(f) for f in large) and not any(_large(f) for f in frames)
 
 
+@pytest.mark.parametrize(
+    "data, kw, size, max_arity, is_theorem",
+    [
+        # issue 24, item 5's run: one 3-way root split, which k ≤ s/|T| = 3 allows
+        ("moons", {}, 3, 3, True),
+        # a 3-way split at |T| = 4 of s = 8: Hatano's rule forbids it
+        ("stripes", {"noise": 0.05, "random_state": 1}, 8, 4, False),
+    ],
+)
+def test_topdown_curves_label_the_final_bound_by_what_the_run_did(
+    data, kw, size, max_arity, is_theorem
+) -> None:
+    """The curves' ★ labels agree with the proof card (issue 24, item 5): a naive run whose
+    splits kept Hatano's rule draws Theorem 4's s^−γ̂ and φ_γ̂(s), not a reference."""
+    import json
+
+    ds = datasets.make_dataset(data, n=400, **kw)
+    out = topdown_frames.topdown_lecture.__wrapped__(
+        ds, f"{data}-{size}", size, "km", ("naive",), max_arity, 0.1, "max_weight", 12
+    )
+    last = json.dumps(out["runs"]["naive"]["curves"][-1], ensure_ascii=False)
+    stars = set(re.findall(r"★[^\"]*", last))
+    assert stars, "the final-tree bounds are drawn"
+    if is_theorem:
+        assert stars == {"★ Thm 4: s^−γ̂", "★ φ_γ̂(s)"}
+    else:
+        assert stars == {"★ s^−γ̂ (ref.)", "★ φ_γ̂(s) (ref.)"}
+
+
 def test_topdown_failing_link_has_its_footnote() -> None:
     # leaf {x = 0} holds both classes at one point: no split divides it, γ̂ = 0 at the stop
     X = np.array([[0.0], [0.0], [1.0], [2.0]])

@@ -448,12 +448,10 @@ def topdown_lecture(
     runs = {c: run[:-2] + run[-1:] if len(run) > 1 else run for c, run in runs.items()}
     out: dict = {"runs": {}}
     for c, steps in runs.items():
-        # a student's lighter leaf or forced split ends the theorem (the run's metrics say so)
-        final_is_theorem = (
-            (c != "naive" or max_arity == 2)
-            and leaf_rule == "max_weight"
-            and bool(steps[-1].metrics.final_guarantee)
-        )
+        # by what the run did, not the criterion's name: a student's lighter leaf or forced
+        # split, or a naive split that broke Hatano's k ≤ s/|T|, ends the theorem, and the
+        # run's metrics say so (final_guarantee); the proof card decides the same way
+        final_is_theorem = leaf_rule == "max_weight" and bool(steps[-1].metrics.final_guarantee)
         notes = []
         for s in steps:
             text = s.message
