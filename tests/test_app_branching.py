@@ -214,3 +214,14 @@ def test_leaf_count_says_what_it_counts() -> None:
     captions = " ".join(c.value for c in at.caption)
     assert "|L_t| counts the same thing for every scheme" in captions
     assert "at least one training point reaches" in captions
+
+
+def test_theory_says_when_the_two_bounds_coincide_and_shows_the_floor() -> None:
+    """Issue 24, item 8: merge all gives Z_t = H(Y|h_t) only on rounds without a one-class
+    side (smoothing), so the theory box no longer says the two bounds coincide without a
+    condition; and it names Theorem 2's floor for every scheme (item 14)."""
+    at = ah.page("branching")
+    text = " ".join(m.value for m in at.markdown)
+    assert "the two bounds coincide until a round smooths a one-class side" in text
+    assert "$Z_t=H_{D_t}(Y\\mid h_t)$: the two bounds coincide." not in text
+    assert "For every scheme Theorem 2 gives the floor" in text

@@ -389,3 +389,38 @@ def test_unknown_preset_link_says_so() -> None:
     at.run()
     ah.ok(at)
     assert any("preset=nonsense" in w.value for w in at.warning)  # the page's notice
+
+
+def test_branching_merge_all_preset_says_when_the_products_coincide() -> None:
+    """Issue 24, item 8: merging all makes ℓ_t the two sides of h_t, so H(Y|ℓ_t) = H(Y|h_t)
+    every round, but Z_t = H(Y|ℓ_t) (Lemma 2) only while no leaf is one class: Π Z_t and
+    Π H(Y|h_t) coincide up to the first round that smooths a leaf and stay apart after it.
+    The comment names those rounds and the products, as the preset's own run computes them."""
+    g = branching_guides.PRESETS["merge_all"]
+    ib, dt = _bp_steps(g.state, "all"), _bp_steps(g.state, "none")
+    for s in ib:
+        m = s.metrics
+        assert m.n_leaves == 2 and m.H_leaves == pytest.approx(m.H_h, abs=1e-12)
+        # Z_t = H(Y|h_t) exactly on the rounds without smoothing, above it on the others
+        assert (m.Z > m.H_h + 1e-9) == (m.smoothing_excess > 0)
+    smoothed = [s.t for s in ib if s.metrics.smoothing_excess > 0]
+    first = smoothed[0]
+    for s in ib:
+        m = s.metrics
+        if s.t < first:
+            assert m.bound_prod_Z == pytest.approx(m.prod_H_h, abs=1e-12)
+        else:
+            assert m.bound_prod_Z > m.prod_H_h + 1e-9
+    rounds = ", ".join(str(t) for t in smoothed[:-1]) + f" and {smoothed[-1]}"
+    assert f"rounds {rounds}" in g.comment
+    together = ", ".join(str(t) for t in range(1, first - 1)) + f" and {first - 1}"
+    assert f"coincide in rounds {together}" in g.comment
+    last, dt_last = ib[-1].metrics, dt[-1].metrics
+    assert ib[-1].t == dt[-1].t == g.state["T"]
+    assert _numbers(g.comment) == [
+        round(last.bound_prod_Z, 3),
+        round(last.prod_H_h, 3),
+        round(dt_last.bound_prod_Z, 3),
+        round(dt_last.prod_H_h, 3),
+    ]
+    assert dt_last.bound_prod_Z < last.bound_prod_Z and dt_last.bound_prod_Z < dt_last.prod_H_h

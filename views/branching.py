@@ -120,10 +120,13 @@ def _theory() -> None:
         )
         st.markdown(
             "**Why InfoBoost is 'merge all'.** With one leaf per side, $\\ell_t$ is just $h_t$, "
-            "so $w$ is Aslam's $\\alpha_t[a]\\,a$ and $Z_t=H_{D_t}(Y\\mid h_t)$: the two bounds "
-            "coincide. Merging nothing (DT.InfoBoost) makes $\\ell_t$ the whole path, "
-            "$\\prod Z_t = H_U(Y\\mid h_1,\\dots,h_T)$ (Theorem 2) — fast progress, but the "
-            "tree doubles every round. Bands sit in between.\n\n"
+            "so $w$ is Aslam's $\\alpha_t[a]\\,a$ and $Z_t=H_{D_t}(Y\\mid h_t)$ on every round "
+            "whose two sides both hold both classes: the two bounds coincide until a round "
+            "smooths a one-class side (below). Merging nothing (DT.InfoBoost) makes $\\ell_t$ "
+            "the whole path, $\\prod Z_t = H_U(Y\\mid h_1,\\dots,h_T)$ (Theorem 2, no leaf "
+            "smoothed) — fast progress, but the tree doubles every round. Bands sit in between. "
+            "For every scheme Theorem 2 gives the floor $\\prod Z_t \\ge H_U(Y\\mid h_1,"
+            "\\dots,h_T)$ (the proof card shows it).\n\n"
             "*Smoothing.* A pure leaf would get an infinite weight; such leaves use "
             "$\\tfrac12\\ln\\frac{W^++\\varepsilon}{W^-+\\varepsilon}$ with $\\varepsilon=1/(2m)$. "
             "The bound always uses the actual $Z_t$, so Theorem 1's first inequality stays "
