@@ -404,6 +404,171 @@ def boundary_cuts(
     return valid_pos[~inner | near]
 
 
+#: Cells of μ per index for the functional pruning of :func:`_interval_dp`.
+_MU_CELLS = 64
+#: Pruning slack: a candidate is dropped only when it is worse than another by more than this
+#: (costs are relative to the node, at most 1), far above the ~1e-14 rounding of the sums, so
+#: every candidate within rounding of the optimum — hence every tie — is still evaluated.
+_PRUNE_MARGIN = 1e-9
+#: Cut positions the DP handles per block of right ends ``b`` (see :func:`_interval_dp`).
+_DP_BLOCK = 64
+#: Layers with at most this many candidate cuts try every pair: pruning would not pay there.
+_DENSE_UP_TO = 384
+
+
+def _loss_cells(index: IndexFunction) -> tuple[np.ndarray, ...] | None:
+    """``(ℓ₁(hi), ℓ₀(lo), ℓ₁(lo), ℓ₀(hi))`` on cells ``[lo, hi]`` of μ, or ``None``.
+
+    Every index of :mod:`boostcore.impurity` is the Bayes risk of a proper loss:
+    ``I(q) = min_μ q ℓ₁(μ) + (1 − q) ℓ₀(μ)`` with ``ℓ₁(μ) = I(μ) + (1 − μ) I'(μ)`` non-increasing
+    and ``ℓ₀(μ) = I(μ) − μ I'(μ)`` non-decreasing (the tangent of the concave ``I`` at μ lies
+    above it and touches it at ``q = μ``). So a group's cost ``W I(q)`` is
+    ``min_μ (P ℓ₁(μ) + N ℓ₀(μ))``: one loss per point, summed — what makes the functional
+    pruning of :func:`_interval_dp` possible. The cells cover every μ where the minimum can be
+    attained (for ``error`` only μ = 0 and μ = 1). An index not listed gets ``None`` (no pruning).
+    """
+    from .impurity import entropy, error, gini, km
+
+    if index is error:  # I = 2 min(q, 1 − q): predict − (μ = 0) or + (μ = 1)
+        lo = hi = np.array([0.0, 1.0])
+        l1 = lambda mu: np.where(mu < 0.5, 2.0, 0.0)  # noqa: E731
+        l0 = lambda mu: np.where(mu > 0.5, 2.0, 0.0)  # noqa: E731
+    else:
+        grid = np.linspace(0.0, 1.0, _MU_CELLS + 1)
+        lo, hi = grid[:-1], grid[1:]
+        if index is gini:
+            l1 = lambda mu: 4.0 * (1.0 - mu) ** 2  # noqa: E731
+            l0 = lambda mu: 4.0 * mu**2  # noqa: E731
+        elif index is entropy:
+            l1 = lambda mu: -np.log2(mu)  # noqa: E731
+            l0 = lambda mu: -np.log2(1.0 - mu)  # noqa: E731
+        elif index is km:
+            l1 = lambda mu: np.sqrt((1.0 - mu) / mu)  # noqa: E731
+            l0 = lambda mu: np.sqrt(mu / (1.0 - mu))  # noqa: E731
+        else:
+            return None
+    with np.errstate(divide="ignore", invalid="ignore"):
+        out = (l1(hi), l0(lo), l1(lo), l0(hi))
+    return tuple(np.where(np.isfinite(v), v, np.nan) for v in out)
+
+
+def _interval_dp(
+    P: np.ndarray, N: np.ndarray, total: float, index: IndexFunction, max_arity: int
+) -> dict[int, tuple[float, list[int]]]:
+    """Best partition of the segments between boundaries into ``k`` groups, ``k = 3 … K``.
+
+    Boundaries ``0 … M + 1`` hold the cumulative positive / negative weight ``P``, ``N`` (``P[0]
+    = 0``, ``P[-1]`` the node's); group ``(a, b]`` costs ``c(a, b) = W I(q) / total``
+    (:func:`children_impurity`). The dynamic programme ``f_k(b) = min_{a<b} f_{k−1}(a) +
+    c(a, b)`` (first ``a`` on ties) is the one of Elomaa & Rousu's multisplitting, but it does
+    not try every pair ``(a, b)``: with ``c(a, b) = min_μ Σ_{(a,b]} ℓ_y(μ)`` (see
+    :func:`_loss_cells`), ``f_{k−1}(a) + c(a, b) = min_μ [L_b(μ) + R_a(μ)]`` where
+    ``R_a(μ) = f_{k−1}(a) − P_a ℓ₁(μ) − N_a ℓ₀(μ)`` does not depend on ``b``, so ``a`` can be the
+    argmin only where ``R_a`` is on the lower envelope of the other candidates' — Rigaill's
+    functional pruning of segmentation (pDPA). On each cell of μ the ``R``'s are bounded by
+    the losses at the cell's ends; a candidate beaten on every cell by more than
+    ``_PRUNE_MARGIN`` (by an earlier candidate, or by a later one ``r < b``) is dropped for good.
+    The cost is not Monge (so SMAWK or divide and conquer would be inexact); this pruning
+    keeps the result exact: every survivor is scored with the same formula as the full
+    search, and every candidate within rounding of the optimum survives.
+
+    Returns
+    -------
+    dict of int to (float, list of int)
+        ``{k: (cost, boundaries)}`` for every ``k`` with a finite cost; ``boundaries`` are the
+        ``k − 1`` inner boundary indices in increasing order.
+    """
+    m1 = P.size
+    top = min(max_arity, m1 - 1)
+    cells = _loss_cells(index)
+    p, n = P / total, N / total
+    all_b = np.arange(m1)
+
+    def cost(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+        # the formula of the full search, elementwise (a < b wherever it matters)
+        gp = np.clip(P[b] - P[a], 0, None)
+        gn = np.clip(N[b] - N[a], 0, None)
+        return children_impurity(index, gp, gn, total)
+
+    f = cost(np.zeros(m1, dtype=np.intp), all_b)
+    f[0] = np.inf
+    backs: list[np.ndarray] = []
+    out: dict[int, tuple[float, list[int]]] = {}
+    for k in range(2, top + 1):
+        valid = np.flatnonzero(np.isfinite(f))
+        arg = np.zeros(m1, dtype=np.intp)
+        fk = np.full(m1, np.inf)
+        if k == top or cells is None or valid.size <= _DENSE_UP_TO:
+            # last layer: only b = end is needed; small layers: no pruning needed
+            ends = all_b[-1:] if k == top else all_b
+            for b0 in range(0, ends.size, _DP_BLOCK):
+                bs = ends[b0 : b0 + _DP_BLOCK]
+                a = valid[valid < bs[-1]]
+                if a.size == 0:
+                    continue
+                tot = f[a][:, None] + cost(a[:, None], bs[None, :])
+                tot[a[:, None] >= bs[None, :]] = np.inf
+                i = np.argmin(tot, axis=0)
+                fk[bs] = tot[i, np.arange(bs.size)]
+                arg[bs] = np.where(np.isfinite(fk[bs]), a[i], 0)
+        else:
+            fk, arg = _pruned_layer(f, p, n, valid, cells, cost)
+        backs.append(arg)
+        f = fk
+        if k >= 3 and np.isfinite(f[-1]):
+            bounds, b = [], m1 - 1
+            for arg_k in reversed(backs):
+                b = int(arg_k[b])
+                bounds.append(b)
+            out[k] = (float(f[-1]), sorted(bounds))
+    return out
+
+
+def _pruned_layer(f, p, n, valid, cells, cost):
+    """One layer ``f_k`` of :func:`_interval_dp` with functional pruning (see there)."""
+    m1 = f.size
+    l1_hi, l0_lo, l1_lo, l0_hi = cells
+    fv = f[valid][:, None]
+    pv, nv = p[valid][:, None], n[valid][:, None]
+    with np.errstate(invalid="ignore"):
+        # a later candidate r beats a on a cell when s_r < s_a (ΔP, ΔN ≥ 0: worst ends);
+        # an earlier one when t_r < t_a
+        s = fv - pv * l1_hi - nv * l0_lo
+        t = fv - pv * l1_lo - nv * l0_hi
+    early_min = np.fmin.accumulate(np.vstack([np.full((1, t.shape[1]), np.nan), t[:-1]]), axis=0)
+    with np.errstate(invalid="ignore"):
+        early = early_min < t - _PRUNE_MARGIN  # nan (an infinite loss) never prunes
+    born_dead = early.all(axis=1)
+    fk = np.full(m1, np.inf)
+    arg = np.zeros(m1, dtype=np.intp)
+    alive = np.empty(0, dtype=np.intp)  # positions in `valid`
+    nxt = 0
+    for b0 in range(0, m1, _DP_BLOCK):
+        b1 = min(m1, b0 + _DP_BLOCK)
+        hi = int(np.searchsorted(valid, b1 - 1))  # candidates a < b1 − 1 + 1
+        new = np.arange(nxt, hi)
+        alive = np.concatenate([alive, new[~born_dead[new]]])
+        nxt = hi
+        if alive.size == 0:
+            continue
+        a = valid[alive]
+        bs = np.arange(max(b0, int(a[0]) + 1), b1)
+        if bs.size:
+            tot = f[a][:, None] + cost(a[:, None], bs[None, :])
+            tot[a[:, None] >= bs[None, :]] = np.inf
+            i = np.argmin(tot, axis=0)
+            fk[bs] = tot[i, np.arange(bs.size)]
+            arg[bs] = np.where(np.isfinite(fk[bs]), a[i], 0)
+        # drop the candidates every cell has a better one for (refs r < b1 ≤ every later b)
+        sa = s[alive]
+        later = np.fmin.accumulate(sa[::-1], axis=0)[::-1]
+        later = np.vstack([later[1:], np.full((1, sa.shape[1]), np.nan)])
+        with np.errstate(invalid="ignore"):
+            beaten = early[alive] | (later < sa - _PRUNE_MARGIN)
+        alive = alive[~beaten.all(axis=1)]
+    return fk, arg
+
+
 def best_interval_splits(
     X: np.ndarray,
     y: np.ndarray,
@@ -483,31 +648,11 @@ def best_interval_splits(
         total = tp + tn
         P = np.concatenate(([0.0], cp[cuts], [tp]))
         N = np.concatenate(([0.0], cn[cuts], [tn]))
-        gp = P[None, :] - P[:, None]  # group (a, b]: positive weight
-        gn = N[None, :] - N[:, None]
-        cost = children_impurity(index, np.clip(gp, 0, None), np.clip(gn, 0, None), total)
-        upper = np.triu(np.ones_like(cost, dtype=bool), k=1)
-        cost = np.where(upper, cost, np.inf)
-        m1 = cost.shape[0]
-        f = cost[0].copy()  # f[b]: best cost of covering segments (0, b] with the current k groups
-        back = []
-        for k in range(2, min(max_arity, m1 - 1) + 1):
-            tot = f[:, None] + cost  # tot[a, b] = f_{k-1}[a] + cost(a, b)
-            arg = np.argmin(tot, axis=0)
-            f = tot[arg, np.arange(m1)]
-            back.append(arg)
-            if k < 3 or not np.isfinite(f[-1]):
-                continue
-            value = float(f[-1])
+        for k, (value, bounds) in _interval_dp(P, N, total, index, max_arity).items():
             prev = best.get(k)
             if prev is not None and value >= prev.impurity - TIE_TOL * max(1.0, abs(value)):
                 continue
-            # walk the back-pointers to recover the k − 1 boundaries
-            bounds, b = [], m1 - 1
-            for arg_k in reversed(back):
-                b = int(arg_k[b])
-                bounds.append(b)
-            bounds = sorted(bounds)  # boundary b ∈ 1..M ↔ cut position cuts[b − 1]
+            # boundary b ∈ 1..M ↔ cut position cuts[b − 1]
             thr = tuple(_midpoint(xs[cuts[b - 1]], xs[cuts[b - 1] + 1]) for b in bounds)
             best[k] = Split(feature=j, thresholds=thr, impurity=value)
     return best

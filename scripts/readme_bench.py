@@ -3,7 +3,7 @@
 Usage: ``.venv/bin/python scripts/readme_bench.py [name ...]`` (``make bench`` runs it for all).
 Each script's standard output replaces the block between ``<!-- bench:NAME -->`` and
 ``<!-- /bench:NAME -->`` in README.md, so the tables there are what the scripts printed, never
-typed in. Names: topdown, app, branching, probabilistic, oblique, browser_step.
+typed in. Names: topdown, app, branching, probabilistic, oblique, browser_step, exact_search.
 """
 
 from __future__ import annotations
@@ -15,7 +15,15 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 README = ROOT / "README.md"
-NAMES = ("topdown", "app", "branching", "probabilistic", "oblique", "browser_step")
+NAMES = (
+    "topdown",
+    "app",
+    "branching",
+    "probabilistic",
+    "oblique",
+    "browser_step",
+    "exact_search",
+)
 
 
 def block(name: str) -> re.Pattern:
