@@ -587,7 +587,9 @@ COMPACT_CSS = (
     "font-size:13px;line-height:1.3;overflow:hidden;container-type:inline-size}"
     "@container (max-width:360px){.bl-proof-link i{display:none}"
     ".bl-proof-link>*{padding:1px 3px}}"
-    ".bl-proof-lg{font-size:16px;padding:5px 8px 4px}"
+    # presenter mode: a card of five links with its footnote must stay on a 1080p screen
+    ".bl-proof-lg{font-size:16px;padding:4px 8px 3px;line-height:1.22}"
+    ".bl-proof-lg .bl-proof-t{row-gap:1px}"
     ".bl-proof-t{display:grid;grid-template-columns:max-content minmax(0,max-content) "
     "max-content max-content;row-gap:2px}"
     ".bl-proof-link{display:contents}"

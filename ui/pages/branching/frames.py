@@ -800,10 +800,10 @@ def curves_note(run: Sequence[BPStep], t: int) -> str:
     smoothed = [s for s in program_rounds(run, t) if s.metrics.smoothing_excess > 0]
     if smoothed:
         total = sum(s.metrics.smoothing_excess for s in smoothed)
+        # one line: the proof card under the curves says the rest (its ⚠ line)
         return (
-            f"{len(smoothed)} round(s) so far smoothed a pure leaf's weight (Z_t grew by "
-            f"{total:.4f} in all): there Π Z_t may exceed Π H(Y|h_t); it still bounds "
-            "the training error."
+            f"Pure leaves smoothed in {len(smoothed)} round(s) (Z_t +{total:.4f}): Π Z_t may "
+            "pass Π H(Y|h_t), yet bounds the error."
         )
     return (
         "Theorem 1: train error ≤ Π Z_t ≤ Π H(Y|h_t). Faint: the whole run; solid: up to "
