@@ -412,6 +412,9 @@ _MU_CELLS = 64
 _PRUNE_MARGIN = 1e-9
 #: Cut positions the DP handles per block of right ends ``b`` (see :func:`_interval_dp`).
 _DP_BLOCK = 64
+#: Score-table size (candidates × right ends) a block of :func:`_pruned_layer` aims at, and the
+#: fewest right ends per block.
+_TILE, _MIN_BLOCK = 1 << 14, 16
 #: Layers with at most this many candidate cuts try every pair: pruning would not pay there.
 _DENSE_UP_TO = 384
 
@@ -543,13 +546,19 @@ def _pruned_layer(f, p, n, valid, cells, cost):
     arg = np.zeros(m1, dtype=np.intp)
     alive = np.empty(0, dtype=np.intp)  # positions in `valid`
     nxt = 0
-    for b0 in range(0, m1, _DP_BLOCK):
-        b1 = min(m1, b0 + _DP_BLOCK)
+    b0 = 0
+    every, wait = 1, 0  # prune after every `every`-th block; `wait` blocks since the last
+    while b0 < m1:
+        # the score table of a block (alive × width) kept near _TILE cells: in cache when
+        # pruning keeps few candidates (the width stays _DP_BLOCK), narrower when it cannot
+        width = min(_DP_BLOCK, max(_MIN_BLOCK, _TILE // max(alive.size, 1)))
+        b1 = min(m1, b0 + width)
         hi = int(np.searchsorted(valid, b1 - 1))  # candidates a < b1 − 1 + 1
         new = np.arange(nxt, hi)
         alive = np.concatenate([alive, new[~born_dead[new]]])
         nxt = hi
         if alive.size == 0:
+            b0 = b1
             continue
         a = valid[alive]
         bs = np.arange(max(b0, int(a[0]) + 1), b1)
@@ -559,13 +568,23 @@ def _pruned_layer(f, p, n, valid, cells, cost):
             i = np.argmin(tot, axis=0)
             fk[bs] = tot[i, np.arange(bs.size)]
             arg[bs] = np.where(np.isfinite(fk[bs]), a[i], 0)
+        b0 = b1
+        wait += 1
+        if wait < every:
+            # skipping a pruning pass only keeps more candidates: still exact
+            continue
         # drop the candidates every cell has a better one for (refs r < b1 ≤ every later b)
         sa = s[alive]
         later = np.fmin.accumulate(sa[::-1], axis=0)[::-1]
         later = np.vstack([later[1:], np.full((1, sa.shape[1]), np.nan)])
         with np.errstate(invalid="ignore"):
             beaten = early[alive] | (later < sa - _PRUNE_MARGIN)
-        alive = alive[~beaten.all(axis=1)]
+        kept = ~beaten.all(axis=1)
+        # a pass that drops almost nothing (labels that leave every candidate near the
+        # envelope) is not worth its cost (alive × cells) every block
+        every = 1 if 64 * (alive.size - kept.sum()) > alive.size else min(2 * every, 16)
+        wait = 0
+        alive = alive[kept]
     return fk, arg
 
 

@@ -118,13 +118,16 @@ def _random_leaf(rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray, np.n
     return X, y, w
 
 
-@pytest.mark.parametrize("block", [4, 16, 64])
-def test_pruned_search_returns_the_full_searchs_splits(monkeypatch, block):
+@pytest.mark.parametrize(("block", "tile"), [(4, 1 << 15), (16, 1 << 15), (64, 1 << 15), (64, 40)])
+def test_pruned_search_returns_the_full_searchs_splits(monkeypatch, block, tile):
     """Same dict of splits (arity, feature, thresholds, impurity bit for bit) as the search
-    over every pair, for every index; small blocks send small data through the pruning."""
+    over every pair, for every index; small blocks send small data through the pruning, a
+    small tile narrows the blocks to 2 right ends as soon as 20 candidates are alive."""
     import boostcore.splits as splits
 
     monkeypatch.setattr(splits, "_DP_BLOCK", block)
+    monkeypatch.setattr(splits, "_TILE", tile)
+    monkeypatch.setattr(splits, "_MIN_BLOCK", 2)
     monkeypatch.setattr(splits, "_DENSE_UP_TO", 2)
     for seed in range(60):
         rng = np.random.default_rng(1000 * block + seed)
