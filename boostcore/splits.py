@@ -456,7 +456,12 @@ def _loss_cells(index: IndexFunction) -> tuple[np.ndarray, ...] | None:
 
 
 def _interval_dp(
-    P: np.ndarray, N: np.ndarray, total: float, index: IndexFunction, max_arity: int
+    P: np.ndarray,
+    N: np.ndarray,
+    total: float,
+    index: IndexFunction,
+    max_arity: int,
+    optima: dict[int, float] | None = None,
 ) -> dict[int, tuple[float, list[int]]]:
     """Best partition of the segments between boundaries into ``k`` groups, ``k = 3 … K``.
 
@@ -474,6 +479,9 @@ def _interval_dp(
     The cost is not Monge (so SMAWK or divide and conquer would be inexact); this pruning
     keeps the result exact: every survivor is scored with the same formula as the full
     search, and every candidate within rounding of the optimum survives.
+
+    ``optima``, when given, receives the best cost of every arity ``k = 1 … K`` (``f_k`` at the
+    last boundary; ``inf`` where ``k`` groups do not fit).
 
     Returns
     -------
@@ -495,6 +503,8 @@ def _interval_dp(
 
     f = cost(np.zeros(m1, dtype=np.intp), all_b)
     f[0] = np.inf
+    if optima is not None:
+        optima[1] = float(f[-1])
     backs: list[np.ndarray] = []
     out: dict[int, tuple[float, list[int]]] = {}
     for k in range(2, top + 1):
@@ -518,6 +528,8 @@ def _interval_dp(
             fk, arg = _pruned_layer(f, p, n, valid, cells, cost)
         backs.append(arg)
         f = fk
+        if optima is not None:
+            optima[k] = float(f[-1])
         if k >= 3 and np.isfinite(f[-1]):
             bounds, b = [], m1 - 1
             for arg_k in reversed(backs):
@@ -588,6 +600,77 @@ def _pruned_layer(f, p, n, valid, cells, cost):
     return fk, arg
 
 
+def _strictly_concave(index: IndexFunction) -> bool:
+    """Whether ``index`` is one of :mod:`boostcore.impurity`'s strictly concave indices."""
+    from .impurity import entropy, gini, km
+
+    return index is km or index is gini or index is entropy
+
+
+#: How much better (relative to the node, costs at most 1) each arity's best between-runs cost
+#: must be than the arity below for :func:`_between_runs` to trust it: far above rounding.
+_STRICT_GAIN = 1e-9
+
+
+def _between_runs(
+    cp: np.ndarray,
+    cn: np.ndarray,
+    runs: np.ndarray,
+    tp: float,
+    tn: float,
+    index: IndexFunction,
+    max_arity: int,
+    n_cuts: int,
+) -> dict[int, tuple[float, list[int]]] | None:
+    """The exact search over the cuts between runs only, when that is provably exact.
+
+    :func:`boundary_cuts` keeps, besides the cuts between runs, up to ``K − 2`` cuts inside
+    each run (often most of the positions: every short run). They are needed only where cuts
+    would collide: take a best ``k``-way partition and move each cut that lies inside a run
+    towards the end of the run its cost is concave in; it ends on a cut between runs unless it
+    meets another cut first, which leaves a ``(k − 1)``-way partition of cost at most the
+    ``k``-way optimum ``f_k``. Since ``f_{k−1} ≥ f_k`` (splitting a group never raises a
+    concave index's cost), a collision forces ``f_{k−1} = f_k``. So whenever
+    ``f_1 > f_2 > … > f_K`` strictly, some best partition of every arity cuts between runs
+    only (our derivation; docs/theory.md §0.2). This runs the dynamic programme there and
+    returns its result when its own optima fall strictly (by :data:`_STRICT_GAIN`) at every
+    arity the full candidate set allows; ``None`` otherwise (the caller then searches every
+    candidate of :func:`boundary_cuts`).
+
+    Parameters
+    ----------
+    cp, cn : ndarray of float
+        Cumulative positive / negative weight along the sorted points.
+    runs : ndarray of int
+        The cuts between runs (``boundary_cuts(..., max_arity=2)``).
+    tp, tn : float
+        The node's positive / negative weight.
+    index : callable
+        The (concave) index function.
+    max_arity : int
+        The largest arity ``K``.
+    n_cuts : int
+        How many candidates the full search has (arities it allows: up to ``n_cuts + 1``).
+
+    Returns
+    -------
+    dict or None
+        As :func:`_interval_dp`'s, with boundaries indexing ``runs``; ``None`` when the
+        shortcut is not provably exact.
+    """
+    P = np.concatenate(([0.0], cp[runs], [tp]))
+    N = np.concatenate(([0.0], cn[runs], [tn]))
+    optima: dict[int, float] = {}
+    out = _interval_dp(P, N, tp + tn, index, max_arity, optima)
+    prev = optima[1]
+    for k in range(2, min(max_arity, n_cuts + 1) + 1):
+        value = optima.get(k, np.inf)
+        if not value < prev - _STRICT_GAIN * max(1.0, abs(prev)):
+            return None
+        prev = value
+    return out
+
+
 def best_interval_splits(
     X: np.ndarray,
     y: np.ndarray,
@@ -649,6 +732,10 @@ def best_interval_splits(
     if n < 3 or max_arity < 3:
         return best
     order_t = order.T  # (d, n): one row per feature
+    # the between-runs shortcut keeps the full search's tie-break only where no two partitions
+    # tie exactly: a strictly concave index and no zero weight (a cut moved over a point of
+    # weight 0, or inside a run under the piecewise-linear `error`, keeps the same cost)
+    shortcut = _strictly_concave(index) and bool(np.all(w[order_t[0]] > 0))
     for j in range(d):
         xs, cp, cn, tp_col, tn_col = _sorted_stats(X, y, w, order_t[j : j + 1], np.array([j]))
         xs, cp, cn = xs[0], cp[0], cn[0]
@@ -657,17 +744,24 @@ def best_interval_splits(
         valid_pos = np.flatnonzero(xs[1:] > xs[:-1])
         if valid_pos.size < 2:
             continue
-        cuts = (
-            boundary_cuts(cp, cn, valid_pos, max_arity)
-            if max_cuts is None
-            else quantile_cuts(cp + cn, valid_pos, max_cuts)
-        )
-        # prefix sums at segment boundaries: P[0] = 0, P[1..M] at cuts, P[M+1] = total
         tp, tn = float(tp_col[0]), float(tn_col[0])
         total = tp + tn
-        P = np.concatenate(([0.0], cp[cuts], [tp]))
-        N = np.concatenate(([0.0], cn[cuts], [tn]))
-        for k, (value, bounds) in _interval_dp(P, N, total, index, max_arity).items():
+        found = None
+        if max_cuts is None:
+            cuts = boundary_cuts(cp, cn, valid_pos, max_arity)
+            runs = boundary_cuts(cp, cn, valid_pos, 2)  # the cuts between runs only
+            if shortcut and runs.size < cuts.size:
+                found = _between_runs(cp, cn, runs, tp, tn, index, max_arity, cuts.size)
+                if found is not None:
+                    cuts = runs
+        else:
+            cuts = quantile_cuts(cp + cn, valid_pos, max_cuts)
+        if found is None:
+            # prefix sums at segment boundaries: P[0] = 0, P[1..M] at cuts, P[M+1] = total
+            P = np.concatenate(([0.0], cp[cuts], [tp]))
+            N = np.concatenate(([0.0], cn[cuts], [tn]))
+            found = _interval_dp(P, N, total, index, max_arity)
+        for k, (value, bounds) in found.items():
             prev = best.get(k)
             if prev is not None and value >= prev.impurity - TIE_TOL * max(1.0, abs(value)):
                 continue

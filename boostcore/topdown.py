@@ -59,9 +59,9 @@ CRITERION_LABELS = {
 #: Largest number of branches a split may have.
 MAX_ARITY_LIMIT = 16
 #: Leaves with at most this many training points get the exact k-way search (every interval
-#: partition) by default. With functional pruning (docs/theory.md §0.2) it takes about 10× the
-#: 256-cut search here on noisy data (K ≤ 6), 25–30× at 4,000 points, so the limit stays
-#: (benchmarks/bench_exact_search.py).
+#: partition) by default. With the cuts between runs and functional pruning (docs/theory.md
+#: §0.2) it takes 2.5–7.3× the 256-cut search at 2,000 points on the app's datasets (K ≤ 6),
+#: but xor takes 17× at 3,000 points, so the limit stays (benchmarks/bench_exact_search.py).
 EXACT_SEARCH_LIMIT = 2000
 #: Weighted-quantile cut points per feature at larger leaves when ``max_cuts`` is not given.
 LARGE_LEAF_CUTS = 256

@@ -165,3 +165,68 @@ def test_exact_search_scores_a_small_fraction_of_the_pairs(monkeypatch):
     assert M > 1000  # noisy labels: almost every gap is a boundary
     assert sum(scored) < 0.3 * (M + 2) ** 2
     assert got == reference_interval_splits(X, y, w, order, INDEX["entropy"], 5)
+
+
+def _shortcut_calls(monkeypatch) -> list:
+    """Record every between-runs attempt of best_interval_splits: True when it was taken."""
+    import boostcore.splits as splits
+
+    taken: list[bool] = []
+    real = splits._between_runs
+
+    def recording(*args, **kwargs):
+        out = real(*args, **kwargs)
+        taken.append(out is not None)
+        return out
+
+    monkeypatch.setattr(splits, "_between_runs", recording)
+    return taken
+
+
+def test_between_runs_shortcut_is_taken_on_noisy_data_and_stays_exact(monkeypatch):
+    """At a 1,500-point noisy leaf the search keeps only the cuts between runs of one class
+    (fewer than half the positions, where the full candidate set keeps almost all of them) —
+    exact because every arity's optimum falls strictly (docs/theory.md §0.2) — and returns the
+    full search's very splits, for every strictly concave index."""
+    from boostcore.datasets import make_dataset
+
+    ds = make_dataset("moons", n=1500, label_noise=0.1, test_fraction=0.0, random_state=1)
+    X, y = ds.X_train, ds.y_train
+    w = np.full(len(y), 1.0 / len(y))
+    order = presort(X).T
+    taken = _shortcut_calls(monkeypatch)
+    for name in ("km", "gini", "entropy"):
+        got = best_interval_splits(X, y, w, order, INDEX[name], 6)
+        assert got == reference_interval_splits(X, y, w, order, INDEX[name], 6), name
+    assert taken == [True] * 6  # both features, three indices
+    xs, cp, cn, _, _ = _sorted_stats(X, y, w, order.T[:1], np.array([0]))
+    valid = np.flatnonzero(xs[0][1:] > xs[0][:-1])
+    runs, full = boundary_cuts(cp[0], cn[0], valid, 2), boundary_cuts(cp[0], cn[0], valid, 6)
+    assert runs.size < 0.5 * full.size
+
+
+def test_between_runs_shortcut_is_not_taken_where_it_could_change_a_split(monkeypatch):
+    """Where two partitions can tie exactly (a zero weight, the piecewise-linear ``error``
+    index) the shortcut is not tried; where an arity gains nothing over the one below (the
+    cuts between runs are too few, or two runs would be cut apart for nothing) it is tried and
+    refused. The results are the full search's in every case."""
+    taken = _shortcut_calls(monkeypatch)
+    rng = np.random.default_rng(5)
+    X = rng.normal(size=(200, 1))
+    order = presort(X).T
+    y = np.where(np.sin(3 * X[:, 0]) + 0.8 * rng.normal(size=200) > 0, 1, -1)
+    w = np.full(200, 1.0 / 200)
+    w0 = w.copy()
+    w0[7] = 0.0
+    for weights, f in ((w0, INDEX["km"]), (w, INDEX["error"])):
+        got = best_interval_splits(X, y, weights, order, f, 5)
+        assert got == reference_interval_splits(X, y, weights, order, f, 5)
+    assert taken == []  # not even tried
+    # three runs (− − − + + + − − −): at most two cuts between runs, so k = 4 gains nothing
+    X3 = np.arange(9.0).reshape(-1, 1)
+    y3 = np.array([-1, -1, -1, 1, 1, 1, -1, -1, -1])
+    w3 = np.full(9, 1 / 9)
+    order3 = presort(X3).T
+    got = best_interval_splits(X3, y3, w3, order3, INDEX["entropy"], 4)
+    assert got == reference_interval_splits(X3, y3, w3, order3, INDEX["entropy"], 4)
+    assert sorted(got) == [3, 4] and taken == [False]
