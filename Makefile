@@ -26,13 +26,17 @@ run: $(VENV)/.runtime
 serve: $(VENV)/.runtime
 	$(PY) -m streamlit run app.py --server.address 0.0.0.0 --server.port $(PORT) --server.headless true
 
+# Two parts: the unit, property and AppTest tests on two workers (pytest-xdist), then the
+# browser tests and the ones that measure their own server, alone (one server and one
+# browser per session; nothing else competing with what they measure).
 test: $(VENV)/.dev
-	$(PY) -m pytest
+	$(PY) -m pytest -m "not browser and not serial" -n 2
+	$(PY) -m pytest -m "browser or serial"
 
 # Everything but the browser tests (no Streamlit server, no Chromium): for quick iterations.
 # `make test` stays the whole suite (and CI's command).
 test-fast: $(VENV)/.dev
-	$(PY) -m pytest -m "not browser"
+	$(PY) -m pytest -m "not browser and not serial" -n 2
 
 # Runs every benchmark script and writes what it prints into README.md's Speed section.
 bench: $(VENV)/.dev

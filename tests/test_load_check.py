@@ -14,6 +14,10 @@ from pathlib import Path
 
 import pytest
 
+#: Starts its own app server and measures it (CPU, memory): run alone, after the parallel
+#: part of `make test`, so that no other test competes with what it measures.
+pytestmark = pytest.mark.serial
+
 ROOT = Path(__file__).resolve().parents[1]
 
 

@@ -22,6 +22,10 @@ from benchmarks.load_check import PageSpec, open_session
 from tests.conftest import streamlit_server
 from ui import cache
 
+#: Starts its own app server and measures it (CPU, memory): run alone, after the parallel
+#: part of `make test`, so that no other test competes with what it measures.
+pytestmark = pytest.mark.serial
+
 BUDGET_MIB = 128
 #: What a server may keep beyond its store: the page being computed (a maximal /branching run
 #: and its frames before they are stored), the sessions' state and the allocator's slack.
