@@ -723,3 +723,32 @@ def test_the_chains_error_question_is_keyed_by_the_exact_expected_error() -> Non
     mc = (r[t].metrics.train_error, r[t + 1].metrics.train_error)
     assert (mc[1] - mc[0]) * (exact[t + 1] - exact[t]) < 0, (mc, exact[t : t + 2])
     assert all(q.kind != "error" for q in matryoshka_q.all_questions(run, t, seed=0))
+
+
+def test_the_value_now_is_printed_the_same_whatever_the_next_value_is() -> None:
+    """Issue 25, item 5: "(now 0.0900)" used to get its extra decimals exactly when the change
+    was tiny, which gave "down by less than 0.005" away. The text of a trend question now
+    depends on the value now only."""
+    from types import SimpleNamespace
+
+    def step(err: float):
+        return SimpleNamespace(metrics=SimpleNamespace(train_error=err))
+
+    texts = set()
+    for after in (0.09, 0.0899, 0.08995, 0.05, 0.0):
+        q = quiz.error_question(
+            "topdown",
+            0,
+            "error",
+            step(0.09),
+            step(after),
+            np.random.default_rng(0),
+            when="in round 1",
+            can_rise=True,
+        )
+        if q is not None:
+            texts.add(q.text)
+    assert texts == {
+        "Does the training error go down in round 1? (now 0.0900; a change under 0.0001 counts "
+        "as none)"
+    }
