@@ -1244,6 +1244,12 @@ def _stump_text(f: int, theta: float) -> str:
     return f"[x{f + 1} > {theta:.3g}]"
 
 
+def _none_reach(k: int, also: str = "") -> str:
+    """The words a round's message (and the /branching page) name ``k`` leaves or children
+    with that no training point reaches (``also`` added inside): ``""`` for none."""
+    return f" (+{k} that no training point reaches{also})" if k else ""
+
+
 def _run(X, y, n_rounds, merge, c, weak, eps_smooth, Xt, yt, choose=None):
     m, d = X.shape
     order = presort(X)
@@ -1309,9 +1315,14 @@ def _run(X, y, n_rounds, merge, c, weak, eps_smooth, Xt, yt, choose=None):
         paths = next_paths(paths[0], div.right)
         metrics = _round_metrics(y, U, div, mer, F, prod_Z, prod_H, merge, c, test_error, paths)
         n_new, n_reached, n_divided = mer.n_new, mer.n_reached, div.n_divided
-        unreached = (
-            f" (+{n_new - n_reached} no training point reaches)" if n_new > n_reached else ""
-        )
+        # one count per thing, named as the page's program note and quiz name it (issue 25,
+        # 8): "N leaves" are those training points reach, the others are "(+k that no
+        # training point reaches)"; children too (``none`` drops those, the others keep them)
+        n_empty = 2 * n_leaves - n_divided
+        dropped = ", dropped" if n_empty and int((mmap_f < 0).sum()) == n_empty else ""
+        before = _none_reach(n_leaves - prev_reached)
+        children = f" that training points reach{_none_reach(n_empty, dropped)}" if n_empty else ""
+        unreached = _none_reach(n_new - n_reached)
         whose = ""
         if picked is not None:
             theirs = "has no stump" if found is None else f"would play {_stump_text(*found)}"
@@ -1337,9 +1348,9 @@ def _run(X, y, n_rounds, merge, c, weak, eps_smooth, Xt, yt, choose=None):
             metrics=metrics,
             message=(
                 f"Round {t}: h_{t} = {_stump_text(f, theta)}{whose} divides {prev_reached} "
-                f"{'leaf' if prev_reached == 1 else 'leaves'} into {n_divided} children "
-                f"reached by training points, merged into {n_reached} "
-                f"{'leaf' if n_reached == 1 else 'leaves'}{unreached}; "
+                f"{'leaf' if prev_reached == 1 else 'leaves'}{before} into {n_divided} "
+                f"{'child' if n_divided == 1 else 'children'}{children}, merged into "
+                f"{n_reached} {'leaf' if n_reached == 1 else 'leaves'}{unreached}; "
                 f"Z = {mer.Z:.4f}, H(Y|h) = {div.H_h:.4f}, H(Y|ℓ̃) = {div.H_div:.4f}."
             ),
         )

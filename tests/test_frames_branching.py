@@ -190,9 +190,12 @@ def test_program_svg_is_valid_escaped_and_sized() -> None:
     texts = _texts(root)
     assert "root" in texts and "h8" in texts
     assert any(t.startswith("<b>x") for t in texts)  # the name as text, shortened
-    # every leaf of every layer is drawn, also one no training point reaches: w and D
+    # every leaf of every layer is drawn, also one no training point reaches: w and D, or
+    # (issue 25, 8) the label that says no training point reaches it
     n_nodes = 1 + sum(len(s.weights) for s in steps)
-    assert sum(t.startswith("w ") for t in texts) == n_nodes - 1
+    n_empty = sum(s.metrics.n_unreached for s in steps)
+    assert n_empty and texts.count(fb.NO_POINT[0]) == n_empty
+    assert sum(t.startswith("w ") for t in texts) == n_nodes - 1 - n_empty
 
 
 def test_program_collapses_old_layers_and_light_leaves() -> None:
@@ -313,8 +316,9 @@ def test_program_note_and_groups_name_the_leaves_no_training_point_reaches() -> 
     s = steps[3]
     assert s.t == 3 and (s.metrics.n_leaves, s.metrics.n_unreached) == (4, 1)
     assert fb.program_note(steps, 3) == (
-        "Round 3: h3 divides 3 leaves into 6 children (4 reached by training points); "
-        "merged into 4 leaves (+1 that no training point reaches)."
+        "Round 3: h3 divides 3 leaves into 4 children that training points reach "
+        "(+2 that no training point reaches); merged into 4 leaves (+1 that no training "
+        "point reaches)."
     )
     head = fb.groups_html(s).split("</b>", 1)[0]
     assert "5 groups" in head and "1 of them no training point reaches" in head
@@ -413,3 +417,57 @@ def test_groups_table_sets_lemma4_beside_theorem3() -> None:
         assert f"(1/λ) ln(1/δ) = {math.log(1 / delta) / lam:.1f}" in text
         assert f"at most 4K = {m.max_groups} groups" in text
     assert "Lemma 4" not in fb.groups_html(steps[0])  # round 0: no groups, no round
+
+
+# ------------------------------------------------ one count, one name (issue 25, 8)
+def test_leaves_subplot_has_readable_ticks_up_to_the_most_leaves() -> None:
+    """The |L_t| subplot was a log axis with dtick=1: below 10 leaves its one tick was '1'.
+    Ticks now sit at 1, 2, 4, … up to the most leaves of the run."""
+    run = _run(_ds(), "bands", T=8)
+    most = max(s.metrics.n_leaves for s in protocol.rounds(run))
+    axis = fb.curves_figure(run, 3)["layout"]["yaxis2"]
+    ticks = [float(v) for v in axis["tickvals"]]
+    assert ticks[0] == 1 and len(ticks) >= 2
+    assert all(b == 2 * a for a, b in zip(ticks, ticks[1:]))
+    assert ticks[-1] <= most < 2 * ticks[-1]
+    assert [str(int(v)) for v in ticks] == list(axis["ticktext"])
+
+
+def test_program_note_message_quiz_and_picture_count_the_leaves_alike() -> None:
+    """On rounds with leaves no training point reaches, the program drew them as ordinary
+    boxes, the quiz's right answer counted |L_t| only ('5 leaves' beside 7 boxes), and the
+    note and the round's message counted the children differently ('into 12 children' /
+    'into 6 children'). Now: the picture draws |L_t| boxes plus, dashed and labelled, those
+    no training point reaches; the note, the message and the quiz's why say the same words
+    with the same numbers; the quiz asks for the leaves training points reach."""
+    from ui.pages.branching.frames import NO_POINT, none_reach
+    from ui.pages.branching.questions import all_questions
+    from ui.text import plural
+
+    run = _run(_ds(), "bands", T=8)
+    seen = 0
+    for s in protocol.rounds(run)[2:]:
+        m = s.metrics
+        if not m.n_unreached:
+            continue
+        seen += 1
+        # the picture of round t alone (older rounds collapsed): one box per leaf
+        svg = fb.program_svg(
+            fb.program_rounds(run, s.t), rows=2, boxes=100, feature_names=("x1", "x2")
+        )
+        texts = [t.text or "" for t in ET.fromstring(svg).iter("{http://www.w3.org/2000/svg}tspan")]
+        assert texts.count(NO_POINT[1]) == m.n_unreached
+        assert sum(t.startswith("D ") for t in texts) == m.n_leaves
+        leaves = f"{plural(m.n_leaves, 'leaf', 'leaves')}{none_reach(m.n_unreached)}"
+        note = fb.program_note(run, s.t)
+        assert note.endswith(f"merged into {leaves}.")
+        divides = re.search(r"divides (.*?); merged", note).group(1)
+        assert "that training points reach (+" in divides  # children named apart too
+        assert f"divides {divides}, merged into {leaves};" in s.message
+        q = {
+            q.kind: q for q in all_questions(run, s.t - 1, seed=0, X=_ds().X_train, y=_ds().y_train)
+        }["leaves"]
+        assert "leaves that training points reach" in q.text
+        assert q.answers[q.correct] == plural(m.n_leaves, "leaf", "leaves")
+        assert q.why == f"h_{s.t} divides {divides}, merged into {leaves}."
+    assert seen >= 3  # the case the issue names is in this run

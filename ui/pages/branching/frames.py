@@ -51,6 +51,10 @@ LEVELS = 50
 DETAIL = ((9, 6), (9, 4), (6, 4), (4, 4), (5, 3), (3, 3))
 
 
+#: The label of a leaf no training point reaches in the program picture (two lines).
+NO_POINT = ("no training", "point reaches")
+
+
 def _minus(text: str) -> str:
     return text.replace("-", "−")
 
@@ -348,13 +352,15 @@ def program_svg(
     """The branching program after ``rounds`` as a layered SVG picture.
 
     One layer per round (layer 0 the root): a node is a leaf of ``L_r`` with its weight
-    ``w`` and its mass ``D`` under ``D_r``, filled from orange (``w < 0``, votes −1) to blue.
-    Each leaf sends two edges down, the left one for ``h_r = −1`` and the right one for
-    ``+1``; several edges into one node are a merge. The ruler on the left names each
-    round's stump. The last layer (this round) is drawn in vermillion. At most ``rows`` rows
-    are drawn (older layers collapse into one box at the top) and at most ``boxes`` boxes per
-    layer (the lightest leaves are gathered in one "+N more" box). Text is always ``font``
-    px; ``width``/``height`` are the natural size in pixels.
+    ``w`` and its mass ``D`` under ``D_r``, filled from orange (``w < 0``, votes −1) to blue;
+    a leaf no training point reaches (mass 0, weight 0) is white, dashed and labelled
+    :data:`NO_POINT`, since ``|L_t|`` does not count it. Each leaf sends two edges down, the
+    left one for ``h_r = −1`` and the right one for ``+1``; several edges into one node are a
+    merge. The ruler on the left names each round's stump. The last layer (this round) is
+    drawn in vermillion. At most ``rows`` rows are drawn (older layers collapse into one box at
+    the top) and at most ``boxes`` boxes per layer (the lightest leaves are gathered in one
+    "+N more" box). Text is always ``font`` px; ``width``/``height`` are the natural size in
+    pixels.
     """
     T = len(rounds)
     boxes = max(boxes, 2)
@@ -380,7 +386,12 @@ def program_svg(
             else [int(i) for i in np.argsort(-mass, kind="stable")[: boxes - 1]]
         )
         rest = sorted(set(range(n)) - set(keep))
-        layers.append(dict(r=r, w=w, mass=mass, keep=keep, keepset=set(keep), rest=rest))
+        # a leaf of mass 0 is one no training point reaches (bands keeps them, weight 0):
+        # drawn dashed and named so, as the note and |L_t| leave it out (issue 25, 8)
+        empty = {int(i) for i in np.flatnonzero(mass == 0)} if r else set()
+        layers.append(
+            dict(r=r, w=w, mass=mass, keep=keep, keepset=set(keep), rest=rest, empty=empty)
+        )
 
     def lines_of(layer, leaf) -> list[str]:
         if leaf is None:
@@ -388,6 +399,8 @@ def program_svg(
             return [f"+{len(more)} more", f"D {float(layer['mass'][more].sum()):.3f}"]
         if layer["r"] == 0:
             return ["root", "D 1.000"]
+        if leaf in layer["empty"]:
+            return list(NO_POINT)
         w = float(layer["w"][leaf])
         return [
             _minus(f"w {w:+.2f}") if round(w, 2) != 0 else "w 0.00",
@@ -512,6 +525,7 @@ def program_svg(
 
     fills: dict[tuple[bool, str], list[str]] = {}
     more_n: list[str] = []
+    no_point: dict[bool, list[str]] = {}
     lines: dict[tuple[int, bool], list[str]] = {}
 
     def write(cx: float, top: float, texts: list[str]) -> None:
@@ -531,6 +545,8 @@ def program_svg(
             cx, wd, top = x_of[key], width_of[key], y_of[r]
             if leaf is None:
                 more_n.append(box(cx, top, wd))
+            elif leaf in layer["empty"]:
+                no_point.setdefault(r == hot_r, []).append(box(cx, top, wd))
             else:
                 q = round(20 * (1 + math.tanh(float(layer["w"][leaf]))) / 2) / 20
                 fills.setdefault((r == hot_r, theme.mix(q)), []).append(box(cx, top, wd))
@@ -544,6 +560,10 @@ def program_svg(
             for (h, fill), segs in sorted(fills.items())
             if h == hot_layer
         ]
+        if no_point.get(hot_layer):
+            paths.append(
+                f'<path d="{"".join(no_point[hot_layer])}" fill="#FFFFFF" stroke-dasharray="4 3"/>'
+            )
         if paths:
             parts.append(f'<g {style} stroke-linejoin="round">' + "".join(paths) + "</g>")
     if more_n:
@@ -615,11 +635,18 @@ def program_pictures(
     return out
 
 
+def none_reach(k: int, also: str = "") -> str:
+    """How the page names ``k`` leaves or children that no training point reaches, after the
+    count of those training points reach (``""`` for none): the words of the round's message
+    (``boostcore.branching``) and of the quiz, so one count has one name everywhere."""
+    return f" (+{k} that no training point reaches{also})" if k else ""
+
+
 def program_note(run: Sequence[BPStep], t: int) -> str:
     """One line under the program at round ``t``: this round's divide and merge in numbers.
-    The program (the picture) holds every leaf and child, also those no training point
-    reaches (except DT.InfoBoost's, which are dropped); the merged leaves are counted as
-    ``|L_t|`` is, by the leaves training points reach, and the others are named apart."""
+    Leaves and children are counted as ``|L_t|`` is, by those training points reach; the
+    others (drawn dashed in the program, except DT.InfoBoost's children, which are dropped)
+    are named apart with :func:`none_reach`, as in the round's message."""
     rounds = protocol.rounds(run)
     s = rounds[min(t, len(rounds) - 1)]
     if s.kind == START:
@@ -629,21 +656,17 @@ def program_note(run: Sequence[BPStep], t: int) -> str:
         )
     m = s.metrics
     prev = rounds[s.t - 1].metrics
-    # the leaves before, counted as |L_t| counts them (the boostcore message does the same)
-    before, before_empty = prev.n_leaves, prev.n_unreached
-    kept = int((np.asarray(s.merge) >= 0).sum())
-    reached = f" ({m.n_divided} reached by training points)" if m.n_divided < kept else ""
-    empty = f" (+{m.n_unreached} that no training point reaches)" if m.n_unreached else ""
-    what = (
-        f"merged into {plural(m.n_leaves, 'leaf', 'leaves')}{empty}"
-        if kept > m.n_leaves + m.n_unreached
-        else f"no merging: {plural(m.n_leaves, 'leaf', 'leaves')}"
-    )
-    before_note = f" (+{before_empty} that no training point reaches)" if before_empty else ""
+    merge = np.asarray(s.merge)
+    kept = int((merge >= 0).sum())
+    n_empty = merge.shape[0] - m.n_divided  # children no training point reaches
+    dropped = ", dropped" if n_empty and merge.shape[0] - kept == n_empty else ""
+    children = f" that training points reach{none_reach(n_empty, dropped)}" if n_empty else ""
+    leaves = f"{plural(m.n_leaves, 'leaf', 'leaves')}{none_reach(m.n_unreached)}"
+    what = f"merged into {leaves}" if kept > m.n_leaves + m.n_unreached else f"no merging: {leaves}"
     return (
         f"Round {s.t}: h{s.t}{_whose(s)} divides "
-        f"{plural(before, 'leaf', 'leaves')}{before_note} "
-        f"into {plural(kept, 'child', 'children')}{reached}; {what}."
+        f"{plural(prev.n_leaves, 'leaf', 'leaves')}{none_reach(prev.n_unreached)} "
+        f"into {plural(m.n_divided, 'child', 'children')}{children}; {what}."
     )
 
 
@@ -777,14 +800,20 @@ def curves_figure(run: Sequence[BPStep], t: int, *, font: float = 12, small: boo
         yaxis=dict(domain=[0.0, 1.0] if small else [0.34, 1.0]),
     )
     if not small:
+        # ticks at 1, 2, 4, 8 … up to the most leaves (dtick=1 on a log axis gave '1' alone
+        # below 10 leaves: issue 25, 8)
+        most = max(leaves.max() if leaves.size else 2, 2)
+        ticks = [2**k for k in range(int(math.log2(most)) + 1)]
         layout["yaxis2"] = dict(
             type="log",
             range=[0, top_leaves],
             gridcolor="#eeeeee",
-            dtick=1,
+            tickmode="array",
+            tickvals=ticks,
+            ticktext=[str(v) for v in ticks],
             domain=[0.0, 0.24],
             automargin=True,
-            title=dict(text="leaves", standoff=4),
+            title=dict(text="|L_t|", standoff=4),
         )
     return spec(data, layout)
 

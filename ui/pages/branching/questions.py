@@ -32,6 +32,8 @@ from ui.quiz import (
 )
 from ui.text import plural
 
+from .frames import none_reach
+
 #: The page's slug in its questions: it seeds their draws, so it stays what it was when one
 #: module asked every page's questions (the same run, round and seed ask the same question).
 PAGE = "branching"
@@ -129,11 +131,23 @@ def all_questions(
         right, top = int(m1.n_leaves), 2 * int(m0.n_leaves)
         values = range(1, top + 1)
         made = ordered(right, window(values, right, rng), lambda k: plural(k, "leaf", "leaves"))
+        # the words of the note under the program and of the round's message (issue 25, 8):
+        # the count is |L_t|, the leaves training points reach; the program also draws, dashed,
+        # those no training point reaches, which the why names apart
+        merge = np.asarray(nxt.merge)
+        n_empty = merge.shape[0] - m1.n_divided
+        dropped = ", dropped" if n_empty and int((merge < 0).sum()) == n_empty else ""
+        children = f" that training points reach{none_reach(n_empty, dropped)}" if n_empty else ""
         why = (
-            f"h_{n} divides {m0.n_leaves} {'leaf' if m0.n_leaves == 1 else 'leaves'} into "
-            f"{m1.n_divided} children that training points reach, merged into {right}."
+            f"h_{n} divides {plural(m0.n_leaves, 'leaf', 'leaves')}"
+            f"{none_reach(m0.n_unreached)} into {plural(m1.n_divided, 'child', 'children')}"
+            f"{children}, merged into {plural(right, 'leaf', 'leaves')}"
+            f"{none_reach(m1.n_unreached)}."
         )
-        text = f"How many leaves does the program have after round {n}'s merge?"
+        text = (
+            f"How many leaves that training points reach does the program have after "
+            f"round {n}'s merge?"
+        )
         return make_question(PAGE, t, text, made, why, kind)
 
     def error(rng: np.random.Generator, kind: str) -> Question | None:
