@@ -10,9 +10,23 @@ import streamlit as st
 
 from ui.pages import PAGES
 
+#: The tab's icon, a small decision tree drawn inline (the app's primary colour,
+#: .streamlit/config.toml). Streamlit turns an SVG string into a ``data:`` URI, so the icon
+#: costs no request; a ``:material/…:`` icon would make the browser fetch it from
+#: fonts.gstatic.com after every script run, which an offline or filtered class network
+#: refuses (issue 25, item 11; tests/test_browser_offline.py).
+FAVICON = (
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24">'
+    '<path d="M12 7v4M6 15v-2.5h12V15" fill="none" stroke="#C53948" stroke-width="2"/>'
+    '<rect x="8" y="2" width="8" height="5" rx="1" fill="#C53948"/>'
+    '<rect x="2" y="15" width="8" height="6" rx="1" fill="#C53948"/>'
+    '<rect x="14" y="15" width="8" height="6" rx="1" fill="#C53948"/>'
+    "</svg>"
+)
+
 st.set_page_config(
     page_title="boostlab — information-based boosting",
-    page_icon=":material/account_tree:",
+    page_icon=FAVICON,
     layout="wide",
 )
 
