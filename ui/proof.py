@@ -56,6 +56,13 @@ RELATIONS = ("≤", "=")
 #: float error of the products and sums the chains compare is far below it.
 EQUAL_TOL = 1e-12
 
+#: Two values closer than this, relative to the larger, are "equal up to rounding" on the
+#: card: :func:`fmt` shows 4 significant digits, so a relative difference of 10⁻⁵ never shows
+#: in the values (e.g. /oblique's Σ 2√(w⁺w⁻) = E e^−yH, off by ~2×10⁻⁶ where a one-class leaf's
+#: μ is clipped); the slack column says so rather than print ``+4.38×10⁻⁷`` (issue 25).
+ROUNDING_TOL = 1e-5
+ROUNDING_TEXT = "equal up to rounding"
+
 
 # ================================================================================== chain
 @dataclass(frozen=True)
@@ -363,13 +370,15 @@ def rounds_upto(history: Sequence[Step], t: int) -> list[Step]:
 _SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
 
 
-def fmt(value: float | None) -> str:
-    """A number with 4 significant digits in Unicode (``−`` for minus, ``×10⁻⁶`` exponents).
+def fmt(value: float | None, digits: int = 4) -> str:
+    """A number with ``digits`` significant digits in Unicode (``−``, ``×10⁻⁶`` exponents).
 
     Parameters
     ----------
     value : float or None
         ``None`` and ``nan`` give ``"—"`` (undefined at this round).
+    digits : int, default 4
+        Significant digits (trailing zeros dropped, as ``%g`` does).
 
     Returns
     -------
@@ -380,7 +389,11 @@ def fmt(value: float | None) -> str:
     >>> from ui.proof import fmt
     >>> fmt(0.20661), fmt(-0.0031), fmt(1.4e-06), fmt(0.0), fmt(float("nan"))
     ('0.2066', '−0.0031', '1.4×10⁻⁶', '0', '—')
+    >>> fmt(0.06565, digits=3), fmt(1.23456e-5, digits=3)
+    ('0.0657', '1.23×10⁻⁵')
     """
+    if not (isinstance(digits, int) and digits >= 1):
+        raise ValueError(f"digits must be an integer ≥ 1; got {digits!r}")
     if value is None or math.isnan(float(value)):
         return "—"
     v = float(value)
@@ -388,15 +401,50 @@ def fmt(value: float | None) -> str:
         return "∞" if v > 0 else "−∞"
     if v == 0:
         return "0"
-    s = f"{v:.4g}"
+    s = f"{v:.{digits}g}"
     if "e" in s:
         mant, exp = s.split("e")
         s = f"{mant}×10{str(int(exp)).translate(_SUPERSCRIPT)}"
     return s.replace("-", "−")
 
 
+def equal_up_to_rounding(lk: Link) -> bool:
+    """Whether a link's two values differ, but by less than :data:`ROUNDING_TOL` of the larger.
+
+    Such values print the same at the card's 4 significant digits, so ``0.2066 ≠ 0.2066``
+    with a slack of ``+4.38×10⁻⁷`` would only puzzle a class: the card says "equal up to
+    rounding" instead (issue 25; the exact slack stays in the line's reason). Values equal to
+    :data:`EQUAL_TOL` are not "up to rounding": their slack is ``0``.
+
+    Parameters
+    ----------
+    lk : Link
+
+    Returns
+    -------
+    bool
+
+    Examples
+    --------
+    >>> from ui.proof import equal_up_to_rounding, link
+    >>> equal_up_to_rounding(link("a", "=", "b", 0.2066, 0.2066 + 4.4e-7))
+    True
+    >>> equal_up_to_rounding(link("a", "=", "b", 0.3, 0.3)), equal_up_to_rounding(
+    ...     link("a", "≤", "b", 0.2, 0.2001))
+    (False, False)
+    """
+    s, scale = lk.slack, max(abs(lk.left), abs(lk.right))
+    if not math.isfinite(s) or abs(s) <= EQUAL_TOL * max(1.0, scale):
+        return False
+    return abs(s) <= ROUNDING_TOL * scale
+
+
 def fmt_slack(lk: Link) -> str:
-    """A link's slack with its sign (``+0.1533``, ``−0.0012``), ``0`` within rounding.
+    """A link's slack with its sign, 3 significant digits (``+0.153``, ``−0.00123``).
+
+    ``0`` when the values are equal (to :data:`EQUAL_TOL`), ``"equal up to rounding"`` when
+    they differ by less than :data:`ROUNDING_TOL` of the larger (:func:`equal_up_to_rounding`).
+    Three digits everywhere, so a column of slacks reads as one format (issue 25).
 
     Parameters
     ----------
@@ -411,13 +459,19 @@ def fmt_slack(lk: Link) -> str:
     >>> from ui.proof import fmt_slack, link
     >>> fmt_slack(link("a", "≤", "b", 0.05, 0.2)), fmt_slack(link("a", "=", "b", 0.3, 0.3))
     ('+0.15', '0')
+    >>> fmt_slack(link("a", "≤", "b", 0.3, 0.3001625)), fmt_slack(link("a", "≤", "b", 0.5, 0.4))
+    ('+0.000163', '−0.1')
+    >>> fmt_slack(link("a", "=", "b", 0.448, 0.448 + 4.447e-8))
+    'equal up to rounding'
     """
     s = lk.slack
     if not math.isfinite(s):
         return "—"
     if abs(s) <= EQUAL_TOL * max(1.0, abs(lk.left), abs(lk.right)):
         return "0"
-    return ("+" if s > 0 else "") + fmt(s)
+    if equal_up_to_rounding(lk):
+        return ROUNDING_TEXT
+    return ("+" if s > 0 else "") + fmt(s, digits=3)
 
 
 # ================================================================================ drawing
@@ -478,6 +532,14 @@ def _violated(rel: str) -> str:
     return "≠" if rel == "=" else ">"
 
 
+def _shown_relation(lk: Link) -> str:
+    """The relation between a link's two printed values: its own when this run's values
+    satisfy it, ``≈`` when they miss it by less than rounding, else ``≠`` or ``>``."""
+    if lk.observed:
+        return lk.relation
+    return "≈" if equal_up_to_rounding(lk) else _violated(lk.relation)
+
+
 def _link_html(lk: Link, loosest: bool, esc) -> str:
     if loosest:
         box = f"border:2px solid {_LOOSE};border-left:6px solid {_LOOSE};background:{_LOOSE_BG};"
@@ -485,7 +547,7 @@ def _link_html(lk: Link, loosest: bool, esc) -> str:
         box = f"border:1px solid #D9DDE3;border-left:6px solid {_OK};background:#FFFFFF;"
     else:
         box = f"border:1.5px dashed {_FAIL};border-left:6px dashed {_FAIL};background:{_FAIL_BG};"
-    rel_num = lk.relation if lk.observed else _violated(lk.relation)
+    rel_num = _shown_relation(lk)
     badge = (
         f'<span style="float:right;background:{_LOOSE};color:#FFFFFF;font-weight:700;'
         f'border-radius:3px;padding:0 0.35em;font-size:0.8em">loosest link</span>'
@@ -577,10 +639,14 @@ _WARN = "#A64B00"  # the ⚠ and ✗ glyphs: dark orange, readable on the grey r
 
 #: The compact panel's stylesheet, scoped by ``bl-proof`` class names (it is inserted with
 #: ``innerHTML`` by ui/lecture.js, next to other views). One grid for all links, so the values
-#: and slacks line up; a row (``.bl-proof-link``) is ``display: contents`` and its four cells
-#: (glyph, relation, values, slack) carry its colours. Short: it is sent with every frame.
-#: The compact card's stylesheet: drawn once per page by ui/lecture.py (every round's frame
-#: without it: a copy per frame cost ~250 KB on /branching).
+#: and slacks line up; a row (``.bl-proof-link``) is a subgrid spanning the card, its four
+#: cells (glyph, relation, values, slack) carry its colours, and a fifth, the line's reason
+#: (``.bl-proof-why``), shows under it only while the row has focus: a row is focusable
+#: (``tabindex=0``), so Tab or a tap opens it and the card keeps its height otherwise, with no
+#: script (issue 25: the reasons were in hover tooltips only, out of reach on a tablet or a
+#: keyboard). The footnote wraps to two lines (a line clamp, not a one-line ellipsis).
+#: Drawn once per page by ui/lecture.py (every round's frame without it: a copy per frame cost
+#: ~250 KB on /branching).
 COMPACT_CSS = (
     ".bl-proof-c{background:#FFF;color:" + _INK + ";"
     "border:1px solid " + _CARD_BORDER + ";border-radius:6px;padding:4px 6px 3px;"
@@ -592,23 +658,31 @@ COMPACT_CSS = (
     ".bl-proof-lg .bl-proof-t{row-gap:1px}"
     ".bl-proof-t{display:grid;grid-template-columns:max-content minmax(0,max-content) "
     "max-content max-content;row-gap:2px}"
-    ".bl-proof-link{display:contents}"
+    ".bl-proof-link{display:grid;grid-column:1/-1;grid-template-columns:subgrid;"
+    "border-radius:4px;outline-offset:1px}"
+    ".bl-proof-link:focus{outline:2px solid #0072B2}"
+    ".bl-proof-link:focus:not(:focus-visible){outline-style:dotted}"
     ".bl-proof-link>*{white-space:nowrap;padding:1px 5px;border:solid transparent;"
     "border-width:2px 0;text-align:right;font-variant-numeric:tabular-nums}"
     ".bl-proof-link>:first-child{text-align:center;font-weight:700;color:" + _OK + ";"
     "border-left-width:2px;border-radius:4px 0 0 4px;padding-left:3px}"
     ".bl-proof-link>:nth-child(2){text-align:left;overflow:hidden;text-overflow:ellipsis}"
-    ".bl-proof-link>:last-child{border-right-width:2px;border-radius:0 4px 4px 0}"
+    ".bl-proof-link>:nth-child(4){border-right-width:2px;border-radius:0 4px 4px 0}"
+    ".bl-proof-link>.bl-proof-why{display:none;grid-column:1/-1;white-space:normal;"
+    "text-align:left;border:0;border-radius:0;padding:0 5px 2px;font-size:.8em;"
+    "background:none;color:" + _MUTED + "}"
+    ".bl-proof-link:focus>.bl-proof-why{display:block}"
     ".bl-proof-link i{font-style:normal;color:" + _MUTED + ";font-size:.85em}"
     ".bl-proof-c sub,.bl-proof-c sup{font-size:.72em;line-height:0}"
     ".bl-proof-loose>*{background:" + _LOOSE_BG + ";border-color:" + _LOOSE + "}"
-    ".bl-proof-loose>:last-child b{color:" + _LOOSE + "}"
+    ".bl-proof-loose>:nth-child(4) b{color:" + _LOOSE + "}"
     ".bl-proof-fail>*{background:" + _FAIL_BG + ";color:" + _FAIL + ";"
     "border-bottom:1px dashed;border-top-width:0;padding-top:3px}"
     ".bl-proof-fail>:first-child,.bl-proof-foot b{color:" + _WARN + "}"
     ".bl-proof-foot,.bl-proof-key,.bl-proof-cite{white-space:nowrap;overflow:hidden;"
     "text-overflow:ellipsis;font-size:.78em;color:" + _MUTED + "}"
-    ".bl-proof-foot{font-size:.85em;color:" + _FAIL + ";margin-top:3px}"
+    ".bl-proof-foot{font-size:.85em;color:" + _FAIL + ";margin-top:3px;white-space:normal;"
+    "display:-webkit-box;-webkit-box-orient:vertical;-webkit-line-clamp:2;line-clamp:2}"
     ".bl-proof-key span{display:inline-block;width:.9em;height:.7em;margin:2px .25em 0 0;"
     "background:" + _LOOSE_BG + ";border:2px solid " + _LOOSE + ";border-radius:2px}"
 )
@@ -625,25 +699,26 @@ def _compact_row(lk: Link, loosest: bool) -> str:
     detail = lk.reason if lk.holds else lk.note
     tip = ("loosest link · " if loosest else "") + status
     tip += f": {detail}" if detail else ""
-    rel_num = lk.relation if lk.observed else _violated(lk.relation)
+    if equal_up_to_rounding(lk):  # the exact difference the slack column rounds away
+        tip += f" (slack {'+' if lk.slack > 0 else ''}{fmt(lk.slack, digits=3)})"
+    rel_num = _shown_relation(lk)
+    slack = fmt_slack(lk)
+    # "slack equal up to rounding" reads badly: that case drops the word
+    slack_cell = (
+        f"<b>{esc(slack)}</b>" if slack == ROUNDING_TEXT else f"<i>slack </i><b>{esc(slack)}</b>"
+    )
     return (
         f'<div class="{cls}" data-status="{esc(lk.status)}"'
         + (' data-loosest="true"' if loosest else "")
-        + f' title="{esc(tip)}">'
+        + f' tabindex="0" role="group" title="{esc(tip)}">'
         f"<span>{esc(_GLYPH[lk.status])}</span>"
         f"<span>{math_html(lk.left_label)} <b>{esc(lk.relation)}</b> "
         f"{math_html(lk.right_label)}</span>"
         f"<span>{esc(fmt(lk.left))} {esc(rel_num)} {esc(fmt(lk.right))}</span>"
-        f"<span><i>slack </i><b>{esc(fmt_slack(lk))}</b></span>"
+        f"<span>{slack_cell}</span>"
+        f'<span class="bl-proof-why">{esc(tip)}</span>'
         "</div>"
     )
-
-
-def _clip(text: str, limit: int = 150) -> str:
-    """``text`` cut to ``limit`` characters at a word (more never fits one footnote line)."""
-    if len(text) <= limit:
-        return text
-    return text[:limit].rsplit(" ", 1)[0] + " …"
 
 
 def proof_compact_html(chain: Chain, *, large: bool = False) -> str:
@@ -653,18 +728,23 @@ def proof_compact_html(chain: Chain, *, large: bool = False) -> str:
     assumption fails, ``✗`` not a theorem / a paper's claim, ``≈`` a Monte Carlo estimate),
     the relation, its two values and the slack, in a grid so the numbers line up. The loosest
     holding link has a vermillion frame and tint; a link that does not hold is grey on grey
-    with a dashed rule. Every line's ``title`` tooltip gives its status and the reason (or
-    the note saying why it does not hold); the first link that does not hold also gets one
-    footnote line with that note (cut with an ellipsis where the column ends: the whole note
-    is that link's tooltip). A small key line names the tint, and the citation is one small
-    line (the caption is its tooltip).
+    with a dashed rule. Every line gives its status and the reason (or the note saying why it
+    does not hold) in its ``title`` tooltip and in a reason line under it, shown while the
+    line has focus: each line is focusable (``tabindex=0``), so Tab or a tap opens it with no
+    script, and the card keeps its height while nothing is focused (issue 25: the reasons were
+    in hover tooltips only). The first link that does not hold also gets a footnote with that
+    whole note, clamped by the stylesheet to two lines. Slacks have 3 significant digits, and
+    two values that differ by less than rounding say "equal up to rounding" (``≈`` between
+    them, not ``≠``; :func:`fmt_slack`). A small key line names the tint (dropped in presenter
+    mode when there is a footnote: its second line takes that place, so the card still fits
+    a 1080p projector), and the citation is one small line (the caption is its tooltip).
 
     The fragment is self-contained: its ``<style>`` is scoped by ``bl-proof`` class names,
     there is no script and no external asset, and every text is escaped with
     :func:`html.escape`. The card is opaque white with its own ink, so it reads the same on a
     dark theme. At 13 px (``large=False``) five links, the footnote, key and citation take
-    about 180 px and fit a 420 px column; ``large=True`` (presenter mode, 16 px) about
-    210 px in a 550 px column. Below 360 px the word "slack" is dropped; a narrower column
+    about 190 px and fit a 420 px column; ``large=True`` (presenter mode, 16 px) about
+    190 px in a 550 px column. Below 360 px the word "slack" is dropped; a narrower column
     then cuts the relation's text (an ellipsis; the line's tooltip), never the numbers.
 
     Parameters
@@ -697,19 +777,23 @@ def proof_compact_html(chain: Chain, *, large: bool = False) -> str:
     foot = ""
     if failing:
         first = failing[0]
-        more = f" (+{len(failing) - 1} more: hover a grey line)" if len(failing) > 1 else ""
+        # the count before the note: the note may run past the footnote's two lines
+        more = f" (+{len(failing) - 1} more; tap a grey line)" if len(failing) > 1 else ""
         words = f"{first.left_label} {first.relation} {first.right_label}"
         foot = (
-            '<div class="bl-proof-foot">'
-            f"<b>{esc(_GLYPH[first.status])}</b> {math_html(words)}: {esc(_clip(first.note))}"
-            f"{esc(more)}</div>"
+            f'<div class="bl-proof-foot" title="{esc(first.note)}">'
+            f"<b>{esc(_GLYPH[first.status])}</b> {math_html(words)}{esc(more)}: "
+            f"{esc(first.note)}</div>"
         )
     key = ""
-    if chain.loosest is not None:
+    # presenter mode: a footnote's second line takes the key line's place, so that five
+    # links, the footnote and the citation still fit beside the curves on a 1080p projector
+    # (tests/test_browser_student.py); the loosest line's reason still says "loosest link"
+    if chain.loosest is not None and not (large and failing):
         key = (
             '<div class="bl-proof-key"><span></span>loosest link · ✓ theorem here'
             + (" · ⚠ ✗ not here" if failing else "")
-            + " · hover a line for why</div>"
+            + " · tap or Tab to a line for why</div>"
         )
     return (
         f'<div class="bl-proof-c{" bl-proof-lg" if large else ""}" role="group" '
