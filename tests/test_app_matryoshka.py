@@ -177,3 +177,36 @@ def test_presenter_mode_runs() -> None:
     assert lh.stepper(at)["t"] == 8
     svg = lh.frame_at(lh.views(at)["lv_structure_matryoshka"], 8)[0]
     assert 'font-size="17"' in svg  # text at the presenter scale
+
+
+def test_a_preset_logs_no_widget_default_warning() -> None:
+    """Loading a preset wrote the widgets' values through Session State while the widgets
+    still passed their defaults: the server logged 'The widget with key "src" was created
+    with a default value but also had its value set via the Session State API' (issue 25,
+    12). Streamlit logs it once per process, so the test resets that flag at every record
+    (and fails loudly if Streamlit renames it) to see every widget that would warn."""
+    import logging
+
+    from streamlit.elements.lib import policies
+
+    assert hasattr(policies, "_shown_default_value_warning")
+    seen: list[str] = []
+
+    class Catch(logging.Handler):
+        def emit(self, record: logging.LogRecord) -> None:
+            seen.append(record.getMessage())
+            policies._shown_default_value_warning = False
+
+    at = _page(Tw="8")
+    ah.ok(at)
+    catch = Catch()
+    policies._LOGGER.addHandler(catch)
+    policies._shown_default_value_warning = False
+    try:
+        at.selectbox(key="mat_preset").select("nesting").run()
+    finally:
+        policies._LOGGER.removeHandler(catch)
+    ah.ok(at)
+    assert at.segmented_control(key="src").value == "Generated"
+    assert at.select_slider(key="Tw").value == 16  # the preset's values reach the widgets
+    assert not [m for m in seen if "default value" in m], seen

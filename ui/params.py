@@ -142,11 +142,34 @@ class Param:
     def _bind(self) -> dict[str, Any]:
         return {"key": self.name, "bind": "query-params"}
 
+    def _first(self, name: str, value: Any, options: Sequence[Any] | None = None) -> dict[str, Any]:
+        """``{name: value}``, the widget's default, unless Session State already holds the
+        widget's value: a preset writes it there before the widget is drawn, and a default
+        beside it made Streamlit log 'The widget with key … was created with a default value
+        but also had its value set via the Session State API' (issue 25, 12). The session
+        value wins either way, and a default is not part of a keyed widget's identity, so
+        leaving it out never resets the widget. With ``options``, only a session value among
+        them (every one, for a list) drops the default: else Streamlit falls back to it, as
+        before."""
+        if self.name not in st.session_state:
+            return {name: value}
+        if options is not None:
+            held = st.session_state[self.name]
+            held = list(held) if isinstance(held, list | tuple) else [held]
+            if any(v not in options for v in held):
+                return {name: value}
+        return {}
+
     def number(self) -> dict[str, Any]:
         """Keyword arguments of ``st.slider`` / ``st.number_input`` for this number."""
         if self.kind not in ("int", "float"):
             raise TypeError(f"URL parameter {self.name!r} is a {self.kind}, not a number")
-        out = dict(min_value=self.lo, max_value=self.hi, value=self.default, **self._bind())
+        out = dict(
+            min_value=self.lo,
+            max_value=self.hi,
+            **self._first("value", self.default),
+            **self._bind(),
+        )
         if self.step is not None:
             out["step"] = self.step
         return out
@@ -162,27 +185,29 @@ class Param:
         ones, or ``options`` for choices known only at run time) and the default's index."""
         opts = self._options(options)
         index = opts.index(self.default) if self.default in opts else 0
-        return dict(options=opts, index=index, **self._bind())
+        return dict(options=opts, **self._first("index", index, opts), **self._bind())
 
     def segmented(self) -> dict[str, Any]:
         """Keyword arguments of ``st.segmented_control`` (one choice)."""
-        return dict(options=self._options(None), default=self.default, **self._bind())
+        opts = self._options(None)
+        return dict(options=opts, **self._first("default", self.default, opts), **self._bind())
 
     def select_slider(self) -> dict[str, Any]:
         """Keyword arguments of ``st.select_slider``."""
-        return dict(options=self._options(None), value=self.default, **self._bind())
+        opts = self._options(None)
+        return dict(options=opts, **self._first("value", self.default, opts), **self._bind())
 
     def multi(self, options: Sequence[Any] | None = None) -> dict[str, Any]:
         """Keyword arguments of ``st.multiselect`` (several choices)."""
         opts = self._options(options)
         default = [v for v in (self.default or ()) if v in opts]
-        return dict(options=opts, default=default, **self._bind())
+        return dict(options=opts, **self._first("default", default, opts), **self._bind())
 
     def flag(self) -> dict[str, Any]:
         """Keyword arguments of ``st.checkbox`` / ``st.toggle``."""
         if self.kind != "flag":
             raise TypeError(f"URL parameter {self.name!r} is a {self.kind}, not a flag")
-        return dict(value=bool(self.default), **self._bind())
+        return dict(**self._first("value", bool(self.default)), **self._bind())
 
 
 def named(group: Iterable[Param], name: str) -> Param:
