@@ -242,3 +242,22 @@ def test_naive_criterion_section_says_when_theorem_4_still_covers_a_run() -> Non
     s14 = theory_doc.section("1.4").text
     assert "There is no theorem for it;" not in s14
     assert "k ≤ s/|T|" in s14 and "Theorem 4" in s14
+
+
+def test_the_intro_counts_its_papers_and_speaks_to_the_reader() -> None:
+    """The theory page's first section said 'the five papers' above a table of six, and told
+    maintainers 'do not renumber them' (issue 25, 12): a number of papers it names is the
+    table's, and the text the page shows gives no instructions to maintainers."""
+    words = dict(zip("one two three four five six seven eight nine ten".split(), range(1, 11)))
+    intro = theory_doc.section("intro").text
+    lines = intro.splitlines()
+    head = next(i for i, line in enumerate(lines) if line.startswith("| key | paper |"))
+    rows = []
+    for line in lines[head + 2 :]:
+        if not line.startswith("|"):
+            break
+        rows.append(line)
+    said = [words[w.lower()] for w in re.findall(r"\b(\w+) papers\b", intro) if w.lower() in words]
+    assert said and all(n == len(rows) for n in said), (said, len(rows))
+    for speak in ("renumber", "maintainer", "paper folder"):
+        assert speak not in intro.lower(), speak
