@@ -127,10 +127,11 @@ def test_every_line_is_focusable_and_holds_its_reason() -> None:
     rows = re.findall(r'<div class="bl-proof-link[^"]*"[^>]*>.*?</span></div>', out)
     assert len(rows) == 3
     for row, why in zip(rows, ["Lemma 1 <i>", LONG_NOTE, "a reference value"]):
-        assert 'tabindex="0"' in row and 'title="' in row
+        assert 'tabindex="0"' in row and 'title="' not in row  # one copy of the reason
         reason = re.search(r'<span class="bl-proof-why">([^<]*)</span></div>$', row).group(1)
         assert reason.endswith(": " + html.escape(why))
-    assert ".bl-proof-link:focus>.bl-proof-why{display:block}" in COMPACT_CSS
+    assert ".bl-proof-link:focus>.bl-proof-why," in COMPACT_CSS
+    assert ".bl-proof-link:hover>.bl-proof-why{display:block}" in COMPACT_CSS
     assert re.search(r"\.bl-proof-link>\.bl-proof-why\{display:none", COMPACT_CSS)
     assert "<script" not in out
 
@@ -155,5 +156,9 @@ def test_a_focused_line_opens_its_reason_and_the_card_keeps_its_height_otherwise
     shown = page.locator(".bl-proof-why:visible")
     assert shown.count() == 1 and "one-class leaf" in shown.inner_text()
     page.evaluate("document.activeElement.blur()")
+    page.mouse.move(690, 590)  # away from the card: a hovered line shows its reason too
     assert card.bounding_box()["height"] == closed
+    page.locator(".bl-proof-link").nth(2).hover()
+    assert page.locator(".bl-proof-why:visible").count() == 1
+    page.mouse.move(690, 590)
     page.close()

@@ -641,10 +641,11 @@ _WARN = "#A64B00"  # the ⚠ and ✗ glyphs: dark orange, readable on the grey r
 #: ``innerHTML`` by ui/lecture.js, next to other views). One grid for all links, so the values
 #: and slacks line up; a row (``.bl-proof-link``) is a subgrid spanning the card, its four
 #: cells (glyph, relation, values, slack) carry its colours, and a fifth, the line's reason
-#: (``.bl-proof-why``), shows under it only while the row has focus: a row is focusable
-#: (``tabindex=0``), so Tab or a tap opens it and the card keeps its height otherwise, with no
-#: script (issue 25: the reasons were in hover tooltips only, out of reach on a tablet or a
-#: keyboard). The footnote wraps to two lines (a line clamp, not a one-line ellipsis).
+#: (``.bl-proof-why``), shows under it only while the row is hovered or has focus: a row is
+#: focusable (``tabindex=0``), so Tab or a tap opens it and the card keeps its height
+#: otherwise, with no script (issue 25: the reasons were in hover tooltips only, out of
+#: reach on a tablet or a keyboard). The footnote wraps to two lines (a line clamp, not a
+#: one-line ellipsis).
 #: Drawn once per page by ui/lecture.py (every round's frame without it: a copy per frame cost
 #: ~250 KB on /branching).
 COMPACT_CSS = (
@@ -671,7 +672,7 @@ COMPACT_CSS = (
     ".bl-proof-link>.bl-proof-why{display:none;grid-column:1/-1;white-space:normal;"
     "text-align:left;border:0;border-radius:0;padding:0 5px 2px;font-size:.8em;"
     "background:none;color:" + _MUTED + "}"
-    ".bl-proof-link:focus>.bl-proof-why{display:block}"
+    ".bl-proof-link:focus>.bl-proof-why,.bl-proof-link:hover>.bl-proof-why{display:block}"
     ".bl-proof-link i{font-style:normal;color:" + _MUTED + ";font-size:.85em}"
     ".bl-proof-c sub,.bl-proof-c sup{font-size:.72em;line-height:0}"
     ".bl-proof-loose>*{background:" + _LOOSE_BG + ";border-color:" + _LOOSE + "}"
@@ -710,7 +711,9 @@ def _compact_row(lk: Link, loosest: bool) -> str:
     return (
         f'<div class="{cls}" data-status="{esc(lk.status)}"'
         + (' data-loosest="true"' if loosest else "")
-        + f' tabindex="0" role="group" title="{esc(tip)}">'
+        # no title attribute: the reason is the row's own (hidden) cell, shown on hover,
+        # focus or tap — a copy in a tooltip would double every card's bytes in every frame
+        + ' tabindex="0" role="group">'
         f"<span>{esc(_GLYPH[lk.status])}</span>"
         f"<span>{math_html(lk.left_label)} <b>{esc(lk.relation)}</b> "
         f"{math_html(lk.right_label)}</span>"
@@ -729,9 +732,10 @@ def proof_compact_html(chain: Chain, *, large: bool = False) -> str:
     the relation, its two values and the slack, in a grid so the numbers line up. The loosest
     holding link has a vermillion frame and tint; a link that does not hold is grey on grey
     with a dashed rule. Every line gives its status and the reason (or the note saying why it
-    does not hold) in its ``title`` tooltip and in a reason line under it, shown while the
-    line has focus: each line is focusable (``tabindex=0``), so Tab or a tap opens it with no
-    script, and the card keeps its height while nothing is focused (issue 25: the reasons were
+    does not hold) in a reason line under it, shown while the line is hovered or has focus
+    (one copy: no ``title`` tooltip, which doubled every frame's bytes): each line is
+    focusable (``tabindex=0``), so Tab or a tap opens it with no script, and the card
+    keeps its height while nothing is focused (issue 25: the reasons were
     in hover tooltips only). The first link that does not hold also gets a footnote with that
     whole note, clamped by the stylesheet to two lines. Slacks have 3 significant digits, and
     two values that differ by less than rounding say "equal up to rounding" (``≈`` between
