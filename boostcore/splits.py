@@ -600,6 +600,14 @@ def _pruned_layer(f, p, n, valid, cells, cost):
     return fk, arg
 
 
+def _segment_sums(
+    cp: np.ndarray, cn: np.ndarray, cuts: np.ndarray, tp: float, tn: float
+) -> tuple[np.ndarray, np.ndarray]:
+    """Positive / negative prefix sums at the segment boundaries of ``cuts``: ``P[0] = 0``,
+    ``P[1..M]`` at the cuts, ``P[M + 1] = tp`` (the input of :func:`_interval_dp`)."""
+    return np.concatenate(([0.0], cp[cuts], [tp])), np.concatenate(([0.0], cn[cuts], [tn]))
+
+
 def _strictly_concave(index: IndexFunction) -> bool:
     """Whether ``index`` is one of :mod:`boostcore.impurity`'s strictly concave indices."""
     from .impurity import entropy, gini, km
@@ -658,8 +666,7 @@ def _between_runs(
         As :func:`_interval_dp`'s, with boundaries indexing ``runs``; ``None`` when the
         shortcut is not provably exact.
     """
-    P = np.concatenate(([0.0], cp[runs], [tp]))
-    N = np.concatenate(([0.0], cn[runs], [tn]))
+    P, N = _segment_sums(cp, cn, runs, tp, tn)
     optima: dict[int, float] = {}
     out = _interval_dp(P, N, tp + tn, index, max_arity, optima)
     prev = optima[1]
@@ -757,9 +764,7 @@ def best_interval_splits(
         else:
             cuts = quantile_cuts(cp + cn, valid_pos, max_cuts)
         if found is None:
-            # prefix sums at segment boundaries: P[0] = 0, P[1..M] at cuts, P[M+1] = total
-            P = np.concatenate(([0.0], cp[cuts], [tp]))
-            N = np.concatenate(([0.0], cn[cuts], [tn]))
+            P, N = _segment_sums(cp, cn, cuts, tp, tn)
             found = _interval_dp(P, N, total, index, max_arity)
         for k, (value, bounds) in found.items():
             prev = best.get(k)

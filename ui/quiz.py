@@ -19,7 +19,7 @@ draws a :class:`Question`):
 * the draws — :func:`collect` (every kind's question, each kind from a stream of its own) and
   :func:`draw` (one of them, the same for a class that shares a seed);
 * the answers — :func:`ordered` (ids or counts in increasing order), :func:`shuffled` (texts in
-  a drawn order), :func:`pick_others` and :func:`nearest` (plausible distractors),
+  a drawn order), :func:`pick_others` and :func:`window` (plausible distractors),
   :func:`trend` (does it go down?) and the ranges of :func:`drop_question`;
 * the texts — :func:`change`, :func:`sig`, :func:`feature_name`, :func:`leaf_label`;
 * two questions several pages ask — :func:`error_question` and :func:`drop_question` — and
@@ -502,35 +502,11 @@ def pick_others(
     return picks
 
 
-def nearest(values: Sequence[int], right: int, n: int = 3) -> list[int]:
-    """The ``n`` values closest to ``right`` (ties: the smaller first), ``right`` left out.
-
-    Parameters
-    ----------
-    values : sequence of int
-        The candidates (legal arities, counts).
-    right : int
-        The right answer.
-    n : int, default 3
-        How many.
-
-    Returns
-    -------
-    list of int
-
-    Examples
-    --------
-    >>> nearest(range(2, 9), 4)
-    [3, 5, 2]
-    """
-    return sorted((v for v in values if v != right), key=lambda v: (abs(v - right), v))[:n]
-
-
 def window(values: Sequence[int], right: int, rng: np.random.Generator, n: int = 4) -> list[int]:
     """``n`` consecutive values of ``values`` (sorted) around ``right``, ``right`` at a drawn
     place among them: the distractors of a count or an arity.
 
-    :func:`nearest` would put the right answer at the end of the list whenever it is the
+    Taking the values nearest the right one would put it at the end of the list whenever it is the
     largest or smallest legal value (a 2-way split, a program that merges nothing), so
     its letter would give it away; here every place that fits is equally likely.
 
