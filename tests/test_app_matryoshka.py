@@ -4,6 +4,7 @@ the first screens, the doll table, focus and exports."""
 from __future__ import annotations
 
 import functools
+import re
 
 import pytest
 from streamlit.testing.v1 import AppTest
@@ -36,17 +37,20 @@ def test_each_structure_steps_to_the_end(struct: str) -> None:
     assert {f"lv_regions_{s}", f"lv_structure_{s}", f"lv_curves_{s}", "lv_metrics"} <= set(views)
     assert not any(k.startswith("lv_small_") for k in views)  # one run: no small multiples
     st_ = lh.stepper(at)
-    assert (st_["lo"], st_["hi"]) == (0, 8)  # round 0: the initial model
-    for v in views.values():  # one frame per round of the stepper
-        assert len(v["frames"]) == 9 and "first" not in v
-    lh.step_to(at, 8)
+    # step 0: the initial model; then every weak classifier, or the matryoshka's levels
+    last = 3 if s == "matryoshka" else 8
+    assert (st_["lo"], st_["hi"]) == (0, last)
+    assert st_["label"] == ("Level" if s == "matryoshka" else "Weak classifiers used")
+    for v in views.values():  # one frame per step of the stepper
+        assert len(v["frames"]) == last + 1 and "first" not in v
+    lh.step_to(at, last)
     ah.ok(at)
-    assert lh.stepper(at)["t"] == 8
-    row = _metrics(at, 8)[SHORT[s]]
+    assert lh.stepper(at)["t"] == last
+    row = _metrics(at, last)[SHORT[s]]
     assert row["T"] == "8"
     slack = 2 * float(row["± 2 s.e."]) if s == "chain" else 1e-9
     assert float(row["train error"]) <= float(row["C(T) / Π Z (valid)"]) + slack
-    assert lh.note_at(views[f"lv_regions_{s}"], 8).endswith(
+    assert lh.note_at(views[f"lv_regions_{s}"], last).endswith(
         "Stopped: All L = 3 levels are built: the doll holds 2^L = 8 soft stumps."
         if s == "matryoshka"
         else "Stopped: All T = 8 weak classifiers are trained (the budget)."
@@ -62,33 +66,67 @@ def test_first_screen_shows_the_first_doll_inside_a_doll() -> None:
     at = _page()
     ah.ok(at)
     st_ = lh.stepper(at)
-    assert (st_["lo"], st_["hi"], st_["t"]) == (0, 16, 4)  # round 4: level 2, dolls as nodes
+    # the matryoshka focused: one step per level (T = 0, 2, 4, 8, 16); level 2, dolls as nodes
+    assert (st_["lo"], st_["hi"], st_["t"], st_["label"]) == (0, 4, 2, "Level")
+    assert "T = 0, 2, 4, 8, 16 weak classifiers" in st_["caption"]
     assert at.selectbox(key="focus").value == "Matryoshka"
     v = lh.views(at)
     assert {"lv_small_chain", "lv_spark_chain", "lv_small_tree", "lv_spark_tree"} <= set(v)
-    picture = lh.frame_at(v["lv_structure_matryoshka"], 4)[0]
+    picture = lh.frame_at(v["lv_structure_matryoshka"], 2)[0]
     assert "L1 doll" in picture and "#D55E00" in picture  # the new doll, outlined
-    assert lh.note_at(v["lv_regions_matryoshka"], 4).startswith("Level 2: a two-node tree")
-    assert "Level 2" not in lh.note_at(v["lv_regions_matryoshka"], 3)
+    assert lh.note_at(v["lv_regions_matryoshka"], 2).startswith("Level 2: a two-node tree")
+    assert lh.note_at(v["lv_regions_matryoshka"], 1).startswith("Level 1: ")
+    # the other runs and the table are shown at the same counts: 4 weak classifiers
+    assert {row["T"] for row in _metrics(at, 2).values()} == {"4"}
 
 
-def test_before_the_first_doll_the_panels_say_what_comes_and_when() -> None:
-    at = _page(tau="0.9", Tw="4")
+def test_before_the_first_doll_the_small_picture_says_what_comes_and_when() -> None:
+    """With the chain focused the page steps every weak classifier: the matryoshka's small
+    picture says, before its first doll, at which T it comes."""
+    at = _page(tau="0.9", Tw="4", focus="Chain")
     ah.ok(at)
-    assert lh.stepper(at)["t"] == 4
+    assert (lh.stepper(at)["hi"], lh.stepper(at)["t"]) == (4, 4)
     v = lh.views(at)
-    pictures = lh.frame_at(v["lv_structure_matryoshka"], 1)
-    assert "No doll yet" in pictures[0] and "appears at round 2" in pictures[0]
-    assert "appears at round 2" in lh.note_at(v["lv_regions_matryoshka"], 1)
-    regions = lh.frame_at(v["lv_regions_matryoshka"], 1)
-    assert "round 2" in regions["layout"]["annotations"][0]["text"]
+    small = lh.frame_at(v["lv_small_matryoshka"], 1)
+    assert "T = 2" in small["layout"]["annotations"][0]["text"]
     assert _metrics(at, 1)["Matryoshka"]["T"] == "0"  # still the initial model
-    # between two levels the last doll stays, and the footer names the next level's round
-    later = lh.frame_at(v["lv_structure_matryoshka"], 3)[0]
-    assert "level 2 at round 4" in later and "#D55E00" not in later
+    assert _metrics(at, 3)["Matryoshka"]["T"] == "2"  # between levels: the last doll
     lh.step_to(at, 2)
     ah.ok(at)
     assert lh.stepper(at)["t"] == 2
+
+
+def test_an_old_round_link_opens_at_the_level_holding_its_count() -> None:
+    """Issue 25, 7: ?round= counted weak classifiers before the matryoshka stepped by level.
+    A value above the last level can only be such a count: it opens the level holding it
+    (?round=12 at T = 16: level 3, 8 stumps; was the last level if merely clamped). A value
+    up to the last level is a level; a chain or tree focus still counts weak classifiers."""
+    for value, level in (("12", 3), ("16", 4), ("7", 2), ("99", 4), ("3", 3), ("0", 0)):
+        at = _page(round=value)
+        ah.ok(at)
+        assert lh.stepper(at)["t"] == level, value
+        assert not at.warning, value  # nothing on the notice: the link was understood
+        assert {row["T"] for row in _metrics(at, level).values()} == {str(2**level if level else 0)}
+    at = _page(round="5", focus="Chain")
+    ah.ok(at)
+    assert lh.stepper(at)["t"] == 5 and _metrics(at, 5)["Chain"]["T"] == "5"
+
+
+def test_changing_the_focus_keeps_the_weak_classifiers_shown() -> None:
+    """The stepper's unit depends on the focused run (levels ↔ weak classifiers): another
+    focus opens at the step showing the same number of weak classifiers."""
+    at = _page(round="3")  # level 3: 8 stumps
+    ah.ok(at)
+    at.session_state["focus"] = "Chain"  # what clicking the chain's small picture does
+    at.run()
+    ah.ok(at)
+    assert (lh.stepper(at)["hi"], lh.stepper(at)["t"]) == (16, 8)
+    lh.step_to(at, 5)  # 5 stumps: the matryoshka shows level 2 (4 stumps)
+    ah.ok(at)
+    at.session_state["focus"] = "Matryoshka"
+    at.run()
+    ah.ok(at)
+    assert (lh.stepper(at)["hi"], lh.stepper(at)["t"]) == (4, 2)
 
 
 def test_no_structure_warns() -> None:
@@ -107,7 +145,7 @@ def test_doll_table_compares_node_Z_with_the_rho_the_paper_plugs_in() -> None:
     at = _page(struct="Matryoshka", Tw="8")
     ah.ok(at)
     tables = lh.views(at)["lv_dolls"]
-    rows = lh.table(lh.frame_at(tables, 8))
+    rows = lh.table(lh.frame_at(tables, 3))
     assert len(rows) == 6  # level 3: two level-2 dolls, each holding two level-1 dolls
     from ui.pages.matryoshka.frames import DOLL_COLUMNS
 
@@ -125,7 +163,7 @@ def test_doll_table_compares_node_Z_with_the_rho_the_paper_plugs_in() -> None:
     assert "This is where the nesting argument breaks" in caption
     assert "never below its own valid bound C" in caption
     assert "positive gap means the paper's M2 curve is not backed" not in caption
-    assert "No doll is used as a node yet" in lh.frame_at(tables, 2)
+    assert "No doll is used as a node yet" in lh.frame_at(tables, 1)
 
 
 def test_theory_notes_say_how_the_weak_learner_searches() -> None:
@@ -158,7 +196,7 @@ def test_focus_from_the_link_and_from_a_small_multiple() -> None:
 
 
 def test_exports_offer_each_structure_at_this_round() -> None:
-    at = _page(Tw="8", round="5")
+    at = _page(Tw="8", round="5", focus="Chain")
     ah.ok(at)
     labels = [b.proto.label for b in at.get("download_button")]
     for label in (
@@ -172,11 +210,18 @@ def test_exports_offer_each_structure_at_this_round() -> None:
 
 
 def test_presenter_mode_runs() -> None:
-    at = _page(present="true", Tw="8", round="8")
+    at = _page(present="true", Tw="8", round="3")
     ah.ok(at)
-    assert lh.stepper(at)["t"] == 8
-    svg = lh.frame_at(lh.views(at)["lv_structure_matryoshka"], 8)[0]
-    assert 'font-size="17"' in svg  # text at the presenter scale
+    assert lh.stepper(at)["t"] == 3
+    svg = lh.frame_at(lh.views(at)["lv_structure_matryoshka"], 3)[0]
+    plain = _page(Tw="8", round="3")
+    ah.ok(plain)
+    small = lh.frame_at(lh.views(plain)["lv_structure_matryoshka"], 3)[0]
+
+    def size(picture: str) -> float:
+        return float(re.search(r'font-size="([0-9.]+)"', picture)[1])
+
+    assert size(svg) > size(small)  # text at the presenter scale
 
 
 def test_a_preset_logs_no_widget_default_warning() -> None:

@@ -23,6 +23,8 @@ from ui import theme
 from ui.figures import data_extent
 from ui.pages.matryoshka import frames as fm
 from ui.pages.matryoshka import runs as matryoshka_runs
+from ui.pages.matryoshka.proof import grossmann_chain
+from ui.proof import fmt
 
 HOSTILE = '<b>x</b>"&'
 
@@ -258,7 +260,8 @@ def test_waiting_picture_says_what_comes_and_when(lecture) -> None:
     text = " ".join(
         t.text or "" for t in ET.fromstring(first[0]).iter("{http://www.w3.org/2000/svg}text")
     )
-    assert "No doll yet" in text and "round 2" in text and "L4 at 16" in text
+    # counted in weak classifiers T, whatever the stepper's unit (a round, a level)
+    assert "No doll yet" in text and "at T = 2" in text and "L4 at T = 16" in text
 
 
 def test_hostile_feature_names_are_escaped(hostile) -> None:
@@ -291,13 +294,15 @@ def test_choose_keeps_the_last_and_drops_repeats() -> None:
     assert fm.choose([big]) == [big]
 
 
-def test_f_curve_is_labelled_the_papers_claim_for_matryoshka_and_collapse(lecture) -> None:
+def test_f_curve_is_labelled_the_papers_claim_for_the_collapse(lecture) -> None:
     """Issue 24, item 12: F(T, ρ̂) is Bound (8) for a greedy tree of T stumps, but for the
-    matryoshka and the collapsing tree it needs Grossmann's nesting step: the curve's name,
-    hover and line-end label say it is the paper's claim there, as the proof card does."""
+    collapsing tree it needs Grossmann's nesting step: the curve's name, hover and line-end
+    label say it is the paper's claim there, as the proof card does. (The matryoshka draws
+    the bound its card names instead, F(2, ρ̂): the next test.)"""
     _frames, runs, _ds = lecture
+    fig = fm.curves_figure(runs["matryoshka"], 99, structure="matryoshka", n_weak=16)
+    assert not [tr for tr in fig["data"] if str(tr.get("name", "")).startswith("F(T")]
     for structure, claim in (
-        ("matryoshka", True),
         ("collapse", True),
         ("tree", False),
         ("chain", False),
@@ -328,3 +333,90 @@ def test_f_is_not_a_bound_for_the_collapsing_tree() -> None:
     run = matryoshka_runs.prob_run.__wrapped__(ds, "test", "collapse", 16, 0.9, None)
     above = [s.t for s in run if s.metrics.bound_C > s.metrics.bound_F + 1e-12]
     assert above, "expected a round where C(T) > F(T, ρ̂)"
+
+
+# ------------------------------------------------------- issue 25, 7: a step is what changes
+def _values(spec) -> np.ndarray:
+    """A typed-array spec of :func:`fm.typed` (or a plain list) as numbers."""
+    if isinstance(spec, dict):
+        return np.frombuffer(base64.b64decode(spec["bdata"]), dtype=spec["dtype"])
+    return np.asarray(spec, dtype=float)
+
+
+@pytest.fixture(scope="module")
+def levels(lecture) -> tuple[dict, dict, tuple[int, ...]]:
+    """The page's default runs (chain, tree, matryoshka; T = 16) stepped for the matryoshka."""
+    _lec, runs, ds = lecture
+    shown = {s: runs[s] for s in ("chain", "tree", "matryoshka")}
+    counts = fm.step_counts(shown, "matryoshka")
+    lec = fm.build_lecture(shown, ds, n_weak=16, samples=None, font=12, counts=counts)
+    return lec, shown, counts
+
+
+def test_the_matryoshka_focus_steps_by_level_and_every_step_changes_the_picture(levels) -> None:
+    """Issue 25, 7: stepping every weak classifier left the matryoshka's regions and dolls
+    unchanged at 5–7 and 9–15. Focused, it steps by level (T = 0, 2, 4, 8, 16), and no two
+    consecutive frames of its regions or of its dolls are equal; the chain and the tree,
+    which change with every weak classifier, keep that step when focused."""
+    lec, runs, counts = levels
+    assert counts == (0, 2, 4, 8, 16) and lec["counts"] == counts
+    assert fm.step_counts(runs, "chain") == fm.step_counts(runs, "tree") == tuple(range(17))
+    mat = lec["runs"]["matryoshka"]
+    for view in ("regions", "small", "structure", "curves", "spark", "notes", "proof"):
+        assert len(mat[view]) == len(counts), view
+    regions, dolls = lh.resolve(mat["regions"]), lh.resolve(mat["structure"])
+    for k in range(1, len(counts)):
+        assert regions[k] != regions[k - 1], k
+        assert dolls[k] != dolls[k - 1], k
+        assert (
+            mat["notes"][k].startswith(f"Level {k}: ")
+            and f"{counts[k]} soft stumps" in (mat["notes"][k])
+        )
+
+
+def test_small_multiples_tables_curves_and_proof_follow_the_same_steps(levels) -> None:
+    """The other runs, the round tables, the curves' 'this round' line and the proof card
+    show step k at counts[k] weak classifiers, as the focused run does."""
+    lec, runs, counts = levels
+    metrics = lh.resolve(lec["metrics"])
+    assert len(metrics) == len(lh.resolve(lec["dolls"])) == len(counts)
+    for k, n in enumerate(counts):
+        rows = {r["run"]: r for r in lh.table(metrics[k])}
+        assert {rows[fm.NAMES[s]]["T"] for s in runs} == {str(n)}, (k, rows)
+        for s, run in lec["runs"].items():
+            assert len(run["small"]) == len(run["spark"]) == len(counts)
+            curves = lh.resolve(run["curves"])[k]
+            this_round = curves["data"][0]
+            assert list(_values(this_round["x"])) == [n, n], (s, k)
+            steps_ = steps.rounds(runs[s])
+            shown = steps_[fm.shown_index(steps_, n)]
+            assert shown.metrics.n_weak == n
+            card = lh.resolve(run["proof"])[k]
+            assert fmt(shown.metrics.train_error) in card, (s, k)
+
+
+def test_matryoshka_chart_and_card_name_the_same_bound(lecture) -> None:
+    """Issue 25, 10: the proof card said F(2, ρ̂) where the chart said F(T, ρ̂). The card is
+    right: the matryoshka's outer tree has two nodes, whose Z₊ + Z₋ are at most ρ̂ (the largest
+    over every node of every level), so C(T) ≤ F(2, ρ̂) by Eq. (9); F(T, ρ̂) of T stumps would
+    need the nesting step. The chart now draws the card's quantity, with its value, at every
+    level; its labels use real superscripts and subscripts (no caret text)."""
+    _lec, runs, _ds = lecture
+    run = steps.rounds(runs["matryoshka"])
+    for step in run[1:]:
+        n = step.metrics.n_weak
+        card = grossmann_chain(step).links[1]
+        assert card.right_label == "F(2, ρ̂)"
+        fig = fm.curves_figure(run, n, structure="matryoshka", n_weak=16)
+        named = [tr for tr in fig["data"] if str(tr.get("name", "")).startswith(card.right_label)]
+        assert named, [tr.get("name") for tr in fig["data"]]
+        x, y = _values(named[0]["x"]), _values(named[0]["y"])
+        assert y[list(x).index(n)] == pytest.approx(card.right, rel=1e-6)
+        ends = [a["text"] for a in fig["layout"]["annotations"]]
+        assert any(e.startswith(card.right_label) for e in ends)
+    for structure in runs:
+        fig = fm.curves_figure(runs[structure], 4, structure=structure, n_weak=16)
+        texts = [str(tr.get("name", "")) for tr in fig["data"]]
+        texts += [a["text"] for a in fig["layout"]["annotations"]]
+        assert "ρ̂<sup>T</sup>" in texts, structure
+        assert not [t for t in texts if "^" in t or "_" in t], (structure, texts)

@@ -637,6 +637,37 @@ def test_the_matryoshka_page_asks_about_the_next_level_between_levels() -> None:
     assert matryoshka_q.all_questions(run, 8) == ()
 
 
+def test_the_matryoshka_page_asks_one_question_per_step_about_the_next_step() -> None:
+    """Issue 25, 7: stepping every weak classifier, the page asked about "level 3" four
+    clicks ahead and asked (and scored) the same question at rounds 6 and 7. Stepped by what
+    changes (the matryoshka's levels; the chain's weak classifiers), step k asks exactly one
+    question, about step k + 1, and no two steps ask the same question."""
+    ds = make_dataset("moons", n=60, random_state=0)
+    X, y = ds.X_train, ds.y_train
+    cases = (
+        (list(matryoshka(X, y, levels=3)), (0, 2, 4, 8), "level {}"),
+        (list(prob_adaboost(X, y, n_rounds=5, softness=0.3)), tuple(range(6)), "classifier {}"),
+    )
+    for run, counts, about in cases:
+        for seed in (0, 1, 2):
+            qs = matryoshka_q.step_questions(run, counts, seed=seed)
+            assert len(qs) == len(counts) and qs[-1] is None
+            asked = [q for q in qs if q is not None]
+            assert len(asked) == len(counts) - 1, qs
+            for k, q in enumerate(qs[:-1]):
+                assert q.t == k and q == matryoshka_q.step_question(run, counts, k, seed=seed)
+                text = q.text.lower()
+                assert about.format(k + 1) in text, (k, q.text)  # the next step's
+                assert not any(about.format(j) in text for j in range(k + 2, len(counts)))
+            keys = [(q.text, q.answers) for q in asked]
+            assert len(set(keys)) == len(keys), keys
+    # a step at which the focused run does not change asks nothing (no question about a
+    # change several steps ahead): the matryoshka stepped by weak classifiers
+    run = cases[0][0]
+    qs = matryoshka_q.step_questions(run, tuple(range(9)), seed=0)
+    assert [k for k, q in enumerate(qs) if q is not None] == [1, 3, 7]
+
+
 def test_the_game_asks_the_max_weight_players_leaf_before_the_students_move() -> None:
     # after two equal binary moves: leaves of weight 0.375, 0.28125, 0.28125
     positions = list(steps.rounds(list(play(9, 0.25))))[:3]  # the page waits for move 3

@@ -13,6 +13,7 @@ from ui import (
     pages,
     params,
     quiz_widget,
+    rounds,
     theory_doc,
 )
 from ui.classroom import (
@@ -140,15 +141,54 @@ def _focus_bar(structures: list[str]) -> str:
     return FROM_SHORT[choice or default]
 
 
+def _first_step() -> int:
+    """The step a preset opens at: the one showing :data:`DEFAULT_COUNT` weak classifiers in
+    the unit of the run focused now (level 2 for the matryoshka, the default focus; round 4
+    of a chain or tree)."""
+    focus = st.session_state.get("focus")
+    return DEFAULT_COUNT if focus not in (None, SHORT["matryoshka"]) else 2
+
+
+def _old_link(counts: tuple[int, ...]) -> None:
+    """Open a link made when ``?round=`` counted weak classifiers (before issue 25, 7) at the
+    step holding that count: a value above the last step can only be such a count (a link's
+    ``Tw`` fixes its steps, and the stepper writes steps), e.g. ``?round=12`` at T = 16 is
+    level 3 (8 stumps), not the last level. Values up to the last step are steps. Only on
+    the session's first page run (no round yet; a preset link's round is clamped by
+    :mod:`ui.rounds`)."""
+    raw = st.query_params.get(rounds.KEY)
+    if rounds.current() is not None or raw is None:  # a preset link has set the round
+        return
+    try:
+        value = int(raw)
+    except ValueError:
+        return  # the stepper reports text on the page's notice
+    if value >= len(counts):
+        params.handled(rounds.KEY)
+        rounds.show(frames.step_of(counts, value))
+
+
+def _keep_count(focus: str, counts: tuple[int, ...]) -> None:
+    """When another run is focused, the stepper's unit changes (levels ↔ weak classifiers):
+    show the step holding the weak classifiers shown before, not the same step number."""
+    before = st.session_state.get("mat_steps")
+    st.session_state["mat_steps"] = (focus, counts)
+    t = rounds.current()
+    if before is None or before[0] == focus or t is None:
+        return
+    old = before[1]
+    rounds.show(frames.step_of(counts, old[min(max(t, 0), len(old) - 1)]))
+
+
 def render() -> None:
-    preset_from_url("mat_preset", GUIDES, first_round=DEFAULT_ROUND)
+    preset_from_url("mat_preset", GUIDES, first_round=_first_step())
     header = page_header(
         "Probabilistic boosting: chain, tree, matryoshka", page="matryoshka", compact=True
     )
     choice = dataset_sidebar()
     params = _sidebar()
     ds = choice.dataset
-    row = lecture.preset_row("mat_preset", GUIDES, CHALLENGES, first_round=DEFAULT_ROUND)
+    row = lecture.preset_row("mat_preset", GUIDES, CHALLENGES, first_round=_first_step())
     with row.modes:
         predict = quiz_widget.predict_toggle("matryoshka")
     structures = params["structures"]
@@ -160,17 +200,10 @@ def render() -> None:
     if refusal:
         st.error(refusal)
         return
+    with row.focus:
+        focus = _focus_bar(structures)
     started = time.perf_counter()
     with st.spinner("Boosting soft stumps…"):
-        lec = frames.matryoshka_lecture(
-            ds,
-            choice.key,
-            tuple(structures),
-            n_weak,
-            params["softness"],
-            params["samples"],
-            12 * lecture.scale(),
-        )
         runs = {
             s: matryoshka_runs.prob_run(
                 ds,
@@ -182,20 +215,42 @@ def render() -> None:
             )
             for s in structures
         }
+        # one step per change of the focused run (issue 25, 7): the matryoshka's levels, the
+        # chain's and the tree's weak classifiers; the other runs are shown at those counts
+        counts = frames.step_counts(runs, focus)
+        lec = frames.matryoshka_lecture(
+            ds,
+            choice.key,
+            tuple(structures),
+            n_weak,
+            params["softness"],
+            params["samples"],
+            12 * lecture.scale(),
+            focus,
+        )
     elapsed = time.perf_counter() - started
 
-    with row.focus:
-        focus = _focus_bar(structures)
+    _old_link(counts)
+    _keep_count(focus, counts)
+    levels = focus == "matryoshka"
     t = lecture.stepper(
-        n_weak + 1,  # rounds 0 … n_weak: weak classifiers used (0: the initial model)
+        len(counts),  # step k shows counts[k] weak classifiers (step 0: the initial model)
         page="matryoshka",
-        default=DEFAULT_ROUND,
-        label="Weak classifiers used",
-        caption=lecture.stepper_caption(ds, elapsed),
+        default=frames.step_of(counts, DEFAULT_COUNT),
+        label="Level" if levels else "Weak classifiers used",
+        caption=lecture.stepper_caption(
+            ds,
+            elapsed,
+            unit="level" if levels else "round",
+            note="levels 0 … "
+            + f"{len(counts) - 1} hold T = {', '.join(map(str, counts))} weak classifiers"
+            if levels
+            else "",
+        ),
     )
     if predict:
         quiz_widget.ask(
-            questions.question(runs[focus], t or 0, feature_names=ds.feature_names),
+            questions.step_question(runs[focus], counts, t or 0, feature_names=ds.feature_names),
             key="quiz_matryoshka",
             presenting=presenting(),
         )
@@ -246,7 +301,7 @@ def render() -> None:
         lecture.table(lec["dolls"], key="lv_dolls")
         st.caption(frames.DOLLS_CAPTION)
 
-    _exports(header, runs, ds, t)
+    _exports(header, runs, ds, counts[min(t or 0, len(counts) - 1)])
     code, dparams = data_code(choice)
     export_run(
         header,
@@ -263,9 +318,9 @@ def render() -> None:
         _theory()
 
 
-#: Round shown when the link names none: four stumps, the matryoshka's first dolls inside a
-#: doll (the stepper clamps it for T = 2).
-DEFAULT_ROUND = 4
+#: Weak classifiers shown when the link names no step: four stumps, the matryoshka's first
+#: dolls inside a doll (level 2; the stepper clamps it for T = 2).
+DEFAULT_COUNT = 4
 
 SHORT = frames.NAMES
 FROM_SHORT = {v: k for k, v in SHORT.items()}
@@ -294,11 +349,12 @@ REGIONS_KEY = (
 )
 
 
-def _exports(header, runs: dict, ds, t: int | None) -> None:
+def _exports(header, runs: dict, ds, n_weak: int) -> None:
+    """Each structure's picture as shown with ``n_weak`` weak classifiers (this step's)."""
     with header.export:
         st.markdown("**The structures at this round**")
         for s, steps in runs.items():
-            i = frames.shown_index(steps, t or 0)
+            i = frames.shown_index(steps, n_weak)
             if i is None:
                 continue
             step = steps[i]

@@ -1,9 +1,12 @@
 """Probabilistic boosting (chain, tree, matryoshka, collapse) → the lecture view's frames.
 
-One frame per round ``t = 0 … T`` of every view, where a round counts the weak classifiers
-used so far (``metrics.n_weak`` of the snapshot shown; round 0 is every run's start snapshot, the
-initial model ``H = 0``), so the runs stay side by side although the matryoshka's step is a
-level of nesting (:mod:`boostcore.steps`):
+One frame per step of the page's stepper. A step is a count of weak classifiers used so far
+(``counts[k]``, :func:`step_counts`; ``metrics.n_weak`` of the snapshot shown): every count at
+which the focused run changes — every weak classifier for the chain, the tree and the collapse,
+the levels ``0, 2, 4, 8, …`` for the matryoshka, whose step is a level of nesting
+(:mod:`boostcore.steps`) — so that every step changes the focused run's picture; step 0 is every
+run's start snapshot, the initial model ``H = 0``. The other runs are shown at the same counts:
+
 
 * **regions** — ``P(H(x) > 0)`` as a heatmap of small integers (percent, ``uint8``) on a
   coarse grid, the points as SVG markers and the newest soft stump's threshold with its
@@ -19,9 +22,9 @@ level of nesting (:mod:`boostcore.steps`):
   compact HTML card from ``ui/proof.py``);
 * **tables** — this round's numbers of every run and the matryoshka's doll check (HTML).
 
-The matryoshka only exists at ``T = 2, 4, 8, …`` (a level-ℓ doll uses ``2^ℓ`` stumps): between
-levels its panels show the last complete doll (before the first one: what comes, and when) and
-say, in their own space, what comes next and at which round. The last round's note ends with
+The matryoshka only exists at ``T = 2, 4, 8, …`` (a level-ℓ doll uses ``2^ℓ`` stumps): when
+another run is focused, between levels its small picture shows the last complete doll (before
+the first one: what comes, and at which ``T``). The last round's note ends with
 the run's ``stop_reason``. Builders are pure functions; :func:`matryoshka_lecture` (cached)
 builds every frame of every run once.
 
@@ -42,6 +45,7 @@ import numpy as np
 import pandas as pd
 
 from boostcore import steps as protocol
+from boostcore.bounds import f_tree
 from boostcore.datasets import Dataset
 from boostcore.probabilistic import Chain, ProbStep, ProbTree, SoftStump
 from ui import theme
@@ -130,6 +134,73 @@ def shown_index(steps: Sequence[ProbStep], t: int) -> int | None:
     return idx
 
 
+def step_counts(runs: dict[str, Sequence[ProbStep]], focus: str) -> tuple[int, ...]:
+    """The weak-classifier counts the page steps through: one step per change of the picture.
+
+    The counts at which the focused run has a snapshot (:func:`boostcore.steps.rounds`; the
+    chain, the tree and the collapse add one soft stump a snapshot, the matryoshka one level,
+    ``2^ℓ`` stumps: Grossmann §5.3), then — if the focused run stopped before the others —
+    every later count at which another run changes. Counts in between would change nothing
+    of the focused run (issue 25, 7: the matryoshka's regions and dolls stood still at
+    5–7 and 9–15 weak classifiers).
+
+    Parameters
+    ----------
+    runs : dict of str to sequence of ProbStep
+        The runs shown (structure → snapshots).
+    focus : str
+        The focused run's structure (a key of ``runs``).
+
+    Returns
+    -------
+    tuple of int
+        Increasing counts, starting at 0 (the initial model).
+
+    Raises
+    ------
+    ValueError
+        If ``focus`` is not one of ``runs``.
+
+    Examples
+    --------
+    >>> from boostcore.datasets import make_dataset
+    >>> from boostcore.probabilistic import matryoshka, prob_adaboost
+    >>> ds = make_dataset("moons", n=60, random_state=0)
+    >>> runs = {"matryoshka": list(matryoshka(ds.X_train, ds.y_train, levels=2)),
+    ...         "chain": list(prob_adaboost(ds.X_train, ds.y_train, n_rounds=4))}
+    >>> step_counts(runs, "matryoshka"), step_counts(runs, "chain")
+    ((0, 2, 4), (0, 1, 2, 3, 4))
+    """
+    if focus not in runs:
+        raise ValueError(f"focus must be one of the runs {sorted(runs)}; got {focus!r}")
+    own = {int(s.metrics.n_weak) for s in protocol.rounds(runs[focus])} | {0}
+    last = max(own)
+    later = {
+        int(s.metrics.n_weak)
+        for name, run in runs.items()
+        if name != focus
+        for s in protocol.rounds(run)
+        if s.metrics.n_weak > last
+    }
+    return tuple(sorted(own | later))
+
+
+def step_of(counts: Sequence[int], n_weak: int) -> int:
+    """The step showing ``n_weak`` weak classifiers: the last step whose count is at most
+    ``n_weak`` (0 below the first count), e.g. the level holding that many stumps.
+
+    Examples
+    --------
+    >>> step_of((0, 2, 4, 8, 16), 5), step_of((0, 2, 4, 8, 16), 99), step_of((0, 2), -1)
+    (2, 4, 0)
+    """
+    k = 0
+    for i, c in enumerate(counts):
+        if c <= n_weak:
+            k = i
+    return k
+
+
 def next_event(structure: str, steps: Sequence[ProbStep], t: int) -> str:
     """What the matryoshka shows next and when (empty for the other runs / the last level)."""
     if structure != "matryoshka":
@@ -140,9 +211,9 @@ def next_event(structure: str, steps: Sequence[ProbStep], t: int) -> str:
     nxt = later[0]
     level = int(round(math.log2(nxt)))
     if level == 1:
-        return f"The first doll appears at round {nxt}: a two-node tree of 2 soft stumps (level 1)."
+        return f"The first doll appears at T = {nxt}: a two-node tree of 2 soft stumps (level 1)."
     return (
-        f"Round {nxt} brings level {level}: this doll becomes the root of a two-node tree "
+        f"T = {nxt} brings level {level}: this doll becomes the root of a two-node tree "
         f"and a new level-{level - 1} doll ({nxt // 2} stumps) grows in its heavier child."
     )
 
@@ -347,21 +418,31 @@ def regions_figure(
 
 # ================================================================================= curves
 def _series(structure: str, steps: Sequence[ProbStep], small: bool):
-    """(name, colour, dash, width, getter) of the lines drawn for a run."""
-    bound = "Π Z_t (valid)" if structure == "chain" else "C(T) (valid)"
-    # F(T, ρ̂) is Bound (8) for a greedy tree of T stumps (and lies above the chain's ρ̂^T),
-    # but for the matryoshka and a collapsed tree it needs Grossmann's nesting step, which
-    # does not follow (docs/theory.md §3.3): there it is the paper's claim, as on the proof card
-    claim = structure in ("matryoshka", "collapse")
-    out = [
-        (
-            "F(T, ρ̂) (paper's claim)" if claim else "F(T, ρ̂)",
-            theme.BOUND["power"],
-            "dot",
-            2,
+    """(name, colour, dash, width, getter) of the lines drawn for a run. Names are plotly
+    text: exponents and indices are ``<sup>``/``<sub>`` (issue 25, 10), T is the weak
+    classifiers used (the x axis)."""
+    bound = "Π Z<sub>t</sub> (valid)" if structure == "chain" else "C(T) (valid)"
+    if structure == "matryoshka":
+        # the bound that holds for the matryoshka is its outer two-node tree's, Eq. (9) at two
+        # nodes: ρ̂ is the largest Z₊ + Z₋ of every node at every level (the outer nodes too),
+        # so C(T) ≤ F(2, ρ̂) — the proof card's line (.proof.grossmann_chain). F(T, ρ̂) of T
+        # stumps would need Grossmann's nesting step (docs/theory.md §3.3): not drawn here,
+        # the paper's claim is M2. At T = 0 there is no ρ̂ (no weak classifier): no point.
+        f_line = (
+            "F(2, ρ̂) (valid)",
+            lambda m: None if m.n_weak == 0 else float(f_tree(2, min(max(m.rho_hat, 0.0), 1.0))),
+        )
+    else:
+        # F(T, ρ̂) is Bound (8) for a greedy tree of T stumps (and lies above the chain's
+        # ρ̂^T); a collapsed tree needs Grossmann's nesting step for it, which does not follow
+        # (docs/theory.md §3.3): there it is the paper's claim, as on the proof card
+        f_line = (
+            "F(T, ρ̂) (paper's claim)" if structure == "collapse" else "F(T, ρ̂)",
             lambda m: m.bound_F,
-        ),
-        ("ρ̂^T", "#777777", "dot", 1.5, lambda m: m.bound_rho_T),
+        )
+    out = [
+        (f_line[0], theme.BOUND["power"], "dot", 2, f_line[1]),
+        ("ρ̂<sup>T</sup>", "#777777", "dot", 1.5, lambda m: m.bound_rho_T),
     ]
     if structure == "matryoshka":
         out.append(("M2 (paper)", theme.BOUND["final"], "dashdot", 2, lambda m: m.bound_M2))
@@ -1029,8 +1110,8 @@ def waiting_picture(text: str, *, font: float, levels: Sequence[int]) -> list[st
         ],
     )
     pic = layout(ghost, "down", font)
-    schedule = ", ".join(f"L{int(round(math.log2(t)))} at {t}" for t in levels)
-    return [svg(pic, font, title="No doll yet", footer=f"{text} Dolls by round: {schedule}.")]
+    schedule = ", ".join(f"L{int(round(math.log2(t)))} at T = {t}" for t in levels)
+    return [svg(pic, font, title="No doll yet", footer=f"{text} Dolls: {schedule}.")]
 
 
 INITIAL_TITLE = "Round 0: the initial model"
@@ -1169,7 +1250,7 @@ def dolls_table(step: ProbStep | None, nxt: str) -> str:
         when = (
             ""
             if step is None or step.metrics.n_weak >= 4
-            else " Level 2 (round 4) is the first to use dolls as its nodes."
+            else " Level 2 (T = 4) is the first to use dolls as its nodes."
         )
         return f"<p>No doll is used as a node yet.{escape(when)} {escape(nxt)}</p>"
     rows = [
@@ -1189,13 +1270,19 @@ def dolls_table(step: ProbStep | None, nxt: str) -> str:
 
 
 # ========================================================================== the lecture
-def notes_for(structure: str, steps: Sequence[ProbStep], n_weak: int) -> list[str]:
-    """A one-line note per round ``0 … n_weak`` under the regions; the last one ends with
-    why the run stopped (the stop snapshot's ``stop_reason``)."""
+def notes_for(
+    structure: str,
+    steps: Sequence[ProbStep],
+    n_weak: int,
+    counts: Sequence[int] | None = None,
+) -> list[str]:
+    """A one-line note per step under the regions (``counts``: the weak classifiers of each
+    step, :func:`step_counts`; ``0 … n_weak`` if omitted); the last one ends with why the
+    run stopped (the stop snapshot's ``stop_reason``)."""
     run = list(steps)
     steps = protocol.rounds(run)
     notes = []
-    for t in range(n_weak + 1):
+    for t in range(n_weak + 1) if counts is None else counts:
         i = shown_index(steps, t)
         if i is None:
             notes.append(next_event(structure, steps, t))
@@ -1240,11 +1327,12 @@ def proof_frames(
     n_weak: int,
     samples: int | None = None,
     font: float = 12,
+    counts: Sequence[int] | None = None,
 ) -> list[str]:
-    """The proof at each round ``t = 0 … n_weak`` (:func:`.proof.grossmann_chain` drawn by
-    :func:`ui.proof.proof_compact_html`): frame ``t`` is the chain of the snapshot shown at
-    round ``t`` (:func:`shown_index`, as the regions and curves: between the matryoshka's
-    levels, its last complete doll); not yet deduplicated.
+    """The proof at each step (:func:`.proof.grossmann_chain` drawn by
+    :func:`ui.proof.proof_compact_html`): frame ``k`` is the chain of the snapshot shown with
+    ``counts[k]`` weak classifiers (:func:`shown_index`, as the regions and curves: between
+    the matryoshka's levels, its last complete doll); not yet deduplicated.
 
     Parameters
     ----------
@@ -1258,6 +1346,8 @@ def proof_frames(
         The page's ``samples`` (``R``): only the chain and the tree train on MAP estimates.
     font : float, default 12
         The figures' font (:func:`ui.proof.is_large`).
+    counts : sequence of int, optional
+        The weak classifiers of each step (:func:`step_counts`); ``0 … n_weak`` if omitted.
 
     Returns
     -------
@@ -1267,7 +1357,7 @@ def proof_frames(
     r = samples if structure in ("chain", "tree") else None
     chains: dict[int, Any] = {}
     shown = []
-    for t in range(n_weak + 1):
+    for t in range(n_weak + 1) if counts is None else counts:
         i = shown_index(rounds, t)
         if i is not None and i not in chains:
             chains[i] = grossmann_chain(rounds[i], samples=r)
@@ -1282,13 +1372,19 @@ def build_lecture(
     n_weak: int,
     samples: int | None,
     font: float,
+    counts: Sequence[int] | None = None,
 ) -> dict:
-    """Every frame of every run (see the module docstring); plain JSON-ready data."""
+    """Every frame of every run (see the module docstring); plain JSON-ready data.
+
+    ``counts`` are the weak classifiers of each step (:func:`step_counts`), one frame of
+    every view and table per step; every count ``0 … n_weak`` if omitted. ``out["counts"]``
+    holds them."""
     from ui import lecture
 
+    counts = tuple(range(n_weak + 1) if counts is None else (int(c) for c in counts))
     lo, hi = data_extent(ds)
     names = ds.feature_names
-    out: dict = {"runs": {}, "n": n_weak}
+    out: dict = {"runs": {}, "n": n_weak, "counts": counts}
     for structure, run in runs.items():
         run = list(run)
         steps = protocol.rounds(run)
@@ -1299,7 +1395,7 @@ def build_lecture(
         levels = [s.metrics.n_weak for s in steps if s.metrics.n_weak]
         pts, pts_small = points(ds), points(ds, small=True)
         regions, small, pictures, curves, spark = [], [], [], [], []
-        for t in range(n_weak + 1):
+        for t in counts:
             i = shown_index(steps, t)
             step = None if i is None else steps[i]
             fresh = step is not None and step.metrics.n_weak == t
@@ -1311,11 +1407,11 @@ def build_lecture(
                 note = "round 0:\nH = 0"
             elif waiting:
                 empty = (
-                    f"No doll yet:\nthe first one comes at round {levels[0]}"
+                    f"No doll yet:\nthe first one comes at T = {levels[0]}"
                     if levels
                     else "Nothing to show yet"
                 )
-                note = f"first doll:\nround {levels[0]}" if levels else ""
+                note = f"first doll:\nT = {levels[0]}" if levels else ""
             regions.append(
                 regions_figure(
                     blank if i is None else grids[i],
@@ -1363,14 +1459,16 @@ def build_lecture(
             "structure": lecture.same_frames(pictures),
             "curves": lecture.plotly_frames(curves),
             "spark": lecture.plotly_frames(spark),
-            "notes": notes_for(structure, run, n_weak),
+            "notes": notes_for(structure, run, n_weak, counts),
             "curve_note": curve_note(structure, samples),
             "proof": lecture.same_frames(
-                proof_frames(structure, steps, n_weak=n_weak, samples=samples, font=font)
+                proof_frames(
+                    structure, steps, n_weak=n_weak, samples=samples, font=font, counts=counts
+                )
             ),
         }
     metrics, dolls = [], []
-    for t in range(n_weak + 1):
+    for t in counts:
         current = {}
         for structure, steps in runs.items():
             i = shown_index(steps, t)
@@ -1397,21 +1495,21 @@ def _structure_footer(structure: str, steps, t: int, step: ProbStep | None) -> s
     n = step.metrics.n_weak
     level = int(round(math.log2(n)))
     nxt = (
-        f"Next: level {level + 1} at round {later[0]}."
+        f"Next: level {level + 1} at T = {later[0]}."
         if later
         else f"Level {level} is the last (T = {n})."
     )
     if n != t:
         return (
-            f"Next: level {level + 1} at round {later[0]}, with this doll as its root."
+            f"Next: level {level + 1} at T = {later[0]}, with this doll as its root."
             if later
             else nxt
         )
     if level == 1:
-        return f"Level 1: a two-node tree of soft stumps. {nxt}"
+        return f"Level 1 (T = {n}): a two-node tree of soft stumps. {nxt}"
     return (
-        f"New: the L{level - 1} doll in the heavier child (vermillion). Root: round "
-        f"{n // 2}'s doll. {nxt}"
+        f"Level {level} (T = {n}). New: the L{level - 1} doll in the heavier child "
+        f"(vermillion). Root: the level-{level - 1} doll of T = {n // 2}. {nxt}"
     )
 
 
@@ -1424,13 +1522,17 @@ def matryoshka_lecture(
     softness: float,
     samples: int | None,
     font: float,
+    focus: str | None = None,
 ) -> dict:
-    """Every round of every structure's run encoded for the lecture view (cached: a step in
-    the browser needs nothing from the server). See :func:`build_lecture`."""
+    """Every step of every structure's run encoded for the lecture view (cached: a step in
+    the browser needs nothing from the server), stepped by what changes the ``focus`` run
+    (:func:`step_counts`; every count ``0 … n_weak`` without a focus). See
+    :func:`build_lecture`."""
     runs = {
         s: matryoshka_runs.prob_run(
             _ds, ds_key, s, n_weak, softness, samples if s in ("chain", "tree") else None
         )
         for s in structures
     }
-    return build_lecture(runs, _ds, n_weak=n_weak, samples=samples, font=font)
+    counts = None if focus is None else step_counts(runs, focus)
+    return build_lecture(runs, _ds, n_weak=n_weak, samples=samples, font=font, counts=counts)

@@ -160,8 +160,8 @@ def grossmann_chain(step: Step, *, samples: int | None = None) -> Chain:
                 )
                 claims = " M2 is the paper's claim."
         caption = (
-            f"Level {L} (T = {T} soft stumps): the valid bounds are C(T) and F(2, ρ̂); "
-            f"F(T, ρ̂) is a plain tree's bound.{claims}"
+            f"Level {L} (T = {T} soft stumps): the valid bounds are C(T) and F(2, ρ̂) of "
+            f"the outer two-node tree, as on the chart.{claims}"
             if L >= 1
             else "Level 0: H = 0, the bound is 1."
         )

@@ -2,9 +2,12 @@
 
 :func:`all_questions` reads every question the page can ask before its next snapshot off a
 probabilistic-boosting run — the chain, the tree, the greedy collapse or the matryoshka — and
-:func:`question` draws the one the page asks. The page's rounds count weak classifiers, so
-between the matryoshka's levels the question is about the next level. The answers, draws and
-texts are the shared machinery of :mod:`ui.quiz`; :mod:`ui.quiz_widget` asks the question.
+:func:`question` draws one. The page steps by what changes (a weak classifier of the chain or
+the tree, a level of the matryoshka: ``ui.pages.matryoshka.frames.step_counts``):
+:func:`step_question` is the one question asked at a step, about the next step, and
+:func:`step_questions` every step's (index = step; for a quiz that runs in the browser).
+The answers, draws and texts are the shared machinery of :mod:`ui.quiz`;
+:mod:`ui.quiz_widget` asks the question.
 """
 
 from __future__ import annotations
@@ -68,6 +71,7 @@ def all_questions(
     *,
     seed: int = 0,
     feature_names: Sequence[str] | None = None,
+    step: int | None = None,
 ) -> tuple[Question, ...]:
     """Questions about the next snapshot of a probabilistic-boosting run: the chain
     (:func:`~boostcore.probabilistic.prob_adaboost`), the tree
@@ -106,6 +110,9 @@ def all_questions(
         The draws; the same seed gives the same questions.
     feature_names : sequence of str, optional
         Names of the features.
+    step : int, optional
+        The page's step the questions are asked at (their ``t``, which seeds their draws);
+        ``t`` if omitted.
 
     Returns
     -------
@@ -123,7 +130,8 @@ def all_questions(
     r = protocol.rounds(run)
     if t < 0 or not r:
         return ()
-    i = _shown_index(run, t)
+    count, t = t, (t if step is None else int(step))  # t: the round the page asks at
+    i = _shown_index(run, count)
     if i + 1 >= len(r):
         return ()
     now, nxt = r[i], r[i + 1]
@@ -295,3 +303,82 @@ def question(
         For a seed that is not an integer ≥ 0.
     """
     return draw(all_questions(run, t, seed=seed, feature_names=feature_names), seed=seed)
+
+
+def step_question(
+    run: Sequence[ProbStep],
+    counts: Sequence[int],
+    k: int,
+    *,
+    seed: int = 0,
+    feature_names: Sequence[str] | None = None,
+) -> Question | None:
+    """The one question asked at step ``k`` of the page's stepper, about step ``k + 1``.
+
+    The page steps through the weak-classifier counts ``counts`` at which the focused run
+    changes (``ui.pages.matryoshka.frames.step_counts``: the matryoshka's levels, the chain's
+    and the tree's weak classifiers). At step ``k`` the run shows its snapshot with at most
+    ``counts[k]`` weak classifiers; the question is about its next snapshot, asked only when
+    that is the one step ``k + 1`` shows — never about a level several clicks ahead.
+
+    Parameters
+    ----------
+    run : sequence of ProbStep
+        The focused run.
+    counts : sequence of int
+        The weak classifiers of each step, increasing.
+    k : int
+        The step (the stepper's round).
+    seed, feature_names
+        As :func:`all_questions`'s.
+
+    Returns
+    -------
+    Question or None
+        ``None`` at the last step, or when the run does not change at the next step.
+
+    Examples
+    --------
+    >>> from boostcore.datasets import make_dataset
+    >>> from boostcore.probabilistic import matryoshka
+    >>> ds = make_dataset("moons", n=100, random_state=0)
+    >>> run = list(matryoshka(ds.X_train, ds.y_train, levels=3))
+    >>> q = step_question(run, (0, 2, 4, 8), 2)
+    >>> q.t, "level 3" in q.text.lower()
+    (2, True)
+    """
+    if not 0 <= k < len(counts) - 1:
+        return None
+    r = protocol.rounds(run)
+    now = _shown_index(run, counts[k])
+    if now + 1 >= len(r) or _shown_index(run, counts[k + 1]) != now + 1:
+        return None
+    return draw(
+        all_questions(run, counts[k], seed=seed, feature_names=feature_names, step=k), seed=seed
+    )
+
+
+def step_questions(
+    run: Sequence[ProbStep],
+    counts: Sequence[int],
+    *,
+    seed: int = 0,
+    feature_names: Sequence[str] | None = None,
+) -> list[Question | None]:
+    """The question of every step of the page's stepper (index = step), each about the next
+    step (:func:`step_question`): one question per step, never one asked at two steps.
+
+    Parameters
+    ----------
+    run, counts, seed, feature_names
+        As :func:`step_question`'s.
+
+    Returns
+    -------
+    list of Question or None
+        ``len(counts)`` entries; ``None`` where nothing is asked (the last step).
+    """
+    return [
+        step_question(run, counts, k, seed=seed, feature_names=feature_names)
+        for k in range(len(counts))
+    ]
