@@ -5,11 +5,10 @@ against the snapshots in tests/test_quiz.py; here, that each page wires them up.
 
 from __future__ import annotations
 
-import html
-
 import pytest
 
 from tests import apptest_helpers as ah
+from tests import lecture_helpers as lh
 from ui import pages
 
 #: The links a page is opened at when its default one is not enough: the game asks in two of
@@ -34,9 +33,56 @@ def _quiz_radio(at):
     return next(r for r in at.radio if r.key and r.key.startswith("quiz_"))
 
 
-@pytest.mark.parametrize(("name", "query"), PAGES)
+#: The lecture pages ask in the browser (ui/lecture.js, role "quiz"); the game on the server.
+LECTURE = [p.slug for p in pages.with_feature("quiz") if p.slug != "game"]
+SERVER = [(name, query) for name, query in PAGES if name == "game"]
+
+
+def _quiz_data(at, name: str) -> dict:
+    return lh.components(at)[f"quiz_{name}_view"]
+
+
+@pytest.mark.parametrize("name", LECTURE)
+def test_each_lecture_page_hands_every_rounds_question_to_the_browser(name: str) -> None:
+    """Issue 25, item 6: the questions of the whole run go with the frames, one per round of
+    the stepper (the last round has none), so the browser asks the one of the round it
+    draws without waiting for the server."""
+    at = ah.page(name)
+    assert f"quiz_{name}_view" not in lh.components(at)  # off by default
+    at.toggle(key=f"quiz_{name}_on").set_value(True).run()
+    ah.ok(at)
+    data = _quiz_data(at, name)
+    step = lh.stepper(at)
+    qs = data["questions"]
+    assert data["stepper"] == "round" and data["page"] == name and data["presenting"] is False
+    assert len(qs) == step["hi"] - step["lo"] + 1
+    assert qs[-1] is None  # nothing to ask at the last round
+    asked = [q for q in qs if q is not None]
+    assert len(asked) >= len(qs) // 2, "most rounds ask a question"
+    assert len({q["id"] for q in asked}) == len(asked)  # never the same question twice
+    for q in asked:
+        assert 3 <= len(q["answers"]) <= 4 and len(set(q["answers"])) == len(q["answers"])
+        assert 0 <= q["correct"] < len(q["answers"]) and q["text"] and q["why"]
+    # no server-side widget: nothing to pick or reveal on the server, nothing to lose
+    assert not any(r.key and r.key.startswith("quiz_") for r in at.radio)
+
+
+@pytest.mark.parametrize("name", LECTURE)
+def test_the_browser_quiz_is_the_round_a_step_shows(name: str) -> None:
+    """The question at round t is about the step from t: the one the server's question
+    builder gives for the same round (a step does not rebuild the list)."""
+    at = ah.page(name)
+    at.toggle(key=f"quiz_{name}_on").set_value(True).run()
+    before = _quiz_data(at, name)["questions"]
+    step = lh.stepper(at)
+    lh.step_to(at, min(step["t"] + 1, step["hi"]))
+    ah.ok(at)
+    assert _quiz_data(at, name)["questions"] == before
+
+
+@pytest.mark.parametrize(("name", "query"), SERVER)
 @pytest.mark.parametrize("right", [True, False])
-def test_each_page_asks_reveals_and_scores(name: str, query: dict, right: bool) -> None:
+def test_the_game_asks_reveals_and_scores(name: str, query: dict, right: bool) -> None:
     at = ah.page(name, **query)
     assert not any(r.key and r.key.startswith("quiz_") for r in at.radio)  # off by default
     at.toggle(key=f"quiz_{name}_on").set_value(True).run()
@@ -54,15 +100,11 @@ def test_each_page_asks_reveals_and_scores(name: str, query: dict, right: bool) 
 
 
 @pytest.mark.parametrize("name", ["topdown", "oblique"])
-def test_presenter_mode_letters_the_answers(name: str) -> None:
+def test_presenter_mode_tells_the_browser_quiz(name: str) -> None:
     at = ah.page(name, present="true")
     at.toggle(key=f"quiz_{name}_on").set_value(True).run()
     ah.ok(at)
-    q = at.session_state[f"quiz_{name}_current"]
-    block = next(h for h in at.get("html") if "bl-quiz-grid" in str(h.value))
-    for letter, answer in zip("ABCD", q.answers):
-        assert f"<b>{letter}</b>{html.escape(answer)}" in block.value
-    assert _quiz_radio(at).options == list("ABCD"[: len(q.answers)])
+    assert _quiz_data(at, name)["presenting"] is True
 
 
 def test_game_hides_the_next_leaf_until_the_prediction_is_revealed() -> None:

@@ -34,7 +34,7 @@ ROOT = Path(__file__).resolve().parents[1]
 JS = ROOT / "ui" / "lecture.js"
 #: The contract's classes by role.
 ROLES: dict[str, type[lecture.ComponentData]] = {
-    cls.role: cls for cls in (lecture.StepperData, lecture.ViewData)
+    cls.role: cls for cls in (lecture.StepperData, lecture.ViewData, lecture.QuizData)
 }
 #: What the script sends back, and the Python keyword Streamlit calls for it.
 SENDERS = {"setStateValue": "states", "setTriggerValue": "triggers"}
@@ -592,6 +592,8 @@ def test_python_registers_a_callback_for_every_value_sent_back() -> None:
 def test_a_page_sends_exactly_the_contracts_keys() -> None:
     """End to end: every lecture component a page mounts got the keys of its role."""
     at = ah.page("topdown")
+    ah.ok(at)
+    at.toggle(key="quiz_topdown_on").set_value(True).run()  # the quiz is a role too
     ah.ok(at)
     comps = lh.components(at)
     assert {d["role"] for d in comps.values()} == set(ROLES)

@@ -38,14 +38,22 @@ section[data-testid="stSidebar"], [data-testid="stSidebarCollapsedControl"],
 [data-testid="stExpandSidebarButton"], [data-testid="stSidebarCollapseButton"] {
   display: none !important;
 }
-html { font-size: 20px; }
+/* drawn for a 1920-px-wide projector (20 px text) and scaled with the window's width, so a
+   1280×720 projector shows the 1920×1080 page at 2/3 (the lecture views scale their charts
+   the same way: ui/lecture.js) */
+html { font-size: calc(100vw * 20 / 1920); }
+header[data-testid="stHeader"] { display: none !important; }
 .stMainBlockContainer, [data-testid="stMainBlockContainer"] {
-  max-width: 100% !important; padding: 72px 1.5rem 3rem 1.5rem !important;
+  max-width: 100% !important; padding: 0.5rem 1.2rem 3rem 1.2rem !important;
 }
 [data-testid="stLayoutWrapper"]:has(> .st-key-round_bar), .st-key-round_bar {
-  position: sticky; top: 60px; z-index: 990;
-  background: var(--st-background-color, #ffffff); padding: 0.5rem 0 0.3rem 0;
+  position: sticky; top: 0; z-index: 990;
+  background: var(--st-background-color, #ffffff); padding: 0.2rem 0 0.2rem 0;
 }
+.bl-view .bl-title { font-size: 1.1rem !important; }
+.bl-view .bl-note { font-size: 0.9rem !important; }
+.bl-proof-lg { font-size: 1.1rem !important; }
+.bl-proof-lg sub, .bl-proof-lg sup { font-size: 0.82em !important; }
 h1 { font-size: 2.0rem !important; }
 h1.bl-page-title { font-size: 1.5rem !important; }
 .bl-one-line { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; font-size: 0.85rem; }

@@ -33,6 +33,52 @@ const ASPECT_PAD = 70;
 // Pixels left under a view in a window too short for its reservation (see fitHeight).
 const SHORT_RESERVE = 16;
 
+// Presenter mode is drawn for a 1920-px-wide projector and scaled with the window's width
+// (ui/classroom.py sizes the page's text the same way), so a 1280×720 projector shows the
+// 1920×1080 picture at 2/3. On it no chart text is smaller than MIN_LABEL px, and a label
+// holding a sub/superscript (plotly draws it at 70 %) is at least MIN_SUP_PARENT px, so the
+// small part reads at 18 px (issue 25, item 2: text a lecture hall's back row can read).
+const DESIGN_WIDTH = 1920;
+const MIN_LABEL = 22;
+const MIN_SUP_PARENT = 26;
+
+function presenterScale() {
+  return Math.min(Math.max(window.innerWidth / DESIGN_WIDTH, 0.4), 2);
+}
+
+// A copy of a plotly trace or layout with every font size (in any "…font" object) times k
+// and raised to the floor, and the margins and pixel offsets times k. Data arrays are not
+// copied (only objects and arrays of objects are walked).
+function scaledPlotly(obj, k, floor) {
+  if (!obj || typeof obj !== "object" || ArrayBuffer.isView(obj) || "bdata" in obj) return obj;
+  if (Array.isArray(obj)) {
+    return obj.length && obj[0] && typeof obj[0] === "object" && !Array.isArray(obj[0])
+      ? obj.map((o) => scaledPlotly(o, k, floor)) : obj;
+  }
+  const text = `${typeof obj.text === "string" ? obj.text : ""}${typeof obj.name === "string" ? obj.name : ""}`;
+  const least = /<su[bp]>/i.test(text) ? MIN_SUP_PARENT * k : floor;
+  const out = {};
+  for (const [name, v] of Object.entries(obj)) {
+    if (/font$/.test(name) && v && typeof v === "object" && !Array.isArray(v)) {
+      const f = Object.assign({}, v);
+      const size = (x) => Math.max(x * k, least);
+      if (typeof v.size === "number") f.size = size(v.size);
+      else if (Array.isArray(v.size)) f.size = v.size.map(size);
+      else f.size = least;  // the layout's default font: at least the floor
+      out[name] = f;
+    } else if (name === "margin" && v && typeof v === "object") {
+      out[name] = {};
+      for (const [m, x] of Object.entries(v)) out[name][m] = typeof x === "number" ? x * k : x;
+    } else if ((name === "xshift" || name === "yshift" || name === "ax" || name === "ay" ||
+                name === "standoff") && typeof v === "number") {
+      out[name] = v * k;
+    } else {
+      out[name] = scaledPlotly(v, k, floor);
+    }
+  }
+  return out;
+}
+
 function loadPlotly() {
   if (window.Plotly) return Promise.resolve(window.Plotly);
   if (!BUS.plotly) {
@@ -239,6 +285,10 @@ function stepperMount(component) {
     if (el && el !== range && (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT" ||
         el.isContentEditable)) return;
     if (ev.altKey || ev.ctrlKey || ev.metaKey) return;
+    // Space belongs to the focused control (a quiz answer, Reveal, an expander, a toggle):
+    // it plays only when nothing else has the focus, or the stepper itself has it
+    const space = ev.key === " " || ev.key === "Spacebar";
+    if (space && el && el !== document.body && !root.contains(el)) return;
     let handled = true;
     if (ev.key === "ArrowRight") go(st.t + 1);
     else if (ev.key === "ArrowLeft") go(st.t - 1);
@@ -274,8 +324,12 @@ function fitHeight(el, data, above) {
   const box = el.getBoundingClientRect();
   // a reservation for a panel below (the proof) only where the window is tall enough to
   // hold both; on a shorter one the view keeps its height and the panel sits below the fold
-  const short = data.reserveFrom && window.innerHeight < data.reserveFrom;
-  const room = window.innerHeight - box.top - above - (short ? SHORT_RESERVE : data.reserve);
+  // presenter mode is one design scaled with the width: its reservation scales too and is
+  // kept on every window (a 1280×720 projector shows the 1920×1080 page at 2/3)
+  const k = data.presenter ? presenterScale() : 1;
+  const short = !data.presenter && data.reserveFrom && window.innerHeight < data.reserveFrom;
+  const room = window.innerHeight - box.top - above -
+    (short ? SHORT_RESERVE : data.reserve * k);
   const height = Math.round(Math.min(Math.max(room, data.minHeight), data.maxHeight));
   if (!data.aspect) return height;
   // a plot with the data's aspect ratio needs no more height than its width gives it
@@ -339,20 +393,31 @@ function viewMount(component) {
       const options = Array.isArray(f) ? f : [f];
       let chosen = options.length - 1;
       const W = body.clientWidth || 1e9, H = body.clientHeight || 1e9;
-      for (let k = 0; k < options.length; k++) {
-        const m = /width="([0-9.]+)" height="([0-9.]+)"/.exec(options[k]);
-        if (!m || (+m[1] <= W + 1 && +m[2] <= H + 1)) { chosen = k; break; }
+      const k = data.presenter ? presenterScale() : 1;  // pictures drawn for 1920 px
+      for (let j = 0; j < options.length; j++) {
+        const m = /width="([0-9.]+)" height="([0-9.]+)"/.exec(options[j]);
+        if (!m || (+m[1] * k <= W + 1 && +m[2] * k <= H + 1)) { chosen = j; break; }
       }
       body.innerHTML = options[chosen];
+      const svg = body.querySelector("svg");
+      const m = /width="([0-9.]+)" height="([0-9.]+)"/.exec(options[chosen]);
+      if (svg && m && k !== 1) {
+        svg.style.width = +m[1] * k + "px";
+        svg.style.height = +m[2] * k + "px";
+      }
       box.dataset.detail = String(chosen);
       box.dataset.drawn = String(i);
       return;
     }
     plotReady = (plotReady || loadPlotly()).then((Plotly) => {
       if (shown !== i) return Plotly; // a newer round was asked for meanwhile: draw that one
-      const layout = Object.assign({}, f.layout, { height, autosize: true });
+      const k = data.presenter ? presenterScale() : 1;
+      const floor = data.presenter ? MIN_LABEL * k : 0;
+      const base = data.presenter ? scaledPlotly(f.layout, k, floor) : f.layout;
+      const traces = data.presenter ? f.data.map((tr) => scaledPlotly(tr, k, floor)) : f.data;
+      const layout = Object.assign({}, base, { height, autosize: true });
       const t0 = performance.now();
-      return Plotly.react(body, f.data, layout, data.config || { displaylogo: false,
+      return Plotly.react(body, traces, layout, data.config || { displaylogo: false,
                                                                  responsive: true })
         .then(() => {
           box.dataset.ms = String(Math.round(performance.now() - t0)); // for the benchmark
@@ -400,8 +465,189 @@ function viewMount(component) {
   };
 }
 
+// ------------------------------------------------------------------------------------- quiz
+// Predict, then reveal (ui/quiz_widget.py): the question of every round arrives with the
+// frames, so the question on screen always belongs to the round drawn, and picking,
+// revealing and scoring happen here without a round trip. The score and the marks are kept
+// per page in the tab's sessionStorage (they survive a rerun, a remount and a reload).
+const LETTERS = ["A", "B", "C", "D"];
+
+function quizStore(page) {
+  const name = "boostlab-quiz:" + page;
+  let s = null;
+  try { s = JSON.parse(window.sessionStorage.getItem(name) || "null"); } catch (e) { s = null; }
+  if (!s || typeof s !== "object") s = {};
+  s.log = s.log || {};      // question id -> the pick it was revealed with (null: none)
+  s.picks = s.picks || {};  // question id -> the pick of a question not revealed yet
+  s.right = s.right || 0;
+  s.answered = s.answered || 0;
+  s.save = () => {
+    try {
+      window.sessionStorage.setItem(name, JSON.stringify(
+        { log: s.log, picks: s.picks, right: s.right, answered: s.answered }));
+    } catch (e) { /* storage refused (private mode): the score lives until a reload */ }
+  };
+  return s;
+}
+
+function quizMount(component) {
+  const { data, parentElement } = component;
+  const key = data.stepper || "round";
+  const qs = data.questions || [];
+  const store = quizStore(data.page || "");
+  const root = document.createElement("div");
+  root.className = "bl-quiz" + (data.presenting ? " bl-quiz-present" : "");
+  root.setAttribute("role", "region");
+  root.setAttribute("aria-label", "Predict, then reveal");
+  root.innerHTML = `
+    <div class="bl-quiz-last" aria-live="polite"></div>
+    <div class="bl-quiz-q"></div>
+    <div class="bl-quiz-grid" role="radiogroup"></div>
+    <div class="bl-quiz-actions"><button type="button" class="bl-quiz-reveal">Reveal</button></div>
+    <div class="bl-quiz-why" aria-live="polite"></div>
+    <div class="bl-quiz-score"></div>`;
+  parentElement.replaceChildren(root);
+  const lastEl = root.querySelector(".bl-quiz-last");
+  const qEl = root.querySelector(".bl-quiz-q");
+  const grid = root.querySelector(".bl-quiz-grid");
+  const revealBtn = root.querySelector(".bl-quiz-reveal");
+  const whyEl = root.querySelector(".bl-quiz-why");
+  const scoreEl = root.querySelector(".bl-quiz-score");
+  let shownT = null;
+  let current = null;
+
+  function questionAt(t) {
+    if (!qs.length) return null;
+    return qs[Math.min(Math.max(t, 0), qs.length - 1)] || null;
+  }
+
+  function verdict(q, pick) {
+    const answer = `${LETTERS[q.correct]}. ${q.answers[q.correct]}`;
+    if (pick === null || pick === undefined) return ["shown", `The answer is ${answer}. ${q.why}`];
+    if (pick === q.correct) return ["right", `Right: ${answer}. ${q.why}`];
+    return ["wrong", `Not this time — the answer is ${answer}. ${q.why}`];
+  }
+
+  function mark(q, pick) {
+    if (q.id in store.log) return;
+    store.log[q.id] = pick ?? null;
+    delete store.picks[q.id];
+    if (pick !== null && pick !== undefined) {
+      store.answered += 1;
+      if (pick === q.correct) store.right += 1;
+    }
+    store.save();
+  }
+
+  function scoreText() {
+    const s = store.answered ? `${store.right} of ${store.answered} right`
+                             : "No prediction marked yet";
+    return "Score this session: " + s;
+  }
+
+  function render() {
+    const q = current;
+    root.dataset.round = String(shownT);
+    if (!q) {
+      root.dataset.qid = "";
+      root.dataset.revealed = "";
+      qEl.textContent = "Nothing left to predict: this is the run's last round.";
+      grid.replaceChildren();
+      revealBtn.hidden = true;
+      whyEl.textContent = "";
+      whyEl.className = "bl-quiz-why";
+      scoreEl.textContent = scoreText();
+      return;
+    }
+    const revealed = q.id in store.log;
+    const pick = revealed ? store.log[q.id] : store.picks[q.id];
+    root.dataset.qid = q.id;
+    root.dataset.revealed = revealed ? "1" : "";
+    qEl.textContent = "Predict: " + q.text;
+    const buttons = q.answers.map((text, i) => {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = "bl-quiz-a";
+      b.setAttribute("role", "radio");
+      b.setAttribute("aria-checked", pick === i ? "true" : "false");
+      b.dataset.i = String(i);
+      const letter = document.createElement("b");
+      letter.textContent = LETTERS[i];
+      const span = document.createElement("span");
+      span.textContent = text;
+      b.append(letter, span);
+      if (pick === i) b.classList.add("bl-quiz-picked");
+      if (revealed) {
+        b.disabled = true;
+        const m = document.createElement("i");
+        if (i === q.correct) { b.classList.add("bl-quiz-right"); m.textContent = " ✓"; }
+        else if (i === pick) { b.classList.add("bl-quiz-wrong"); m.textContent = " ✗"; }
+        else b.classList.add("bl-quiz-dim");
+        if (m.textContent) b.append(m);
+      }
+      return b;
+    });
+    grid.replaceChildren(...buttons);
+    revealBtn.hidden = revealed;
+    if (revealed) {
+      const [kind, text] = verdict(q, pick);
+      whyEl.textContent = text;
+      whyEl.className = "bl-quiz-why bl-quiz-" + kind;
+    } else {
+      whyEl.textContent = data.presenting ? "The class's answer (optional), then Reveal." : "";
+      whyEl.className = "bl-quiz-why";
+    }
+    scoreEl.textContent = scoreText();
+  }
+
+  function onRound(t) {
+    const q = questionAt(t);
+    const before = current;
+    const beforeT = shownT;
+    shownT = t;
+    current = q;
+    if (before && (!q || q.id !== before.id)) {
+      // a step forward past a pending pick reveals it (marked once, shown on the next round)
+      const pick = store.picks[before.id];
+      if (pick !== undefined && !(before.id in store.log) && t > beforeT) {
+        mark(before, pick);
+        const [kind, text] = verdict(before, pick);
+        lastEl.textContent = ({ right: "✓ ", wrong: "✗ " }[kind] || "") +
+          `Round ${before.t}'s prediction: ${text}`;
+        lastEl.className = "bl-quiz-last bl-quiz-" + kind;
+      } else {
+        lastEl.textContent = "";
+        lastEl.className = "bl-quiz-last";
+      }
+    }
+    render();
+  }
+
+  grid.addEventListener("click", (ev) => {
+    const b = ev.target.closest(".bl-quiz-a");
+    if (!b || b.disabled || !current || current.id in store.log) return;
+    const i = parseInt(b.dataset.i, 10);
+    if (store.picks[current.id] === i) delete store.picks[current.id];  // a second tap unpicks
+    else store.picks[current.id] = i;
+    store.save();
+    render();
+  });
+  revealBtn.addEventListener("click", () => {
+    if (!current) return;
+    mark(current, store.picks[current.id]);
+    render();
+  });
+
+  function onRoundEvent(ev) {
+    if (ev.detail.key === key) onRound(ev.detail.t);
+  }
+  window.addEventListener("boostlab:round", onRoundEvent);
+  onRound(BUS.rounds[key] ?? 0);
+  return () => window.removeEventListener("boostlab:round", onRoundEvent);
+}
+
 // data.role -> the function that mounts it (ComponentData.role in ui/lecture.py)
-const MOUNT = { stepper: stepperMount, view: viewMount };
+const MOUNT = { stepper: stepperMount, view: viewMount, quiz: quizMount };
 
 export default function (component) {
   const data = component.data || {};

@@ -44,7 +44,7 @@ import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 
 from . import rounds
-from .classroom import PRESENTER_SCALE, chart_config, presenting, presets_and_challenges
+from .classroom import chart_config, presenting, presets_and_challenges
 from .proof import COMPACT_CSS
 
 if TYPE_CHECKING:
@@ -54,6 +54,9 @@ if TYPE_CHECKING:
 
 #: Pixels the proof panel takes under the curves (ui/proof.py's compact table).
 PROOF_HEIGHT = 220
+#: The same in presenter mode's 1920-px design (a card of five links at 22 px; scaled with
+#: the window's width by ui/lecture.js).
+PRESENTER_PROOF_HEIGHT = 300
 #: The shortest window in which the curves leave that room (1080-px projectors; a 720-px one
 #: keeps the curves' height and shows the proof below the fold).
 PROOF_FROM = 900
@@ -96,6 +99,40 @@ _CSS = """
   text-align: right; white-space: nowrap; font-variant-numeric: tabular-nums; }
 .bl-view-html th { background: #f5f5f7; font-weight: 600; }
 .bl-view-html td:first-child, .bl-view-html th:first-child { text-align: left; }
+.bl-quiz { border: 1px solid rgba(128,128,128,0.45); border-radius: 0.6rem; padding: 0.5rem 0.7rem;
+  font-size: 1rem; line-height: 1.3; }
+.bl-quiz-q { font-weight: 600; margin-bottom: 0.4rem; }
+.bl-quiz-grid { display: grid; grid-template-columns: 1fr; gap: 0.35rem; }
+.bl-quiz-a { font: inherit; text-align: left; min-height: 44px; padding: 0.3rem 0.6rem;
+  border-radius: 0.5rem; border: 2px solid rgba(128,128,128,0.4); background: transparent;
+  color: inherit; cursor: pointer; display: flex; gap: 0.5rem; align-items: center; }
+.bl-quiz-a b { min-width: 1.4em; }
+.bl-quiz-a:disabled { cursor: default; color: inherit; }
+.bl-quiz-picked { border-color: #31333F; background: rgba(49,51,63,0.08); }
+.bl-quiz-right { border-color: #009E73; background: rgba(0,158,115,0.14); }
+.bl-quiz-wrong { border-color: #D55E00; background: rgba(213,94,0,0.10); }
+.bl-quiz-dim { opacity: 0.55; }
+.bl-quiz-actions { margin-top: 0.4rem; }
+.bl-quiz-reveal { font: inherit; min-height: 44px; padding: 0 1.1rem; border-radius: 0.5rem;
+  border: 1px solid #C53948; background: #C53948; color: white; font-weight: 600;
+  cursor: pointer; }
+.bl-quiz-reveal[hidden] { display: none; }
+.bl-quiz-why { margin-top: 0.4rem; }
+.bl-quiz-why:empty, .bl-quiz-last:empty { display: none; }
+.bl-quiz-why.bl-quiz-right, .bl-quiz-last.bl-quiz-right { border-left: 4px solid #009E73;
+  background: rgba(0,158,115,0.10); padding: 0.2rem 0.5rem; }
+.bl-quiz-why.bl-quiz-wrong, .bl-quiz-last.bl-quiz-wrong { border-left: 4px solid #D55E00;
+  background: rgba(213,94,0,0.08); padding: 0.2rem 0.5rem; }
+.bl-quiz-why.bl-quiz-shown, .bl-quiz-last.bl-quiz-shown { border-left: 4px solid #0072B2;
+  background: rgba(0,114,178,0.08); padding: 0.2rem 0.5rem; }
+.bl-quiz-last { margin-bottom: 0.4rem; font-size: 0.9em; }
+.bl-quiz-score { margin-top: 0.35rem; font-size: 0.9em; color: #4a4c57; }
+.st-key-lecture-side { max-height: calc(100vh - 8rem); overflow-y: auto; overflow-x: hidden;
+  position: sticky; top: 7.5rem; padding-right: 0.2rem; }
+/* the side panel is narrow: the student's columns (plot | controls) stack, full width */
+.st-key-lecture-side [data-testid="stHorizontalBlock"] { flex-wrap: wrap; }
+.st-key-lecture-side [data-testid="stColumn"] { min-width: 100% !important;
+  width: 100% !important; flex: 1 1 100% !important; }
 .bl-focusable { cursor: pointer; outline: 1px solid transparent; }
 .bl-focusable:hover { outline: 2px solid #C53948; }
 """
@@ -426,6 +463,10 @@ class ViewData(ComponentData):
         The ``focus`` trigger's value on a click; ``None``: not clickable.
     aspect : float or None
         Height/width of the plotted data.
+    presenter : bool
+        Presenter mode: the frames were built for a 1920-px-wide screen; the browser scales
+        their text and margins with the window's width, with a floor of 22 px at 1920
+        (26 px for a label holding a sub/superscript).
     """
 
     role: ClassVar[str] = "view"
@@ -444,6 +485,32 @@ class ViewData(ComponentData):
     config: dict[str, Any]
     focusable: str | None
     aspect: float | None
+    presenter: bool
+
+
+@dataclass(frozen=True)
+class QuizData(ComponentData):
+    """Predict, then reveal in the browser (role ``"quiz"``); see :func:`quiz`.
+
+    Attributes
+    ----------
+    stepper : str
+        The key of the stepper whose round the quiz follows.
+    page : str
+        The page's name: the browser keeps one score per page (sessionStorage).
+    questions : list of dict or None
+        One entry per round: the question asked before the next step (``id``, ``t``,
+        ``text``, ``answers``, ``correct``, ``why``, ``kind``), or ``None`` (nothing to ask).
+    presenting : bool
+        Presenter mode: larger text, and the class's answer is optional.
+    """
+
+    role: ClassVar[str] = "quiz"
+
+    stepper: str
+    page: str
+    questions: list[dict[str, Any] | None]
+    presenting: bool
 
 
 # ---------------------------------------------------------------------------------- stepper
@@ -531,6 +598,7 @@ def view(
     focus: str | None = None,
     on_focus: Callable[[], None] | None = None,
     aspect: float | None = None,
+    presenter: bool = False,
 ) -> Any:
     """One view of the lecture: all its frames, drawn by the browser at the stepper's round.
 
@@ -560,6 +628,8 @@ def view(
     aspect : float, optional
         Height/width of the plotted data (regions keep the data's aspect ratio): the view
         then takes no more height than its width needs.
+    presenter : bool, default False
+        Frames built for presenter mode's 1920-px design (see :class:`ViewData`).
     """
     if kind not in ("plotly", "svg", "html"):
         raise ValueError(f"kind must be 'plotly', 'svg' or 'html'; got {kind!r}")
@@ -577,19 +647,54 @@ def view(
         config={**chart_config(chart_key or key), "responsive": True},
         focusable=focus,
         aspect=aspect,
+        presenter=presenter,
     )
     # only a focusable view registers the callback (the others never fire the trigger)
     callbacks = ViewData.callbacks(focus=on_focus or _nothing) if focus is not None else {}
     return _COMPONENT(key=key, data=data.to_js(), height="content", **callbacks)
 
 
+def quiz(
+    questions: Sequence[dict[str, Any] | None],
+    *,
+    page: str,
+    key: str,
+    stepper_key: str = rounds.KEY,
+    presenting: bool = False,
+) -> Any:
+    """Predict, then reveal, asked and scored by the browser at the stepper's round.
+
+    Parameters
+    ----------
+    questions : sequence of dict or None
+        One per round (see :class:`QuizData`); built by :func:`ui.quiz_widget.lecture_quiz`.
+    page : str
+        The page's name (its score is kept apart from other pages').
+    key : str
+        Streamlit key of the component.
+    stepper_key : str, default ``rounds.KEY``
+        The stepper the quiz follows.
+    presenting : bool, default False
+        Presenter mode.
+    """
+    data = QuizData(
+        stepper=stepper_key, page=page, questions=list(questions), presenting=presenting
+    )
+    return _COMPONENT(key=key, data=data.to_js(), height="content")
+
+
 def _nothing() -> None:
     """The ``focus`` callback of a view clicked without one: the trigger still reruns."""
 
 
+#: Presenter mode's figure font: the lecture views are built for a 1920-px-wide projector at
+#: this size and scaled by the browser with the window's width (see :class:`ViewData`).
+PRESENTER_FONT = 22.0
+
+
 def scale() -> float:
-    """Font scale of figures in presenter mode."""
-    return PRESENTER_SCALE if presenting() else 1.0
+    """Font scale of the lecture's figures (base 12 px): presenter mode's 22 px at 1920."""
+    return PRESENTER_FONT / 12.0 if presenting() else 1.0
 
 
 def lecture_columns(widths: Sequence[float] = (1.0, 1.15, 1.0)):
@@ -604,6 +709,50 @@ def lecture_columns(widths: Sequence[float] = (1.0, 1.15, 1.0)):
         cols[2].container(key="view-curves"),
         cols[2].container(key="view-proof"),
     )
+
+
+@dataclass(frozen=True)
+class Area:
+    """Where a lecture page puts its views and its student's panel (see :func:`area`).
+
+    Attributes
+    ----------
+    main : DeltaGenerator
+        The three views (``with area.main: three_views(...)``).
+    side : DeltaGenerator
+        The student's turn and the quiz, beside the views (keyed ``lecture-side``); the
+        same as ``main`` when there is no side panel.
+    """
+
+    main: DeltaGenerator
+    side: DeltaGenerator
+
+
+#: Width of the student's panel beside the views, as a share of the page's width.
+SIDE_SHARE = 0.27
+
+
+def area(*, side: bool) -> Area:
+    """The lecture's area under the stepper: the three views, and — when the student plays
+    the weak learner or predicts — a panel beside them, so that the views stay on the
+    screen in every mode (issue 25, item 1: above the views they were pushed below the
+    fold). The panel scrolls on its own when its content is taller than the window.
+
+    Parameters
+    ----------
+    side : bool
+        Whether the page shows a student's panel.
+
+    Returns
+    -------
+    Area
+        The containers to fill.
+    """
+    if not side:
+        main = st.container(key="lecture-main")
+        return Area(main=main, side=main)
+    left, right = st.columns([1 - SIDE_SHARE, SIDE_SHARE], gap="small")
+    return Area(main=left.container(key="lecture-main"), side=right.container(key="lecture-side"))
 
 
 # ------------------------------------------------------------------- panels of a lecture page
@@ -638,10 +787,13 @@ def preset_row(
         (``focus``), inside the keyed container ``preset_row``, filled later by the page.
     """
     with st.container(key="preset_row"):
-        left, modes, right = st.columns([3.2, 1.0, 1.1], vertical_alignment="bottom")
+        left, modes, right = st.columns([2.6, 1.6, 1.1], vertical_alignment="bottom")
         with left:
             presets_and_challenges(key, presets, challenges, first_round=first_round)
-    return PresetRow(modes=modes, focus=right)
+        # the toggles side by side (one row, wrapping only where the page is narrow): a
+        # stack of two took a line of the projector's height from the views
+        toggles = modes.container(horizontal=True, vertical_alignment="center", gap="small")
+    return PresetRow(modes=toggles, focus=right)
 
 
 def stepper_caption(ds: Dataset, elapsed: float, *, unit: str = "round", note: str = "") -> str:
@@ -770,6 +922,7 @@ def three_views(
             chart_key=f"regions_{tag}",
             title=regions.title,
             aspect=regions.aspect,
+            presenter=presenting(),
         )
     with middle:
         view(
@@ -779,6 +932,7 @@ def three_views(
             notes=structure.notes,
             title=structure.title,
             aspect=structure.aspect,
+            presenter=presenting(),
         )
     with right:
         view(
@@ -789,8 +943,10 @@ def three_views(
             notes=curves.notes,
             title=curves.title,
             aspect=curves.aspect,
-            reserve=16 + (PROOF_HEIGHT if proof is not None else 0),
+            reserve=16
+            + (0 if proof is None else PRESENTER_PROOF_HEIGHT if presenting() else PROOF_HEIGHT),
             reserve_from=PROOF_FROM if proof is not None else None,
+            presenter=presenting(),
         )
     if proof is not None:
         with below:
@@ -800,6 +956,7 @@ def three_views(
                 key=f"lv_proof_{tag}",
                 title=proof.title,
                 notes=proof.notes,
+                presenter=presenting(),
             )
 
 

@@ -652,7 +652,7 @@ COMPACT_CSS = (
     ".bl-proof-c{background:#FFF;color:" + _INK + ";"
     "border:1px solid " + _CARD_BORDER + ";border-radius:6px;padding:4px 6px 3px;"
     "font-size:13px;line-height:1.3;overflow:hidden;container-type:inline-size}"
-    "@container (max-width:360px){.bl-proof-link i{display:none}"
+    "@container (max-width:480px){.bl-proof-link i{display:none}"
     ".bl-proof-link>*{padding:1px 3px}}"
     # presenter mode: a card of five links with its footnote must stay on a 1080p screen
     ".bl-proof-lg{font-size:16px;padding:4px 8px 3px;line-height:1.22}"

@@ -25,11 +25,12 @@ survives the rounds where the widget is not drawn). Every text is escaped: markd
 from __future__ import annotations
 
 import html
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import streamlit as st
 
+from . import lecture
 from .quiz import LETTERS, Question
 from .text import md_plain
 from .theme import HIGHLIGHT, MEASURED
@@ -343,3 +344,46 @@ def ask(
         )
         slot.caption(f"{hint}Score this session: {score_text(*score(key))}")
         return revealed
+
+
+# ------------------------------------------------------------------- the lecture pages' quiz
+def question_data(q: Question | None) -> dict[str, Any] | None:
+    """A question as the browser's quiz reads it (``ui/lecture.js``, role ``"quiz"``): plain
+    text only (the browser sets it as text, never as markup)."""
+    if q is None:
+        return None
+    return {
+        "id": q.ident,
+        "t": int(q.t),
+        "text": q.text,
+        "answers": list(q.answers),
+        "correct": int(q.correct),
+        "why": q.why,
+        "kind": q.kind,
+    }
+
+
+def lecture_quiz(questions: Sequence[Question | None], *, page: str, presenting: bool) -> None:
+    """Predict, then reveal on a lecture page: every round's question handed to the browser
+    with the frames, so it is asked, revealed and scored there at the round on screen
+    (issue 25, item 6: asked by the server it came seconds after the step, and a pick or a
+    reveal could be lost in a rerun).
+
+    Parameters
+    ----------
+    questions : sequence of Question or None
+        The question asked at each round ``t`` (about the step to ``t + 1``); ``None`` where
+        there is nothing to ask (the last round).
+    page : str
+        The page's name: the keyed container is ``quiz_{page}_box`` and the score is kept
+        per page in the browser tab.
+    presenting : bool
+        Presenter mode (larger text; the class's answer is optional).
+    """
+    with st.container(key=f"quiz_{page}_box"):
+        lecture.quiz(
+            [question_data(q) for q in questions],
+            page=page,
+            key=f"quiz_{page}_view",
+            presenting=presenting,
+        )

@@ -213,43 +213,49 @@ def render() -> None:
         default=frames.first_merge(runs[focus]),
         caption=lecture.stepper_caption(ds, elapsed),
     )
-    if weak:
-        student.branching_turn(
-            ds,
-            runs[focus],
-            merge=SCHEMES[focus],
-            c=params["c"],
-            weak=params["wl"],
-            scheme=focus,
-            n_rounds=params["n_rounds"],
-            n_played=len(played),
-        )
-    if predict:
-        quiz_widget.ask(
-            questions.question(
-                runs[focus], t or 0, feature_names=ds.feature_names, X=ds.X_train, y=ds.y_train
-            ),
-            key="quiz_branching",
-            presenting=presenting(),
-        )
+    area = lecture.area(side=weak or predict)
+    with area.side:
+        if weak:
+            student.branching_turn(
+                ds,
+                runs[focus],
+                merge=SCHEMES[focus],
+                c=params["c"],
+                weak=params["wl"],
+                scheme=focus,
+                n_rounds=params["n_rounds"],
+                n_played=len(played),
+            )
+        if predict:
+            quiz_widget.lecture_quiz(
+                [
+                    questions.question(
+                        runs[focus], r, feature_names=ds.feature_names, X=ds.X_train, y=ds.y_train
+                    )
+                    for r in range(lec["n"])
+                ],
+                page="branching",
+                presenting=presenting(),
+            )
     run = lec["runs"][focus]
-    lecture.three_views(
-        focus.replace(".", "_"),
-        regions=lecture.Panel(
-            run["regions"],
-            f"{focus}: regions of sign F_t",
-            notes=run["notes"],
-            aspect=figures.aspect(ds),
-        ),
-        structure=lecture.Panel(
-            program["structure"], f"{focus}: the program by round", notes=program["notes"]
-        ),
-        curves=lecture.Panel(
-            run["curves"], "Π Z_t, errors and leaves |L_t|", notes=run["curve_notes"]
-        ),
-        structure_name="program",
-        proof=lecture.Panel(run["proof"], "The proof at this round"),
-    )
+    with area.main:
+        lecture.three_views(
+            focus.replace(".", "_"),
+            regions=lecture.Panel(
+                run["regions"],
+                f"{focus}: regions of sign F_t",
+                notes=run["notes"],
+                aspect=figures.aspect(ds),
+            ),
+            structure=lecture.Panel(
+                program["structure"], f"{focus}: the program by round", notes=program["notes"]
+            ),
+            curves=lecture.Panel(
+                run["curves"], "Π Z_t, errors and leaves |L_t|", notes=run["curve_notes"]
+            ),
+            structure_name="program",
+            proof=lecture.Panel(run["proof"], "The proof at this round"),
+        )
     st.caption(REGIONS_KEY)
     theory_doc.words(("|L_t|", "Z_t", "Π Z", "γ_t", "c", "bands", "collapsed"))
 

@@ -202,6 +202,29 @@ INTRO = (
 )
 
 
+def _questions(runs: dict, schedule, focus: str, n: int, ds) -> list:
+    """The question asked at every step of the stepper (about the step after it): the
+    focused run's snapshot now and at the next step (steps follow BoostODT's schedule)."""
+    out = []
+    for k in range(n):
+        if k + 1 >= n:
+            out.append(None)
+            continue
+        now = shown_at(runs, schedule, k)[focus].idx
+        after = shown_at(runs, schedule, k + 1)[focus].idx
+        out.append(
+            questions.question(
+                runs[focus],
+                now,
+                to=after,
+                feature_names=ds.feature_names,
+                X=ds.X_train,
+                y=ds.y_train,
+            )
+        )
+    return out
+
+
 def render() -> None:
     preset_from_url("odt_preset", GUIDES, first_round=1)
     header = page_header(
@@ -288,47 +311,40 @@ def render() -> None:
             + "; AdaBoost gets as many stumps as BoostODT has used",
         ),
     )
-    if weak:
-        student.oblique_turn(
-            ds,
-            runs[ODT],
-            n_played=len(played),
-            n_stumps=params["n_stumps"],
-            learner=params["learner"],
-            rule_label=RULE_LABELS[params["rule"]],
-        )
-    if predict:
-        k = min(max(t or 0, 0), lec["n"] - 1)
-        now = shown_at(runs, schedule, k)[focus].idx
-        after = shown_at(runs, schedule, k + 1)[focus].idx if k + 1 < lec["n"] else None
-        quiz_widget.ask(
-            questions.question(
-                runs[focus],
-                now,
-                to=after,
-                feature_names=ds.feature_names,
-                X=ds.X_train,
-                y=ds.y_train,
+    area = lecture.area(side=weak or predict)
+    with area.side:
+        if weak:
+            student.oblique_turn(
+                ds,
+                runs[ODT],
+                n_played=len(played),
+                n_stumps=params["n_stumps"],
+                learner=params["learner"],
+                rule_label=RULE_LABELS[params["rule"]],
             )
-            if after is not None
-            else None,
-            key="quiz_oblique",
-            presenting=presenting(),
-        )
+        if predict:
+            quiz_widget.lecture_quiz(
+                _questions(runs, schedule, focus, lec["n"], ds),
+                page="oblique",
+                presenting=presenting(),
+            )
     run = lec["runs"][focus]
-    lecture.three_views(
-        SHORT[focus].replace(" ", "_"),
-        regions=lecture.Panel(
-            run["regions"],
-            f"{SHORT[focus]}: decision regions",
-            notes=run["notes"],
-            aspect=figures.aspect(ds),
-        ),
-        structure=lecture.Panel(run["structure"], STRUCTURE_TITLE[focus]),
-        curves=lecture.Panel(run["curves"], "Errors and Theorem 1's bound", notes=[CURVES_NOTE]),
-        widths=(1.2, 1.3, 0.9),
-        proof=lecture.Panel(run["proof"], "The proof at this round"),
-    )
+    with area.main:
+        lecture.three_views(
+            SHORT[focus].replace(" ", "_"),
+            regions=lecture.Panel(
+                run["regions"],
+                f"{SHORT[focus]}: decision regions",
+                notes=run["notes"],
+                aspect=figures.aspect(ds),
+            ),
+            structure=lecture.Panel(run["structure"], STRUCTURE_TITLE[focus]),
+            curves=lecture.Panel(
+                run["curves"], "Errors and Theorem 1's bound", notes=[CURVES_NOTE]
+            ),
+            widths=(1.2, 1.3, 0.9),
+            proof=lecture.Panel(run["proof"], "The proof at this round"),
+        )
     st.caption(REGIONS_KEY + ("" if presenting() else f"  \n**{SHORT[focus]}**: {HELP[focus]}"))
     theory_doc.words(("G1", "AdaBoost_R", "KM tree", "BoostODT", "LS", "R", "μ_j", "α_j"))
 

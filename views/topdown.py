@@ -228,55 +228,58 @@ def render() -> None:
     t = lecture.stepper(
         lec["n"], page="topdown", default=1, caption=lecture.stepper_caption(ds, elapsed)
     )
-    if weak:
-        student.topdown_turn(
-            ds,
-            topdown_runs.topdown_state(
+    area = lecture.area(side=weak or predict)
+    with area.side:
+        if weak:
+            student.topdown_turn(
                 ds,
-                choice.key,
-                params["size"],
-                params["index"],
-                focus,
-                params["max_arity"],
-                gamma_of[focus],
-                params["leaf_rule"],
-                played,
-            ),
-            max_arity=params["max_arity"],
-            criterion_label=SHORT[focus],
-            n_played=len(played),
-        )
-    if predict:
-        quiz_widget.ask(
-            questions.question(
-                runs[focus],
-                t or 0,
-                index=params["index"],
-                feature_names=ds.feature_names,
-            ),
-            key="quiz_topdown",
-            presenting=presenting(),
-        )
+                topdown_runs.topdown_state(
+                    ds,
+                    choice.key,
+                    params["size"],
+                    params["index"],
+                    focus,
+                    params["max_arity"],
+                    gamma_of[focus],
+                    params["leaf_rule"],
+                    played,
+                ),
+                max_arity=params["max_arity"],
+                criterion_label=SHORT[focus],
+                n_played=len(played),
+            )
+        if predict:
+            quiz_widget.lecture_quiz(
+                [
+                    questions.question(
+                        runs[focus], r, index=params["index"], feature_names=ds.feature_names
+                    )
+                    for r in range(lec["n"])
+                ],
+                page="topdown",
+                presenting=presenting(),
+            )
     run = lec["runs"][focus]
-    lecture.three_views(
-        focus,
-        regions=lecture.Panel(
-            run["regions"],
-            f"{SHORT[focus]}: decision regions",
-            notes=run["notes"],
-            aspect=figures.aspect(ds),
-        ),
-        structure=lecture.Panel(
-            run["structure"], f"{SHORT[focus]}: the tree (vermillion: this round's split)"
-        ),
-        curves=lecture.Panel(
-            run["curves"],
-            "I(T), errors and bounds vs leaves |T|",
-            notes=[_curve_caption(focus, params, runs[focus][-1].metrics)],
-        ),
-        structure_name="tree",
-        proof=lecture.Panel(run["proof"], "The proof at this round"),
-    )
+    with area.main:
+        lecture.three_views(
+            focus,
+            regions=lecture.Panel(
+                run["regions"],
+                f"{SHORT[focus]}: decision regions",
+                notes=run["notes"],
+                aspect=figures.aspect(ds),
+            ),
+            structure=lecture.Panel(
+                run["structure"], f"{SHORT[focus]}: the tree (vermillion: this round's split)"
+            ),
+            curves=lecture.Panel(
+                run["curves"],
+                "I(T), errors and bounds vs leaves |T|",
+                notes=[_curve_caption(focus, params, runs[focus][-1].metrics)],
+            ),
+            structure_name="tree",
+            proof=lecture.Panel(run["proof"], "The proof at this round"),
+        )
     st.caption(REGIONS_KEY)
     theory_doc.words(("I(T)", "γ̂", "e_γ(n)", "s^−γ", "φ_γ(s)", "g_γ(k)", "MM"))
 

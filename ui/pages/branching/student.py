@@ -273,12 +273,15 @@ def branching_turn(
         else:
             head.markdown(
                 f"**You are the weak learner** — {md_plain(scheme)}'s run, round {t} of "
-                f"{n_rounds}: choose the stump h{t}. The views below show the run continued "
+                f"{n_rounds}: choose the stump h{t}. The views show the run continued "
                 "from your stumps (the rounds after yours are InfoBoost's)."
             )
         with buttons.container(horizontal=True, horizontal_alignment="right"):
             st.button("Undo", key=f"{KEY}_undo", on_click=TURN.undo, disabled=n_played == 0)
             st.button("Start over", key=f"{KEY}_restart", on_click=TURN.restart)
+        # the play buttons sit under the heading (filled once the choice is scored), so
+        # they are on screen in the narrow side panel without scrolling it
+        actions = st.container(horizontal=True, key=f"{KEY}_actions")
         if n_played >= n_rounds:
             st.success(
                 f"Your run is complete: you chose all T = {n_rounds} stumps. Step through it "
@@ -379,7 +382,7 @@ def branching_turn(
                     "Your stump splits the training points as InfoBoost's does: every number "
                     "agrees."
                 )
-            with st.container(horizontal=True):
+            with actions:
                 st.button(
                     "Use my stump",
                     key=f"{KEY}_play",

@@ -402,6 +402,9 @@ def oblique_turn(
         with buttons.container(horizontal=True, horizontal_alignment="right"):
             st.button("Undo", key=f"{KEY}_undo", on_click=TURN.undo, disabled=n_played == 0)
             st.button("Start over", key=f"{KEY}_restart", on_click=TURN.restart)
+        # the play buttons sit under the heading (filled once the choice is scored), so
+        # they are on screen in the narrow side panel without scrolling it
+        actions = st.container(horizontal=True, key=f"{KEY}_actions")
         nxt = next_split(run, n_played)
         if nxt is None:
             head.markdown(f"**You are the weak learner** — BoostODT, after step {n_played}.")
@@ -417,7 +420,7 @@ def oblique_turn(
         head.markdown(
             f"**You are the weak learner** — BoostODT, step {n_played + 1}: split node "
             f"**#{node}** ({members.size} examples). The leaf rule ({md_plain(rule_label)}) "
-            "picked it; you set its separator. The views below show the run continued from "
+            "picked it; you set its separator. The views show the run continued from "
             "your lines (the steps after yours are AdaBoost_R's)."
         )
         X = ds.X_train[members]
@@ -503,7 +506,7 @@ def oblique_turn(
                 # presenter mode: the remarks only, not the explanation of the bound
                 for note in notes[1:] if presenting() else notes:
                     st.caption(note)
-            with st.container(horizontal=True):
+            with actions:
                 st.button(
                     "Use my line",
                     key=f"{KEY}_play",

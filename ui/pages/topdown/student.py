@@ -144,12 +144,15 @@ def topdown_turn(
         head, buttons = st.columns([3, 2], vertical_alignment="center")
         head.markdown(
             f"**You are the weak learner** — {md_plain(criterion_label)}'s run, round "
-            f"{n_played + 1}: choose the split. The views below show the run continued from "
+            f"{n_played + 1}: choose the split. The views show the run continued from "
             "your tree (the rounds after yours are the algorithm's)."
         )
         with buttons.container(horizontal=True, horizontal_alignment="right"):
             st.button("Undo", key=f"{KEY}_undo", on_click=TURN.undo, disabled=n_played == 0)
             st.button("Start over", key=f"{KEY}_restart", on_click=TURN.restart)
+        # the play buttons sit under the heading (filled once the choice is scored), so
+        # they are on screen in the narrow side panel without scrolling it
+        actions = st.container(horizontal=True, key=f"{KEY}_actions")
         if state is None:
             st.success(
                 f"Your run is complete after {n_played} round(s) (the tree has its s leaves "
@@ -282,7 +285,7 @@ def topdown_turn(
                     )
                 for note in notes:
                     st.caption("⚠ " + md_plain(note, 400))
-            with st.container(horizontal=True):
+            with actions:
                 st.button(
                     "Use my split",
                     key=f"{KEY}_play",
