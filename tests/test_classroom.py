@@ -34,7 +34,7 @@ from streamlit.testing.v1 import AppTest
 
 from tests import apptest_helpers as ah
 from tests import lecture_helpers as lh
-from ui import pages
+from ui import lecture, pages
 from ui.params import Param
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -181,13 +181,16 @@ def test_presenter_mode_enlarges_the_charts() -> None:
     plain = _lecture_layouts(ah.page("topdown", s="8"))
     big = _lecture_layouts(ah.page("topdown", s="8", present="true"))
     assert len(plain) == len(big) == 6
+    # the lecture views are built for presenter mode's 1920-px design at 22 px (12 px
+    # normally); the browser scales them with the window (tests/test_browser_layout.py)
+    k = lecture.PRESENTER_FONT / 12
     for small, large in zip(plain, big, strict=True):
         base = (small.get("font") or {}).get("size") or 12
-        assert large["font"]["size"] == pytest.approx(base * 1.3, abs=1)
+        assert large["font"]["size"] == pytest.approx(base * k, abs=1)
         for ann_s, ann_l in zip(
             small.get("annotations", []), large.get("annotations", []), strict=True
         ):  # the curves' line labels too
-            assert ann_l["font"]["size"] == pytest.approx(ann_s["font"]["size"] * 1.3, abs=1)
+            assert ann_l["font"]["size"] == pytest.approx(ann_s["font"]["size"] * k, abs=1.5)
 
 
 def test_presenter_mode_enlarges_legend_and_title_fonts_too() -> None:

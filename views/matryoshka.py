@@ -248,27 +248,30 @@ def render() -> None:
             else "",
         ),
     )
-    if predict:
-        quiz_widget.ask(
-            questions.step_question(runs[focus], counts, t or 0, feature_names=ds.feature_names),
-            key="quiz_matryoshka",
-            presenting=presenting(),
-        )
+    area = lecture.area(side=bool(predict))
+    with area.side:
+        if predict:
+            quiz_widget.lecture_quiz(
+                questions.step_questions(runs[focus], counts, feature_names=ds.feature_names),
+                page="matryoshka",
+                presenting=presenting(),
+            )
     run = lec["runs"][focus]
-    lecture.three_views(
-        focus,
-        regions=lecture.Panel(
-            run["regions"],
-            f"{SHORT[focus]}: P(H(x) > 0)",
-            notes=run["notes"],
-            aspect=figures.aspect(ds),
-        ),
-        structure=lecture.Panel(run["structure"], STRUCTURE_TITLE[focus]),
-        curves=lecture.Panel(
-            run["curves"], "Expected errors and bounds vs T", notes=[run["curve_note"]]
-        ),
-        proof=lecture.Panel(run["proof"], "The proof at this round"),
-    )
+    with area.main:
+        lecture.three_views(
+            focus,
+            regions=lecture.Panel(
+                run["regions"],
+                f"{SHORT[focus]}: P(H(x) > 0)",
+                notes=run["notes"],
+                aspect=figures.aspect(ds),
+            ),
+            structure=lecture.Panel(run["structure"], STRUCTURE_TITLE[focus]),
+            curves=lecture.Panel(
+                run["curves"], "Expected errors and bounds vs T", notes=[run["curve_note"]]
+            ),
+            proof=lecture.Panel(run["proof"], "The proof at this round"),
+        )
     st.caption(REGIONS_KEY)
     theory_doc.words(("C(T)", "F(T, ρ)", "ρ", "M2", "doll"))
     if params["samples"]:

@@ -364,7 +364,7 @@ PAGES: tuple[PageSpec, ...] = (
         first_round=4,
         features=_LESSON,
         theory="3",
-        thumbnail="preset=chain_wins&round=64",
+        thumbnail="preset=chain_wins&round=6",
         lecture_path=(
             LectureStep(
                 "27–33",

@@ -1,0 +1,185 @@
+"""The lecture from the back row (issue 25), in headless Chromium.
+
+* Presenter mode at 1920×1080 and at 1280×720, in every mode a page offers (the student's
+  turn, the quiz, both): the three views *and* the proof card are inside the window without
+  scrolling, the student's "Use my …" button too, and no text is smaller than a hall can
+  read — chart text (plotly and the SVG pictures) ≥ 22 px, sub/superscripts and the views'
+  HTML text (titles, notes, the proof card) ≥ 18 px at 1920, and the same × 2/3 at 1280
+  (presenter mode is one 1920-px design scaled with the window's width).
+* The quiz is asked, revealed and scored by the browser: a step shows the next round's
+  question at once, a pick and a Reveal are never lost, and Space on Reveal does not play.
+
+The geometry and the text sizes are measured by ``benchmarks/bench_lecture_layout.py``'s
+``MEASURE_JS`` (the benchmark prints the same numbers as a table). Screenshots go to
+tests/artifacts/.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+from test_browser import (
+    ARTIFACTS,
+    LECTURE,
+    _lecture_round,
+    _new_page,
+    _no_exception_box,
+    _settle,
+    _views_drawn,
+    _views_fitted,
+    _wait_for,
+)
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+from bench_lecture_layout import measure  # noqa: E402
+
+pytestmark = pytest.mark.browser
+
+WEAK = "You are the weak learner"
+QUIZ = "Predict, then reveal"
+#: Each lesson page and the modes it offers besides its plain lecture.
+MODES = {
+    "topdown": (WEAK, QUIZ),
+    "branching": (WEAK, QUIZ),
+    "oblique": (WEAK, QUIZ),
+    "matryoshka": (QUIZ,),
+}
+#: At 1920 px: chart text, and sub/superscripts and the views' HTML text.
+LABEL_PX, SMALL_PX = 22.0, 18.0
+
+#: The smallest SVG text (charts and pictures), the smallest sub/superscript, and the smallest
+#: HTML text inside the four views (titles, notes, the proof card).
+_TEXT_JS = r"""() => {
+  const SEL = ['regions', 'structure', 'curves', 'proof'].map(k => `.st-key-view-${k} .bl-view`);
+  const own = e => [...e.childNodes].filter(n => n.nodeType === 3).map(n => n.nodeValue)
+    .join('').replace(/[\s\u200b]+/g, ' ').trim();
+  const px = e => parseFloat(getComputedStyle(e).fontSize);
+  const seen = e => { const r = e.getBoundingClientRect();
+    return r.width > 0 && r.height > 0 && e.checkVisibility({visibilityProperty: true}); };
+  const out = { svg: [1e9, ''], sub: [1e9, ''], html: [1e9, ''] };
+  const keep = (k, v, e) => { if (v < out[k][0]) out[k] = [Math.round(v * 10) / 10, own(e)]; };
+  for (const sel of SEL) for (const root of document.querySelectorAll(sel))
+    for (const e of root.querySelectorAll('*')) {
+      if (e.closest('.modebar-container') || !own(e) || !seen(e)) continue;
+      if (e instanceof SVGElement) {
+        if (e.tagName !== 'text' && e.tagName !== 'tspan') continue;
+        const m = e.getScreenCTM(); const s = (m ? Math.hypot(m.a, m.b) : 1) * px(e);
+        const p = e.parentElement;
+        const small = p && (p.tagName === 'text' || p.tagName === 'tspan') && px(e) < px(p) - 0.01;
+        keep(small ? 'sub' : 'svg', s, e);
+      } else if (e.closest('sub, sup')) keep('sub', px(e), e);
+      else keep('html', px(e), e);
+    }
+  return out;
+}"""
+
+
+def _toggle(page, label: str) -> None:
+    page.get_by_text(label, exact=True).first.click()
+    _settle(page)
+    _wait_for(lambda: _views_drawn(page), 20, f"the views did not draw after '{label}'")
+
+
+def _check(page, name: str, width: int, height: int, mode: str) -> None:
+    _views_fitted(page)
+    m = measure(page)
+    where = f"/{name} {width}×{height} presenting, {mode}"
+    for view, box in m["views"].items():
+        assert box is not None, f"{where}: no {view} view"
+        assert box["top"] >= -0.5 and box["bottom"] <= height + 0.5, (where, view, box)
+    if WEAK in mode:
+        assert m["button"] and m["button"]["inside"], (where, m["button"])
+    k = width / 1920
+    text = page.evaluate(_TEXT_JS)
+    assert text["svg"][0] >= LABEL_PX * k - 0.3, (where, "chart text", text["svg"])
+    assert text["sub"][0] >= SMALL_PX * k - 0.3, (where, "sub/superscript", text["sub"])
+    assert text["html"][0] >= SMALL_PX * k - 0.3, (where, "views' text", text["html"])
+    slug = mode.replace(", ", "+").replace(" ", "_").replace(",", "")
+    page.screenshot(path=str(ARTIFACTS / f"layout_{name}_{width}_{slug}.png"))
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (1280, 720)], ids=["1080p", "720p"])
+@pytest.mark.parametrize("name", list(MODES))
+def test_views_and_proof_fit_and_read_in_every_mode(server, browser, name, size) -> None:
+    width, height = size
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page = _new_page(browser, viewport={"width": width, "height": height})
+    page.goto(f"{server}/{name}?present=true")
+    page.wait_for_selector(LECTURE, timeout=60_000)
+    _settle(page)
+    modes = MODES[name]
+    _check(page, name, width, height, "lecture")
+    # every mode: each toggle on its own, then all of them (the side panel at its fullest)
+    for i, label in enumerate(modes):
+        _toggle(page, label)
+        on = [label] if i == 0 else list(modes[: i + 1])
+        _check(page, name, width, height, ", ".join(on))
+    if len(modes) > 1:
+        _toggle(page, modes[0])  # the first off: the last mode on its own
+        _check(page, name, width, height, modes[-1])
+    _no_exception_box(page)
+    page.close()
+
+
+def _quiz(page):
+    return page.locator(".bl-quiz").first
+
+
+def test_the_quiz_is_asked_revealed_and_scored_in_the_browser(server, browser) -> None:
+    page = _new_page(browser, viewport={"width": 1440, "height": 900})
+    page.goto(f"{server}/topdown")
+    page.wait_for_selector(LECTURE, timeout=60_000)
+    _settle(page)
+    _toggle(page, QUIZ)
+    quiz = _quiz(page)
+    quiz.wait_for(timeout=20_000)
+    t = _lecture_round(page)
+    first = quiz.get_attribute("data-qid")
+    assert first and quiz.get_attribute("data-round") == str(t)
+    assert quiz.locator(".bl-quiz-q").inner_text().startswith("Predict:")
+    # Space on Reveal reveals (the button's own key), it does not start Play
+    quiz.locator(".bl-quiz-a").nth(1).click()
+    quiz.locator(".bl-quiz-reveal").focus()
+    page.keyboard.press("Space")
+    assert quiz.get_attribute("data-revealed") == "1"
+    assert _lecture_round(page) == t, "Space on Reveal stepped the lecture"
+    assert page.locator(".bl-play").first.inner_text() == "Play"
+    score = quiz.locator(".bl-quiz-score").inner_text()
+    assert "of 1 right" in score, score
+    assert "✓" in quiz.inner_text()  # the right answer is marked, whatever was picked
+    # a step: the next round's question is there at once (no server round trip)
+    page.evaluate("document.activeElement && document.activeElement.blur()")
+    started = page.evaluate("performance.now()")
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function(
+        "([q]) => { const e = document.querySelector('.bl-quiz');"
+        " return e && e.dataset.qid && e.dataset.qid !== q; }",
+        arg=[first],
+        timeout=5_000,
+    )
+    delay = page.evaluate("performance.now()") - started
+    assert delay < 1000, f"the next question took {delay:.0f} ms"
+    assert quiz.get_attribute("data-round") == str(t + 1) == str(_lecture_round(page))
+    # a pick, then a step forward: the step reveals it and says so; the score counts it
+    quiz.locator(".bl-quiz-a").first.click()
+    page.evaluate("document.activeElement && document.activeElement.blur()")
+    page.keyboard.press("ArrowRight")
+    _wait_for(
+        lambda: "prediction:" in quiz.locator(".bl-quiz-last").inner_text(),
+        5,
+        lambda: "the step did not reveal the pick: " + quiz.inner_text()[:300],
+    )
+    assert "of 2 right" in quiz.locator(".bl-quiz-score").inner_text()
+    # back to the first question: shown revealed, still counted once; the score outlives a
+    # rerun of the page (the server is told the round a moment after stepping stops)
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowLeft")
+    _settle(page)
+    assert quiz.get_attribute("data-qid") == first
+    assert quiz.get_attribute("data-revealed") == "1"
+    assert "of 2 right" in quiz.locator(".bl-quiz-score").inner_text()
+    page.screenshot(path=str(ARTIFACTS / "quiz_in_the_browser.png"))
+    _no_exception_box(page)
+    page.close()
