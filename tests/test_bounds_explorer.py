@@ -159,14 +159,14 @@ def test_size_bounds_at_marks_phi_below_e_below_power():
     fig = _valid(bf.size_bounds_at(0.2578987518461691, 8))
     marks = {t.name: t.y[0] for t in fig.data if t.name and "at s = 8" in t.name}
     assert round(marks["φ_γ(s) at s = 8"], 3) == 0.409
-    assert round(marks["s^(−γ) at s = 8"], 3) == 0.585
-    assert marks["φ_γ(s) at s = 8"] < marks["e_γ(s) at s = 8"] < marks["s^(−γ) at s = 8"]
+    assert round(marks["s<sup>−γ</sup> at s = 8"], 3) == 0.585
+    assert marks["φ_γ(s) at s = 8"] < marks["e_γ(s) at s = 8"] < marks["s<sup>−γ</sup> at s = 8"]
 
 
 def test_weak_learning_sizes_figure_orders_the_bounds():
     fig = _valid(bf.weak_learning_sizes_figure(0.1, 0.2))
     by = {t.name: np.asarray(t.y) for t in fig.data}
     assert np.all(by["φ_γ(s) ≤ ε"] <= by["e_γ(s) ≤ ε"] + 1e-9)
-    assert np.all(by["e_γ(s) ≤ ε"] <= by["s^(−γ) ≤ ε"] + 1e-9)
-    d = np.asarray(next(t for t in fig.data if t.name == "s^(−γ) ≤ ε").x)
-    np.testing.assert_allclose(by["s^(−γ) ≤ ε"], 16 / d**2, rtol=1e-9)  # log₁₀(1/0.1) = 1
+    assert np.all(by["e_γ(s) ≤ ε"] <= by["s<sup>−γ</sup> ≤ ε"] + 1e-9)
+    d = np.asarray(next(t for t in fig.data if t.name == "s<sup>−γ</sup> ≤ ε").x)
+    np.testing.assert_allclose(by["s<sup>−γ</sup> ≤ ε"], 16 / d**2, rtol=1e-9)  # log₁₀(1/0.1) = 1

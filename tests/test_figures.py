@@ -49,7 +49,7 @@ def test_tables(run) -> None:
 def test_one_curves_layout_for_every_page() -> None:
     """ui.figures.curves_layout: end labels at the right, room for the longest one (capped
     when asked), no titles or labels in a small view, a log axis with a tick per decade."""
-    from ui.figures import curves_layout, curves_right_margin
+    from ui.figures import LABEL_GAP_PX, curves_layout, curves_right_margin
 
     labels = [("train error", "#000000", 0.2), ("Π Z_t", "#0072B2", 0.5)]
     lay = curves_layout(labels, font=12, small=False, x_range=(0, 5), x_title="round t")
@@ -57,7 +57,9 @@ def test_one_curves_layout_for_every_page() -> None:
         "train error",
         "Π Z_t",
     ]
-    assert lay["margin"]["r"] == curves_right_margin(labels, font=12) == int(11 * 12 * 0.6) + 16
+    # room for the longest name, the gap to the plot (a leader line's length) and 12 px
+    room = int(11 * 12 * 0.6) + LABEL_GAP_PX + 12
+    assert lay["margin"]["r"] == curves_right_margin(labels, font=12) == room
     assert curves_right_margin(labels, font=12, most=50) == 50
     assert curves_right_margin([], font=12) == 14
     small = curves_layout([], font=12, small=True, x_range=(0, 5), x_title="round t")

@@ -231,15 +231,16 @@ def test_curves_draw_the_whole_run_faint_and_this_round_solid(run) -> None:
         assert list(marker.x) == [steps[t].metrics.n_leaves]
         # no legend over the plot: lines are labelled at their right ends, apart
         assert not fig.layout.showlegend
-        ys = sorted(a.y for a in fig.layout.annotations)
+        ends = [a.to_plotly_json() for a in fig.layout.annotations if a.xref == "paper"]
+        ys = sorted(figures.label_centre(a) for a in ends)
         assert all(b - a > 0.02 for a, b in zip(ys, ys[1:]))
 
 
 def test_end_labels_never_overlap_and_stay_in_range() -> None:
     labels = [(f"l{i}", "#000", v) for i, v in enumerate([0.5, 0.5, 0.51, 0.52, 1.0, 1.04])]
     anns = figures.end_labels(labels, font=12, y_range=(0.0, 1.05), plot_px=300)
-    ys = sorted(a["y"] for a in anns)
-    gap = 1.05 * 12 * 1.15 / 300
+    ys = sorted(figures.label_centre(a) for a in anns)
+    gap = 1.05 * (12 * figures.label_em("l0") * figures.LINE + 0.5) / 300
     assert all(b - a >= gap - 1e-12 for a, b in zip(ys, ys[1:]))
     assert 0 <= ys[0] and ys[-1] <= 1.05
 
@@ -302,7 +303,7 @@ def test_mansour_mcallester_bound_is_drawn_for_the_final_tree_only() -> None:
         fig = go.Figure(
             topdown_frames.topdown_curves(steps, t, size=12, show_mm=True, final_is_theorem=True)
         )
-        mm = [d for d in fig.data if d.name and "e_γ(|T|)" in d.name and "γ̂" not in d.name]
+        mm = [d for d in fig.data if d.name and "e<sub>γ</sub>(|T|)" in d.name]
         assert len(mm) == 1 and len(mm[0].x) == 1
         assert mm[0].x[0] == steps[-1].metrics.n_leaves
         assert mm[0].y[0] == pytest.approx(steps[-1].metrics.bound_mm)
@@ -337,13 +338,16 @@ def test_hatanos_game_value_is_drawn_as_the_tighter_bound() -> None:
             topdown_frames.topdown_curves(steps, last, size=8, show_mm=False, final_is_theorem=True)
         )
         g = steps[last].metrics.gamma_hat
-        star = [d for d in fig.data if d.name == "★ φ_γ̂(s)"]
+        star = [d for d in fig.data if d.name == "★ φ<sub>γ̂</sub>(s)"]
         assert len(star) == 1 and star[0].x[0] == 8
         assert star[0].y[0] == pytest.approx(phi_gamma(8, g))
         assert star[0].y[0] <= 8 ** (-g) + 1e-12
         assert steps[last].metrics.index_value <= star[0].y[0] + 1e-12
-        curve = [d for d in fig.data if d.name == "φ_γ̂(|T|)"]
+        curve = [d for d in fig.data if d.name == "φ<sub>γ̂</sub>(|T|)"]
         assert bool(curve) == per_round
         if curve:  # the first trace is the whole run (faint)
-            assert len(curve[0].y) == len(steps)
-            assert all(v >= s.metrics.index_value - 1e-12 for v, s in zip(curve[0].y, steps))
+            # drawn in pieces where γ̂ fell: every point drawn bounds the tree at its |T|
+            at = {s.metrics.n_leaves: s.metrics.index_value for s in steps}
+            points = [(x, v) for x, v in zip(curve[0].x, curve[0].y) if np.isfinite(v)]
+            assert {x for x, _ in points} == set(at)
+            assert all(v >= at[x] - 1e-12 for x, v in points)

@@ -237,9 +237,9 @@ def test_topdown_curves_label_the_final_bound_by_what_the_run_did(
     stars = set(re.findall(r"★[^\"]*", last))
     assert stars, "the final-tree bounds are drawn"
     if is_theorem:
-        assert stars == {"★ Thm 4: s^−γ̂", "★ φ_γ̂(s)"}
+        assert stars == {"★ Thm 4: s<sup>−γ̂</sup>", "★ φ<sub>γ̂</sub>(s)"}
     else:
-        assert stars == {"★ s^−γ̂ (ref.)", "★ φ_γ̂(s) (ref.)"}
+        assert stars == {"★ s<sup>−γ̂</sup> (ref.)", "★ φ<sub>γ̂</sub>(s) (ref.)"}
 
 
 def test_topdown_failing_link_has_its_footnote() -> None:

@@ -4,6 +4,7 @@ axes and the labels at the right end of the curves."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from html import escape
 
@@ -131,7 +132,177 @@ def regions_layout(
     )
 
 
+#: The longer side of the smallest regions plot a lecture view draws, in sizes of its labels'
+#: font (presenting, the plot and the fonts scale together with the window: 313 px at 14.7 px
+#: at 1280×720, about 3/4 of that beside the student's panel): labels placed apart at this
+#: size are apart at any larger one.
+REGIONS_MIN_EM = 15.0
+#: Width of one character of a label, in font sizes (digits and '#' are about 0.55–0.6 em).
+CHAR_EM = 0.62
+
+
+def cell_labels(
+    cells: Sequence[tuple[str, float, float, float, float, float]],
+    *,
+    font: float,
+    lo: Sequence[float],
+    hi: Sequence[float],
+    min_px: float | None = None,
+) -> list[tuple[str, float, float, str | None]]:
+    """Places one short label per cell (a leaf's id at its cell) so that no two overlap on a
+    plot of the box ``lo``–``hi`` whose longer side is at least ``min_px`` pixels (both axes at
+    the same scale, as :func:`regions_layout` draws them).
+
+    Cells are served by weight, heaviest first: a label goes to the cell's centre, else to a
+    point a quarter of the cell away from it (up, down, left, right) if its box stays apart
+    from the labels already placed; else it is left out, and the result names the label that
+    took its room (for the hover).
+
+    Parameters
+    ----------
+    cells : sequence of (str, float, float, float, float, float)
+        The label, the cell's ``x0, x1, y0, y1`` and its weight (for the order).
+    font : float
+        The labels' font size in pixels.
+    lo, hi : sequence of float
+        The plot's lower and upper corner in data units.
+    min_px : float, optional
+        The smallest length in pixels of the plot's longer side (default
+        :data:`REGIONS_MIN_EM` × ``font``).
+
+    Returns
+    -------
+    list of (str, float, float, str or None)
+        Per cell, in the order given: its label, where it is drawn, and ``None`` — or, for a
+        label left out, ``""`` and the cell's centre with the label that took its room.
+    """
+    if font <= 0:
+        raise ValueError(f"font must be positive; got {font!r}")
+    if min_px is None:
+        min_px = REGIONS_MIN_EM * font
+    if min_px <= 0:
+        raise ValueError(f"min_px must be positive; got {min_px!r}")
+    span = max(float(hi[0]) - float(lo[0]), float(hi[1]) - float(lo[1]))
+    unit = span / min_px  # data units per pixel at the smallest size
+    h = font * LINE * unit
+    placed: list[tuple[str, float, float, float]] = []  # label, x, y, half-width
+    out: dict[int, tuple[str, float, float, str | None]] = {}
+    for i in sorted(range(len(cells)), key=lambda i: (-cells[i][5], i)):
+        text, x0, x1, y0, y1, _w = cells[i]
+        cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+        half = text_length(text) * CHAR_EM * font * unit / 2 + unit  # and a pixel apart
+        spots = [(cx, cy)]
+        spots += [(cx, y0 + (y1 - y0) * f) for f in (0.75, 0.25)]
+        spots += [(x0 + (x1 - x0) * f, cy) for f in (0.25, 0.75)]
+        blocker = None
+        for x, y in spots:
+            hit = next(
+                (p for p in placed if abs(p[1] - x) < half + p[3] and abs(p[2] - y) < h + unit),
+                None,
+            )
+            if hit is None:
+                placed.append((text, x, y, half))
+                out[i] = (text, x, y, None)
+                break
+            blocker = blocker or hit[0]
+        else:
+            out[i] = ("", cx, cy, blocker)
+    return [out[i] for i in range(len(cells))]
+
+
 # ------------------------------------------------------------------------------ top-down
+
+
+#: Height of one line of label text, in font sizes: end labels' centres are at least this far
+#: apart (plotly draws a one-line annotation about 1.1–1.2 font sizes high).
+LINE = 1.2
+#: The smallest height of a lecture view's figure (``ui.lecture.view``'s ``min_height``): the
+#: curves' end labels are spaced for a plot this small, so they are apart at any larger one.
+VIEW_MIN_PX = 260
+#: Pixels between a curve's end (the plot's right edge) and its label.
+LABEL_GAP_PX = 10
+#: Length in pixels of a leader line (shorter than the gap, which presenter mode scales by
+#: the window's width down to 2/3 at 1280 px).
+LEADER_PX = 6
+
+
+def text_length(text: str) -> int:
+    """Characters a plotly text shows: markup tags (``<sup>``, ``<sub>``, ``<br>``) removed
+    and an escaped entity counted as one character."""
+    return len(re.sub(r"&[#a-zA-Z0-9]+;", "x", re.sub(r"<[^>]*>", "", text)))
+
+
+def _isotonic(z: Sequence[float]) -> list[float]:
+    """The non-decreasing sequence nearest to ``z`` in least squares (pool adjacent
+    violators)."""
+    blocks: list[list[float]] = []  # [mean, count]
+    for v in z:
+        blocks.append([float(v), 1.0])
+        while len(blocks) > 1 and blocks[-2][0] > blocks[-1][0]:
+            m2, c2 = blocks.pop()
+            m1, c1 = blocks[-1]
+            blocks[-1] = [(m1 * c1 + m2 * c2) / (c1 + c2), c1 + c2]
+    return [m for m, c in blocks for _ in range(int(c))]
+
+
+#: The height of an end label's line, in font sizes, by its text: presenting, lecture.js draws
+#: a label at no less than 22 px × scale, one with a sub/superscript at 26 px × scale
+#: (``MIN_LABEL``, ``MIN_SUP_PARENT``) for a figure built at 22 px with labels at 21 px, so
+#: labels are spaced for 22/21 and 26/21 of their font.
+PLAIN_EM, SUP_EM = 22 / 21, 26 / 21
+
+
+def label_em(text: str) -> float:
+    """How many of its font sizes an end label may be drawn at (:data:`SUP_EM` with a
+    sub/superscript, else :data:`PLAIN_EM`)."""
+    return SUP_EM if re.search(r"<su[bp]>", text, re.IGNORECASE) else PLAIN_EM
+
+
+def _place(
+    labels: Sequence[tuple[str, str, float]],
+    *,
+    font: float,
+    y_range: tuple[float, float],
+    plot_px: float,
+    log: bool,
+) -> list[tuple[str, str, float, float]]:
+    """(text, colour, where the line ends, where the label goes) per label kept, in axis
+    coordinates: see :func:`end_labels`."""
+    if font <= 0:
+        raise ValueError(f"font must be positive; got {font!r}")
+    if plot_px <= 0:
+        raise ValueError(f"plot_px must be positive; got {plot_px!r}")
+    lo, hi = float(y_range[0]), float(y_range[1])
+    if not hi > lo:
+        raise ValueError(f"y_range must be increasing; got {y_range!r}")
+    per_px = (hi - lo) / plot_px
+
+    def height(text: str) -> float:  # a line, plus half a pixel so rounding never joins two
+        return (font * label_em(text) * LINE + 0.5) * per_px
+
+    kept: list[tuple[str, str, float]] = []
+    for text, colour, y in labels:  # the first given first, while the range holds them
+        if sum(height(t) for t, *_ in kept) + height(text) <= hi - lo:
+            kept.append((text, colour, y))
+    if not kept:
+        return []
+
+    def pos(y: float) -> float:
+        if log:
+            return float(np.log10(y)) if y > 0 else lo
+        return float(y)
+
+    want = sorted((min(max(pos(y), lo), hi), i, t, c) for i, (t, c, y) in enumerate(kept))
+    hs = [height(t) for _, _, t, _ in want]
+    offset = [0.0]  # centre i sits offset[i] above centre 0 when the labels touch
+    for a, b in zip(hs, hs[1:]):
+        offset.append(offset[-1] + (a + b) / 2)
+    first, last = lo + hs[0] / 2, hi - hs[-1] / 2 - offset[-1]
+    z = _isotonic([y - o for (y, *_), o in zip(want, offset, strict=True)])
+    return [
+        (text, colour, y, min(max(zi, first), max(last, first)) + o)
+        for (y, _, text, colour), zi, o in zip(want, z, offset, strict=True)
+    ]
 
 
 def end_labels(
@@ -141,60 +312,122 @@ def end_labels(
     y_range: tuple[float, float],
     plot_px: float = 300.0,
     log: bool = False,
+    yref: str = "y",
 ) -> list[dict]:
     """Names written at the right end of their lines (instead of a legend that would cover
-    the plot or an axis title), pushed apart vertically so that no two overlap.
+    the plot or an axis title), apart: no two overlap on a plot at least ``plot_px`` high.
 
-    ``labels`` holds (text, colour, y of the line's last point); ``plot_px`` is the plot's
-    approximate height, which sets how far apart labels must be in data units.
+    Each label wants the height of its line's last point; the labels are spread so that two
+    neighbours' centres are at least half their lines apart (a line: :data:`LINE` × ``font`` ×
+    :func:`label_em` pixels at a plot ``plot_px`` high), inside ``y_range`` (every label's
+    whole line in the plot), moving them as little as possible (least squares: the nearest
+    non-decreasing sequence of ``y_i − offset_i``, clipped to the range, plus ``offset_i``).
+    On a taller plot the same axis coordinates are further apart in pixels, so they never
+    overlap there either. :func:`end_leaders` ties a label that moved to its curve.
+
+    Parameters
+    ----------
+    labels : sequence of (str, str, float)
+        Text (plotly markup: ``<sup>``, ``<sub>``), colour and the y of the line's last point,
+        the most important first: when ``plot_px`` cannot hold them all, the last are left
+        out (their curves keep their names in the hover).
+    font : float
+        The labels' font size in pixels.
+    y_range : (float, float)
+        The y axis's range (in powers of ten when ``log``).
+    plot_px : float, default 300
+        The smallest height in pixels of the plot area of ``y_range`` the figure is drawn at.
+    log : bool, default False
+        A logarithmic y axis: ``y`` values are data, placed at ``log10(y)``.
+    yref : str, default "y"
+        The y axis the labels belong to.
+
+    Returns
+    -------
+    list of dict
+        Plotly annotations, one per label kept.
     """
-    if not labels:
-        return []
-    lo, hi = y_range
-
-    def pos(y: float) -> float:
-        return np.log10(max(y, 10**lo)) if log else y
-
-    gap = (hi - lo) * font * 1.15 / plot_px
-    items = sorted(
-        ((min(max(pos(y), lo + gap / 2), hi - gap / 2), text, colour) for text, colour, y in labels)
-    )
-    placed: list[list] = []
-    for y, text, colour in items:
-        if placed and y - placed[-1][0] < gap:
-            y = placed[-1][0] + gap
-        placed.append([y, text, colour])
-    overflow = placed[-1][0] - (hi - gap / 2)
-    if overflow > 0:  # too high: shift the whole stack down, keeping the gaps
-        for p in placed:
-            p[0] -= overflow
     return [
         dict(
             xref="paper",
             x=1.0,
             xanchor="left",
-            xshift=4,
-            yref="y",
-            y=y,
+            xshift=LABEL_GAP_PX,
+            yref=yref,
+            y=at,
+            yanchor="middle",
             text=text,
             showarrow=False,
-            font=dict(color=colour, size=font),
             align="left",
+            font=dict(color=colour, size=font),
         )
-        for y, text, colour in placed
+        for text, colour, _y, at in _place(
+            labels, font=font, y_range=y_range, plot_px=plot_px, log=log
+        )
     ]
+
+
+def end_leaders(
+    labels: Sequence[tuple[str, str, float]],
+    *,
+    font: float,
+    y_range: tuple[float, float],
+    plot_px: float = 300.0,
+    log: bool = False,
+    yref: str = "y",
+) -> list[dict]:
+    """The leader lines of :func:`end_labels` (same arguments): for each label moved by more
+    than a quarter of its line, a thin line in its colour from its curve's end (the plot's
+    right edge) towards the label, :data:`LEADER_PX` pixels long. Both ends are in axis
+    coordinates, so the line keeps pointing from the curve to its label at any height (a
+    shape: lecture.js rescales an annotation's pixel offsets, not a shape's)."""
+    per_px = (float(y_range[1]) - float(y_range[0])) / plot_px
+    out = []
+    for text, colour, y, at in _place(labels, font=font, y_range=y_range, plot_px=plot_px, log=log):
+        target = (float(np.log10(y)) if y > 0 else float(y_range[0])) if log else float(y)
+        target = min(max(target, float(y_range[0])), float(y_range[1]))
+        if abs(at - target) > font * label_em(text) * LINE * per_px / 4:
+            out.append(
+                dict(
+                    type="line",
+                    xref="paper",
+                    xsizemode="pixel",
+                    xanchor=1.0,
+                    x0=0,
+                    x1=LEADER_PX,
+                    yref=yref,
+                    y0=target,
+                    y1=at,
+                    layer="above",
+                    line=dict(color=colour, width=1),
+                )
+            )
+    return out
+
+
+def label_centre(ann: dict) -> float:
+    """The y (axis coordinates) of an end label's text."""
+    return float(ann["y"])
 
 
 def curves_right_margin(
     labels: Sequence[tuple[str, str, float]], *, font: float, most: float | None = None
 ) -> int:
     """Pixels the curves keep on their right for the end labels: room for the longest one
-    (about 0.6 em a character), at most ``most`` pixels when given. One formula for every
-    page's curves, so that the plots line up alike."""
+    (about 0.6 em a character, markup not counted), at most ``most`` pixels when given. One
+    formula for every page's curves, so that the plots line up alike."""
     if not labels:
         return 14
-    room = int(max(len(name) for name, *_ in labels) * font * 0.6) + 16
+    room = int(max(text_length(name) for name, *_ in labels) * font * 0.6) + LABEL_GAP_PX + 12
     return room if most is None else min(room, int(most))
+
+
+def plot_height(fig_px: float, *, font: float, margin: dict, domain: Sequence[float] = (0, 1)):
+    """The smallest height in pixels of a y axis's plot area in a figure ``fig_px`` high with
+    ``margin`` and an x axis below with tick labels and a title at ``font`` (plotly's automargin
+    adds their room to the bottom margin: at most two lines and the title's standoff)."""
+    room = fig_px - margin.get("t", 0) - margin.get("b", 0) - 2 * LINE * font - 12
+    return max(room, 1.0) * (float(domain[1]) - float(domain[0]))
 
 
 def curves_layout(
@@ -207,7 +440,7 @@ def curves_layout(
     y_range: Sequence[float] = (0.0, 1.05),
     y_title: str = "value",
     log: bool = False,
-    plot_px: float = 300.0,
+    view_px: float = VIEW_MIN_PX,
     annotations: Sequence[dict] = (),
     shapes: Sequence[dict] | None = None,
     most_right: float | None = None,
@@ -231,8 +464,9 @@ def curves_layout(
         The axes' titles.
     log : bool, default False
         A logarithmic y axis, one tick per power of ten.
-    plot_px : float, default 300
-        The plot's approximate height, which spaces the end labels.
+    view_px : float, default :data:`VIEW_MIN_PX`
+        The smallest height in pixels the figure is drawn at: the end labels are spaced so
+        that none overlap at this height (:func:`plot_height`) or any larger one.
     annotations : sequence of dict
         More annotations (a note on an empty run, …), drawn after the end labels.
     shapes : sequence of dict, optional
@@ -248,16 +482,18 @@ def curves_layout(
         A plotly layout.
     """
     right = curves_right_margin(labels, font=font, most=most_right)
+    margin = dict(l=8, r=8, t=4, b=8) if small else dict(l=10, r=right, t=8, b=10)
+    domain = (yaxis or {}).get("domain", (0.0, 1.0))
+    plot_px = plot_height(view_px, font=font, margin=margin, domain=domain)
+    placing = dict(font=font - 1, y_range=tuple(y_range), plot_px=plot_px, log=log)
+    leaders = end_leaders(labels, **placing)
     layout = dict(
-        margin=dict(l=8, r=8, t=4, b=8) if small else dict(l=10, r=right, t=8, b=10),
+        margin=margin,
         plot_bgcolor="white",
         font=dict(size=font),
         showlegend=False,
         uirevision="curves",
-        annotations=end_labels(
-            labels, font=font - 1, y_range=tuple(y_range), plot_px=plot_px, log=log
-        )
-        + list(annotations),
+        annotations=end_labels(labels, **placing) + list(annotations),
         xaxis=dict(
             range=list(x_range),
             gridcolor="#eeeeee",
@@ -276,6 +512,6 @@ def curves_layout(
             **(yaxis or {}),
         ),
     )
-    if shapes is not None:
-        layout["shapes"] = list(shapes)
+    if shapes is not None or leaders:
+        layout["shapes"] = list(shapes or []) + leaders
     return layout

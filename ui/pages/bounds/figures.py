@@ -54,7 +54,7 @@ def grossmann_fig2_left(rhos: Sequence[float], max_level: int = 16) -> go.Figure
         c = RHO_COLOURS[i % len(RHO_COLOURS)]
         data.append(_line(T, bounds.f_tree(T, rho), f"F(T, {rho:g}) tree", c))
         data.append(_line(T, bounds.m2(levels, rho), f"M2(T, {rho:g}) matryoshka", c, "dash"))
-        data.append(_line(T, rho**T, f"ρ^T = {rho:g}^T AdaBoost", c, "dot"))
+        data.append(_line(T, rho**T, f"ρ<sup>T</sup> = {rho:g}<sup>T</sup> AdaBoost", c, "dot"))
     return plotly_figure(
         data,
         _layout(
@@ -114,7 +114,7 @@ def grossmann_fig3(Ts: Sequence[int], rho: float, max_level: int = 20) -> go.Fig
             _line(
                 L,
                 bounds.nested_equal(T, L, rho),
-                f"T = {T}: nested, T^(1/L) each",
+                f"T = {T}: nested, T<sup>1/L</sup> each",
                 c,
                 mode="lines+markers",
             )
@@ -157,7 +157,7 @@ def size_bounds(gamma: float, n_max: int = 256) -> go.Figure:
     ``n^(−γ)`` against the number of leaves."""
     n = np.arange(1, n_max + 1)
     data = [
-        _line(n, bounds.size_bound(n, gamma), "n^(−γ)", "#E69F00", "dot"),
+        _line(n, bounds.size_bound(n, gamma), "n<sup>−γ</sup>", "#E69F00", "dot"),
         _line(n, bounds.e_gamma(n, gamma), "e_γ(n) = Π(1 − γ/i)", "#D55E00", "dash"),
         _line(
             n, bounds.phi_gamma(n, gamma), "φ_γ(n) (Hatano's bound, his game's value)", "#0072B2"
@@ -190,7 +190,8 @@ def band_count_figure(cs: Sequence[float]) -> go.Figure:
         for i, c in enumerate(cs)
     ]
     return plotly_figure(
-        data, _layout("γ_t = 1 − H(Y|ℓ̃_t)", "max leaves 4K", xlog=True, height=360)
+        data,
+        _layout("γ_t = 1 − H(Y|ℓ̃_t)", "max leaves 4K (K entropy bands)", xlog=True, height=360),
     )
 
 
@@ -276,7 +277,7 @@ def size_bounds_at(gamma: float, size: int, n_max: int = 1024) -> go.Figure:
     ``φ_γ(s)`` lies below ``e_γ(s)`` and ``s^(−γ)``."""
     fig = size_bounds(gamma, n_max=max(n_max, size))
     for name, f, colour in (
-        ("s^(−γ)", bounds.size_bound, POWER_COLOUR),
+        ("s<sup>−γ</sup>", bounds.size_bound, POWER_COLOUR),
         ("e_γ(s)", bounds.e_gamma, MM_COLOUR),
         ("φ_γ(s)", bounds.phi_gamma, HATANO_COLOUR),
     ):
@@ -304,14 +305,20 @@ def weak_learning_sizes_figure(eps: float, delta: float) -> go.Figure:
     g = bounds.weak_learning_advantage(d)
     data = []
     for bound, name, colour, dash in (
-        ("power", "s^(−γ) ≤ ε", POWER_COLOUR, "dot"),
+        ("power", "s<sup>−γ</sup> ≤ ε", POWER_COLOUR, "dot"),
         ("e", "e_γ(s) ≤ ε", MM_COLOUR, "dash"),
         ("phi", "φ_γ(s) ≤ ε", HATANO_COLOUR, "solid"),
     ):
         data.append(_line(d, bounds.log10_size_for_error(eps, g, bound), name, colour, dash))
     tight = bounds.log10_size_for_error(eps, bounds.weak_learning_advantage_tight(d), "power")
     data.append(
-        _line(d, tight, "s^(−γ*) ≤ ε, γ* = 1 − √(1 − 4δ²) (exact worst case)", "#000000", "dot")
+        _line(
+            d,
+            tight,
+            "s<sup>−γ*</sup> ≤ ε, γ* = 1 − √(1 − 4δ²) (exact worst case)",
+            "#000000",
+            "dot",
+        )
     )
     here = float(bounds.log10_size_for_error(eps, bounds.weak_learning_advantage(delta), "phi"))
     data.append(

@@ -28,7 +28,17 @@ from boostcore.branching import START, STEP, STOP, BPStep, round_bands, round_le
 from boostcore.datasets import Dataset
 from ui import theme
 from ui.cache import shared
-from ui.figures import FAINT, curves_layout, data_extent, end_labels, regions_layout
+from ui.figures import (
+    FAINT,
+    LABEL_GAP_PX,
+    VIEW_MIN_PX,
+    curves_layout,
+    data_extent,
+    end_labels,
+    end_leaders,
+    plot_height,
+    regions_layout,
+)
 from ui.labels import MERGE_SHORT
 from ui.proof import is_large
 from ui.proof import proof_frames as proof_cards  # this module's proof_frames wraps it
@@ -36,7 +46,7 @@ from ui.svgtree import svg_size
 from ui.text import plural
 
 from . import runs as branching_runs
-from .proof import branching_chain
+from .proof import branching_chain, four_k
 from .tables import bp_metrics_frame, groups_frame
 
 #: The merging schemes of the page: shown name → ``merge=`` of ``bp_infoboost``.
@@ -794,7 +804,6 @@ def curves_figure(run: Sequence[BPStep], t: int, *, font: float = 12, small: boo
         y_range=(low, 0.05),
         y_title="value (log scale)",
         log=True,
-        plot_px=130.0,
         annotations=notes,
         xaxis=dict(anchor="y" if small else "y2"),
         yaxis=dict(domain=[0.0, 1.0] if small else [0.34, 1.0]),
@@ -946,7 +955,9 @@ def c_round_figure(
             yaxis="y2",
             name="4K",
             line=dict(color=bound, dash="dash", width=2),
-            hovertemplate="c = %{x}: at most 4K = %{y} leaves<extra></extra>",
+            customdata=[k // 4 for k in K4s],
+            hovertemplate="c = %{x}: at most 4K = %{y} leaves<br>K = %{customdata} entropy "
+            "bands (a leaf per band, sign and side of h_t)<extra>Theorem 3</extra>",
         ),
         dict(
             type="scatter",
@@ -980,27 +991,22 @@ def c_round_figure(
         ("merge all", merge_all, m.H_h),
         ("no merging", divided, 1.0 - g - 0.02 * span),
     ]
-    annotations = end_labels(labels, font=font - 1, y_range=(lo, hi), plot_px=150.0)
-    low = [
-        (float(np.log10(K4[-1])), "4K", bound),
-        (float(np.log10(max(L[-1], 1.0))), "|L_t|", theme.MEASURED["train"]),
+    right = int(len("bound 1 − cγ_t") * (font - 1) * 0.6) + LABEL_GAP_PX + 12
+    margin = dict(l=10, r=right, t=8, b=10)
+    top_px, low_px = (
+        plot_height(VIEW_MIN_PX, font=font, margin=margin, domain=d)
+        for d in ((0.36, 1.0), (0.0, 0.26))
+    )
+    top = dict(font=font - 1, y_range=(lo, hi), plot_px=top_px)
+    # the leaves panel: the measured count first (kept if the panel holds one name only);
+    # "4K" says what K is where it first appears (issue 25, item 10)
+    leaves_labels = [
+        ("|L<sub>t</sub>|", theme.MEASURED["train"], max(float(L[-1]), 1.0)),
+        ("4K (K bands)", bound, float(K4[-1])),
     ]
-    if low[0][0] - low[1][0] < 0.35:  # keep the two names apart
-        low[0] = (low[1][0] + 0.35, "4K", bound)
-    annotations += [
-        dict(
-            xref="paper",
-            x=1.0,
-            xanchor="left",
-            xshift=4,
-            yref="y2",
-            y=y,
-            text=text,
-            showarrow=False,
-            font=dict(color=colour, size=font - 1),
-        )
-        for y, text, colour in low
-    ]
+    low = dict(font=font - 1, y_range=(0.0, top_l), plot_px=low_px, log=True, yref="y2")
+    annotations = end_labels(labels, **top) + end_labels(leaves_labels, **low)
+    leaders = end_leaders(labels, **top) + end_leaders(leaves_labels, **low)
     annotations.append(
         dict(
             xref="x",
@@ -1013,14 +1019,14 @@ def c_round_figure(
             font=dict(size=font - 1, color=theme.HIGHLIGHT),
         )
     )
-    right = int(len("bound 1 − cγ_t") * (font - 1) * 0.6) + 14
     layout = dict(
-        margin=dict(l=10, r=right, t=8, b=10),
+        margin=margin,
         plot_bgcolor="white",
         font=dict(size=font),
         showlegend=False,
         uirevision="c_round",
         annotations=annotations,
+        shapes=leaders,
         xaxis=dict(
             range=[0, 1],
             dtick=0.1,
@@ -1059,7 +1065,8 @@ def c_round_note(step: BPStep, bands: Sequence, c: float, *, why: str = "") -> s
     cs = [b.c for b in bands]
     head = (
         f"Round {step.t} (D_t and h_t of the run with c = {c:g}; γ_t = {m.gamma:.4f}): "
-        "for every c, 1 − γ_t ≤ H(Y|ℓ_t) ≤ 1 − cγ_t and |L_t| ≤ 4K (Theorem 3). "
+        "for every c, 1 − γ_t ≤ H(Y|ℓ_t) ≤ 1 − cγ_t and |L_t| ≤ 4K, K the number of "
+        "entropy bands of that c (Theorem 3). "
     )
     rise = _first_jump(cs, [b.H_leaves for b in bands], True, 1e-12)
     fall = _first_jump(cs, [b.n_leaves for b in bands], False, 0)
@@ -1135,8 +1142,8 @@ def groups_html(step: BPStep) -> str:
     m = step.metrics
     head = (
         f"Round {step.t}: γ_t = {m.gamma:.4f}, bound 1 − cγ_t = {m.bound_theorem3:.4f}, "
-        f"H(Y|ℓ_t) = {m.H_leaves:.4f}, {len(step.groups)} groups (at most 4K = "
-        f"{m.max_groups})"
+        f"H(Y|ℓ_t) = {m.H_leaves:.4f}, {len(step.groups)} groups (at most "
+        f"{four_k(m.max_groups)})"
     )
     if m.n_unreached:
         head += (

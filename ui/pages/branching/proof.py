@@ -26,6 +26,21 @@ MERGE_NAMES = {
 }
 
 
+def four_k(max_groups: int) -> str:
+    """Theorem 3's leaf count in words: ``"4K = 36 (K = 9 entropy bands × 2 signs × 2 sides
+    of h_t)"``. ``K`` is the number of bands ``[ε_{j−1}, ε_j)`` of ``1 − G(q)`` the merge uses,
+    the first ``j`` with ``ε_j ≥ 1`` (``boostcore.branching.eps_bands``); BP.InfoBoost merges
+    within each band, sign of ``q − 1/2`` and side of ``h_t``, so at most ``4K`` leaves
+    (Takimoto, Koya & Maruoka 2004, Theorem 3; docs/theory.md §2).
+
+    >>> four_k(36)
+    '4K = 36 (K = 9 entropy bands × 2 signs × 2 sides of h_t)'
+    """
+    if max_groups < 4 or max_groups % 4:
+        raise ValueError(f"max_groups must be 4K for a whole K ≥ 1; got {max_groups!r}")
+    return f"4K = {max_groups} (K = {max_groups // 4} entropy bands × 2 signs × 2 sides of h_t)"
+
+
 def _round_list(ts: Sequence[int]) -> str:
     """The rounds ``ts`` as "1, 2, 3", the first six only (a note is one line of the card)."""
     return ", ".join(str(t) for t in ts[:6]) + (", …" if len(ts) > 6 else "")
@@ -143,7 +158,7 @@ def branching_chain(step: Step, *, merge: str, history: Sequence[Step]) -> Chain
                 m.H_leaves,
                 m.bound_theorem3,
                 reason=f"Thm 3 for this round's bands (1 − γ_t = H(Y|ℓ̃_t) = {fmt(m.H_divided)}; "
-                f"{m.n_leaves} leaves, at most 4K = {m.max_groups})" + _lemma4_words(m),
+                f"{m.n_leaves} leaves, at most {four_k(m.max_groups)})" + _lemma4_words(m),
             )
         )
     if step.t == 0:

@@ -47,7 +47,7 @@ def trajectory_figure(state, *, height: int = 300) -> go.Figure:
             x=n,
             y=state.w0 * n ** (-state.gamma),
             mode="lines",
-            name="n^(−γ) · w",
+            name="n<sup>−γ</sup> · w",
             line=dict(color=theme.BOUND["power"], dash="dot", width=2),
         ),
         dict(

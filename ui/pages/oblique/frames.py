@@ -1071,7 +1071,7 @@ def _path_svg(rows, T: int, mus: dict, *, font: float) -> str:
 # ------------------------------------------------------------------------------ curves
 _SERIES = (
     ("Thm 1 bound", theme.BOUND["e"], "dash", 2.2, lambda m: m.bound_theorem1),
-    ("E e^(−yH)", theme.MEASURED["index"], "dot", 2.2, lambda m: m.exp_loss),
+    ("E e<sup>−yH</sup>", theme.MEASURED["index"], "dot", 2.2, lambda m: m.exp_loss),
     ("train error", theme.MEASURED["train"], "solid", 2.5, lambda m: m.train_error),
     ("test error", theme.MEASURED["test"], "solid", 1.5, lambda m: m.test_error),
 )

@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 
 from boostcore import datasets
-from boostcore.bounds import phi_gamma, size_bound
+from boostcore.bounds import e_gamma, phi_gamma, size_bound
 from boostcore.datasets import Dataset
 from boostcore.impurity import INDEX
 from boostcore.topdown import EXACT_SEARCH_LIMIT, LARGE_LEAF_CUTS, TreeStep
@@ -24,6 +24,7 @@ from ui import lecture, theme
 from ui.cache import shared
 from ui.figures import (
     FAINT,
+    cell_labels,
     curves_layout,
     data_extent,
     figure_dict,
@@ -98,17 +99,38 @@ def tree_cells_figure(step: TreeStep, ds: Dataset, *, small: bool = False, font:
         )
     data = points_traces(ds, show_test=not small)
     if not small and tree.n_leaves <= 32:
+        # leaf ids apart at the smallest size the view draws (ui.figures.cell_labels): the
+        # lighter of two leaves whose ids would overlap moves within its cell or goes unnamed
+        where = cell_labels(
+            [
+                (
+                    f"#{i}",
+                    *(float(v) for v in boxes[i, 0]),
+                    *(float(v) for v in boxes[i, 1]),
+                    float(tree.n_samples[i]),
+                )
+                for i in leaves
+            ],
+            font=font - 1,
+            lo=lo,
+            hi=hi,
+        )
         data.append(
             dict(
                 type="scatter",
-                x=boxes[leaves, 0].mean(axis=1),
-                y=boxes[leaves, 1].mean(axis=1),
+                x=[x for _, x, _, _ in where],
+                y=[y for _, _, y, _ in where],
                 mode="text",
-                text=[f"#{i}" for i in leaves],
+                text=[text for text, *_ in where],
                 name="leaf ids",
                 textfont=dict(color="#333333", size=font - 1),
-                customdata=np.round(q[leaves], 3),
-                hovertemplate="leaf %{text}<br>P(+1) = %{customdata:.2f}<extra></extra>",
+                hovertext=[
+                    f"leaf #{i}"
+                    + ("" if by is None else f" (its id is not drawn: no room beside {by})")
+                    + f"<br>P(+1) = {q[i]:.2f}"
+                    for i, (_, _, _, by) in zip(leaves, where, strict=True)
+                ],
+                hoverinfo="text",
                 showlegend=False,
             )
         )
@@ -217,6 +239,65 @@ def tree_pictures(
     return pics
 
 
+#: The curves' names as plotly draws them (<sup>/<sub>, not carets: issue 25, item 10).
+POWER = "|T|<sup>−γ̂</sup>"
+E_BOUND = "e<sub>γ̂</sub>(|T|)"
+PHI_T = "φ<sub>γ̂</sub>(|T|)"
+THM4 = "★ Thm 4: s<sup>−γ̂</sup>"
+THM4_REF = "★ s<sup>−γ̂</sup> (ref.)"
+PHI_S = "★ φ<sub>γ̂</sub>(s)"
+
+
+def _gamma(m) -> float:
+    """The γ̂ a snapshot's bounds use: the measured one clipped to [0, 1], 0 before any split
+    (as ``boostcore.topdown`` computes ``bound_e``, ``bound_power``, ``bound_phi``)."""
+    g = m.gamma_hat
+    return 0.0 if not np.isfinite(g) else min(max(float(g), 0.0), 1.0)
+
+
+def gamma_falls(steps: Sequence[TreeStep]) -> list[int]:
+    """The rounds at which γ̂ fell: ``γ̂_t < γ̂_{t−1}`` with both measured (round 0 has none).
+
+    The curves ``e_γ̂(|T|)``, ``|T|^−γ̂`` and ``φ_γ̂(|T|)`` use the smallest advantage so far
+    (Hatano 2004, Theorem 4; Mansour & McAllester 2002, Theorem 3.2; docs/theory.md §1.2), so
+    at such a round they jump up: the bound of the grown tree is weaker, not the tree worse.
+    """
+    gs = [s.metrics.gamma_hat for s in steps]
+    return [
+        t
+        for t in range(1, len(gs))
+        if np.isfinite(gs[t - 1]) and np.isfinite(gs[t]) and gs[t] < gs[t - 1] - 1e-12
+    ]
+
+
+def _pieces(
+    steps: Sequence[TreeStep], upto: int, bound: Callable[[int, float], float]
+) -> tuple[list[float], list[float], list[float], list[float]]:
+    """A γ̂-bound over rounds ``0 … upto`` drawn as what it is: each piece uses one γ̂. Where γ̂
+    fell (round ``t``'s split had a smaller advantage), the line breaks at the tree it split
+    (``|T_{t−1}|``) and goes on from that tree's bound with the new γ̂ — still a bound there,
+    only weaker — so every point drawn bounds its tree. Returns the line's x, y (NaN at the
+    breaks) and the vertical connectors' x, y (NaN-separated)."""
+    x: list[float] = []
+    y: list[float] = []
+    cx: list[float] = []
+    cy: list[float] = []
+    falls = set(gamma_falls(steps[: upto + 1]))
+    for t, s in enumerate(steps[: upto + 1]):
+        n = int(s.metrics.n_leaves)
+        g = _gamma(s.metrics)
+        if t in falls:
+            n0 = int(steps[t - 1].metrics.n_leaves)
+            before, after = (float(bound(n0, v)) for v in (_gamma(steps[t - 1].metrics), g))
+            x += [np.nan, n0]
+            y += [np.nan, after]
+            cx += [n0, n0, np.nan]
+            cy += [before, after, np.nan]
+        x.append(n)
+        y.append(float(bound(n, g)))
+    return x, y, cx, cy
+
+
 def topdown_curves(
     steps: Sequence[TreeStep],
     t: int,
@@ -228,52 +309,66 @@ def topdown_curves(
     small: bool = False,
 ):
     """``I(T)``, training/test error and the bounds against ``|T|``: the whole run faint, the
-    rounds up to ``t`` solid, a marker at round ``t``. The legend is one line above the plot.
+    rounds up to ``t`` solid, a marker at round ``t``. Lines are named at their right ends
+    (:func:`ui.figures.end_labels`). The bounds that use γ̂ are drawn in pieces, one per value
+    of γ̂, with a dotted connector where γ̂ fell and, at the last fall up to round ``t``, a
+    note on the plot that says so (:func:`gamma_falls`).
     """
     t = min(t, len(steps) - 1)
     allm = [s.metrics for s in steps]
     n_all = np.array([m.n_leaves for m in allm])
     data: list[dict] = []
-    series: list[tuple[str, str, str, float, Callable[[Any], Any]]] = [
-        ("|T|^−γ̂", theme.BOUND["power"], "dot", 2, lambda m: m.bound_power),
-        ("e_γ̂(|T|)", theme.BOUND["e"], "dash", 2, lambda m: m.bound_e),
+    # (name, colour, dash, width, value per snapshot, the bound as a function of (|T|, γ̂))
+    series: list[tuple[str, str, str, float, Callable[[Any], Any], Any]] = [
+        (POWER, theme.BOUND["power"], "dot", 2, lambda m: m.bound_power, size_bound),
+        (E_BOUND, theme.BOUND["e"], "dash", 2, lambda m: m.bound_e, e_gamma),
     ]
     if allm[-1].binary_guarantee:
         # a binary max-weight run: Hatano's game value bounds I(T) at every round, tighter
         # than e_γ̂ (a multi-way or largest-gain run has no such per-round theorem)
-        series.append(("φ_γ̂(|T|)", theme.BOUND["phi"], "dashdot", 2, lambda m: m.bound_phi))
+        series.append((PHI_T, theme.BOUND["phi"], "dashdot", 2, lambda m: m.bound_phi, phi_gamma))
     series += [
-        ("I(T)", theme.MEASURED["index"], "solid", 2.5, lambda m: m.index_value),
-        ("train error", theme.MEASURED["train"], "solid", 2.5, lambda m: m.train_error),
+        ("I(T)", theme.MEASURED["index"], "solid", 2.5, lambda m: m.index_value, None),
+        ("train error", theme.MEASURED["train"], "solid", 2.5, lambda m: m.train_error, None),
     ]
     if allm[-1].test_error is not None and not small:
-        series.append(("test error", theme.MEASURED["test"], "solid", 1.5, lambda m: m.test_error))
+        series.append(
+            ("test error", theme.MEASURED["test"], "solid", 1.5, lambda m: m.test_error, None)
+        )
     if small:
-        series = [s for s in series if s[0] in ("I(T)", "train error", "e_γ̂(|T|)")]
-    for name, colour, dash, width, get in series:
+        series = [s for s in series if s[0] in ("I(T)", "train error", E_BOUND)]
+    for name, colour, dash, width, get, bound in series:
         y = np.array([np.nan if get(m) is None else get(m) for m in allm], dtype=float)
+        line = dict(color=colour, dash=dash, width=width)
+        if bound is None:
+            faint_xy = (n_all, y)
+            solid_xy = (n_all[: t + 1], y[: t + 1])
+        else:
+            fx, fy, fcx, fcy = _pieces(steps, len(steps) - 1, bound)
+            sx, sy, scx, scy = _pieces(steps, t, bound)
+            faint_xy, solid_xy = (fx, fy), (sx, sy)
         data.append(
             dict(
                 type="scatter",
-                x=n_all,
-                y=y,
+                x=faint_xy[0],
+                y=faint_xy[1],
                 mode="lines",
                 name=name,
                 showlegend=False,
                 opacity=FAINT,
                 hoverinfo="skip",
-                line=dict(color=colour, dash=dash, width=width),
+                line=line,
             )
         )
         data.append(
             dict(
                 type="scatter",
-                x=n_all[: t + 1],
-                y=y[: t + 1],
+                x=solid_xy[0],
+                y=solid_xy[1],
                 mode="lines",
                 name=name,
                 legendgroup=name,
-                line=dict(color=colour, dash=dash, width=width),
+                line=line,
                 hovertemplate=f"{name}<br>|T| = %{{x}}: %{{y:.4f}}<extra></extra>",
             )
         )
@@ -292,8 +387,23 @@ def topdown_curves(
                 ),
             )
         )
+        if bound is not None:  # where γ̂ fell: a dotted step, faint for the whole run
+            for cx, cy, opacity in ((fcx, fcy, FAINT), (scx, scy, 1.0)):
+                data.append(
+                    dict(
+                        type="scatter",
+                        x=cx,
+                        y=cy,
+                        mode="lines",
+                        name=f"{name}: γ̂ fell",
+                        showlegend=False,
+                        opacity=opacity,
+                        hoverinfo="skip",
+                        line=dict(color=colour, dash="dot", width=1.5),
+                    )
+                )
     labels = []
-    for name, colour, _dash, _width, get in [] if small else series:
+    for name, colour, _dash, _width, get, _bound in [] if small else series:
         y_last = _last_finite([get(m) for m in allm])
         if y_last is not None:
             labels.append((name, colour, y_last))
@@ -304,16 +414,16 @@ def topdown_curves(
         # Theorem 4's s^−γ̂, and the tighter φ_γ̂(s) ≤ s^−γ̂ that Hatano's proof gives
         for name, value, colour, what in (
             (
-                "★ Thm 4: s^−γ̂" if final_is_theorem else "★ s^−γ̂ (ref.)",
+                THM4 if final_is_theorem else THM4_REF,
                 size_bound(size, g),
                 theme.BOUND["final"],
-                "s^−γ̂|final-tree bound",
+                "s<sup>−γ̂</sup>|final-tree bound",
             ),
             (
-                f"★ φ_γ̂(s){ref}",
+                f"{PHI_S}{ref}",
                 phi_gamma(size, g),
                 theme.BOUND["phi"],
-                "φ_γ̂(s)|final-tree bound of Hatano's proof",
+                "φ<sub>γ̂</sub>(s)|final-tree bound of Hatano's proof",
             ),
         ):
             label, extra = what.split("|")
@@ -335,7 +445,7 @@ def topdown_curves(
         # tree can lie above e_γ(|T|)): a marker at the run's last size, as Theorem 4's ★
         # short labels: they sit in the plot's right margin (the caption under the curves
         # says whether the run is γ-boosting, i.e. whether this is their theorem's bound)
-        mm = "◆ MM e_γ(|T|)" if final.mm_gamma_boosting else "◆ e_γ(|T|) (ref.)"
+        mm = "◆ MM e<sub>γ</sub>(|T|)" if final.mm_gamma_boosting else "◆ e<sub>γ</sub>(|T|) (ref.)"
         data.append(
             dict(
                 type="scatter",
@@ -344,10 +454,16 @@ def topdown_curves(
                 mode="markers",
                 name=mm,
                 marker=dict(symbol="diamond", size=12, color=theme.BOUND["mm"]),
-                hovertemplate="e_γ(|T|) = %{y:.4f}<extra>Mansour–McAllester, final tree</extra>",
+                hovertemplate="e<sub>γ</sub>(|T|) = %{y:.4f}"
+                "<extra>Mansour–McAllester, final tree</extra>",
             )
         )
         labels.append((mm, theme.BOUND["mm"], float(final.bound_mm)))
+    # the names kept first if a small plot cannot hold them all: the measured curves, then
+    # Theorem 4's ★ and the bounds at every round (end_labels leaves out the last)
+    first = ("I(T)", "train error", THM4, THM4_REF, E_BOUND, POWER, "test error")
+    labels.sort(key=lambda lab: first.index(lab[0]) if lab[0] in first else len(first))
+    notes = [] if small else _fall_note(steps, t, font=font, size=size)
     # room for the longest label, but never more than a third of a narrow (300 px) plot
     layout = curves_layout(
         labels,
@@ -356,6 +472,7 @@ def topdown_curves(
         x_range=(0.5, size + 0.5),
         x_title="leaves |T|",
         most_right=110 * font / 12,
+        annotations=notes,
         shapes=[
             dict(
                 type="line",
@@ -370,6 +487,46 @@ def topdown_curves(
         ],
     )
     return figure_dict(data, layout)
+
+
+def _fall_note(steps: Sequence[TreeStep], t: int, *, font: float, size: int) -> list[dict]:
+    """At the last round ``≤ t`` where γ̂ fell, a note on the plot, pointing at the foot of
+    ``e_γ̂``'s step: "γ̂ fell to … here" (issue 25, item 9); nothing before the first fall."""
+    falls = gamma_falls(steps[: t + 1])
+    if not falls:
+        return []
+    r = falls[-1]
+    m, before = steps[r].metrics, steps[r - 1].metrics
+    n = int(before.n_leaves)  # the step is drawn at the tree round r split
+    foot = float(e_gamma(n, _gamma(before)))
+    # two short lines beside the step, on the side with room (the end labels are right of
+    # the plot: a note left of a step in the last 40 % keeps clear of them)
+    right_half = n > 0.6 * (size + 1)
+    return [
+        dict(
+            xref="x",
+            yref="y",
+            x=n,
+            y=foot,
+            text=f"γ̂ fell<br>to {m.gamma_hat:.2g}",
+            hovertext=(
+                f"At round {r} γ̂ fell from {before.gamma_hat:.3g} to {m.gamma_hat:.3g}: the "
+                "dashed bounds use γ̂, the smallest advantage of the splits so far (0 once a "
+                "leaf that holds both classes cannot be split), so they step up here. The tree "
+                "did not get worse; its guarantee did."
+            ),
+            showarrow=True,
+            arrowhead=0,
+            arrowwidth=1,
+            arrowcolor=theme.BOUND["e"],
+            ax=-18 if right_half else 18,
+            ay=round(1.8 * font),
+            xanchor="right" if right_half else "left",
+            align="right" if right_half else "left",
+            font=dict(size=font - 1, color=theme.BOUND["e"]),
+            bgcolor="rgba(255,255,255,0.85)",
+        )
+    ]
 
 
 def _last_finite(values) -> float | None:
