@@ -76,7 +76,7 @@ def test_defaults_open_at_the_first_node_and_step_to_the_last() -> None:
     for r in rows.values():
         err, nu, bound = (float(r[c]) for c in ("train error", "ν(H, 0)", "Theorem 1 bound"))
         assert err <= nu + 1e-4 and nu <= bound + 1e-4
-        assert float(r["E e^(−yH)"]) <= bound + 1e-4
+        assert float(r["E e⁻ʸᴴ"]) <= bound + 1e-4
     assert len(at.get("plotly_chart")) == 1  # the margin chart under the views
 
 

@@ -183,3 +183,46 @@ def test_the_quiz_is_asked_revealed_and_scored_in_the_browser(server, browser) -
     page.screenshot(path=str(ARTIFACTS / "quiz_in_the_browser.png"))
     _no_exception_box(page)
     page.close()
+
+
+#: Every animation frame: is a spinner shown, its container's position, the stepper's top, the
+#: regions view's opacity (the stale element's, while the old run is still shown).
+_RECORD_JS = """() => { window.__blRec = [];
+  const f = () => {
+    const sp = document.querySelector('[data-testid="stSpinner"]');
+    const box = sp && sp.closest('[data-testid="stElementContainer"]');
+    const bar = document.querySelector('.bl-stepper');
+    const v = document.querySelector('.st-key-view-regions .bl-view');
+    const faded = v ? Math.min(...[...document.querySelectorAll('[data-stale="true"]')]
+      .filter(e => e.contains(v)).map(e => +getComputedStyle(e).opacity), 1) : 1;
+    window.__blRec.push([!!sp, box ? getComputedStyle(box).position : '',
+                         bar ? Math.round(bar.getBoundingClientRect().top) : -1, faded]);
+    if (window.__blRec.length < 4000) requestAnimationFrame(f);
+  };
+  requestAnimationFrame(f); }"""
+
+
+def test_a_new_run_is_computed_under_a_floating_spinner(server, browser) -> None:
+    """Issue 25, item 12: after a change that needs a new run, the spinner floats over the
+    page (the stepper and the views do not move) and the old run's views fade while it
+    shows."""
+    page = _new_page(browser, viewport={"width": 1440, "height": 900})
+    page.goto(f"{server}/topdown")
+    page.wait_for_selector(LECTURE, timeout=60_000)
+    _settle(page)
+    page.evaluate(_RECORD_JS)
+    # the most points the page allows: a run no other test computes, long enough (> 0.5 s,
+    # Streamlit's delay before a spinner shows) to be seen
+    page.locator(".st-key-n input").first.focus()
+    page.keyboard.press("End")
+    _settle(page)
+    _wait_for(lambda: _views_drawn(page), 20, "the views did not draw the new run")
+    rec = page.evaluate("window.__blRec")
+    shown = [r for r in rec if r[0]]
+    assert shown, "no spinner was seen: the new run came from a cache (the test needs a new one)"
+    assert {r[1] for r in shown} == {"fixed"}, {r[1] for r in shown}
+    tops = {r[2] for r in rec if r[2] >= 0}
+    assert max(tops) - min(tops) <= 2, f"the stepper moved: tops {sorted(tops)}"
+    assert min(r[3] for r in shown) < 0.6, "the old run's views did not fade"
+    _no_exception_box(page)
+    page.close()

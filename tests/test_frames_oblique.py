@@ -275,7 +275,7 @@ def test_one_frame_per_round_from_round_0_and_the_stop_reason_last(plain) -> Non
     rows = lh.table(lh.resolve(lec["metrics"])[0])
     ada = next(r for r in rows if r["method"] == fo.ADA)
     assert ada["step"] == "0 stumps" and float(ada["Theorem 1 bound"]) == 1.0
-    assert float(ada["E e^(−yH)"]) == 1.0
+    assert float(ada["E e⁻ʸᴴ"]) == 1.0
 
 
 def test_an_early_stop_ends_on_its_last_round_with_the_reason() -> None:

@@ -53,7 +53,11 @@ header[data-testid="stHeader"] { display: none !important; }
 .bl-view .bl-title { font-size: 1.1rem !important; }
 .bl-view .bl-note { font-size: 0.9rem !important; }
 .bl-proof-lg { font-size: 1.1rem !important; }
-.bl-proof-lg sub, .bl-proof-lg sup { font-size: 0.82em !important; }
+.bl-proof-lg sub, .bl-proof-lg sup, .bl-proof-lg .bl-proof-cite, .bl-proof-lg .bl-proof-key,
+.bl-proof-lg .bl-proof-foot, .bl-proof-lg .bl-proof-why { font-size: 0.82em !important; }
+/* in those smaller lines an index keeps the line's size (0.82 × 0.82 would be 15 px) */
+.bl-proof-lg :is(.bl-proof-cite, .bl-proof-key, .bl-proof-foot, .bl-proof-why, i) :is(sub, sup) {
+  font-size: 1em !important; }
 h1 { font-size: 2.0rem !important; }
 h1.bl-page-title { font-size: 1.5rem !important; }
 .bl-one-line { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; font-size: 0.85rem; }

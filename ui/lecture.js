@@ -76,6 +76,8 @@ function scaledPlotly(obj, k, floor) {
       out[name] = scaledPlotly(v, k, floor);
     }
   }
+  // a title or label with a sub/superscript but no font of its own: the floor still holds
+  if (least > floor && typeof obj.text === "string" && !("font" in obj)) out.font = { size: least };
   return out;
 }
 

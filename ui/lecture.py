@@ -56,7 +56,7 @@ if TYPE_CHECKING:
 PROOF_HEIGHT = 220
 #: The same in presenter mode's 1920-px design (a card of five links at 22 px; scaled with
 #: the window's width by ui/lecture.js).
-PRESENTER_PROOF_HEIGHT = 300
+PRESENTER_PROOF_HEIGHT = 320
 #: The shortest window in which the curves leave that room (1080-px projectors; a 720-px one
 #: keeps the curves' height and shows the proof below the fold).
 PROOF_FROM = 900
@@ -144,6 +144,19 @@ _NO_FADE_CSS = """
 <style>
 [data-testid="stMain"] [data-stale="true"], [data-testid="stMain"] .stale-element {
   opacity: 1 !important; transition: none !important;
+}
+/* A new run (a preset, a parameter) is computed under a spinner: the spinner floats over
+   the page instead of pushing the stepper and the views down (issue 25, item 12: the layout
+   jumped), and while it shows, the old run's views fade, so nobody mistakes them for the
+   new one. */
+[data-testid="stMain"] [data-testid="stElementContainer"]:has(> [data-testid="stSpinner"]) {
+  position: fixed !important; top: 40vh; left: 50%; transform: translateX(-50%);
+  z-index: 1001; width: auto !important; background: var(--st-background-color, #fff);
+  padding: 0.7rem 1.2rem; border-radius: 0.6rem; box-shadow: 0 2px 14px rgba(0,0,0,0.25);
+}
+[data-testid="stMain"]:has([data-testid="stSpinner"]) [data-stale="true"],
+[data-testid="stMain"]:has([data-testid="stSpinner"]) .stale-element {
+  opacity: 0.3 !important; transition: opacity 0.2s !important;
 }
 </style>
 """

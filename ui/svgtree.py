@@ -239,7 +239,7 @@ def tree_svg(
     # a node is laid out at least as wide as the label of the edge into it, so that the
     # labels of sibling edges do not run into each other
     room = {
-        n: max(sizes[n][0], len(node.edge_label) * font * 0.85 * CHAR + 10)
+        n: max(sizes[n][0], len(node.edge_label) * font * 0.96 * CHAR + 10)
         for n, node in nodes.items()
     }
     lay = tidy_layout(
@@ -261,7 +261,7 @@ def tree_svg(
         f".bt text{{text-anchor:middle}}.bt .t{{text-anchor:start;font-weight:600}}"
         f".bt .b{{font-weight:600}}.bt .e{{stroke:#777;stroke-width:1.1}}"
         f".bt .eh{{stroke:{hot};stroke-width:2.2}}"
-        f".bt .l{{font-size:{font * 0.85:.1f}px;fill:#777}}.bt .lh{{fill:{hot}}}"
+        f".bt .l{{font-size:{font * 0.96:.1f}px;fill:#777}}.bt .lh{{fill:{hot}}}"
         f".bt .lb{{fill:#fff;opacity:.85}}.bt .n{{stroke:#555;stroke-width:1}}"
         f".bt .h{{stroke:{hot};stroke-width:3}}.bt .d{{stroke-dasharray:4 3}}"
     )
@@ -290,9 +290,9 @@ def tree_svg(
             # middle they are only half that, and their labels would run into each other)
             lx = x0 + 0.85 * (x1 - x0)
             ly = y0 + 0.85 * (y1 - y0) + font * 0.2
-            lw = len(node.edge_label) * font * 0.85 * CHAR + 4
+            lw = len(node.edge_label) * font * 0.96 * CHAR + 4
             parts.append(
-                f'<rect class="lb" x="{lx - lw / 2:.0f}" y="{ly - font * 0.85:.0f}" '
+                f'<rect class="lb" x="{lx - lw / 2:.0f}" y="{ly - font * 0.96:.0f}" '
                 f'width="{lw:.0f}" height="{font * 1.1:.0f}"/>'
             )
             parts.append(

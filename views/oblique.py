@@ -176,7 +176,7 @@ STRUCTURE_TITLE = {
     ADA: "AdaBoost: a path (every point meets every stump)",
 }
 CURVES_NOTE = (
-    "Theorem 1: training error ≤ ν(H, 0) ≤ bound, and E e^(−yH) ≤ bound. "
+    "Theorem 1: training error ≤ ν(H, 0) ≤ bound, and E e⁻ʸᴴ ≤ bound. "
     "Faint: the whole run; solid: up to this step; dot: this step."
 )
 
@@ -379,8 +379,8 @@ def render() -> None:
     st.markdown("#### This step in numbers")
     lecture.table(lec["metrics"], key="lv_metrics")
     st.caption(
-        "Theorem 1: training error ≤ ν(H, 0) ≤ bound, and E e^(−yH) ≤ bound. For the "
-        "two trees, Theorem 2 makes E e^(−yH) equal Σ 2√(w⁺w⁻) (up to the tiny share "
+        "Theorem 1: training error ≤ ν(H, 0) ≤ bound, and E e⁻ʸᴴ ≤ bound. For the "
+        "two trees, Theorem 2 makes E e⁻ʸᴴ equal Σ 2√(w⁺w⁻) (up to the tiny share "
         "of one-class leaves)."
     )
 

@@ -372,7 +372,7 @@ def _curve_caption(c: str, params: dict, last) -> str:
         )
     if not last.binary_guarantee:
         return (
-            "Multi-way splits: only the final-tree bounds ★ are theorems (s^−γ̂ is "
+            "Multi-way splits: only the final-tree bounds ★ are theorems (s⁻ᵞ̂ is "
             "Theorem 4, φ_γ̂(s) what its proof gives); the dashed curves are a reference."
         )
     return "Faint: the whole run; solid: up to this round; dot: this round."

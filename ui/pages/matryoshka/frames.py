@@ -1192,7 +1192,7 @@ def metrics_table(current: dict[str, ProbStep | None]) -> str:
                 "C(T) / Π Z (valid)": m.bound_C,
                 "ρ̂": m.rho_hat,
                 "F(T, ρ̂)": m.bound_F,
-                "ρ̂^T": m.bound_rho_T,
+                "ρ̂ᵀ": m.bound_rho_T,
                 "M2 (paper)": m.bound_M2,
             }
         )
@@ -1205,7 +1205,7 @@ def metrics_table(current: dict[str, ProbStep | None]) -> str:
         "C(T) / Π Z (valid)",
         "ρ̂",
         "F(T, ρ̂)",
-        "ρ̂^T",
+        "ρ̂ᵀ",
         "M2 (paper)",
     ]
     return table_html(pd.DataFrame(rows, columns=cols))

@@ -623,7 +623,7 @@ def tree_svg(boxes: dict[int, _Box], root: int, *, font: float, title: str = "")
     hgap, vgap = 8.0, font * 2.1
     sizes = {n: _box_size(b, font) for n, b in boxes.items()}
     room = {
-        n: max(sizes[n][0], len(b.edge_label) * font * 0.92 * CHAR + 18) for n, b in boxes.items()
+        n: max(sizes[n][0], len(b.edge_label) * font * 0.96 * CHAR + 18) for n, b in boxes.items()
     }
     lay = tidy_layout(
         {n: b.children for n, b in boxes.items()},
@@ -658,7 +658,7 @@ def tree_svg(boxes: dict[int, _Box], root: int, *, font: float, title: str = "")
         )
         if b.edge_label:
             lx, ly = x0 + 0.72 * (x1 - x0), y0 + 0.72 * (y1 - y0) + font * 0.3
-            lw = len(b.edge_label) * font * 0.92 * CHAR + 6
+            lw = len(b.edge_label) * font * 0.96 * CHAR + 6
             parts.append(
                 f'<rect x="{lx - lw / 2:.1f}" y="{ly - font * 0.9:.1f}" '
                 f'width="{lw:.1f}" height="{font * 1.15:.1f}" fill="white" '
@@ -666,7 +666,7 @@ def tree_svg(boxes: dict[int, _Box], root: int, *, font: float, title: str = "")
             )
             parts.append(
                 f'<text x="{lx:.1f}" y="{ly:.1f}" text-anchor="middle" '
-                f'font-size="{font * 0.92:.1f}" fill="{colour}">'
+                f'font-size="{font * 0.96:.1f}" fill="{colour}">'
                 f"{escape(b.edge_label)}</text>"
             )
     mw, mh = _mini_size(font)
@@ -804,7 +804,7 @@ class _TreePictures:
                         qa, qb = px(p[None, :])
                         parts.append(
                             f'<text x="{qa[0]:.0f}" y="{qb[0] + font * 0.35:.0f}" '
-                            f'text-anchor="middle" font-size="{font * 0.92:.1f}" '
+                            f'text-anchor="middle" font-size="{font * 0.96:.1f}" '
                             f'fill="#555555" stroke="white" stroke-width="2.5" '
                             f'paint-order="stroke" opacity="0.65">{mark}</text>'
                         )
@@ -1249,7 +1249,7 @@ def metrics_frame(current: dict):
                 "train error": m.train_error,
                 "test error": m.test_error,
                 "ν(H, 0)": m.margin_error_0,
-                "E e^(−yH)": m.exp_loss,
+                "E e⁻ʸᴴ": m.exp_loss,
                 "Σ 2√(w⁺w⁻)": m.km_impurity,
                 "Theorem 1 bound": m.bound_theorem1,
             }

@@ -62,8 +62,8 @@ def metrics_frame(steps: dict[str, TreeStep]) -> pd.DataFrame:
                 "I(T)": m.index_value,
                 "γ̂": m.gamma_hat,
                 "e_γ̂(|T|)": m.bound_e,
-                "|T|^−γ̂": m.bound_power,
-                "s^−γ̂": m.bound_final,
+                "|T|⁻ᵞ̂": m.bound_power,
+                "s⁻ᵞ̂": m.bound_final,
             }
         )
     return pd.DataFrame(rows)
