@@ -67,9 +67,12 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+from ui import pages as _registry  # noqa: E402  (the lesson list is declared once, there)
+
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu"]
-PAGES = ("topdown", "branching", "oblique", "matryoshka")
+PAGES = tuple(p.slug for p in _registry.with_feature("lecture"))
 #: name → (width, height, presenter mode)
 VIEWPORTS: dict[str, tuple[int, int, bool]] = {
     "1920x1080 present": (1920, 1080, True),
@@ -80,7 +83,7 @@ VIEWPORTS: dict[str, tuple[int, int, bool]] = {
 QUIZ_VIEWPORTS = ("1440x900", "1920x1080 present")
 WEAK = "You are the weak learner"
 QUIZ = "Predict, then reveal"
-NO_WEAK = {"matryoshka"}  # pages without the weak-learner toggle
+NO_WEAK = {p.slug for p in _registry.with_feature("lecture") if not p.has("student")}
 VIEW_KEYS = ("regions", "structure", "curves")
 QUIZ_BOX = '[class*="st-key-quiz_"][class*="_box"]'
 QUIZ_STEPS = 3

@@ -9,6 +9,7 @@ from __future__ import annotations
 import numpy as np
 
 from tests import apptest_helpers as ah
+from tests import lecture_helpers as lh
 from ui import compute
 from ui.pages.topdown import runs as topdown_runs
 from ui.pages.topdown.proof import topdown_chain
@@ -132,6 +133,9 @@ def test_a_split_the_rule_refuses_needs_force_and_ends_the_theorem() -> None:
     run = _run(at, played)
     assert run[2].split.by_policy and not run[2].split.acceptable
     assert not run[-1].metrics.final_guarantee
+    # the round's note names the student, not the core's "policy" (issue 25, item 10)
+    note = lh.note_at(lh.views(at)["lv_regions_hatano"], 2)
+    assert "You forced a 4-way split" in note and "policy" not in note, note
 
 
 def test_a_split_that_changes_the_number_of_rounds_still_shows_its_tree() -> None:

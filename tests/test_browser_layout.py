@@ -35,16 +35,15 @@ from test_browser import (
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 from bench_lecture_layout import measure  # noqa: E402
 
+from ui import pages  # noqa: E402
+
 pytestmark = pytest.mark.browser
 
 WEAK = "You are the weak learner"
 QUIZ = "Predict, then reveal"
-#: Each lesson page and the modes it offers besides its plain lecture.
+#: Each lesson page and the modes it offers besides its plain lecture (from the registry).
 MODES = {
-    "topdown": (WEAK, QUIZ),
-    "branching": (WEAK, QUIZ),
-    "oblique": (WEAK, QUIZ),
-    "matryoshka": (QUIZ,),
+    p.slug: (WEAK, QUIZ) if p.has("student") else (QUIZ,) for p in pages.with_feature("lecture")
 }
 #: At 1920 px: chart text, and sub/superscripts and the views' HTML text.
 LABEL_PX, SMALL_PX = 22.0, 18.0

@@ -611,9 +611,12 @@ def topdown_lecture(
         final_is_theorem = leaf_rule == "max_weight" and bool(steps[-1].metrics.final_guarantee)
         notes = []
         for s in steps:
-            text = s.message
+            text = s.message.replace("(the policy's choice)", "(your split)")
             if s.note:
-                text = f"{text}  ⚠ {s.note}"
+                # the core speaks of "the policy" (any choose= callable); on the page the
+                # policy is the student (issue 25, item 10)
+                note = s.note.replace("The policy expanded", "You expanded")
+                text = f"{text}  ⚠ {note.replace('The policy forced', 'You forced')}"
             notes.append(text)
         out["runs"][c] = {
             "n": len(steps),
