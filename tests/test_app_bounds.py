@@ -146,7 +146,7 @@ def test_weak_learning_panel_calls_delta2_over_16_the_papers_constant_and_shows_
     assert "worst case; " not in text and "It is a worst case" not in text
     assert "the papers' constant" in text and "our derivation" in text
     assert "≈ 10^12 leaves instead of ≈ 10^400" in text
-    assert len(_by_trace_name(at, "s^(−γ*) ≤ ε")) == 1
+    assert len(_by_trace_name(at, "s<sup>−γ*</sup> ≤ ε")) == 1
 
 
 def test_figure_2_left_formula_uses_le_where_equality_occurs():

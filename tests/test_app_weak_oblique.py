@@ -209,3 +209,31 @@ def test_a_drag_from_a_to_b_is_the_line_through_them_with_its_right_on_the_right
     right_of = np.asarray(a) + t / 2 + np.array([t[1], -t[0]])
     assert n @ right_of + c > 0
     assert oblique_student.line_from_points(a, a, centre) is None
+
+
+@pytest.mark.parametrize(("a", "b"), [((-1.0, 1.0), (1.0, -1.0)), ((0.2, 2.0), (0.2, -2.0))])
+def test_a_drag_either_way_gives_the_same_line_with_a_positive_edge(a, b) -> None:
+    """Issue 25, item 10: dragging the same line top-to-bottom instead of bottom-to-top gave
+    μ < 0 and put LS ≥ 0 on the side the student did not mean; a drag now sets the line and
+    the side with more +1 weight becomes LS ≥ 0."""
+    rng = np.random.default_rng(3)
+    X = rng.normal(size=(200, 2))
+    y = np.where(X[:, 0] + 0.3 * rng.normal(size=200) > 0.1, 1, -1)
+    centre = X.mean(axis=0)
+
+    def mu_of(theta: float, offset: float) -> float:
+        n, c = oblique_student.line_of(theta, offset, centre)
+        return float(np.mean(y * np.where(X @ np.asarray(n) + c >= 0, 1, -1)))
+
+    got = []
+    for p, q in ((a, b), (b, a)):
+        raw = oblique_student.line_from_points(p, q, centre)
+        theta, offset = oblique_student.with_edge(*raw, mu_of)
+        assert mu_of(theta, offset) >= 0
+        n, c = oblique_student.line_of(theta, offset, centre)
+        assert abs(np.asarray(n) @ a + c) < 1e-9 and abs(np.asarray(n) @ b + c) < 1e-9
+        got.append((round(theta, 9), round(offset, 9)))
+    assert got[0] == got[1]
+    # one of the two drags needed the turn: without it, that drag's μ is negative
+    raw = [oblique_student.line_from_points(p, q, centre) for p, q in ((a, b), (b, a))]
+    assert min(mu_of(*r) for r in raw) < 0

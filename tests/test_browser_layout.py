@@ -75,6 +75,24 @@ _TEXT_JS = r"""() => {
 }"""
 
 
+#: Texts above the stepper that overflow their box (cut with an ellipsis or hidden).
+_CUT_JS = r"""() => {
+  const bar = document.querySelector('.bl-stepper');
+  const limit = bar ? bar.getBoundingClientRect().top : 0;
+  const cut = [];
+  for (const e of document.querySelectorAll('[data-testid="stMain"] *')) {
+    const r = e.getBoundingClientRect();
+    if (r.bottom > limit || !r.width || !e.childNodes.length) continue;
+    const own = [...e.childNodes].some(n => n.nodeType === 3 && n.nodeValue.trim());
+    if (!own) continue;
+    const st = getComputedStyle(e);
+    if ((st.textOverflow === 'ellipsis' || st.overflow === 'hidden') &&
+        e.scrollWidth > e.clientWidth + 1) cut.push(e.textContent.trim().slice(0, 40));
+  }
+  return cut;
+}"""
+
+
 def _toggle(page, label: str) -> None:
     page.get_by_text(label, exact=True).first.click()
     _settle(page)
@@ -95,6 +113,8 @@ def _check(page, name: str, width: int, height: int, mode: str) -> None:
     assert text["svg"][0] >= LABEL_PX * k - 0.3, (where, "chart text", text["svg"])
     assert text["sub"][0] >= SMALL_PX * k - 0.3, (where, "sub/superscript", text["sub"])
     assert text["html"][0] >= SMALL_PX * k - 0.3, (where, "views' text", text["html"])
+    # the header's title, toggles and menus are not cut ("Predict, then rev…" before)
+    assert not page.evaluate(_CUT_JS), (where, "cut in the header", page.evaluate(_CUT_JS))
     slug = mode.replace(", ", "+").replace(" ", "_").replace(",", "")
     page.screenshot(path=str(ARTIFACTS / f"layout_{name}_{width}_{slug}.png"))
 

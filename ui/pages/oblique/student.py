@@ -26,7 +26,7 @@ the student's choices, in :mod:`ui.cache`'s shared store.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from html import escape
 
 import numpy as np
@@ -157,9 +157,51 @@ def choices(signature: tuple) -> tuple:
     return TURN.choices(signature)
 
 
-def _from_drag(plot_key: str, theta_key: str, offset_key: str, centre, reach: float) -> None:
+def with_edge(
+    theta: float, offset: float, mu_of: Callable[[float, float], float]
+) -> tuple[float, float]:
+    """The same line turned so that its side ``LS ≥ 0`` holds more of the +1 weight
+    (``μ ≥ 0``): ``(θ + 180°, −offset)`` when ``mu_of(θ, offset) < 0``, else unchanged.
+
+    A drag sets the line, not which side is which: without this, dragging the same line
+    top-to-bottom instead of bottom-to-top gave a negative μ and put "LS ≥ 0" on the side
+    the student did not mean (issue 25, item 10). The tree is the same either way (each
+    child gets its own constant); only the weak hypothesis's sign, and so μ, flips.
+
+    Parameters
+    ----------
+    theta, offset : float
+        The line (:func:`line_of`).
+    mu_of : callable
+        μ of the line ``(θ, offset)`` on the node's weights.
+
+    Returns
+    -------
+    tuple of float
+        ``(θ, offset)`` with ``μ ≥ 0``, θ in [0°, 360°).
+
+    Examples
+    --------
+    >>> with_edge(30.0, 0.5, lambda t, o: -0.2)
+    (210.0, -0.5)
+    >>> with_edge(30.0, 0.5, lambda t, o: 0.2)
+    (30.0, 0.5)
+    """
+    if mu_of(theta, offset) < 0:
+        return (theta + 180.0) % 360.0, -offset
+    return theta, offset
+
+
+def _from_drag(
+    plot_key: str,
+    theta_key: str,
+    offset_key: str,
+    centre,
+    reach: float,
+    mu_of: Callable[[float, float], float],
+) -> None:
     """A box dragged on the plot: its diagonal, from the press to the release, becomes the
-    line (a lasso: its first and last points)."""
+    line (a lasso: its first and last points), turned so that ``μ ≥ 0`` (:func:`with_edge`)."""
     ss = st.session_state
     event = ss.get(plot_key) or {}
     sel = event.get("selection", {}) if isinstance(event, dict) else {}
@@ -172,7 +214,7 @@ def _from_drag(plot_key: str, theta_key: str, offset_key: str, centre, reach: fl
     got = line_from_points((xs[0], ys[0]), (xs[-1], ys[-1]), centre)
     if got is None:
         return
-    theta, offset = got
+    theta, offset = with_edge(*got, mu_of)
     ss[theta_key] = round(theta, 2)
     ss[offset_key] = float(np.clip(offset, -reach, reach))
 
@@ -320,7 +362,9 @@ def _figure(
         mid = np.array([(x[0] + x[1]) / 2, (y[0] + y[1]) / 2])
         step = 0.025 * float(np.hypot(*(hi - lo)))
         n = np.asarray(direction)
-        for sign, text in ((1, "LS ≥ 0: right child"), (-1, "LS < 0: left child")):
+        # the sides by their sign only: "right child" is the tree's right branch, and on the
+        # plot that side may well be on the left of the line
+        for sign, text in ((1, "LS ≥ 0"), (-1, "LS < 0")):
             p = np.clip(mid + sign * step * n, lo, hi)
             # anchored away from the line, so the label sits wholly on its side
             nx, ny = sign * n
@@ -454,8 +498,8 @@ def oblique_turn(
                 step=0.5,
                 format="%.1f°",
                 key=theta_key,
-                help="The line's normal is (cos θ, sin θ): it points to the right child's "
-                "side (LS ≥ 0). θ = 0°: a vertical line, right of it goes right.",
+                help="The line's normal is (cos θ, sin θ): it points to the side LS ≥ 0 (the "
+                "tree's right branch). θ = 0°: a vertical line with LS ≥ 0 to its right.",
             )
             offset = c2.slider(
                 "Offset from the node's centre",
@@ -467,6 +511,14 @@ def oblique_turn(
                 help="How far the line is from the centre of the node's examples, along the "
                 "normal (0: through the centre).",
             )
+
+            def _mu(theta: float, offset: float) -> float:
+                d, c = line_of(theta, offset, centre)
+                got = score_separator(
+                    ds.X_train, ds.y_train, before, node, d, c, n_stumps=n_stumps, weak=learner
+                )
+                return got.yours.mu
+
             direction, b = line_of(theta, offset, centre)
             r = score_separator(
                 ds.X_train,
@@ -537,14 +589,17 @@ def oblique_turn(
                     hi,
                 ),
                 key=plot_key,
-                on_select=lambda: _from_drag(plot_key, theta_key, offset_key, centre, reach),
+                on_select=lambda: _from_drag(
+                    plot_key, theta_key, offset_key, centre, reach, mu_of=_mu
+                ),
                 selection_mode=("box", "lasso"),
             )
             if not presenting():
                 st.caption(
                     "Marker size: the node's class-balanced weights (each class holds half). "
                     "Grey: outside the node's cell. Drag from one end of your line to the "
-                    "other: the right child (LS ≥ 0) is on your right-hand side as you drag."
+                    "other; the side with more +1 weight becomes LS ≥ 0 (μ ≥ 0), whichever "
+                    "way you drag."
                 )
 
 
