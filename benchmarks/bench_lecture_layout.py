@@ -170,7 +170,10 @@ MEASURE_JS = r"""() => {
         } else {
           // a CSS transform (scale) shrinks the text without changing its font-size
           const r = e.getBoundingClientRect();
-          const scale = e.offsetWidth > 0 ? r.width / e.offsetWidth : 1;
+          // (offsetWidth is a whole number: on a short inline element such as a <sub> the
+          // ratio is off by a few per cent without any transform, so only a clear one counts)
+          const ratio = e.offsetWidth > 0 ? r.width / e.offsetWidth : 1;
+          const scale = Math.abs(ratio - 1) > 0.08 ? ratio : 1;
           const va = getComputedStyle(e).verticalAlign;
           const isSub = !!e.closest('sub, sup') || va === 'sub' || va === 'super';
           consider(isSub ? 'sub' : 'label', px(e) * scale, e, where);
@@ -642,7 +645,10 @@ def main(argv: list[str] | None = None) -> int:
         "--root", type=Path, default=ROOT, help="checkout whose app.py is served (default: here)"
     )
     ap.add_argument(
-        "--load", action="store_true", help="also time the quiz with both cores kept busy"
+        "--load",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="also time the quiz with both cores kept busy (default; --no-load skips it)",
     )
     ap.add_argument("--json", type=Path, help="also write every measurement to this file")
     args = ap.parse_args(argv)

@@ -5,7 +5,8 @@ Usage: ``.venv/bin/python scripts/make_thumbnails.py`` (starts the app on a free
 port, drives Debian's ``/usr/bin/chromium`` with Playwright, writes
 ``assets/thumbnails/<page>.png`` at 480 px wide and ``assets/lecture_<page>.png`` — the whole
 window at 1920×1080 in presenter mode; ``assets/screenshot_topdown.png`` is the top-down one;
-``assets/student_weak_learner.png`` and ``assets/student_predict.png``: the student's turn).
+``assets/student_weak_learner.png`` and ``assets/student_predict.png``: the student's turn
+beside the views; ``assets/lecture_topdown_720.png``: the top-down page on a 1280×720 projector).
 Re-run it after a visible change to a page.
 """
 
@@ -76,6 +77,16 @@ def _lecture_shot(browser, base: str, name: str, query: str) -> None:
     _save_small(out)
     if name == "topdown":
         (ROOT / "assets" / "screenshot_topdown.png").write_bytes(out.read_bytes())
+        # the same design at 2/3 on a 1280×720 projector (presenter mode scales with width)
+        page = browser.new_page(viewport={"width": 1280, "height": 720})
+        page.goto(f"{base}/{name}?present=true&{query}")
+        page.wait_for_function(DRAWN, timeout=60_000)
+        _settle(page)
+        page.wait_for_function(DRAWN, timeout=60_000)
+        small = ROOT / "assets" / f"lecture_{name}_720.png"
+        page.screenshot(path=str(small))
+        page.close()
+        _save_small(small)
 
 
 def _save_small(out: Path) -> None:
@@ -113,11 +124,14 @@ def _student_shots(browser, base: str) -> None:
     _settle(page)
     page.get_by_text("Predict, then reveal", exact=True).first.click()
     _settle(page)
-    quiz = page.locator(".st-key-quiz_branching_box")
-    quiz.locator("[role='radiogroup'] label").nth(2).click()
-    _settle(page)
-    quiz.get_by_role("button", name="Reveal").click()
-    _settle(page)
+    # the quiz is asked in the browser (ui/lecture.js): a pick and Reveal need no rerun
+    quiz = page.locator(".st-key-quiz_branching_box .bl-quiz")
+    quiz.wait_for(timeout=30_000)
+    quiz.locator(".bl-quiz-a").nth(2).click()
+    quiz.locator(".bl-quiz-reveal").click()
+    page.wait_for_function(
+        "() => document.querySelector('.bl-quiz')?.dataset.revealed === '1'", timeout=10_000
+    )
     page.wait_for_function(DRAWN, timeout=60_000)
     out = ROOT / "assets" / "student_predict.png"
     page.screenshot(path=str(out))

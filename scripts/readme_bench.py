@@ -3,7 +3,8 @@
 Usage: ``.venv/bin/python scripts/readme_bench.py [name ...]`` (``make bench`` runs it for all).
 Each script's standard output replaces the block between ``<!-- bench:NAME -->`` and
 ``<!-- /bench:NAME -->`` in README.md, so the tables there are what the scripts printed, never
-typed in. Names: topdown, app, branching, probabilistic, oblique, browser_step, exact_search.
+typed in. Names: topdown, app, branching, probabilistic, oblique, browser_step, exact_search,
+lecture_layout.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ NAMES = (
     "oblique",
     "browser_step",
     "exact_search",
+    "lecture_layout",
 )
 
 

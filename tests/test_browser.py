@@ -356,12 +356,14 @@ def test_matryoshka_page(server, browser) -> None:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page = _open(browser, server + "/matryoshka?Tw=8", LECTURE)
     _no_exception_box(page)
-    assert _lecture_round(page) == 4  # opens where the first dolls sit inside a doll
+    # the matryoshka steps by level (issue 25, 7): it opens at level 2 (4 stumps), where the
+    # first dolls sit inside a doll, and T = 8 ends at level 3
+    assert _lecture_round(page) == 2
     page.locator(".bl-btn[data-act='last']").click()
     _wait_for(
-        lambda: _lecture_round(page) == 8 and _views_drawn(page),
+        lambda: _lecture_round(page) == 3 and _views_drawn(page),
         15,
-        f"End did not move to round 8: {_href(page)}",
+        f"End did not move to level 3: {_href(page)}",
     )
     assert (
         page.locator(".st-key-view-regions .bl-note")

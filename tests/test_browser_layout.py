@@ -119,23 +119,43 @@ def _check(page, name: str, width: int, height: int, mode: str) -> None:
     page.screenshot(path=str(ARTIFACTS / f"layout_{name}_{width}_{slug}.png"))
 
 
+def _frames(page) -> list[str]:
+    return page.evaluate("""() => ['regions', 'structure', 'curves'].map(k => {
+      const v = document.querySelector('.st-key-view-' + k + ' .bl-view');
+      return v ? v.dataset.frame + '|' + (v.querySelector('.bl-body') || v).innerHTML.length
+               : null; })""")
+
+
 @pytest.mark.parametrize("size", [(1920, 1080), (1280, 720)], ids=["1080p", "720p"])
 @pytest.mark.parametrize("name", list(MODES))
 def test_views_and_proof_fit_and_read_in_every_mode(server, browser, name, size) -> None:
+    """At 1920×1080 every mode on its own and all together; at 1280×720 (the same design at
+    2/3, so a mode that fits at 1080 fits the same way) the plain lecture and all modes
+    together, the side panel at its fullest."""
     width, height = size
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page = _new_page(browser, viewport={"width": width, "height": height})
-    page.goto(f"{server}/{name}?present=true")
+    page.goto(f"{server}/{name}?present=true&round=1")
     page.wait_for_selector(LECTURE, timeout=60_000)
     _settle(page)
     modes = MODES[name]
     _check(page, name, width, height, "lecture")
-    # every mode: each toggle on its own, then all of them (the side panel at its fullest)
+    # a step changes the three views (drawn by the browser)
+    before, t = _frames(page), _lecture_round(page)
+    page.locator(".bl-stepper .bl-btn[data-act='next']").click()
+    _wait_for(
+        lambda: _lecture_round(page) == t + 1 and _views_drawn(page),
+        20,
+        f"{name}: Next did not draw round {t + 1}",
+    )
+    assert _frames(page) != before, f"{name}: a step changed none of the three views"
+    full = width >= 1920
+    # each toggle on its own (at 1080), then all of them
     for i, label in enumerate(modes):
         _toggle(page, label)
-        on = [label] if i == 0 else list(modes[: i + 1])
-        _check(page, name, width, height, ", ".join(on))
-    if len(modes) > 1:
+        if full or i == len(modes) - 1:
+            _check(page, name, width, height, ", ".join(modes[: i + 1]))
+    if full and len(modes) > 1:
         _toggle(page, modes[0])  # the first off: the last mode on its own
         _check(page, name, width, height, modes[-1])
     _no_exception_box(page)
@@ -229,10 +249,14 @@ def test_a_new_run_is_computed_under_a_floating_spinner(server, browser) -> None
     page.goto(f"{server}/topdown")
     page.wait_for_selector(LECTURE, timeout=60_000)
     _settle(page)
-    page.evaluate(_RECORD_JS)
-    # the most points the page allows: a run no other test computes, long enough (> 0.5 s,
-    # Streamlit's delay before a spinner shows) to be seen
+    # the most points and the largest leaf budget the page allows: a run no other test
+    # computes, long enough (seconds; Streamlit shows a spinner after 0.5 s) to be seen
     page.locator(".st-key-n input").first.focus()
+    page.keyboard.press("End")
+    _settle(page)
+    _wait_for(lambda: _views_drawn(page), 30, "the views did not draw the larger data")
+    page.evaluate(_RECORD_JS)
+    page.locator(".st-key-s input").first.focus()
     page.keyboard.press("End")
     _settle(page)
     _wait_for(lambda: _views_drawn(page), 20, "the views did not draw the new run")

@@ -15,6 +15,7 @@ from test_browser import (
     _lecture_round,
     _new_page,
     _no_exception_box,
+    _settle,
     _views_drawn,
     _views_fitted,
     _wait_for,
@@ -29,9 +30,9 @@ VIEWS = ("view-regions", "view-structure", "view-curves")
 #: Each page with the lecture view (the registry's lessons) at a mid round of its default demo.
 PAGES = {p.slug: f"/{p.slug}?round=5" for p in pages.LESSONS}
 
+#: The window of a laptop with the sidebar open. Presenter mode at 1920×1080 and 1280×720,
+#: in every mode, is tests/test_browser_layout.py's (which also steps there).
 SETTINGS = {
-    "present-1920x1080": ((1920, 1080), True),
-    "present-1280x720": ((1280, 720), True),
     "normal-1440x900": ((1440, 900), False),
 }
 
@@ -98,6 +99,24 @@ def test_three_views_on_one_screen_and_a_step_changes_them(
         assert after != before, f"{name}: a step changed none of the three views"
         # the regions plot has its key: what markers, shading and lines mean
         assert page.get_by_text("Regions:", exact=False).count() >= 1
+        # the student's panel (every mode on) sits beside the views: they stay in the window
+        spec = pages.page(name)
+        modes = ["Predict, then reveal"] + (
+            ["You are the weak learner"] if spec.has("student") else []
+        )
+        for label in modes:
+            page.get_by_text(label, exact=True).first.click()
+            _settle(page)
+        _wait_for(lambda: _all_drawn(page), 30, f"{name}: the views did not draw with the panel")
+        _views_fitted(page)
+        for key in VIEWS:
+            box = page.locator(f".st-key-{key} .bl-view").first.bounding_box()
+            assert box["y"] >= 0 and box["y"] + box["height"] <= height + 0.5, (
+                f"{name} at {setting} with the student's panel: {key} spans y {box['y']:.0f}–"
+                f"{box['y'] + box['height']:.0f}, the window is {height} px high"
+            )
+        assert page.locator(".st-key-lecture-side").first.is_visible()
+        page.screenshot(path=str(ARTIFACTS / f"lecture_{name}_{setting}_panel.png"))
     finally:
         page.close()
 

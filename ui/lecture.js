@@ -367,9 +367,13 @@ function viewMount(component) {
   let shown = -1;
   let plotReady = null;
   const fs = parseFloat(getComputedStyle(box).fontSize) || 16;
-  const above = (data.title ? 1.5 * fs : 0) + (data.notes ? 2.6 * fs : 0) + 6;
   if (data.notes) note.style.minHeight = "2.4em";
-  let height = fitHeight(parentElement, data, above);
+  // the title as drawn (two lines in a narrow column, e.g. beside the student's panel) and
+  // the notes' two lines: what the view needs besides its body
+  const titleEl = box.querySelector(".bl-title");
+  const above = () => (titleEl ? Math.max(titleEl.getBoundingClientRect().height, 1.5 * fs) : 0) +
+    (data.notes ? 2.6 * fs : 0) + 6;
+  let height = fitHeight(parentElement, data, above());
   if (data.kind !== "plotly") body.style.height = data.kind === "svg" ? height + "px" : "";
 
   function frameAt(t) {
@@ -435,7 +439,7 @@ function viewMount(component) {
   function refit() {
     // Elements above may still be growing when the view mounts (fonts, widgets): fit again
     // once the page has settled and whenever the window changes size.
-    const h = fitHeight(parentElement, data, above);
+    const h = fitHeight(parentElement, data, above());
     if (Math.abs(h - height) < 4) return;
     height = h;
     if (data.kind === "svg") {
