@@ -710,7 +710,12 @@ def scale() -> float:
     return PRESENTER_FONT / 12.0 if presenting() else 1.0
 
 
-def lecture_columns(widths: Sequence[float] = (1.0, 1.15, 1.0)):
+#: The regions' column is the widest: the plot keeps the data's aspect, so only a wider
+#: column lets it use the height the window gives (issue 25, item 2: ~200 px stayed empty).
+VIEW_WIDTHS = (1.25, 1.0, 1.05)
+
+
+def lecture_columns(widths: Sequence[float] = VIEW_WIDTHS):
     """Three side-by-side keyed containers: ``view-regions``, ``view-structure``,
     ``view-curves`` (the tests and presenter CSS find the views by these keys), and a fourth,
     ``view-proof``, under the curves in their column (the proof at this round; empty unless
@@ -742,7 +747,7 @@ class Area:
 
 
 #: Width of the student's panel beside the views, as a share of the page's width.
-SIDE_SHARE = 0.27
+SIDE_SHARE = 0.25
 
 
 def area(*, side: bool) -> Area:
@@ -900,7 +905,7 @@ def three_views(
     structure: Panel,
     curves: Panel,
     structure_name: str = "structure",
-    widths: Sequence[float] = (1.0, 1.15, 1.0),
+    widths: Sequence[float] = VIEW_WIDTHS,
     proof: Panel | None = None,
 ) -> None:
     """The focused run's regions, structure and curves side by side (:func:`lecture_columns`).
@@ -919,7 +924,7 @@ def three_views(
         Plotly frames of the errors and bounds.
     structure_name : str, default "structure"
         The structure's word in its key ("tree", "program", "structure").
-    widths : sequence of float, default (1.0, 1.15, 1.0)
+    widths : sequence of float, default (1.25, 1.0, 1.05)
         Relative widths of the three columns.
     proof : Panel, optional
         HTML frames of the proof at this round (ui/proof.py), drawn under the curves; the

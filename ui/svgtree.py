@@ -254,6 +254,24 @@ def tree_svg(
     x, y_top, depth, order = lay.x, lay.y_top, lay.depth, lay.order
     width, height = lay.width, lay.height
 
+    # A title wider than the tree was cut at the tree's width: it wraps before its
+    # parenthesis onto a second line, and if a line is still wider than the tree the picture
+    # widens with the tree in the middle (bold text: a little wider than CHAR).
+    def text_w(text: str) -> float:
+        return len(text) * font * CHAR * 1.1 + 8
+
+    titles = [title] if title else []
+    if title and text_w(title) > width and " (" in title:
+        head, rest = title.split(" (", 1)
+        titles = [head, "(" + rest]
+        y_top = [v + font * 1.2 for v in y_top]
+        height += font * 1.2
+    title_w = max((text_w(t) for t in titles), default=0.0)
+    if title_w > width:
+        dx = (title_w - width) / 2
+        x = {n: v + dx for n, v in x.items()}
+        width = title_w
+
     hot = theme.HIGHLIGHT
     # Styles scoped to this picture's class (an inline SVG's <style> applies to the whole
     # page): the per-element attributes they replace are most of a picture's bytes.
@@ -271,8 +289,8 @@ def tree_svg(
         f'font-family="Helvetica, Arial, sans-serif" font-size="{font:.0f}">'
         f"<style>{style}</style>"
     ]
-    if title:
-        parts.append(f'<text class="t" x="4" y="{font:.0f}">{escape(title)}</text>')
+    for i, line in enumerate(titles):
+        parts.append(f'<text class="t" x="4" y="{font * (1 + 1.2 * i):.0f}">{escape(line)}</text>')
     # edges first, under the nodes
     for n in order:
         node = nodes[n]

@@ -783,10 +783,17 @@ def svg(pic: Pic | None, font: float, *, title: str = "", footer: str = "") -> s
     (wrapped to the picture's width, at least :data:`FIT_W`), as an SVG string whose
     ``width``/``height`` are its natural size in pixels."""
     line_h = font * 1.3
-    top = (line_h + 2 if title else 0) + 4
     pw, ph = (pic.w, pic.h) if pic is not None else (0.0, 0.0)
+    # a title wider than the picture wraps before its parenthesis (one line set the
+    # picture's width: at presenter mode's 22 px "near this round's change (▸ = folded)"
+    # made the least detailed picture too wide for a panel beside the student's quiz)
+    heads = [title] if title else []
+    if title and _tw(title, font) > max(pw, FIT_W) and " (" in title:
+        first, rest = title.split(" (", 1)
+        heads = [first, "(" + rest]
+    top = len(heads) * line_h + (2 if heads else 0) + 4
     lines = wrap(footer, max(16, int((max(pw, FIT_W) - 10) / (font * CHAR)))) if footer else []
-    texts = ([title] if title else []) + lines
+    texts = heads + lines
     width = max([pw] + [_tw(s, font) for s in texts]) + 10
     height = top + ph + (len(lines) * line_h + 6 if lines else 0) + 6
     out = [
@@ -794,10 +801,10 @@ def svg(pic: Pic | None, font: float, *, title: str = "", footer: str = "") -> s
         f'viewBox="0 0 {width:.0f} {height:.0f}" font-family="Helvetica, Arial, sans-serif" '
         f'font-size="{font:.0f}" text-anchor="middle">'
     ]
-    if title:
+    for i, head in enumerate(heads):
         out.append(
-            f'<text x="5" y="{font + 2:.0f}" text-anchor="start" font-weight="600">'
-            f"{escape(title)}</text>"
+            f'<text x="5" y="{font + 2 + i * line_h:.0f}" text-anchor="start" '
+            f'font-weight="600">{escape(head)}</text>'
         )
     if pic is not None:
         out.append(f'<g transform="translate({(width - pw) / 2:.0f},{top:.0f})">')
