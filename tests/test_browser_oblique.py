@@ -78,7 +78,13 @@ def test_oblique_page_steps_nodes_and_stumps(server, browser) -> None:
     _settle(page)
     _no_exception_box(page)
     _wait_for(lambda: _views_drawn(page), 20, "the focused views were not drawn")
-    assert "The path is empty" in page.locator(".st-key-view-structure svg").first.inner_html()
+    svg = page.locator(".st-key-view-structure svg").first
+    _wait_for(
+        lambda: "The path is empty" in svg.inner_html(),
+        10,
+        lambda: f"AdaBoost's structure at step {_lecture_round(page)} is not the empty path: "
+        + svg.inner_html()[:200],
+    )
     assert "focus=AdaBoost" in _href(page)
     page.evaluate("window.scrollTo(0, 0)")
     page.screenshot(path=str(ARTIFACTS / "oblique_adaboost_step0.png"))

@@ -35,7 +35,8 @@ from __future__ import annotations
 import html
 import json
 import shutil
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -149,14 +150,16 @@ _NO_FADE_CSS = """
    the page instead of pushing the stepper and the views down (issue 25, item 12: the layout
    jumped), and while it shows, the old run's views fade, so nobody mistakes them for the
    new one. */
-[data-testid="stMain"] [data-testid="stElementContainer"]:has(> [data-testid="stSpinner"]) {
+[data-testid="stLayoutWrapper"]:has(> .st-key-lecture-compute), .st-key-lecture-compute {
   position: fixed !important; top: 40vh; left: 50%; transform: translateX(-50%);
-  z-index: 1001; width: auto !important; background: var(--st-background-color, #fff);
+  z-index: 1001; width: auto !important; min-width: 0 !important;
+}
+.st-key-lecture-compute [data-testid="stElementContainer"]:has(> [data-testid="stSpinner"]) {
+  width: auto !important; background: var(--st-background-color, #fff);
   padding: 0.7rem 1.2rem; border-radius: 0.6rem; box-shadow: 0 2px 14px rgba(0,0,0,0.25);
 }
-[data-testid="stMain"]:has([data-testid="stSpinner"]) [data-stale="true"],
-[data-testid="stMain"]:has([data-testid="stSpinner"]) .stale-element {
-  opacity: 0.3 !important; transition: opacity 0.2s !important;
+[data-testid="stMain"]:has(.st-key-lecture-compute [data-testid="stSpinner"]) .st-key-lecture-main {
+  opacity: 0.3;
 }
 </style>
 """
@@ -571,7 +574,6 @@ def stepper(
             f"The charts cannot be drawn: {_PLOTLY_ERROR}. Run the app once from a "
             "writable copy, or copy plotly.min.js from the plotly package into static/."
         )
-    st.html(_NO_FADE_CSS + "<style>" + _CSS + COMPACT_CSS + "</style>")
     with st.container(key=f"{key}_bar"):
         data = StepperData(
             key=key,
@@ -804,6 +806,10 @@ def preset_row(
         The middle column (``modes``, a vertical stack of toggles) and the right-hand one
         (``focus``), inside the keyed container ``preset_row``, filled later by the page.
     """
+    # the lecture's stylesheet comes first on the page: an element after it can be replaced
+    # for a moment by the spinner of a new run (Streamlit puts the spinner where the previous
+    # run had its next element), and without the stylesheet the spinner pushed the page down
+    st.html(_NO_FADE_CSS + "<style>" + _CSS + COMPACT_CSS + "</style>")
     with st.container(key="preset_row"):
         left, modes, right = st.columns([2.6, 1.6, 1.1], vertical_alignment="bottom")
         with left:
@@ -812,6 +818,24 @@ def preset_row(
         # stack of two took a line of the projector's height from the views
         toggles = modes.container(horizontal=True, vertical_alignment="center", gap="small")
     return PresetRow(modes=toggles, focus=right)
+
+
+@contextmanager
+def computing(text: str) -> Iterator[None]:
+    """A spinner over the page while a new run is computed (a preset, a parameter).
+
+    It lives in a keyed container of its own (``lecture-compute``, always drawn at the same
+    place, empty once the run is ready), so it never takes the place of the stepper or the
+    views while they wait for the new run; the stylesheet floats it over the page and fades
+    the old run's views while it shows (issue 25, item 12).
+
+    Parameters
+    ----------
+    text : str
+        What is being computed ("Growing the trees…").
+    """
+    with st.container(key="lecture-compute"), st.spinner(text):
+        yield
 
 
 def stepper_caption(ds: Dataset, elapsed: float, *, unit: str = "round", note: str = "") -> str:

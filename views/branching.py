@@ -178,7 +178,7 @@ def render() -> None:
     )
     started = time.perf_counter()
     font = 12 * lecture.scale()
-    with st.spinner("Boosting…"):
+    with lecture.computing("Boosting…"):
         runs = {
             name: branching_runs.bp_run(
                 ds,

@@ -203,7 +203,7 @@ def render() -> None:
     with row.focus:
         focus = _focus_bar(structures)
     started = time.perf_counter()
-    with st.spinner("Boosting soft stumps…"):
+    with lecture.computing("Boosting soft stumps…"):
         runs = {
             s: matryoshka_runs.prob_run(
                 ds,

@@ -265,7 +265,7 @@ def render() -> None:
         else ()
     )
     started = time.perf_counter()
-    with st.spinner("Boosting…"):
+    with lecture.computing("Boosting…"):
         runs = {
             ADA: oblique_runs.g1_path_run(
                 ds, choice.key, params["n_internal"] * params["n_stumps"], "stump"

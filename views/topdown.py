@@ -195,7 +195,7 @@ def render() -> None:
     played = student.choices((choice.key, *sorted(params.items(), key=str), focus)) if weak else ()
     started = time.perf_counter()
     font = 12 * lecture.scale()
-    with st.spinner("Growing the trees…"):
+    with lecture.computing("Growing the trees…"):
         lec = frames.topdown_lecture(
             ds,
             choice.key,
