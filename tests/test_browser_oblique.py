@@ -82,8 +82,10 @@ def test_oblique_page_steps_nodes_and_stumps(server, browser) -> None:
     _wait_for(
         lambda: "The path is empty" in svg.inner_html(),
         10,
-        lambda: f"AdaBoost's structure at step {_lecture_round(page)} is not the empty path: "
-        + svg.inner_html()[:200],
+        lambda: (
+            f"AdaBoost's structure at step {_lecture_round(page)} is not the empty path: "
+            + svg.inner_html()[:200]
+        ),
     )
     assert "focus=AdaBoost" in _href(page)
     page.evaluate("window.scrollTo(0, 0)")
