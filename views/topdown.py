@@ -268,14 +268,18 @@ def render() -> None:
                 f"{SHORT[focus]}: decision regions",
                 notes=run["notes"],
                 aspect=figures.aspect(ds),
+                descriptions=run["descriptions"]["regions"],
             ),
             structure=lecture.Panel(
-                run["structure"], f"{SHORT[focus]}: the tree (vermillion: this round's split)"
+                run["structure"],
+                f"{SHORT[focus]}: the tree (vermillion: this round's split)",
+                descriptions=run["descriptions"]["structure"],
             ),
             curves=lecture.Panel(
                 run["curves"],
                 "I(T), errors and bounds vs leaves |T|",
                 notes=[_curve_caption(focus, params, runs[focus][-1].metrics)],
+                descriptions=run["descriptions"]["curves"],
             ),
             structure_name="tree",
             proof=lecture.Panel(run["proof"], "The proof at this round"),
