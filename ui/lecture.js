@@ -42,8 +42,51 @@ const DESIGN_WIDTH = 1920;
 const MIN_LABEL = 22;
 const MIN_SUP_PARENT = 26;
 
+// Below NARROW px (a phone, a tablet upright, a laptop at 200 % zoom) the views stack, each
+// the width of the screen (about the width of one 1920-px view), so presenter mode's design
+// is drawn at NARROW_SCALE instead of shrinking with the window (issue 26, item 1).
+const NARROW = 700;
+const NARROW_SCALE = 0.6;
+
+function narrow() {
+  return window.innerWidth < NARROW;
+}
+
 function presenterScale() {
+  if (narrow()) return NARROW_SCALE;
   return Math.min(Math.max(window.innerWidth / DESIGN_WIDTH, 0.4), 2);
+}
+
+// A touch screen: a one-finger swipe over a chart scrolls the page (the chart's pan and zoom
+// wait behind an explicit "Zoom" button; issue 26, item 3).
+function touchScreen() {
+  return !!(window.matchMedia && (window.matchMedia("(hover: none)").matches ||
+                                  window.matchMedia("(pointer: coarse)").matches));
+}
+
+function reducedMotion() {
+  return !!(window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches);
+}
+
+// A skip link, the page's first Tab stop: Enter moves the focus to the round slider (issue
+// 26, item 10: 49 Tab stops before the stepper). One per document, owned by the stepper
+// mounted last.
+function skipLink(target) {
+  let a = document.getElementById("bl-skip");
+  if (!a) {
+    a = document.createElement("a");
+    a.id = "bl-skip";
+    a.className = "bl-skip";
+    a.href = "#bl-stepper";
+    a.textContent = "Skip to the round controls";
+    document.body.prepend(a);
+  }
+  a.onclick = (ev) => {
+    ev.preventDefault();
+    target.scrollIntoView({ block: "nearest" });
+    target.focus();
+  };
+  return a;
 }
 
 // A copy of a plotly trace or layout with every font size (in any "…font" object) times k
@@ -154,10 +197,14 @@ function stepperMount(component) {
   }
   st.t = Math.min(Math.max(st.t, lo), hi);
   st.server = data.t;
-  st.speed = st.speed || "normal"; // the speed chosen last on this page, else 1 s
+  // the speed chosen last on this page, else 1 s (2 s for a reader who asked for less motion)
+  st.speed = st.speed || (reducedMotion() ? "slow" : "normal");
 
   const root = document.createElement("div");
   root.className = "bl-stepper";
+  root.id = "bl-stepper";
+  root.setAttribute("role", "group");
+  root.setAttribute("aria-label", "Round controls");
   root.innerHTML = `
     <div class="bl-row">
       <label class="bl-label"><span class="bl-name"></span> <b class="bl-value"></b>
@@ -176,20 +223,28 @@ function stepperMount(component) {
         </select>
       </div>
     </div>
-    <div class="bl-caption"></div>`;
+    <div class="bl-caption"></div>
+    <div class="bl-sr" aria-live="polite" aria-atomic="true"></div>`;
   parentElement.replaceChildren(root);
+  const live = root.querySelector(".bl-sr");
   const range = root.querySelector(".bl-range");
   const value = root.querySelector(".bl-value");
   const playBtn = root.querySelector(".bl-play");
   const speedSel = root.querySelector(".bl-speed");
   root.querySelector(".bl-name").textContent = data.label || "Round";
   root.querySelector(".bl-of").textContent = `of ${lo}–${hi}`;
-  root.querySelector(".bl-caption").textContent = data.caption || "";
+  const caption = root.querySelector(".bl-caption");
+  caption.textContent = data.caption || "";
+  // on a narrow screen the caption is one line: a tap opens it whole
+  caption.addEventListener("click", () => caption.classList.toggle("bl-open"));
   range.min = lo;
   range.max = hi;
   range.step = 1;
   range.disabled = hi <= lo;
   speedSel.value = st.speed;
+  const skip = skipLink(range);
+  BUS.labels = BUS.labels || {};
+  BUS.labels[key] = (data.label || "Round").toLowerCase();  // the views name their round
 
   function writeUrl(t) {
     try {
@@ -226,6 +281,8 @@ function stepperMount(component) {
     playBtn.classList.toggle("bl-playing", !!st.timer);
     emit(key, st.t, source);
     writeUrl(st.t);
+    // a screen reader hears the new round (politely: after what it is reading)
+    if (source !== "mount") live.textContent = `${data.label || "Round"} ${st.t} of ${hi}`;
   }
 
   function stopPlay() {
@@ -311,6 +368,7 @@ function stepperMount(component) {
   return () => {
     document.removeEventListener("keydown", onKey, true);
     if (BUS.keyOwner === onKey) BUS.keyOwner = null;
+    if (document.getElementById("bl-skip") === skip && !document.body.contains(root)) skip.remove();
     stopPlay();
   };
 }
@@ -359,10 +417,93 @@ function viewMount(component) {
   note.className = "bl-note";
   box.appendChild(note);
   parentElement.replaceChildren(box);
+  // A chart or a picture is one image to a screen reader: named by its title and the round,
+  // described by the round's sentence (or note); the round tables and the proof card (HTML)
+  // are read as they are (issue 26, item 5).
+  const picture = data.kind !== "html" && !data.focusable;  // a small multiple is a button
+  const uid = "bl-" + Math.random().toString(36).slice(2, 10);
+  let desc = null;
+  if (picture) {
+    // a picture is an image; a chart a figure (its mode bar's buttons stay reachable)
+    body.setAttribute("role", data.kind === "svg" ? "img" : "figure");
+    desc = document.createElement("div");
+    desc.className = "bl-sr";
+    desc.id = uid + "-desc";
+    box.appendChild(desc);
+    body.setAttribute("aria-describedby", desc.id);
+  }
   if (data.focusable) {
+    // a small multiple: a click, a tap, Enter or Space focuses its run
     box.classList.add("bl-focusable");
     box.title = "Click to focus this run";
+    box.tabIndex = 0;
+    box.setAttribute("role", "button");
+    box.setAttribute("aria-label", `Focus the run ${data.focusable}`);
     box.addEventListener("click", () => setTriggerValue("focus", data.focusable));
+    box.addEventListener("keydown", (ev) => {
+      if (ev.key !== "Enter" && ev.key !== " ") return;
+      ev.preventDefault();
+      ev.stopPropagation();
+      setTriggerValue("focus", data.focusable);
+    });
+  }
+  // A note cut to two lines opens whole on a tap, a click, Enter or Space (the tooltip alone
+  // was out of reach of touch and keyboard; issue 26, item 6).
+  note.addEventListener("click", () => {
+    if (!note.classList.contains("bl-cut") && !note.classList.contains("bl-open")) return;
+    const open = note.classList.toggle("bl-open");
+    note.setAttribute("aria-expanded", String(open));
+  });
+  note.addEventListener("keydown", (ev) => {
+    if ((ev.key === "Enter" || ev.key === " ") && note.hasAttribute("tabindex")) {
+      ev.preventDefault();
+      ev.stopPropagation();
+      note.click();
+    }
+  });
+  function markCut() {
+    // only a note that is cut is a control (a Tab stop), so the page has no idle Tab stops
+    const cut = !note.classList.contains("bl-open") && note.scrollHeight > note.clientHeight + 1;
+    note.classList.toggle("bl-cut", cut);
+    if (cut || note.classList.contains("bl-open")) {
+      note.tabIndex = 0;
+      note.setAttribute("role", "button");
+      note.setAttribute("aria-expanded", String(note.classList.contains("bl-open")));
+    } else {
+      note.removeAttribute("tabindex");
+      note.removeAttribute("role");
+      note.removeAttribute("aria-expanded");
+    }
+  }
+  // On a touch screen a chart lets the page scroll under a finger; "Zoom" hands it the
+  // gestures (pan, zoom, the mode bar) until pressed again (issue 26, item 3).
+  const touch = data.kind === "plotly" && touchScreen() && !data.focusable;
+  let unlocked = false;
+  if (touch) {
+    box.classList.add("bl-touch-locked");
+    const zoom = document.createElement("button");
+    zoom.type = "button";
+    zoom.className = "bl-zoom";
+    zoom.textContent = "Zoom";
+    zoom.setAttribute("aria-pressed", "false");
+    zoom.title = "Let this chart take pan and zoom gestures (the page scrolls again when off)";
+    const head = box.querySelector(".bl-title") || box;
+    if (head === box) box.prepend(zoom);
+    else head.appendChild(zoom);
+    zoom.addEventListener("click", () => {
+      unlocked = !unlocked;
+      zoom.setAttribute("aria-pressed", String(unlocked));
+      box.classList.toggle("bl-touch-locked", !unlocked);
+      if (window.Plotly && body.data) {
+        window.Plotly.relayout(body, { dragmode: unlocked ? "zoom" : false });
+        window.Plotly.react(body, body.data, body.layout, chartConfig());
+      }
+    });
+  }
+  function chartConfig() {
+    const base = data.config || { displaylogo: false, responsive: true };
+    if (!touch) return base;
+    return Object.assign({}, base, { displayModeBar: unlocked, scrollZoom: false });
   }
   let shown = -1;
   let plotReady = null;
@@ -387,8 +528,19 @@ function viewMount(component) {
   function draw(t) {
     if (!frames.length) return;
     const { i, f, notes } = frameAt(t);
-    note.textContent = notes || "";
-    note.title = notes || "";
+    if (note.textContent !== (notes || "")) {
+      note.textContent = notes || "";
+      note.title = notes || "";
+      note.classList.remove("bl-open");
+      requestAnimationFrame(markCut);
+    }
+    if (picture) {
+      const ds = data.descriptions || [];
+      const d = ds.length ? ds[Math.min(Math.max(t, 0), ds.length - 1)] : (notes || "");
+      const label = (BUS.labels && BUS.labels[key]) || "round";
+      body.setAttribute("aria-label", `${data.title || "Chart"}, ${label} ${t}`);
+      desc.textContent = d;
+    }
     if (i === shown) return;
     shown = i;
     box.dataset.frame = String(i);
@@ -422,11 +574,13 @@ function viewMount(component) {
       const base = data.presenter ? scaledPlotly(f.layout, k, floor) : f.layout;
       const traces = data.presenter ? f.data.map((tr) => scaledPlotly(tr, k, floor)) : f.data;
       const layout = Object.assign({}, base, { height, autosize: true });
+      if (touch && !unlocked) layout.dragmode = false;
       const t0 = performance.now();
-      return Plotly.react(body, traces, layout, data.config || { displaylogo: false,
-                                                                 responsive: true })
+      return Plotly.react(body, traces, layout, chartConfig())
         .then(() => {
           box.dataset.ms = String(Math.round(performance.now() - t0)); // for the benchmark
+          // the figure's name and description say what it shows; its axis text alone is noise
+          for (const svg of body.querySelectorAll("svg.main-svg")) svg.setAttribute("aria-hidden", "true");
           box.dataset.drawn = String(i);
           return Plotly;
         });

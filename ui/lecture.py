@@ -136,6 +136,63 @@ _CSS = """
   width: 100% !important; flex: 1 1 100% !important; }
 .bl-focusable { cursor: pointer; outline: 1px solid transparent; }
 .bl-focusable:hover { outline: 2px solid #C53948; }
+/* ---- phones, keyboards and screen readers (issue 26) */
+/* read by a screen reader, not drawn */
+.bl-sr { position: absolute !important; width: 1px; height: 1px; padding: 0; margin: -1px;
+  overflow: hidden; clip: rect(0, 0, 0, 0); white-space: nowrap; border: 0; }
+/* the page's first Tab stop, shown while it has the focus */
+.bl-skip { position: fixed; left: 0.5rem; top: -5rem; z-index: 1000000; background: #31333F;
+  color: #ffffff !important; padding: 0 1rem; min-height: 44px; display: flex;
+  align-items: center; border-radius: 0.4rem; font-weight: 600; text-decoration: none; }
+.bl-skip:focus { top: 0.5rem; outline: 3px solid #0072B2; outline-offset: 2px; }
+.bl-stepper :is(.bl-btn, .bl-range, .bl-speed):focus-visible,
+.bl-focusable:focus-visible, .bl-view .bl-note[role=button]:focus-visible,
+.bl-zoom:focus-visible, .bl-quiz-a:focus-visible, .bl-quiz-reveal:focus-visible {
+  outline: 3px solid #0072B2; outline-offset: 2px; }
+/* Streamlit's toggles and checkboxes show where the keyboard is */
+label[data-baseweb="checkbox"]:has(input:focus-visible) { outline: 3px solid #0072B2;
+  outline-offset: 2px; border-radius: 0.3rem; }
+/* a note cut to two lines opens whole on a tap or Enter */
+.bl-view .bl-note.bl-cut { cursor: pointer; }
+.bl-view .bl-note.bl-open { display: block; -webkit-line-clamp: unset; max-height: none;
+  overflow: visible; cursor: pointer; }
+/* on a touch screen a chart lets the page scroll until its Zoom button hands it the gestures */
+.bl-view .bl-title:has(> .bl-zoom) { display: flex; align-items: center;
+  justify-content: space-between; gap: 0.4rem; }
+.bl-zoom { flex: 0 0 auto; font: inherit; font-size: 0.8rem; font-weight: 400; min-height: 44px;
+  min-width: 44px; padding: 0 0.7rem; border-radius: 0.5rem;
+  border: 1px solid rgba(49,51,63,0.55); background: #ffffff; color: #31333F; cursor: pointer; }
+.bl-zoom[aria-pressed="true"] { background: #31333F; color: #ffffff; }
+.bl-touch-locked .js-plotly-plot .draglayer, .bl-touch-locked .js-plotly-plot .draglayer *,
+.bl-touch-locked .js-plotly-plot .legend, .bl-touch-locked .js-plotly-plot .legend * {
+  pointer-events: none !important; }
+/* Streamlit's "?" help icons: a target of at least 24 px (WCAG 2.5.8) */
+[data-testid="stTooltipHoverTarget"] { min-width: 24px; min-height: 24px; display: inline-flex;
+  align-items: center; justify-content: center; }
+@media (prefers-reduced-motion: reduce) {
+  .bl-stepper *, .bl-view, .bl-view *, .bl-quiz * { transition: none !important;
+    animation: none !important; scroll-behavior: auto !important; }
+}
+/* Narrow screens (a phone, a tablet upright, 200 % zoom): the views stack (Streamlit's
+   columns do), the stepper wraps onto two rows of 44-px targets and stays pinned under the
+   page's top bar, and nothing is wider than the screen (issue 26, items 1, 7 and 9). */
+@media (max-width: 700px) {
+  .bl-stepper .bl-row { flex-wrap: wrap; gap: 0.35rem 0.5rem; }
+  .bl-stepper .bl-label { min-width: 0; flex: 0 0 auto; font-size: 0.95rem; }
+  .bl-stepper .bl-range { flex: 1 1 6rem; min-width: 0; height: 44px; margin: 0; }
+  .bl-stepper .bl-buttons { flex: 1 1 100%; min-width: 0; }
+  .bl-stepper .bl-btn { flex: 1 1 0; min-width: 44px; height: 44px; padding: 0; }
+  .bl-stepper .bl-play { flex: 1.5 1 0; min-width: 4rem; }
+  .bl-stepper .bl-speed { flex: 2.4 1 0; min-width: 0; height: 44px; font-size: 0.85rem; }
+  .bl-stepper .bl-caption { font-size: 0.75rem; white-space: nowrap; overflow: hidden;
+    text-overflow: ellipsis; cursor: pointer; }
+  .bl-stepper .bl-caption.bl-open { white-space: normal; }
+  [data-testid="stLayoutWrapper"]:has(> .st-key-round_bar), .st-key-round_bar {
+    position: sticky; top: 3.75rem; z-index: 990;
+    background: var(--st-background-color, #ffffff); padding: 0.15rem 0; }
+  .st-key-lecture-side { max-height: none; position: static; overflow: visible; }
+  .bl-view-html .bl-body { max-width: 100%; }
+}
 """
 
 #: Nothing on a lecture page fades while the server reruns: a step is drawn by the browser,
@@ -477,6 +534,8 @@ class ViewData(ComponentData):
         plotly.js's config (the camera button's file name, responsive).
     focusable : str or None
         The ``focus`` trigger's value on a click; ``None``: not clickable.
+    descriptions : list of str or None
+        One plain sentence per round: what the drawing shows (its accessible description).
     aspect : float or None
         Height/width of the plotted data.
     presenter : bool
@@ -502,6 +561,7 @@ class ViewData(ComponentData):
     focusable: str | None
     aspect: float | None
     presenter: bool
+    descriptions: list[str] | None = None
 
 
 @dataclass(frozen=True)
@@ -614,6 +674,7 @@ def view(
     on_focus: Callable[[], None] | None = None,
     aspect: float | None = None,
     presenter: bool = False,
+    descriptions: Sequence[str] | None = None,
 ) -> Any:
     """One view of the lecture: all its frames, drawn by the browser at the stepper's round.
 
@@ -645,6 +706,10 @@ def view(
         then takes no more height than its width needs.
     presenter : bool, default False
         Frames built for presenter mode's 1920-px design (see :class:`ViewData`).
+    descriptions : sequence of str, optional
+        One plain sentence per frame saying what it shows, for a screen reader: the drawing
+        is an image (``role="img"``) named by ``title`` and the round, described by this
+        sentence (by the note when there is none). One sentence: the same at every round.
     """
     if kind not in ("plotly", "svg", "html"):
         raise ValueError(f"kind must be 'plotly', 'svg' or 'html'; got {kind!r}")
@@ -663,6 +728,7 @@ def view(
         focusable=focus,
         aspect=aspect,
         presenter=presenter,
+        descriptions=list(descriptions) if descriptions else None,
     )
     # only a focusable view registers the callback (the others never fire the trigger)
     callbacks = ViewData.callbacks(focus=on_focus or _nothing) if focus is not None else {}
@@ -914,12 +980,16 @@ class Panel:
         A note per frame under the view (one note: the same under every frame).
     aspect : float, optional
         Height/width of the plotted data (see :func:`view`).
+    descriptions : sequence of str, optional
+        What the view shows at each round, in one plain sentence, for a screen reader (the
+        drawing's accessible description; see :func:`view`).
     """
 
     frames: Sequence[Any]
     title: str
     notes: Sequence[str] | None = None
     aspect: float | None = None
+    descriptions: Sequence[str] | None = None
 
 
 def three_views(
@@ -961,6 +1031,7 @@ def three_views(
             regions.frames,
             key=f"lv_regions_{tag}",
             notes=regions.notes,
+            descriptions=regions.descriptions,
             chart_key=f"regions_{tag}",
             title=regions.title,
             aspect=regions.aspect,
@@ -972,6 +1043,7 @@ def three_views(
             structure.frames,
             key=f"lv_{structure_name}_{tag}",
             notes=structure.notes,
+            descriptions=structure.descriptions,
             title=structure.title,
             aspect=structure.aspect,
             presenter=presenting(),
@@ -983,6 +1055,7 @@ def three_views(
             key=f"lv_curves_{tag}",
             chart_key=f"curves_{tag}",
             notes=curves.notes,
+            descriptions=curves.descriptions,
             title=curves.title,
             aspect=curves.aspect,
             reserve=16
@@ -998,6 +1071,7 @@ def three_views(
                 key=f"lv_proof_{tag}",
                 title=proof.title,
                 notes=proof.notes,
+            descriptions=proof.descriptions,
                 presenter=presenting(),
             )
 
