@@ -114,8 +114,8 @@ def test_topdown_descriptions_state_what_the_frames_draw(topdown) -> None:
                 )
             if t:
                 before = _dots(curves[t - 1])["train error"]
-                moved = "stayed at" if say(before) == say(err) else "fell from"
-                assert f"{moved} {say(before)} at round {t - 1}" in d["curves"][t]
+                moved = "stayed at {} since" if say(before) == say(err) else "fell from {} at"
+                assert f"{moved.format(say(before))} round {t - 1}." in d["curves"][t]
 
 
 # ------------------------------------------------------------------ the views pass them
@@ -129,16 +129,18 @@ def test_topdown_descriptions_state_what_the_frames_draw(topdown) -> None:
     ],
 )
 def test_lesson_views_get_a_description_per_round(slug: str, structure: str) -> None:
-    """The page hands each of its three big views one description per round (the stepper's
-    rounds), the proof card none (its text is read as it is)."""
+    """The page hands each of its three big views one description per round, as many as its
+    notes when they change with the round (else the stepper's rounds), the proof card none
+    (its text is read as it is)."""
     at = ah.page(slug)
     ah.ok(at)
     n = lh.stepper(at)["hi"] + 1
     views = lh.views(at)
     for panel in ("regions", structure, "curves"):
         (key,) = [k for k in views if k.startswith(f"lv_{panel}_")]
-        said = views[key]["descriptions"]
-        assert isinstance(said, list) and len(said) == n, (slug, panel, said)
+        said, notes = views[key]["descriptions"], views[key]["notes"] or []
+        rounds = len(notes) if len(notes) > 1 else n
+        assert isinstance(said, list) and len(said) == rounds, (slug, panel, said)
         assert all(s and not NOT_PLAIN.search(s) for s in said), (slug, panel)
     (proof,) = [k for k in views if k.startswith("lv_proof_")]
     assert views[proof]["descriptions"] is None

@@ -471,3 +471,68 @@ def test_program_note_message_quiz_and_picture_count_the_leaves_alike() -> None:
         assert q.answers[q.correct] == plural(m.n_leaves, "leaf", "leaves")
         assert q.why == f"h_{s.t} divides {divides}, merged into {leaves}."
     assert seen >= 3  # the case the issue names is in this run
+
+
+# ------------------------------------------------------- text alternatives (issue 26, item 5)
+def _faint(fig: dict, name: str) -> np.ndarray:
+    """The whole run's values of the curves' line ``name`` (the faint trace: every round)."""
+    (tr,) = [tr for tr in fig["data"] if tr.get("name") == name and "opacity" in tr]
+    return np.asarray(tr["y"], dtype=float)
+
+
+@pytest.mark.parametrize("merge", ["all", "bands", "none"])
+def test_descriptions_state_what_the_frames_draw(merge: str) -> None:
+    from tests.test_descriptions import NOT_PLAIN
+
+    ds = _ds()
+    run = _run(ds, merge, T=6)
+    scheme = fb.MERGE_SHORT[merge]
+    say = fb.spoken_number
+    for t, step in enumerate(protocol.rounds(run)):
+        regions = fb.regions_description(step, ds, scheme=scheme)
+        structure = fb.structure_description(run, t, scheme=scheme)
+        curves = fb.curves_description(run, t)
+        for text in (regions, structure, curves):
+            assert not NOT_PLAIN.search(text), text
+        fig = fb.curves_figure(run, t)
+        err = _faint(fig, "train error")[t]
+        wrong = int(np.sum(step.program.predict(ds.X_train) != ds.y_train))
+        assert f"training error {say(err)} ({wrong} of {ds.n_train} " in regions
+        # every line's value at this round, by its name read aloud, and the leaves below
+        for name, spoken in fb.SPOKEN.items():
+            value = _faint(fig, name)[t]
+            if np.isfinite(value):  # a zero is not on the log scale
+                assert f"{spoken} {say(value)}" in curves, (name, curves)
+        leaves = int(_faint(fig, "|L_t|")[t])
+        assert f"; {leaves} lea" in curves and step.metrics.n_leaves == leaves
+        if t == 0:
+            assert "no stump yet" in regions and "the root alone" in structure
+            continue
+        # the stump drawn is the stump said
+        (line,) = [tr for tr in fb.regions_figure(step, ds)["data"] if tr.get("name") == "h_t"]
+        at = line["x"][0] if step.feature == 0 else line["y"][0]
+        assert f"h{t} is +1 where {ds.feature_names[step.feature]} > {say(at)}" in regions
+        # the last level drawn holds every leaf of the round, reached or not
+        drawn = len(step.weights)
+        assert drawn == step.metrics.n_leaves + step.metrics.n_unreached
+        assert re.search(rf"nodes per level: 1(, \d+)*, {drawn}\. In round {t}, h{t} ", structure)
+        assert structure.endswith(fb.program_note(run, t).split(": ", 1)[1])
+
+
+def test_lecture_and_program_carry_one_description_per_round() -> None:
+    from tests.test_descriptions import NOT_PLAIN
+
+    ds = _ds()
+    schemes = tuple(fb.SCHEMES)
+    lec = fb.branching_lecture.__wrapped__(ds, "test-desc", schemes, 5, 0.5, "h", 12.0)
+    for name in schemes:
+        run = lec["runs"][name]
+        said = run["descriptions"]
+        assert set(said) == {"regions", "curves"}
+        for panel, texts in said.items():
+            assert len(texts) == len(run["notes"]) == lec["n"], (name, panel)
+            assert texts[run["n"] :] == texts[run["n"] - 1 : run["n"]] * (lec["n"] - run["n"])
+            assert all(text and not NOT_PLAIN.search(text) for text in texts)
+        program = fb.program_frames.__wrapped__(ds, "test-desc", name, 5, 0.5, "h", 12.0)
+        assert len(program["descriptions"]) == len(program["notes"]) == run["n"]
+        assert program["descriptions"][0].startswith(f"Branching program of {name} at round 0")

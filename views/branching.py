@@ -246,12 +246,19 @@ def render() -> None:
                 f"{focus}: regions of sign F_t",
                 notes=run["notes"],
                 aspect=figures.aspect(ds),
+                descriptions=run["descriptions"]["regions"],
             ),
             structure=lecture.Panel(
-                program["structure"], f"{focus}: the program by round", notes=program["notes"]
+                program["structure"],
+                f"{focus}: the program by round",
+                notes=program["notes"],
+                descriptions=program["descriptions"],
             ),
             curves=lecture.Panel(
-                run["curves"], "Π Z_t, errors and leaves |L_t|", notes=run["curve_notes"]
+                run["curves"],
+                "Π Z_t, errors and leaves |L_t|",
+                notes=run["curve_notes"],
+                descriptions=run["descriptions"]["curves"],
             ),
             structure_name="program",
             proof=lecture.Panel(run["proof"], "The proof at this round"),

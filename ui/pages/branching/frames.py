@@ -849,6 +849,157 @@ def curves_note(run: Sequence[BPStep], t: int) -> str:
     )
 
 
+# --------------------------------------------------------------- text alternatives (issue 26)
+#: The curves' line names (:func:`curves_figure`) as a screen reader should read them.
+SPOKEN = {
+    "Π H(Y|h_t)": "product of H(Y given h)",
+    "Π Z_t": "product of Z",
+    "train error": "training error",
+    "test error": "test error",
+}
+
+
+def spoken_number(x: float) -> str:
+    """A number as the descriptions say it: two decimals, a small positive value with its
+    first digit (two decimals would read a bound of 0.004 as 0).
+
+    Parameters
+    ----------
+    x : float
+
+    Returns
+    -------
+    str
+    """
+    if x == 0:
+        return "0"
+    if 0 < abs(x) < 0.001:
+        return "below 0.001"
+    return f"{x:.1g}" if abs(x) < 0.01 else f"{x:.2f}"
+
+
+def _stump_words(step: BPStep, feature_names: Sequence[str]) -> str:
+    """``h_t`` in words: "h3 is +1 where x1 > 0.42"."""
+    name = feature_names[step.feature]
+    return f"h{step.t} is +1 where {name} > {spoken_number(float(step.threshold))}"
+
+
+def regions_description(step: BPStep, ds: Dataset, *, scheme: str) -> str:
+    """One plain sentence: what :func:`regions_figure` draws for ``step`` — the vote's
+    shading, this round's stump and the training error — for a screen reader.
+
+    Parameters
+    ----------
+    step : BPStep
+        The round's snapshot.
+    ds : Dataset
+        The run's data (its class names and size).
+    scheme : str
+        The scheme's page name ("BP.InfoBoost").
+
+    Returns
+    -------
+    str
+        Plain text.
+    """
+    m = step.metrics
+    n = int(ds.n_train)
+    wrong = round(m.train_error * n)  # the error of sign F_t under the uniform weights
+    if step.feature is None:
+        stump = "no stump yet: F is 0 and predicts class " + ds.class_names[0] + " everywhere"
+    else:
+        drawn = (
+            "drawn in vermillion with its +1 side marked"
+            if step.feature < 2
+            else "not drawn: the plot shows the first two features"
+        )
+        stump = f"this round's stump {_stump_words(step, ds.feature_names)}, {drawn}"
+    neg, pos = ds.class_names
+    test = ", hollow ones test points" if ds.n_test else ""
+    return (
+        f"Regions of the sign of F for {scheme} after round {step.t}, shaded blue where the "
+        f"vote is for class {pos}, orange for class {neg} and white where it is undecided; "
+        f"{stump}; training error {spoken_number(m.train_error)} ({wrong} of {n} training "
+        f"points misclassified). Blue circles are class {pos} and orange diamonds class {neg} "
+        f"(filled markers are training points, their area the weight D of this round{test})."
+    )
+
+
+def structure_description(run: Sequence[BPStep], t: int, *, scheme: str) -> str:
+    """One plain sentence: the program :func:`program_pictures` draws at round ``t`` — the
+    nodes of every level and this round's divide and merge (:func:`program_note`'s numbers).
+
+    Parameters
+    ----------
+    run : sequence of BPStep
+        The whole run.
+    t : int
+        The round.
+    scheme : str
+        The scheme's page name.
+
+    Returns
+    -------
+    str
+    """
+    rounds = program_rounds(run, t)
+    levels = [_layer(rounds, r)[0].shape[0] for r in range(len(rounds) + 1)]
+    if not rounds:
+        return (
+            f"Branching program of {scheme} at round 0: the root alone, one leaf of weight 0; "
+            "round 1's stump divides it." + _never(run)
+        )
+    note = program_note(run, t).split(": ", 1)[1]  # without "Round t: ", said before
+    return (
+        f"Branching program of {scheme} after round {t}, one level per round below the root "
+        f"(older levels may be collapsed in the picture); nodes per level: "
+        f"{', '.join(map(str, levels))}. In round {t}, {note}"
+    )
+
+
+def curves_description(run: Sequence[BPStep], t: int) -> str:
+    """One plain sentence: the values :func:`curves_figure` marks at round ``t``, by its
+    lines' names read aloud (:data:`SPOKEN`), and how the training error moved.
+
+    Parameters
+    ----------
+    run : sequence of BPStep
+        The whole run.
+    t : int
+        The round.
+
+    Returns
+    -------
+    str
+    """
+    done = protocol.rounds(run)
+    t = min(t, len(done) - 1)
+    m = done[t].metrics
+    said = [
+        f"{SPOKEN['train error']} {spoken_number(m.train_error)}",
+        f"{SPOKEN['Π Z_t']} {spoken_number(m.bound_prod_Z)}",
+        f"{SPOKEN['Π H(Y|h_t)']} {spoken_number(m.prod_H_h)}",
+    ]
+    if m.test_error is not None:
+        said.insert(1, f"{SPOKEN['test error']} {spoken_number(m.test_error)}")
+    text = (
+        f"At round {t}: " + ", ".join(said) + " (Theorem 1: the training error is at most the "
+        f"product of Z); {plural(m.n_leaves, 'leaf', 'leaves')} that training points reach"
+    )
+    if t > 0:
+        before, now = done[t - 1].metrics.train_error, m.train_error
+        a, b = spoken_number(before), spoken_number(now)
+        move = (
+            "stayed at {} since"
+            if a == b
+            else "fell from {} at"
+            if now < before
+            else "rose from {} at"
+        )
+        text += f". The training error {move.format(a)} round {t - 1}"
+    return text + "."
+
+
 # ------------------------------------------------------------------- Theorem 3 per round
 def _first_jump(cs: Sequence[float], values: Sequence[float], up: bool, tol: float):
     """The first neighbouring pair of ``cs`` where ``values`` rises (``up``) or falls."""
@@ -1247,6 +1398,11 @@ def proof_frames(run: Sequence[BPStep], merge: str, *, font: float = 12) -> list
     return proof_cards(chains, large=is_large(font))
 
 
+def _padded(said: list[str], n: int) -> list[str]:
+    """``said`` with its last sentence repeated up to ``n`` rounds."""
+    return said + said[-1:] * (n - len(said))
+
+
 @shared
 def branching_lecture(
     _ds: Dataset,
@@ -1264,8 +1420,10 @@ def branching_lecture(
     ``chooser`` (the focused one); the other schemes' runs are the weak learner's.
 
     Returns ``{"runs": {name: {"n", "regions", "notes", "curves", "curve_notes", "small",
-    "spark", "proof"}}, "metrics", "groups", "n"}``: frames one per round ``t = 0 … T`` (frame
-    ``t`` is round ``t``; 0 is the initial model; ``proof`` is :func:`proof_frames`), the
+    "spark", "proof", "descriptions"}}, "metrics", "groups", "n"}``: frames one per round
+    ``t = 0 … T`` (frame ``t`` is round ``t``; 0 is the initial model; ``proof`` is
+    :func:`proof_frames`; ``descriptions`` the regions' and curves' sentences for a screen
+    reader, one per round of the longest run like ``notes``), the
     tables one per round of the longest run
     (``groups`` is None without BP.InfoBoost). The program pictures are built for the focused
     run only (:func:`program_frames`): they are the largest frames, and only one is on the
@@ -1304,6 +1462,11 @@ def branching_lecture(
                 [curves_figure(run, t, font=font, small=True) for t in range(k)]
             ),
             "proof": lecture.same_frames(proof_frames(run, SCHEMES[name], font=font)),
+            # one sentence per round like the notes (a run that ended early: its last again)
+            "descriptions": {
+                "regions": _padded([regions_description(s, _ds, scheme=name) for s in shown], n),
+                "curves": _padded([curves_description(run, t) for t in range(k)], n),
+            },
         }
     metrics, groups = [], []
     for t in range(n):
@@ -1332,7 +1495,8 @@ def program_frames(
     choices: tuple = (),
 ) -> dict:
     """The program of one scheme's run at every round ``t = 0 … T``, for the structure view
-    (cached): ``{"structure": [pictures per round], "notes": [one line per round]}``. Text is
+    (cached): ``{"structure": [pictures per round], "notes": [one line per round],
+    "descriptions": [one sentence per round for a screen reader]}``. Text is
     ``font + 1`` px (a little larger than the plots' tick labels). ``choices``: a student's
     stumps for the first rounds of this run (:func:`.runs.bp_run`)."""
     from ui import lecture
@@ -1345,4 +1509,5 @@ def program_frames(
             [program_pictures(run, t, feature_names=_ds.feature_names, font=size) for t in range(k)]
         ),
         "notes": [program_note(run, t) for t in range(k)],
+        "descriptions": [structure_description(run, t, scheme=scheme) for t in range(k)],
     }

@@ -721,8 +721,14 @@ def curves_description(
     if t > 0:
         before, now = steps[t - 1].metrics.train_error, m.train_error
         a, b = spoken_number(before), spoken_number(now)
-        move = "stayed at" if a == b else "fell from" if now < before else "rose from"
-        text += f". The training error {move} {a} at round {t - 1}"
+        move = (
+            "stayed at {} since"
+            if a == b
+            else "fell from {} at"
+            if now < before
+            else "rose from {} at"
+        )
+        text += f". The training error {move.format(a)} round {t - 1}"
     return text + "."
 
 
