@@ -281,7 +281,9 @@ def test_lecture_has_one_frame_per_snapshot_and_stays_small() -> None:
         assert len(programs[name]["structure"]) == len(programs[name]["notes"]) == run["n"]
     assert len(lec["metrics"]) == len(lec["groups"]) == lec["n"]
     size = len(json.dumps(lec)) + max(len(json.dumps(p)) for p in programs.values())
-    assert size < 1_500_000, size
+    # 1.46 MB before the screen reader's descriptions (issue 26, item 5), which add ~38 kB
+    # here (three schemes × 21 rounds of two sentences, and the program's)
+    assert size < 1_550_000, size
     assert elapsed < 20  # generous: a loaded test machine; about 1 s on a quiet one
 
 

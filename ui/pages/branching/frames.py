@@ -906,22 +906,17 @@ def regions_description(step: BPStep, ds: Dataset, *, scheme: str) -> str:
     n = int(ds.n_train)
     wrong = round(m.train_error * n)  # the error of sign F_t under the uniform weights
     if step.feature is None:
-        stump = "no stump yet: F is 0 and predicts class " + ds.class_names[0] + " everywhere"
+        stump = f"no stump yet, so F is 0: class {ds.class_names[0]} everywhere"
     else:
-        drawn = (
-            "drawn in vermillion with its +1 side marked"
-            if step.feature < 2
-            else "not drawn: the plot shows the first two features"
-        )
-        stump = f"this round's stump {_stump_words(step, ds.feature_names)}, {drawn}"
+        drawn = "the vermillion line" if step.feature < 2 else "not drawn: another feature"
+        stump = f"stump {_stump_words(step, ds.feature_names)} ({drawn})"
     neg, pos = ds.class_names
-    test = ", hollow ones test points" if ds.n_test else ""
+    test = "; hollow: test" if ds.n_test else ""
     return (
-        f"Regions of the sign of F for {scheme} after round {step.t}, shaded blue where the "
-        f"vote is for class {pos}, orange for class {neg} and white where it is undecided; "
-        f"{stump}; training error {spoken_number(m.train_error)} ({wrong} of {n} training "
-        f"points misclassified). Blue circles are class {pos} and orange diamonds class {neg} "
-        f"(filled markers are training points, their area the weight D of this round{test})."
+        f"Regions of sign F for {scheme} after round {step.t} (blue: vote for {pos}, orange: "
+        f"{neg}, white: undecided); {stump}; training error {spoken_number(m.train_error)} "
+        f"({wrong} of {n} training points misclassified). Blue circles: class {pos}, orange "
+        f"diamonds: class {neg}; filled: training, sized by the weight D{test}."
     )
 
 
@@ -951,9 +946,8 @@ def structure_description(run: Sequence[BPStep], t: int, *, scheme: str) -> str:
         )
     note = program_note(run, t).split(": ", 1)[1]  # without "Round t: ", said before
     return (
-        f"Branching program of {scheme} after round {t}, one level per round below the root "
-        f"(older levels may be collapsed in the picture); nodes per level: "
-        f"{', '.join(map(str, levels))}. In round {t}, {note}"
+        f"Branching program of {scheme} after round {t}, one level per round (older ones may "
+        f"be collapsed); nodes per level: {', '.join(map(str, levels))}. In round {t}, {note}"
     )
 
 
@@ -982,10 +976,7 @@ def curves_description(run: Sequence[BPStep], t: int) -> str:
     ]
     if m.test_error is not None:
         said.insert(1, f"{SPOKEN['test error']} {spoken_number(m.test_error)}")
-    text = (
-        f"At round {t}: " + ", ".join(said) + " (Theorem 1: the training error is at most the "
-        f"product of Z); {plural(m.n_leaves, 'leaf', 'leaves')} that training points reach"
-    )
+    text = f"At round {t}: " + ", ".join(said) + f"; {plural(m.n_leaves, 'leaf', 'leaves')} reached"
     if t > 0:
         before, now = done[t - 1].metrics.train_error, m.train_error
         a, b = spoken_number(before), spoken_number(now)
