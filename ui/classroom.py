@@ -61,11 +61,11 @@ header[data-testid="stHeader"] { display: none !important; }
 h1 { font-size: 2.0rem !important; }
 h1.bl-page-title { font-size: 1.5rem !important; }
 .bl-one-line { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; font-size: 0.85rem; }
-/* a narrow window (a phone, 200 % zoom) is not a projector: text at its normal size, the
-   views stacked (ui/lecture.js draws their charts at a fixed scale there), the stepper pinned
-   at the very top (the top bar is hidden) */
+/* a window under 1100 px (a phone, a tablet, 200 % zoom) is not a projector: text at its
+   normal size, the views stacked or two in a row (ui/lecture.js draws their charts at a fixed
+   scale there), the stepper pinned at the very top (the top bar is hidden) */
+@media (max-width: 1100px) { html { font-size: 16px; } }
 @media (max-width: 700px) {
-  html { font-size: 16px; }
   [data-testid="stLayoutWrapper"]:has(> .st-key-round_bar), .st-key-round_bar { top: 0 !important; }
   .stMainBlockContainer, [data-testid="stMainBlockContainer"] {
     padding: 0.5rem 0.75rem 3rem 0.75rem !important; }
@@ -79,10 +79,13 @@ _LECTURE_CSS = """
 .stMainBlockContainer, [data-testid="stMainBlockContainer"] { padding-top: 3.6rem !important; }
 h1.bl-page-title { font-size: 1.55rem !important; line-height: 1.25; padding: 0 !important;
   margin: 0 !important; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
-/* a phone has room for the whole title on two lines, not beside the buttons */
-@media (max-width: 700px) {
-  h1.bl-page-title { white-space: normal; font-size: 1.3rem !important; }
+/* a tablet or a phone: the whole title on two lines, the toggles' labels wrapped, not cut */
+@media (max-width: 1100px) {
+  h1.bl-page-title { white-space: normal; }
+  [data-testid="stCheckbox"] [data-testid="stWidgetLabel"] [data-testid="stMarkdownContainer"],
+  [data-testid="stCheckbox"] [data-testid="stWidgetLabel"] p { white-space: normal; }
 }
+@media (max-width: 700px) { h1.bl-page-title { font-size: 1.3rem !important; } }
 </style>
 """
 

@@ -42,10 +42,10 @@ const DESIGN_WIDTH = 1920;
 const MIN_LABEL = 22;
 const MIN_SUP_PARENT = 26;
 
-// Below NARROW px (a phone, a tablet upright, a laptop at 200 % zoom) the views stack, each
-// the width of the screen (about the width of one 1920-px view), so presenter mode's design
+// Below NARROW px (a phone, a tablet, a laptop at 200 % zoom) the views stack or go two in a
+// row (ui/lecture.py), each about as wide as one view of the 1920-px design, so presenter mode's design
 // is drawn at NARROW_SCALE instead of shrinking with the window (issue 26, item 1).
-const NARROW = 700;
+const NARROW = 1100;
 const NARROW_SCALE = 0.6;
 
 function narrow() {

@@ -166,12 +166,32 @@ label[data-baseweb="checkbox"]:has(input:focus-visible) { outline: 3px solid #00
 .bl-touch-locked .js-plotly-plot .draglayer, .bl-touch-locked .js-plotly-plot .draglayer *,
 .bl-touch-locked .js-plotly-plot .legend, .bl-touch-locked .js-plotly-plot .legend * {
   pointer-events: none !important; }
+/* plotly's mode bar (a mouse's: hidden on a touch screen until Zoom): 24-px buttons */
+.bl-view .js-plotly-plot .modebar-btn { padding: 4px !important; min-width: 24px;
+  min-height: 24px; box-sizing: border-box; }
 /* Streamlit's "?" help icons: a target of at least 24 px (WCAG 2.5.8) */
 [data-testid="stTooltipHoverTarget"] { min-width: 24px; min-height: 24px; display: inline-flex;
   align-items: center; justify-content: center; }
 @media (prefers-reduced-motion: reduce) {
   .bl-stepper *, .bl-view, .bl-view *, .bl-quiz * { transition: none !important;
     animation: none !important; scroll-behavior: auto !important; }
+}
+/* A tablet, a small laptop window: the regions and the structure side by side, the curves
+   and the proof under them at full width, the student's panel under the views (three views
+   in a row left the curves ~80 px wide at 768 px; issue 26, item 8). */
+@media (max-width: 1100px) {
+  [data-testid="stHorizontalBlock"]:has(> [data-testid="stColumn"] .st-key-view-regions),
+  [data-testid="stHorizontalBlock"]:has(> [data-testid="stColumn"] > [data-testid="stVerticalBlock"] > [data-testid="stLayoutWrapper"] > .st-key-lecture-side),
+  [data-testid="stHorizontalBlock"]:has(> [data-testid="stColumn"] .st-key-lecture-side) {
+    flex-wrap: wrap; }
+  [data-testid="stColumn"]:has(.st-key-view-regions), [data-testid="stColumn"]:has(.st-key-view-structure) {
+    flex: 1 1 calc(50% - 1rem) !important; min-width: calc(50% - 1rem) !important;
+    width: calc(50% - 1rem) !important; }
+  [data-testid="stColumn"]:has(.st-key-view-curves),
+  [data-testid="stColumn"]:has(> [data-testid="stVerticalBlock"] .st-key-lecture-main),
+  [data-testid="stColumn"]:has(.st-key-lecture-side) {
+    flex: 1 1 100% !important; min-width: 100% !important; width: 100% !important; }
+  .st-key-lecture-side { max-height: none; position: static; overflow: visible; }
 }
 /* Narrow screens (a phone, a tablet upright, 200 % zoom): the views stack (Streamlit's
    columns do), the stepper wraps onto two rows of 44-px targets and stays pinned under the
@@ -190,7 +210,8 @@ label[data-baseweb="checkbox"]:has(input:focus-visible) { outline: 3px solid #00
   [data-testid="stLayoutWrapper"]:has(> .st-key-round_bar), .st-key-round_bar {
     position: sticky; top: 3.75rem; z-index: 990;
     background: var(--st-background-color, #ffffff); padding: 0.15rem 0; }
-  .st-key-lecture-side { max-height: none; position: static; overflow: visible; }
+  [data-testid="stColumn"]:has(.st-key-view-regions), [data-testid="stColumn"]:has(.st-key-view-structure) {
+    flex: 1 1 100% !important; min-width: 100% !important; width: 100% !important; }
   .bl-view-html .bl-body { max-width: 100%; }
 }
 """
