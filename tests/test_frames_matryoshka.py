@@ -420,3 +420,69 @@ def test_matryoshka_chart_and_card_name_the_same_bound(lecture) -> None:
         texts += [a["text"] for a in fig["layout"]["annotations"]]
         assert "ρ̂<sup>T</sup>" in texts, structure
         assert not [t for t in texts if "^" in t or "_" in t], (structure, texts)
+
+
+# ------------------------------------------------------- text alternatives (issue 26, item 5)
+def _said(text: str, name: str) -> float:
+    """The number a description says after ``name``."""
+    found = re.search(rf"{re.escape(name)} (-?\d+(?:\.\d+)?(?:e-?\d+)?)", text)
+    assert found, (name, text)
+    return float(found.group(1))
+
+
+def _dots(frame: dict) -> dict[str, float]:
+    """The curves' marker at the snapshot shown, by line name (finite values only)."""
+    out = {}
+    for tr in frame["data"]:
+        if tr.get("mode") == "markers" and tr.get("name"):
+            y = _values(tr.get("y", []))
+            if y.size == 1 and np.isfinite(y[0]):
+                out[tr["name"]] = float(y[0])
+    return out
+
+
+def test_descriptions_one_plain_sentence_per_step(lecture, levels) -> None:
+    from tests.test_descriptions import assert_plain_and_one_per_round
+
+    for lec in (lecture[0], levels[0]):
+        for run in lec["runs"].values():
+            assert_plain_and_one_per_round(run["descriptions"], len(run["notes"]))
+
+
+def test_descriptions_state_what_the_frames_draw(levels) -> None:
+    """Every step of every run (the matryoshka focused: its levels): the curves' sentence
+    says every value marked, the regions' the same training error and the newest stump's
+    threshold drawn, the structure's the stumps, leaves and dolls of the snapshot."""
+    lec, runs, counts = levels
+    for structure, run in lec["runs"].items():
+        d = run["descriptions"]
+        curves, regions = lh.resolve(run["curves"]), lh.resolve(run["regions"])
+        rounds = steps.rounds(runs[structure])
+        for k, t in enumerate(counts):
+            dots = _dots(curves[k])
+            said = [n for n in fm.SPOKEN if f"{fm.SPOKEN[n]} " in d["curves"][k]]
+            assert {fm.SPOKEN[n] for n in said} == {fm.SPOKEN[n] for n in dots}, d["curves"][k]
+            for name, value in dots.items():
+                # two decimals of a float32: within half a hundredth and a little
+                assert abs(_said(d["curves"][k], fm.SPOKEN[name]) - value) <= 0.0051, name
+            err = _said(d["regions"][k], "expected training error")
+            assert err == _said(d["curves"][k], "expected training error")
+            lines = [s for s in regions[k]["layout"].get("shapes", []) if s["type"] == "line"]
+            if lines:
+                theta = lines[0]["x0"] if lines[0]["x0"] == lines[0]["x1"] else lines[0]["y0"]
+                side = re.search(r"is (above|below) (-?[\d.]+)", d["regions"][k])
+                assert side and abs(float(side.group(2)) - theta) <= 0.0051
+            else:
+                assert "newest soft stump" not in d["regions"][k]
+            step = rounds[fm.shown_index(rounds, t)]
+            model = step.model
+            if t == 0:
+                assert d["structure"][k].startswith("The initial model: one leaf")
+            elif isinstance(model, Chain):
+                assert d["structure"][k].startswith(f"Chain of {len(model.stumps)} soft stump")
+            else:
+                leaves = len(model.leaves)
+                assert f" {leaves} leaves" in d["structure"][k], d["structure"][k]
+            if structure == "matryoshka" and k >= 2:
+                assert f"Matryoshka of {t} soft stumps" in d["structure"][k]
+                assert f"dolls nested {k - 1} deep" in d["structure"][k]

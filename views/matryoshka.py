@@ -265,10 +265,18 @@ def render() -> None:
                 f"{SHORT[focus]}: P(H(x) > 0)",
                 notes=run["notes"],
                 aspect=figures.aspect(ds),
+                descriptions=run["descriptions"]["regions"],
             ),
-            structure=lecture.Panel(run["structure"], STRUCTURE_TITLE[focus]),
+            structure=lecture.Panel(
+                run["structure"],
+                STRUCTURE_TITLE[focus],
+                descriptions=run["descriptions"]["structure"],
+            ),
             curves=lecture.Panel(
-                run["curves"], "Expected errors and bounds vs T", notes=[run["curve_note"]]
+                run["curves"],
+                "Expected errors and bounds vs T",
+                notes=[run["curve_note"]],
+                descriptions=run["descriptions"]["curves"],
             ),
             proof=lecture.Panel(run["proof"], "The proof at this round"),
         )
