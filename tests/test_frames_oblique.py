@@ -290,3 +290,88 @@ def test_an_early_stop_ends_on_its_last_round_with_the_reason() -> None:
     assert lec["n"] == odt[-1].t + 1
     note = lh.note_at(lec["runs"][fo.ODT], lec["n"] - 1)
     assert note.endswith(steps.stop_reason(odt))
+
+
+# ------------------------------------------------------- text alternatives (issue 26, item 5)
+def _array(v) -> np.ndarray:
+    """A trace's x or y: a typed array (base64) or a list."""
+    import base64
+
+    if isinstance(v, dict) and "bdata" in v:
+        return np.frombuffer(base64.b64decode(v["bdata"]), dtype=v["dtype"]).astype(float)
+    return np.asarray(v, dtype=float)
+
+
+def _marked(frame: dict) -> dict[str, float]:
+    """The curves' marker at this position of each line (a marker trace follows its named
+    lines), finite values only: the log axis leaves a 0 out."""
+    out, name = {}, None
+    for tr in frame["data"]:
+        if tr.get("name"):
+            name = tr["name"]
+        elif tr.get("mode") == "markers" and name is not None:
+            y = _array(tr.get("y", []))
+            if y.size == 1 and np.isfinite(y[0]):
+                out[name] = float(y[0])
+    return out
+
+
+def _number(text: str, after: str) -> float:
+    found = re.search(rf"{re.escape(after)} (minus )?(\d+(?:\.\d+)?)", text)
+    assert found, (after, text)
+    return (-1 if found.group(1) else 1) * float(found.group(2))
+
+
+@pytest.fixture(scope="module")
+def hyperplane():
+    ds = _ds("diagonal_xor", n=240, seed=1)
+    runs = _runs(ds, T2=2, T1=4, learner="hyperplane")
+    return ds, runs, _lecture(ds, runs, inner=True, learner="hyperplane")
+
+
+@pytest.mark.parametrize("case", ["plain", "inner", "hyperplane"])
+def test_descriptions_state_what_the_frames_draw(case, request) -> None:
+    from tests.test_descriptions import assert_plain_and_one_per_round
+
+    ds, runs, lec = request.getfixturevalue(case)
+    schedule = [tuple(p) for p in lec["schedule"]]
+    for name in fo.ORDER:
+        run = lec["runs"][name]
+        d = run["descriptions"]
+        assert_plain_and_one_per_round(d, len(run["notes"]))
+        curves = lh.resolve(run["curves"])
+        snapshots = steps.rounds(runs[name])
+        for k in range(lec["n"]):
+            marked = _marked(curves[k])
+            assert marked, (name, k)
+            for line, value in marked.items():  # within rounding to two decimals (float32)
+                assert abs(_number(d["curves"][k], fo.SPOKEN[line]) - value) <= 0.0051, line
+            err = _number(d["regions"][k], "training error")
+            assert err == _number(d["curves"][k], "training error")
+            sh = fo.shown_at(runs, schedule, k, ds.feature_names)[name]
+            step = snapshots[sh.idx]
+            if name == fo.ADA:
+                assert f"after {step.t} stump" in d["regions"][k] or sh.idx == 0
+                continue
+            leaves = len(step.tree.leaves)
+            assert f" with {leaves} lea" in d["structure"][k], d["structure"][k]
+            sep = sh.partial if sh.partial is not None else step.separator
+            if sh.partial is None and step.node is not None:
+                assert f"split leaf #{step.node} by " in d["structure"][k]
+            if sep is None:
+                continue
+            aff = sep.affine(2)
+            if aff is not None:  # the line said is the separator's
+                coef, b = aff
+                text = d["structure"][k]
+                for i, c in enumerate(coef):
+                    if c:
+                        said = re.search(rf"(minus )?(\d+\.\d+) times {ds.feature_names[i]}", text)
+                        assert said and abs(float(said.group(2)) - abs(c)) <= 0.0051, text
+                        assert (said.group(1) is not None) == (c < 0), text
+            elif len(sep) == 1:
+                h = sep.hyps[0]
+                said = _number(d["structure"][k], f"{ds.feature_names[h.feature]} >")
+                assert abs(said - h.threshold) <= 0.0051
+    if case == "hyperplane":
+        assert any("the line " in s for s in lec["runs"][fo.ODT]["descriptions"]["structure"])

@@ -337,10 +337,18 @@ def render() -> None:
                 f"{SHORT[focus]}: decision regions",
                 notes=run["notes"],
                 aspect=figures.aspect(ds),
+                descriptions=run["descriptions"]["regions"],
             ),
-            structure=lecture.Panel(run["structure"], STRUCTURE_TITLE[focus]),
+            structure=lecture.Panel(
+                run["structure"],
+                STRUCTURE_TITLE[focus],
+                descriptions=run["descriptions"]["structure"],
+            ),
             curves=lecture.Panel(
-                run["curves"], "Errors and Theorem 1's bound", notes=[CURVES_NOTE]
+                run["curves"],
+                "Errors and Theorem 1's bound",
+                notes=[CURVES_NOTE],
+                descriptions=run["descriptions"]["curves"],
             ),
             widths=(1.2, 1.3, 0.9),
             proof=lecture.Panel(run["proof"], "The proof at this round"),

@@ -38,6 +38,7 @@ from ui.figures import curves_layout, data_extent, points_traces, regions_layout
 from ui.proof import is_large
 from ui.proof import proof_frames as proof_cards  # this module's proof_frames wraps it
 from ui.svgtree import CHAR, tidy_layout
+from ui.text import plural
 
 from . import runs as oblique_runs
 from .figures import node_membership, zero_segments
@@ -1300,6 +1301,188 @@ def proof_frames(run: Sequence, shown: Sequence[int], *, font: float = 12) -> li
     return proof_cards([chains[i] for i in shown], large=is_large(font))
 
 
+# --------------------------------------------------------------- text alternatives (issue 26)
+#: The curves' line names (:data:`_SERIES`) as a screen reader should read them.
+SPOKEN = {
+    "Thm 1 bound": "Theorem 1's bound",
+    "E e<sup>−yH</sup>": "exponential loss",
+    "train error": "training error",
+    "test error": "test error",
+}
+#: The trees' names in a sentence.
+TREE_NAME = {KM: "Kearns–Mansour tree", ODT: "BoostODT tree"}
+#: What each run's x axis counts (:data:`XLABEL`), in a sentence.
+UNIT = {ADA: ("stump", "stumps"), KM: ("split", "splits"), ODT: ("internal node", "internal nodes")}
+
+
+def spoken_number(x: float) -> str:
+    """A number as the descriptions say it: two decimals, a small positive value with its
+    first digit (two decimals would read a bound of 0.004 as 0), "minus" for a sign.
+
+    Parameters
+    ----------
+    x : float
+
+    Returns
+    -------
+    str
+    """
+    if x < 0:
+        return "minus " + spoken_number(-x)
+    if x == 0:
+        return "0"
+    if x < 0.001:
+        return "below 0.001"
+    return f"{x:.1g}" if x < 0.01 else f"{x:.2f}"
+
+
+def hypothesis_words(h: WeakHypothesis, names: Sequence[str]) -> str:
+    """A weak hypothesis in words (:func:`_describe` without symbols a screen reader spells)."""
+    f = str(names[h.feature]) if 0 <= h.feature < len(names) else f"x{h.feature + 1}"
+    if h.kind == "stump":
+        return f"{'+1' if h.polarity > 0 else '−1'} where {f} > {spoken_number(h.threshold)}"
+    if h.kind == "linear":
+        sign = "" if h.polarity > 0 else "minus "
+        return f"{sign}({f} minus {spoken_number(h.threshold)})"
+    if h.kind == "constant":
+        return f"the constant {h.polarity:+g}"
+    return type(h.estimator).__name__
+
+
+def separator_words(sep: Additive, names: Sequence[str]) -> str:
+    """A node's separator ``LS`` in words: the line ``LS = 0`` when it is affine (the
+    hyperplane learner, a student's line), a single stump's test, or the sum it is."""
+    aff = sep.affine(len(names))
+    if aff is not None:
+        coef, b = aff
+        terms = [(float(c), f" times {names[i]}") for i, c in enumerate(coef) if c]
+        terms += [(float(b), "")] if b or not terms else []
+        said = ""
+        for i, (v, tail) in enumerate(terms):  # "a times x1 minus b times x2 plus c"
+            sign = ("minus " if v < 0 else "") if i == 0 else (" minus " if v < 0 else " plus ")
+            said += f"{sign}{spoken_number(abs(v))}{tail}"
+        return f"the line {said} = 0"
+    if len(sep) == 1:
+        return f"the stump {hypothesis_words(sep.hyps[0], names)}"
+    return f"a sum of {len(sep)} weak hypotheses (a staircase boundary)"
+
+
+def _depth(tree: ObliqueTree) -> int:
+    return max(tree.depth[n] for n in tree.leaves)
+
+
+def _points_key(ds: Dataset, weights: str) -> str:
+    neg, pos = ds.class_names
+    test = "; hollow: test" if ds.n_test else ""
+    return (
+        f"Blue circles: class {pos}, orange diamonds: class {neg}; filled: training, sized by "
+        f"{weights}{test}."
+    )
+
+
+def describe_position(
+    name: str, steps: Sequence, sh: Shown, ds: Dataset, *, node_size: int = 0
+) -> dict[str, str]:
+    """The three big views' sentences for a screen reader at one stepper position: what the
+    regions, the structure and the curves draw of run ``name`` (snapshot ``sh``).
+
+    Parameters
+    ----------
+    name : str
+        ``ADA``, ``KM`` or ``ODT``.
+    steps : sequence
+        The run's rounds (:func:`boostcore.steps.rounds`).
+    sh : Shown
+        What the run shows here (:func:`shown_at`).
+    ds : Dataset
+        The run's data.
+    node_size : int, default 0
+        BoostODT building a node: the weak hypotheses its separator will have.
+
+    Returns
+    -------
+    dict of str to str
+        ``"regions"``, ``"structure"`` and ``"curves"``: plain text.
+    """
+    names = ds.feature_names
+    step = steps[sh.idx]
+    m = step.metrics
+    err = f"training error {spoken_number(m.train_error)}"
+    shade = "shaded by the vote H (blue: +1, orange: −1, white: undecided)"
+    one, many = UNIT[name]
+    if name == ADA:
+        lo, hi = sh.new
+        if sh.idx == 0:
+            regions = f"Decision regions of AdaBoost at H = 0: no stump yet; {err}."
+            structure = "AdaBoost as G1 on a path: no weak hypothesis yet (H = 0)."
+        else:
+            newest = steps[hi].round if hi and hi < len(steps) else None
+            added = (
+                f"; this step's {plural(hi - lo, 'stump', 'stumps')} in vermillion"
+                if hi > lo
+                else ""
+            )
+            h = (
+                ""
+                if newest is None
+                else f"; the newest, h{hi}: {hypothesis_words(newest.hyp, names)}, alpha "
+                f"{spoken_number(newest.alpha)}, mu {spoken_number(newest.mu)}"
+            )
+            regions = (
+                f"Decision regions of AdaBoost after {plural(step.t, one, many)}, {shade}"
+                f"{added}; {err}."
+            )
+            structure = (
+                f"AdaBoost as G1 on a path of {plural(step.t, one, many)}: every point meets "
+                f"all of them{h}."
+            )
+        regions += " " + _points_key(ds, "the weights w of the newest stump")
+    else:
+        tree = step.tree
+        what = f"{TREE_NAME[name]} with {plural(len(tree.leaves), 'leaf', 'leaves')}"
+        if sh.partial is not None:
+            change = (
+                f"building node #{sh.partial_node}: its separator so far has {sh.j} of "
+                f"{node_size} weak hypotheses, {separator_words(sh.partial, names)}"
+            )
+        elif step.node is not None:
+            change = (
+                f"step {step.t} split leaf #{step.node} by "
+                f"{separator_words(step.separator, names)} into leaves "
+                f"#{step.children[0]} and #{step.children[1]}"
+            )
+        else:
+            change = "no split yet: the root is the only leaf"
+        drawn = (
+            ""
+            if step.node is None and sh.partial is None
+            else ", drawn as the thick vermillion line (grey lines: earlier nodes' boundaries)"
+        )
+        regions = (
+            f"Decision regions of the {what}, {shade}; {change}{drawn}; {err}. "
+            + _points_key(ds, "the weights of the node being split")
+        )
+        structure = f"{what} and depth {_depth(tree)}; {change}."
+    said = []
+    for line, *_, get in _SERIES:
+        value = get(m)
+        if value is not None:
+            said.append(f"{SPOKEN[line]} {spoken_number(float(value))}")
+    curves = f"After {plural(step.t, one, many)}: " + ", ".join(said)
+    if sh.idx > 0:
+        before, now = steps[sh.idx - 1].metrics.train_error, m.train_error
+        a, b = spoken_number(before), spoken_number(now)
+        move = (
+            "stayed at {} since"
+            if a == b
+            else "fell from {} at"
+            if now < before
+            else "rose from {} at"
+        )
+        curves += f". The training error {move.format(a)} {plural(steps[sh.idx - 1].t, one, many)}"
+    return {"regions": regions, "structure": structure, "curves": curves + "."}
+
+
 # ------------------------------------------------------------------------------ the page
 @shared
 def oblique_lecture(
@@ -1322,7 +1505,8 @@ def oblique_lecture(
 
     Returns ``n`` (positions), ``schedule`` and, per run (long name),
     ``regions``, ``structure``, ``curves``, ``small``, ``spark`` and ``proof`` frames
-    (:func:`proof_frames`) and ``notes``;
+    (:func:`proof_frames`), ``notes`` and ``descriptions`` (the three big views' sentences
+    for a screen reader, one per position: :func:`describe_position`);
     and the round tables ``inner``, ``peers`` and ``metrics`` (HTML, one per position).
     """
     runs = {
@@ -1384,6 +1568,7 @@ def build_lecture(
     for name in ORDER:
         steps = rounds(runs[name])  # t = 0 … T: the stop snapshot repeats the last round
         regions, small, structure, curves, spark, notes = [], [], [], [], [], []
+        said: dict[str, list[str]] = {"regions": [], "structure": [], "curves": []}
         if name == ADA:
             big_r, small_r = _PathRegions(steps, ds, grid), _PathRegions(steps, ds, small_grid)
         else:
@@ -1433,6 +1618,9 @@ def build_lecture(
                 )
                 empty = ""
             curves.append(g1_curves(steps, sh.idx, xlabel=XLABEL[name], font=font, empty=empty))
+            node_size = len(runs[ODT][schedule[k][0]].inner) if sh.partial is not None else 0
+            for view, text in describe_position(name, steps, sh, ds, node_size=node_size).items():
+                said[view].append(text)
             spark.append(g1_curves(steps, sh.idx, xlabel=XLABEL[name], font=font, small=True))
         out["runs"][name] = {
             "regions": lecture.plotly_frames(regions),
@@ -1441,6 +1629,7 @@ def build_lecture(
             "curves": lecture.plotly_frames(curves),
             "spark": lecture.plotly_frames(spark),
             "notes": notes,
+            "descriptions": said,
             "proof": lecture.same_frames(
                 proof_frames(runs[name], [at[k][name].idx for k in range(n)], font=font)
             ),
