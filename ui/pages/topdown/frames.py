@@ -34,6 +34,7 @@ from ui.figures import (
 from ui.labels import CRITERION_SHORT
 from ui.proof import is_large, proof_frames
 from ui.svgtree import Node, local_view, neighbourhood, svg_size, tree_svg
+from ui.text import plural
 
 from .diagrams import interval_label
 from .proof import topdown_chain
@@ -574,11 +575,6 @@ def spoken_number(x: float) -> str:
     return f"{x:.2f}"
 
 
-def _count(n: int, one: str, many: str) -> str:
-    """``n`` with its noun in the right number ("1 leaf", "4 leaves")."""
-    return f"{n} {one if n == 1 else many}"
-
-
 def _points_key(ds: Dataset) -> str:
     """What the markers of :func:`ui.figures.points_traces` are (the class names are the
     data's own: an uploaded CSV's labels)."""
@@ -658,7 +654,7 @@ def structure_description(step: TreeStep, *, feature_names: Sequence[str]) -> st
     split = _split_words(step, feature_names)
     what = f"; {split}" if split else "; no split yet: the root is the only leaf"
     return (
-        f"Tree with {_count(len(leaves), 'leaf', 'leaves')} and depth {depth} after round "
+        f"Tree with {plural(len(leaves), 'leaf', 'leaves')} and depth {depth} after round "
         f"{step.t}{what}. Each "
         "leaf shows its id, its number of training points, P(+1) and its weight."
     )
@@ -699,7 +695,7 @@ def curves_description(
     ]
     if final.binary_guarantee:
         bounds.append(f"{SPOKEN[PHI_T]} {spoken_number(m.bound_phi)}")
-    text = f"At round {t}, |T| = {_count(m.n_leaves, 'leaf', 'leaves')}: " + ", ".join(said)
+    text = f"At round {t}, |T| = {plural(m.n_leaves, 'leaf', 'leaves')}: " + ", ".join(said)
     if np.isfinite(m.gamma_hat):
         g = _gamma(m)
         ref = "" if final_is_theorem else " (a reference here)"
