@@ -13,6 +13,7 @@ import pytest
 from boostcore import datasets
 from tests import apptest_helpers as ah
 from tests import lecture_helpers as lh
+from ui import pages
 from ui.pages.topdown import frames as topdown_frames
 from ui.pages.topdown import runs as topdown_runs
 
@@ -119,16 +120,8 @@ def test_topdown_descriptions_state_what_the_frames_draw(topdown) -> None:
 
 
 # ------------------------------------------------------------------ the views pass them
-@pytest.mark.parametrize(
-    "slug, structure",
-    [
-        ("topdown", "tree"),
-        ("branching", "program"),
-        ("matryoshka", "structure"),
-        ("oblique", "structure"),
-    ],
-)
-def test_lesson_views_get_a_description_per_round(slug: str, structure: str) -> None:
+@pytest.mark.parametrize("slug", [p.slug for p in pages.with_feature("lecture")])
+def test_lesson_views_get_a_description_per_round(slug: str) -> None:
     """The page hands each of its three big views one description per round, as many as its
     notes when they change with the round (else the stepper's rounds), the proof card none
     (its text is read as it is)."""
@@ -136,6 +129,14 @@ def test_lesson_views_get_a_description_per_round(slug: str, structure: str) -> 
     ah.ok(at)
     n = lh.stepper(at)["hi"] + 1
     views = lh.views(at)
+    # the focused run's tag ends its three views' keys; the structure's word is the page's own
+    (tag,) = [k.removeprefix("lv_regions_") for k in views if k.startswith("lv_regions_")]
+    others = [k for k in views if k.endswith(f"_{tag}") and k.startswith("lv_")]
+    (structure,) = [
+        k.removeprefix("lv_").removesuffix(f"_{tag}")
+        for k in others
+        if k not in (f"lv_regions_{tag}", f"lv_curves_{tag}", f"lv_proof_{tag}")
+    ]
     for panel in ("regions", structure, "curves"):
         (key,) = [k for k in views if k.startswith(f"lv_{panel}_")]
         said, notes = views[key]["descriptions"], views[key]["notes"] or []
