@@ -398,6 +398,39 @@ function fitHeight(el, data, above) {
                   Math.min(height, data.minHeight));
 }
 
+// A line of an HTML view cut with an ellipsis (the proof card's key, footnote and citation, whose
+// whole text was only a tooltip) becomes a control: a tap, a click, Enter or Space opens it
+// whole and closes it again (issue 26, item 6).
+const CUT_LINES = ".bl-proof-foot, .bl-proof-cite, .bl-proof-key";
+
+function openable(body) {
+  for (const e of body.querySelectorAll(CUT_LINES)) {
+    const open = e.classList.contains("bl-open");
+    if (!open && e.scrollWidth <= e.clientWidth + 1 && e.scrollHeight <= e.clientHeight + 1) continue;
+    e.classList.add("bl-cut");
+    e.tabIndex = 0;
+    e.setAttribute("role", "button");
+    e.setAttribute("aria-expanded", String(open));
+  }
+  if (body.dataset.openable) return;
+  body.dataset.openable = "1";
+  const toggle = (e) => {
+    const open = e.classList.toggle("bl-open");
+    e.setAttribute("aria-expanded", String(open));
+  };
+  body.addEventListener("click", (ev) => {
+    const e = ev.target.closest(".bl-cut");
+    if (e && body.contains(e)) toggle(e);
+  });
+  body.addEventListener("keydown", (ev) => {
+    const e = ev.target.closest(".bl-cut");
+    if (!e || (ev.key !== "Enter" && ev.key !== " ")) return;
+    ev.preventDefault();
+    ev.stopPropagation();
+    toggle(e);
+  });
+}
+
 function viewMount(component) {
   const { data, parentElement, setTriggerValue } = component;
   const key = data.stepper || "round";
@@ -565,6 +598,7 @@ function viewMount(component) {
       }
       box.dataset.detail = String(chosen);
       box.dataset.drawn = String(i);
+      if (data.kind === "html") requestAnimationFrame(() => openable(body));
       return;
     }
     plotReady = (plotReady || loadPlotly()).then((Plotly) => {

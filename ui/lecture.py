@@ -156,6 +156,10 @@ label[data-baseweb="checkbox"]:has(input:focus-visible) { outline: 3px solid #00
 .bl-view .bl-note.bl-cut { cursor: pointer; }
 .bl-view .bl-note.bl-open { display: block; -webkit-line-clamp: unset; max-height: none;
   overflow: visible; cursor: pointer; }
+.bl-view .bl-body .bl-cut { cursor: pointer; }
+.bl-view .bl-body .bl-cut:focus-visible { outline: 3px solid #0072B2; outline-offset: 1px; }
+.bl-view .bl-body .bl-cut.bl-open { white-space: normal !important; overflow: visible !important;
+  text-overflow: clip !important; display: block !important; -webkit-line-clamp: unset !important; }
 /* on a touch screen a chart lets the page scroll until its Zoom button hands it the gestures */
 .bl-view .bl-title:has(> .bl-zoom) { display: flex; align-items: center;
   justify-content: space-between; gap: 0.4rem; }
