@@ -11,6 +11,7 @@ from streamlit.testing.v1 import AppTest
 
 from tests import apptest_helpers as ah
 from tests import lecture_helpers as lh
+from ui import theme
 
 STRUCTS = {
     "Chain (prob. AdaBoost)": "chain",
@@ -73,7 +74,7 @@ def test_first_screen_shows_the_first_doll_inside_a_doll() -> None:
     v = lh.views(at)
     assert {"lv_small_chain", "lv_spark_chain", "lv_small_tree", "lv_spark_tree"} <= set(v)
     picture = lh.frame_at(v["lv_structure_matryoshka"], 2)[0]
-    assert "L1 doll" in picture and "#D55E00" in picture  # the new doll, outlined
+    assert "L1 doll" in picture and theme.HIGHLIGHT in picture  # the new doll, outlined
     assert lh.note_at(v["lv_regions_matryoshka"], 2).startswith("Level 2: a two-node tree")
     assert lh.note_at(v["lv_regions_matryoshka"], 1).startswith("Level 1: ")
     # the other runs and the table are shown at the same counts: 4 weak classifiers

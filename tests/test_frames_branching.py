@@ -16,7 +16,7 @@ import pytest
 from boostcore import datasets
 from boostcore import steps as protocol
 from boostcore.branching import START, STEP, STOP, bp_infoboost
-from ui import lecture
+from ui import lecture, theme
 from ui.pages.branching import frames as fb
 
 HOSTILE = '<b>x</b>"&'
@@ -103,7 +103,7 @@ def test_regions_follow_sign_of_F() -> None:
     z = spec["data"][0]["z"]
     assert z.min() < fb.LEVELS / 2 < z.max()  # both classes have a region
     line = spec["data"][-2]
-    assert line["line"]["color"] == "#D55E00" and len(line["x"]) == 2  # this round's stump
+    assert line["line"]["color"] == theme.HIGHLIGHT and len(line["x"]) == 2  # this round's stump
 
 
 def test_round_0_is_the_initial_model() -> None:
@@ -214,12 +214,13 @@ def test_program_shows_merges_and_this_rounds_layer() -> None:
     steps = fb.program_rounds(_run(ds, "all", T=3), 3)
     svg = fb.program_svg(steps, rows=9, boxes=6, feature_names=ds.feature_names)
     paths = re.findall(r'<path d="([^"]*)" stroke="([^"]*)"', svg)
-    hot = [d for d, colour in paths if colour == "#D55E00"]
+    hot = [d for d, colour in paths if colour == theme.HIGHLIGHT]
     assert len(hot) == 1
     ends = re.findall(r"L(\d+) (\d+)", hot[0])
     assert len(ends) == 4 and len(set(ends)) == 2  # four children merged into two leaves
-    assert svg.count('stroke="#D55E00" stroke-width="2.5"') == 1  # this layer's nodes
-    hot_nodes = svg.split('stroke="#D55E00" stroke-width="2.5"', 1)[1].split("</g>", 1)[0]
+    hot_pen = f'stroke="{theme.HIGHLIGHT}" stroke-width="2.5"'
+    assert svg.count(hot_pen) == 1  # this layer's nodes
+    hot_nodes = svg.split(hot_pen, 1)[1].split("</g>", 1)[0]
     assert hot_nodes.count("z") == 2  # InfoBoost: two leaves per round
 
 

@@ -40,6 +40,42 @@ def figure_dict(data: list[dict], layout: dict) -> dict:
     return {"data": data, "layout": layout}
 
 
+def chart_text(layout: dict, colour: str = theme.CHART_TEXT) -> dict:
+    """``layout`` with every text colour of a chart Streamlit draws set to ``colour``: the
+    figure's font, the legend, and each axis's tick labels and title.
+
+    ``st.plotly_chart`` applies Streamlit's template, whose tick labels and titles are a faded
+    grey (3.72 : 1 on white, issue 26); a template only fills what the figure leaves unset,
+    so setting them here keeps the text at 4.5 : 1 or more.
+
+    Parameters
+    ----------
+    layout : dict
+        A plotly layout as a dict (changed in place, and returned).
+    colour : str, default :data:`ui.theme.CHART_TEXT`
+
+    Returns
+    -------
+    dict
+        ``layout``.
+    """
+    layout.setdefault("font", {})["color"] = colour
+    layout.setdefault("legend", {}).setdefault("font", {})["color"] = colour
+    if isinstance(layout.get("title"), dict):
+        layout["title"].setdefault("font", {})["color"] = colour
+    for name in ("xaxis", "yaxis"):
+        axes = [k for k in layout if k.startswith(name)] or [name]
+        for key in axes:
+            axis = layout.setdefault(key, {})
+            axis.setdefault("tickfont", {})["color"] = colour
+            title = axis.get("title")
+            if isinstance(title, dict):
+                title.setdefault("font", {})["color"] = colour
+            elif title is not None:
+                axis["title"] = dict(text=title, font=dict(color=colour))
+    return layout
+
+
 #: Above this many points, markers are drawn with WebGL (SVG markers get slow).
 SVG_POINTS_MAX = 1500
 
@@ -67,7 +103,9 @@ def points_traces(
             marker=dict(
                 color=colour,
                 size=6 if size is None else size[m],
-                line=dict(width=0.5, color="white"),
+                # class −1's orange fill is pale on its own region: its dark outline is the
+                # part of the marker that stands out (WCAG 1.4.11)
+                line=dict(theme.MARKER_LINE[label]),
                 symbol=symbol,
             ),
             hovertemplate=hover or f"class {name}<br>%{{x:.3f}}, %{{y:.3f}}<extra>train</extra>",
@@ -85,7 +123,10 @@ def points_traces(
                     mode="markers",
                     name=f"class {name} (test)",
                     marker=dict(
-                        color=colour, size=6, symbol=f"{symbol}-open", line=dict(width=1.5)
+                        color=theme.HOLLOW[label],
+                        size=6,
+                        symbol=f"{symbol}-open",
+                        line=dict(width=1.5),
                     ),
                     hovertemplate=f"class {name}<br>%{{x:.3f}}, %{{y:.3f}}<extra>test</extra>",
                 )
@@ -316,6 +357,8 @@ def end_labels(
 ) -> list[dict]:
     """Names written at the right end of their lines (instead of a legend that would cover
     the plot or an axis title), apart: no two overlap on a plot at least ``plot_px`` high.
+    A label is drawn in :func:`ui.theme.ink` of its colour: the curve's hue, dark enough for
+    text (4.5 : 1 on the white plot).
 
     Each label wants the height of its line's last point; the labels are spread so that two
     neighbours' centres are at least half their lines apart (a line: :data:`LINE` × ``font`` ×
@@ -359,7 +402,8 @@ def end_labels(
             text=text,
             showarrow=False,
             align="left",
-            font=dict(color=colour, size=font),
+            # a label is text: its curve's colour darkened to 4.5 : 1 where the line needs 3
+            font=dict(color=theme.ink(colour), size=font),
         )
         for text, colour, _y, at in _place(
             labels, font=font, y_range=y_range, plot_px=plot_px, log=log
@@ -380,7 +424,8 @@ def end_leaders(
     than a quarter of its line, a thin line in its colour from its curve's end (the plot's
     right edge) towards the label, :data:`LEADER_PX` pixels long. Both ends are in axis
     coordinates, so the line keeps pointing from the curve to its label at any height (a
-    shape: lecture.js rescales an annotation's pixel offsets, not a shape's)."""
+    shape: lecture.js rescales an annotation's pixel offsets, not a shape's). The line is
+    drawn in its label's colour (:func:`ui.theme.ink` of the curve's)."""
     per_px = (float(y_range[1]) - float(y_range[0])) / plot_px
     out = []
     for text, colour, y, at in _place(labels, font=font, y_range=y_range, plot_px=plot_px, log=log):
@@ -399,7 +444,7 @@ def end_leaders(
                     y0=target,
                     y1=at,
                     layer="above",
-                    line=dict(color=colour, width=1),
+                    line=dict(color=theme.ink(colour), width=1),  # its label's colour
                 )
             )
     return out

@@ -44,6 +44,8 @@ from dataclasses import dataclass
 
 from boostcore.steps import STOP, Step
 
+from . import theme
+
 HOLDS = "holds"
 ASSUMPTION = "assumption"
 NOT_THEOREM = "not_theorem"
@@ -489,11 +491,20 @@ _STATUS_TEXT = {
 _INK = "#1F2430"
 _MUTED = "#4A5160"
 _CARD_BORDER = "#B8BEC8"
-_OK = "#009E73"  # bluish green: a theorem
-_LOOSE = "#D55E00"  # vermillion: the loosest link (theme.HIGHLIGHT)
+_OK = theme.MEASURED["index"]  # bluish green: a theorem (its row's stripe)
+_LOOSE = theme.HIGHLIGHT  # vermillion: the loosest link (its border)
 _LOOSE_BG = "#FCEBDD"
 _FAIL = "#5B6170"
 _FAIL_BG = "#EEF0F3"
+#: Rows' backgrounds: a theorem's (white), the loosest link's, a failing link's.
+_ROW_BGS = ("#FFFFFF", _LOOSE_BG, _FAIL_BG)
+#: The text shades of the green and the vermillion (the ✓, a status, the loosest slack and
+#: its badge): the stripe colours are graphics (3 : 1), their words text (4.5 : 1 on every
+#: row; the slack number was vermillion #D55E00 on _LOOSE_BG, 3.32 : 1, issue 26).
+_OK_TEXT = theme.ink(_OK, *_ROW_BGS)
+_LOOSE_TEXT = theme.ink(_LOOSE, *_ROW_BGS)
+#: The keyboard focus ring of a compact row.
+_FOCUS = theme.CLASS_POS
 
 
 _SUB = re.compile(r"_([0-9A-Za-zα-ωΑ-Ωℓ][\u0300-\u036f]?)")
@@ -549,7 +560,7 @@ def _link_html(lk: Link, loosest: bool, esc) -> str:
         box = f"border:1.5px dashed {_FAIL};border-left:6px dashed {_FAIL};background:{_FAIL_BG};"
     rel_num = _shown_relation(lk)
     badge = (
-        f'<span style="float:right;background:{_LOOSE};color:#FFFFFF;font-weight:700;'
+        f'<span style="float:right;background:{_LOOSE_TEXT};color:#FFFFFF;font-weight:700;'
         f'border-radius:3px;padding:0 0.35em;font-size:0.8em">loosest link</span>'
         if loosest
         else ""
@@ -576,7 +587,7 @@ def _link_html(lk: Link, loosest: bool, esc) -> str:
         f'<span style="color:{_MUTED}"> · slack </span>'
         f"<b>{esc(fmt_slack(lk))}</b></div>"
         f'<div style="font-size:0.82em;color:{_MUTED};line-height:1.3">'
-        f'<span style="font-weight:600;color:{_OK if lk.holds else _FAIL}">'
+        f'<span style="font-weight:600;color:{_OK_TEXT if lk.holds else _FAIL}">'
         f"{esc(status)}</span>" + (f": {esc(detail)}" if detail else "") + "</div></div>"
     )
 
@@ -661,11 +672,11 @@ COMPACT_CSS = (
     "max-content max-content;row-gap:2px}"
     ".bl-proof-link{display:grid;grid-column:1/-1;grid-template-columns:subgrid;"
     "border-radius:4px;outline-offset:1px}"
-    ".bl-proof-link:focus{outline:2px solid #0072B2}"
+    ".bl-proof-link:focus{outline:2px solid " + _FOCUS + "}"
     ".bl-proof-link:focus:not(:focus-visible){outline-style:dotted}"
     ".bl-proof-link>*{white-space:nowrap;padding:1px 5px;border:solid transparent;"
     "border-width:2px 0;text-align:right;font-variant-numeric:tabular-nums}"
-    ".bl-proof-link>:first-child{text-align:center;font-weight:700;color:" + _OK + ";"
+    ".bl-proof-link>:first-child{text-align:center;font-weight:700;color:" + _OK_TEXT + ";"
     "border-left-width:2px;border-radius:4px 0 0 4px;padding-left:3px}"
     ".bl-proof-link>:nth-child(2){text-align:left;overflow:hidden;text-overflow:ellipsis}"
     ".bl-proof-link>:nth-child(4){border-right-width:2px;border-radius:0 4px 4px 0}"
@@ -676,7 +687,7 @@ COMPACT_CSS = (
     ".bl-proof-link i{font-style:normal;color:" + _MUTED + ";font-size:.85em}"
     ".bl-proof-c sub,.bl-proof-c sup{font-size:.72em;line-height:0}"
     ".bl-proof-loose>*{background:" + _LOOSE_BG + ";border-color:" + _LOOSE + "}"
-    ".bl-proof-loose>:nth-child(4) b{color:" + _LOOSE + "}"
+    ".bl-proof-loose>:nth-child(4) b{color:" + _LOOSE_TEXT + "}"
     ".bl-proof-fail>*{background:" + _FAIL_BG + ";color:" + _FAIL + ";"
     "border-bottom:1px dashed;border-top-width:0;padding-top:3px}"
     ".bl-proof-fail>:first-child,.bl-proof-foot b{color:" + _WARN + "}"

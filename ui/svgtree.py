@@ -20,6 +20,19 @@ from html import escape
 from . import theme
 
 FONT = 13  # px; at least plotly's tick labels (12 px) so the structure reads as the plots do
+
+#: Colours of a drawn tree on its white card. Edges and node outlines are graphics (3 : 1 on
+#: white); an edge's label is text (4.5 : 1) on a white plate of opacity LABEL_PLATE laid over
+#: its edge, so it is measured against that plate over the darkest edge (tests/test_contrast.py).
+EDGE = "#777777"
+NODE_LINE = "#555555"
+LABEL_PLATE = 0.85
+#: What an edge label is drawn on at worst: the plate over a hot (this round's) edge.
+LABEL_BG = theme.composite(f"rgba(255,255,255,{LABEL_PLATE})", theme.HIGHLIGHT)
+#: An edge label (#777777 before: 4.48 : 1 on white) and this round's edge label (vermillion
+#: #D55E00 before: 3.87 : 1), each the darker shade of its edge's colour that reads as text.
+LABEL = theme.ink(EDGE, LABEL_BG, theme.composite(f"rgba(255,255,255,{LABEL_PLATE})", EDGE))
+LABEL_HOT = theme.ink(theme.HIGHLIGHT, LABEL_BG)
 CHAR = 0.58  # average character width as a fraction of the font size (Helvetica-like)
 
 
@@ -277,10 +290,10 @@ def tree_svg(
     # page): the per-element attributes they replace are most of a picture's bytes.
     style = (
         f".bt text{{text-anchor:middle}}.bt .t{{text-anchor:start;font-weight:600}}"
-        f".bt .b{{font-weight:600}}.bt .e{{stroke:#777;stroke-width:1.1}}"
+        f".bt .b{{font-weight:600}}.bt .e{{stroke:{EDGE};stroke-width:1.1}}"
         f".bt .eh{{stroke:{hot};stroke-width:2.2}}"
-        f".bt .l{{font-size:{font * 0.96:.1f}px;fill:#777}}.bt .lh{{fill:{hot}}}"
-        f".bt .lb{{fill:#fff;opacity:.85}}.bt .n{{stroke:#555;stroke-width:1}}"
+        f".bt .l{{font-size:{font * 0.96:.1f}px;fill:{LABEL}}}.bt .lh{{fill:{LABEL_HOT}}}"
+        f".bt .lb{{fill:#fff;opacity:{LABEL_PLATE}}}.bt .n{{stroke:{NODE_LINE};stroke-width:1}}"
         f".bt .h{{stroke:{hot};stroke-width:3}}.bt .d{{stroke-dasharray:4 3}}"
     )
     parts = [

@@ -7,7 +7,20 @@ from collections.abc import Sequence
 import plotly.graph_objects as go
 
 from ui import theme
-from ui.figures import plotly_figure
+from ui.figures import chart_text, plotly_figure
+
+#: The win/loss bars' colours, darker where significant. Stacked bars touch: each segment is
+#: parted from the next by a white line and is a graphic on white (3 : 1; the pale #9AD8C3,
+#: #DDDDDD and #F4B98C were 1.5–2.0 : 1).
+OUTCOME_COLOURS = {
+    "wins (significant)": "#005F45",  # dark bluish green
+    "wins": theme.MEASURED["index"],
+    "ties": theme.NEUTRAL,
+    "losses": theme.BOUND["e"],
+    "losses (significant)": theme.BOUND["final"],
+}
+#: The white line between stacked segments.
+BAR_GAP = dict(color=theme.PLOT_BG, width=1)
 
 
 def win_loss_figure(results: Sequence[dict], reference: str, *, height: int = 420) -> go.Figure:
@@ -29,7 +42,7 @@ def win_loss_figure(results: Sequence[dict], reference: str, *, height: int = 42
             y=names,
             x=[count(r, "win", True) for r in results],
             name="wins (significant)",
-            marker=dict(color="#009E73"),
+            marker=dict(color=OUTCOME_COLOURS["wins (significant)"], line=BAR_GAP),
         ),
         dict(
             type="bar",
@@ -37,7 +50,7 @@ def win_loss_figure(results: Sequence[dict], reference: str, *, height: int = 42
             y=names,
             x=[count(r, "win", False) for r in results],
             name="wins",
-            marker=dict(color="#9AD8C3"),
+            marker=dict(color=OUTCOME_COLOURS["wins"], line=BAR_GAP),
         ),
         dict(
             type="bar",
@@ -45,7 +58,7 @@ def win_loss_figure(results: Sequence[dict], reference: str, *, height: int = 42
             y=names,
             x=[r["ties"] for r in results],
             name="ties",
-            marker=dict(color="#DDDDDD"),
+            marker=dict(color=OUTCOME_COLOURS["ties"], line=BAR_GAP),
         ),
         dict(
             type="bar",
@@ -53,7 +66,7 @@ def win_loss_figure(results: Sequence[dict], reference: str, *, height: int = 42
             y=names,
             x=[count(r, "loss", False) for r in results],
             name="losses",
-            marker=dict(color="#F4B98C"),
+            marker=dict(color=OUTCOME_COLOURS["losses"], line=BAR_GAP),
         ),
         dict(
             type="bar",
@@ -61,7 +74,7 @@ def win_loss_figure(results: Sequence[dict], reference: str, *, height: int = 42
             y=names,
             x=[count(r, "loss", True) for r in results],
             name="losses (significant)",
-            marker=dict(color=theme.HIGHLIGHT),
+            marker=dict(color=OUTCOME_COLOURS["losses (significant)"], line=BAR_GAP),
         ),
     ]
     layout = dict(
@@ -74,7 +87,7 @@ def win_loss_figure(results: Sequence[dict], reference: str, *, height: int = 42
         xaxis=dict(title=dict(text="datasets"), gridcolor="#eeeeee"),
         yaxis=dict(autorange="reversed"),
     )
-    return plotly_figure(data, layout)
+    return plotly_figure(data, chart_text(layout))
 
 
 def dataset_errors_figure(summary: Sequence[dict], *, height: int = 420) -> go.Figure:
@@ -105,7 +118,7 @@ def dataset_errors_figure(summary: Sequence[dict], *, height: int = 420) -> go.F
         yaxis=dict(autorange="reversed"),
         showlegend=False,
     )
-    return plotly_figure(data, layout)
+    return plotly_figure(data, chart_text(layout))
 
 
 def budget_figure(rows: Sequence[dict], axis: str, *, height: int = 340) -> go.Figure:
@@ -115,7 +128,7 @@ def budget_figure(rows: Sequence[dict], axis: str, *, height: int = 340) -> go.F
     for r in rows:
         if r["axis"] == axis:
             by.setdefault(r["learner"], {}).setdefault(r["budget"], []).append(r["error_mean"])
-    palette = ["#0072B2", "#009E73", "#D55E00", "#CC79A7", "#E69F00", "#56B4E9", "#000000"]
+    palette = theme.LINES[1:] + theme.LINES[:1]  # blue first, black last; each a line on white
     data = []
     for i, (name, pts) in enumerate(sorted(by.items())):
         xs = sorted(pts)
@@ -145,4 +158,4 @@ def budget_figure(rows: Sequence[dict], axis: str, *, height: int = 340) -> go.F
             title=dict(text="test error (mean over folds)"), gridcolor="#eeeeee", rangemode="tozero"
         ),
     )
-    return plotly_figure(data, layout)
+    return plotly_figure(data, chart_text(layout))

@@ -8,10 +8,12 @@ import numpy as np
 import plotly.graph_objects as go
 
 from boostcore import bounds
-from ui.figures import plotly_figure
+from ui import theme
+from ui.figures import chart_text, plotly_figure
 
-#: One colour per ρ of Grossmann's Fig. 2 (Okabe–Ito), so a value keeps its colour everywhere.
-RHO_COLOURS = ["#000000", "#0072B2", "#009E73", "#D55E00", "#CC79A7", "#E69F00", "#56B4E9"]
+#: One colour per ρ of Grossmann's Fig. 2 (Okabe–Ito, each a line on white: ui.theme.LINES),
+#: so a value keeps its colour everywhere.
+RHO_COLOURS = theme.LINES
 
 
 def _layout(xtitle: str, ytitle: str, *, xlog=False, ylog=False, height=420, **extra) -> dict:
@@ -29,7 +31,7 @@ def _layout(xtitle: str, ytitle: str, *, xlog=False, ylog=False, height=420, **e
         ),
     )
     lay.update(extra)
-    return lay
+    return chart_text(lay)  # Streamlit's template would draw the ticks in a faded grey
 
 
 def _line(x, y, name, colour, dash="solid", width=2.0, mode="lines") -> dict:
@@ -136,7 +138,7 @@ def split_prices(gamma: float, k_max: int = 32) -> go.Figure:
     """The price of a ``k``-way split: Hatano's ``⌈log₂ k⌉``, Mansour–McAllester's ``g_γ(k)``
     and ``ln k``."""
     k = np.arange(2, k_max + 1)
-    hatano = _line(k, bounds.ceil_log2(k), "Hatano ⌈log₂ k⌉", "#0072B2", mode="lines+markers")
+    hatano = _line(k, bounds.ceil_log2(k), "Hatano ⌈log₂ k⌉", theme.CLASS_POS, mode="lines+markers")
     hatano["line"]["shape"] = "hv"  # a step function of k
     data = [
         hatano,
@@ -144,10 +146,10 @@ def split_prices(gamma: float, k_max: int = 32) -> go.Figure:
             k,
             bounds.g_gamma(k, gamma),
             f"Mansour–McAllester g_γ(k), γ = {gamma:g}",
-            "#D55E00",
+            theme.BOUND["e"],
             "dash",
         ),
-        _line(k, np.log(k), "ln k", "#999999", "dot"),
+        _line(k, np.log(k), "ln k", theme.NEUTRAL, "dot"),
     ]
     return plotly_figure(data, _layout("arity k", "price of a k-way split", height=360))
 
@@ -157,10 +159,13 @@ def size_bounds(gamma: float, n_max: int = 256) -> go.Figure:
     ``n^(−γ)`` against the number of leaves."""
     n = np.arange(1, n_max + 1)
     data = [
-        _line(n, bounds.size_bound(n, gamma), "n<sup>−γ</sup>", "#E69F00", "dot"),
-        _line(n, bounds.e_gamma(n, gamma), "e_γ(n) = Π(1 − γ/i)", "#D55E00", "dash"),
+        _line(n, bounds.size_bound(n, gamma), "n<sup>−γ</sup>", theme.BOUND["power"], "dot"),
+        _line(n, bounds.e_gamma(n, gamma), "e_γ(n) = Π(1 − γ/i)", theme.BOUND["e"], "dash"),
         _line(
-            n, bounds.phi_gamma(n, gamma), "φ_γ(n) (Hatano's bound, his game's value)", "#0072B2"
+            n,
+            bounds.phi_gamma(n, gamma),
+            "φ_γ(n) (Hatano's bound, his game's value)",
+            theme.CLASS_POS,
         ),
     ]
     return plotly_figure(data, _layout("leaves n", "bound on I(T)", xlog=True, height=360))
@@ -169,7 +174,7 @@ def size_bounds(gamma: float, n_max: int = 256) -> go.Figure:
 def infoboost_rounds_figure(eps: float) -> go.Figure:
     """InfoBoost's rounds ``T = (1/γ) ln(1/ε)`` against the information ``γ`` per round."""
     g = np.geomspace(1e-3, 1, 200)
-    data = [_line(g, bounds.infoboost_rounds(g, eps), f"T for error ≤ {eps:g}", "#0072B2")]
+    data = [_line(g, bounds.infoboost_rounds(g, eps), f"T for error ≤ {eps:g}", theme.CLASS_POS)]
     return plotly_figure(
         data,
         _layout("γ  (H(Y|h_t) ≤ 1 − γ every round)", "rounds T", xlog=True, ylog=True, height=360),
@@ -195,7 +200,7 @@ def band_count_figure(cs: Sequence[float]) -> go.Figure:
     )
 
 
-HATANO_COLOUR, MM_COLOUR, POWER_COLOUR = "#0072B2", "#D55E00", "#E69F00"
+HATANO_COLOUR, MM_COLOUR, POWER_COLOUR = theme.CLASS_POS, theme.BOUND["e"], theme.BOUND["power"]
 
 
 def admissible_arity_figure(size: int, gamma: float, max_arity: int | None = 4) -> go.Figure:
@@ -220,7 +225,7 @@ def admissible_arity_figure(size: int, gamma: float, max_arity: int | None = 4) 
                 [1, max(size - 1, 2)],
                 [max_arity] * 2,
                 f"K = {max_arity} (top-down page's default largest arity)",
-                "#999999",
+                theme.NEUTRAL,
                 "dot",
                 1.5,
             )

@@ -7,7 +7,7 @@ import plotly.graph_objects as go
 
 from boostcore.bounds import phi_gamma
 from ui import theme
-from ui.figures import plotly_figure
+from ui.figures import chart_text, plotly_figure
 
 
 def trajectory_figure(state, *, height: int = 300) -> go.Figure:
@@ -69,7 +69,7 @@ def trajectory_figure(state, *, height: int = 300) -> go.Figure:
         xaxis=dict(range=[0.5, state.s + 0.5], gridcolor="#eeeeee", title=dict(text="leaves |T|")),
         yaxis=dict(range=[0, state.w0 * 1.05], gridcolor="#eeeeee", title=dict(text="tree weight")),
     )
-    return plotly_figure(data, layout)
+    return plotly_figure(data, chart_text(layout))
 
 
 def lemma9_figure(step, *, height: int = 280) -> go.Figure:
@@ -129,4 +129,4 @@ def lemma9_figure(step, *, height: int = 280) -> go.Figure:
             title=dict(text="subtree weight"),
         ),
     )
-    return plotly_figure(data, layout)
+    return plotly_figure(data, chart_text(layout))

@@ -11,13 +11,13 @@ import plotly.graph_objects as go
 from boostcore.oblique import ObliqueTree
 from boostcore.realboost import THETA_GRID
 from ui import theme
-from ui.figures import plotly_figure
+from ui.figures import chart_text, plotly_figure
 
 #: One colour per G1 specialisation (Okabe–Ito); bounds are dashed in the same colour.
 METHOD_COLOURS = {
     "AdaBoost (G1 on a path)": "#000000",
-    "KM tree (G1 on a tree)": "#009E73",
-    "BoostODT": "#CC79A7",
+    "KM tree (G1 on a tree)": theme.MEASURED["index"],
+    "BoostODT": theme.MEASURED["test"],
 }
 OLD_LINE = "#555555"
 
@@ -135,4 +135,4 @@ def margin_figure(current: dict[str, object], *, height: int = 340) -> go.Figure
             )
         ],
     )
-    return plotly_figure(data, layout)
+    return plotly_figure(data, chart_text(layout))
