@@ -540,6 +540,7 @@ function viewMount(component) {
   }
   let shown = -1;
   let plotReady = null;
+  let drawnWidth = null;  // the body's width when the picture was chosen
   const fs = parseFloat(getComputedStyle(box).fontSize) || 16;
   if (data.notes) note.style.minHeight = "2.4em";
   // the title as drawn (two lines in a narrow column, e.g. beside the student's panel) and
@@ -598,6 +599,7 @@ function viewMount(component) {
       }
       box.dataset.detail = String(chosen);
       box.dataset.drawn = String(i);
+      drawnWidth = body.clientWidth;
       if (data.kind === "html") requestAnimationFrame(() => openable(body));
       return;
     }
@@ -628,7 +630,11 @@ function viewMount(component) {
     // Elements above may still be growing when the view mounts (fonts, widgets): fit again
     // once the page has settled and whenever the window changes size.
     const h = fitHeight(parentElement, data, above());
-    if (Math.abs(h - height) < 4) return;
+    // a picture is chosen for its panel's width too: a column that narrowed after the draw
+    // (the student's panel appearing beside the views) must not shrink its text
+    const w = body.clientWidth;
+    const narrower = data.kind === "svg" && drawnWidth !== null && Math.abs(w - drawnWidth) >= 4;
+    if (Math.abs(h - height) < 4 && !narrower) return;
     height = h;
     if (data.kind === "svg") {
       body.style.height = height + "px";
@@ -642,6 +648,15 @@ function viewMount(component) {
   }
   const timers = [60, 400, 1200].map((ms) => setTimeout(refit, ms));
   window.addEventListener("resize", refit);
+  // a picture's column can narrow without the window changing (a panel appearing beside it)
+  let seenWidth = parentElement.clientWidth;
+  const watcher = data.kind === "svg" && window.ResizeObserver ? new ResizeObserver(() => {
+    const w = parentElement.clientWidth;
+    if (Math.abs(w - seenWidth) < 4) return;
+    seenWidth = w;
+    refit();
+  }) : null;
+  if (watcher) watcher.observe(parentElement);
 
   function onRound(ev) {
     if (ev.detail.key === key) draw(ev.detail.t);
@@ -652,6 +667,7 @@ function viewMount(component) {
   return () => {
     timers.forEach(clearTimeout);
     window.removeEventListener("resize", refit);
+    if (watcher) watcher.disconnect();
     window.removeEventListener("boostlab:round", onRound);
     if (data.kind === "plotly" && window.Plotly) {
       try { window.Plotly.purge(body); } catch (e) { /* already gone */ }
