@@ -524,7 +524,8 @@ def _fall_note(steps: Sequence[TreeStep], t: int, *, font: float, size: int) -> 
             ay=round(1.8 * font),
             xanchor="right" if right_half else "left",
             align="right" if right_half else "left",
-            font=dict(size=font - 1, color=theme.BOUND["e"]),
+            # text: e_γ's vermillion darkened to 4.5 : 1 (#D55E00 is 3.87 on white)
+            font=dict(size=font - 1, color=theme.ink(theme.BOUND["e"])),
             bgcolor="rgba(255,255,255,0.85)",
         )
     ]
