@@ -684,6 +684,7 @@ def _target(t: dict | None) -> str:
 
 
 def modes_text(slug: str, mode: str) -> str:
+    """The mode as the table names it: "plain" or the modes switched on."""
     if mode == "plain":
         return "plain"
     return "present + quiz" + (" + weak" if slug in STUDENT else "")
