@@ -64,9 +64,11 @@ h1.bl-page-title { font-size: 1.5rem !important; }
 /* a window under 1100 px (a phone, a tablet, 200 % zoom) is not a projector: text at its
    normal size, the views stacked or two in a row (ui/lecture.js draws their charts at a fixed
    scale there), the stepper pinned at the very top (the top bar is hidden) */
-@media (max-width: 1100px) { html { font-size: 16px; } }
-@media (max-width: 700px) {
+@media (max-width: 1100px) {
+  html { font-size: 16px; }
   [data-testid="stLayoutWrapper"]:has(> .st-key-round_bar), .st-key-round_bar { top: 0 !important; }
+}
+@media (max-width: 700px) {
   .stMainBlockContainer, [data-testid="stMainBlockContainer"] {
     padding: 0.5rem 0.75rem 3rem 0.75rem !important; }
 }

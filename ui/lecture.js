@@ -533,8 +533,23 @@ function viewMount(component) {
       }
     });
   }
+  // A table wider than its panel scrolls sideways: the keyboard must reach it too (a Tab
+  // stop named by the view's title), checked after each draw and when the window changes.
+  function scrollable() {
+    if (body.scrollWidth > body.clientWidth + 1) {
+      body.tabIndex = 0;
+      body.setAttribute("role", "region");
+      body.setAttribute("aria-label", (data.title || "Table") + " (scrolls sideways)");
+    } else {
+      body.removeAttribute("tabindex");
+      body.removeAttribute("role");
+      body.removeAttribute("aria-label");
+    }
+  }
   function chartConfig() {
     const base = data.config || { displaylogo: false, responsive: true };
+    // a small multiple is one button: a chart inside it takes no gestures and has no mode bar
+    if (data.focusable) return Object.assign({}, base, { staticPlot: true });
     if (!touch) return base;
     return Object.assign({}, base, { displayModeBar: unlocked, scrollZoom: false });
   }
@@ -600,7 +615,10 @@ function viewMount(component) {
       box.dataset.detail = String(chosen);
       box.dataset.drawn = String(i);
       drawnWidth = body.clientWidth;
-      if (data.kind === "html") requestAnimationFrame(() => openable(body));
+      if (data.kind === "html") requestAnimationFrame(() => {
+        openable(body);
+        scrollable();
+      });
       return;
     }
     plotReady = (plotReady || loadPlotly()).then((Plotly) => {
@@ -648,6 +666,7 @@ function viewMount(component) {
   }
   const timers = [60, 400, 1200].map((ms) => setTimeout(refit, ms));
   window.addEventListener("resize", refit);
+  if (data.kind === "html") window.addEventListener("resize", scrollable);
   // a picture's column can narrow without the window changing (a panel appearing beside it)
   let seenWidth = parentElement.clientWidth;
   const watcher = data.kind === "svg" && window.ResizeObserver ? new ResizeObserver(() => {
@@ -667,6 +686,7 @@ function viewMount(component) {
   return () => {
     timers.forEach(clearTimeout);
     window.removeEventListener("resize", refit);
+    window.removeEventListener("resize", scrollable);
     if (watcher) watcher.disconnect();
     window.removeEventListener("boostlab:round", onRound);
     if (data.kind === "plotly" && window.Plotly) {

@@ -71,13 +71,13 @@ _CSS = """
 .bl-stepper .bl-label { white-space: nowrap; font-size: 1rem; min-width: 9.5em; }
 .bl-stepper .bl-value { font-size: 1.25rem; font-variant-numeric: tabular-nums; }
 .bl-stepper .bl-of { opacity: 0.7; font-size: 0.85rem; }
-.bl-stepper .bl-range { flex: 1 1 auto; min-width: 6rem; accent-color: #C53948; height: 1.6rem; }
+.bl-stepper .bl-range { flex: 1 1 auto; min-width: 6rem; accent-color: #A52F3C; height: 1.6rem; }
 .bl-stepper .bl-buttons { display: flex; gap: 0.3rem; flex: 0 0 auto; align-items: center; }
 .bl-stepper .bl-btn { font: inherit; font-size: 1rem; min-width: 2.4rem; height: 2.4rem;
   padding: 0 0.6rem; border-radius: 0.5rem; border: 1px solid rgba(128,128,128,0.45);
   background: transparent; color: inherit; cursor: pointer; white-space: nowrap; }
 .bl-stepper .bl-btn:disabled { opacity: 0.35; cursor: default; }
-.bl-stepper .bl-play { background: #C53948; color: white; border-color: #C53948;
+.bl-stepper .bl-play { background: #A52F3C; color: white; border-color: #A52F3C;
   min-width: 5rem; font-weight: 600; }
 .bl-stepper .bl-play.bl-playing { background: #8B1E2B; }
 .bl-stepper .bl-speed { font: inherit; font-size: 0.9rem; height: 2.4rem; border-radius: 0.5rem;
@@ -115,7 +115,7 @@ _CSS = """
 .bl-quiz-dim { opacity: 0.55; }
 .bl-quiz-actions { margin-top: 0.4rem; }
 .bl-quiz-reveal { font: inherit; min-height: 44px; padding: 0 1.1rem; border-radius: 0.5rem;
-  border: 1px solid #C53948; background: #C53948; color: white; font-weight: 600;
+  border: 1px solid #A52F3C; background: #A52F3C; color: white; font-weight: 600;
   cursor: pointer; }
 .bl-quiz-reveal[hidden] { display: none; }
 .bl-quiz-why { margin-top: 0.4rem; }
@@ -135,7 +135,7 @@ _CSS = """
 .st-key-lecture-side [data-testid="stColumn"] { min-width: 100% !important;
   width: 100% !important; flex: 1 1 100% !important; }
 .bl-focusable { cursor: pointer; outline: 1px solid transparent; }
-.bl-focusable:hover { outline: 2px solid #C53948; }
+.bl-focusable:hover { outline: 2px solid #A52F3C; }
 /* ---- phones, keyboards and screen readers (issue 26) */
 /* read by a screen reader, not drawn */
 .bl-sr { position: absolute !important; width: 1px; height: 1px; padding: 0; margin: -1px;
@@ -160,6 +160,11 @@ label[data-baseweb="checkbox"]:has(input:focus-visible) { outline: 3px solid #00
 .bl-view .bl-body .bl-cut:focus-visible { outline: 3px solid #0072B2; outline-offset: 1px; }
 .bl-view .bl-body .bl-cut.bl-open { white-space: normal !important; overflow: visible !important;
   text-overflow: clip !important; display: block !important; -webkit-line-clamp: unset !important; }
+/* a finger's targets: the proof card's lines and its cut lines at least 24 px high */
+@media (pointer: coarse), (max-width: 1100px) {
+  .bl-view .bl-proof-link > * { padding-top: 4px; padding-bottom: 4px; }
+  .bl-view .bl-body .bl-cut { line-height: 24px; }
+}
 /* on a touch screen a chart lets the page scroll until its Zoom button hands it the gestures */
 .bl-view .bl-title:has(> .bl-zoom) { display: flex; align-items: center;
   justify-content: space-between; gap: 0.4rem; }
@@ -171,7 +176,7 @@ label[data-baseweb="checkbox"]:has(input:focus-visible) { outline: 3px solid #00
 .bl-touch-locked .js-plotly-plot .legend, .bl-touch-locked .js-plotly-plot .legend * {
   pointer-events: none !important; }
 /* plotly's mode bar (a mouse's: hidden on a touch screen until Zoom): 24-px buttons */
-.bl-view .js-plotly-plot .modebar-btn { padding: 4px !important; min-width: 24px;
+.js-plotly-plot .modebar-btn { padding: 4px !important; min-width: 24px;
   min-height: 24px; box-sizing: border-box; }
 /* Streamlit's "?" help icons: a target of at least 24 px (WCAG 2.5.8) */
 [data-testid="stTooltipHoverTarget"] { min-width: 24px; min-height: 24px; display: inline-flex;
@@ -185,10 +190,10 @@ label[data-baseweb="checkbox"]:has(input:focus-visible) { outline: 3px solid #00
    in a row left the curves ~80 px wide at 768 px; issue 26, item 8). */
 @media (max-width: 1100px) {
   [data-testid="stHorizontalBlock"]:has(> [data-testid="stColumn"] .st-key-view-regions),
-  [data-testid="stHorizontalBlock"]:has(> [data-testid="stColumn"] > [data-testid="stVerticalBlock"] > [data-testid="stLayoutWrapper"] > .st-key-lecture-side),
   [data-testid="stHorizontalBlock"]:has(> [data-testid="stColumn"] .st-key-lecture-side) {
     flex-wrap: wrap; }
-  [data-testid="stColumn"]:has(.st-key-view-regions), [data-testid="stColumn"]:has(.st-key-view-structure) {
+  [data-testid="stColumn"]:has(.st-key-view-regions),
+  [data-testid="stColumn"]:has(.st-key-view-structure) {
     flex: 1 1 calc(50% - 1rem) !important; min-width: calc(50% - 1rem) !important;
     width: calc(50% - 1rem) !important; }
   [data-testid="stColumn"]:has(.st-key-view-curves),
@@ -196,6 +201,12 @@ label[data-baseweb="checkbox"]:has(input:focus-visible) { outline: 3px solid #00
   [data-testid="stColumn"]:has(.st-key-lecture-side) {
     flex: 1 1 100% !important; min-width: 100% !important; width: 100% !important; }
   .st-key-lecture-side { max-height: none; position: static; overflow: visible; }
+  /* the stepper pinned under the top bar, its buttons 44-px targets */
+  [data-testid="stLayoutWrapper"]:has(> .st-key-round_bar), .st-key-round_bar {
+    position: sticky; top: 3.75rem; z-index: 990;
+    background: var(--st-background-color, #ffffff); padding: 0.15rem 0; }
+  .bl-stepper .bl-btn { min-width: 44px; height: 44px; }
+  .bl-stepper .bl-range, .bl-stepper .bl-speed { height: 44px; }
 }
 /* Narrow screens (a phone, a tablet upright, 200 % zoom): the views stack (Streamlit's
    columns do), the stepper wraps onto two rows of 44-px targets and stays pinned under the
@@ -211,10 +222,8 @@ label[data-baseweb="checkbox"]:has(input:focus-visible) { outline: 3px solid #00
   .bl-stepper .bl-caption { font-size: 0.75rem; white-space: nowrap; overflow: hidden;
     text-overflow: ellipsis; cursor: pointer; }
   .bl-stepper .bl-caption.bl-open { white-space: normal; }
-  [data-testid="stLayoutWrapper"]:has(> .st-key-round_bar), .st-key-round_bar {
-    position: sticky; top: 3.75rem; z-index: 990;
-    background: var(--st-background-color, #ffffff); padding: 0.15rem 0; }
-  [data-testid="stColumn"]:has(.st-key-view-regions), [data-testid="stColumn"]:has(.st-key-view-structure) {
+  [data-testid="stColumn"]:has(.st-key-view-regions),
+  [data-testid="stColumn"]:has(.st-key-view-structure) {
     flex: 1 1 100% !important; min-width: 100% !important; width: 100% !important; }
   .bl-view-html .bl-body { max-width: 100%; }
 }
@@ -1096,7 +1105,7 @@ def three_views(
                 key=f"lv_proof_{tag}",
                 title=proof.title,
                 notes=proof.notes,
-            descriptions=proof.descriptions,
+                descriptions=proof.descriptions,
                 presenter=presenting(),
             )
 

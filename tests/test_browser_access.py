@@ -1,0 +1,183 @@
+"""Students' own devices (issue 26): every page on a phone and a tablet, by touch, by keyboard
+and with a screen reader, in Chromium.
+
+* Every page at 390×844 and 768×1024 (touch): no sideways scroll of the page, the stepper's
+  ▶ and Play on screen (at the top and half-way down: it is pinned), no axe-core violation
+  (WCAG 2.0–2.2 A and AA) in our own content, tap targets of at least 24 px and 44 px for the
+  stepper's buttons and the quiz's answers. The lesson pages in every mode: plain, Predict and
+  the weak learner on, and presenter mode with them (``benchmarks/bench_access.py``'s
+  ``audit`` measures; its table is the issue's before/after).
+* On a phone a one-finger swipe over a chart scrolls the page and leaves the chart's axes
+  alone; the chart's Zoom button hands it the gestures.
+* The stepper by tap, the skip link to it by keyboard, the round announced, the views named
+  and described at the round, reduced motion's slow Play.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+from ui import pages
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+from bench_access import MOUNTS_JS, QUIZ, STUDENT, TAB_START_JS, WEAK, audit, settle  # noqa: E402
+
+pytestmark = pytest.mark.browser
+
+ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
+PHONE = (390, 844)
+TABLET = (768, 1024)
+LESSONS = {p.slug for p in pages.with_feature("lecture")}
+LOAD_MS = 180_000
+
+
+def _touch_page(browser, size: tuple[int, int], **kw):
+    ctx = browser.new_context(
+        viewport={"width": size[0], "height": size[1]},
+        is_mobile=True,
+        has_touch=True,
+        device_scale_factor=1,
+        **kw,
+    )
+    page = ctx.new_page()
+    page.add_init_script(MOUNTS_JS)
+    return page
+
+
+def _open(page, url: str, lesson: bool) -> None:
+    page.goto(url, timeout=LOAD_MS)
+    if lesson:
+        page.wait_for_selector(".st-key-view-curves .bl-view[data-drawn]", timeout=LOAD_MS)
+    settle(page, lesson, LOAD_MS)
+
+
+def _check(page, where: str, lesson: bool, *, tabs: bool = False) -> dict:
+    a = audit(page, lesson=lesson, tabs=tabs)
+    assert a["overflow"]["pagePx"] <= 0, (where, "the page scrolls sideways", a["overflow"])
+    if lesson:
+        assert a["stepper"] and a["stepper"]["ok"], (where, "▶ or Play off screen", a["stepper"])
+    assert not a["axe"]["ours"], (where, "axe violations in our content", a["axe"])
+    big = a["taps"]["bigSmallest"]
+    if big is not None:
+        assert min(big["w"], big["h"]) >= 44 - 0.5, (where, "a stepper/quiz target", big)
+    ours_small = [s for s in a["taps"]["smallList"] if " bl-" in s or "bl-" in s.split(" ", 1)[-1]]
+    assert not ours_small, (where, "our targets under 24 px", ours_small)
+    return a
+
+
+@pytest.mark.parametrize("slug", [p.slug for p in pages.PAGES], ids=lambda s: s or "home")
+def test_every_page_on_a_phone_and_a_tablet(server, browser, slug) -> None:
+    lesson = slug in LESSONS
+    page = _touch_page(browser, PHONE)
+    _open(page, f"{server}/{slug}", lesson)
+    _check(page, f"/{slug} phone", lesson)
+    page.set_viewport_size({"width": TABLET[0], "height": TABLET[1]})
+    settle(page, lesson)
+    _check(page, f"/{slug} tablet", lesson)
+    if not lesson:
+        return
+    modes = (QUIZ, WEAK) if slug in STUDENT else (QUIZ,)
+    for label in modes:
+        page.get_by_text(label, exact=True).first.click()
+        settle(page, lesson)
+    _check(page, f"/{slug} tablet, {' + '.join(modes)}", lesson)
+    page.set_viewport_size({"width": PHONE[0], "height": PHONE[1]})
+    settle(page, lesson)
+    _check(page, f"/{slug} phone, {' + '.join(modes)}", lesson)
+    # presenter mode with every mode on, on both
+    _open(page, f"{server}/{slug}?present=true", lesson)
+    for label in modes:
+        page.get_by_text(label, exact=True).first.click()
+        settle(page, lesson)
+    _check(page, f"/{slug} phone presenting, {' + '.join(modes)}", lesson)
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"access_{slug}_phone_present_all.png"))
+    page.set_viewport_size({"width": TABLET[0], "height": TABLET[1]})
+    settle(page, lesson)
+    _check(page, f"/{slug} tablet presenting, {' + '.join(modes)}", lesson)
+
+
+_AXES = """() => { const g = document.querySelector('.st-key-view-regions .js-plotly-plot');
+  return JSON.stringify([g._fullLayout.xaxis.range, g._fullLayout.yaxis.range]); }"""
+_TOP = "() => document.querySelector('[data-testid=stMain]').scrollTop"
+
+
+def _swipe(page, x: float, y: float, dy: float) -> None:
+    """A one-finger swipe upwards by ``dy`` px from (x, y) (Chromium's touch events)."""
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+    for i in range(1, 11):
+        point = {"x": x, "y": y - dy * i / 10}
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [point]})
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    cdp.detach()
+
+
+def test_a_phone_swipes_taps_and_reads_the_lecture(server, browser) -> None:
+    page = _touch_page(browser, PHONE, reduced_motion="reduce")
+    _open(page, f"{server}/topdown?round=1", True)
+    stepper = page.locator(".bl-stepper")
+    # reduced motion: Play's default pace is the slow one
+    assert page.locator(".bl-stepper .bl-speed").input_value() == "slow"
+
+    # ▶ by tap; the round is announced and the views are named and described at it
+    page.locator(".bl-stepper .bl-btn[data-act='next']").tap()
+    page.wait_for_function("document.querySelector('.bl-stepper').dataset.round === '2'")
+    live = stepper.locator("[aria-live]")
+    assert live.inner_text().startswith("Round 2 of "), live.inner_text()
+    regions = page.locator(".st-key-view-regions .bl-body")
+    assert regions.get_attribute("role") == "figure"
+    assert regions.get_attribute("aria-label").endswith(", round 2")
+    desc = page.locator("#" + regions.get_attribute("aria-describedby"))
+    assert "round 2" in desc.inner_text() and "training error" in desc.inner_text()
+    tree = page.locator(".st-key-view-structure .bl-body")
+    assert tree.get_attribute("role") == "img" and tree.get_attribute("aria-label")
+
+    # Play by tap, and Pause (after the server has been told the round: its rerun remounts
+    # the stepper, which stops a Play started meanwhile — issue 27 removes that rerun)
+    settle(page, True)
+    play = page.locator(".bl-stepper .bl-play")
+    play.tap()
+    page.wait_for_function("document.querySelector('.bl-stepper .bl-play').textContent === 'Pause'")
+    play.tap()
+    page.wait_for_function("document.querySelector('.bl-stepper .bl-play').textContent === 'Play'")
+
+    # a swipe over the regions scrolls the page; the chart's axes stay
+    chart = page.locator(".st-key-view-regions .js-plotly-plot")
+    chart.evaluate("e => e.scrollIntoView({block: 'center'})")
+    box = chart.bounding_box()
+    axes, top = page.evaluate(_AXES), page.evaluate(_TOP)
+    _swipe(page, box["x"] + box["width"] / 2, box["y"] + box["height"] * 0.7, 200)
+    page.wait_for_function(f"({_TOP})() > {top + 100}")
+    assert page.evaluate(_AXES) == axes, "the swipe moved the chart"
+    assert not chart.locator(".modebar-btn").first.is_visible()
+
+    # Zoom hands the chart the gestures (and its mode bar), and takes them back
+    zoom = page.locator(".st-key-view-regions .bl-zoom")
+    zoom.tap()
+    assert zoom.get_attribute("aria-pressed") == "true"
+    page.wait_for_function(
+        "document.querySelector('.st-key-view-regions .js-plotly-plot')._fullLayout.dragmode"
+        " === 'zoom'"
+    )
+    box = chart.bounding_box()
+    top = page.evaluate(_TOP)
+    _swipe(page, box["x"] + box["width"] / 2, box["y"] + box["height"] * 0.4, 120)
+    page.wait_for_function(f"({_AXES})() !== {axes!r}")
+    zoom.tap()
+    assert zoom.get_attribute("aria-pressed") == "false"
+
+    # the keyboard: the first Tab stop is the skip link, Enter lands on the round slider,
+    # and the arrow keys step from there
+    assert page.evaluate(TAB_START_JS)  # the focus at the top of the document
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.id") == "bl-skip"
+    assert page.locator("#bl-skip").bounding_box()["y"] >= 0
+    page.keyboard.press("Enter")
+    assert page.evaluate("document.activeElement.classList.contains('bl-range')")
+    t = int(stepper.get_attribute("data-round"))
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function(f"document.querySelector('.bl-stepper').dataset.round === '{t + 1}'")
