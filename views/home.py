@@ -18,10 +18,11 @@ LECTURE = sorted(
 )
 
 
-def _thumb(url_path: str) -> None:
+def _thumb(url_path: str, title: str) -> None:
     path = THUMBS / f"{url_path}.png"
     if path.exists():
-        st.image(str(path), width="stretch")
+        # a screen reader hears what the picture is (axe: image-alt)
+        st.image(str(path), width="stretch", alt=f"Screenshot of the page {title}")
 
 
 _notice = params.begin(PAGE)
@@ -42,7 +43,7 @@ for row in range(0, len(CARDS), 3):
     cols = st.columns(3, gap="large")
     for col, card in zip(cols, CARDS[row : row + 3]):
         with col:
-            _thumb(card.slug)
+            _thumb(card.slug, card.title)
             page_link(card.view, card.title, card.slug, icon=card.icon)
             if not presenting():
                 st.caption(card.blurb)
