@@ -200,6 +200,149 @@ def test_lecture_curves_other_notes_are_text() -> None:
     assert any("γ̂ fell" in n for n in notes)  # the note is among those checked
 
 
+# ------------------------------------------- the lesson pages' own points and pictures
+def _class_markers(traces) -> list[dict]:
+    """The class markers among a figure's traces (named "class …")."""
+    traces = [t if isinstance(t, dict) else t.to_plotly_json() for t in traces]
+    out = [t for t in traces if str(t.get("name", "")).startswith("class ")]
+    assert out
+    return out
+
+
+@pytest.mark.parametrize("bg", REGION_BGS)
+def test_branching_points_stand_out_on_every_region(bg: str) -> None:
+    """/branching draws its own points (SVG markers in its frames): class −1's orange fill with
+    a white 0.5 px rim was 1.71 : 1 on its own region, its hollow test markers 2.25 on white."""
+    from ui.pages.branching import frames as fb
+
+    markers = _class_markers(fb.points(_tiny()))
+    assert any(str(t["marker"]["symbol"]).endswith("-open") for t in markers)  # test points
+    for tr in markers:
+        ratio = _marker_contrast(tr["marker"], bg)
+        assert ratio >= GRAPHIC_MIN, (tr["name"], bg, round(ratio, 2))
+
+
+def test_drawing_canvas_points_stand_out() -> None:
+    """The drawing canvas (``ui.draw``) on its white plot: class −1 was orange with a white
+    rim, 2.25 : 1."""
+    from ui import draw
+
+    fig = draw.canvas_figure([(10, 10, -1), (30, 30, 1), (50, 20, -1)])
+    assert fig.layout.plot_bgcolor in ("white", WHITE)
+    for tr in _class_markers(fig.data):
+        ratio = _marker_contrast(tr["marker"], WHITE)
+        assert ratio >= GRAPHIC_MIN, (tr["name"], round(ratio, 2))
+
+
+@functools.cache
+def _odt_run() -> tuple:
+    from ui.pages.oblique import runs as oblique_runs
+
+    return oblique_runs.odt_run.__wrapped__(_tiny(), "tiny", 2, 3, "stump", "breadth_first")
+
+
+def test_oblique_weak_learner_points_stand_out() -> None:
+    """/oblique's "you are the weak learner" plot: the node's examples on the white cell
+    (class −1 orange with a white rim was 2.25 : 1)."""
+    from ui.pages.oblique import student
+
+    ds = _tiny()
+    before, algo = student.next_split(_odt_run(), 0)
+    members = np.asarray(algo.node_index)
+    lo, hi = student._view_box(ds, ds.X_train[members])
+    mine = ((1.0, 0.0), -float(ds.X_train[members, 0].mean()))
+    fig = student._figure(
+        ds, before, int(algo.node), members, np.asarray(algo.node_weights), mine, None, lo, hi
+    )
+    assert fig.layout.plot_bgcolor in ("white", WHITE)
+    for tr in _class_markers(fig.data):
+        ratio = _marker_contrast(tr["marker"], WHITE)
+        assert ratio >= GRAPHIC_MIN, (tr["name"], round(ratio, 2))
+
+
+_SVG_DOT = re.compile(
+    r'<path d="([^"]*)" stroke="([^"]+)" stroke-width="([\d.]+)" stroke-linecap="(\w+)"'
+)
+
+
+def test_oblique_mini_views_points_stand_out() -> None:
+    """The mini view of each node in /oblique's tree draws its examples as dots on white
+    (class −1 square, class +1 round): each dot is a graphic, by its colour or by a rim at
+    least 1 px wide drawn under it (class −1's orange alone was 2.25 : 1)."""
+    from boostcore.steps import rounds
+    from ui.pages.oblique import frames as fo
+
+    steps = rounds(_odt_run())
+    pics = fo._TreePictures(steps, _tiny(), km=False, font=13)
+    svg = pics.pictures(steps[-1], hot_node=None)[0]
+    dots: dict[tuple[str, str], list[tuple[str, float]]] = {}
+    for d, stroke, width, cap in _SVG_DOT.findall(svg):
+        dots.setdefault((d, cap), []).append((stroke, float(width)))
+    assert {cap for _, cap in dots} == {"square", "round"}
+    for (_, cap), drawn in dots.items():
+        colour, width = drawn[-1]  # the dot: drawn last, over its rim
+        seen = contrast(colour, WHITE)
+        for rim, w in drawn[:-1]:
+            if w >= width + 2:
+                seen = max(seen, contrast(rim, WHITE))
+        assert seen >= GRAPHIC_MIN, (cap, drawn, round(seen, 2))
+
+
+def _svg_colours(svg: str) -> tuple[set[str], set[str], set[str]]:
+    """Stroke colours, text colours (a ``fill`` on ``<text>`` or on a ``<g>`` of texts) and
+    shape fills of an SVG picture."""
+    strokes = set(re.findall(r'stroke="(#[0-9A-Fa-f]{3,6})"', svg))
+    texts = set(re.findall(r'<text[^>]*fill="(#[0-9A-Fa-f]{3,6})"', svg))
+    texts |= set(re.findall(r'<g[^>]*fill="(#[0-9A-Fa-f]{3,6})"[^>]*>(?:<rect[^>]*/>)*<text', svg))
+    fills = set(re.findall(r'<(?:rect|ellipse)[^>]*fill="(#[0-9A-Fa-f]{3,6})"', svg))
+    return strokes, texts, fills
+
+
+def test_oblique_waiting_panel_outline_is_a_graphic() -> None:
+    """/oblique's panel before there is a tree to draw: its dashed outline is all there is
+    of the picture to come (#999999 was 2.85 : 1 on the card, 2.66 on its fill)."""
+    from ui.pages.oblique import frames as fo
+
+    strokes, _, fills = _svg_colours(fo.message_svg(["the tree comes at step 1"], font=13))
+    assert strokes and fills
+    for stroke in strokes:
+        for bg in fills | {WHITE}:
+            assert contrast(stroke, bg) >= GRAPHIC_MIN, (stroke, bg, round(contrast(stroke, bg), 2))
+
+
+def test_matryoshka_waiting_picture_ghosts_are_seen() -> None:
+    """Before its first doll /matryoshka shows the level-1 doll's shape as dashed ghosts, and
+    nothing else: their outlines and edges are graphics (#999999 and #AAAAAA were 2.73 and
+    2.32 : 1 on the ghosts' fill), their names and edge signs text (#777777 4.29, the signs
+    in #AAAAAA 2.32)."""
+    from ui.pages.matryoshka import frames as fm
+
+    (svg,) = fm.waiting_picture("The first doll comes at T = 2.", font=13, levels=(2, 4))
+    strokes, texts, fills = _svg_colours(svg)
+    assert "stroke-dasharray" in svg and fm.GHOST_FILL in fills
+    for stroke in strokes:
+        for bg in fills | {WHITE}:
+            assert contrast(stroke, bg) >= GRAPHIC_MIN, (stroke, bg, round(contrast(stroke, bg), 2))
+    assert fm.GHOST_TEXT in texts and len(texts) >= 2  # the ghosts' names and edge signs
+    for text in texts:  # edge signs on their white patch, the footer on the card
+        assert contrast(text, WHITE) >= TEXT_MIN, (text, round(contrast(text, WHITE), 2))
+    for bg in fills - {"#FFFFFF", "#fff"}:  # the names inside the ghosts
+        assert contrast(fm.GHOST_TEXT, bg) >= TEXT_MIN, (bg, round(contrast(fm.GHOST_TEXT, bg), 2))
+
+
+def test_matryoshka_edge_labels_are_text() -> None:
+    """The structures' edge labels (the ± of a stump's children) on their white patch:
+    #777777 was 4.48 : 1."""
+    from ui.pages.matryoshka import frames as fm
+
+    tree = fm.TNode(fm.Box(["h1"]), [("−", False, fm.TNode(fm.Box(["leaf"], "leaf")))])
+    svg = fm.svg(fm.layout(tree, "down", 13), 13)
+    _, texts, _ = _svg_colours(svg)
+    assert fm.EDGE_LABEL in texts
+    for text in texts:
+        assert contrast(text, WHITE) >= TEXT_MIN, (text, round(contrast(text, WHITE), 2))
+
+
 # ------------------------------------------------------- charts drawn by Streamlit
 @functools.cache
 def _streamlit_charts() -> dict[str, go.Figure]:

@@ -221,7 +221,12 @@ def canvas_figure(points: Sequence[Point], *, height: int = 480) -> go.Figure:
                 mode="markers",
                 name=f"class {name}",
                 marker=dict(
-                    color=colour, size=11, symbol=symbol, line=dict(width=1, color="white")
+                    color=colour,
+                    size=11,
+                    symbol=symbol,
+                    # class −1's orange is 2.25 : 1 on the white canvas: its dark outline is
+                    # what stands out (WCAG 1.4.11), as in ui.figures.points_traces
+                    line=dict(theme.MARKER_LINE[label]),
                 ),
                 unselected=dict(marker=dict(opacity=1.0)),
                 hoverinfo="skip",

@@ -123,7 +123,9 @@ def points(ds: Dataset, *, size=6, show_test: bool = True) -> list[dict]:
                     color=colour,
                     size=size if np.isscalar(size) else size[m],
                     symbol=symbol,
-                    line=dict(width=0.5, color="white"),
+                    # class −1's orange is pale on its own region: its dark outline is what
+                    # stands out (WCAG 1.4.11), as in ui.figures.points_traces
+                    line=dict(theme.MARKER_LINE[label]),
                 ),
                 hovertemplate=f"class {name}<br>%{{x:.3f}}, %{{y:.3f}}<extra>train</extra>",
             )
@@ -139,7 +141,10 @@ def points(ds: Dataset, *, size=6, show_test: bool = True) -> list[dict]:
                     name=f"class {name} (test)",
                     showlegend=False,
                     marker=dict(
-                        color=colour, size=6, symbol=f"{symbol}-open", line=dict(width=1.5)
+                        color=theme.HOLLOW[label],
+                        size=6,
+                        symbol=f"{symbol}-open",
+                        line=dict(width=1.5),
                     ),
                     hovertemplate=f"class {name}<br>%{{x:.3f}}, %{{y:.3f}}<extra>test</extra>",
                 )

@@ -72,6 +72,17 @@ FIT_W, FIT_H = 320, 280
 PANELS = ((960, 1000), (666, 716), (520, 750), (432, 356), (347, 580), (FIT_W, FIT_H))
 DOLL_FILL = ["#F6F3FA", "#ECE6F4", "#E2DAEE", "#D8CEE8", "#CEC2E2"]
 STUMP_FILL = "#FFFFFF"
+#: The structures' edges (a graphic on white) and their labels, text on a white patch
+#: (#777777 is 4.48 : 1: its ink, issue 26 item 4).
+EDGE = "#777777"
+EDGE_LABEL = theme.ink(EDGE)
+#: The ghosts of the waiting picture: the shape of the level-1 doll before there is one. They
+#: are all that picture shows (no solid copy is on screen), so their outlines are graphics and
+#: their text is text: dashed NEUTRAL grey (#999999 and #AAAAAA were 2.73 and 2.32 : 1 on
+#: GHOST_FILL) and a grey that reads on their fill (#777777 was 4.29).
+GHOST_FILL = "#FAFAFA"
+GHOST_LINE = theme.NEUTRAL
+GHOST_TEXT = theme.ink(EDGE, GHOST_FILL, theme.PLOT_BG)
 
 
 # ============================================================================== encoding
@@ -608,7 +619,7 @@ def _box_size(box: Box, font: float) -> tuple[float, float]:
 
 def _box_parts(box: Box, x: float, y: float, w: float, h: float, font: float) -> list[str]:
     hot = box.hot
-    stroke = theme.HIGHLIGHT if hot else ("#999999" if box.kind == "ghost" else "#555555")
+    stroke = theme.HIGHLIGHT if hot else (GHOST_LINE if box.kind == "ghost" else "#555555")
     sw = 3 if hot and box.kind in ("stump", "leaf") else (2.5 if hot else 1)
     dash = (
         ' stroke-dasharray="4 3"'
@@ -629,7 +640,7 @@ def _box_parts(box: Box, x: float, y: float, w: float, h: float, font: float) ->
             f'rx="{8 if box.kind == "doll" else 5}" fill="{box.fill}" '
             f'stroke="{stroke}" stroke-width="{sw}"{dash}/>'
         )
-    colour = ' fill="#777777"' if box.kind == "ghost" else ""
+    colour = f' fill="{GHOST_TEXT}"' if box.kind == "ghost" else ""
     if box.kind == "doll" and box.inner is not None:
         for i, line in enumerate(box.lines):
             yy = y + PAD + font * (1.2 * i + 0.9)
@@ -659,7 +670,7 @@ def _edge(
 ) -> tuple[str, list[str]]:
     """An edge (its line, and its label on a white patch): plain edges take their stroke
     and the labels their colour from the groups :func:`_edges` puts them in."""
-    colour = theme.HIGHLIGHT if hot else ("#AAAAAA" if ghost else "")
+    colour = theme.HIGHLIGHT if hot else (GHOST_LINE if ghost else "")
     style = f' stroke="{colour}"' if colour else ""
     style += ' stroke-width="2.2"' if hot else ""
     style += ' stroke-dasharray="4 3"' if ghost else ""
@@ -668,7 +679,7 @@ def _edge(
     if label:
         lx, ly = (x0 + x1) / 2, (y0 + y1) / 2
         lw = _tw(label, font) + 6
-        fill = f' fill="{colour}"' if colour else ""
+        fill = f' fill="{theme.ink(colour)}"' if colour else ""  # text: 4.5 : 1
         marks.append(
             f'<rect x="{lx - lw / 2:.0f}" y="{ly - font * 0.6:.0f}" width="{lw:.0f}" '
             f'height="{font * 1.2:.0f}" rx="3" fill="white"/>'
@@ -680,9 +691,9 @@ def _edge(
 def _edges(edges: list[tuple[str, list[str]]]) -> list[str]:
     lines = "".join(e[0] for e in edges)
     marks = "".join("".join(e[1]) for e in edges)
-    out = [f'<g stroke="#777777" stroke-width="1.1">{lines}</g>']
+    out = [f'<g stroke="{EDGE}" stroke-width="1.1">{lines}</g>']
     if marks:
-        out.append(f'<g font-weight="600" fill="#777777">{marks}</g>')
+        out.append(f'<g font-weight="600" fill="{EDGE_LABEL}">{marks}</g>')
     return out
 
 
@@ -1101,17 +1112,17 @@ def waiting_picture(text: str, *, font: float, levels: Sequence[int]) -> list[st
     """The matryoshka before its first doll: the shape of the level-1 doll as ghosts (two
     soft stumps in a two-node tree) and, in words, what comes and at which round."""
     ghost = TNode(
-        Box(["1st stump"], "ghost", "#FAFAFA"),
+        Box(["1st stump"], "ghost", GHOST_FILL),
         [
-            ("−", False, TNode(Box(["leaf"], "ghost", "#FAFAFA"))),
+            ("−", False, TNode(Box(["leaf"], "ghost", GHOST_FILL))),
             (
                 "+",
                 False,
                 TNode(
-                    Box(["2nd stump"], "ghost", "#FAFAFA"),
+                    Box(["2nd stump"], "ghost", GHOST_FILL),
                     [
-                        ("−", False, TNode(Box(["leaf"], "ghost", "#FAFAFA"))),
-                        ("+", False, TNode(Box(["leaf"], "ghost", "#FAFAFA"))),
+                        ("−", False, TNode(Box(["leaf"], "ghost", GHOST_FILL))),
+                        ("+", False, TNode(Box(["leaf"], "ghost", GHOST_FILL))),
                     ],
                 ),
             ),

@@ -320,7 +320,12 @@ def _figure(
                 y=Xn[m, 1],
                 mode="markers",
                 marker=dict(
-                    color=colour, size=size[m], symbol=symbol, line=dict(width=0.6, color="white")
+                    color=colour,
+                    size=size[m],
+                    symbol=symbol,
+                    # class −1's orange is 2.25 : 1 on the white cell: its dark outline is
+                    # what stands out (WCAG 1.4.11), as in ui.figures.points_traces
+                    line=dict(theme.MARKER_LINE[label]),
                 ),
                 name=f"class {label:+d}",
                 hovertemplate=f"class {label:+d}<br>%{{x:.3f}}, %{{y:.3f}}<extra>node</extra>",
