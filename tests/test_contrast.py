@@ -288,6 +288,27 @@ def test_oblique_mini_views_points_stand_out() -> None:
         assert seen >= GRAPHIC_MIN, (cap, drawn, round(seen, 2))
 
 
+def test_oblique_tree_edge_labels_are_text() -> None:
+    """The edge labels of /oblique's tree on their 90 % white plate over the edge: #777777
+    was 4.48 : 1 on white alone."""
+    from boostcore.steps import rounds
+    from ui.pages.oblique import frames as fo
+
+    steps = rounds(_odt_run())
+    pics = fo._TreePictures(steps, _tiny(), km=False, font=13)
+    svg = "".join(pics.pictures(steps[-1], hot_node=h)[0] for h in (None, 0))  # plain, hot
+    labels = re.findall(
+        r'<line[^>]*stroke="(#[0-9A-Fa-f]{6})"[^>]*/><rect[^>]*opacity="([\d.]+)"'
+        r'/><text[^>]*fill="(#[0-9A-Fa-f]{6})"',
+        svg,
+    )
+    edges = {edge for edge, _, _ in labels}
+    assert theme.HIGHLIGHT in edges and len(edges) == 2  # this step's edges and the others
+    for edge, opacity, text in labels:
+        plate = theme.composite(f"rgba(255,255,255,{opacity})", edge)
+        assert contrast(text, plate) >= TEXT_MIN, (text, edge, round(contrast(text, plate), 2))
+
+
 def _svg_colours(svg: str) -> tuple[set[str], set[str], set[str]]:
     """Stroke colours, text colours (a ``fill`` on ``<text>`` or on a ``<g>`` of texts) and
     shape fills of an SVG picture."""
