@@ -123,6 +123,9 @@ OURS_SELECTOR = ", ".join(
         '[data-testid="stHtml"]',
         ".js-plotly-plot",  # the chart and its toolbar: we choose its config
         '[data-testid="stGraphVizChart"]',  # our DOT, laid out by Graphviz
+        '[data-testid="stImage"]',  # our pictures (the home page's screenshots)
+        ".katex",  # our formulas (st.latex, $…$ in our markdown)
+        ".katex-display",
     ]
 )
 #: The axe-core that axe-playwright-python bundles (read from its banner; "?" if absent).
@@ -362,7 +365,7 @@ AXE_RUN_JS = (
   const step = Math.max(100, Math.round(sc.clientHeight * 0.8));  // overlap: the header
   const xs = maxX > 1 && (sc === se || scrollsX(getComputedStyle(sc))) ? [0, maxX] : [0];
   let positions = 1;
-  for (const x of xs) {
+  for (const x of scrollRules.length ? xs : []) {  // no rules: the first pass alone
     for (let y = 0; ; y = Math.min(y + step, maxY)) {
       if (x || y) {
         sc.scrollTo(x, y);
@@ -462,13 +465,17 @@ def settle(page: Any, lesson: bool, timeout_ms: int = SETTLE_TIMEOUT_MS) -> None
     )
 
 
-def axe_violations(page: Any) -> dict:
+def axe_violations(page: Any, scroll: bool = True) -> dict:
     """Run axe-core (WCAG 2.0–2.2 A + AA) and sort every violating node into ours/Streamlit's.
 
     Parameters
     ----------
     page : playwright.sync_api.Page
         A settled page.
+    scroll : bool
+        Whether to run ``SCROLL_RULES`` again at every scroll step (what axe checks only in
+        view: colour contrast and target size); without, one pass at the top (the tests:
+        tests/test_contrast.py checks the colours and ``TAPS_JS`` every target).
 
     Returns
     -------
@@ -481,7 +488,7 @@ def axe_violations(page: Any) -> dict:
         from axe_playwright_python.base import AXE_SCRIPT  # the bundled axe-core
 
         page.evaluate(AXE_SCRIPT)
-    return page.evaluate(AXE_RUN_JS, [AXE_TAGS, OURS_SELECTOR, SCROLL_RULES])
+    return page.evaluate(AXE_RUN_JS, [AXE_TAGS, OURS_SELECTOR, SCROLL_RULES if scroll else []])
 
 
 def tab_stops_to_stepper(page: Any, cap: int = TAB_CAP) -> dict:
@@ -514,7 +521,9 @@ def tab_stops_to_stepper(page: Any, cap: int = TAB_CAP) -> dict:
     return {"stops": stops, "modebar": modebar}
 
 
-def audit(page: Any, lesson: bool | None = None, tabs: bool = True) -> dict:
+def audit(
+    page: Any, lesson: bool | None = None, tabs: bool = True, axe: bool = True, scroll: bool = True
+) -> dict:
     """Every measurement of the module doc on a settled page, from scroll position 0.
 
     Parameters
@@ -526,6 +535,10 @@ def audit(page: Any, lesson: bool | None = None, tabs: bool = True) -> dict:
     tabs : bool
         Whether to count the Tab stops to the stepper (lesson pages only; it moves the focus,
         so it comes last).
+    axe : bool
+        Whether to run axe-core (``None`` in the result without).
+    scroll : bool
+        Passed to :func:`axe_violations`.
 
     Returns
     -------
@@ -550,7 +563,7 @@ def audit(page: Any, lesson: bool | None = None, tabs: bool = True) -> dict:
     if lesson is None:
         lesson = stepper is not None
     taps = timed("taps", page.evaluate, TAPS_JS, [TARGET_SELECTOR, BIG_TARGETS])
-    axe = timed("axe", axe_violations, page)
+    axe = timed("axe", axe_violations, page, scroll) if axe else None
     tab = timed("tab", tab_stops_to_stepper, page) if tabs and lesson and stepper else None
     usable = overflow["pagePx"] <= 0 and (not lesson or bool(stepper and stepper["ok"]))
     return {

@@ -11,12 +11,16 @@ and with a screen reader, in Chromium.
   alone; the chart's Zoom button hands it the gestures.
 * The stepper by tap, the skip link to it by keyboard, the round announced, the views named
   and described at the round, reduced motion's slow Play.
+* No request leaves the app on any of these pages, and the app answers none with an error
+  (a class network may be offline or filtered; issue 25, item 11).
 """
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 
@@ -34,7 +38,50 @@ LESSONS = {p.slug for p in pages.with_feature("lecture")}
 LOAD_MS = 180_000
 
 
-def _touch_page(browser, size: tuple[int, int], **kw):
+#: Schemes that never touch the network (inline images, object URLs, blank frames).
+_LOCAL_SCHEMES = {"data", "blob", "about", "javascript"}
+
+
+def _streamlit_probe(path: str) -> bool:
+    """Whether ``path`` is Streamlit's base-path probe on a page's URL path.
+
+    Streamlit's frontend (1.67, ``index.*.js``: the list of possible base URIs) cannot tell a
+    multipage URL path from a ``server.baseUrlPath``, so on ``/<slug>`` it first pings
+    ``/<slug>/_stcore/health`` and ``/<slug>/_stcore/host-config`` (404: no such route) and
+    then ``/_stcore/…``, which answer. Only ``window.__streamlit.BACKEND_BASE_URL``, set in
+    the page before Streamlit's bundle runs, would skip that guess, and an app cannot reach
+    that: the 404s stay on the app's own server and leave nothing out of the machine.
+    """
+    slugs = "|".join(re.escape(p.slug) for p in pages.PAGES if p.slug)
+    return re.fullmatch(rf"/(?:{slugs})/_stcore/(?:health|host-config)", path) is not None
+
+
+class Requests:
+    """Every request a context makes (issue 25, item 11: a class network may be offline or
+    filtered, so every asset must come from the app's own server): those to another host,
+    and the app's error answers (≥ 400) but Streamlit's base-path probe."""
+
+    def __init__(self, server: str) -> None:
+        self.app = urlsplit(server).netloc
+        self.outside: list[str] = []
+        self.errors: list[str] = []
+
+    def request(self, request) -> None:
+        url = urlsplit(request.url)
+        if url.scheme not in _LOCAL_SCHEMES and url.netloc != self.app:
+            self.outside.append(request.url)
+
+    def response(self, response) -> None:
+        url = urlsplit(response.url)
+        if url.netloc == self.app and response.status >= 400 and not _streamlit_probe(url.path):
+            self.errors.append(f"{response.status} {response.url}")
+
+    def check(self) -> None:
+        assert not self.outside, f"requests left the app: {sorted(set(self.outside))[:5]}"
+        assert not self.errors, f"the app answered with an error: {self.errors[:5]}"
+
+
+def _touch_page(browser, size: tuple[int, int], requests: Requests | None = None, **kw):
     ctx = browser.new_context(
         viewport={"width": size[0], "height": size[1]},
         is_mobile=True,
@@ -42,6 +89,9 @@ def _touch_page(browser, size: tuple[int, int], **kw):
         device_scale_factor=1,
         **kw,
     )
+    if requests is not None:
+        ctx.on("request", requests.request)
+        ctx.on("response", requests.response)
     page = ctx.new_page()
     page.add_init_script(MOUNTS_JS)
     return page
@@ -54,12 +104,16 @@ def _open(page, url: str, lesson: bool) -> None:
     settle(page, lesson, LOAD_MS)
 
 
-def _check(page, where: str, lesson: bool, *, tabs: bool = False) -> dict:
-    a = audit(page, lesson=lesson, tabs=tabs)
+def _check(page, where: str, lesson: bool, *, axe: bool = False) -> dict:
+    """The page measured where it stands (``bench_access.audit``); axe-core in one pass at
+    the top when ``axe`` (its colour contrast and target size below the fold are
+    tests/test_contrast.py's and ``TAPS_JS``'s: the benchmark scrolls, ~5 s a page)."""
+    a = audit(page, lesson=lesson, tabs=False, axe=axe, scroll=False)
     assert a["overflow"]["pagePx"] <= 0, (where, "the page scrolls sideways", a["overflow"])
     if lesson:
         assert a["stepper"] and a["stepper"]["ok"], (where, "▶ or Play off screen", a["stepper"])
-    assert not a["axe"]["ours"], (where, "axe violations in our content", a["axe"])
+    if axe:
+        assert not a["axe"]["ours"], (where, "axe violations in our content", a["axe"])
     big = a["taps"]["bigSmallest"]
     if big is not None:
         assert min(big["w"], big["h"]) >= 44 - 0.5, (where, "a stepper/quiz target", big)
@@ -71,13 +125,15 @@ def _check(page, where: str, lesson: bool, *, tabs: bool = False) -> dict:
 @pytest.mark.parametrize("slug", [p.slug for p in pages.PAGES], ids=lambda s: s or "home")
 def test_every_page_on_a_phone_and_a_tablet(server, browser, slug) -> None:
     lesson = slug in LESSONS
-    page = _touch_page(browser, PHONE)
+    requests = Requests(server)
+    page = _touch_page(browser, PHONE, requests)
     _open(page, f"{server}/{slug}", lesson)
-    _check(page, f"/{slug} phone", lesson)
+    _check(page, f"/{slug} phone", lesson, axe=True)
     page.set_viewport_size({"width": TABLET[0], "height": TABLET[1]})
     settle(page, lesson)
     _check(page, f"/{slug} tablet", lesson)
     if not lesson:
+        requests.check()
         return
     modes = (QUIZ, WEAK) if slug in STUDENT else (QUIZ,)
     for label in modes:
@@ -86,18 +142,19 @@ def test_every_page_on_a_phone_and_a_tablet(server, browser, slug) -> None:
     _check(page, f"/{slug} tablet, {' + '.join(modes)}", lesson)
     page.set_viewport_size({"width": PHONE[0], "height": PHONE[1]})
     settle(page, lesson)
-    _check(page, f"/{slug} phone, {' + '.join(modes)}", lesson)
+    _check(page, f"/{slug} phone, {' + '.join(modes)}", lesson, axe=True)
     # presenter mode with every mode on, on both
     _open(page, f"{server}/{slug}?present=true", lesson)
     for label in modes:
         page.get_by_text(label, exact=True).first.click()
         settle(page, lesson)
-    _check(page, f"/{slug} phone presenting, {' + '.join(modes)}", lesson)
+    _check(page, f"/{slug} phone presenting, {' + '.join(modes)}", lesson, axe=True)
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"access_{slug}_phone_present_all.png"))
     page.set_viewport_size({"width": TABLET[0], "height": TABLET[1]})
     settle(page, lesson)
     _check(page, f"/{slug} tablet presenting, {' + '.join(modes)}", lesson)
+    requests.check()
 
 
 _AXES = """() => { const g = document.querySelector('.st-key-view-regions .js-plotly-plot');
@@ -117,7 +174,8 @@ def _swipe(page, x: float, y: float, dy: float) -> None:
 
 
 def test_a_phone_swipes_taps_and_reads_the_lecture(server, browser) -> None:
-    page = _touch_page(browser, PHONE, reduced_motion="reduce")
+    requests = Requests(server)
+    page = _touch_page(browser, PHONE, requests, reduced_motion="reduce")
     _open(page, f"{server}/topdown?round=1", True)
     stepper = page.locator(".bl-stepper")
     # reduced motion: Play's default pace is the slow one
@@ -181,3 +239,6 @@ def test_a_phone_swipes_taps_and_reads_the_lecture(server, browser) -> None:
     t = int(stepper.get_attribute("data-round"))
     page.keyboard.press("ArrowRight")
     page.wait_for_function(f"document.querySelector('.bl-stepper').dataset.round === '{t + 1}'")
+    page.wait_for_selector(".st-key-view-curves .bl-view[data-drawn]")
+    settle(page, True)  # the server is told the round and reruns: its requests count too
+    requests.check()

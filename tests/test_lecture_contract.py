@@ -34,7 +34,8 @@ ROOT = Path(__file__).resolve().parents[1]
 JS = ROOT / "ui" / "lecture.js"
 #: The contract's classes by role.
 ROLES: dict[str, type[lecture.ComponentData]] = {
-    cls.role: cls for cls in (lecture.StepperData, lecture.ViewData, lecture.QuizData)
+    cls.role: cls
+    for cls in (lecture.StepperData, lecture.ViewData, lecture.QuizData, lecture.RegionsData)
 }
 #: What the script sends back, and the Python keyword Streamlit calls for it.
 SENDERS = {"setStateValue": "states", "setTriggerValue": "triggers"}
@@ -596,6 +597,11 @@ def test_a_page_sends_exactly_the_contracts_keys() -> None:
     at.toggle(key="quiz_topdown_on").set_value(True).run()  # the quiz is a role too
     ah.ok(at)
     comps = lh.components(at)
+    assert {d["role"] for d in comps.values()} == set(ROLES) - {"regions"}
+    # the bounds explorer's formulas are the role that makes wide boxes Tab stops
+    bounds = ah.page("bounds")
+    ah.ok(bounds)
+    comps.update(lh.components(bounds))
     assert {d["role"] for d in comps.values()} == set(ROLES)
     for key, data in comps.items():
         assert list(data) == list(ROLES[data["role"]].js_keys()), key

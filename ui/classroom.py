@@ -91,6 +91,23 @@ h1.bl-page-title { font-size: 1.55rem !important; line-height: 1.25; padding: 0 
 </style>
 """
 
+#: Every page: Streamlit's small controls made 24-px targets for a finger (WCAG 2.5.8, issue
+#: 26, item 9) — the "?" beside a widget (16 px), a heading's link (16 px), a chip's ×,
+#: plotly's mode-bar buttons (24 × 22), the tabs' scroll arrows (20 px).
+_TARGETS_CSS = """
+<style>
+[data-testid="stTooltipHoverTarget"] > button, [data-testid="stHeaderActionElements"] a {
+  min-width: 24px; min-height: 24px; display: inline-flex; align-items: center;
+  justify-content: center; }
+.js-plotly-plot .modebar-btn { padding: 4px !important; min-width: 24px; min-height: 24px;
+  box-sizing: border-box; }
+[data-testid="stTabs"] button[data-testid^="stTabsScroll"] { min-width: 24px; }
+[data-testid="stMultiSelectTagsContainer"] button, [data-baseweb="tag"] [role="presentation"] {
+  min-width: 24px; min-height: 24px;
+  display: inline-flex; align-items: center; justify-content: center; }
+</style>
+"""
+
 _LINK_ICON = (
     '<svg width="16" height="16" viewBox="0 0 24 24" style="vertical-align:-3px" '
     'fill="currentColor" aria-hidden="true"><path d="M3.9 12a3.1 3.1 0 0 1 3.1-3.1h4V7H7a5 '
@@ -185,6 +202,7 @@ def page_header(
                 help="Hover a chart and click the camera icon at its top right to save it "
                 "in this format (PNG at twice the screen resolution).",
             )
+    st.html(_TARGETS_CSS)
     if compact:
         st.html(_LECTURE_CSS)
     else:

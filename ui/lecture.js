@@ -876,8 +876,44 @@ function quizMount(component) {
   return () => window.removeEventListener("boostlab:round", onRoundEvent);
 }
 
+// ---------------------------------------------------------------------------------- regions
+// Boxes wider than the screen that scroll sideways (a long formula on a phone) become named
+// Tab stops, so a keyboard can scroll them too; checked again when the page changes.
+function regionsMount(component) {
+  const { data } = component;
+  const mine = "blRegion";
+  function mark() {
+    for (const e of document.querySelectorAll(data.selector)) {
+      const wide = e.scrollWidth > e.clientWidth + 1;
+      if (wide && !e.hasAttribute("tabindex")) {
+        e.tabIndex = 0;
+        e.setAttribute("role", "region");
+        e.setAttribute("aria-label", data.label);
+        e.dataset[mine] = "1";
+      } else if (!wide && e.dataset[mine]) {
+        e.removeAttribute("tabindex");
+        e.removeAttribute("role");
+        e.removeAttribute("aria-label");
+        delete e.dataset[mine];
+      }
+    }
+  }
+  let timer = null;
+  const later = () => { clearTimeout(timer); timer = setTimeout(mark, 150); };
+  const main = document.querySelector('[data-testid="stMain"]') || document.body;
+  const watcher = new MutationObserver(later);
+  watcher.observe(main, { childList: true, subtree: true });
+  window.addEventListener("resize", later);
+  mark();
+  return () => {
+    clearTimeout(timer);
+    watcher.disconnect();
+    window.removeEventListener("resize", later);
+  };
+}
+
 // data.role -> the function that mounts it (ComponentData.role in ui/lecture.py)
-const MOUNT = { stepper: stepperMount, view: viewMount, quiz: quizMount };
+const MOUNT = { stepper: stepperMount, view: viewMount, quiz: quizMount, regions: regionsMount };
 
 export default function (component) {
   const data = component.data || {};

@@ -623,6 +623,42 @@ class QuizData(ComponentData):
     presenting: bool
 
 
+@dataclass(frozen=True)
+class RegionsData(ComponentData):
+    """Boxes that scroll sideways made keyboard regions (role ``"regions"``); see
+    :func:`scroll_regions`.
+
+    Attributes
+    ----------
+    selector : str
+        CSS selector of the boxes (e.g. KaTeX's display formulas).
+    label : str
+        The accessible name of a box that scrolls (a Tab stop then).
+    """
+
+    role: ClassVar[str] = "regions"
+
+    selector: str
+    label: str
+
+
+def scroll_regions(
+    selector: str = ".katex-display", label: str = "Formula (scrolls sideways)"
+) -> None:
+    """Make every box matching ``selector`` that is wider than the screen a named Tab stop,
+    so the keyboard can scroll it too (axe: scrollable-region-focusable; a long formula
+    scrolls sideways on a phone). Checked again when the page or the window changes.
+
+    Parameters
+    ----------
+    selector : str, default ".katex-display"
+        The boxes (Streamlit's ``st.latex`` formulas by default).
+    label : str
+        Their accessible name.
+    """
+    _COMPONENT(key="bl_regions", data=RegionsData(selector=selector, label=label).to_js())
+
+
 # ---------------------------------------------------------------------------------- stepper
 def stepper(
     n_steps: int,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from ui import pages, params, theory_doc
+from ui import lecture, pages, params, theory_doc
 from ui.classroom import (
     chart_with_numbers,
     page_header,
@@ -269,6 +269,7 @@ def render() -> None:
         page="bounds",
     )
     presets_and_challenges("bounds_preset", GUIDES, CHALLENGES)
+    lecture.scroll_regions()  # a long formula on a phone scrolls sideways: by keyboard too
     tabs = st.tabs(
         [
             "Probabilistic trees & matryoshka (Grossmann)",
