@@ -505,8 +505,16 @@ def tab_stops_to_stepper(page: Any, cap: int = TAB_CAP) -> dict:
     -------
     dict
         ``stops`` (the presses that brought the focus into ``.bl-stepper``, None if ``cap``
-        did not) and ``modebar`` (how many of the stops before were in plotly toolbars).
+        did not), ``modebar`` (how many of the stops before were in plotly toolbars) and
+        ``skip`` (whether the first stop is a skip link whose Enter puts the focus in the
+        stepper: then one Tab and Enter reach it).
     """
+    page.evaluate(TAB_START_JS)
+    page.keyboard.press("Tab")
+    skip = False
+    if page.evaluate("() => !!document.activeElement?.matches('a.bl-skip')"):
+        page.keyboard.press("Enter")
+        skip = bool(page.evaluate(TAB_WHERE_JS)[0])
     page.evaluate(TAB_START_JS)
     modebar = 0
     stops = None
@@ -518,7 +526,7 @@ def tab_stops_to_stepper(page: Any, cap: int = TAB_CAP) -> dict:
             break
         modebar += in_modebar
     page.evaluate(TAB_END_JS)
-    return {"stops": stops, "modebar": modebar}
+    return {"stops": stops, "modebar": modebar, "skip": skip}
 
 
 def audit(
@@ -748,6 +756,8 @@ def table(rows: list[Row]) -> str:
             tab = f">{TAB_CAP}" if n is None else str(n)
             if a["tab"]["modebar"]:
                 tab += f" ({a['tab']['modebar']} in plot toolbars)"
+            if a["tab"].get("skip"):
+                tab = f"1 + Enter (skip link); {tab} in order"
         cells = base + [
             "yes" if a["usable"] else "NO",
             f"{o['pagePx']}",
@@ -864,9 +874,10 @@ def main(argv: list[str] | None = None) -> int:
             "OUT with the button's x, y in CSS px. axe nodes = violating nodes of axe-core "
             f"{AXE_VERSION} (WCAG 2.0–2.2 A + AA; colour contrast and target size also checked "
             "at every scroll step); ours = inside our markup (bl- classes, the lecture "
-            "components, st.html, plotly charts, Graphviz pictures), Streamlit's = the rest. "
+            "components, st.html, plotly charts, Graphviz pictures, our pictures and "
+            "formulas), Streamlit's = the rest. "
             "Tab stops: presses from the top of the document until the focus is in the "
-            "stepper. Tap targets: every visible link, button, field and ARIA widget (a "
+            "stepper (with a skip link first: one Tab and Enter, then the count in order). Tap targets: every visible link, button, field and ARIA widget (a "
             "toggle's or checkbox's label stands for its input), W×H in CSS px; the stepper's "
             "buttons and the quiz's answers should be ≥ 44 px.",
             "",
