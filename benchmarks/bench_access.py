@@ -877,7 +877,8 @@ def main(argv: list[str] | None = None) -> int:
             "components, st.html, plotly charts, Graphviz pictures, our pictures and "
             "formulas), Streamlit's = the rest. "
             "Tab stops: presses from the top of the document until the focus is in the "
-            "stepper (with a skip link first: one Tab and Enter, then the count in order). Tap targets: every visible link, button, field and ARIA widget (a "
+            "stepper (with a skip link first: one Tab and Enter, then the count in order). "
+            "Tap targets: every visible link, button, field and ARIA widget (a "
             "toggle's or checkbox's label stands for its input), W×H in CSS px; the stepper's "
             "buttons and the quiz's answers should be ≥ 44 px.",
             "",
