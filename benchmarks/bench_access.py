@@ -829,6 +829,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out", type=Path, help="also write the markdown to this file")
     ap.add_argument("--shots", type=Path, help="save a screenshot of each setting here")
     ap.add_argument("--json", type=Path, help="also write every measurement to this file")
+    ap.add_argument(
+        "--detail",
+        action="store_true",
+        help="also print the violations and small targets of each setting (always in --out)",
+    )
     args = ap.parse_args(argv)
     slugs = []
     for p in args.pages.split(","):
@@ -882,16 +887,15 @@ def main(argv: list[str] | None = None) -> int:
             "toggle's or checkbox's label stands for its input), W×H in CSS px; the stepper's "
             "buttons and the quiz's answers should be ≥ 44 px.",
             "",
-            "## Detail",
-            "",
-            detail(rows),
+            "{detail}"
             f"Took {took / 60:.1f} min; load average before {load0}, after "
             f"{', '.join(f'{x:.2f}' for x in os.getloadavg())} (1, 5, 15 min); "
             f"{os.cpu_count()} CPUs.",
         ]
     )
     text = text.encode("utf-8", "replace").decode("utf-8")  # no lone surrogate left
-    print(text)
+    full = text.replace("{detail}", "## Detail\n\n" + detail(rows) + "\n")
+    print(full if args.detail else text.replace("{detail}", ""))
     if args.json:
         args.json.write_text(json.dumps([asdict(r) for r in rows], indent=1, ensure_ascii=False))
     if args.out:
@@ -900,7 +904,7 @@ def main(argv: list[str] | None = None) -> int:
         )
         args.out.parent.mkdir(parents=True, exist_ok=True)
         args.out.write_text(
-            "# Accessibility audit (issue 26)\n\nMade with\n\n" + cmd + "\n\n" + text + "\n"
+            "# Accessibility audit (issue 26)\n\nMade with\n\n" + cmd + "\n\n" + full + "\n"
         )
     return 0
 

@@ -6,8 +6,9 @@ port, drives Debian's ``/usr/bin/chromium`` with Playwright, writes
 ``assets/thumbnails/<page>.png`` at 480 px wide and ``assets/lecture_<page>.png`` — the whole
 window at 1920×1080 in presenter mode; ``assets/screenshot_topdown.png`` is the top-down one;
 ``assets/student_weak_learner.png`` and ``assets/student_predict.png``: the student's turn
-beside the views; ``assets/lecture_topdown_720.png``: the top-down page on a 1280×720 projector).
-Re-run it after a visible change to a page.
+beside the views; ``assets/lecture_topdown_720.png``: the top-down page on a 1280×720 projector;
+``assets/phone_<page>.png``: each lesson page on a 390×844 phone, by touch, scrolled to its
+views under the pinned stepper). Re-run it after a visible change to a page.
 """
 
 from __future__ import annotations
@@ -87,6 +88,33 @@ def _lecture_shot(browser, base: str, name: str, query: str) -> None:
         page.screenshot(path=str(small))
         page.close()
         _save_small(small)
+
+
+def _phone_shots(browser, base: str) -> None:
+    """Each lesson page as a student's phone shows it (390×844, touch): the stepper pinned at
+    the top, the views stacked under it."""
+    for name in LESSON_SLUGS:
+        ctx = browser.new_context(
+            viewport={"width": 390, "height": 844},
+            is_mobile=True,
+            has_touch=True,
+            device_scale_factor=1,
+        )
+        page = ctx.new_page()
+        page.goto(f"{base}/{name}?{SHOTS[name]}")
+        page.wait_for_function(DRAWN, timeout=60_000)
+        _settle(page)
+        # scroll the regions view up to just under the pinned stepper
+        page.evaluate("""() => {
+          const bar = document.querySelector(".bl-stepper").getBoundingClientRect();
+          const view = document.querySelector(".st-key-view-regions").getBoundingClientRect();
+          document.querySelector("[data-testid='stMain']").scrollTop += view.top - bar.bottom - 8;
+        }""")
+        page.wait_for_function(DRAWN, timeout=60_000)
+        out = ROOT / "assets" / f"phone_{name}.png"
+        page.screenshot(path=str(out))
+        ctx.close()
+        _save_small(out)
 
 
 def _save_small(out: Path) -> None:
@@ -173,6 +201,7 @@ def main() -> int:
             for name in LECTURE:
                 _lecture_shot(browser, base, name, SHOTS[name])
             _student_shots(browser, base)
+            _phone_shots(browser, base)
             for name, query in SHOTS.items():
                 page = browser.new_page(viewport={"width": 1400, "height": 900})
                 page.goto(f"{base}/{name}?present=true&{query}")
