@@ -264,3 +264,22 @@ def test_lemma10_says_why_it_does_not_apply() -> None:
         "No Lemma 10 step here: state's moves are not acceptable for its n = 4 leaves" in c.value
         for c in at.caption
     )
+
+
+def test_game_legends_sit_above_the_plot_in_lines_a_phone_can_show() -> None:
+    """Issue 26, item 8: under the plot the x axis's title sat on the legend, and the longest
+    entry ran past a phone's chart (390 px): the legends go above, no line over 50 characters."""
+    import re
+
+    from boostcore.game import expand, lemma9_replacement, max_weight_player, new_game
+    from ui.pages.game.figures import lemma9_figure, trajectory_figure
+
+    state = expand(new_game(32, 0.1), 0, 5, (0.4, 0.3, 0.2, 0.1, 0.0))
+    for _ in range(6):
+        state = expand(state, max_weight_player(state), 2, (0.5, 0.5))
+    for fig in (trajectory_figure(state), lemma9_figure(lemma9_replacement(state, 0))):
+        legend = fig.layout.legend
+        assert legend.yanchor == "bottom" and legend.y >= 1, legend
+        for trace in fig.data:
+            lines = re.sub(r"<su[bp]>|</su[bp]>", "", trace.name).split("<br>")
+            assert max(len(line) for line in lines) <= 50, trace.name

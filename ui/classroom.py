@@ -102,6 +102,10 @@ _TARGETS_CSS = """
 .js-plotly-plot .modebar-btn { padding: 4px !important; min-width: 24px; min-height: 24px;
   box-sizing: border-box; }
 [data-testid="stTabs"] button[data-testid^="stTabsScroll"] { min-width: 24px; }
+/* a touch screen has no hover: plotly's mode bar would stay drawn over the chart's legend
+   and hints (issue 26, item 8); the lecture's charts have their own Zoom button */
+@media (hover: none) {
+  [data-testid="stPlotlyChart"] .modebar-container { display: none !important; } }
 [data-testid="stMultiSelectTagsContainer"] button, [data-baseweb="tag"] [role="presentation"] {
   min-width: 24px; min-height: 24px;
   display: inline-flex; align-items: center; justify-content: center; }

@@ -30,7 +30,8 @@ def trajectory_figure(state, *, height: int = 300) -> go.Figure:
             x=n,
             y=state.w0 * phi_gamma(n, state.gamma),
             mode="lines",
-            name="φ_γ(n) · w: the equal-binary game (a reference, not a bound at each n)",
+            # two lines: one is wider than a phone's chart (issue 26, item 8)
+            name="φ_γ(n) · w: the equal-binary game<br>(a reference, not a bound at each n)",
             line=dict(color=theme.BOUND["e"], dash="dash", width=2),
         ),
         dict(
@@ -65,7 +66,8 @@ def trajectory_figure(state, *, height: int = 300) -> go.Figure:
         height=height,
         margin=dict(l=10, r=10, t=10, b=10),
         plot_bgcolor="white",
-        legend=dict(orientation="h", yanchor="top", y=-0.22, font=dict(size=11)),
+        # above the plot: below it, the x axis's title sat on the legend (issue 26, item 8)
+        legend=dict(orientation="h", yanchor="bottom", y=1.02, x=0, font=dict(size=11)),
         xaxis=dict(range=[0.5, state.s + 0.5], gridcolor="#eeeeee", title=dict(text="leaves |T|")),
         yaxis=dict(range=[0, state.w0 * 1.05], gridcolor="#eeeeee", title=dict(text="tree weight")),
     )
@@ -116,7 +118,8 @@ def lemma9_figure(step, *, height: int = 280) -> go.Figure:
         height=height,
         margin=dict(l=10, r=10, t=10, b=10),
         plot_bgcolor="white",
-        legend=dict(orientation="h", yanchor="top", y=-0.25, font=dict(size=11)),
+        # above the plot: below it, the x axis's title sat on the legend (issue 26, item 8)
+        legend=dict(orientation="h", yanchor="bottom", y=1.02, x=0, font=dict(size=11)),
         xaxis=dict(
             range=[sizes[0] - 0.5, sizes[-1] + 0.5],
             gridcolor="#eeeeee",
