@@ -122,13 +122,25 @@ def _check(page, where: str, lesson: bool, *, axe: bool = False) -> dict:
     return a
 
 
+#: The narrowest info box (a preset's comment) as a share of the main area's width: beside the
+#: Challenges button it was a 197-px column of 40 lines on a phone.
+_ALERTS_JS = """() => { const main = document.querySelector('[data-testid=stMain]');
+  const w = main.getBoundingClientRect().width;
+  return [...main.querySelectorAll('[data-testid=stAlert]')].map(
+    (a) => a.getBoundingClientRect().width / w); }"""
+
+
 @pytest.mark.parametrize("slug", [p.slug for p in pages.PAGES], ids=lambda s: s or "home")
 def test_every_page_on_a_phone_and_a_tablet(server, browser, slug) -> None:
     lesson = slug in LESSONS
     requests = Requests(server)
     page = _touch_page(browser, PHONE, requests)
-    _open(page, f"{server}/{slug}", lesson)
+    # the page on its home-page preset: its comment box shows too
+    thumb = pages.page(slug).thumbnail
+    _open(page, f"{server}/{slug}" + (f"?{thumb}" if thumb else ""), lesson)
     _check(page, f"/{slug} phone", lesson, axe=True)
+    narrow = [round(w, 2) for w in page.evaluate(_ALERTS_JS) if w < 0.8]
+    assert not narrow, (f"/{slug} phone", "info boxes squeezed into a column", narrow)
     page.set_viewport_size({"width": TABLET[0], "height": TABLET[1]})
     settle(page, lesson)
     _check(page, f"/{slug} tablet", lesson)

@@ -102,6 +102,11 @@ _TARGETS_CSS = """
 .js-plotly-plot .modebar-btn { padding: 4px !important; min-width: 24px; min-height: 24px;
   box-sizing: border-box; }
 [data-testid="stTabs"] button[data-testid^="stTabsScroll"] { min-width: 24px; }
+/* a phone: a preset's comment on a row of its own (beside the Challenges button it was a
+   197-px column of 40 lines) */
+@media (max-width: 700px) {
+  [data-testid="stLayoutWrapper"]:has(> .st-key-preset_comment), .st-key-preset_comment {
+    flex: 1 1 100% !important; width: 100% !important; min-width: 100% !important; } }
 /* a touch screen has no hover: plotly's mode bar would stay drawn over the chart's legend
    and hints (issue 26, item 8); the lecture's charts have their own Zoom button */
 @media (hover: none) {
@@ -484,7 +489,8 @@ def presets_and_challenges(
     # A row that keeps each control at its natural width (a narrow column would cut the
     # Challenges button's label) and gives the rest to the comment.
     row = st.container(horizontal=True, vertical_alignment="bottom", gap="small")
-    c1, c2, c3 = row.container(width=250), row.container(width="content"), row.container()
+    c1, c2 = row.container(width=250), row.container(width="content")
+    c3 = row.container(key="preset_comment")  # a row of its own on a phone (_TARGETS_CSS)
     compact = presenting()
     if presets:
         c1.selectbox(

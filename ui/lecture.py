@@ -201,9 +201,10 @@ label[data-baseweb="checkbox"]:has(input:focus-visible) { outline: 3px solid #00
   [data-testid="stColumn"]:has(.st-key-lecture-side) {
     flex: 1 1 100% !important; min-width: 100% !important; width: 100% !important; }
   .st-key-lecture-side { max-height: none; position: static; overflow: visible; }
-  /* the stepper pinned under the top bar, its buttons 44-px targets */
+  /* the stepper pinned under the top bar, its buttons 44-px targets; above the page's end
+     of the screen while the page's top (a long preset comment) is read, it waits there */
   [data-testid="stLayoutWrapper"]:has(> .st-key-round_bar), .st-key-round_bar {
-    position: sticky; top: 3.75rem; z-index: 990;
+    position: sticky; top: 3.75rem; bottom: 0; z-index: 990;
     background: var(--st-background-color, #ffffff); padding: 0.15rem 0; }
   .bl-stepper .bl-btn { min-width: 44px; height: 44px; }
   .bl-stepper .bl-range, .bl-stepper .bl-speed { height: 44px; }
