@@ -104,11 +104,14 @@ def _phone_shots(browser, base: str) -> None:
         page.goto(f"{base}/{name}?{SHOTS[name]}")
         page.wait_for_function(DRAWN, timeout=60_000)
         _settle(page)
-        # scroll the regions view up to just under the pinned stepper
+        # scroll the regions view up to just under the stepper, pinned under the top bar
         page.evaluate("""() => {
           const bar = document.querySelector(".bl-stepper").getBoundingClientRect();
+          const top = document.querySelector("header[data-testid='stHeader']")
+            .getBoundingClientRect().bottom;
           const view = document.querySelector(".st-key-view-regions").getBoundingClientRect();
-          document.querySelector("[data-testid='stMain']").scrollTop += view.top - bar.bottom - 8;
+          document.querySelector("[data-testid='stMain']").scrollTop +=
+            view.top - (top + bar.height + 8);
         }""")
         page.wait_for_function(DRAWN, timeout=60_000)
         out = ROOT / "assets" / f"phone_{name}.png"
