@@ -121,6 +121,7 @@ class Server:
             STREAMLIT_BROWSER_GATHER_USAGE_STATS="false",
         )
         self._out = tempfile.TemporaryFile()
+        self._printed = ""
         self.proc = subprocess.Popen(
             [
                 sys.executable,
@@ -152,9 +153,10 @@ class Server:
             except OSError:
                 pass
             if time.monotonic() > deadline:
-                self.stop()
+                self.stop()  # keeps what the server printed (output() still answers)
                 raise RuntimeError(
-                    "the server did not answer /_stcore/health:\n" + self.output()[-3000:]
+                    f"the server did not answer /_stcore/health within {startup_timeout:g} s:\n"
+                    + self.output()[-3000:]
                 )
             time.sleep(0.2)
 
@@ -163,6 +165,9 @@ class Server:
         return f"http://127.0.0.1:{self.port}"
 
     def output(self) -> str:
+        """What the server has printed (stdout and stderr), also after :meth:`stop`."""
+        if self._out.closed:
+            return self._printed
         self._out.seek(0)
         return self._out.read().decode(errors="replace")
 
@@ -203,7 +208,11 @@ class Server:
             except subprocess.TimeoutExpired:
                 self.proc.kill()
                 self.proc.wait(timeout=5)
-        self._out.close()
+        if not self._out.closed:
+            # the log is a temporary file: keep its text for a message after the stop (a
+            # start that timed out used to fail on "seek of closed file" instead)
+            self._printed = self.output()
+            self._out.close()
 
     def __enter__(self) -> Server:
         return self
@@ -338,6 +347,11 @@ class ScenarioResult:
     @property
     def ok(self) -> int:
         return sum(s.ok for s in self.sessions)
+
+    @property
+    def cpu_per_session_ms(self) -> float:
+        """The server's CPU time over the scenario per session (a student's page open), ms."""
+        return 1000 * self.server_cpu / len(self.sessions) if self.sessions else float("nan")
 
     def latencies(self) -> list[float]:
         return [s.latency for s in self.sessions if s.ok]
@@ -501,10 +515,10 @@ def percentile(values: list[float], q: float) -> float:
 def table(results: list[ScenarioResult]) -> str:
     head = (
         "| page | scenario | sessions | OK | median (s) | p90 (s) | max (s) | wall (s) "
-        "| computations (calls / distinct) | server CPU (s) | client CPU (s) "
-        "| KiB / session | server RSS (MiB) |"
+        "| computations (calls / distinct) | server CPU (s) | server CPU / session (ms) "
+        "| client CPU (s) | KiB / session | server RSS (MiB) |"
     )
-    lines = [head, "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+    lines = [head, "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
     for r in results:
         lat = r.latencies()
         kib = percentile([s.bytes / 1024 for s in r.sessions if s.bytes], 50)
@@ -512,7 +526,7 @@ def table(results: list[ScenarioResult]) -> str:
             f"| /{r.page} | {r.name} | {len(r.sessions)} | {r.ok} | {percentile(lat, 50):.2f} "
             f"| {percentile(lat, 90):.2f} | {max(lat) if lat else float('nan'):.2f} "
             f"| {r.wall:.2f} | {r.calls} / {r.distinct} | {r.server_cpu:.1f} "
-            f"| {r.client_cpu:.1f} | {kib:.0f} | {r.rss_mib:.0f} |"
+            f"| {r.cpu_per_session_ms:.0f} | {r.client_cpu:.1f} | {kib:.0f} | {r.rss_mib:.0f} |"
         )
     return "\n".join(lines)
 

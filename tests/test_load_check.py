@@ -76,3 +76,18 @@ def test_a_wrong_page_is_reported_not_counted_as_ok(lc, server) -> None:
     assert result.ok == 0
     assert "page not found" in result.sessions[0].error
     assert "not drawn" in result.sessions[0].error
+
+
+def test_a_server_start_that_times_out_says_so_with_the_servers_output(lc, tmp_path) -> None:
+    """Issue 27, item 7: the timeout closed the server's log before the message read it
+    ("seek of closed file"); now the message names the timeout and the log stays readable."""
+    with pytest.raises(RuntimeError, match=r"did not answer /_stcore/health within 0 s"):
+        lc.Server(tmp_path / "calls.jsonl", startup_timeout=0)
+
+
+def test_the_table_gives_server_cpu_per_session(lc) -> None:
+    sessions = [lc.SessionResult(query="", ok=True, latency=0.5) for _ in range(4)]
+    result = lc.ScenarioResult("topdown", "(a) cold", sessions, 1.0, 3, 3, 100.0, 120.0, 2.0)
+    assert result.cpu_per_session_ms == 500.0
+    head, _, row = lc.table([result]).splitlines()
+    assert "server CPU / session (ms)" in head and "| 500 |" in row
