@@ -245,6 +245,15 @@ def test_a_phone_swipes_taps_and_reads_the_lecture(server, browser) -> None:
     t = int(stepper.get_attribute("data-round"))
     page.keyboard.press("ArrowRight")
     page.wait_for_function(f"document.querySelector('.bl-stepper').dataset.round === '{t + 1}'")
+    # a note cut to two lines opens on a tap, closes, and opens again
+    note = page.locator(".st-key-view-curves .bl-note")  # the curves' long caption
+    page.wait_for_function(
+        "document.querySelector('.st-key-view-curves .bl-note').classList.contains('bl-cut')"
+    )
+    note.scroll_into_view_if_needed()
+    for expanded in ("true", "false", "true"):
+        note.tap()
+        assert note.get_attribute("aria-expanded") == expanded
     page.wait_for_selector(".st-key-view-curves .bl-view[data-drawn]")
     settle(page, True)  # the server is told the round and reruns: its requests count too
     requests.check()

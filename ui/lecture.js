@@ -483,9 +483,9 @@ function viewMount(component) {
   // A note cut to two lines opens whole on a tap, a click, Enter or Space (the tooltip alone
   // was out of reach of touch and keyboard; issue 26, item 6).
   note.addEventListener("click", () => {
-    if (!note.classList.contains("bl-cut") && !note.classList.contains("bl-open")) return;
-    const open = note.classList.toggle("bl-open");
-    note.setAttribute("aria-expanded", String(open));
+    if (!note.classList.contains("bl-cut")) return;
+    note.classList.toggle("bl-open");
+    markCut();
   });
   note.addEventListener("keydown", (ev) => {
     if ((ev.key === "Enter" || ev.key === " ") && note.hasAttribute("tabindex")) {
@@ -495,13 +495,14 @@ function viewMount(component) {
     }
   });
   function markCut() {
-    // only a note that is cut is a control (a Tab stop), so the page has no idle Tab stops
-    const cut = !note.classList.contains("bl-open") && note.scrollHeight > note.clientHeight + 1;
+    // only a note that is cut (or opened) is a control, so the page has no idle Tab stops
+    const open = note.classList.contains("bl-open");
+    const cut = open || note.scrollHeight > note.clientHeight + 1;
     note.classList.toggle("bl-cut", cut);
-    if (cut || note.classList.contains("bl-open")) {
+    if (cut) {
       note.tabIndex = 0;
       note.setAttribute("role", "button");
-      note.setAttribute("aria-expanded", String(note.classList.contains("bl-open")));
+      note.setAttribute("aria-expanded", String(open));
     } else {
       note.removeAttribute("tabindex");
       note.removeAttribute("role");
