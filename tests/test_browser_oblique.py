@@ -73,7 +73,7 @@ def test_oblique_page_steps_nodes_and_stumps(server, browser) -> None:
     _wait_for(
         lambda: titles.count() == 1 and "AdaBoost" in titles.first.inner_text(),
         30,
-        "the click did not focus AdaBoost",
+        lambda: f"the click did not focus AdaBoost: titles {titles.all_inner_texts()}",
     )
     _settle(page)
     _no_exception_box(page)
