@@ -69,3 +69,29 @@ def plot_plain(text: str) -> str:
     """User-supplied text for a plotly title, label or hover text: plotly renders a subset
     of HTML there (``<a href>``, ``<b>``, ``<br>``), so ``&``, ``<`` and ``>`` are escaped."""
     return html.escape(str(text), quote=False)
+
+
+def spoken_number(x: float) -> str:
+    """A number as the descriptions say it: two decimals, a small positive value with its
+    first digit (two decimals would read it as 0, and a bound of 0.004 is not 0).
+
+    Parameters
+    ----------
+    x : float
+
+    Returns
+    -------
+    str
+
+    Examples
+    --------
+    >>> spoken_number(0.1234), spoken_number(0.004), spoken_number(0.0), spoken_number(1e-5)
+    ('0.12', '0.004', '0', 'below 0.001')
+    """
+    if x == 0:
+        return "0"
+    if 0 < abs(x) < 0.001:
+        return "below 0.001"
+    if abs(x) < 0.01:
+        return f"{x:.1g}"
+    return f"{x:.2f}"

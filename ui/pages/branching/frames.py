@@ -43,7 +43,7 @@ from ui.labels import MERGE_SHORT
 from ui.proof import is_large
 from ui.proof import proof_frames as proof_cards  # this module's proof_frames wraps it
 from ui.svgtree import svg_size
-from ui.text import plural
+from ui.text import plural, spoken_number
 
 from . import runs as branching_runs
 from .proof import branching_chain, four_k
@@ -862,25 +862,6 @@ SPOKEN = {
     "train error": "training error",
     "test error": "test error",
 }
-
-
-def spoken_number(x: float) -> str:
-    """A number as the descriptions say it: two decimals, a small positive value with its
-    first digit (two decimals would read a bound of 0.004 as 0).
-
-    Parameters
-    ----------
-    x : float
-
-    Returns
-    -------
-    str
-    """
-    if x == 0:
-        return "0"
-    if 0 < abs(x) < 0.001:
-        return "below 0.001"
-    return f"{x:.1g}" if abs(x) < 0.01 else f"{x:.2f}"
 
 
 def _stump_words(step: BPStep, feature_names: Sequence[str]) -> str:

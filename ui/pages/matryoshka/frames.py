@@ -54,7 +54,7 @@ from ui.figures import FAINT, curves_layout, data_extent, points_traces, regions
 from ui.proof import is_large
 from ui.proof import proof_frames as proof_cards  # this module's proof_frames wraps it
 from ui.svgtree import svg_size
-from ui.text import plural
+from ui.text import plural, spoken_number
 
 from . import runs as matryoshka_runs
 from .proof import grossmann_chain
@@ -1549,25 +1549,6 @@ SPOKEN = {
     "train error": "expected training error",
     "test error": "expected test error",
 }
-
-
-def spoken_number(x: float) -> str:
-    """A number as the descriptions say it: two decimals, a small positive value with its
-    first digit (two decimals would read a bound of 0.004 as 0).
-
-    Parameters
-    ----------
-    x : float
-
-    Returns
-    -------
-    str
-    """
-    if x == 0:
-        return "0"
-    if 0 < abs(x) < 0.001:
-        return "below 0.001"
-    return f"{x:.1g}" if abs(x) < 0.01 else f"{x:.2f}"
 
 
 def stump_words(s: SoftStump, names: Sequence[str]) -> str:

@@ -39,6 +39,7 @@ from ui.proof import is_large
 from ui.proof import proof_frames as proof_cards  # this module's proof_frames wraps it
 from ui.svgtree import CHAR, tidy_layout
 from ui.text import plural
+from ui.text import spoken_number as unsigned_spoken
 
 from . import runs as oblique_runs
 from .figures import node_membership, zero_segments
@@ -1335,13 +1336,7 @@ def spoken_number(x: float) -> str:
     -------
     str
     """
-    if x < 0:
-        return "minus " + spoken_number(-x)
-    if x == 0:
-        return "0"
-    if x < 0.001:
-        return "below 0.001"
-    return f"{x:.1g}" if x < 0.01 else f"{x:.2f}"
+    return "minus " + unsigned_spoken(-x) if x < 0 else unsigned_spoken(x)
 
 
 def hypothesis_words(h: WeakHypothesis, names: Sequence[str]) -> str:

@@ -34,7 +34,7 @@ from ui.figures import (
 from ui.labels import CRITERION_SHORT
 from ui.proof import is_large, proof_frames
 from ui.svgtree import Node, local_view, neighbourhood, svg_size, tree_svg
-from ui.text import plural
+from ui.text import plural, spoken_number
 
 from .diagrams import interval_label
 from .proof import topdown_chain
@@ -548,32 +548,6 @@ SPOKEN = {
     "train error": "training error",
     "test error": "test error",
 }
-
-
-def spoken_number(x: float) -> str:
-    """A number as the descriptions say it: two decimals, a small positive value with its
-    first digit (two decimals would read it as 0, and a bound of 0.004 is not 0).
-
-    Parameters
-    ----------
-    x : float
-
-    Returns
-    -------
-    str
-
-    Examples
-    --------
-    >>> spoken_number(0.1234), spoken_number(0.004), spoken_number(0.0), spoken_number(1e-5)
-    ('0.12', '0.004', '0', 'below 0.001')
-    """
-    if x == 0:
-        return "0"
-    if 0 < abs(x) < 0.001:
-        return "below 0.001"
-    if abs(x) < 0.01:
-        return f"{x:.1g}"
-    return f"{x:.2f}"
 
 
 def _points_key(ds: Dataset) -> str:
