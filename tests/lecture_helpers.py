@@ -7,6 +7,8 @@ import json
 
 from streamlit.testing.v1 import AppTest
 
+from ui import payload
+
 
 def components(at: AppTest) -> dict[str, dict]:
     """Every lecture component on the page: its Streamlit key → the data it was mounted with."""
@@ -15,7 +17,9 @@ def components(at: AppTest) -> dict[str, dict]:
         if e.proto.component_name != "boostlab_lecture":
             continue
         key = e.proto.id.rsplit("-", 1)[-1]
-        out[key] = json.loads(e.proto.json)
+        # a view's or quiz's data is packed bytes (ui/payload.py), the stepper's JSON
+        data = e.proto.bytes
+        out[key] = payload.unpack(data) if data else json.loads(e.proto.json)
     return out
 
 

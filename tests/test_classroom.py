@@ -29,6 +29,7 @@ from pathlib import Path
 
 import pytest
 import streamlit.testing.v1.app_test as app_test_module
+from streamlit.runtime.media_file_manager import MediaFileManager
 from streamlit.runtime.memory_media_file_storage import MemoryMediaFileStorage
 from streamlit.testing.v1 import AppTest
 
@@ -526,14 +527,30 @@ class _KeptStorage(MemoryMediaFileStorage):
         _KeptStorage.last = self
 
 
+class _KeptManager(MediaFileManager):
+    """AppTest's media file manager, kept after the run to build a deferred download (the
+    Export menu's files are made only when clicked: their callables run here)."""
+
+    last: _KeptManager | None = None
+
+    def __init__(self, storage) -> None:
+        super().__init__(storage)
+        _KeptManager.last = self
+
+
 @pytest.fixture
 def downloads(monkeypatch):
     monkeypatch.setattr(app_test_module, "MemoryMediaFileStorage", _KeptStorage)
+    monkeypatch.setattr(app_test_module, "MediaFileManager", _KeptManager)
 
     def data(at: AppTest, label: str) -> bytes:
         button = next(b for b in at.get("download_button") if b.proto.label == label)
-        assert _KeptStorage.last is not None
-        return _KeptStorage.last.get_file(button.proto.url.rsplit("/", 1)[1]).content
+        assert _KeptStorage.last is not None and _KeptManager.last is not None
+        url = button.proto.url
+        if button.proto.deferred_file_id:  # what a click does: the callable runs now
+            assert not url
+            url = _KeptManager.last.execute_deferred(button.proto.deferred_file_id)
+        return _KeptStorage.last.get_file(url.rsplit("/", 1)[1]).content
 
     return data
 

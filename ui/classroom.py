@@ -411,7 +411,7 @@ def export_run(
         st.markdown("**The whole run**")
         st.download_button(
             "Run as JSON",
-            records.run_json(page, params, runs, feature_names),
+            lambda: records.run_json(page, params, runs, feature_names),
             file_name=f"boostlab_{page}_run.json",
             mime="application/json",
             key=f"{page}_run_json",
@@ -420,7 +420,7 @@ def export_run(
         )
         st.download_button(
             "Metrics per round (CSV)",
-            records.run_csv(runs, feature_names),
+            lambda: records.run_csv(runs, feature_names),
             file_name=f"boostlab_{page}_run.csv",
             mime="text/csv",
             key=f"{page}_run_csv",

@@ -916,7 +916,49 @@ function regionsMount(component) {
 // data.role -> the function that mounts it (ComponentData.role in ui/lecture.py)
 const MOUNT = { stepper: stepperMount, view: viewMount, quiz: quizMount, regions: regionsMount };
 
+// A view's or quiz's data comes packed as bytes (ui/payload.py): "BLP1", then the header and
+// each part named in its "$parts" (frames, notes, descriptions), each a 4-byte length and a
+// gzip'd JSON value; a part takes the place of the header's null under its name. The
+// stepper's data is a plain object.
+async function gunzipJSON(bytes) {
+  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+  return JSON.parse(await new Response(stream).text());
+}
+
+async function unpack(buf) {
+  const magic = String.fromCharCode(buf[0], buf[1], buf[2], buf[3]);
+  if (magic !== "BLP1") throw new Error(`packed data must start with BLP1; got ${magic}`);
+  const view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
+  let at = 4;
+  const chunk = () => {
+    const n = view.getUint32(at);
+    at += 4 + n;
+    return gunzipJSON(buf.subarray(at - n, at));
+  };
+  const out = await chunk();
+  const names = out["$parts"] || [];
+  delete out["$parts"];
+  const values = await Promise.all(names.map(() => chunk()));
+  names.forEach((name, i) => { out[name] = values[i]; });
+  return out;
+}
+
 export default function (component) {
-  const data = component.data || {};
-  return (MOUNT[data.role] || viewMount)(component);
+  if (!ArrayBuffer.isView(component.data)) {
+    const data = component.data || {};
+    return (MOUNT[data.role] || viewMount)(component);
+  }
+  if (typeof DecompressionStream === "undefined") {
+    component.parentElement.textContent = "This browser cannot unpack the lecture's rounds " +
+      "(it needs DecompressionStream: Chrome 80, Firefox 113, Safari 16.4 or later).";
+    return undefined;
+  }
+  let off = null, gone = false;
+  unpack(component.data).then((unpacked) => {
+    if (gone) return;
+    off = (MOUNT[unpacked.role] || viewMount)(Object.assign({}, component, { data: unpacked }));
+  }).catch((err) => {
+    if (!gone) component.parentElement.textContent = `This view could not be drawn: ${err}`;
+  });
+  return () => { gone = true; if (typeof off === "function") off(); };
 }

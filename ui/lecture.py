@@ -44,7 +44,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 
-from . import rounds
+from . import payload, rounds
 from .classroom import chart_config, presenting, presets_and_challenges
 from .proof import COMPACT_CSS
 
@@ -257,8 +257,49 @@ _NO_FADE_CSS = """
 """
 
 
+def ensure_lecture_js() -> str:
+    """Copy ``lecture.js`` into ``static/`` under a name holding its hash; return that name.
+
+    Why: Streamlit sends a component's inline JavaScript inside every element that mounts it
+    (39 KB × 11 components, a third of /topdown's page open, issue 27 item 2). The component
+    is given a five-line loader instead (:data:`_LOADER`), which imports the script from
+    ``app/static/``: the browser fetches it once and keeps it (a new hash for a new script).
+    Stale copies of earlier versions are removed.
+    """
+    import hashlib
+    import os
+
+    text = (_HERE / "lecture.js").read_text(encoding="utf-8")
+    name = f"lecture.{hashlib.sha256(text.encode()).hexdigest()[:12]}.js"
+    dst = _STATIC / name
+    if not dst.exists() or dst.read_text(encoding="utf-8") != text:
+        _STATIC.mkdir(exist_ok=True)
+        tmp = dst.with_name(f".lecture.{os.getpid()}.tmp")  # see ensure_plotly_js
+        tmp.write_text(text, encoding="utf-8")
+        tmp.replace(dst)
+    for old in _STATIC.glob("lecture.*.js"):
+        if old.name != name:
+            old.unlink(missing_ok=True)
+    return name
+
+
+#: The component's JavaScript: the real script, imported once from ``static/`` (one module,
+#: shared by every component of the page through ``window.__boostlab``). A view mounted
+#: before the script arrives is drawn when it does; one unmounted before is never drawn.
+_LOADER = """const M = import(new URL("app/static/%s", document.baseURI).href);
+export default function (component) {
+  let off = null, gone = false;
+  M.then((m) => { if (!gone) off = m.default(component); });
+  return () => { gone = true; if (typeof off === "function") off(); };
+}
+"""
+
+
 def _js() -> str:
-    return (_HERE / "lecture.js").read_text(encoding="utf-8")
+    try:
+        return _LOADER % ensure_lecture_js()
+    except OSError:  # a read-only installation: inline the script (as large as it is)
+        return (_HERE / "lecture.js").read_text(encoding="utf-8")
 
 
 _COMPONENT = st.components.v2.component("boostlab_lecture", js=_js(), isolate_styles=False)
@@ -584,9 +625,9 @@ class ViewData(ComponentData):
 
     kind: str
     stepper: str
-    frames: list[Any]
+    frames: Sequence[Any]
     title: str
-    notes: list[str] | None
+    notes: Sequence[str] | None
     height: int | None
     min_height: int
     max_height: int
@@ -596,7 +637,7 @@ class ViewData(ComponentData):
     focusable: str | None
     aspect: float | None
     presenter: bool
-    descriptions: list[str] | None = None
+    descriptions: Sequence[str] | None = None
 
 
 @dataclass(frozen=True)
@@ -787,9 +828,9 @@ def view(
     data = ViewData(
         kind=kind,
         stepper=stepper_key,
-        frames=list(frames),
+        frames=frames,
         title=title,
-        notes=list(notes) if notes else None,
+        notes=notes or None,
         height=height,
         min_height=min_height,
         max_height=max_height,
@@ -799,11 +840,17 @@ def view(
         focusable=focus,
         aspect=aspect,
         presenter=presenter,
-        descriptions=list(descriptions) if descriptions else None,
+        descriptions=descriptions or None,
     )
     # only a focusable view registers the callback (the others never fire the trigger)
     callbacks = ViewData.callbacks(focus=on_focus or _nothing) if focus is not None else {}
-    return _COMPONENT(key=key, data=data.to_js(), height="content", **callbacks)
+    return _COMPONENT(key=key, data=_packed(data), height="content", **callbacks)
+
+
+def _packed(data: ViewData) -> bytes:
+    """The view's data as bytes (ui/payload.py): its frames, notes and descriptions packed
+    once per run."""
+    return payload.pack(data.to_js(), ("frames", "notes", "descriptions"))
 
 
 def quiz(
@@ -832,7 +879,7 @@ def quiz(
     data = QuizData(
         stepper=stepper_key, page=page, questions=list(questions), presenting=presenting
     )
-    return _COMPONENT(key=key, data=data.to_js(), height="content")
+    return _COMPONENT(key=key, data=payload.pack(data.to_js()), height="content")
 
 
 def _nothing() -> None:

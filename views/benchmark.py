@@ -174,7 +174,7 @@ def render() -> None:
             st.markdown("**The committed results**")
             st.download_button(
                 "Every fold (CSV)",
-                bench.folds_csv(mtime),
+                lambda: bench.folds_csv(mtime),
                 file_name="boostlab_benchmark_folds.csv",
                 mime="text/csv",
                 key="bench_folds_csv",
@@ -183,7 +183,7 @@ def render() -> None:
             )
             st.download_button(
                 "Summary (CSV)",
-                bench.summary_csv(mtime),
+                lambda: bench.summary_csv(mtime),
                 file_name="boostlab_benchmark_summary.csv",
                 mime="text/csv",
                 key="bench_summary_csv",

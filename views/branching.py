@@ -369,7 +369,9 @@ def _exports(header, runs: dict, ds, t: int | None) -> None:
             r, slug = done[-1].t, name.replace(".", "_")
             st.download_button(
                 f"{name}: program at round {r} as DOT",
-                diagrams.bp_digraph(run, r, feature_names=ds.feature_names).source,
+                lambda run=run, r=r: (
+                    diagrams.bp_digraph(run, r, feature_names=ds.feature_names).source
+                ),
                 file_name=f"branching_{slug}_round{r}.dot",
                 mime="text/vnd.graphviz",
                 key=f"dot_{slug}",
@@ -377,7 +379,7 @@ def _exports(header, runs: dict, ds, t: int | None) -> None:
             )
             st.download_button(
                 f"{name}: program at round {r} as SVG",
-                frames.program_svg(
+                lambda done=done: frames.program_svg(
                     done, rows=len(done) + 1, boxes=8, feature_names=ds.feature_names, wide=True
                 ),
                 file_name=f"branching_{slug}_round{r}.svg",

@@ -372,7 +372,9 @@ def _exports(header, runs: dict, ds, n_weak: int) -> None:
             T = step.metrics.n_weak  # the page's rounds count weak classifiers
             st.download_button(
                 f"{SHORT[s]}: structure at T = {T} as SVG",
-                frames.structure_pictures(step, s, names=ds.feature_names, font=13)[0],
+                lambda step=step, s=s: frames.structure_pictures(
+                    step, s, names=ds.feature_names, font=13
+                )[0],
                 file_name=f"matryoshka_{s}_T{T}.svg",
                 mime="image/svg+xml",
                 key=f"svg_{s}",
@@ -380,11 +382,13 @@ def _exports(header, runs: dict, ds, n_weak: int) -> None:
             )
             st.download_button(
                 f"{SHORT[s]}: structure at T = {T} as DOT",
-                diagrams.prob_digraph(
-                    step.model,
-                    feature_names=ds.feature_names,
-                    new_stump=frames.newest_stump(step),
-                ).source,
+                lambda step=step: (
+                    diagrams.prob_digraph(
+                        step.model,
+                        feature_names=ds.feature_names,
+                        new_stump=frames.newest_stump(step),
+                    ).source
+                ),
                 file_name=f"matryoshka_{s}_T{T}.dot",
                 mime="text/vnd.graphviz",
                 key=f"dot_{s}",

@@ -431,9 +431,11 @@ def _exports(header, runs: dict, lec: dict, shown: dict, choice, params: dict, k
         st.markdown("**The BoostODT tree at this step**")
         st.download_button(
             "BoostODT tree (DOT)",
-            diagrams.odt_digraph(
-                step.tree, feature_names=ds.feature_names, current=step.node
-            ).source,
+            lambda: (
+                diagrams.odt_digraph(
+                    step.tree, feature_names=ds.feature_names, current=step.node
+                ).source
+            ),
             file_name=f"boostodt_step{k}.dot",
             mime="text/vnd.graphviz",
             key="odt_dot",

@@ -389,7 +389,7 @@ def _exports(header, runs: dict, params: dict, ds, t: int | None) -> None:
             step = steps[min(t or 0, len(steps) - 1)]
             st.download_button(
                 f"{SHORT[c]}: rounds as CSV",
-                tables.history_frame(steps).to_csv(index=False),
+                lambda steps=steps: tables.history_frame(steps).to_csv(index=False),
                 file_name=f"topdown_{c}.csv",
                 mime="text/csv",
                 key=f"csv_{c}",
@@ -397,9 +397,11 @@ def _exports(header, runs: dict, params: dict, ds, t: int | None) -> None:
             )
             st.download_button(
                 f"{SHORT[c]}: tree at round {step.t} as DOT",
-                diagrams.tree_digraph(
-                    step, index=params["index"], feature_names=ds.feature_names
-                ).source,
+                lambda step=step: (
+                    diagrams.tree_digraph(
+                        step, index=params["index"], feature_names=ds.feature_names
+                    ).source
+                ),
                 file_name=f"topdown_{c}_round{step.t}.dot",
                 mime="text/vnd.graphviz",
                 key=f"dot_{c}",
@@ -407,9 +409,9 @@ def _exports(header, runs: dict, params: dict, ds, t: int | None) -> None:
             )
             st.download_button(
                 f"{SHORT[c]}: tree at round {step.t} as SVG",
-                frames.tree_pictures(step, index=params["index"], feature_names=ds.feature_names)[
-                    0
-                ],
+                lambda step=step: frames.tree_pictures(
+                    step, index=params["index"], feature_names=ds.feature_names
+                )[0],
                 file_name=f"topdown_{c}_round{step.t}.svg",
                 mime="image/svg+xml",
                 key=f"svg_{c}",

@@ -1,0 +1,110 @@
+"""The lecture components' packed data (ui/payload.py; issue 27, items 1 and 2).
+
+* ``unpack(pack(d))`` is ``d`` (keys in their order) for any JSON data, and equal data packs
+  to equal bytes (Streamlit's element identity is the bytes' hash);
+* a list is encoded once: the same object again comes from the memo, an equal copy does not
+  (identity, not equality: a copy may be a different run's), and the memo stays under its
+  budget, least recently used out;
+* what a page open sends: every lesson page's default link mounts its lecture components
+  with less than 300 KB of data in all (it was 0.7–1.6 MB), and the component's script is a
+  loader of a few hundred bytes, not the 39 KB script inside every element.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tests import apptest_helpers as ah
+from ui import lecture, pages, payload
+
+_json = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(-(2**53), 2**53)
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(max_size=20),
+    lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=8), inner),
+    max_leaves=30,
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    head=st.dictionaries(st.text(min_size=1, max_size=8).filter(lambda k: k != "$parts"), _json),
+    frames=st.none() | st.lists(_json, max_size=6),
+    notes=st.none() | st.lists(st.text(max_size=30), max_size=6),
+)
+def test_unpack_inverts_pack_and_equal_data_packs_equal(head, frames, notes) -> None:
+    data = {**head, "frames": frames, "notes": notes}
+    packed = payload.pack(data, ("frames", "notes"))
+    assert payload.unpack(packed) == data
+    assert list(payload.unpack(packed)) == list(data)  # the keys' order: the contract's
+    copy = json.loads(json.dumps(data))
+    assert payload.pack(copy, ("frames", "notes")) == packed
+
+
+def test_unpack_names_what_it_was_given() -> None:
+    with pytest.raises(ValueError, match=r"must start with b'BLP1'; got b'\{\"ro'"):
+        payload.unpack(b'{"role": "view"}')
+
+
+def test_a_list_is_encoded_once_and_only_that_list(monkeypatch) -> None:
+    payload.clear()
+    calls = []
+    real = payload.gzip_json
+
+    def counted(value, level=payload.LEVEL):
+        calls.append(value)
+        return real(value, level)
+
+    monkeypatch.setattr(payload, "gzip_json", counted)
+    frames = [{"data": [i], "layout": {}} for i in range(50)]
+    first = payload.blob(frames)
+    assert payload.blob(frames) == first and len(calls) == 1
+    twin = [dict(f) for f in frames]  # equal, but another list
+    assert payload.blob(twin) == first and len(calls) == 2
+    assert payload.memo_stats()["entries"] == 2
+
+
+def test_the_memo_stays_under_its_budget(monkeypatch) -> None:
+    payload.clear()
+    one = len(json.dumps(["x" * 1000], separators=(",", ":")))
+    monkeypatch.setattr(payload, "MEMO_BYTES", 3 * one)
+    kept = [["x" * 1000] for _ in range(5)]
+    for lst in kept:
+        payload.blob(lst)
+    stats = payload.memo_stats()
+    assert stats == {"entries": 3, "bytes": 3 * one}
+    payload.blob(kept[2])  # the oldest kept: used again, so it is the last to go
+    payload.blob(["y" * 1000])
+    ids = set(payload._memo)
+    assert id(kept[2]) in ids and id(kept[3]) not in ids
+    huge = ["z" * (4 * one)]  # larger than the whole memo: returned, not kept
+    assert payload.unpack(payload.pack({"frames": huge}, ("frames",)))["frames"] == huge
+    assert id(huge) not in payload._memo
+    payload.clear()
+
+
+def test_the_component_script_is_a_loader_of_the_static_copy() -> None:
+    name = lecture.ensure_lecture_js()
+    copy = lecture._STATIC / name
+    assert copy.read_text(encoding="utf-8") == (lecture._HERE / "lecture.js").read_text(
+        encoding="utf-8"
+    )
+    js = lecture._js()
+    assert f'"app/static/{name}"' in js and len(js) < 600
+
+
+@pytest.mark.parametrize("slug", [p.slug for p in pages.with_feature("lecture")])
+def test_a_page_open_sends_under_300_kb(slug: str) -> None:
+    at = ah.page(slug)
+    ah.ok(at)
+    comps = [e.proto for e in at.get("bidi_component")]
+    assert comps
+    sizes = {c.id.rsplit("-", 1)[-1]: c.ByteSize() for c in comps}
+    assert sum(sizes.values()) < 300_000, sizes
+    assert all(len(c.js_content) < 600 for c in comps)
