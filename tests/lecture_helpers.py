@@ -7,7 +7,7 @@ import json
 
 from streamlit.testing.v1 import AppTest
 
-from ui import payload
+from ui import lecture, payload
 
 
 def components(at: AppTest) -> dict[str, dict]:
@@ -37,24 +37,9 @@ def step_to(at: AppTest, t: int, key: str = "round") -> AppTest:
 
 
 def resolve(frames: list) -> list:
-    """Undo the ``{"$r": s}`` references of a view's frames (as lecture.js does)."""
-    out: list = []
-    for f in frames:
-        if isinstance(f, dict) and "$r" in f:
-            out.append(out[f["$r"]])
-        elif isinstance(f, dict) and "data" in f:
-            data = [
-                out[t_]["data"][i] if isinstance(tr, dict) and "$r" in tr else tr
-                for i, tr in enumerate(f["data"])
-                for t_ in [tr.get("$r", 0) if isinstance(tr, dict) else 0]
-            ]
-            lay = f["layout"]
-            if isinstance(lay, dict) and "$r" in lay:
-                lay = out[lay["$r"]]["layout"]
-            out.append({"data": data, "layout": lay})
-        else:
-            out.append(f)
-    return out
+    """Undo the ``{"$r": s}`` references and ``{"$d": s, "$set": …}`` deltas of a view's
+    frames (as lecture.js does)."""
+    return lecture.resolve_frames(frames)
 
 
 def views(at: AppTest, kind: str | None = None) -> dict[str, dict]:

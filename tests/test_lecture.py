@@ -80,6 +80,62 @@ def test_plotly_frames_restore_every_figure(values) -> None:
     assert all("template" not in (f["layout"] or {}) for f in frames)
 
 
+_figure = hst.fixed_dictionaries(
+    {
+        "data": hst.lists(
+            hst.fixed_dictionaries(
+                {"type": hst.just("scatter"), "x": hst.lists(hst.integers(0, 2), max_size=3)},
+                optional={
+                    "marker": hst.fixed_dictionaries(
+                        {"size": hst.integers(1, 3)},
+                        optional={"color": hst.sampled_from(["red", "blue"])},
+                    ),
+                    "name": hst.sampled_from(["a", "b"]),
+                },
+            ),
+            min_size=1,
+            max_size=3,
+        ),
+        "layout": hst.fixed_dictionaries(
+            {"title": hst.fixed_dictionaries({"text": hst.sampled_from(["t", "u"])})},
+            optional={"xaxis": hst.fixed_dictionaries({"range": hst.just([0, 1])})},
+        ),
+    }
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(hst.lists(_figure, min_size=1, max_size=8))
+def test_plotly_frames_deltas_restore_every_figure(figs) -> None:
+    """Repeats, deltas (a part set, a key added) and whole traces (a key dropped) all
+    come back as they were, in Python as in lecture.js (the same rules)."""
+    frames = lecture.plotly_frames(figs)
+    assert lh.resolve(frames) == figs
+
+
+def test_a_change_of_sizes_sends_the_sizes_only() -> None:
+    """Issue 27, item 2: 5,000 points whose sizes change each round are sent once, then
+    only their sizes."""
+    import numpy as np_
+
+    xy = np_.random.default_rng(0).normal(size=(2, 5000))
+    figs = [
+        {
+            "data": [{"type": "scatter", "x": xy[0], "y": xy[1], "marker": {"size": xy[0] * t}}],
+            "layout": {"title": {"text": "regions"}},
+        }
+        for t in range(1, 4)
+    ]
+    frames = lecture.plotly_frames(figs)
+    assert frames[1]["data"][0]["$d"] == 0
+    assert [path for path, _ in frames[2]["data"][0]["$set"]] == [["marker", "size"]]
+    whole, delta = (len(json.dumps(frames[t]["data"][0])) for t in (0, 2))
+    assert delta < 0.4 * whole
+    restored = lh.resolve(frames)
+    assert restored[2]["data"][0]["x"] == restored[0]["data"][0]["x"]
+    assert restored[2]["data"][0]["marker"] == lecture._jsonable({"size": xy[0] * 3})
+
+
 def test_table_html_escapes_and_formats() -> None:
     import pandas as pd
 

@@ -148,7 +148,29 @@ function emit(key, t, source) {
 
 // ---------------------------------------------------------------------------------- frames
 // A run's frames arrive deduplicated: an entry {"$r": s} stands for the same entry of frame
-// s (unchanged traces, layouts and pictures are sent once).
+// s (unchanged traces, layouts and pictures are sent once), and {"$d": s, "$set": [[path,
+// value], …]} for frame s's entry with those parts set (ui/lecture.py, plotly_frames).
+function patched(base, sets) {
+  const out = Object.assign({}, base);
+  for (const [path, value] of sets) {
+    let node = out;
+    for (let i = 0; i < path.length - 1; i++) {
+      node[path[i]] = Object.assign({}, node[path[i]]);
+      node = node[path[i]];
+    }
+    node[path[path.length - 1]] = value;
+  }
+  return out;
+}
+
+function resolvePart(part, earlier) {
+  if (part && typeof part === "object" && "$r" in part) return earlier(part["$r"]);
+  if (part && typeof part === "object" && "$d" in part) {
+    return patched(earlier(part["$d"]), part["$set"]);
+  }
+  return part;
+}
+
 function resolveFrames(frames) {
   const out = [];
   for (let t = 0; t < frames.length; t++) {
@@ -158,14 +180,8 @@ function resolveFrames(frames) {
       continue;
     }
     if (f && typeof f === "object" && Array.isArray(f.data)) {
-      const traces = f.data.map((tr, i) =>
-        tr && typeof tr === "object" && "$r" in tr ? out[tr["$r"]].data[i] : tr
-      );
-      const layout =
-        f.layout && typeof f.layout === "object" && "$r" in f.layout
-          ? out[f.layout["$r"]].layout
-          : f.layout;
-      out.push({ data: traces, layout });
+      const traces = f.data.map((tr, i) => resolvePart(tr, (s) => out[s].data[i]));
+      out.push({ data: traces, layout: resolvePart(f.layout, (s) => out[s].layout) });
     } else {
       out.push(f);
     }
