@@ -10,14 +10,15 @@ install``)::
 One headless Chromium (driven by Playwright) presses → on each page and measures
 
 * **step (ms)**: from just before ``page.keyboard.press("ArrowRight")`` until the new round
-  is fully drawn — every view of the page (the three linked views, the small multiples of the
-  other runs, the round tables) shows its frame of the new round, no rerun is running, no
+  is fully drawn — every view in sight (the three linked views; the small multiples of the
+  other runs and the round tables when on screen: a view out of sight is drawn when it is
+  scrolled to, issue 27) shows its frame of the new round, no rerun is running, no
   element is faded — plus two animation frames so that the paint has happened. The condition is
   polled inside the page (``wait_for_function`` with ``polling="raf"``), never with sleeps.
 * **settled (ms)**: from the same moment until the server's rerun that the step causes has
-  finished. The lecture stepper tells the server the round ~0.7 s after stepping stops; the
-  old stepper *is* a rerun. "Finished" means no running indicator for ``QUIET_MS``
-  continuously; the quiet period itself is not counted.
+  finished. The lecture stepper causes no rerun (issue 27: it tells the server the round
+  only before another control is used); the old stepper *is* a rerun. "Finished" means no
+  running indicator for ``QUIET_MS`` continuously; the quiet period itself is not counted.
 * **KB per step**: websocket bytes the browser received from the key press until settled
   (the frames' payload lengths; 1 KB = 1000 bytes).
 
@@ -67,7 +68,9 @@ ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
-PAGES = LESSON_SLUGS
+#: The lesson pages, and the game watched app against app (stepped in the browser since
+#: issue 27, item 6): a page may carry its own query.
+PAGES = (*LESSON_SLUGS, "game?mode=Watch")
 ROUND_KEY = "round"  # every page's stepper writes ?round=
 # Every view of the lecture, not only the three big ones: the small multiples of the other
 # runs and the round tables must have drawn the new round too.
@@ -371,8 +374,11 @@ def bench_page(
     page = browser.new_page(viewport=viewport)
     try:
         counter = ByteCounter(page)
-        query = f"?{ROUND_KEY}=1" + ("&present=true" if present else "")
-        page.goto(f"{base}/{name}{query}", timeout=LOAD_TIMEOUT_MS)
+        path, _, own = name.partition("?")
+        query = (
+            f"?{ROUND_KEY}=1" + ("&present=true" if present else "") + (f"&{own}" if own else "")
+        )
+        page.goto(f"{base}/{path}{query}", timeout=LOAD_TIMEOUT_MS)
         page.evaluate(INSTALL_JS)
         wait_idle(page, ".bl-stepper, .st-key-round_bar [data-testid='stSlider']")
         # Both steppers take → only while no text field has the focus: click an empty spot

@@ -9,6 +9,7 @@ from streamlit.testing.v1 import AppTest
 
 from boostcore.bounds import phi_gamma
 from tests import apptest_helpers as ah
+from tests import lecture_helpers as lh
 
 _page = functools.partial(ah.page, "game")
 
@@ -78,17 +79,25 @@ def test_player_mode_full_game() -> None:
 
 
 def test_watch_mode_both_adversaries() -> None:
+    """Watch mode steps in the browser (issue 27, item 6): every position's frames are on
+    the page; the last says how the game ended against the bound."""
     at = _page(mode="Watch", s="10", gamma="0.15")
     ah.ok(at)
-    at.button(key="round_last").click().run()
-    ah.ok(at)
-    assert any("equal binary splits end at" in c.value for c in at.caption)
+    views = lh.components(at)
+    last = lh.stepper(at)["hi"]
+    numbers = lh.frame_at(views["lv_game_numbers"], last)
+    assert "equal binary splits end at" in numbers
     at.radio(key="watch_adv").set_value("random k and shares").run()
-    if not at.button(key="round_last").disabled:
-        at.button(key="round_last").click().run()
     ah.ok(at)
-    final = float(next(m.value for m in at.metric))
+    views = lh.components(at)
+    numbers = lh.frame_at(views["lv_game_numbers"], lh.stepper(at)["hi"])
+    final = float(numbers.split("<b")[1].split(">")[1].split("<")[0])
     assert final <= phi_gamma(10, 0.15) + 1e-4
+    # the picture and the numbers agree at every move; the tree marks the next leaf
+    tree = views["lv_game_tree"]
+    assert len(lh.resolve(tree["frames"])) == lh.stepper(at)["hi"] + 1
+    assert 'class="h"' in lh.frame_at(tree, 0)  # the root: the player's first leaf
+    assert 'class="h"' not in lh.frame_at(tree, lh.stepper(at)["hi"])  # game over
 
 
 def test_the_chart_marks_phi_at_s_as_the_bound_and_phi_n_as_a_reference() -> None:

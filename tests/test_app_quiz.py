@@ -11,11 +11,10 @@ from tests import apptest_helpers as ah
 from tests import lecture_helpers as lh
 from ui import pages
 
-#: The links a page is opened at when its default one is not enough: the game asks in two of
-#: its modes (watching, and as the adversary after two moves).
+#: The links a page is opened at when its default one is not enough: the game asks on the
+#: server as the adversary after two moves (watching, it asks in the browser: below).
 QUERIES: dict[str, list[dict[str, str]]] = {
     "game": [
-        {"mode": "Watch"},
         {"mode": "You are the adversary", "mv": "0-2-0.5_0.5;1-2-0.5_0.5"},
     ],
 }
@@ -105,6 +104,23 @@ def test_presenter_mode_tells_the_browser_quiz(name: str) -> None:
     at.toggle(key=f"quiz_{name}_on").set_value(True).run()
     ah.ok(at)
     assert _quiz_data(at, name)["presenting"] is True
+
+
+def test_watching_the_game_asks_in_the_browser_and_hides_the_next_leaf() -> None:
+    """Issue 27, item 6: watching steps in the browser, and its questions go with the
+    frames; while they are asked, the tree does not mark the leaf the question is about."""
+    at = ah.page("game", mode="Watch", s="8")
+    tree = lh.components(at)["lv_game_tree"]
+    assert 'class="h"' in lh.frame_at(tree, 0)
+    at.toggle(key="quiz_game_on").set_value(True).run()
+    ah.ok(at)
+    data = _quiz_data(at, "game")
+    step = lh.stepper(at)
+    assert len(data["questions"]) == step["hi"] - step["lo"] + 1
+    assert any(q is not None for q in data["questions"])
+    tree = lh.components(at)["lv_game_tree"]
+    assert all('class="h"' not in f for f in lh.resolve(tree["frames"]))
+    assert not any(r.key and r.key.startswith("quiz_") for r in at.radio)
 
 
 def test_game_hides_the_next_leaf_until_the_prediction_is_revealed() -> None:

@@ -409,7 +409,7 @@ def test_game_watch_mode_round_trip() -> None:
     assert at.slider(key="gamma").value == pytest.approx(0.15)
     assert at.radio(key="watch_adv").value == "random k and shares"
     assert at.number_input(key="watch_seed").value == 3
-    assert at.slider(key="round").value == 2
+    assert lh.stepper(at)["t"] == 2  # the browser's stepper (issue 27, item 6)
     assert _query(at) == params
 
 

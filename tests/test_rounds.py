@@ -43,6 +43,9 @@ ROUND_SUFFIXES = {
     "_last_tick",
     "_advanced",
     "_ctl",
+    "_seq",
+    "_moves",
+    "_moved_now",
 }
 
 
@@ -181,18 +184,73 @@ def _browser_app() -> None:
         # what Streamlit stores under the component's key before calling on_round_change
         ss[rounds.control_key()] = report
         rounds.on_browser_round(state="round")
-    st.markdown(f"t={rounds.settle(0, 9)}")
+    st.markdown(f"t={rounds.settle(0, 9)} seq={rounds.reported()} moves={rounds.moves()}")
 
 
 @pytest.mark.parametrize(
-    "report, shown", [({"round": 6}, 6), ({"round": "x"}, 0), ({}, 0), (None, 0)]
+    "report, shown",
+    [
+        ({"round": 6}, 6),
+        ({"round": {"t": 4, "seq": 1}}, 4),
+        ({"round": {"t": 4}}, 0),
+        ({"round": "x"}, 0),
+        ({}, 0),
+        (None, 0),
+    ],
 )
 def test_the_browsers_round_is_shown_and_a_bad_report_ignored(report, shown: int) -> None:
     at = AppTest.from_function(_browser_app, default_timeout=ah.TIMEOUT).run()
     at.session_state["report"] = report
     at.run()
     ah.ok(at)
-    assert at.markdown[0].value == f"t={shown}"
+    assert at.markdown[0].value.startswith(f"t={shown} ")
+
+
+def test_a_late_report_does_not_move_the_round_back_and_python_moves_are_counted() -> None:
+    """Issue 27, item 3: the browser numbers its reports; one older than a report applied
+    (a rerun that began before it) changes nothing. The server's own moves are counted, so
+    that the browser's stepper follows them (and only them)."""
+    at = AppTest.from_function(_browser_app, default_timeout=ah.TIMEOUT).run()
+    for report, want in (
+        ({"t": 5, "seq": 2}, "t=5 seq=2 moves=0"),
+        ({"t": 3, "seq": 1}, "t=5 seq=2 moves=0"),  # late: ignored
+        ({"t": 7, "seq": 3}, "t=7 seq=3 moves=0"),
+    ):
+        at.session_state["report"] = {"round": report}
+        at.run()
+        ah.ok(at)
+        assert at.markdown[0].value == want, report
+    at = _open()
+    _run(at, ("show", (2,)))
+    _run(at, ("set_from_preset", (4,)))
+    assert at.session_state["round_moves"] == 2
+
+
+def _move_and_report_app() -> None:
+    """A control's callback moves the round (the student's mode turned on: round 0) and the
+    browser's report of its round (sent just before that control) is handled after it, in
+    the same run."""
+    import streamlit as st
+
+    from ui import rounds
+
+    ss = st.session_state
+    if ss.pop("go", False):
+        rounds.show(0)
+        ss[rounds.control_key()] = {"round": {"t": 6, "seq": 4}}
+        rounds.on_browser_round(state="round")
+    st.markdown(f"t={rounds.settle(0, 9)} seq={rounds.reported()} moves={rounds.moves()}")
+
+
+def test_a_controls_move_wins_over_a_report_handled_after_it() -> None:
+    at = AppTest.from_function(_move_and_report_app, default_timeout=ah.TIMEOUT).run()
+    at.session_state["go"] = True
+    at.run()
+    ah.ok(at)
+    assert at.markdown[0].value == "t=0 seq=4 moves=1"
+    at.session_state["report"] = None
+    at.run()  # the next run: reports count again
+    assert "round_moved_now" not in at.session_state
 
 
 def _current_app() -> None:

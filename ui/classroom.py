@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import html
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -401,17 +402,34 @@ def data_code(choice) -> tuple[str, dict]:
     return dataset_code.dataset_code(source, params), {"source": source, **shown}
 
 
+def _runs(runs: dict | Callable[[], dict]) -> dict:
+    return runs() if callable(runs) else runs
+
+
 def export_run(
-    header: Header, page: str, params: dict, runs: dict, snippet: str, feature_names=None
+    header: Header,
+    page: str,
+    params: dict,
+    runs: dict | Callable[[], dict],
+    snippet: str,
+    feature_names=None,
 ) -> None:
-    """The run as JSON and CSV (metrics per round) and a Python script that reproduces it."""
+    """The run as JSON and CSV (metrics per round) and a Python script that reproduces it.
+
+    The files are made when their button is clicked (a deferred download: making them for
+    every page open cost 10-18 % of its server CPU, issue 27). Give ``runs`` as a function
+    that gets them from the shared run cache again: a deferred download keeps what it refers
+    to for as long as its session lives (and 2 minutes after it disconnects), and 30
+    sessions holding 30 heavy runs each went past the cache's budget
+    (tests/test_memory_budget.py).
+    """
     from . import records
 
     with header.export:
         st.markdown("**The whole run**")
         st.download_button(
             "Run as JSON",
-            lambda: records.run_json(page, params, runs, feature_names),
+            lambda: records.run_json(page, params, _runs(runs), feature_names),
             file_name=f"boostlab_{page}_run.json",
             mime="application/json",
             key=f"{page}_run_json",
@@ -420,7 +438,7 @@ def export_run(
         )
         st.download_button(
             "Metrics per round (CSV)",
-            lambda: records.run_csv(runs, feature_names),
+            lambda: records.run_csv(_runs(runs), feature_names),
             file_name=f"boostlab_{page}_run.csv",
             mime="text/csv",
             key=f"{page}_run_csv",

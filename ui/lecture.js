@@ -5,8 +5,10 @@
 // keyboard) and the *views* (regions, structure, curves, small multiples, round tables).
 // Every view receives all rounds of its run once; a step only swaps what is drawn, so it
 // needs no round trip to the server. The stepper tells the views through a window event,
-// writes ?round= into the address bar itself, and tells the server the round a moment
-// after stepping stops (for the Export menu and the session), never while playing.
+// writes ?round= into the address bar itself, and tells the server the round only when
+// another control of the page is about to be used (the Export menu, a new focus): a step
+// causes no rerun. The views draw a step at the next animation frame, and only those in
+// sight.
 //
 // Why not Streamlit's own widgets: a rerun per round re-sends and redraws every chart, about
 // 2 s per step on a 2-core machine (see benchmarks/bench_browser_step.py).
@@ -25,9 +27,6 @@ const BUS = (window.__boostlab = window.__boostlab || {
 });
 
 const SPEEDS = { slow: 2000, normal: 1000, fast: 500 };
-// Milliseconds after the last step before the server is told the round (a drag or a burst of
-// key presses is one rerun, not one per round).
-const SYNC_DELAY = 700;
 // Pixels a plot with the data's aspect ratio adds to width × aspect (its margins and title).
 const ASPECT_PAD = 70;
 // Pixels left under a view in a window too short for its reservation (see fitHeight).
@@ -190,6 +189,29 @@ function resolveFrames(frames) {
 }
 
 // ---------------------------------------------------------------------------------- stepper
+// A control of the page (a Streamlit widget, a link, the Export menu) is about to be used:
+// every stepper whose round the server does not know reports it first, so the rerun that
+// the control causes sees the round shown (the Export menu's round, a new focus's round).
+// Installed once per document; the stepper's own controls, the views and the quiz are not
+// controls of the server.
+const CONTROL = 'button, a[href], input, select, textarea, label, summary, [contenteditable], ' +
+  '[role="button"], [role="option"], [role="tab"], [role="switch"], [role="checkbox"], ' +
+  '[role="radio"], [role="slider"], [role="combobox"], [role="menuitem"]';
+
+function syncBeforeControls() {
+  if (BUS.syncInstalled) return;
+  BUS.syncInstalled = true;
+  const before = (ev) => {
+    const control = ev.target instanceof Element ? ev.target.closest(CONTROL) : null;
+    if (!control || control.closest(".bl-stepper, .bl-quiz, #bl-skip")) return;
+    // inside a view only a small multiple is a control (a click focuses its run)
+    if (control.closest(".bl-view") && !control.classList.contains("bl-focusable")) return;
+    for (const sync of Object.values(BUS.syncers || {})) sync();
+  };
+  document.addEventListener("pointerdown", before, true);
+  document.addEventListener("focusin", before, true);
+}
+
 function stepperMount(component) {
   const { data, parentElement, setStateValue } = component;
   const key = data.key;
@@ -199,20 +221,28 @@ function stepperMount(component) {
   const sid = (data.page || "") + ":" + key;
   let st = BUS.steppers[sid];
   if (!st) {
-    st = BUS.steppers[sid] = { t: null, sent: null, server: null, timer: null,
-                               syncTimer: null, speed: null };
+    st = BUS.steppers[sid] = { t: null, sent: null, seqSent: 0, moved: null, timer: null,
+                               speed: null };
   }
   if (st.timer) {
     clearInterval(st.timer);
     st.timer = null;
   }
-  // A round set by the server (a preset, a clamped new run) wins; an echo of what this
-  // stepper sent, or the same value as before, does not move the round the user is on.
-  if (st.t === null || (data.t !== st.server && data.t !== st.sent)) {
-    st.t = Math.min(Math.max(data.t, lo), hi);
+  // Who moved the round last (issue 27, item 3). The server moved it itself (a preset, the
+  // student's play) when its count of such moves changed: that round wins, and the server
+  // knows it. Otherwise data.t is the round the browser reported last (data.seq), or an
+  // older one when this rerun began before that report arrived (a late echo): the round the
+  // user is on stays, unless the server has seen every report and the user has not stepped
+  // since (then data.t is that report, or it clamped into a shorter run).
+  if (st.t === null || data.moved !== st.moved) {
+    st.t = data.t;
+    st.sent = data.t;
+  } else if (data.seq >= st.seqSent && st.t === st.sent) {
+    st.t = data.t;
+    st.sent = data.t;
   }
   st.t = Math.min(Math.max(st.t, lo), hi);
-  st.server = data.t;
+  st.moved = data.moved;
   // the speed chosen last on this page, else 1 s (2 s for a reader who asked for less motion)
   st.speed = st.speed || (reducedMotion() ? "slow" : "normal");
 
@@ -271,16 +301,20 @@ function stepperMount(component) {
     } catch (e) { /* a sandboxed page: the server writes the URL when it syncs */ }
   }
 
-  function sync(delay) {
-    clearTimeout(st.syncTimer);
-    st.syncTimer = setTimeout(() => {
-      if (st.timer) return; // never while playing: Pause syncs
-      if (st.t !== st.server && st.t !== st.sent) {
-        st.sent = st.t;
-        setStateValue("round", st.t);
-      }
-    }, delay);
+  // The server hears of the round only when it needs it: before another control of the
+  // page is used (syncBeforeControls), never after a step (issue 27, item 3: a rerun per
+  // step and student re-sent the page and, under load, lost key presses). Each report has a
+  // sequence number, which the server sends back (StepperData.seq).
+  function sync() {
+    if (st.t === st.sent) return;
+    BUS.seq = (BUS.seq || 0) + 1;
+    st.seqSent = BUS.seq;
+    st.sent = st.t;
+    setStateValue("round", { t: st.t, seq: BUS.seq });
   }
+  BUS.syncers = BUS.syncers || {};
+  BUS.syncers[sid] = sync;
+  syncBeforeControls();
 
   function show(t, source) {
     st.t = Math.min(Math.max(t, lo), hi);
@@ -311,14 +345,12 @@ function stepperMount(component) {
   function go(t) {
     stopPlay();
     show(t, "user");
-    sync(SYNC_DELAY);
   }
 
   function togglePlay() {
     if (st.timer) {
       stopPlay();
       show(st.t, "pause");
-      sync(0);
       return;
     }
     if (st.t >= hi) show(lo, "play");
@@ -326,7 +358,6 @@ function stepperMount(component) {
       if (st.t >= hi) {
         stopPlay();
         show(st.t, "pause");
-        sync(0);
         return;
       }
       show(st.t + 1, "play");
@@ -380,8 +411,8 @@ function stepperMount(component) {
   document.addEventListener("keydown", onKey, true);
 
   show(st.t, "mount");
-  if (st.t !== data.t) sync(0); // the user stepped while the server was busy
   return () => {
+    if (BUS.syncers[sid] === sync) delete BUS.syncers[sid];
     document.removeEventListener("keydown", onKey, true);
     if (BUS.keyOwner === onKey) BUS.keyOwner = null;
     if (document.getElementById("bl-skip") === skip && !document.body.contains(root)) skip.remove();
@@ -592,8 +623,15 @@ function viewMount(component) {
   }
 
   function draw(t) {
+    describe(t);
+    paint(t);
+  }
+
+  // what the view says at round t (its note, its name and description for a screen reader):
+  // cheap, so it follows every step at once, on screen or not
+  function describe(t) {
     if (!frames.length) return;
-    const { i, f, notes } = frameAt(t);
+    const { notes } = frameAt(t);
     if (note.textContent !== (notes || "")) {
       note.textContent = notes || "";
       note.title = notes || "";
@@ -607,6 +645,12 @@ function viewMount(component) {
       body.setAttribute("aria-label", `${data.title || "Chart"}, ${label} ${t}`);
       desc.textContent = d;
     }
+  }
+
+  // the drawing of round t
+  function paint(t) {
+    if (!frames.length) return;
+    const { i, f } = frameAt(t);
     if (i === shown) return;
     shown = i;
     box.dataset.frame = String(i);
@@ -694,13 +738,48 @@ function viewMount(component) {
   }) : null;
   if (watcher) watcher.observe(parentElement);
 
-  function onRound(ev) {
-    if (ev.detail.key === key) draw(ev.detail.t);
+  // A step is drawn at the next animation frame, not inside the key press: presses (or Play's
+  // ticks) faster than the page can draw coalesce into one draw of the latest round, and a
+  // key is never kept waiting behind a drawing (issue 27, items 3-4). data-frame names the
+  // frame asked for at once; data-drawn follows when it is on screen.
+  // A view out of sight (a small multiple below the fold, a table further down) is not drawn
+  // at all: it is drawn when it comes within 300 px of the window (data-frame and data-drawn
+  // keep naming what it shows until then).
+  let pending = null;
+  let gone = false;
+  let onScreen = true;
+  let stale = null;
+  function schedule(t) {
+    if (frames.length) box.dataset.frame = String(frameAt(t).i);
+    if (pending === null) {
+      requestAnimationFrame(() => {
+        const r = pending;
+        pending = null;
+        if (!gone) paint(r);
+      });
+    }
+    pending = t;
   }
+  function onRound(ev) {
+    if (ev.detail.key !== key) return;
+    describe(ev.detail.t);
+    if (onScreen) schedule(ev.detail.t);
+    else stale = ev.detail.t;
+  }
+  const sight = window.IntersectionObserver ? new IntersectionObserver((entries) => {
+    onScreen = entries[entries.length - 1].isIntersecting;
+    if (onScreen && stale !== null) {
+      schedule(stale);
+      stale = null;
+    }
+  }, { rootMargin: "300px 0px" }) : null;
+  if (sight) sight.observe(box);
   window.addEventListener("boostlab:round", onRound);
   // the stepper, mounted above, has already said which round is shown
   draw(BUS.rounds[key] ?? 0);
   return () => {
+    gone = true;
+    if (sight) sight.disconnect();
     timers.forEach(clearTimeout);
     window.removeEventListener("resize", refit);
     window.removeEventListener("resize", scrollable);

@@ -4,9 +4,11 @@ A page computes its runs once (cached), turns every round into a *frame* of each
 a plotly figure (regions, curves), an SVG picture (the structure) or an HTML table — and
 hands all frames to the browser once. The client-side stepper (:func:`stepper`) moves
 through them without a round trip to the server: a step only swaps what is drawn, Play keeps
-its speed, and ``?round=`` is written to the address bar by the browser. The server hears of
-the round a moment after stepping stops (for the Export menu and the session). Which round
-is shown is :mod:`ui.rounds`'s to say; this module only draws it.
+its speed, and ``?round=`` is written to the address bar by the browser. A step causes no
+rerun: the server hears of the round only when another control of the page is used (the
+Export menu, a new focus), just before that control's rerun, and a late rerun never moves
+the stepper back (:class:`StepperData`'s ``seq`` and ``moved``; issue 27, item 3). Which
+round is shown is :mod:`ui.rounds`'s to say; this module only draws it.
 
 What the browser receives is declared once, here: :class:`StepperData` and :class:`ViewData`
 (frozen dataclasses whose fields, camelCased by :meth:`ComponentData.to_js`, are the keys
@@ -657,6 +659,13 @@ class StepperData(ComponentData):
         The line under the stepper (empty in presenter mode).
     start : int
         The page's default round: the address bar names every other round.
+    seq : int
+        The sequence number of the browser's last report the server applied (0: none); a
+        rerun that began before a later report is a late echo, which does not move the
+        round (:func:`ui.rounds.on_browser_round`).
+    moved : int
+        How many times the server moved the round itself (a preset, the student's play):
+        a change of it wins over the browser's round.
     """
 
     role: ClassVar[str] = "stepper"
@@ -670,6 +679,8 @@ class StepperData(ComponentData):
     label: str
     caption: str
     start: int
+    seq: int
+    moved: int
 
 
 @dataclass(frozen=True)
@@ -840,11 +851,13 @@ def stepper(
             label=label,
             caption="" if presenting() else caption,
             start=start,
+            seq=rounds.reported(key),
+            moved=rounds.moves(key),
         )
         _COMPONENT(
             key=rounds.control_key(key),
             data=data.to_js(),
-            default={ROUND_STATE: t},
+            default={ROUND_STATE: {"t": t, "seq": rounds.reported(key)}},
             height="content",
             **StepperData.callbacks(round=lambda: rounds.on_browser_round(key, state=ROUND_STATE)),
         )
@@ -1052,6 +1065,12 @@ class PresetRow:
     focus: DeltaGenerator
 
 
+def stylesheet() -> None:
+    """The stepper's and the views' styles (:func:`preset_row` puts them first on a lesson
+    page; a page with a stepper and no preset row, the game's Watch mode, calls this)."""
+    st.html(_NO_FADE_CSS + "<style>" + _CSS + COMPACT_CSS + "</style>")
+
+
 def preset_row(
     key: str, presets: dict[str, Guide], challenges: dict[str, Guide], *, first_round: int
 ) -> PresetRow:
@@ -1077,7 +1096,7 @@ def preset_row(
     # the lecture's stylesheet comes first on the page: an element after it can be replaced
     # for a moment by the spinner of a new run (Streamlit puts the spinner where the previous
     # run had its next element), and without the stylesheet the spinner pushed the page down
-    st.html(_NO_FADE_CSS + "<style>" + _CSS + COMPACT_CSS + "</style>")
+    stylesheet()
     with st.container(key="preset_row"):
         left, modes, right = st.columns([2.6, 1.6, 1.1], vertical_alignment="bottom")
         with left:

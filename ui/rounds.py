@@ -39,6 +39,11 @@ All start with the stepper's ``key``; nobody outside this module reads or writes
 ``{key}_range``     the ``(lo, hi)`` of the run last shown
 ``{key}_keep``      the round to bring back when the run's rounds change (new parameters)
 ``{key}_ctl``       the browser stepper's component state (written by Streamlit)
+``{key}_seq``       the sequence number of the browser's last report applied
+``{key}_moves``     how many times Python moved the round itself (:func:`show`, a preset, a
+                    preset link): the browser's stepper follows such a move
+``{key}_moved_now`` Python moved it in this run's callbacks: a report of the browser's round
+                    in the same run does not undo that move
 ``{key}_playing``,  the game's Play (see :func:`_keep_played_round`)
 ``{key}_shown``,
 ``{key}_locked``,
@@ -78,11 +83,31 @@ def current(key: str = KEY, default: int | None = None) -> int | None:
     Returns
     -------
     int or None
-        The round (the server's copy: on a lecture page the browser reports a step a
-        moment after stepping stops).
+        The round (the server's copy: on a lecture page the browser reports its round
+        just before another control of the page is used, not after each step).
     """
     value = st.session_state.get(key)
     return default if value is None else int(value)
+
+
+def reported(key: str = KEY) -> int:
+    """The sequence number of the browser stepper's last report the session applied (0:
+    none yet); sent back to the browser, which then tells a late echo from an answer."""
+    return int(st.session_state.get(f"{key}_seq", 0))
+
+
+def moves(key: str = KEY) -> int:
+    """How many times Python moved the round itself (:func:`show`, a preset, a preset
+    link's round): the browser's stepper follows a round when this count changed."""
+    return int(st.session_state.get(f"{key}_moves", 0))
+
+
+def _moved(key: str) -> None:
+    ss = st.session_state
+    ss[f"{key}_moves"] = int(ss.get(f"{key}_moves", 0)) + 1
+    # a report of the browser's round handled later in the same run (its callback after a
+    # control's: the browser reports just before a control is used) must not undo the move
+    ss[f"{key}_moved_now"] = True
 
 
 def show(t: int, *, key: str = KEY) -> None:
@@ -103,6 +128,7 @@ def show(t: int, *, key: str = KEY) -> None:
     """
     ss = st.session_state
     ss[key] = ss[f"{key}_keep"] = int(t)
+    _moved(key)
 
 
 def set_from_preset(t: int, *, key: str = KEY) -> None:
@@ -124,6 +150,7 @@ def set_from_preset(t: int, *, key: str = KEY) -> None:
     ss[key] = t
     ss[f"{key}_playing"] = False
     ss.pop(f"{key}_keep", None)
+    _moved(key)
 
 
 def from_link(key: str = KEY) -> None:
@@ -169,6 +196,7 @@ def settle(lo: int, hi: int, *, start: int | None = None, key: str = KEY) -> int
         The round to show, in ``lo … hi``.
     """
     start = lo if start is None else start
+    st.session_state.pop(f"{key}_moved_now", None)  # this run's callbacks are over
     _arrive(key, lo, hi, start)
     t = min(max(int(st.session_state.get(key, start)), lo), hi)
     st.session_state[key] = t
@@ -183,10 +211,13 @@ def control_key(key: str = KEY) -> str:
 
 
 def on_browser_round(key: str = KEY, *, state: str = "round") -> None:
-    """Callback of the browser's stepper: it reported a round (``setStateValue(state, t)``
-    in ``lecture.js``, a moment after stepping stops), which the session now shows.
+    """Callback of the browser's stepper: it reported the round it shows
+    (``setStateValue(state, {t, seq})`` in ``lecture.js``, before another control of the
+    page is used), which the session now shows.
 
-    A value that is not a round (a component state from an older page) is ignored.
+    A value that is not a round (a component state from an older page), or a report older
+    than one applied already, is ignored. A bare number is a report without a sequence
+    number (the tests' ``lecture_helpers.step_to``).
 
     Parameters
     ----------
@@ -197,10 +228,20 @@ def on_browser_round(key: str = KEY, *, state: str = "round") -> None:
     """
     value = st.session_state.get(control_key(key))
     try:
-        t = int(value[state])
+        report = value[state]
+        if isinstance(report, dict):
+            t, seq = int(report["t"]), int(report["seq"])
+        else:
+            t, seq = int(report), reported(key)
     except (TypeError, KeyError, ValueError):
         return
-    show(t, key=key)
+    if seq < reported(key):
+        return
+    ss = st.session_state
+    ss[f"{key}_seq"] = seq
+    if ss.get(f"{key}_moved_now"):  # a control of this run moved the round: it wins
+        return
+    ss[key] = ss[f"{key}_keep"] = t
 
 
 # ------------------------------------------------------------------- shared by both steppers
@@ -225,6 +266,7 @@ def _link_round(key: str, lo: int, hi: int) -> None:
     value, bad = params.parse_round(key, raw, lo=lo, hi=hi, default=preset)
     params.note(bad, handled=key)
     ss[key] = value
+    _moved(key)
 
 
 def _arrive(key: str, lo: int, hi: int, start: int) -> None:

@@ -179,18 +179,23 @@ def render() -> None:
     started = time.perf_counter()
     font = 12 * lecture.scale()
     with lecture.computing("Boosting…"):
-        runs = {
-            name: branching_runs.bp_run(
-                ds,
-                choice.key,
-                params["n_rounds"],
-                SCHEMES[name],
-                params["c"],
-                params["wl"],
-                played if name == focus else (),
-            )
-            for name in schemes
-        }
+
+        def runs_now() -> dict:
+            """The runs, from the shared cache (a deferred download keeps this, not them)."""
+            return {
+                name: branching_runs.bp_run(
+                    ds,
+                    choice.key,
+                    params["n_rounds"],
+                    SCHEMES[name],
+                    params["c"],
+                    params["wl"],
+                    played if name == focus else (),
+                )
+                for name in schemes
+            }
+
+        runs = runs_now()
         lec = frames.branching_lecture(
             ds,
             choice.key,
@@ -286,13 +291,13 @@ def render() -> None:
         st.markdown("#### BP.InfoBoost's groups: which children were merged (Theorem 3)")
         lecture.table(lec["groups"], key="lv_groups")
 
-    _exports(header, runs, ds, t)
+    _exports(header, runs, runs_now, ds, t)
     code, dparams = data_code(choice)
     export_run(
         header,
         "branching",
         {"data": dparams, **params},
-        runs,
+        runs_now,
         export.snippet(code, params["schemes"], params["n_rounds"], params["c"], params["wl"]),
         ds.feature_names,
     )
@@ -359,7 +364,14 @@ REGIONS_KEY = (
 )
 
 
-def _exports(header, runs: dict, ds, t: int | None) -> None:
+def _program_svg(run, t: int, ds) -> str:
+    done = frames.program_rounds(run, t)
+    return frames.program_svg(
+        done, rows=len(done) + 1, boxes=8, feature_names=ds.feature_names, wide=True
+    )
+
+
+def _exports(header, runs: dict, runs_now, ds, t: int | None) -> None:
     with header.export:
         st.markdown("**The programs**")
         for name, run in runs.items():
@@ -369,8 +381,8 @@ def _exports(header, runs: dict, ds, t: int | None) -> None:
             r, slug = done[-1].t, name.replace(".", "_")
             st.download_button(
                 f"{name}: program at round {r} as DOT",
-                lambda run=run, r=r: (
-                    diagrams.bp_digraph(run, r, feature_names=ds.feature_names).source
+                lambda name=name, r=r: (
+                    diagrams.bp_digraph(runs_now()[name], r, feature_names=ds.feature_names).source
                 ),
                 file_name=f"branching_{slug}_round{r}.dot",
                 mime="text/vnd.graphviz",
@@ -379,9 +391,7 @@ def _exports(header, runs: dict, ds, t: int | None) -> None:
             )
             st.download_button(
                 f"{name}: program at round {r} as SVG",
-                lambda done=done: frames.program_svg(
-                    done, rows=len(done) + 1, boxes=8, feature_names=ds.feature_names, wide=True
-                ),
+                lambda name=name: _program_svg(runs_now()[name], t or 0, ds),
                 file_name=f"branching_{slug}_round{r}.svg",
                 mime="image/svg+xml",
                 key=f"svg_{slug}",

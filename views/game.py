@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from ui import pages, params, quiz_widget, theory_doc
+from ui import lecture, pages, params, quiz_widget, theory_doc
 from ui.classroom import (
     chart_with_numbers,
     export_run,
@@ -19,6 +19,7 @@ from ui.classroom import (
     structure,
 )
 from ui.pages.game import diagrams, export, figures, questions, tables
+from ui.pages.game import frames as game_frames
 from ui.pages.game.rules import (
     SEARCH_MAX_SIZE,
     legal_arities,
@@ -34,7 +35,6 @@ from ui.pages.game.rules import (
 from ui.pages.game.rules import move as game_move
 from ui.pages.game.rules import phi as phi_gamma
 from ui.pages.game.rules import start as game_start
-from ui.rounds import stepper
 
 PAGE = pages.page("game")
 #: The modes, as the link spells them: the adversary, the player, watching.
@@ -726,6 +726,8 @@ def render() -> None:
 
 
 def _watch(header, s: int, gamma: float, predict: bool = False) -> None:
+    """App against app: every position drawn once and stepped in the browser (the lecture
+    stepper; issue 27, item 6), the moves' question asked there too."""
     c1, c2 = st.columns([3, 1], vertical_alignment="bottom")
     name = c1.radio(
         "Adversary",
@@ -738,39 +740,38 @@ def _watch(header, s: int, gamma: float, predict: bool = False) -> None:
         **PAGE.param("watch_seed").number(),
         help="Seed of the random adversary.",
     )
-    states = watch(s, gamma, ADVERSARIES[name], int(seed))
-    equal_final = watch(s, gamma, "equal", 0)[-1].total
-
-    def show(i: int) -> None:
-        state = states[i]
-        hide_next = False
-        if predict:
-            hide_next = not quiz_widget.ask(
-                questions.question(states, i), key="quiz_game", presenting=presenting()
-            )
-        left, right = st.columns([3, 2])
-        with left:
-            chosen = None if state.done or hide_next else max_weight_player(state)
-            structure(
-                diagrams.game_digraph(state, chosen=chosen),
-                width="content",
-                label=f"game tree after move {len(state.history)}",
-            )
-        with right:
-            chart_with_numbers(
-                figures.trajectory_figure(state),
-                key="watch_traj",
-                config={"displaylogo": False},
-            )
-            phi = float(phi_gamma(s, gamma))
-            st.metric("Tree weight now", f"{state.total:.4f}")
-            if state.done:
-                st.caption(
-                    f"Final {state.total:.4f} against φ_γ(s) = {phi:.4f} (equal binary "
-                    f"splits end at {equal_final:.4f})."
-                )
-        st.dataframe(tables.game_history_frame(state), hide_index=True)
-
+    adversary = ADVERSARIES[name]
+    states = watch(s, gamma, adversary, int(seed))
+    # while Predict, then reveal asks which leaf comes next, the tree does not mark it
+    lec = game_frames.watch_lecture(s, gamma, adversary, int(seed), not predict)
+    lecture.stylesheet()
+    t = lecture.stepper(lec["n"], page="game", label="Move")
+    if predict:
+        quiz_widget.lecture_quiz(lec["questions"], page="game", presenting=presenting())
+    left, right = st.columns([3, 2])
+    with left:
+        lecture.view(
+            "svg",
+            lec["structure"],
+            key="lv_game_tree",
+            title="The game tree"
+            + ("" if predict else " (vermillion: the leaf the player expands next)"),
+            notes=lec["notes"],
+            descriptions=lec["descriptions"],
+            max_height=640,
+        )
+    with right:
+        lecture.view(
+            "plotly",
+            lec["curves"],
+            key="lv_game_traj",
+            chart_key="game_trajectory",
+            title="The tree's weight after each move",
+            height=330,
+        )
+        lecture.table(lec["numbers"], key="lv_game_numbers")
+    st.markdown("#### Moves")
+    lecture.table(lec["moves"], key="lv_game_moves")
     export_run(
         header,
         "game",
@@ -778,14 +779,24 @@ def _watch(header, s: int, gamma: float, predict: bool = False) -> None:
             "mode": "watch",
             "s": s,
             "gamma": gamma,
-            "adversary": ADVERSARIES[name],
+            "adversary": adversary,
             "seed": int(seed),
         },
         {"watch": run_of(states)},
-        export.snippet(s, gamma, "watch", ADVERSARIES[name], int(seed)),
+        export.snippet(s, gamma, "watch", adversary, int(seed)),
     )
-    stepper(len(states), show, key="round", label="Move")
-    export_structures(header, "game")
+    state = states[min(t or 0, len(states) - 1)]
+    with header.export:
+        st.markdown("**The game tree at this move**")
+        st.download_button(
+            f"Game tree after move {len(state.history)} (DOT)",
+            lambda: diagrams.game_digraph(state).source,
+            file_name=f"boostlab_game_move{len(state.history)}.dot",
+            mime="text/vnd.graphviz",
+            key="game_tree_dot",
+            on_click="ignore",
+            help="Graphviz source: render it with `dot -Tsvg` or any Graphviz viewer.",
+        )
 
 
 params.page_run(PAGE, render)

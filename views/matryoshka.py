@@ -204,17 +204,22 @@ def render() -> None:
         focus = _focus_bar(structures)
     started = time.perf_counter()
     with lecture.computing("Boosting soft stumps…"):
-        runs = {
-            s: matryoshka_runs.prob_run(
-                ds,
-                choice.key,
-                s,
-                n_weak,
-                params["softness"],
-                params["samples"] if s in ("chain", "tree") else None,
-            )
-            for s in structures
-        }
+
+        def runs_now() -> dict:
+            """The runs, from the shared cache (a deferred download keeps this, not them)."""
+            return {
+                s: matryoshka_runs.prob_run(
+                    ds,
+                    choice.key,
+                    s,
+                    n_weak,
+                    params["softness"],
+                    params["samples"] if s in ("chain", "tree") else None,
+                )
+                for s in structures
+            }
+
+        runs = runs_now()
         # one step per change of the focused run (issue 25, 7): the matryoshka's levels, the
         # chain's and the tree's weak classifiers; the other runs are shown at those counts
         counts = frames.step_counts(runs, focus)
@@ -312,13 +317,13 @@ def render() -> None:
         lecture.table(lec["dolls"], key="lv_dolls")
         st.caption(frames.DOLLS_CAPTION)
 
-    _exports(header, runs, ds, counts[min(t or 0, len(counts) - 1)])
+    _exports(header, runs, runs_now, ds, counts[min(t or 0, len(counts) - 1)])
     code, dparams = data_code(choice)
     export_run(
         header,
         "matryoshka",
         {"data": dparams, **params},
-        runs,
+        runs_now,
         export.snippet(
             code, params["structures"], params["n_weak"], params["softness"], params["samples"]
         ),
@@ -360,7 +365,13 @@ REGIONS_KEY = (
 )
 
 
-def _exports(header, runs: dict, ds, n_weak: int) -> None:
+def _dot(step, ds) -> str:
+    return diagrams.prob_digraph(
+        step.model, feature_names=ds.feature_names, new_stump=frames.newest_stump(step)
+    ).source
+
+
+def _exports(header, runs: dict, runs_now, ds, n_weak: int) -> None:
     """Each structure's picture as shown with ``n_weak`` weak classifiers (this step's)."""
     with header.export:
         st.markdown("**The structures at this round**")
@@ -372,8 +383,8 @@ def _exports(header, runs: dict, ds, n_weak: int) -> None:
             T = step.metrics.n_weak  # the page's rounds count weak classifiers
             st.download_button(
                 f"{SHORT[s]}: structure at T = {T} as SVG",
-                lambda step=step, s=s: frames.structure_pictures(
-                    step, s, names=ds.feature_names, font=13
+                lambda s=s, i=i: frames.structure_pictures(
+                    runs_now()[s][i], s, names=ds.feature_names, font=13
                 )[0],
                 file_name=f"matryoshka_{s}_T{T}.svg",
                 mime="image/svg+xml",
@@ -382,13 +393,7 @@ def _exports(header, runs: dict, ds, n_weak: int) -> None:
             )
             st.download_button(
                 f"{SHORT[s]}: structure at T = {T} as DOT",
-                lambda step=step: (
-                    diagrams.prob_digraph(
-                        step.model,
-                        feature_names=ds.feature_names,
-                        new_stump=frames.newest_stump(step),
-                    ).source
-                ),
+                lambda s=s, i=i: _dot(runs_now()[s][i], ds),
                 file_name=f"matryoshka_{s}_T{T}.dot",
                 mime="text/vnd.graphviz",
                 key=f"dot_{s}",

@@ -266,21 +266,26 @@ def render() -> None:
     )
     started = time.perf_counter()
     with lecture.computing("Boosting…"):
-        runs = {
-            ADA: oblique_runs.g1_path_run(
-                ds, choice.key, params["n_internal"] * params["n_stumps"], "stump"
-            ),
-            KM: oblique_runs.g1_tree_run(ds, choice.key, params["n_internal"], "max_decrease"),
-            ODT: oblique_runs.odt_run(
-                ds,
-                choice.key,
-                params["n_internal"],
-                params["n_stumps"],
-                params["learner"],
-                params["rule"],
-                played,
-            ),
-        }
+
+        def runs_now() -> dict:
+            """The runs, from the shared cache (a deferred download keeps this, not them)."""
+            return {
+                ADA: oblique_runs.g1_path_run(
+                    ds, choice.key, params["n_internal"] * params["n_stumps"], "stump"
+                ),
+                KM: oblique_runs.g1_tree_run(ds, choice.key, params["n_internal"], "max_decrease"),
+                ODT: oblique_runs.odt_run(
+                    ds,
+                    choice.key,
+                    params["n_internal"],
+                    params["n_stumps"],
+                    params["learner"],
+                    params["rule"],
+                    played,
+                ),
+            }
+
+        runs = runs_now()
         lec = oblique_lecture(
             ds,
             choice.key,
@@ -403,26 +408,30 @@ def render() -> None:
         "last heard of."
     )
 
-    _exports(header, runs, lec, shown, choice, params, k)
+    _exports(header, runs_now, lec, shown, choice, params, k)
     if not presenting():
         st.markdown(INTRO)
         _theory()
 
 
-def _exports(header, runs: dict, lec: dict, shown: dict, choice, params: dict, k: int) -> None:
+def _odt_dot(step, ds) -> str:
+    return diagrams.odt_digraph(step.tree, feature_names=ds.feature_names, current=step.node).source
+
+
+def _exports(header, runs_now, lec: dict, shown: dict, choice, params: dict, k: int) -> None:
     ds = choice.dataset
     code, dparams = data_code(choice)
     export_run(
         header,
         "oblique",
         {"data": dparams, **params},
-        runs,
+        runs_now,
         export.snippet(
             code, params["n_internal"], params["n_stumps"], params["learner"], params["rule"]
         ),
         ds.feature_names,
     )
-    step = runs[ODT][shown[ODT].idx]
+    idx = shown[ODT].idx
     pictures = lec["runs"][ODT]["structure"]
     picture = pictures[k]
     if isinstance(picture, dict):  # a repeat of an earlier step's picture
@@ -431,11 +440,7 @@ def _exports(header, runs: dict, lec: dict, shown: dict, choice, params: dict, k
         st.markdown("**The BoostODT tree at this step**")
         st.download_button(
             "BoostODT tree (DOT)",
-            lambda: (
-                diagrams.odt_digraph(
-                    step.tree, feature_names=ds.feature_names, current=step.node
-                ).source
-            ),
+            lambda: _odt_dot(runs_now()[ODT][idx], ds),
             file_name=f"boostodt_step{k}.dot",
             mime="text/vnd.graphviz",
             key="odt_dot",

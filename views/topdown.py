@@ -209,20 +209,25 @@ def render() -> None:
             played,
             focus if played else None,
         )
-        runs = {
-            c: topdown_runs.topdown_run(
-                ds,
-                choice.key,
-                params["size"],
-                params["index"],
-                c,
-                params["max_arity"],
-                gamma_of[c],
-                params["leaf_rule"],
-                played if c == focus else (),
-            )
-            for c in params["crit"]
-        }
+
+        def runs_now() -> dict:
+            """The runs, from the shared cache (a deferred download keeps this, not them)."""
+            return {
+                c: topdown_runs.topdown_run(
+                    ds,
+                    choice.key,
+                    params["size"],
+                    params["index"],
+                    c,
+                    params["max_arity"],
+                    gamma_of[c],
+                    params["leaf_rule"],
+                    played if c == focus else (),
+                )
+                for c in params["crit"]
+            }
+
+        runs = runs_now()
     elapsed = time.perf_counter() - started
 
     t = lecture.stepper(
@@ -304,13 +309,13 @@ def render() -> None:
     st.markdown("#### This round in numbers")
     lecture.table(lec["metrics"], key="lv_metrics")
 
-    _exports(header, runs, params, ds, t)
+    _exports(header, runs, runs_now, params, ds, t)
     code, dparams = data_code(choice)
     export_run(
         header,
         "topdown",
         {"data": dparams, **params},
-        runs,
+        runs_now,
         export.snippet(
             code,
             params["size"],
@@ -382,14 +387,15 @@ def _curve_caption(c: str, params: dict, last) -> str:
     return "Faint: the whole run; solid: up to this round; dot: this round."
 
 
-def _exports(header, runs: dict, params: dict, ds, t: int | None) -> None:
+def _exports(header, runs: dict, runs_now, params: dict, ds, t: int | None) -> None:
     with header.export:
         st.markdown("**The runs and the trees**")
         for c, steps in runs.items():
-            step = steps[min(t or 0, len(steps) - 1)]
+            i = min(t or 0, len(steps) - 1)
+            step = steps[i]
             st.download_button(
                 f"{SHORT[c]}: rounds as CSV",
-                lambda steps=steps: tables.history_frame(steps).to_csv(index=False),
+                lambda c=c: tables.history_frame(runs_now()[c]).to_csv(index=False),
                 file_name=f"topdown_{c}.csv",
                 mime="text/csv",
                 key=f"csv_{c}",
@@ -397,9 +403,9 @@ def _exports(header, runs: dict, params: dict, ds, t: int | None) -> None:
             )
             st.download_button(
                 f"{SHORT[c]}: tree at round {step.t} as DOT",
-                lambda step=step: (
+                lambda c=c, i=i: (
                     diagrams.tree_digraph(
-                        step, index=params["index"], feature_names=ds.feature_names
+                        runs_now()[c][i], index=params["index"], feature_names=ds.feature_names
                     ).source
                 ),
                 file_name=f"topdown_{c}_round{step.t}.dot",
@@ -409,8 +415,8 @@ def _exports(header, runs: dict, params: dict, ds, t: int | None) -> None:
             )
             st.download_button(
                 f"{SHORT[c]}: tree at round {step.t} as SVG",
-                lambda step=step: frames.tree_pictures(
-                    step, index=params["index"], feature_names=ds.feature_names
+                lambda c=c, i=i: frames.tree_pictures(
+                    runs_now()[c][i], index=params["index"], feature_names=ds.feature_names
                 )[0],
                 file_name=f"topdown_{c}_round{step.t}.svg",
                 mime="image/svg+xml",

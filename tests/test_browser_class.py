@@ -1,0 +1,186 @@
+"""What a class costs, in Chromium (issue 27, items 3 and 5): a step is the browser's alone.
+
+* **No rerun after a step**: stepping sends nothing to the server (no websocket frame); the
+  server hears the round only when another control is used — opening the Export menu
+  reports it first, so the menu names the round shown.
+* **A late echo never moves the stepper back**: a control's rerun that is still running
+  while the teacher steps on draws with the round it was told, and the stepper stays where
+  the keys took it.
+* **No key press lost**: 200 presses of → and ← as fast as Playwright sends them, with two
+  busy-looping processes loading the machine: the stepper passes through exactly the rounds
+  the keys ask for, in order, and every view draws the last one.
+* **No growth**: DOM nodes, elements and event listeners (DevTools counters after garbage
+  collection) are the same at the same round after 100 and after 200 steps (on /topdown and
+  /branching; ``benchmarks/bench_class.py`` counts them on every lesson page).
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import random
+
+import pytest
+from test_browser import (
+    _lecture_round,
+    _new_page,
+    _no_exception_box,
+    _settle,
+    _views_drawn,
+    _wait_for,
+)
+
+pytestmark = pytest.mark.browser
+
+LECTURE = ".st-key-view-curves .bl-view[data-drawn]"
+DRAWN = """() => { const v = [...document.querySelectorAll('.bl-view')];
+  return v.length > 0 && v.every(e => e.dataset.drawn !== undefined &&
+                                      e.dataset.drawn === e.dataset.frame); }"""
+
+
+def _open(browser, url: str, size: tuple[int, int] = (1600, 1000)):
+    page = _new_page(browser, viewport={"width": size[0], "height": size[1]})
+    sent: list[int] = []
+    page.on("websocket", lambda ws: ws.on("framesent", lambda f: sent.append(len(f))))
+    page.goto(url)
+    page.wait_for_selector(LECTURE, timeout=60_000)
+    _settle(page)
+    page.wait_for_function(DRAWN, timeout=30_000)
+    page.locator("h1").first.click()  # the page has the focus, no control
+    return page, sent
+
+
+def _hi(page) -> int:
+    return int(page.locator(".bl-stepper .bl-range").first.get_attribute("max"))
+
+
+def _step(page, key: str) -> None:
+    page.keyboard.press(key)
+    page.wait_for_function(DRAWN, timeout=30_000)
+
+
+def test_a_step_sends_nothing_and_a_control_reports_the_round(server, browser) -> None:
+    page, sent = _open(browser, server + "/topdown")
+    before = len(sent)
+    for _ in range(4):
+        _step(page, "ArrowRight")
+    assert _lecture_round(page) == 5
+    page.wait_for_timeout(1500)  # the old stepper reported the round 0.7 s after the last step
+    assert len(sent) == before, f"{len(sent) - before} websocket frames sent after 4 steps"
+    # the Export menu is a control: the round is reported before it opens, once
+    page.get_by_role("button", name="Export").first.click()
+    _wait_for(
+        lambda: page.get_by_text("Hatano: tree at round 5 as DOT").count() == 1,
+        30,
+        lambda: (
+            "the Export menu names "
+            + repr(page.locator("[data-testid=stDownloadButton]").all_inner_texts())
+        ),
+    )
+    assert len(sent) == before + 1
+    _settle(page)
+    assert _lecture_round(page) == 5
+    page.keyboard.press("Escape")
+    _no_exception_box(page)
+    page.close()
+
+
+def test_a_late_echo_never_moves_the_stepper_back(server, browser) -> None:
+    """A control's rerun (the focus menu: a new run is focused, the round reported at 3)
+    is still running while → is pressed four times: when it ends, the stepper is where the
+    keys took it, not at the round the rerun was told."""
+    page, _ = _open(browser, server + "/topdown?round=3")
+    page.locator(".st-key-focus").get_by_role("combobox").click()
+    page.get_by_role("option").nth(1).click()
+    page.locator("h1").first.click()
+    for _ in range(4):
+        page.keyboard.press("ArrowRight")
+    _settle(page)
+    page.wait_for_function(DRAWN, timeout=30_000)
+    assert _lecture_round(page) == 7
+    assert "round=7" in page.evaluate("location.href")
+    _no_exception_box(page)
+    page.close()
+
+
+def _burn(stop) -> None:
+    while not stop.is_set():
+        sum(i * i for i in range(10_000))
+
+
+def test_200_fast_presses_none_lost_on_a_loaded_machine(server, browser) -> None:
+    # a laptop's window: the views in sight are drawn at each press (the ones below, later)
+    page, sent = _open(browser, server + "/branching", size=(1280, 720))
+    hi, t = _hi(page), _lecture_round(page)
+    rng = random.Random(27)
+    keys, want = [], []
+    for _ in range(200):
+        step = rng.choice((1, -1)) if 0 < t < hi else (1 if t == 0 else -1)
+        t += step
+        keys.append("ArrowRight" if step > 0 else "ArrowLeft")
+        want.append(t)
+    page.evaluate("""() => { window.__blSeen = [];
+      window.addEventListener('boostlab:round', e => {
+        if (e.detail.source === 'user') window.__blSeen.push(e.detail.t); }); }""")
+    before = len(sent)
+    stop = multiprocessing.Event()
+    burners = [multiprocessing.Process(target=_burn, args=(stop,)) for _ in range(2)]
+    for b in burners:
+        b.start()
+    try:
+        for key in keys:
+            page.keyboard.press(key)
+        page.wait_for_function(DRAWN, timeout=60_000)
+    finally:
+        stop.set()
+        for b in burners:
+            b.join(10)
+    seen = page.evaluate("window.__blSeen")
+    assert seen == want, next(
+        (
+            f"press {i}: wanted round {w}, the stepper showed {s}"
+            for i, (w, s) in enumerate(zip(want, seen))
+            if w != s
+        ),
+        f"{len(seen)} of {len(want)} presses seen",
+    )
+    assert _lecture_round(page) == want[-1] and _views_drawn(page)
+    assert len(sent) == before
+    page.close()
+
+
+@pytest.mark.parametrize("slug", ["topdown", "branching"])
+def test_dom_and_listeners_stay_flat_over_200_steps(server, browser, slug: str) -> None:
+    """Two pages (benchmarks/bench_class.py measures all four): the tree that grows and
+    shrinks with the round, and the page with the most views."""
+    page, _ = _open(browser, server + f"/{slug}?present=true", size=(1280, 720))
+    cdp = page.context.new_cdp_session(page)
+
+    def counters() -> tuple[int, int, int]:
+        cdp.send("HeapProfiler.collectGarbage")
+        c = cdp.send("Memory.getDOMCounters")
+        return (
+            c["nodes"],
+            c["jsEventListeners"],
+            page.evaluate("document.getElementsByTagName('*').length"),
+        )
+
+    hi, r0 = _hi(page), _lecture_round(page)
+    for key, n in (("ArrowRight", hi - r0), ("ArrowLeft", hi), ("ArrowRight", r0)):
+        for _ in range(n):  # every round drawn once: what is made once is made
+            _step(page, key)
+    t, d, seen = r0, 1, []
+    for _ in range(2):
+        for _ in range(100):
+            if not 0 <= t + d <= hi:
+                d = -d
+            _step(page, "ArrowRight" if d > 0 else "ArrowLeft")
+            t += d
+        while t != r0:
+            _step(page, "ArrowRight" if r0 > t else "ArrowLeft")
+            t += 1 if r0 > t else -1
+        seen.append(counters())
+    (nodes1, listeners1, elements1), (nodes2, listeners2, elements2) = seen
+    assert elements2 == elements1, seen
+    assert listeners2 - listeners1 <= 2, seen
+    assert nodes2 - nodes1 <= 20, seen
+    page.close()
