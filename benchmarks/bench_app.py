@@ -73,7 +73,7 @@ def main(repeats: int = 7) -> None:
     cold_ms = statistics.median(cold) * 1000
     print(f"| first page run, cold cache (compute + every round's frames) | {cold_ms:.0f} ms |")
     print(
-        f"| the rerun after a step (cached runs and frames) | "
+        f"| a warm rerun of the page (a control used; cached runs and frames) | "
         f"{statistics.median(steps) * 1000:.0f} ms |"
     )
     print(

@@ -28,6 +28,10 @@ page:
   largest option, a several-choice parameter with all its options; floats, flags, the seed and
   the other choices at their defaults (the query is printed). Its cold open (computing the
   run) and one warm open after it are timed too.
+* **A student who leaves** (issue 27, item 1): the same largest settings with another seed
+  (not computed yet) opened and the connection closed after 1 s; the server's CPU from then
+  until it is idle (0.5 s with less than 0.05 s of CPU). Compare with the cold open's: a
+  computation that goes on for nobody costs about that.
 * **Play** in headless Chromium at 1920×1080 in presenter mode (``--viewport 1440x900`` for
   the normal page): the stepper's speed set to *fast* (0.5 s a round) and Play pressed for
   about 10 s of playing (pressed again when it stops at the last round). rounds/s = rounds
@@ -223,7 +227,41 @@ class ServerRow:
     largest_query: str = ""
     largest_cold: lc.ScenarioResult | None = None
     largest_warm: lc.ScenarioResult | None = None
+    #: server CPU (s) after a student who opened an uncached largest link left 1 s later,
+    #: until the server is idle (0.5 s with < 0.05 s of CPU), and how long that took
+    abandoned_cpu: float = float("nan")
+    abandoned_s: float = float("nan")
     error: str = ""
+
+
+def abandoned(server: lc.Server, slug: str, query: str) -> tuple[float, float]:
+    """A student opens ``/slug?query`` (not computed yet) and closes the tab after 1 s:
+    the server's CPU from then until it is idle, and the time that took (at most 60 s)."""
+    import asyncio
+
+    from websockets.asyncio.client import connect
+
+    async def leave() -> None:
+        ws = await connect(
+            f"ws://127.0.0.1:{server.port}/_stcore/stream",
+            subprotocols=["streamlit"],
+            max_size=None,
+            ping_interval=None,
+        )
+        await ws.send(lc.rerun_message(slug, query))
+        await asyncio.sleep(1.0)
+        await ws.close()
+
+    asyncio.run(leave())
+    cpu0, t0 = server.cpu_seconds(), time.monotonic()
+    last = cpu0
+    while time.monotonic() - t0 < 60:
+        time.sleep(0.5)
+        now = server.cpu_seconds()
+        if now - last < 0.05:
+            break
+        last = now
+    return server.cpu_seconds() - cpu0, time.monotonic() - t0
 
 
 def _check(r: lc.ScenarioResult) -> str:
@@ -254,6 +292,9 @@ def measure_server(server: lc.Server, spec: Any, title: str, sizes: tuple[int, .
     log(f"  /{spec.slug}?{q}: cold {row.largest_cold.wall:.1f} s")
     row.largest_warm = lc.run_scenario(server, big, "largest, warm", [q], timeout=SESSION_TIMEOUT)
     problem = problem or _check(row.largest_warm)
+    gone = (q + "&" if q else "") + "seed=4242"  # the same settings, not computed yet
+    row.abandoned_cpu, row.abandoned_s = abandoned(server, spec.slug, gone)
+    log(f"  /{spec.slug}: left after 1 s: {row.abandoned_cpu:.2f} s CPU after")
     row.error = problem
     return row
 
@@ -452,6 +493,7 @@ def server_table(rows: list[ServerRow], sizes: tuple[int, ...]) -> str:
         "largest settings",
         "payload largest (KB)",
         "largest: cold open s / warm CPU ms",
+        "left after 1 s: server CPU after (s)",
     ]
     lines = ["| " + " | ".join(head) + " |", "|---" + "|---:" * (len(head) - 1) + "|"]
     for r in rows:
@@ -466,6 +508,7 @@ def server_table(rows: list[ServerRow], sizes: tuple[int, ...]) -> str:
             f"`{r.largest_query}`",
             _kb(big),
             f"{big.wall:.1f} / {_ms(warm.cpu_per_session_ms) if warm else '—'}" if big else "—",
+            "—" if r.abandoned_cpu != r.abandoned_cpu else f"{r.abandoned_cpu:.2f}",
         ]
         lines.append("| " + " | ".join(cells) + " |")
     return "\n".join(lines)

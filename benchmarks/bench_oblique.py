@@ -115,7 +115,7 @@ def page(repeats: int = 5) -> None:
         f"| first page run, cold cache (compute + draw) | {statistics.median(cold) * 1000:.0f} ms |"
     )
     print(
-        f"| the rerun after a step (the browser drew it; cached runs and frames) | "
+        f"| a warm rerun of the page (a control used; cached runs and frames) | "
         f"{statistics.median(steps) * 1000:.0f} ms |"
     )
 

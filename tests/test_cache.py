@@ -108,3 +108,60 @@ def test_an_invalid_budget_in_the_environment_is_named_and_the_default_used(raw,
 def test_a_budget_in_the_environment_is_used() -> None:
     assert cache.budget_from_env({cache.BUDGET_ENV: " 16 "}) == 16 << 20
     assert cache.budget_from_env({}) == 1 << 30
+
+
+# ------------------------------------------------------------ a session that is gone (issue 27)
+def test_cancellable_passes_items_through_outside_a_stopped_run() -> None:
+    assert not cache.stop_requested()  # no script run on this thread
+    assert list(cache.cancellable(iter(range(5)))) == [0, 1, 2, 3, 4]
+
+
+def test_a_stopped_session_stops_computing_and_a_waiting_one_computes_itself(monkeypatch) -> None:
+    """The session computing a run disconnects: its computation stops at the next snapshot
+    (nothing is stored), and another session waiting for the same run computes it itself
+    instead of waiting forever."""
+    from streamlit.runtime.scriptrunner_utils.exceptions import StopException
+
+    stopped = threading.Event()
+    first_in = threading.Event()
+    made: list[int] = []
+    monkeypatch.setattr(
+        cache,
+        "stop_requested",
+        lambda: stopped.is_set() and threading.current_thread().name == "gone",
+    )
+
+    def snapshots(n: int):
+        for i in range(n):
+            made.append(i)
+            first_in.set()
+            if threading.current_thread().name == "gone" and i == 1:
+                stopped.set()  # the tab is closed while round 1 is computed
+            time.sleep(0.01)
+            yield i
+
+    @cache.shared
+    def run(n: int) -> tuple:
+        return tuple(cache.cancellable(snapshots(n)))
+
+    cache.clear()
+    out: dict[str, object] = {}
+
+    def call(name: str) -> None:
+        try:
+            out[name] = run(6)
+        except StopException:
+            out[name] = "stopped"
+
+    gone = threading.Thread(target=call, args=("gone",), name="gone")
+    gone.start()
+    first_in.wait(5)
+    waiting = threading.Thread(target=call, args=("waiting",), name="waiting")
+    waiting.start()
+    gone.join(10)
+    waiting.join(10)
+    assert out == {"gone": "stopped", "waiting": (0, 1, 2, 3, 4, 5)}
+    # the gone run stopped at the round it was closed in: rounds 2-5 were never computed
+    assert made[:2] == [0, 1] and len(made) == 2 + 6
+    assert run(6) == (0, 1, 2, 3, 4, 5)  # the waiting session's value was stored
+    cache.clear()

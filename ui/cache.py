@@ -30,10 +30,11 @@ import os
 import pickle
 import threading
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any, TypeVar
 
 F = TypeVar("F", bound=Callable[..., Any])
+T = TypeVar("T")
 
 #: The environment variable that sets the budget in MiB (a small classroom machine may lower
 #: it; docs/classroom-server.md).
@@ -158,3 +159,38 @@ def shared(fn: F) -> F:
                 _pending.pop(key).set()
 
     return cached  # type: ignore[return-value]
+
+
+# ----------------------------------------------------------------------- cancelled sessions
+def stop_requested() -> bool:
+    """Whether the script run on this thread was asked to stop: its session disconnected
+    (the student closed the tab) or the server is shutting down.
+
+    Reads Streamlit's ScriptRequests state (no public API says it; a Streamlit without it
+    reads as "not asked"). A rerun request (a new parameter) is not a stop: the run it
+    abandons may be shared, and Streamlit handles it at its next element.
+    """
+    try:
+        from streamlit.runtime.scriptrunner_utils.script_requests import ScriptRequestType
+        from streamlit.runtime.scriptrunner_utils.script_run_context import get_script_run_ctx
+
+        ctx = get_script_run_ctx(suppress_warning=True)
+        requests = getattr(ctx, "script_requests", None)
+        return getattr(requests, "_state", None) == ScriptRequestType.STOP
+    except Exception:  # noqa: BLE001 — never let the check itself break a computation
+        return False
+
+
+def cancellable(items: Iterable[T]) -> Iterator[T]:
+    """``items`` one by one, stopping with Streamlit's ``StopException`` as soon as the
+    session that asked for them is gone (issue 27, item 1: a heavy link opened and closed
+    went on computing for seconds). Wrap the snapshots of a run being computed for the
+    shared store: a stopped computation is not stored, and a session waiting for the same
+    value computes it itself (:func:`shared`).
+    """
+    from streamlit.runtime.scriptrunner_utils.exceptions import StopException
+
+    for item in items:
+        if stop_requested():
+            raise StopException()
+        yield item

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from boostcore import datasets
 from boostcore.branching import BandsAtC, BPStep, bp_infoboost, round_bands
-from ui.cache import shared
+from ui.cache import cancellable, shared
 
 
 @shared
@@ -37,16 +37,18 @@ def bp_run(
         return choices[step.t] if step.t < len(choices) else None
 
     return tuple(
-        bp_infoboost(
-            _ds.X_train,
-            _ds.y_train,
-            n_rounds=n_rounds,
-            merge=merge,
-            c=c,
-            weak=weak_learner,
-            X_test=_ds.X_test if _ds.n_test else None,
-            y_test=_ds.y_test if _ds.n_test else None,
-            choose=replay if choices else None,
+        cancellable(
+            bp_infoboost(
+                _ds.X_train,
+                _ds.y_train,
+                n_rounds=n_rounds,
+                merge=merge,
+                c=c,
+                weak=weak_learner,
+                X_test=_ds.X_test if _ds.n_test else None,
+                y_test=_ds.y_test if _ds.n_test else None,
+                choose=replay if choices else None,
+            )
         )
     )
 
@@ -68,5 +70,7 @@ def bp_c_rounds(
     ``D_t`` and divided children merged by the bands of every ``c`` in ``cs`` (one tuple per
     snapshot of the run; empty for its start and stop snapshots, which have no round)."""
     return tuple(
-        round_bands(s, cs) for s in bp_run(_ds, ds_key, n_rounds, "bands", c, weak_learner)
+        cancellable(
+            round_bands(s, cs) for s in bp_run(_ds, ds_key, n_rounds, "bands", c, weak_learner)
+        )
     )

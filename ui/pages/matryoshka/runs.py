@@ -17,7 +17,7 @@ from boostcore.probabilistic import (
     prob_adaboost,
     prob_tree,
 )
-from ui.cache import shared
+from ui.cache import cancellable, shared
 
 
 @shared
@@ -38,11 +38,17 @@ def prob_run(
     )
     if structure == "chain":
         return tuple(
-            prob_adaboost(_ds.X_train, _ds.y_train, n_rounds=n_weak, samples=samples, **kw)
+            cancellable(
+                prob_adaboost(_ds.X_train, _ds.y_train, n_rounds=n_weak, samples=samples, **kw)
+            )
         )
     if structure == "tree":
-        return tuple(prob_tree(_ds.X_train, _ds.y_train, n_internal=n_weak, samples=samples, **kw))
+        return tuple(
+            cancellable(
+                prob_tree(_ds.X_train, _ds.y_train, n_internal=n_weak, samples=samples, **kw)
+            )
+        )
     if structure == "collapse":
-        return tuple(collapse_tree(_ds.X_train, _ds.y_train, n_internal=n_weak, **kw))
+        return tuple(cancellable(collapse_tree(_ds.X_train, _ds.y_train, n_internal=n_weak, **kw)))
     levels = max(1, int(np.floor(np.log2(n_weak))))
-    return tuple(matryoshka(_ds.X_train, _ds.y_train, levels=levels, **kw))
+    return tuple(cancellable(matryoshka(_ds.X_train, _ds.y_train, levels=levels, **kw)))

@@ -14,7 +14,7 @@ import numpy as np
 import streamlit as st
 
 from boostcore import datasets
-from ui.cache import shared
+from ui.cache import cancellable, shared
 
 
 @shared
@@ -23,13 +23,15 @@ def g1_path_run(_ds: datasets.Dataset, ds_key: str, n_rounds: int, weak: str) ->
     from boostcore.realboost import g1_linear
 
     return tuple(
-        g1_linear(
-            _ds.X_train,
-            _ds.y_train,
-            n_rounds=n_rounds,
-            weak=weak,
-            X_test=_ds.X_test if _ds.n_test else None,
-            y_test=_ds.y_test if _ds.n_test else None,
+        cancellable(
+            g1_linear(
+                _ds.X_train,
+                _ds.y_train,
+                n_rounds=n_rounds,
+                weak=weak,
+                X_test=_ds.X_test if _ds.n_test else None,
+                y_test=_ds.y_test if _ds.n_test else None,
+            )
         )
     )
 
@@ -40,13 +42,15 @@ def g1_tree_run(_ds: datasets.Dataset, ds_key: str, n_internal: int, leaf_rule: 
     from boostcore.oblique import g1_tree
 
     return tuple(
-        g1_tree(
-            _ds.X_train,
-            _ds.y_train,
-            n_internal=n_internal,
-            leaf_rule=leaf_rule,
-            X_test=_ds.X_test if _ds.n_test else None,
-            y_test=_ds.y_test if _ds.n_test else None,
+        cancellable(
+            g1_tree(
+                _ds.X_train,
+                _ds.y_train,
+                n_internal=n_internal,
+                leaf_rule=leaf_rule,
+                X_test=_ds.X_test if _ds.n_test else None,
+                y_test=_ds.y_test if _ds.n_test else None,
+            )
         )
     )
 
@@ -73,16 +77,18 @@ def odt_run(
         return choices[step.t] if step.t < len(choices) else None
 
     return tuple(
-        boost_odt(
-            _ds.X_train,
-            _ds.y_train,
-            n_internal=n_internal,
-            n_stumps=n_stumps,
-            weak=node_learner,
-            leaf_rule=leaf_rule,
-            X_test=_ds.X_test if _ds.n_test else None,
-            y_test=_ds.y_test if _ds.n_test else None,
-            choose=policy if choices else None,
+        cancellable(
+            boost_odt(
+                _ds.X_train,
+                _ds.y_train,
+                n_internal=n_internal,
+                n_stumps=n_stumps,
+                weak=node_learner,
+                leaf_rule=leaf_rule,
+                X_test=_ds.X_test if _ds.n_test else None,
+                y_test=_ds.y_test if _ds.n_test else None,
+                choose=policy if choices else None,
+            )
         )
     )
 

@@ -17,7 +17,7 @@ from boostcore.topdown import (
     grow,
     replay,
 )
-from ui.cache import shared
+from ui.cache import cancellable, shared
 
 
 @shared
@@ -39,18 +39,20 @@ def topdown_run(
     algorithm's own split.
     """
     return tuple(
-        grow(
-            _ds.X_train,
-            _ds.y_train,
-            size=size,
-            index=index,
-            criterion=criterion,
-            max_arity=max_arity,
-            gamma=gamma,
-            leaf_rule=leaf_rule,
-            X_test=_ds.X_test if _ds.n_test else None,
-            y_test=_ds.y_test if _ds.n_test else None,
-            choose=replay(list(choices)) if choices else None,
+        cancellable(
+            grow(
+                _ds.X_train,
+                _ds.y_train,
+                size=size,
+                index=index,
+                criterion=criterion,
+                max_arity=max_arity,
+                gamma=gamma,
+                leaf_rule=leaf_rule,
+                X_test=_ds.X_test if _ds.n_test else None,
+                y_test=_ds.y_test if _ds.n_test else None,
+                choose=replay(list(choices)) if choices else None,
+            )
         )
     )
 
