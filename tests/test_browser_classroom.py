@@ -236,9 +236,13 @@ def test_export_downloads(server, context) -> None:
 
 
 def test_game_structure_exports_as_dot_and_svg(server, context) -> None:
-    """Every drawn structure is in the Export menu (here the game tree after two moves)."""
+    """Every drawn structure is in the Export menu (here the game tree after two moves of
+    the adversary's mode); watching, the tree at the move shown (stepped in the browser:
+    the round is reported when the menu opens)."""
     page = _open(
-        context, server + "/game?mode=Watch&s=6&round=2", "[data-testid='stGraphVizChart']"
+        context,
+        server + "/game?mode=You+are+the+adversary&s=6&mv=0-2-0.5_0.5;1-2-0.5_0.5",
+        "[data-testid='stGraphVizChart']",
     )
     page.get_by_role("button", name="Export").click()
     popover = page.locator("[data-testid='stPopoverBody']")
@@ -251,6 +255,20 @@ def test_game_structure_exports_as_dot_and_svg(server, context) -> None:
     assert name == "boostlab_game_1.svg"
     text = data.decode()
     assert text.startswith("<?xml") and "<svg" in text and "#3" in text
+    page.close()
+
+    page = _open(context, server + "/game?mode=Watch&s=6", ".st-key-lv_game_tree .bl-view")
+    page.locator("h1").first.click()
+    for _ in range(2):
+        page.keyboard.press("ArrowRight")
+    page.get_by_role("button", name="Export").click()
+    popover = page.locator("[data-testid='stPopoverBody']")
+    popover.wait_for(state="visible", timeout=10_000)
+    button = popover.get_by_role("button", name="Game tree after move 2 (DOT)")
+    button.wait_for(timeout=20_000)
+    name, data = _download(page, button.click)
+    assert name == "boostlab_game_move2.dot" and data.decode().startswith("digraph")
+    assert data.decode().count("->") == 4  # two moves of two children each
     page.close()
 
 

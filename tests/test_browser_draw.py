@@ -116,7 +116,12 @@ def test_draw_points_by_clicking_and_share_the_link(server, browser) -> None:
 
     # the demo below runs on the drawn data: 5 training points, no test points
     assert page.get_by_text("The demo below runs on your 5 points").count() == 1
-    assert page.get_by_text("5 training and 0 test points").count() == 1
+    # the stepper's caption (drawn by lecture.js when the stepper remounts with the new run)
+    _wait_for(
+        lambda: page.get_by_text("5 training and 0 test points").count() == 1,
+        10,
+        lambda: f"the stepper says {page.locator('.bl-caption').all_inner_texts()}",
+    )
     # round 1: the root's children share the 5 points (the tree is an SVG of the lecture view)
     page.wait_for_selector(".st-key-view-structure .bl-view[data-drawn]", timeout=30_000)
     tree = page.locator(".st-key-view-structure svg").first.inner_html()
@@ -131,7 +136,11 @@ def test_draw_points_by_clicking_and_share_the_link(server, browser) -> None:
     _no_exception_box(again)
     assert _url_points(again) == expected
     assert "3 of class −1, 2 of class +1" in _panel_title(again)
-    assert again.get_by_text("5 training and 0 test points").count() == 1
+    _wait_for(
+        lambda: again.get_by_text("5 training and 0 test points").count() == 1,
+        10,
+        lambda: f"the stepper says {again.locator('.bl-caption').all_inner_texts()}",
+    )
     again.screenshot(path=str(ARTIFACTS / "draw_reopened.png"), full_page=True)
     # open the panel: the same points are drawn on the canvas
     again.locator(f"{PANEL} summary").first.click()
