@@ -26,14 +26,14 @@ run: $(VENV)/.runtime
 serve: $(VENV)/.runtime
 	$(PY) -m streamlit run app.py --server.address 0.0.0.0 --server.port $(PORT) --server.headless true
 
-# Two parts: the unit, property and AppTest tests on two workers (pytest-xdist), then the
-# browser tests and the ones that measure their own server, alone (one server and one
-# browser per session). Two browser workers were tried (10 minutes instead of 12) but made
-# the stepper's server sync race visible: a late rerun's round in the link, a lost click
-# (issue 27, item 3); they run on one until that is fixed.
+# Three parts: the unit, property and AppTest tests on two workers (pytest-xdist); the
+# browser tests on two workers (one server and one browser per worker: a step no longer
+# reruns the page, so the stepper's server sync no longer races, issue 27 item 3); then the
+# tests that measure their own server, alone.
 test: $(VENV)/.dev
 	$(PY) -m pytest -m "not browser and not serial" -n 2
-	$(PY) -m pytest -m "browser or serial"
+	$(PY) -m pytest -m "browser and not serial" -n 2
+	$(PY) -m pytest -m "serial"
 
 # Everything but the browser tests (no Streamlit server, no Chromium): for quick iterations.
 # `make test` stays the whole suite (and CI's command).

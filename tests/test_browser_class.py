@@ -184,3 +184,33 @@ def test_dom_and_listeners_stay_flat_over_200_steps(server, browser, slug: str) 
     assert listeners2 - listeners1 <= 2, seen
     assert nodes2 - nodes1 <= 20, seen
     page.close()
+
+
+def test_plotly_js_is_downloaded_once_per_browser(server, browser) -> None:
+    """Issue 27, item 2: plotly.js (1.5 MB gzipped) comes over the network on the first
+    page load only; a reload, and another page, take it from the browser's cache (or a
+    304 answer with no body)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 720})
+    page = context.new_page()
+    cdp = context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    urls: dict[str, str] = {}
+    got: list[tuple[str, int]] = []
+    cdp.on(
+        "Network.responseReceived",
+        lambda e: urls.__setitem__(e["requestId"], e["response"]["url"]),
+    )
+    cdp.on(
+        "Network.loadingFinished",
+        lambda e: got.append((urls.get(e["requestId"], ""), e["encodedDataLength"])),
+    )
+    sizes = []
+    for path in ("/topdown", "/topdown", "/branching"):
+        got.clear()
+        page.goto(server + path)
+        page.wait_for_selector(LECTURE, timeout=60_000)
+        page.wait_for_function(DRAWN, timeout=30_000)
+        sizes.append(sum(n for url, n in got if url.endswith("/app/static/plotly.min.js")))
+    assert sizes[0] > 1_000_000, sizes  # the first load: the whole file
+    assert sizes[1] < 10_000 and sizes[2] < 10_000, sizes
+    context.close()

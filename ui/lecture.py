@@ -325,7 +325,7 @@ def ensure_plotly_js() -> Path:
         # a file of this process's own, renamed into place: two servers (or a test run and a
         # server) starting at once never see, or serve, a half-written copy
         tmp = dst.with_name(f".plotly.{os.getpid()}.tmp")
-        shutil.copyfile(src, tmp)
+        shutil.copy2(src, tmp)  # with the package's date: browsers cache it longer (issue 27)
         tmp.replace(dst)
     return dst
 
