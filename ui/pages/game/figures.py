@@ -68,8 +68,20 @@ def trajectory_figure(state, *, height: int = 300) -> go.Figure:
         plot_bgcolor="white",
         # above the plot: below it, the x axis's title sat on the legend (issue 26, item 8)
         legend=dict(orientation="h", yanchor="bottom", y=1.02, x=0, font=dict(size=11)),
-        xaxis=dict(range=[0.5, state.s + 0.5], gridcolor="#eeeeee", title=dict(text="leaves |T|")),
-        yaxis=dict(range=[0, state.w0 * 1.05], gridcolor="#eeeeee", title=dict(text="tree weight")),
+        # automargin: drawn by the lecture view (plotly.js without plotly.py's template), the
+        # 10-px margins cut the tick labels ("0.8" read "8")
+        xaxis=dict(
+            range=[0.5, state.s + 0.5],
+            gridcolor="#eeeeee",
+            title=dict(text="leaves |T|"),
+            automargin=True,
+        ),
+        yaxis=dict(
+            range=[0, state.w0 * 1.05],
+            gridcolor="#eeeeee",
+            title=dict(text="tree weight"),
+            automargin=True,
+        ),
     )
     return plotly_figure(data, chart_text(layout))
 

@@ -11,7 +11,6 @@ and the lecture stepper swaps them (``ui/lecture.py``).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from html import escape
 
 from boostcore.bounds import phi_gamma
 from boostcore.game import GameState, max_weight_player
@@ -125,5 +124,4 @@ def watch_lecture(s: int, gamma: float, adversary: str, seed: int, mark_next: bo
             [lecture.table_html(game_history_frame(state)) for state in states]
         ),
         "questions": [questions.question(states, i) for i in range(len(states))],
-        "title": escape(f"Watch: s = {s}, γ = {gamma}"),
     }
