@@ -213,7 +213,9 @@ def test_export_downloads(server, context) -> None:
     )
     chart = page.locator(".st-key-view-regions .bl-view-plotly").first
     chart.hover()
-    camera = chart.locator(".modebar-btn[data-title^='Download plot']").first
+    camera = chart.locator(
+        ".js-plotly-plot:not(.bl-slot-off) .modebar-btn[data-title^='Download plot']"
+    ).first
     name, data = _download(page, camera.click)
     assert name == "boostlab_topdown_regions_hatano.png"
     assert data[:8] == b"\x89PNG\r\n\x1a\n"
@@ -228,7 +230,9 @@ def test_export_downloads(server, context) -> None:
     page.wait_for_selector(LECTURE, timeout=30_000)
     chart = page.locator(".st-key-view-regions .bl-view-plotly").first
     chart.hover()
-    camera = chart.locator(".modebar-btn[data-title^='Download plot']").first
+    camera = chart.locator(
+        ".js-plotly-plot:not(.bl-slot-off) .modebar-btn[data-title^='Download plot']"
+    ).first
     name, data = _download(page, camera.click)
     assert name == "boostlab_topdown_regions_hatano.svg"
     assert b"<svg" in data[:200]

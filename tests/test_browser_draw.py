@@ -28,7 +28,7 @@ ROOT = Path(__file__).resolve().parents[1]
 ARTIFACTS = ROOT / "tests" / "artifacts"
 READY = "[data-testid='stExpander']"
 PANEL = ".st-key-draw_open"
-CANVAS = f"{PANEL} .js-plotly-plot"
+CANVAS = f"{PANEL} .js-plotly-plot:not(.bl-slot-off)"
 
 
 pytestmark = pytest.mark.browser

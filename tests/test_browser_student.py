@@ -34,7 +34,7 @@ def test_drag_a_threshold_box_and_play_the_split(server, browser) -> None:
     panel = page.locator(WEAK)
     panel.wait_for(timeout=30_000)
     assert _lecture_round(page) == 0  # the tree to split, not the algorithm's next round
-    plot = panel.locator(".js-plotly-plot").first
+    plot = panel.locator(".js-plotly-plot:not(.bl-slot-off)").first
     box = plot.locator(".nsewdrag").first.bounding_box()
     # a box across the middle of the plot: its two x edges become two thresholds (k = 3)
     x0, x1 = box["x"] + box["width"] * 0.3, box["x"] + box["width"] * 0.62

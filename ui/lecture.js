@@ -47,6 +47,11 @@ const MIN_SUP_PARENT = 26;
 const NARROW = 1100;
 const NARROW_SCALE = 0.6;
 
+// Drawings a chart keeps of its rounds: the one shown and one step either way (viewMount).
+const SLOTS = 3;
+// Milliseconds after a step before the next rounds are drawn ahead (viewMount).
+const IDLE_AFTER = 150;
+
 function narrow() {
   return window.innerWidth < NARROW;
 }
@@ -94,8 +99,8 @@ function skipLink(target) {
 function scaledPlotly(obj, k, floor) {
   if (!obj || typeof obj !== "object" || ArrayBuffer.isView(obj) || "bdata" in obj) return obj;
   if (Array.isArray(obj)) {
-    return obj.length && obj[0] && typeof obj[0] === "object" && !Array.isArray(obj[0])
-      ? obj.map((o) => scaledPlotly(o, k, floor)) : obj;
+    return obj.length && obj[0] && typeof obj[0] === "object" && !Array.isArray(obj[0]) &&
+      !ArrayBuffer.isView(obj[0]) ? obj.map((o) => scaledPlotly(o, k, floor)) : obj;
   }
   const text = `${typeof obj.text === "string" ? obj.text : ""}${typeof obj.name === "string" ? obj.name : ""}`;
   const least = /<su[bp]>/i.test(text) ? MIN_SUP_PARENT * k : floor;
@@ -120,6 +125,52 @@ function scaledPlotly(obj, k, floor) {
   }
   // a title or label with a sub/superscript but no font of its own: the floor still holds
   if (least > floor && typeof obj.text === "string" && !("font" in obj)) out.font = { size: least };
+  return out;
+}
+
+// plotly.py sends a numpy array as {dtype, bdata[, shape]} (base64). Plotly.react compares
+// data arrays by identity and takes such a spec for a new array on every call, so a step that
+// moved one shape recalculated and redrew every trace of the chart (35 ms instead of 5 on
+// /topdown's regions, measured in Chromium): each spec is decoded once into a typed array
+// (the layout plotly.js itself gives it: rows of one buffer for a 2-D shape), and a frame's
+// unchanged traces, shared between rounds, keep the same arrays.
+const DTYPES = {
+  f8: Float64Array, f4: Float32Array, i4: Int32Array, u4: Uint32Array, i2: Int16Array,
+  u2: Uint16Array, i1: Int8Array, u1: Uint8Array, u1c: Uint8ClampedArray,
+};
+const DECODED = new WeakMap();
+
+function isSpec(v) {
+  return v && typeof v === "object" && !Array.isArray(v) && typeof v.bdata === "string" &&
+    typeof v.dtype === "string" && v.dtype in DTYPES;
+}
+
+function decodeSpec(v) {
+  const Type = DTYPES[v.dtype];
+  const bin = atob(v.bdata);
+  const bytes = new Uint8Array(bin.length);
+  for (let j = 0; j < bin.length; j++) bytes[j] = bin.charCodeAt(j);
+  const shape = v.shape === undefined ? [] : String(v.shape).split(",").map(Number);
+  if (shape.length < 2) return new Type(bytes.buffer);
+  const [rows, cols] = shape;
+  const out = [];
+  for (let r = 0; r < rows; r++) out.push(new Type(bytes.buffer, r * cols * Type.BYTES_PER_ELEMENT, cols));
+  return out;
+}
+
+// The object with every array spec inside it decoded (the same object when it holds none),
+// remembered for as long as the object lives.
+function decoded(obj) {
+  if (!obj || typeof obj !== "object" || Array.isArray(obj) || ArrayBuffer.isView(obj)) return obj;
+  if (DECODED.has(obj)) return DECODED.get(obj);
+  let out = obj;
+  for (const [name, v] of Object.entries(obj)) {
+    const w = isSpec(v) ? decodeSpec(v) : decoded(v);
+    if (w === v) continue;
+    if (out === obj) out = Object.assign({}, obj);
+    out[name] = w;
+  }
+  DECODED.set(obj, out);
   return out;
 }
 
@@ -575,9 +626,11 @@ function viewMount(component) {
       unlocked = !unlocked;
       zoom.setAttribute("aria-pressed", String(unlocked));
       box.classList.toggle("bl-touch-locked", !unlocked);
-      if (window.Plotly && body.data) {
-        window.Plotly.relayout(body, { dragmode: unlocked ? "zoom" : false });
-        window.Plotly.react(body, body.data, body.layout, chartConfig());
+      const gd = shownSlot();
+      if (window.Plotly && gd && gd.el.data) {
+        forgetHidden();
+        window.Plotly.relayout(gd.el, { dragmode: unlocked ? "zoom" : false });
+        window.Plotly.react(gd.el, gd.el.data, gd.el.layout, chartConfig());
       }
     });
   }
@@ -602,7 +655,6 @@ function viewMount(component) {
     return Object.assign({}, base, { displayModeBar: unlocked, scrollZoom: false });
   }
   let shown = -1;
-  let plotReady = null;
   let drawnWidth = null;  // the body's width when the picture was chosen
   const fs = parseFloat(getComputedStyle(box).fontSize) || 16;
   if (data.notes) note.style.minHeight = "2.4em";
@@ -612,7 +664,120 @@ function viewMount(component) {
   const above = () => (titleEl ? Math.max(titleEl.getBoundingClientRect().height, 1.5 * fs) : 0) +
     (data.notes ? 2.6 * fs : 0) + 6;
   let height = fitHeight(parentElement, data, above());
-  if (data.kind !== "plotly") body.style.height = data.kind === "svg" ? height + "px" : "";
+  if (data.kind !== "html") body.style.height = height + "px";
+
+  // ------------------------------------------------------------------ a chart's drawings
+  // A chart keeps up to SLOTS drawings of its rounds, stacked in its body: the round shown
+  // and, drawn while the page is idle, the rounds one step either way. A step to a round
+  // already drawn only swaps which drawing is visible (Plotly.react of a changed chart costs
+  // 30-50 ms on a 2-core machine, ten of them a step on /topdown; issue 27, item 4). The
+  // drawing shown is the slot without .bl-slot-off; the others are invisible, out of the
+  // accessibility tree and take no pointer (their order in the body is not kept: moving a
+  // drawing restyles all of it, ~10 ms a chart). Once the reader pans or zooms a chart, its
+  // other drawings are dropped and each step is drawn into the one shown.
+  const slots = [];
+  let ahead = 1;  // the direction of the last step: the next round that way is drawn first
+  let userView = false;
+  let idleJob = null;
+  function newSlot() {
+    const el = document.createElement("div");
+    el.className = "bl-slot";
+    const s = { el, i: -1, ready: false, stamp: 0, chain: Promise.resolve(), heard: false };
+    if (slots.length) {
+      el.classList.add("bl-slot-off");
+      el.setAttribute("aria-hidden", "true");
+    }
+    body.appendChild(el);
+    slots.push(s);
+    return s;
+  }
+  function shownSlot() {
+    return slots.find((s) => !s.el.classList.contains("bl-slot-off")) || null;
+  }
+  function reveal(s) {
+    const old = shownSlot();
+    if (old === s) return;
+    s.el.classList.remove("bl-slot-off");
+    s.el.removeAttribute("aria-hidden");
+    if (old) {
+      old.el.classList.add("bl-slot-off");
+      old.el.setAttribute("aria-hidden", "true");
+    }
+  }
+  function forgetHidden() {
+    const cur = shownSlot();
+    for (const s of slots) {
+      if (s === cur) continue;
+      s.i = -1;
+      s.ready = false;
+      s.stamp += 1;
+    }
+  }
+  function listen(s) {
+    // a pan, a zoom or a double-click reset made by the reader on the chart shown
+    if (s.heard || !s.el.on) return;
+    s.heard = true;
+    s.el.on("plotly_relayout", (ev) => {
+      if (!ev || !Object.keys(ev).some((name) => /^[xy]axis[0-9]*\.(range|autorange)/.test(name))) return;
+      if (s !== shownSlot()) return;
+      userView = true;
+      forgetHidden();
+    });
+  }
+  // Draws frame j into slot s; resolves once drawn (or once a newer request replaced it).
+  function drawInto(s, j) {
+    s.i = j;
+    s.ready = false;
+    const stamp = (s.stamp += 1);
+    s.chain = s.chain.then(loadPlotly).then((Plotly) => {
+      if (s.stamp !== stamp) return false;  // asked to draw another round meanwhile
+      const f = frames[j];
+      const k = data.presenter ? presenterScale() : 1;
+      const floor = data.presenter ? MIN_LABEL * k : 0;
+      const plain = f.data.map(decoded);
+      const base = data.presenter ? scaledPlotly(f.layout, k, floor) : f.layout;
+      const traces = data.presenter ? plain.map((tr) => scaledPlotly(tr, k, floor)) : plain;
+      const layout = Object.assign({}, base, { height, autosize: true });
+      if (touch && !unlocked) layout.dragmode = false;
+      return Plotly.react(s.el, traces, layout, chartConfig()).then(() => {
+        // the figure's name and description say what it shows; its axis text alone is noise
+        for (const svg of s.el.querySelectorAll("svg.main-svg")) svg.setAttribute("aria-hidden", "true");
+        listen(s);
+        if (s.stamp !== stamp) return false;
+        s.ready = true;
+        return true;
+      });
+    });
+    return s.chain;
+  }
+  function prefetchSoon() {
+    if (idleJob !== null || gone || userView || !frames.length) return;
+    const run = () => {
+      idleJob = null;
+      prefetch();
+    };
+    // not in the frames right after a step: they belong to the step's own drawing
+    const job = (idleJob = { timer: null, idle: null });
+    job.timer = setTimeout(() => {
+      job.timer = null;
+      if (window.requestIdleCallback) job.idle = requestIdleCallback(run, { timeout: 1000 });
+      else job.timer = setTimeout(run, 0);
+    }, IDLE_AFTER);
+  }
+  function prefetch() {
+    const cur = shownSlot();
+    if (gone || userView || !onScreen || !cur || !cur.ready) return;
+    const i = cur.i;
+    const want = [i + ahead, i - ahead].filter((j) => j >= 0 && j < frames.length &&
+                                                     frames[j] !== frames[i]);
+    const held = (j) => slots.some((s) => s.i >= 0 && frames[s.i] === frames[j]);
+    const j = want.find((w) => !held(w));
+    if (j === undefined) return;
+    const free = slots.find((s) => s !== cur && !want.some((w) => s.i >= 0 && frames[s.i] === frames[w])) ||
+      (slots.length < SLOTS ? newSlot() : null);
+    if (!free) return;
+    drawInto(free, j).then(prefetchSoon, () => { free.i = -1; });
+  }
 
   function frameAt(t) {
     const i = Math.min(Math.max(t, 0), frames.length - 1);
@@ -682,24 +847,23 @@ function viewMount(component) {
       });
       return;
     }
-    plotReady = (plotReady || loadPlotly()).then((Plotly) => {
-      if (shown !== i) return Plotly; // a newer round was asked for meanwhile: draw that one
-      const k = data.presenter ? presenterScale() : 1;
-      const floor = data.presenter ? MIN_LABEL * k : 0;
-      const base = data.presenter ? scaledPlotly(f.layout, k, floor) : f.layout;
-      const traces = data.presenter ? f.data.map((tr) => scaledPlotly(tr, k, floor)) : f.data;
-      const layout = Object.assign({}, base, { height, autosize: true });
-      if (touch && !unlocked) layout.dragmode = false;
-      const t0 = performance.now();
-      return Plotly.react(body, traces, layout, chartConfig())
-        .then(() => {
-          box.dataset.ms = String(Math.round(performance.now() - t0)); // for the benchmark
-          // the figure's name and description say what it shows; its axis text alone is noise
-          for (const svg of body.querySelectorAll("svg.main-svg")) svg.setAttribute("aria-hidden", "true");
-          box.dataset.drawn = String(i);
-          return Plotly;
-        });
+    const ready = slots.find((x) => x.ready && frames[x.i] === f);
+    if (ready) {
+      reveal(ready);
+      box.dataset.ms = "0";  // for the benchmark: drawn before it was asked for
+      box.dataset.drawn = String(i);
+      prefetchSoon();
+      return;
+    }
+    const s = shownSlot() || newSlot();
+    const t0 = performance.now();
+    drawInto(s, i).then((done) => {
+      if (!done || shown !== i) return;
+      box.dataset.ms = String(Math.round(performance.now() - t0)); // for the benchmark
+      box.dataset.drawn = String(i);
+      prefetchSoon();
     }).catch((e) => {
+      slots.length = 0;
       body.textContent = "This view could not be drawn: " + e.message;
       box.dataset.drawn = String(i);
     });
@@ -721,12 +885,18 @@ function viewMount(component) {
       shown = -1;
       draw(BUS.rounds[key] ?? 0);
       if (shown === -1) shown = i;
-    } else if (data.kind === "plotly" && window.Plotly && body.data) {
-      window.Plotly.relayout(body, { height });
+    } else if (data.kind === "plotly") {
+      body.style.height = height + "px";
+      const gd = shownSlot();
+      forgetHidden();
+      if (window.Plotly && gd && gd.el.data) window.Plotly.relayout(gd.el, { height });
     }
   }
   const timers = [60, 400, 1200].map((ms) => setTimeout(refit, ms));
   window.addEventListener("resize", refit);
+  // presenter mode sizes a chart's text with the window: drawings made for another width go
+  const rescale = () => { if (data.presenter) forgetHidden(); };
+  if (data.kind === "plotly") window.addEventListener("resize", rescale);
   if (data.kind === "html") window.addEventListener("resize", scrollable);
   // a picture's column can narrow without the window changing (a panel appearing beside it)
   let seenWidth = parentElement.clientWidth;
@@ -760,8 +930,11 @@ function viewMount(component) {
     }
     pending = t;
   }
+  let asked = null;
   function onRound(ev) {
     if (ev.detail.key !== key) return;
+    if (asked !== null && ev.detail.t !== asked) ahead = ev.detail.t > asked ? 1 : -1;
+    asked = ev.detail.t;
     describe(ev.detail.t);
     if (onScreen) schedule(ev.detail.t);
     else stale = ev.detail.t;
@@ -782,11 +955,18 @@ function viewMount(component) {
     if (sight) sight.disconnect();
     timers.forEach(clearTimeout);
     window.removeEventListener("resize", refit);
+    window.removeEventListener("resize", rescale);
     window.removeEventListener("resize", scrollable);
     if (watcher) watcher.disconnect();
     window.removeEventListener("boostlab:round", onRound);
+    if (idleJob !== null) {
+      if (idleJob.timer !== null) clearTimeout(idleJob.timer);
+      if (idleJob.idle !== null) window.cancelIdleCallback(idleJob.idle);
+    }
     if (data.kind === "plotly" && window.Plotly) {
-      try { window.Plotly.purge(body); } catch (e) { /* already gone */ }
+      for (const s of slots) {
+        try { window.Plotly.purge(s.el); } catch (e) { /* already gone */ }
+      }
     }
   };
 }

@@ -93,6 +93,9 @@ _CSS = """
   overflow: hidden; max-height: 2.4em; }
 .bl-view .bl-note:empty { display: none; }
 .bl-view-svg .bl-body { overflow: hidden; text-align: center; }
+.bl-view-plotly .bl-body { position: relative; }
+.bl-view-plotly .bl-slot { position: absolute; top: 0; left: 0; width: 100%; height: 100%; }
+.bl-view-plotly .bl-slot-off { visibility: hidden; }
 .bl-view-svg .bl-body svg { display: inline-block; max-width: 100%; max-height: 100%;
   width: auto; height: auto; }
 .bl-stepper .bl-btn svg { vertical-align: middle; }
