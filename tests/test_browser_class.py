@@ -9,6 +9,10 @@
 * **No key press lost**: 200 presses of → and ← as fast as Playwright sends them, with two
   busy-looping processes loading the machine: the stepper passes through exactly the rounds
   the keys ask for, in order, and every view draws the last one.
+* **A step to a round drawn ahead is the right picture**: a chart keeps drawings of the
+  rounds next to its own (``ui/lecture.js``); a step to one of them only swaps which is shown,
+  and what it shows is what a page opened at that round draws. Once the reader pans a chart,
+  its drawings ahead are dropped and the pan survives the next steps.
 * **No growth**: DOM nodes, elements and event listeners (DevTools counters after garbage
   collection) are the same at the same round after 100 and after 200 steps (on /topdown and
   /branching; ``benchmarks/bench_class.py`` counts them on every lesson page).
@@ -214,3 +218,82 @@ def test_plotly_js_is_downloaded_once_per_browser(server, browser) -> None:
     assert sizes[0] > 1_000_000, sizes  # the first load: the whole file
     assert sizes[1] < 10_000 and sizes[2] < 10_000, sizes
     context.close()
+
+
+# The drawing a chart shows; the others hold rounds drawn ahead (ui/lecture.js, viewMount).
+SHOWN = ".js-plotly-plot:not(.bl-slot-off)"
+REGIONS = ".st-key-lv_regions_hatano"
+PICTURES = """(shown) => { const out = {};
+  for (const v of document.querySelectorAll('.bl-view-plotly')) {
+    const key = (v.parentElement.closest('[class*=st-key-lv_]').className
+                 .match(/st-key-(lv_[^ ]+)/) || [])[1];
+    const gd = v.querySelectorAll(shown);
+    if (gd.length !== 1) { out[key] = gd.length + ' drawings shown'; continue; }
+    const g = gd[0];
+    out[key] = JSON.stringify({
+      data: g.data.map((d) => [d.name, Array.from(d.x || []), Array.from(d.y || []),
+                               d.text || null, d.z ? d.z.map((r) => Array.from(r)) : null]),
+      shapes: g.layout.shapes || [], annotations: g.layout.annotations || [],
+      frame: v.dataset.frame });
+  }
+  return out; }"""
+
+
+def _pictures(page) -> dict[str, str]:
+    return page.evaluate(PICTURES, SHOWN)
+
+
+def _ahead(page, frame: int) -> None:
+    """Waits until the regions chart holds a hidden drawing of ``frame``."""
+    page.wait_for_selector(
+        f"{REGIONS} .bl-slot-off[data-frame='{frame}']", state="attached", timeout=30_000
+    )
+
+
+def test_a_step_to_a_round_drawn_ahead_shows_that_round(server, browser) -> None:
+    page, _ = _open(browser, server + "/topdown?round=2")
+    seen: dict[int, dict[str, str]] = {}
+    swapped = 0
+    for key in ["ArrowRight", "ArrowRight", "ArrowLeft", "ArrowLeft", "ArrowLeft", "ArrowRight"]:
+        target = _lecture_round(page) + (1 if key == "ArrowRight" else -1)
+        _ahead(page, target)
+        _step(page, key)
+        assert _lecture_round(page) == target
+        swapped += page.locator(f"{REGIONS} .bl-view").get_attribute("data-ms") == "0"
+        seen[target] = _pictures(page)
+    assert swapped == 6, f"{swapped} of 6 steps swapped to a drawing made ahead"
+    page.close()
+    for t in (1, 3, 4):
+        fresh, _ = _open(browser, server + f"/topdown?round={t}")
+        now = _pictures(fresh)
+        for key in ("lv_regions_hatano", "lv_curves_hatano"):  # in sight: drawn at each step
+            assert now[key] == seen[t][key], f"round {t}, {key}: stepped to != opened at"
+            assert f'"frame":"{t}"' in now[key]
+        fresh.close()
+
+
+def test_a_pan_drops_the_drawings_ahead_and_survives_steps(server, browser) -> None:
+    page, _ = _open(browser, server + "/topdown?round=2")
+    _ahead(page, 3)
+    chart = page.locator(f"{REGIONS} {SHOWN}")
+    axes = f"""() => {{ const g = document.querySelector('{REGIONS} {SHOWN}');
+      return JSON.stringify([g._fullLayout.xaxis.range, g._fullLayout.yaxis.range]); }}"""
+    before = page.evaluate(axes)
+    box = chart.locator(".nsewdrag").first.bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x + 60, y + 40, steps=6)
+    page.mouse.up()
+    page.wait_for_function(f"({axes})() !== {before!r}")
+    panned = page.evaluate(axes)
+    # no hidden drawing is kept: each step is drawn into the chart shown, the pan kept
+    assert page.locator(f"{REGIONS} .bl-slot-off[data-frame]").count() == 0
+    page.locator("h1").first.click()
+    for key in ["ArrowRight", "ArrowRight", "ArrowLeft"]:
+        _step(page, key)
+        assert page.locator(f"{REGIONS} .bl-view").get_attribute("data-ms") != "0"
+        assert page.evaluate(axes) == panned
+    assert _lecture_round(page) == 3
+    _no_exception_box(page)
+    page.close()

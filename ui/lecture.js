@@ -711,6 +711,7 @@ function viewMount(component) {
       s.i = -1;
       s.ready = false;
       s.stamp += 1;
+      delete s.el.dataset.frame;
     }
   }
   function listen(s) {
@@ -728,6 +729,7 @@ function viewMount(component) {
   function drawInto(s, j) {
     s.i = j;
     s.ready = false;
+    delete s.el.dataset.frame;  // the frame a slot holds, once drawn (for the tests)
     const stamp = (s.stamp += 1);
     s.chain = s.chain.then(loadPlotly).then((Plotly) => {
       if (s.stamp !== stamp) return false;  // asked to draw another round meanwhile
@@ -745,6 +747,7 @@ function viewMount(component) {
         listen(s);
         if (s.stamp !== stamp) return false;
         s.ready = true;
+        s.el.dataset.frame = String(j);
         return true;
       });
     });
