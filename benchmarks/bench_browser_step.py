@@ -76,7 +76,7 @@ ROUND_KEY = "round"  # every page's stepper writes ?round=
 # runs and the round tables must have drawn the new round too.
 VIEWS = ".bl-view"
 QUIET_MS = 1500  # no running indicator this long: the server's rerun is over
-MAX_RATIO = 3.0
+MAX_RATIO = 1.5  # issue 27: a step costs at most half again a trivial page's rerun
 MAX_KB = 150.0
 LOAD_TIMEOUT_MS = 180_000  # the first visit of a page computes its runs
 STEP_TIMEOUT_MS = 60_000

@@ -318,7 +318,11 @@ class BrowserRow:
 
 
 def counters(page: Any, cdp: Any) -> dict:
-    """DOM elements, and the DevTools counters after a garbage collection."""
+    """DOM elements, and the DevTools counters after a garbage collection, once every chart
+    has drawn its rounds either way and dropped any other (ui/lecture.js keeps those three)."""
+    page.wait_for_function(
+        "() => !document.querySelector('.bl-view-plotly[data-ahead=busy]')", timeout=30_000
+    )
     cdp.send("HeapProfiler.collectGarbage")
     out = dict(cdp.send("Memory.getDOMCounters"))
     out["elements"] = page.evaluate("document.getElementsByTagName('*').length")

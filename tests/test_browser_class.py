@@ -14,8 +14,9 @@
   and what it shows is what a page opened at that round draws. Once the reader pans a chart,
   its drawings ahead are dropped and the pan survives the next steps.
 * **No growth**: DOM nodes, elements and event listeners (DevTools counters after garbage
-  collection) are the same at the same round after 100 and after 200 steps (on /topdown and
-  /branching; ``benchmarks/bench_class.py`` counts them on every lesson page).
+  collection) are the same at the same round after 100 and after 200 steps, within what the
+  charts' drawings of the rounds either way vary by (on /topdown and /branching;
+  ``benchmarks/bench_class.py`` counts them on every lesson page).
 """
 
 from __future__ import annotations
@@ -51,6 +52,10 @@ def _open(browser, url: str, size: tuple[int, int] = (1600, 1000)):
     page.wait_for_function(DRAWN, timeout=30_000)
     page.locator("h1").first.click()  # the page has the focus, no control
     return page, sent
+
+
+# Every chart has drawn the rounds next to its own, and dropped the others (ui/lecture.js).
+AHEAD_DONE = "() => !document.querySelector('.bl-view-plotly[data-ahead=busy]')"
 
 
 def _hi(page) -> int:
@@ -160,6 +165,8 @@ def test_dom_and_listeners_stay_flat_over_200_steps(server, browser, slug: str) 
     cdp = page.context.new_cdp_session(page)
 
     def counters() -> tuple[int, int, int]:
+        # the charts' drawings of the rounds either way made (and any other round's dropped)
+        page.wait_for_function(AHEAD_DONE, timeout=30_000)
         cdp.send("HeapProfiler.collectGarbage")
         c = cdp.send("Memory.getDOMCounters")
         return (
@@ -184,9 +191,14 @@ def test_dom_and_listeners_stay_flat_over_200_steps(server, browser, slug: str) 
             t += 1 if r0 > t else -1
         seen.append(counters())
     (nodes1, listeners1, elements1), (nodes2, listeners2, elements2) = seen
-    assert elements2 == elements1, seen
+    # plotly's DOM of a round depends a little on the round its drawing held before (empty
+    # groups left by a react: the same frame of /topdown's regions is 584 or 615 elements),
+    # and a chart keeps three drawings whose histories differ from one count to the next
+    # (±35 elements and nodes seen). A leak grows with the steps: the one issue 27 found was
+    # +670 nodes per 100 steps.
+    assert abs(elements2 - elements1) <= 80, seen
     assert listeners2 - listeners1 <= 2, seen
-    assert nodes2 - nodes1 <= 20, seen
+    assert nodes2 - nodes1 <= 80, seen
     page.close()
 
 

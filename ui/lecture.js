@@ -656,6 +656,10 @@ function viewMount(component) {
   }
   let shown = -1;
   let drawnWidth = null;  // the body's width when the picture was chosen
+  // The body's [width, height], measured when first needed and again after a refit: read at
+  // every step, it forced the browser to lay out the page in the middle of the step's frame.
+  let panel = null;
+  const panelSize = () => (panel = panel || [body.clientWidth || 1e9, body.clientHeight || 1e9]);
   const fs = parseFloat(getComputedStyle(box).fontSize) || 16;
   if (data.notes) note.style.minHeight = "2.4em";
   // the title as drawn (two lines in a narrow column, e.g. beside the student's panel) and
@@ -755,6 +759,7 @@ function viewMount(component) {
   }
   function prefetchSoon() {
     if (idleJob !== null || gone || userView || !frames.length) return;
+    box.dataset.ahead = "busy";  // "done" once the rounds either way are drawn (for the tests)
     const run = () => {
       idleJob = null;
       prefetch();
@@ -769,13 +774,28 @@ function viewMount(component) {
   }
   function prefetch() {
     const cur = shownSlot();
-    if (gone || userView || !onScreen || !cur || !cur.ready) return;
+    if (gone || userView || !onScreen || !cur || !cur.ready) {
+      box.dataset.ahead = "done";
+      return;
+    }
     const i = cur.i;
     const want = [i + ahead, i - ahead].filter((j) => j >= 0 && j < frames.length &&
                                                      frames[j] !== frames[i]);
     const held = (j) => slots.some((s) => s.i >= 0 && frames[s.i] === frames[j]);
     const j = want.find((w) => !held(w));
-    if (j === undefined) return;
+    if (j === undefined) {
+      // every round either way is drawn: a drawing of any other round goes (the page keeps
+      // at most the picture shown and its two neighbours, whatever the way it came)
+      for (const s of slots.slice()) {
+        if (s === cur || want.some((w) => s.i >= 0 && frames[s.i] === frames[w])) continue;
+        s.stamp += 1;
+        try { window.Plotly.purge(s.el); } catch (e) { /* never drawn */ }
+        s.el.remove();
+        slots.splice(slots.indexOf(s), 1);
+      }
+      box.dataset.ahead = "done";
+      return;
+    }
     const free = slots.find((s) => s !== cur && !want.some((w) => s.i >= 0 && frames[s.i] === frames[w])) ||
       (slots.length < SLOTS ? newSlot() : null);
     if (!free) return;
@@ -804,7 +824,8 @@ function viewMount(component) {
       note.textContent = notes || "";
       note.title = notes || "";
       note.classList.remove("bl-open");
-      requestAnimationFrame(markCut);
+      // after the frame is drawn: a layout read inside it made the browser lay out twice
+      requestAnimationFrame(() => setTimeout(markCut, 0));
     }
     if (picture) {
       const ds = data.descriptions || [];
@@ -828,11 +849,12 @@ function viewMount(component) {
       // detailed: the first that fits the panel at full text size is shown.
       const options = Array.isArray(f) ? f : [f];
       let chosen = options.length - 1;
-      const W = body.clientWidth || 1e9, H = body.clientHeight || 1e9;
       const k = data.presenter ? presenterScale() : 1;  // pictures drawn for 1920 px
       for (let j = 0; j < options.length; j++) {
         const m = /width="([0-9.]+)" height="([0-9.]+)"/.exec(options[j]);
-        if (!m || (+m[1] * k <= W + 1 && +m[2] * k <= H + 1)) { chosen = j; break; }
+        if (!m || options.length === 1) { chosen = j; break; }
+        const [W, H] = panelSize();
+        if (+m[1] * k <= W + 1 && +m[2] * k <= H + 1) { chosen = j; break; }
       }
       body.innerHTML = options[chosen];
       const svg = body.querySelector("svg");
@@ -843,7 +865,7 @@ function viewMount(component) {
       }
       box.dataset.detail = String(chosen);
       box.dataset.drawn = String(i);
-      drawnWidth = body.clientWidth;
+      if (data.kind === "svg") drawnWidth = panelSize()[0];
       if (data.kind === "html") requestAnimationFrame(() => {
         openable(body);
         scrollable();
@@ -875,6 +897,7 @@ function viewMount(component) {
   function refit() {
     // Elements above may still be growing when the view mounts (fonts, widgets): fit again
     // once the page has settled and whenever the window changes size.
+    panel = null;
     const h = fitHeight(parentElement, data, above());
     // a picture is chosen for its panel's width too: a column that narrowed after the draw
     // (the student's panel appearing beside the views) must not shrink its text

@@ -95,7 +95,10 @@ _CSS = """
 .bl-view-svg .bl-body { overflow: hidden; text-align: center; }
 .bl-view-plotly .bl-body { position: relative; }
 .bl-view-plotly .bl-slot { position: absolute; top: 0; left: 0; width: 100%; height: 100%; }
-.bl-view-plotly .bl-slot-off { visibility: hidden; }
+/* a drawing kept for another round: not drawn, not hit, out of the accessibility tree; its
+   rendering state is kept, so showing it restyles ~600 elements, where visibility: hidden
+   restyled both drawings' ~2000 (ui/lecture.js, viewMount) */
+.bl-view-plotly .bl-slot-off { content-visibility: hidden; pointer-events: none; }
 .bl-view-svg .bl-body svg { display: inline-block; max-width: 100%; max-height: 100%;
   width: auto; height: auto; }
 .bl-stepper .bl-btn svg { vertical-align: middle; }
