@@ -7,8 +7,10 @@ they were given (``tests/lecture_helpers.py``) and step the way the browser does
 
 from __future__ import annotations
 
+import base64
 import functools
 
+import numpy as np
 import pytest
 from streamlit.testing.v1 import AppTest
 
@@ -77,7 +79,30 @@ def test_defaults_open_at_the_first_node_and_step_to_the_last() -> None:
         err, nu, bound = (float(r[c]) for c in ("train error", "ν(H, 0)", "Theorem 1 bound"))
         assert err <= nu + 1e-4 and nu <= bound + 1e-4
         assert float(r["E e⁻ʸᴴ"]) <= bound + 1e-4
-    assert len(at.get("plotly_chart")) == 1  # the margin chart under the views
+    # the margin chart under the views is a lecture view: it follows the stepper in the
+    # browser, and at every step its ν(H, 0) is the numbers table's
+    assert not at.get("plotly_chart")
+    for t in (0, 3, hi):
+        fig = lh.frame_at(v["lv_margins"], t)
+        nu = {
+            tr["name"].removesuffix(": ν(H, θ)"): _floats(tr["y"])
+            for tr in fig["data"]
+            if tr["name"].endswith(": ν(H, θ)")
+        }
+        assert set(nu) == METHODS
+        rows = _numbers(at, t)
+        for name, y in nu.items():
+            assert abs(y[50] - float(rows[name]["ν(H, 0)"])) <= 1e-4, (t, name)
+        assert (
+            "% of the weight has margin at most 0" in lh.views(at)["lv_margins"]["descriptions"][t]
+        )
+
+
+def _floats(values) -> list[float]:
+    """A trace's numbers, sent as a list or as plotly's base64 array (``{dtype, bdata}``)."""
+    if isinstance(values, dict):
+        return np.frombuffer(base64.b64decode(values["bdata"]), dtype=values["dtype"]).tolist()
+    return [float(x) for x in values]
 
 
 @pytest.mark.parametrize("learner", ["stumps (the paper)", "hyperplane (oblique line)"])

@@ -736,7 +736,9 @@ function viewMount(component) {
     delete s.el.dataset.frame;  // the frame a slot holds, once drawn (for the tests)
     const stamp = (s.stamp += 1);
     s.chain = s.chain.then(loadPlotly).then((Plotly) => {
-      if (s.stamp !== stamp) return false;  // asked to draw another round meanwhile
+      // asked to draw another round meanwhile, or unmounted (a rerun sent new data: this
+      // drawing, made with the old config, must not come back after the purge)
+      if (gone || s.stamp !== stamp) return false;
       const f = frames[j];
       const k = data.presenter ? presenterScale() : 1;
       const floor = data.presenter ? MIN_LABEL * k : 0;
@@ -991,6 +993,7 @@ function viewMount(component) {
     }
     if (data.kind === "plotly" && window.Plotly) {
       for (const s of slots) {
+        s.stamp += 1;
         try { window.Plotly.purge(s.el); } catch (e) { /* already gone */ }
       }
     }

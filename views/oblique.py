@@ -19,7 +19,6 @@ from ui import (
     theory_doc,
 )
 from ui.classroom import (
-    chart,
     data_code,
     export_run,
     page_header,
@@ -27,13 +26,11 @@ from ui.classroom import (
     preset_from_url,
 )
 from ui.pages.oblique import diagrams, export, questions, student
-from ui.pages.oblique import figures as oblique_figures
 from ui.pages.oblique import runs as oblique_runs
 from ui.pages.oblique.frames import (
     ADA,
     KM,
     ODT,
-    ORDER,
     SHORT,
     inner_stepping_refusal,
     oblique_lecture,
@@ -399,13 +396,20 @@ def render() -> None:
 
     k = min(max(t or 0, 0), lec["n"] - 1)
     shown = shown_at(runs, schedule, k)
-    current = {r: runs[r][shown[r].idx] for r in ORDER}
-    st.markdown(f"#### Margin-error curves at step {k} (the paper's margin plots)")
-    chart(oblique_figures.margin_figure(current), key="odt_margins", config={"displaylogo": False})
+    st.markdown("#### Margin-error curves (the paper's margin plots)")
+    lecture.view(
+        "plotly",
+        lec["margins"],
+        key="lv_margins",
+        title="ν(H, θ) and Theorem 1's bound, the three runs at this step",
+        height=340,
+        chart_key="odt_margins",
+        presenter=presenting(),
+        descriptions=lec["margin_descriptions"],
+    )
     st.caption(
         "ν(H, θ) = the w₁-weight of examples with margin tanh(yH/2) ≤ θ (solid) and "
-        "Theorem 1's bound on it (dashed), for the three runs at the step the server "
-        "last heard of."
+        "Theorem 1's bound on it (dashed), for the three runs at the stepper's step."
     )
 
     _exports(header, runs_now, lec, shown, choice, params, k)

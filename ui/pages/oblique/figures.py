@@ -11,7 +11,7 @@ import plotly.graph_objects as go
 from boostcore.oblique import ObliqueTree
 from boostcore.realboost import THETA_GRID
 from ui import theme
-from ui.figures import chart_text, plotly_figure
+from ui.figures import chart_text, figure_dict, plotly_figure
 
 #: One colour per G1 specialisation (Okabe–Ito); bounds are dashed in the same colour.
 METHOD_COLOURS = {
@@ -87,6 +87,16 @@ def node_membership(tree: ObliqueTree, G: np.ndarray) -> np.ndarray:
 def margin_figure(current: dict[str, object], *, height: int = 340) -> go.Figure:
     """Margin-error curves ``ν(H, θ) = P[tanh(yH/2) ≤ θ]`` of each method at the shown step
     (solid) with Theorem 1's bound ``((1+θ)/(1−θ))·max_paths Π sqrt(1 − μ²)`` (dashed)."""
+    return plotly_figure(*margin_parts(current, height=height))
+
+
+def margin_frame(current: dict[str, object], *, height: int = 340) -> dict:
+    """:func:`margin_figure` as a plain dict, a frame of the lecture's margin view."""
+    return figure_dict(*margin_parts(current, height=height))
+
+
+def margin_parts(current: dict[str, object], *, height: int = 340) -> tuple[list, dict]:
+    """The traces and layout of :func:`margin_figure`."""
     data = []
     for name, step in current.items():
         m = getattr(step, "metrics", None)
@@ -135,4 +145,4 @@ def margin_figure(current: dict[str, object], *, height: int = 340) -> go.Figure
             )
         ],
     )
-    return plotly_figure(data, chart_text(layout))
+    return data, chart_text(layout)

@@ -30,7 +30,7 @@ import numpy as np
 
 from boostcore.datasets import Dataset
 from boostcore.oblique import ObliqueTree
-from boostcore.realboost import MU_CLIP, Additive, WeakHypothesis
+from boostcore.realboost import MU_CLIP, THETA_GRID, Additive, WeakHypothesis
 from boostcore.steps import STEP, final, rounds
 from ui import lecture, theme
 from ui.cache import shared
@@ -42,7 +42,7 @@ from ui.text import plural
 from ui.text import spoken_number as unsigned_spoken
 
 from . import runs as oblique_runs
-from .figures import node_membership, zero_segments
+from .figures import margin_frame, node_membership, zero_segments
 from .proof import g1_chain
 from .tables import inner_frame
 
@@ -1510,7 +1510,8 @@ def oblique_lecture(
     ``regions``, ``structure``, ``curves``, ``small``, ``spark`` and ``proof`` frames
     (:func:`proof_frames`), ``notes`` and ``descriptions`` (the three big views' sentences
     for a screen reader, one per position: :func:`describe_position`);
-    and the round tables ``inner``, ``peers`` and ``metrics`` (HTML, one per position).
+    the round tables ``inner``, ``peers`` and ``metrics`` (HTML, one per position), and the
+    margin-error curves of the three runs, ``margins`` (one figure per position).
     """
     runs = {
         ADA: oblique_runs.g1_path_run(_ds, ds_key, n_internal * n_stumps, "stump"),
@@ -1638,8 +1639,11 @@ def build_lecture(
             ),
         }
 
-    inner_t, peers_t, metrics_t = [], [], []
+    inner_t, peers_t, metrics_t, margins, margin_said = [], [], [], [], []
     for k in range(n):
+        now = {r: runs[r][at[k][r].idx] for r in ORDER}
+        margins.append(margin_frame(now))
+        margin_said.append(describe_margins(now))
         inner_t.append(inner_html(runs[ODT], schedule, k, names))
         sh = at[k]
         odt_step = runs[ODT][sh[ODT].idx]
@@ -1668,4 +1672,23 @@ def build_lecture(
     out["inner"] = lecture.same_frames(inner_t)
     out["peers"] = lecture.same_frames(peers_t)
     out["metrics"] = lecture.same_frames(metrics_t)
+    out["margins"] = lecture.plotly_frames(margins)
+    out["margin_descriptions"] = margin_said
     return out
+
+
+def describe_margins(current: dict[str, object]) -> str:
+    """What the margin chart shows at one position, for a screen reader: per run, the
+    weight with margin at most 0 (``ν(H, 0)``, which bounds the training error) and
+    Theorem 1's bound on it."""
+    zero = int(np.argmin(np.abs(THETA_GRID)))
+    parts = []
+    for name, step in current.items():
+        m = getattr(step, "metrics", None)
+        if m is None:
+            continue
+        parts.append(
+            f"{name}: {100 * float(m.margin_error[zero]):.0f} % of the weight has margin at "
+            f"most 0, bound {float(min(m.bound_margin[zero], 1.05)):.2f}"
+        )
+    return "Margin-error curves ν(H, θ) and Theorem 1's bounds. " + "; ".join(parts) + "."
