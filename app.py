@@ -39,4 +39,4 @@ st.navigation(
 ).run()
 # once per server process, after its first page: the imported libraries out of the garbage
 # collector's sight (ui/heap.py; ~10 ms of server CPU per student opening a page)
-heap.freeze_soon()
+heap.freeze_once()

@@ -30,9 +30,9 @@ def full_gc_ms(n=3):
 
 before = full_gc_ms()
 from ui import heap
-heap.freeze_soon()
+heap.freeze_once()
 assert heap.frozen(120), "the freeze did not happen"
-heap.freeze_soon()  # a second call does nothing
+heap.freeze_once()  # a second call does nothing
 frozen = gc.get_freeze_count()
 after = full_gc_ms()
 
