@@ -196,9 +196,11 @@ def test_presenter_mode_enlarges_the_charts() -> None:
 
 def test_presenter_mode_enlarges_legend_and_title_fonts_too() -> None:
     """Fonts a figure sets explicitly (legend, title) grow like the rest: otherwise the
-    legend stays at 11 px while the tick labels grow to 16 px."""
-    plain = _layouts(ah.page("oblique"))
-    big = _layouts(ah.page("oblique", present="true"))
+    legend stays at 11 px while the tick labels grow to 16 px. The bounds explorer's charts
+    are drawn by the server (a lesson's charts, /oblique's margin chart too, are lecture
+    views scaled by the browser: test_browser_layout.py)."""
+    plain = _layouts(ah.page("bounds"))
+    big = _layouts(ah.page("bounds", present="true"))
     assert plain and len(plain) == len(big)
     for small, large in zip(plain, big, strict=True):
         for part in ("legend", "title"):
