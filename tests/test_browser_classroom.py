@@ -156,7 +156,8 @@ def test_presenter_toggle_writes_the_url(server, context) -> None:
         f"turning presenter mode on did not reach the URL: {_href(page)}",
     )
     _settle(page)
-    assert not page.locator(SIDEBAR).first.is_visible()
+    # the sidebar slides out and in (a CSS transition that can outlast the rerun)
+    page.locator(SIDEBAR).first.wait_for(state="hidden", timeout=10_000)
     assert _round(page) == 2 and _query(page).get("s") == ["8"]
     page.locator(".st-key-present label").first.click()
     _wait_for(
@@ -165,7 +166,7 @@ def test_presenter_toggle_writes_the_url(server, context) -> None:
         f"turning presenter mode off did not reach the URL: {_href(page)}",
     )
     _settle(page)
-    assert page.locator(SIDEBAR).first.is_visible()
+    page.locator(SIDEBAR).first.wait_for(state="visible", timeout=10_000)
     page.close()
 
 
