@@ -129,10 +129,18 @@ def margin_parts(current: dict[str, object], *, height: int = 340) -> tuple[list
         height=height,
         margin=dict(l=10, r=10, t=10, b=10),
         plot_bgcolor="white",
-        legend=dict(orientation="h", yanchor="top", y=-0.2, font=dict(size=10)),
-        xaxis=dict(range=[-1, 1], gridcolor="#eeeeee", title=dict(text="margin θ")),
+        # drawn by the lecture view, without Streamlit's template: the axes take the margin
+        # their tick labels and titles need, and the legend sits below the x title (on a
+        # phone the y title covered the tick labels and the x title the legend's first line)
+        legend=dict(orientation="h", yanchor="top", y=-0.32, font=dict(size=10)),
+        xaxis=dict(
+            range=[-1, 1], gridcolor="#eeeeee", title=dict(text="margin θ"), automargin=True
+        ),
         yaxis=dict(
-            range=[0, 1.05], gridcolor="#eeeeee", title=dict(text="fraction with margin ≤ θ")
+            range=[0, 1.05],
+            gridcolor="#eeeeee",
+            title=dict(text="fraction with margin ≤ θ"),
+            automargin=True,
         ),
         shapes=[
             dict(
