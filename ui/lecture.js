@@ -783,13 +783,14 @@ function viewMount(component) {
     const i = cur.i;
     const want = [i + ahead, i - ahead].filter((j) => j >= 0 && j < frames.length &&
                                                      frames[j] !== frames[i]);
-    const held = (j) => slots.some((s) => s.i >= 0 && frames[s.i] === frames[j]);
-    const j = want.find((w) => !held(w));
+    const same = (s, j) => s.i >= 0 && frames[s.i] === frames[j];  // the same picture
+    const keeps = (s) => want.some((w) => same(s, w));  // a slot holding a round either way
+    const j = want.find((w) => !slots.some((s) => same(s, w)));
     if (j === undefined) {
       // every round either way is drawn: a drawing of any other round goes (the page keeps
       // at most the picture shown and its two neighbours, whatever the way it came)
       for (const s of slots.slice()) {
-        if (s === cur || want.some((w) => s.i >= 0 && frames[s.i] === frames[w])) continue;
+        if (s === cur || keeps(s)) continue;
         s.stamp += 1;
         try { window.Plotly.purge(s.el); } catch (e) { /* never drawn */ }
         s.el.remove();
@@ -798,7 +799,7 @@ function viewMount(component) {
       box.dataset.ahead = "done";
       return;
     }
-    const free = slots.find((s) => s !== cur && !want.some((w) => s.i >= 0 && frames[s.i] === frames[w])) ||
+    const free = slots.find((s) => s !== cur && !keeps(s)) ||
       (slots.length < SLOTS ? newSlot() : null);
     if (!free) return;
     drawInto(free, j).then(prefetchSoon, () => { free.i = -1; });
