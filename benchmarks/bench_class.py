@@ -15,9 +15,12 @@ page:
 * **Server CPU per student, warm open.** The page's default link (``/<slug>``, no query) is
   opened once by a websocket client speaking Streamlit's protocol (``load_check.open_session``:
   what a browser sends when a link is opened) to fill the cache (the "cold open" columns), then
-  by 10 students at once, then by 30 at once. Server CPU = user + system time of the server
-  process over the scenario (``/proc``), divided by the number of students; latency = connect →
-  ``script_finished``, median over the students. The clients run on the same machine.
+  by 10 students at once, then by 30 at once; each class is repeated ``--classes`` times
+  (default 5; 0.5 s apart). Server CPU = user + system time of the server process over the
+  scenario (``/proc``), divided by the number of students; the table gives the median of the
+  repetitions and their range (one class of 10 varied by ±15 ms from run to run: a single
+  one says little). Latency = connect → ``script_finished``, median over the students of
+  every repetition. The clients run on the same machine.
 * **Payload.** The bytes the websocket carried from the server for one page open: the sum of
   the ``ForwardMsg`` frames' lengths (``SessionResult.bytes``; Streamlit sends them
   uncompressed unless ``server.enableWebsocketCompression`` is on, and a client that sends no
@@ -223,7 +226,7 @@ class ServerRow:
 
     page: str
     cold: lc.ScenarioResult | None = None
-    classes: dict[int, lc.ScenarioResult] = field(default_factory=dict)
+    classes: dict[int, list[lc.ScenarioResult]] = field(default_factory=dict)
     largest_query: str = ""
     largest_cold: lc.ScenarioResult | None = None
     largest_warm: lc.ScenarioResult | None = None
@@ -269,8 +272,11 @@ def _check(r: lc.ScenarioResult) -> str:
     return f"{len(bad)} of {len(r.sessions)} failed: {bad[0].error}" if bad else ""
 
 
-def measure_server(server: lc.Server, spec: Any, title: str, sizes: tuple[int, ...]) -> ServerRow:
-    """Cold open, the classes of ``sizes`` students and the largest settings of one page."""
+def measure_server(
+    server: lc.Server, spec: Any, title: str, sizes: tuple[int, ...], classes: int = 1
+) -> ServerRow:
+    """Cold open, the classes of ``sizes`` students (each ``classes`` times) and the largest
+    settings of one page."""
     row = ServerRow(spec.slug)
     generator = lc.PAGES[spec.slug].generator if spec.slug in lc.PAGES else ""
     ps = lc.PageSpec(spec.slug, "", title, generator)
@@ -278,13 +284,16 @@ def measure_server(server: lc.Server, spec: Any, title: str, sizes: tuple[int, .
     problem = _check(row.cold)
     log(f"  /{spec.slug}: cold open {row.cold.wall:.1f} s {problem}")
     for n in sizes:
-        r = lc.run_scenario(server, ps, f"{n} students", [""] * n, timeout=SESSION_TIMEOUT)
-        row.classes[n] = r
-        problem = problem or _check(r)
-        log(
-            f"  /{spec.slug}: {n} students, {r.cpu_per_session_ms:.0f} ms CPU each, "
-            f"wall {r.wall:.1f} s"
-        )
+        for i in range(classes):
+            if i:
+                time.sleep(0.5)  # the last class's sessions closed; the server idle again
+            r = lc.run_scenario(server, ps, f"{n} students", [""] * n, timeout=SESSION_TIMEOUT)
+            row.classes.setdefault(n, []).append(r)
+            problem = problem or _check(r)
+            log(
+                f"  /{spec.slug}: {n} students ({i + 1}/{classes}), "
+                f"{r.cpu_per_session_ms:.0f} ms CPU each, wall {r.wall:.1f} s"
+            )
     row.largest_query = q = largest_query(spec)
     big = lc.PageSpec(spec.slug, q, title, generator)
     row.largest_cold = lc.run_scenario(server, big, "largest, cold", [q], timeout=SESSION_TIMEOUT)
@@ -477,21 +486,35 @@ def _ms(x: float) -> str:
     return "—" if x != x else f"{x:.0f}"
 
 
-def _median_latency(r: lc.ScenarioResult | None) -> str:
-    lat = r.latencies() if r else []
+def _results(r: lc.ScenarioResult | list[lc.ScenarioResult] | None) -> list[lc.ScenarioResult]:
+    return [] if r is None else r if isinstance(r, list) else [r]
+
+
+def _median_latency(r: lc.ScenarioResult | list[lc.ScenarioResult] | None) -> str:
+    lat = [x for one in _results(r) for x in one.latencies()]
     return f"{statistics.median(lat):.2f}" if lat else "—"
 
 
-def _kb(r: lc.ScenarioResult | None) -> str:
-    sizes = [s.bytes for s in r.sessions if s.bytes] if r else []
+def _kb(r: lc.ScenarioResult | list[lc.ScenarioResult] | None) -> str:
+    sizes = [s.bytes for one in _results(r) for s in one.sessions if s.bytes]
     return f"{statistics.median(sizes) / 1000:,.0f}" if sizes else "—"
+
+
+def _cpu(rs: list[lc.ScenarioResult] | None) -> str:
+    """Server CPU per student: the median class, and the range when it was repeated."""
+    cpu = [r.cpu_per_session_ms for r in rs or []]
+    if not cpu:
+        return "—"
+    if len(cpu) == 1:
+        return _ms(cpu[0])
+    return f"{_ms(statistics.median(cpu))} ({_ms(min(cpu))}–{_ms(max(cpu))})"
 
 
 def server_table(rows: list[ServerRow], sizes: tuple[int, ...]) -> str:
     """The websocket measurements as a markdown table."""
     head = ["page", "cold open: s / server CPU s"]
     for n in sizes:
-        head += [f"{n} students: CPU / student (ms)", f"{n}: median s"]
+        head += [f"{n} students: CPU / student (ms), median (range)", f"{n}: median s"]
     head += [
         "payload default (KB)",
         "largest settings",
@@ -505,7 +528,7 @@ def server_table(rows: list[ServerRow], sizes: tuple[int, ...]) -> str:
         cells = [f"/{r.page}", f"{cold.wall:.1f} / {cold.server_cpu:.1f}" if cold else "—"]
         for n in sizes:
             c = r.classes.get(n)
-            cells += [_ms(c.cpu_per_session_ms) if c else "—", _median_latency(c)]
+            cells += [_cpu(c), _median_latency(c)]
         big, warm = r.largest_cold, r.largest_warm
         cells += [
             _kb(r.classes.get(sizes[0])),
@@ -601,6 +624,13 @@ def main(argv: list[str] | None = None) -> int:
         help="N busy-looping processes during Play (default 0: an idle machine)",
     )
     ap.add_argument(
+        "--classes",
+        type=int,
+        default=5,
+        metavar="K",
+        help="repetitions of each class of students (default 5; 1 with --quick)",
+    )
+    ap.add_argument(
         "--quick",
         action="store_true",
         help="10 students only, 5 s of Play, one set of 100 steps",
@@ -638,7 +668,13 @@ def main(argv: list[str] | None = None) -> int:
                 log(f"/{spec.slug}: websocket students")
                 try:
                     server_rows.append(
-                        measure_server(server, spec, page_title(root, spec.view), sizes)
+                        measure_server(
+                            server,
+                            spec,
+                            page_title(root, spec.view),
+                            sizes,
+                            1 if args.quick else max(1, args.classes),
+                        )
                     )
                 except Exception as e:  # noqa: BLE001
                     server_rows.append(ServerRow(spec.slug, error=f"{type(e).__name__}: {e}"))
@@ -676,7 +712,9 @@ def main(argv: list[str] | None = None) -> int:
         "Server: one `streamlit run` of the checkout (load_check's `Server`); students are "
         "websocket clients speaking Streamlit's protocol (load_check's `open_session`), on "
         "the same machine. CPU = the server process's user + system time over the scenario "
-        "÷ students. The cold open is the link's first open (it fills the cache). Payload = "
+        f"÷ students; each class opened the link {1 if args.quick else max(1, args.classes)} "
+        "time(s), 0.5 s apart: the median class and the range. The cold open is the "
+        "link's first open (it fills the cache). Payload = "
         "the ForwardMsg bytes the websocket carried for one page open (1 KB = 1000 bytes; "
         "HTTP not counted).",
         "",

@@ -5,7 +5,8 @@
     at = ah.page("branching", T="5")  # views/branching.py with ?T=5, run once
     ah.ok(at)  # no exception on the page (the messages if there is one)
 
-``load`` is ``page`` without the run, for a test that sets session state first.
+``load`` is ``page`` without the run, for a test that sets session state first;
+``open_export`` opens the Export menu (a page fills it only while it is open).
 """
 
 from __future__ import annotations
@@ -33,6 +34,15 @@ def load(name: str, /, **params: str | list[str]) -> AppTest:
 def page(name: str, /, **params: str | list[str]) -> AppTest:
     """``views/<name>.py`` with the query parameters ``params``, after its first run."""
     return load(name, **params).run()
+
+
+def open_export(at: AppTest) -> AppTest:
+    """Open the page's Export menu, as a click on it does (its open state is the popover's
+    widget value, ``ui.classroom.EXPORT_MENU``), and rerun: its downloads are then there."""
+    from ui.classroom import EXPORT_MENU
+
+    at.session_state[EXPORT_MENU] = True
+    return at.run()
 
 
 def ok(at: AppTest) -> None:

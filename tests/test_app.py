@@ -149,7 +149,7 @@ def test_loose_preset_has_a_tiny_gamma_and_a_bound_near_one() -> None:
 
 
 def test_export_offers_csv_and_dot_for_every_run() -> None:
-    at = _page(round="2")
+    at = ah.open_export(_page(round="2"))
     ah.ok(at)
     labels = [b.proto.label for b in at.get("download_button")]
     for name in ("Hatano", "Mansour-McAllester", "Naive"):

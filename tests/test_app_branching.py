@@ -134,7 +134,7 @@ def test_presets_and_their_claims() -> None:
 
 
 def test_exports_offer_every_program_as_dot_and_svg() -> None:
-    at = _page(T="6", round="3")
+    at = ah.open_export(_page(T="6", round="3"))
     ah.ok(at)
     labels = [b.proto.label for b in at.get("download_button")]
     for name in ("InfoBoost", "BP.InfoBoost", "DT.InfoBoost"):

@@ -197,7 +197,7 @@ def test_focus_from_the_link_and_from_a_small_multiple() -> None:
 
 
 def test_exports_offer_each_structure_at_this_round() -> None:
-    at = _page(Tw="8", round="5", focus="Chain")
+    at = ah.open_export(_page(Tw="8", round="5", focus="Chain"))
     ah.ok(at)
     labels = [b.proto.label for b in at.get("download_button")]
     for label in (

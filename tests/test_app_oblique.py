@@ -220,6 +220,7 @@ def test_preset_hyperplane_claim_and_its_failure_seed() -> None:
 def test_exports() -> None:
     at = _page(T2="3", T1="3")
     _last(at)
+    ah.open_export(at)
     labels = [b.label for b in at.get("download_button")]
     assert labels == [
         "Run as JSON",

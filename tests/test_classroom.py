@@ -644,6 +644,26 @@ def test_the_json_names_are_read_from_the_view(tmp_path: Path, monkeypatch) -> N
     assert _json_names("x") == {"s": "size", "struct": "structures", "gamma": "gamma"}
 
 
+@pytest.mark.parametrize("page", sorted({*EXPORT_PAGES, "bounds", "game", "benchmark"}))
+def test_the_export_menu_is_filled_only_while_open(page: str) -> None:
+    """A page open with the Export menu closed (every student's) makes none of its files,
+    buttons or scripts (issue 27: they were ~10-15 % of a warm open's server CPU); opened,
+    they are there; closed again, they are gone."""
+    from ui.classroom import EXPORT_MENU
+
+    at = ah.page(page)
+    ah.ok(at)
+    assert at.session_state[EXPORT_MENU] is False
+    assert not at.get("download_button") and not at.code, page
+    ah.open_export(at)
+    ah.ok(at)
+    assert at.get("download_button"), f"{page}: the open Export menu offers no file"
+    at.session_state[EXPORT_MENU] = False
+    at.run()
+    ah.ok(at)
+    assert not at.get("download_button"), page
+
+
 @pytest.mark.parametrize("page", EXPORT_PAGES)
 def test_export_popover_downloads(page: str, downloads) -> None:
     """The Export menu of a small run: its downloads, the run's JSON holding the link's
@@ -651,7 +671,7 @@ def test_export_popover_downloads(page: str, downloads) -> None:
     saved), and every structure offered as DOT is a DOT graph."""
     params, expected_params, runs_key = _export_link(page)
     assert params, f"{page}: no own number to set in the link"
-    at = ah.page(page, **params)
+    at = ah.open_export(ah.page(page, **params))
     ah.ok(at)
     labels = [b.proto.label for b in at.get("download_button")]
     for label in RUN_LABELS:
@@ -682,7 +702,7 @@ def test_export_popover_downloads(page: str, downloads) -> None:
 
 def test_topdown_exports_each_runs_rounds_and_tree(downloads) -> None:
     """One CSV of rounds and one DOT tree at the shown round per criterion run."""
-    at = ah.page("topdown", s="8", round="2", crit=["Hatano", "Naive"])
+    at = ah.open_export(ah.page("topdown", s="8", round="2", crit=["Hatano", "Naive"]))
     ah.ok(at)
     labels = [b.proto.label for b in at.get("download_button")]
     for name in ("Hatano", "Naive"):
@@ -692,7 +712,7 @@ def test_topdown_exports_each_runs_rounds_and_tree(downloads) -> None:
 
 
 def test_oblique_exports_the_boostodt_tree(downloads) -> None:
-    at = ah.page("oblique", T2="3", T1="4")
+    at = ah.open_export(ah.page("oblique", T2="3", T1="4"))
     ah.ok(at)
     assert "BoostODT tree (DOT)" in [b.proto.label for b in at.get("download_button")]
     doc = json.loads(downloads(at, "Run as JSON"))
@@ -702,7 +722,7 @@ def test_oblique_exports_the_boostodt_tree(downloads) -> None:
 
 
 def test_game_exports_the_game_played_from_the_link(downloads) -> None:
-    at = ah.page("game", s="5", mv="0-2-0.5_0.5")
+    at = ah.open_export(ah.page("game", s="5", mv="0-2-0.5_0.5"))
     ah.ok(at)
     doc = json.loads(downloads(at, "Run as JSON"))
     assert doc["params"]["s"] == 5 and set(doc["runs"]) == {"game"}
@@ -710,7 +730,7 @@ def test_game_exports_the_game_played_from_the_link(downloads) -> None:
 
 
 def test_game_watch_mode_exports(downloads) -> None:
-    at = ah.page("game", mode="Watch", s="6", round="2")
+    at = ah.open_export(ah.page("game", mode="Watch", s="6", round="2"))
     ah.ok(at)
     doc = json.loads(downloads(at, "Run as JSON"))
     assert doc["params"]["mode"] == "watch" and set(doc["runs"]) == {"watch"}
@@ -718,7 +738,7 @@ def test_game_watch_mode_exports(downloads) -> None:
 
 
 def test_bounds_exports_its_script() -> None:
-    at = ah.page("bounds", b_gamma="0.3")
+    at = ah.open_export(ah.page("bounds", b_gamma="0.3"))
     ah.ok(at)
     assert "Python script (.py)" in [b.proto.label for b in at.get("download_button")]
     script = [c.value for c in at.code if c.language == "python"][0]
@@ -727,7 +747,7 @@ def test_bounds_exports_its_script() -> None:
 
 
 def test_benchmark_exports_its_results(downloads) -> None:
-    at = ah.page("benchmark")
+    at = ah.open_export(ah.page("benchmark"))
     ah.ok(at)
     for label in ("Every fold (CSV)", "Summary (CSV)"):
         text = downloads(at, label).decode()
@@ -737,7 +757,7 @@ def test_benchmark_exports_its_results(downloads) -> None:
 def _structures(page: str) -> tuple[int, list[str], list[str]]:
     """Graphviz drawings on the page (a small run), its SVG buttons (st.html) and its DOT
     downloads."""
-    at = ah.page(page, **_export_link(page)[0])
+    at = ah.open_export(ah.page(page, **_export_link(page)[0]))
     ah.ok(at)
     drawn = len(at.get("graphviz_chart"))
     svg_buttons = [body for body in _html(at) if 'id="boostlab-svg-' in body]

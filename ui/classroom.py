@@ -29,6 +29,9 @@ from .guides import Guide
 PRESENT = "present"
 #: Session key of the format of the plotly camera button.
 FIG_FORMAT = "fig_format"
+#: The Export popover's open state (``st.session_state[EXPORT_MENU]``): its files are made
+#: only while it is open.
+EXPORT_MENU = "export_menu"
 
 #: Figures grow by this factor in presenter mode (height and fonts).
 PRESENTER_SCALE = 1.3
@@ -143,6 +146,11 @@ class Header:
 
     export: Any  # the Export popover (a container: ``with header.export: ...``)
     modes: Any = None  # the row's first slot: the page's mode toggles (predict, weak learner)
+    #: Whether the Export popover is open. Pages fill it only then: its download buttons,
+    #: scripts and captions were ~10-15 % of a warm page open's server CPU, paid by every
+    #: student for a menu that a teacher opens now and then (issue 27). Opening it reruns
+    #: the page, which then fills it.
+    export_open: bool = False
 
 
 def page_header(
@@ -202,6 +210,8 @@ def page_header(
             "Export",
             icon=":material/download:",
             help="Figures, structures, the run as JSON/CSV, Python code.",
+            key=EXPORT_MENU,
+            on_change="rerun",
         )
         with menu:
             st.radio(
@@ -223,7 +233,11 @@ def page_header(
         st.markdown(intro)
     st.session_state["_page"] = page
     st.session_state["_drawn"] = []  # structures drawn on this run, in page order
-    return Header(export=menu if menu is not None else st.container(), modes=modes)
+    return Header(
+        export=menu if menu is not None else st.container(),
+        modes=modes,
+        export_open=bool(menu is not None and menu.open),
+    )
 
 
 def copy_link_button(label: str = "Copy link") -> None:
@@ -370,7 +384,7 @@ def structure(dot, *, label: str = "structure", **kwargs) -> Any:
 def export_structures(header: Header, page: str) -> None:
     """DOT and SVG downloads for every structure drawn on the page so far."""
     drawn = st.session_state.get("_drawn", [])
-    if not drawn:
+    if not drawn or not header.export_open:
         return
     with header.export:
         st.markdown("**The structures as drawn**")
@@ -425,6 +439,8 @@ def export_run(
     """
     from . import records
 
+    if not header.export_open:
+        return
     with header.export:
         st.markdown("**The whole run**")
         st.download_button(

@@ -170,26 +170,27 @@ def render() -> None:
     else:
         mtime = benchmark_runs.results_mtime()
         presets_and_challenges("bench_preset", GUIDES, CHALLENGES)
-        with header.export:
-            st.markdown("**The committed results**")
-            st.download_button(
-                "Every fold (CSV)",
-                lambda: bench.folds_csv(mtime),
-                file_name="boostlab_benchmark_folds.csv",
-                mime="text/csv",
-                key="bench_folds_csv",
-                on_click="ignore",
-                help="One row per learner, dataset and fold: test error, fit time, size.",
-            )
-            st.download_button(
-                "Summary (CSV)",
-                lambda: bench.summary_csv(mtime),
-                file_name="boostlab_benchmark_summary.csv",
-                mime="text/csv",
-                key="bench_summary_csv",
-                on_click="ignore",
-            )
-            st.caption("Reproduce: `.venv/bin/python benchmarks/run_benchmark.py`.")
+        if header.export_open:  # made only while the menu is open
+            with header.export:
+                st.markdown("**The committed results**")
+                st.download_button(
+                    "Every fold (CSV)",
+                    lambda: bench.folds_csv(mtime),
+                    file_name="boostlab_benchmark_folds.csv",
+                    mime="text/csv",
+                    key="bench_folds_csv",
+                    on_click="ignore",
+                    help="One row per learner, dataset and fold: test error, fit time, size.",
+                )
+                st.download_button(
+                    "Summary (CSV)",
+                    lambda: bench.summary_csv(mtime),
+                    file_name="boostlab_benchmark_summary.csv",
+                    mime="text/csv",
+                    key="bench_summary_csv",
+                    on_click="ignore",
+                )
+                st.caption("Reproduce: `.venv/bin/python benchmarks/run_benchmark.py`.")
         _claims(mtime)
         _tables(mtime)
         _drill(mtime)

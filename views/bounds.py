@@ -288,28 +288,29 @@ def render() -> None:
     with tabs[2]:
         theory_doc.link("2", "Theorem 3 and the band count: docs/theory.md §2")
         _infoboost()
-    ss = st.session_state
-    snippet = export.snippet(
-        ss.get("b_rhos", list(PAGE.param("b_rhos").default)),
-        ss.get("b_T", PAGE.param("b_T").default),
-        ss.get("b_rho3", PAGE.param("b_rho3").default),
-        ss.get("b_C", PAGE.param("b_C").default),
-        ss.get("b_Tn", PAGE.param("b_Tn").default),
-        ss.get("b_gamma", PAGE.param("b_gamma").default),
-        ss.get("b_eps", PAGE.param("b_eps").default),
-    )
-    with header.export:
-        st.markdown("**Python that prints these bounds with `boostcore.bounds`**")
-        st.download_button(
-            "Python script (.py)",
-            snippet,
-            file_name="boostlab_bounds.py",
-            mime="text/x-python",
-            key="bounds_snippet",
-            on_click="ignore",
+    if header.export_open:  # made only while the menu is open
+        ss = st.session_state
+        snippet = export.snippet(
+            ss.get("b_rhos", list(PAGE.param("b_rhos").default)),
+            ss.get("b_T", PAGE.param("b_T").default),
+            ss.get("b_rho3", PAGE.param("b_rho3").default),
+            ss.get("b_C", PAGE.param("b_C").default),
+            ss.get("b_Tn", PAGE.param("b_Tn").default),
+            ss.get("b_gamma", PAGE.param("b_gamma").default),
+            ss.get("b_eps", PAGE.param("b_eps").default),
         )
-        with st.expander("Show the script"):
-            st.code(snippet, language="python")
+        with header.export:
+            st.markdown("**Python that prints these bounds with `boostcore.bounds`**")
+            st.download_button(
+                "Python script (.py)",
+                snippet,
+                file_name="boostlab_bounds.py",
+                mime="text/x-python",
+                key="bounds_snippet",
+                on_click="ignore",
+            )
+            with st.expander("Show the script"):
+                st.code(snippet, language="python")
 
 
 params.page_run(PAGE, render)

@@ -291,16 +291,17 @@ def render() -> None:
         st.markdown("#### BP.InfoBoost's groups: which children were merged (Theorem 3)")
         lecture.table(lec["groups"], key="lv_groups")
 
-    _exports(header, runs, runs_now, ds, t)
-    code, dparams = data_code(choice)
-    export_run(
-        header,
-        "branching",
-        {"data": dparams, **params},
-        runs_now,
-        export.snippet(code, params["schemes"], params["n_rounds"], params["c"], params["wl"]),
-        ds.feature_names,
-    )
+    if header.export_open:  # made only while the menu is open
+        _exports(header, runs, runs_now, ds, t)
+        code, dparams = data_code(choice)
+        export_run(
+            header,
+            "branching",
+            {"data": dparams, **params},
+            runs_now,
+            export.snippet(code, params["schemes"], params["n_rounds"], params["c"], params["wl"]),
+            ds.feature_names,
+        )
 
     st.markdown("#### What c buys at this round: Theorem 3 for one D_t (BP.InfoBoost)")
     yours = played if focus == "BP.InfoBoost" else ()

@@ -702,14 +702,15 @@ def render() -> None:
     if mode == MODES[0]:
         _lemma9(state)
         _lemma10(state)
-    export_run(
-        header,
-        "game",
-        {"mode": mode, "s": s, "gamma": gamma},
-        {"game": run_of(stack)},
-        export.snippet(s, gamma, "adversary" if mode == MODES[0] else "player", moves=state),
-    )
-    export_structures(header, "game")
+    if header.export_open:  # made only while the menu is open
+        export_run(
+            header,
+            "game",
+            {"mode": mode, "s": s, "gamma": gamma},
+            {"game": run_of(stack)},
+            export.snippet(s, gamma, "adversary" if mode == MODES[0] else "player", moves=state),
+        )
+        export_structures(header, "game")
     board = st.session_state.get("game_board", [])
     if board:
         st.markdown("#### Leaderboard (this session)")
@@ -772,31 +773,32 @@ def _watch(header, s: int, gamma: float, predict: bool = False) -> None:
         lecture.table(lec["numbers"], key="lv_game_numbers")
     st.markdown("#### Moves")
     lecture.table(lec["moves"], key="lv_game_moves")
-    export_run(
-        header,
-        "game",
-        {
-            "mode": "watch",
-            "s": s,
-            "gamma": gamma,
-            "adversary": adversary,
-            "seed": int(seed),
-        },
-        {"watch": run_of(states)},
-        export.snippet(s, gamma, "watch", adversary, int(seed)),
-    )
-    state = states[min(t or 0, len(states) - 1)]
-    with header.export:
-        st.markdown("**The game tree at this move**")
-        st.download_button(
-            f"Game tree after move {len(state.history)} (DOT)",
-            lambda: diagrams.game_digraph(state).source,
-            file_name=f"boostlab_game_move{len(state.history)}.dot",
-            mime="text/vnd.graphviz",
-            key="game_tree_dot",
-            on_click="ignore",
-            help="Graphviz source: render it with `dot -Tsvg` or any Graphviz viewer.",
+    if header.export_open:  # made only while the menu is open
+        export_run(
+            header,
+            "game",
+            {
+                "mode": "watch",
+                "s": s,
+                "gamma": gamma,
+                "adversary": adversary,
+                "seed": int(seed),
+            },
+            {"watch": run_of(states)},
+            export.snippet(s, gamma, "watch", adversary, int(seed)),
         )
+        state = states[min(t or 0, len(states) - 1)]
+        with header.export:
+            st.markdown("**The game tree at this move**")
+            st.download_button(
+                f"Game tree after move {len(state.history)} (DOT)",
+                lambda: diagrams.game_digraph(state).source,
+                file_name=f"boostlab_game_move{len(state.history)}.dot",
+                mime="text/vnd.graphviz",
+                key="game_tree_dot",
+                on_click="ignore",
+                help="Graphviz source: render it with `dot -Tsvg` or any Graphviz viewer.",
+            )
 
 
 params.page_run(PAGE, render)

@@ -317,18 +317,19 @@ def render() -> None:
         lecture.table(lec["dolls"], key="lv_dolls")
         st.caption(frames.DOLLS_CAPTION)
 
-    _exports(header, runs, runs_now, ds, counts[min(t or 0, len(counts) - 1)])
-    code, dparams = data_code(choice)
-    export_run(
-        header,
-        "matryoshka",
-        {"data": dparams, **params},
-        runs_now,
-        export.snippet(
-            code, params["structures"], params["n_weak"], params["softness"], params["samples"]
-        ),
-        ds.feature_names,
-    )
+    if header.export_open:  # made only while the menu is open
+        _exports(header, runs, runs_now, ds, counts[min(t or 0, len(counts) - 1)])
+        code, dparams = data_code(choice)
+        export_run(
+            header,
+            "matryoshka",
+            {"data": dparams, **params},
+            runs_now,
+            export.snippet(
+                code, params["structures"], params["n_weak"], params["softness"], params["samples"]
+            ),
+            ds.feature_names,
+        )
     if not presenting():
         st.markdown(INTRO)
         _theory()

@@ -412,7 +412,8 @@ def render() -> None:
         "Theorem 1's bound on it (dashed), for the three runs at the stepper's step."
     )
 
-    _exports(header, runs_now, lec, shown, choice, params, k)
+    if header.export_open:  # made only while the menu is open
+        _exports(header, runs_now, lec, shown, choice, params, k)
     if not presenting():
         st.markdown(INTRO)
         _theory()

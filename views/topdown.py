@@ -309,24 +309,25 @@ def render() -> None:
     st.markdown("#### This round in numbers")
     lecture.table(lec["metrics"], key="lv_metrics")
 
-    _exports(header, runs, runs_now, params, ds, t)
-    code, dparams = data_code(choice)
-    export_run(
-        header,
-        "topdown",
-        {"data": dparams, **params},
-        runs_now,
-        export.snippet(
-            code,
-            params["size"],
-            params["index"],
-            params["crit"],
-            params["max_arity"],
-            params["gamma"],
-            params["leaf_rule"],
-        ),
-        ds.feature_names,
-    )
+    if header.export_open:  # made only while the menu is open
+        _exports(header, runs, runs_now, params, ds, t)
+        code, dparams = data_code(choice)
+        export_run(
+            header,
+            "topdown",
+            {"data": dparams, **params},
+            runs_now,
+            export.snippet(
+                code,
+                params["size"],
+                params["index"],
+                params["crit"],
+                params["max_arity"],
+                params["gamma"],
+                params["leaf_rule"],
+            ),
+            ds.feature_names,
+        )
     if not presenting():
         st.markdown(INTRO)
         _theory()
