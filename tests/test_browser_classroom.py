@@ -221,13 +221,17 @@ def test_export_downloads(server, context) -> None:
     assert name == "boostlab_topdown_regions_hatano.png"
     assert data[:8] == b"\x89PNG\r\n\x1a\n"
 
-    # … and SVG once chosen in the Export menu
+    # … and SVG once chosen in the Export menu (chosen once the menu has filled in: opening
+    # it reruns the page, which then adds its files)
     export.click()
     popover.wait_for(state="visible", timeout=10_000)
+    popover.get_by_role("button", name="Run as JSON").wait_for(timeout=30_000)
     popover.get_by_text("SVG", exact=True).click()
     _settle(page)
+    assert popover.get_by_role("radio", name="SVG").is_checked()
     _no_exception_box(page)
     page.keyboard.press("Escape")
+    _settle(page)  # closing the menu reruns the page too
     page.wait_for_selector(LECTURE, timeout=30_000)
     chart = page.locator(".st-key-view-regions .bl-view-plotly").first
     chart.hover()
