@@ -30,7 +30,7 @@ RUN pip install --no-cache-dir -r requirements.txt
 
 # The app: the router, the pages, the UI helpers, the algorithm core, the shipped datasets,
 # the committed benchmark results the benchmark page reads, and the Streamlit config.
-COPY app.py LICENSE ./
+COPY app.py serve.py LICENSE ./
 COPY .streamlit/config.toml .streamlit/config.toml
 COPY views/ views/
 COPY ui/ ui/
@@ -53,4 +53,4 @@ EXPOSE 8501
 HEALTHCHECK --interval=30s --timeout=5s --start-period=40s --retries=3 \
     CMD ["python", "-c", "import sys, urllib.request; r = urllib.request.urlopen('http://127.0.0.1:8501/_stcore/health', timeout=4); sys.exit(0 if r.read().strip() == b'ok' else 1)"]
 
-CMD ["streamlit", "run", "app.py", "--server.address", "0.0.0.0", "--server.port", "8501", "--server.headless", "true"]
+CMD ["streamlit", "run", "serve.py", "--server.address", "0.0.0.0", "--server.port", "8501", "--server.headless", "true"]

@@ -20,11 +20,11 @@ $(VENV)/.dev: requirements.txt requirements-dev.txt $(VENV)/.runtime
 # This machine only (127.0.0.1): a classroom uses `make serve` (or `make run ADDRESS=0.0.0.0`).
 ADDRESS ?= 127.0.0.1
 run: $(VENV)/.runtime
-	$(PY) -m streamlit run app.py --server.address $(ADDRESS) --server.port $(PORT)
+	$(PY) -m streamlit run serve.py --server.address $(ADDRESS) --server.port $(PORT)
 
 # Serve a classroom on the local network (see docs/classroom-server.md; Docker: Dockerfile).
 serve: $(VENV)/.runtime
-	$(PY) -m streamlit run app.py --server.address 0.0.0.0 --server.port $(PORT) --server.headless true
+	$(PY) -m streamlit run serve.py --server.address 0.0.0.0 --server.port $(PORT) --server.headless true
 
 # Three parts: the unit, property and AppTest tests on two workers (pytest-xdist); the
 # browser tests on two workers (one server and one browser per worker: a step no longer

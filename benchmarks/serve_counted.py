@@ -3,7 +3,7 @@
     BOOSTLAB_CALL_LOG=/tmp/calls.jsonl python benchmarks/serve_counted.py \
         --server.port 8601 --server.address 127.0.0.1 --server.headless true
 
-Before Streamlit's own command line takes over (``streamlit run app.py <options>`` in this
+Before Streamlit's own command line takes over (``streamlit run serve.py <options>`` in this
 process), ``boostcore.topdown.grow`` and ``boostcore.branching.bp_infoboost`` are replaced by
 wrappers that append one JSON line per call to the file named by ``BOOSTLAB_CALL_LOG``:
 ``{"fn": ..., "key": <digest of the data and every argument>, "t": ..., "thread": ...}``.
@@ -88,7 +88,7 @@ def main(argv: list[str]) -> int:
     install(Path(log))
     from streamlit.web import cli
 
-    sys.argv = ["streamlit", "run", str(ROOT / "app.py"), *argv]
+    sys.argv = ["streamlit", "run", str(ROOT / "serve.py"), *argv]
     return cli.main()
 
 

@@ -65,7 +65,8 @@ def _free_port() -> int:
 
 @contextlib.contextmanager
 def streamlit_server(env: dict[str, str] | None = None, procs: list | None = None) -> Iterator[str]:
-    """Serve ``app.py`` on a free port of 127.0.0.1; yields the base URL once it is healthy.
+    """Serve the app (``serve.py``: ``app.py`` with the class routes) on a free port of
+    127.0.0.1; yields the base URL once it is healthy.
 
     ``env`` adds environment variables for the server; the server's process is appended to
     ``procs`` when given (to read its memory)."""
@@ -79,7 +80,7 @@ def streamlit_server(env: dict[str, str] | None = None, procs: list | None = Non
             "-m",
             "streamlit",
             "run",
-            "app.py",
+            "serve.py",
             "--server.port",
             str(port),
             "--server.address",

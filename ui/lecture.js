@@ -33,7 +33,7 @@ const ASPECT_PAD = 70;
 const SHORT_RESERVE = 16;
 
 // Presenter mode is drawn for a 1920-px-wide projector and scaled with the window's width
-// (ui/classroom.py sizes the page's text the same way), so a 1280×720 projector shows the
+// (ui/classroom/ sizes the page's text the same way), so a 1280×720 projector shows the
 // 1920×1080 picture at 2/3. On it no chart text is smaller than MIN_LABEL px, and a label
 // holding a sub/superscript (plotly draws it at 70 %) is at least MIN_SUP_PARENT px, so the
 // small part reads at 18 px (issue 25, item 2: text a lecture hall's back row can read).
@@ -292,6 +292,8 @@ function stepperMount(component) {
     st.t = data.t;
     st.sent = data.t;
   }
+  // a class follower opens at the teacher's round, however this run was told (klass.js)
+  if (BUS.following && typeof BUS.followRound === "number") st.t = BUS.followRound;
   st.t = Math.min(Math.max(st.t, lo), hi);
   st.moved = data.moved;
   // the speed chosen last on this page, else 1 s (2 s for a reader who asked for less motion)
@@ -437,6 +439,7 @@ function stepperMount(component) {
 
   function onKey(ev) {
     if (BUS.keyOwner !== onKey) return;
+    if (BUS.following) return;  // a class follower: the teacher drives (ui/classroom/klass.js)
     const el = document.activeElement;
     const tag = el && el.tagName;
     if (el && el !== range && (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT" ||
@@ -460,11 +463,20 @@ function stepperMount(component) {
   }
   BUS.keyOwner = onKey;
   document.addEventListener("keydown", onKey, true);
+  // a class follower's page: the teacher's round, from the class's stream (klass.js)
+  const onFollow = (ev) => {
+    const t = ev.detail && ev.detail.t;
+    if (typeof t !== "number") return;
+    stopPlay();
+    if (t !== st.t) show(t, "follow");
+  };
+  window.addEventListener("boostlab:follow", onFollow);
 
   show(st.t, "mount");
   return () => {
     if (BUS.syncers[sid] === sync) delete BUS.syncers[sid];
     document.removeEventListener("keydown", onKey, true);
+    window.removeEventListener("boostlab:follow", onFollow);
     if (BUS.keyOwner === onKey) BUS.keyOwner = null;
     if (document.getElementById("bl-skip") === skip && !document.body.contains(root)) skip.remove();
     stopPlay();

@@ -41,7 +41,12 @@ FEATURES = frozenset({"lecture", "quiz", "proof", "student", "export"})
 
 # ------------------------------------------------------------------------------ shared groups
 #: Presenter mode: every page's header (``?present=true``).
-HEADER_PARAMS: tuple[Param, ...] = (Param("present", "flag", default=False),)
+HEADER_PARAMS: tuple[Param, ...] = (
+    Param("present", "flag", default=False),
+    # class mode (ui/classroom/teach.py): a follower's class code, a teacher link's key
+    Param("class", "parsed"),
+    Param("teach", "parsed"),
+)
 #: A page with presets: the preset's name and the round it opens at (read by parsers).
 PRESET_PARAMS: tuple[Param, ...] = (Param("preset", "parsed"), Param("round", "parsed"))
 #: The lecture view: the round (with the presets') and which run is shown large.

@@ -22,8 +22,9 @@ from typing import Any
 import streamlit as st
 from streamlit.errors import StreamlitAPIException
 
-from . import pages, params, rounds
-from .guides import Guide
+from .. import pages, params, rounds
+from ..guides import Guide
+from . import teach
 
 #: Session key (and URL parameter) of presenter mode.
 PRESENT = "present"
@@ -179,6 +180,7 @@ def page_header(
     Header
         Holds the Export popover, which the page fills after computing its run.
     """
+    slug = "" if page == "home" else page  # the page's URL path (the registry's slug)
     if compact:
         left, right = st.columns([3, 2], vertical_alignment="center")
         with left:
@@ -204,6 +206,7 @@ def page_header(
     )
     with bar:
         copy_link_button()
+    teach.teach_button(bar, slug)
     menu = None
     if export:
         menu = bar.popover(
@@ -223,6 +226,7 @@ def page_header(
                 "in this format (PNG at twice the screen resolution).",
             )
     st.html(_TARGETS_CSS)
+    teach.class_bar(slug)
     if compact:
         st.html(_LECTURE_CSS)
     else:
@@ -404,11 +408,11 @@ def export_structures(header: Header, page: str) -> None:
 
 def data_code(choice) -> tuple[str, dict]:
     """Python lines that rebuild the page's dataset, and its parameters for the JSON export."""
-    from . import dataset_code
+    from .. import dataset_code
 
     xy = None
     if choice.key.startswith("draw:"):
-        from . import draw
+        from .. import draw
 
         xy = draw.points_xy(st.session_state.get("draw_pts", ()))
     source, params = dataset_code.dataset_spec(choice.key, choice.dataset.name, drawn_xy=xy)
@@ -437,7 +441,7 @@ def export_run(
     sessions holding 30 heavy runs each went past the cache's budget
     (tests/test_memory_budget.py).
     """
-    from . import records
+    from .. import records
 
     if not header.export_open:
         return

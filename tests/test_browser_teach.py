@@ -1,0 +1,178 @@
+"""Teach a class, in Chromium (issue 28): a teacher and two students (one at phone size).
+
+* The teacher opens a class from the header; the class code and the count of students are
+  on the page (``class-code``, ``class-count``); the students' link opens the teacher's
+  page, and the count becomes 2.
+* The teacher steps five times: after each step both students show that round, with no
+  script rerun on their pages (the step reaches them on the class's event stream).
+* The teacher changes a parameter: the students open the same link.
+* While following, a student's stepper is locked (its keys do nothing); *Explore on my own*
+  frees it and *Rejoin the class* returns to the teacher's round.
+* A late joiner lands on the current round.
+* Without the teacher key (none, a wrong one) the class's round cannot be moved: the route
+  answers 403 and the students stay where the teacher is. A teacher link opens the class as
+  its teacher on another page, and the key leaves the address bar.
+* *End class* tells the students.
+"""
+
+from __future__ import annotations
+
+import re
+import urllib.request
+
+import pytest
+from test_browser import _lecture_round, _new_page, _no_exception_box, _settle, _wait_for
+
+pytestmark = pytest.mark.browser
+
+LECTURE = ".st-key-view-curves .bl-view[data-drawn]"
+FOLLOWING = ".st-key-class-follow [data-following=true]"
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+
+
+def _open(browser, url: str, **kwargs):
+    page = _new_page(browser, **(kwargs or {"viewport": {"width": 1600, "height": 1000}}))
+    sent: list[int] = []
+    page.on("websocket", lambda ws: ws.on("framesent", lambda f: sent.append(len(f))))
+    page.goto(url)
+    page.wait_for_selector(LECTURE, timeout=60_000)
+    _settle(page)
+    return page, sent
+
+
+def _teach(browser, server: str, path: str = "/topdown"):
+    teacher, _ = _open(browser, server + path)
+    teacher.get_by_role("button", name="Teach a class").click()
+    teacher.wait_for_selector(".st-key-class-code", timeout=30_000)
+    code = re.search(r"Class\s+([A-Z0-9]{6})", teacher.locator(".st-key-class-code").inner_text())
+    assert code, teacher.locator(".st-key-class-code").inner_text()
+    # the join dialog (QR code) opens with the class: it names the code, then is closed
+    dialog = teacher.get_by_role("dialog")
+    dialog.wait_for(timeout=10_000)
+    assert code.group(1) in dialog.inner_text()
+    assert dialog.locator("img.bl-class-qr").count() == 1
+    teacher.keyboard.press("Escape")
+    dialog.wait_for(state="detached", timeout=10_000)
+    teacher.locator("h1").first.click()
+    return teacher, code.group(1)
+
+
+def _count(teacher) -> int:
+    return int(teacher.locator(".st-key-class-count [data-bl-count]").inner_text())
+
+
+def _post(server: str, code: str, body: bytes) -> int:
+    req = urllib.request.Request(
+        f"{server}/api/class/{code}/round",
+        data=body,
+        headers={"Content-Type": "application/json"},
+        method="POST",
+    )
+    try:
+        with urllib.request.urlopen(req, timeout=10) as r:
+            return r.status
+    except urllib.error.HTTPError as e:
+        return e.code
+
+
+def test_students_follow_the_teachers_rounds(server, browser) -> None:
+    teacher, code = _teach(browser, server)
+    laptop, laptop_sent = _open(browser, f"{server}/topdown?class={code}")
+    phone, phone_sent = _open(browser, f"{server}/topdown?class={code}", **PHONE)
+    for student in (laptop, phone):
+        student.wait_for_selector(FOLLOWING, timeout=30_000)
+    _wait_for(lambda: _count(teacher) == 2, 20, lambda: f"count shows {_count(teacher)}")
+    before = (len(laptop_sent), len(phone_sent))
+    for _ in range(5):
+        teacher.keyboard.press("ArrowRight")
+        t = _lecture_round(teacher)
+        for student in (laptop, phone):
+            _wait_for(
+                lambda s=student, t=t: _lecture_round(s) == t,
+                10,
+                lambda s=student, t=t: f"teacher at {t}, student at {_lecture_round(s)}",
+            )
+    # the steps came on the event stream: the students' pages sent nothing to Streamlit
+    assert (len(laptop_sent), len(phone_sent)) == before
+    # a student's own keys do nothing while following
+    laptop.locator("h1").first.click()
+    laptop.keyboard.press("ArrowRight")
+    laptop.wait_for_timeout(300)
+    assert _lecture_round(laptop) == t
+    # the phone's page fits: no sideways scroll, the banner's button ≥ 44 px
+    assert phone.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    box = phone.get_by_role("button", name="Explore on my own").bounding_box()
+    assert box and box["height"] >= 44
+    phone.screenshot(path="tests/artifacts/teach_phone.png")
+    teacher.screenshot(path="tests/artifacts/teach_projector.png")
+    for p in (teacher, laptop, phone):
+        _no_exception_box(p)
+        p.close()
+
+
+def test_explore_rejoin_late_joiner_and_parameters(server, browser) -> None:
+    teacher, code = _teach(browser, server)
+    student, _ = _open(browser, f"{server}/topdown?class={code}")
+    student.wait_for_selector(FOLLOWING, timeout=30_000)
+    # explore: the student's stepper is theirs
+    student.get_by_role("button", name="Explore on my own").click()
+    student.locator("h1").first.click()
+    student.keyboard.press("End")
+    hi = _lecture_round(student)
+    assert hi > 3
+    for _ in range(3):
+        teacher.keyboard.press("ArrowRight")
+    t = _lecture_round(teacher)
+    student.wait_for_timeout(500)
+    assert _lecture_round(student) == hi  # exploring: the teacher's steps do not move it
+    student.get_by_role("button", name="Rejoin the class").click()
+    _wait_for(lambda: _lecture_round(student) == t, 10, "rejoined but not at the teacher's round")
+    # a late joiner lands on the current round
+    late, _ = _open(browser, f"{server}/topdown?class={code}")
+    late.wait_for_selector(FOLLOWING, timeout=30_000)
+    _wait_for(lambda: _lecture_round(late) == t, 10, lambda: f"late at {_lecture_round(late)}")
+    # a new parameter: the students open the teacher's link
+    teacher.locator(".st-key-focus").get_by_role("combobox").click()
+    teacher.get_by_role("option", name="Naive").click()
+    _settle(teacher)
+    _wait_for(
+        lambda: "focus=Naive" in late.evaluate("location.href"),
+        30,
+        lambda: f"the student's address is {late.evaluate('location.href')}",
+    )
+    late.wait_for_selector(FOLLOWING, timeout=30_000)
+    assert "class=" + code in late.evaluate("location.href")
+    for p in (teacher, student, late):
+        _no_exception_box(p)
+        p.close()
+
+
+def test_only_the_teacher_moves_the_class_and_end_tells_the_students(server, browser) -> None:
+    teacher, code = _teach(browser, server)
+    student, _ = _open(browser, f"{server}/topdown?class={code}")
+    student.wait_for_selector(FOLLOWING, timeout=30_000)
+    t = _lecture_round(student)
+    assert _post(server, code, b'{"round": 9}') == 403
+    assert _post(server, code, b'{"round": 9, "key": "not-the-teachers-key-0000000"}') == 403
+    assert _post(server, code, b"<html>") == 400
+    assert _post(server, "ZZZZZZ", b'{"round": 9, "key": "x"}') == 404
+    student.wait_for_timeout(500)
+    assert _lecture_round(student) == t
+    # the teacher link makes its opener the teacher (here a second tab), the key leaves the URL
+    teacher.get_by_role("button", name="Teacher link").click()
+    link = teacher.locator("[data-testid=stPopoverBody] code").inner_text().strip()
+    assert f"class={code}" in link and "teach=" in link
+    teacher.keyboard.press("Escape")
+    second, _ = _open(browser, link.replace("http://localhost:8501", server))
+    second.wait_for_selector(".st-key-class-code", timeout=30_000)
+    assert "teach=" not in second.evaluate("location.href")
+    second.get_by_role("button", name="End class").click()
+    _wait_for(
+        lambda: "has ended" in student.locator(".st-key-class-follow").inner_text(),
+        20,
+        lambda: student.locator(".st-key-class-follow").inner_text(),
+    )
+    assert student.locator(FOLLOWING).count() == 0
+    for p in (teacher, student, second):
+        _no_exception_box(p)
+        p.close()

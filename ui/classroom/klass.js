@@ -1,0 +1,248 @@
+// boostlab class mode (issue 28): the teacher's page tells the class its round, and every
+// follower's page shows the teacher's page, parameters and round as they change.
+//
+// One Streamlit component (st.components.v2, in the page's own DOM), mounted once per page
+// by ui/classroom/teach.py with `data` = ClassData (ui/classroom/teach.py), in one of two
+// roles:
+//
+// * "teacher": each step of the page's stepper (the window event "boostlab:round" that
+//   ui/lecture.js sends) is POSTed to /api/class/<code>/round with the teacher key; the
+//   count of students is kept live from the class's event stream.
+// * "student": the page subscribes to /api/class/<code>/events (server-sent events; the
+//   browser reconnects by itself after a phone sleeps, and each connection starts with the
+//   state now). A new round is shown by the page's steppers (the window event
+//   "boostlab:follow"); another page or other parameters open the teacher's link. While
+//   following, the page's controls are locked; "Explore on my own" stops following (the
+//   choice is kept per class in sessionStorage) and "Rejoin the class" follows again.
+//
+// A step is one small event per follower on a stream already open: no Streamlit rerun per
+// follower per step.
+
+const CSS = `
+.bl-class { display: flex; flex-wrap: wrap; align-items: center; gap: 0.5rem 0.9rem;
+  border: 1px solid rgba(128,128,128,0.45); border-radius: 0.6rem; padding: 0.35rem 0.7rem;
+  font-size: 1rem; line-height: 1.3; }
+.bl-class-state { flex: 1 1 14rem; min-width: 0; overflow-wrap: anywhere; }
+.bl-class button { font: inherit; min-height: 44px; padding: 0 1rem; border-radius: 0.5rem;
+  border: 1px solid #A52F3C; background: transparent; color: inherit; cursor: pointer; }
+.bl-class button.bl-class-primary { background: #A52F3C; color: white; font-weight: 600; }
+.bl-class-ended { border-color: #D55E00; }
+body.bl-following [data-testid="stSidebar"] { opacity: 0.55; pointer-events: none; }
+body.bl-following [data-testid="stMain"] :is([data-testid="stSelectbox"],
+  [data-testid="stMultiSelect"], [data-testid="stCheckbox"], [data-testid="stPopover"],
+  [data-testid="stButton"], [data-testid="stSlider"], [data-testid="stRadio"],
+  [data-testid="stNumberInput"], [data-testid="stTextInput"], [data-testid="stButtonGroup"],
+  [data-testid="stDownloadButton"]) { pointer-events: none; opacity: 0.5; }
+body.bl-following .bl-stepper :is(button, input, select) { pointer-events: none; opacity: 0.45; }
+/* on a phone a follower's locked controls only push the picture down: they are hidden */
+@media (max-width: 700px) {
+  body.bl-following [data-testid="stMain"] [data-testid="stElementContainer"]:has(:is(
+    [data-testid="stSelectbox"], [data-testid="stMultiSelect"], [data-testid="stCheckbox"],
+    [data-testid="stPopover"], [data-testid="stButton"], [data-testid="stRadio"],
+    [data-testid="stSlider"], [data-testid="stNumberInput"], [data-testid="stButtonGroup"])) {
+    display: none; }
+  body.bl-following .bl-stepper .bl-buttons { display: none; }
+}
+`;
+
+const BUS = (window.__boostlab = window.__boostlab || { rounds: {} });
+
+function styleOnce() {
+  if (document.getElementById("bl-class-css")) return;
+  const s = document.createElement("style");
+  s.id = "bl-class-css";
+  s.textContent = CSS;
+  document.head.appendChild(s);
+}
+
+function studentId() {
+  // one id per browser (several tabs of one student count once), random, never a name
+  try {
+    let id = localStorage.getItem("boostlab-student");
+    if (!id) {
+      id = "s-" + crypto.randomUUID().replace(/-/g, "");
+      localStorage.setItem("boostlab-student", id);
+    }
+    return id;
+  } catch (e) {
+    BUS.studentId = BUS.studentId || "s-" + Math.random().toString(36).slice(2, 14);
+    return BUS.studentId;
+  }
+}
+
+function post(path, body) {
+  return fetch(path, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+    keepalive: true,
+  }).then(async (r) => {
+    const out = await r.json().catch(() => ({}));
+    if (!r.ok) throw new Error(out.error || `HTTP ${r.status}`);
+    return out;
+  });
+}
+
+function sameQuery(a, b) {
+  const norm = (q) => q.map(([k, v]) => `${k}=${v}`).sort().join("&");
+  return norm(a) === norm(b);
+}
+
+function teacherLink(state, code) {
+  const url = new URL(window.location.origin + "/" + (state.page || ""));
+  for (const [k, v] of state.query) url.searchParams.append(k, v);
+  if (state.round !== null && state.round !== undefined) url.searchParams.set("round", state.round);
+  url.searchParams.set("class", code);
+  return url.toString();
+}
+
+function teacherMount(component) {
+  const { data, parentElement } = component;
+  const code = data.code;
+  const api = `/api/class/${encodeURIComponent(code)}`;
+  BUS.klass = { role: "teacher", code };
+  document.body.classList.remove("bl-following");
+  // the steps of the page's steppers, newest wins (a POST in flight is not waited for)
+  let sending = null, pending = null;
+  const send = (t) => {
+    if (sending) { pending = t; return; }
+    sending = post(`${api}/round`, { key: data.key, round: t })
+      .catch((e) => { parentElement.dataset.error = String(e.message || e); })
+      .finally(() => {
+        sending = null;
+        if (pending !== null) { const p = pending; pending = null; send(p); }
+      });
+  };
+  const onRound = (ev) => {
+    const { t, source } = ev.detail || {};
+    if (source === "follow") return;
+    if (source === "mount" && t === data.round) return;  // the class knows it already
+    send(t);
+  };
+  window.addEventListener("boostlab:round", onRound);
+  // the live count of students (the class's own stream; the teacher is not counted)
+  const events = new EventSource(`${api}/events`);
+  events.onmessage = (ev) => {
+    const state = JSON.parse(ev.data);
+    const count = document.querySelector(".st-key-class-count [data-bl-count]");
+    if (count) count.textContent = String(state.students);
+    const answers = document.querySelector(".st-key-class-answers [data-bl-answers]");
+    if (answers) answers.textContent = String(state.answers);
+    parentElement.dataset.seq = String(state.seq);
+  };
+  return () => {
+    window.removeEventListener("boostlab:round", onRound);
+    events.close();
+  };
+}
+
+function studentMount(component) {
+  const { data, parentElement } = component;
+  const code = data.code;
+  const api = `/api/class/${encodeURIComponent(code)}`;
+  const exploreKey = `boostlab-explore-${code}`;
+  const me = studentId();
+  styleOnce();
+  const box = document.createElement("div");
+  box.className = "bl-class";
+  box.setAttribute("role", "status");
+  box.innerHTML = `<span class="bl-class-state"></span>
+    <button type="button" class="bl-class-toggle"></button>`;
+  parentElement.replaceChildren(box);
+  const text = box.querySelector(".bl-class-state");
+  const toggle = box.querySelector(".bl-class-toggle");
+  let events = null, last = null, ended = false;
+
+  const exploring = () => {
+    try { return sessionStorage.getItem(exploreKey) === "1"; } catch (e) { return !!BUS.exploring; }
+  };
+  const setExploring = (on) => {
+    try { sessionStorage.setItem(exploreKey, on ? "1" : "0"); } catch (e) { BUS.exploring = on; }
+  };
+
+  function render() {
+    const following = !ended && !exploring();
+    document.body.classList.toggle("bl-following", following);
+    // the sidebar's controls (data, parameters, other pages) out of reach of keys too
+    const side = document.querySelector('[data-testid="stSidebar"]');
+    if (side) side.inert = following;
+    BUS.following = following;
+    if (!following) BUS.followRound = null;
+    parentElement.dataset.following = String(following);
+    box.classList.toggle("bl-class-ended", ended);
+    if (ended) {
+      text.textContent = `Class ${code} has ended. The page is yours to explore.`;
+      toggle.hidden = true;
+      return;
+    }
+    toggle.hidden = false;
+    if (following) {
+      text.textContent = `Following class ${code}: the teacher drives` +
+        (last && last.round !== null ? ` · round ${last.round}` : "");
+      toggle.textContent = "Explore on my own";
+      toggle.classList.remove("bl-class-primary");
+    } else {
+      text.textContent = `Exploring on your own (class ${code})`;
+      toggle.textContent = "Rejoin the class";
+      toggle.classList.add("bl-class-primary");
+    }
+  }
+
+  function apply(state) {
+    last = state;
+    parentElement.dataset.seq = String(state.seq);
+    if (state.ended) {
+      ended = true;
+      if (events) events.close();
+      render();
+      return;
+    }
+    if (exploring()) { render(); return; }
+    if (state.page !== data.page || !sameQuery(state.query, data.query)) {
+      // another page or other parameters: open the teacher's link (this page's run is not
+      // the teacher's any more)
+      window.location.assign(teacherLink(state, code));
+      return;
+    }
+    if (state.round !== null && state.round !== undefined) {
+      BUS.followRound = state.round;
+      window.dispatchEvent(new CustomEvent("boostlab:follow", { detail: { t: state.round } }));
+    }
+    render();
+  }
+
+  function connect() {
+    if (events) events.close();
+    events = new EventSource(`${api}/events?student=${encodeURIComponent(me)}`);
+    events.onmessage = (ev) => apply(JSON.parse(ev.data));
+    events.onerror = () => {
+      // a 404 (the class ended, or the server restarted) closes the stream for good
+      if (events.readyState === EventSource.CLOSED && !ended) {
+        ended = true;
+        render();
+      }
+    };
+  }
+
+  toggle.addEventListener("click", () => {
+    setExploring(!exploring());
+    if (!exploring() && last) apply(last);
+    render();
+  });
+  connect();
+  render();
+  return () => {
+    if (events) events.close();
+    document.body.classList.remove("bl-following");
+    const side = document.querySelector('[data-testid="stSidebar"]');
+    if (side) side.inert = false;
+    BUS.following = false;
+  };
+}
+
+export default function (component) {
+  const role = (component.data || {}).role;
+  if (role === "teacher") return teacherMount(component);
+  if (role === "student") return studentMount(component);
+  return undefined;
+}

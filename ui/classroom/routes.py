@@ -1,0 +1,176 @@
+"""The class's HTTP routes, added to Streamlit's server with ``st.App(..., routes=ROUTES)``
+(``serve.py``): a follower's stream of the class's state and the few POSTs a page sends.
+
+=========================================  ==============================================
+``GET  /api/class/{code}/events``          server-sent events: the class's state now, then
+                                           each change (``?student=ID`` counts a follower)
+``POST /api/class/{code}/round``           the teacher's step: ``{"key", "round"}``
+``POST /api/class/{code}/answer``          ``{"student", "question", "choice"}``
+``POST /api/class/{code}/split``           ``{"student", "split": {...}}``
+=========================================  ==============================================
+
+A step reaches followers as one small event on a stream each already holds open: no
+Streamlit script runs per follower per step (issue 28, "push, don't rerun"). Server-sent
+events rather than a websocket: the browser's ``EventSource`` reconnects by itself when a
+phone wakes up or the network drops, and a reconnect starts with the state now, so a late or
+sleepy follower lands on the current round.
+
+Every refusal is JSON ``{"error": sentence}`` with the store's status (400 bad input, 403 not
+the teacher, 404 no such class, 429 a limit); a client that keeps trying wrong codes is
+slowed down (:class:`~ui.classroom.store.Throttle`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response, StreamingResponse
+from starlette.routing import Route
+
+import ui.classroom.store as cs  # the module, not the package (no import cycle)
+
+#: Seconds between keep-alive comments on an idle stream (proxies drop silent connections;
+#: HAProxy's ``timeout tunnel`` is set well above it, issue 29).
+KEEPALIVE = 15.0
+#: Largest POST body accepted (bytes).
+MAX_BODY = 4096
+#: Wrong codes are slowed down per client address.
+THROTTLE = cs.Throttle()
+
+
+def _client(request: Request) -> str:
+    return request.client.host if request.client else "?"
+
+
+def _refuse(error: cs.ClassError, request: Request) -> JSONResponse:
+    if isinstance(error, cs.NoSuchClass):
+        THROTTLE.miss(_client(request))
+    return JSONResponse({"error": str(error)}, status_code=error.status)
+
+
+def _throttled(request: Request) -> JSONResponse | None:
+    wait = THROTTLE.blocked(_client(request))
+    if wait <= 0:
+        return None
+    return JSONResponse(
+        {"error": f"Too many wrong class codes from this device: try again in {wait:.0f} s."},
+        status_code=429,
+        headers={"Retry-After": str(int(wait) + 1)},
+    )
+
+
+async def _body(request: Request) -> dict[str, Any]:
+    raw = await request.body()
+    if len(raw) > MAX_BODY:
+        raise cs.ClassError(f"The request is larger than {MAX_BODY} bytes.")
+    try:
+        body = json.loads(raw or b"{}")
+    except ValueError as e:
+        raise cs.ClassError(f"The request is not JSON: {e}") from None
+    if not isinstance(body, dict):
+        raise cs.ClassError("The request must be a JSON object.")
+    return body
+
+
+def _event(state: cs.ClassState) -> bytes:
+    return f"id: {state.seq}\ndata: {json.dumps(state.public())}\n\n".encode()
+
+
+async def events(request: Request) -> Response:
+    """A follower's stream (``text/event-stream``) of the class's public state."""
+    store = cs.STORE
+    code = request.path_params["code"]
+    student = request.query_params.get("student")
+    if (refused := _throttled(request)) is not None:
+        return refused
+    try:
+        first = await store.state(code)
+        if student and not first.ended:
+            await store.join(code, student)
+    except cs.ClassError as e:
+        return _refuse(e, request)
+
+    async def stream():
+        states = store.watch(code)
+        try:
+            nxt = asyncio.ensure_future(anext(states))
+            while True:
+                done, _ = await asyncio.wait({nxt}, timeout=KEEPALIVE)
+                if not done:
+                    yield b": keep-alive\n\n"
+                    continue
+                try:
+                    state = nxt.result()
+                except StopAsyncIteration:
+                    return
+                yield _event(state)
+                if state.ended:
+                    return
+                nxt = asyncio.ensure_future(anext(states))
+        finally:
+            if not nxt.done():
+                nxt.cancel()
+            await states.aclose()
+            if student:
+                await store.leave(code, student)
+
+    return StreamingResponse(
+        stream(),
+        media_type="text/event-stream",
+        headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"},
+    )
+
+
+async def _post(request: Request, act) -> Response:
+    """A POST route: the throttle, the JSON body, then ``act(code, body)``'s answer (a dict),
+    or the refusal as ``{"error": …}``."""
+    if (refused := _throttled(request)) is not None:
+        return refused
+    try:
+        body = await _body(request)
+        return JSONResponse(await act(request.path_params["code"], body))
+    except cs.ClassError as e:
+        return _refuse(e, request)
+
+
+async def step(request: Request) -> Response:
+    """The teacher's stepper moved: ``{"key": …, "round": t}``."""
+
+    async def act(code: str, body: dict) -> dict:
+        state = await cs.STORE.show(code, body.get("key"), round=body.get("round"))
+        return {"seq": state.seq, "round": state.round}
+
+    return await _post(request, act)
+
+
+async def answer(request: Request) -> Response:
+    """A student's answer to the open question: ``{"student", "question", "choice"}``."""
+
+    async def act(code: str, body: dict) -> dict:
+        state = await cs.STORE.answer(
+            code, body.get("student"), str(body.get("question")), body.get("choice")
+        )
+        return {"answers": state.answers}
+
+    return await _post(request, act)
+
+
+async def split(request: Request) -> Response:
+    """A student's split for the current leaf: ``{"student", "split": {...}}``."""
+
+    async def act(code: str, body: dict) -> dict:
+        state = await cs.STORE.submit(code, body.get("student"), body.get("split"))
+        return {"submissions": state.submissions}
+
+    return await _post(request, act)
+
+
+ROUTES = [
+    Route("/api/class/{code}/events", events, methods=["GET"]),
+    Route("/api/class/{code}/round", step, methods=["POST"]),
+    Route("/api/class/{code}/answer", answer, methods=["POST"]),
+    Route("/api/class/{code}/split", split, methods=["POST"]),
+]

@@ -1,0 +1,639 @@
+"""The class store: one teacher's class, its followers, answers and submitted splits.
+
+A class (issue 28, docs/classroom-server.md "Teach a class") is a small record that the
+teacher's session writes and every follower reads:
+
+* a short **code** (``secrets``: 6 characters of an alphabet without look-alikes, ~30 bits;
+  guessing is slowed down per client by :class:`Throttle`) that students type or scan;
+* the **teacher key hash**: the key itself (192 bits from ``secrets``) lives only in the
+  teacher's session and the teacher link; the store keeps its SHA-256 and compares with
+  :func:`hmac.compare_digest`, so neither a follower nor a dump of the store can drive;
+* what the teacher shows: the **page**, its **query** (the URL parameters: data, parameters,
+  preset) and the **round**, with a sequence number ``seq`` that grows with every change
+  (a follower never moves back to an older state);
+* the open **question** (predict, then reveal), one **answer** per student and question, and
+  the students' submitted **splits** for the current leaf.
+
+:class:`ClassStore` is the interface the routes (``ui/classroom/routes.py``) and the pages
+use; :class:`MemoryStore` is the in-process one (one server process; the default). A Redis
+version for several processes (issue 29) implements the same methods; the tests in
+``tests/test_class_store.py`` are written against the interface.
+
+Every method is ``async`` (the routes run on the server's event loop), and the in-process
+store keeps no object bound to a loop, so a Streamlit script thread may also drive it with
+:func:`run` (``asyncio.run`` on a loop of its own). Followers wait for changes with
+:meth:`ClassStore.watch`: an async iterator of states that skips the states a slow follower
+missed (the newest always arrives; what a follower shows is a state, not a log).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import math
+import secrets
+import threading
+import time
+from collections.abc import AsyncIterator, Awaitable, Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any, Protocol, TypeVar
+
+#: Class codes use these 31 characters: no 0/O, 1/I/L (read off a projector, typed on a
+#: phone).
+CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+CODE_LENGTH = 6
+#: The teacher key's bytes (``secrets.token_urlsafe``): 192 bits.
+KEY_BYTES = 24
+#: At most this many characters in an answer's choice and a submission's fields.
+MAX_TEXT = 200
+
+T = TypeVar("T")
+
+
+class ClassError(ValueError):
+    """A class operation refused; ``str(error)`` is a sentence a person can read."""
+
+    #: The HTTP status the routes answer with.
+    status = 400
+
+
+class NoSuchClass(ClassError):
+    """No open class has this code (never opened, ended, expired, or the server restarted)."""
+
+    status = 404
+
+
+class NotTeacher(ClassError):
+    """The request lacks the class's teacher key (or has a wrong one)."""
+
+    status = 403
+
+
+class ClassFull(ClassError):
+    """A limit of :class:`Limits` is reached."""
+
+    status = 429
+
+
+@dataclass(frozen=True)
+class Limits:
+    """The server's limits on classes (settings; see docs/classroom-server.md).
+
+    Parameters
+    ----------
+    classes : int
+        Open classes per server (each teacher opens one).
+    students : int
+        Students following one class at once.
+    idle_hours : float
+        A class nobody has changed or joined for this long is closed.
+    submissions : int
+        Submitted splits kept per class (the newest per student; one per student).
+    """
+
+    classes: int = 50
+    students: int = 500
+    idle_hours: float = 4.0
+    submissions: int = 500
+
+    def __post_init__(self) -> None:
+        for name in ("classes", "students", "submissions"):
+            value = getattr(self, name)
+            if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+                raise ValueError(f"Limits.{name} must be an integer ≥ 1; got {value!r}")
+        if not (isinstance(self.idle_hours, (int, float)) and self.idle_hours > 0):
+            raise ValueError(f"Limits.idle_hours must be a number > 0; got {self.idle_hours!r}")
+
+
+@dataclass(frozen=True)
+class Question:
+    """The question the class answers now: an id (new per question), the choices' labels."""
+
+    id: str
+    choices: tuple[str, ...]
+    correct: int | None = None  # known to the store only once revealed (see reveal)
+
+
+@dataclass(frozen=True)
+class ClassState:
+    """What a follower needs to show the teacher's picture, as of ``seq``."""
+
+    code: str
+    page: str
+    query: tuple[tuple[str, str], ...]
+    round: int | None
+    seq: int
+    students: int = 0
+    question: Question | None = None
+    answers: int = 0  # how many answered the open question
+    revealed: bool = False
+    histogram: tuple[int, ...] = ()  # answers per choice, once revealed
+    submissions: int = 0
+    ended: bool = False
+
+    def public(self) -> dict[str, Any]:
+        """The JSON a follower receives (nothing secret: no key, no single answer)."""
+        q = self.question
+        return {
+            "code": self.code,
+            "page": self.page,
+            "query": [list(kv) for kv in self.query],
+            "round": self.round,
+            "seq": self.seq,
+            "students": self.students,
+            "question": None
+            if q is None
+            else {
+                "id": q.id,
+                "choices": list(q.choices),
+                "correct": q.correct if self.revealed else None,
+            },
+            "answers": self.answers,
+            "revealed": self.revealed,
+            "histogram": list(self.histogram),
+            "submissions": self.submissions,
+            "ended": self.ended,
+        }
+
+
+def new_code() -> str:
+    """A class code from the secure random source (``secrets``)."""
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def new_key() -> str:
+    """A teacher key: 192 random bits, URL-safe."""
+    return secrets.token_urlsafe(KEY_BYTES)
+
+
+def key_hash(key: str) -> str:
+    """What the store keeps of a teacher key."""
+    return hashlib.sha256(key.encode("utf-8")).hexdigest()
+
+
+def normal_code(code: Any) -> str:
+    """``code`` as stored (upper case, spaces and dashes dropped), or :class:`NoSuchClass`
+    with a readable message when it cannot be a code at all."""
+    text = str(code or "").strip().upper().replace(" ", "").replace("-", "")
+    if len(text) != CODE_LENGTH or any(c not in CODE_ALPHABET for c in text):
+        raise NoSuchClass(
+            f"A class code is {CODE_LENGTH} letters and digits (no 0, 1, I, L or O); "
+            f"got {str(code)[:20]!r}."
+        )
+    return text
+
+
+def _student(student: Any) -> str:
+    text = str(student or "")
+    if not (8 <= len(text) <= 64) or not all(c.isalnum() or c in "-_" for c in text):
+        raise ClassError(
+            "student must be the id the class page made (8-64 letters, digits, - or _); "
+            f"got {text[:20]!r}"
+        )
+    return text
+
+
+def _query(query: Mapping[str, Any] | tuple) -> tuple[tuple[str, str], ...]:
+    items = query.items() if isinstance(query, Mapping) else query
+    out = []
+    for k, v in items:
+        values = v if isinstance(v, (list, tuple)) else [v]
+        out += [(str(k), str(x)) for x in values]
+    return tuple(out)
+
+
+class ClassStore(Protocol):
+    """What the routes and the pages do with classes. Teacher operations take the teacher
+    key and raise :class:`NotTeacher` without it; a missing class raises
+    :class:`NoSuchClass`; every refusal is a :class:`ClassError` and changes nothing."""
+
+    limits: Limits
+
+    async def open(self, key: str, page: str, query: Mapping[str, Any], round: int | None) -> str:
+        """Open a class taught with ``key``; its code."""
+        ...
+
+    async def state(self, code: str) -> ClassState:
+        """The class as of now."""
+        ...
+
+    async def is_teacher(self, code: str, key: str | None) -> bool:
+        """Whether ``key`` is the class's teacher key."""
+        ...
+
+    async def show(
+        self,
+        code: str,
+        key: str | None,
+        *,
+        page: str | None = None,
+        query: Mapping[str, Any] | None = None,
+        round: int | None = None,
+    ) -> ClassState:
+        """The teacher shows another page, query or round (given ones change)."""
+        ...
+
+    async def ask(self, code: str, key: str | None, question: Question | None) -> ClassState:
+        """The teacher opens a question (its answers start empty) or closes it (None)."""
+        ...
+
+    async def reveal(self, code: str, key: str | None, correct: int) -> ClassState:
+        """The teacher reveals the open question's answer: the histogram is published."""
+        ...
+
+    async def answer(self, code: str, student: str, question: str, choice: int) -> ClassState:
+        """A student's answer to the open question (replaces theirs until the reveal)."""
+        ...
+
+    async def my_answer(self, code: str, student: str, question: str) -> int | None:
+        """The choice ``student`` gave to ``question`` (None: no answer)."""
+        ...
+
+    async def submit(self, code: str, student: str, split: Mapping[str, Any]) -> ClassState:
+        """A student's split for the current leaf (replaces theirs)."""
+        ...
+
+    async def splits(self, code: str) -> list[dict[str, Any]]:
+        """Every submitted split, oldest first (no student ids)."""
+        ...
+
+    async def clear_splits(self, code: str, key: str | None) -> ClassState:
+        """The teacher starts a new collection of splits."""
+        ...
+
+    async def join(self, code: str, student: str) -> ClassState:
+        """A student's page follows the class (a second tab of the same student counts once)."""
+        ...
+
+    async def leave(self, code: str, student: str) -> None:
+        """A follower's page went away."""
+        ...
+
+    async def end(self, code: str, key: str | None) -> None:
+        """The teacher ends the class for everyone."""
+        ...
+
+    def watch(self, code: str) -> AsyncIterator[ClassState]:
+        """The class's state now, then each newer one (a slow reader skips to the newest);
+        after the state that says ``ended`` the iterator stops."""
+        ...
+
+
+@dataclass
+class _Class:
+    code: str
+    key_hash: str
+    page: str
+    query: tuple[tuple[str, str], ...]
+    round: int | None
+    seq: int = 1
+    touched: float = field(default_factory=time.monotonic)
+    question: Question | None = None
+    answers: dict[str, int] = field(default_factory=dict)
+    revealed: bool = False
+    histogram: tuple[int, ...] = ()
+    splits: dict[str, dict[str, Any]] = field(default_factory=dict)  # student → split
+    students: dict[str, int] = field(default_factory=dict)  # student → open pages
+    ended: bool = False
+
+    def snapshot(self) -> ClassState:
+        return ClassState(
+            code=self.code,
+            page=self.page,
+            query=self.query,
+            round=self.round,
+            seq=self.seq,
+            students=len(self.students),
+            question=self.question,
+            answers=len(self.answers),
+            revealed=self.revealed,
+            histogram=self.histogram,
+            submissions=len(self.splits),
+            ended=self.ended,
+        )
+
+
+class _Watcher:
+    """One follower's wake-up call: an asyncio.Event of the follower's own loop, set from
+    any thread."""
+
+    def __init__(self) -> None:
+        self.loop = asyncio.get_running_loop()
+        self.event = asyncio.Event()
+
+    def wake(self) -> None:
+        try:
+            self.loop.call_soon_threadsafe(self.event.set)
+        except RuntimeError:  # its loop is closed: the follower is gone
+            pass
+
+
+class MemoryStore:
+    """The in-process class store (one server process). Thread-safe: the routes (event loop)
+    and the Streamlit script threads share it; every change happens under one lock, and
+    followers are woken through their own loop."""
+
+    def __init__(self, limits: Limits | None = None, clock=time.monotonic) -> None:
+        self.limits = limits or Limits()
+        self._clock = clock
+        self._lock = threading.Lock()
+        self._classes: dict[str, _Class] = {}
+        self._watchers: dict[str, set[_Watcher]] = {}
+        #: the last state of recently ended classes: a follower learns that its class ended
+        self._ended: dict[str, ClassState] = {}
+
+    # --------------------------------------------------------------------------- helpers
+    def _expire(self) -> None:
+        """Close classes idle for longer than the limit (called under the lock)."""
+        now = self._clock()
+        idle = self.limits.idle_hours * 3600
+        for code in [c for c, k in self._classes.items() if now - k.touched > idle]:
+            self._close(code)
+
+    def _close(self, code: str) -> None:
+        k = self._classes.pop(code)
+        k.ended, k.seq = True, k.seq + 1
+        self._ended[code] = k.snapshot()
+        while len(self._ended) > 1000:
+            del self._ended[next(iter(self._ended))]
+        for w in self._watchers.get(code, ()):
+            w.wake()
+
+    def _get(self, code: str) -> _Class:
+        self._expire()
+        c = normal_code(code)
+        k = self._classes.get(c)
+        if k is None:
+            raise NoSuchClass(
+                f"No class {c} is open on this server: it has ended, or the server was "
+                "restarted. Ask your teacher for the code."
+            )
+        return k
+
+    def _teacher(self, code: str, key: str | None) -> _Class:
+        k = self._get(code)
+        if not key or not hmac.compare_digest(k.key_hash, key_hash(str(key))):
+            raise NotTeacher(f"Only the teacher of class {k.code} can do that.")
+        return k
+
+    def _changed(self, k: _Class) -> ClassState:
+        k.seq += 1
+        k.touched = self._clock()
+        for w in self._watchers.get(k.code, ()):
+            w.wake()
+        return k.snapshot()
+
+    # ------------------------------------------------------------------------- interface
+    async def open(self, key: str, page: str, query: Mapping[str, Any], round: int | None) -> str:
+        if not isinstance(key, str) or len(key) < 22:
+            raise ClassError("key must be a teacher key from new_key() (at least 128 bits)")
+        with self._lock:
+            self._expire()
+            if len(self._classes) >= self.limits.classes:
+                raise ClassFull(
+                    f"This server already has {self.limits.classes} open classes, its limit "
+                    "(BOOSTLAB_MAX_CLASSES). End a class or try again later."
+                )
+            code = new_code()
+            while code in self._classes:
+                code = new_code()
+            self._classes[code] = _Class(code, key_hash(key), str(page), _query(query), round)
+            self._classes[code].touched = self._clock()
+            return code
+
+    async def state(self, code: str) -> ClassState:
+        with self._lock:
+            try:
+                return self._get(code).snapshot()
+            except NoSuchClass:
+                ended = self._ended.get(normal_code(code))
+                if ended is not None:
+                    return ended
+                raise
+
+    async def is_teacher(self, code: str, key: str | None) -> bool:
+        with self._lock:
+            try:
+                self._teacher(code, key)
+            except NotTeacher:
+                return False
+            return True
+
+    async def show(self, code, key, *, page=None, query=None, round=None) -> ClassState:
+        if round is not None and (not isinstance(round, int) or isinstance(round, bool)):
+            raise ClassError(f"round must be an integer ≥ 0; got {round!r}")
+        if round is not None and round < 0:
+            raise ClassError(f"round must be an integer ≥ 0; got {round!r}")
+        with self._lock:
+            k = self._teacher(code, key)
+            if page is not None:
+                k.page = str(page)
+            if query is not None:
+                k.query = _query(query)
+            if round is not None or page is not None or query is not None:
+                k.round = round
+            return self._changed(k)
+
+    async def ask(self, code, key, question) -> ClassState:
+        if question is not None and (
+            not isinstance(question, Question) or not 2 <= len(question.choices) <= 8
+        ):
+            raise ClassError(f"question must be a Question with 2-8 choices; got {question!r}")
+        with self._lock:
+            k = self._teacher(code, key)
+            if question is not None:
+                question = replace(question, correct=None)
+            if question != k.question:
+                k.question, k.answers, k.revealed, k.histogram = question, {}, False, ()
+            return self._changed(k)
+
+    async def reveal(self, code, key, correct: int) -> ClassState:
+        with self._lock:
+            k = self._teacher(code, key)
+            q = k.question
+            if q is None:
+                raise ClassError("There is no open question to reveal.")
+            if not isinstance(correct, int) or not 0 <= correct < len(q.choices):
+                raise ClassError(
+                    f"correct must be a choice index 0-{len(q.choices) - 1}; got {correct!r}"
+                )
+            counts = [0] * len(q.choices)
+            for choice in k.answers.values():
+                counts[choice] += 1
+            k.question, k.revealed, k.histogram = replace(q, correct=correct), True, tuple(counts)
+            return self._changed(k)
+
+    async def answer(self, code, student, question, choice) -> ClassState:
+        student = _student(student)
+        with self._lock:
+            k = self._get(code)
+            q = k.question
+            if q is None or q.id != question:
+                raise ClassError("That question is closed: the teacher has moved on.")
+            if k.revealed:
+                raise ClassError("The answer is revealed: answers are closed.")
+            if not isinstance(choice, int) or isinstance(choice, bool):
+                raise ClassError(f"choice must be an integer; got {choice!r}")
+            if not 0 <= choice < len(q.choices):
+                raise ClassError(f"choice must be 0-{len(q.choices) - 1}; got {choice!r}")
+            if student not in k.answers and len(k.answers) >= self.limits.students:
+                raise ClassFull(f"This question already has {self.limits.students} answers.")
+            k.answers[student] = choice
+            return self._changed(k)
+
+    async def my_answer(self, code, student, question) -> int | None:
+        with self._lock:
+            k = self._get(code)
+            if k.question is None or k.question.id != question:
+                return None
+            return k.answers.get(str(student))
+
+    async def submit(self, code, student, split) -> ClassState:
+        student = _student(student)
+        if not isinstance(split, Mapping) or len(split) > 20:
+            raise ClassError("split must be an object of at most 20 fields")
+        clean = {}
+        for name, value in split.items():
+            if not isinstance(name, str) or len(name) > 40:
+                raise ClassError(f"split field names are short strings; got {str(name)[:40]!r}")
+            if isinstance(value, bool) or not isinstance(value, (int, float, str)):
+                raise ClassError(f"split.{name} must be a number or a string; got {value!r}")
+            if isinstance(value, float) and not math.isfinite(value):
+                raise ClassError(f"split.{name} must be finite; got {value!r}")
+            if isinstance(value, str) and len(value) > MAX_TEXT:
+                raise ClassError(f"split.{name} is longer than {MAX_TEXT} characters")
+            clean[name] = value
+        with self._lock:
+            k = self._get(code)
+            if student not in k.splits and len(k.splits) >= self.limits.submissions:
+                raise ClassFull(f"This class already has {self.limits.submissions} splits.")
+            k.splits.pop(student, None)  # the newest is last
+            k.splits[student] = clean
+            return self._changed(k)
+
+    async def splits(self, code) -> list[dict[str, Any]]:
+        with self._lock:
+            return [dict(s) for s in self._get(code).splits.values()]
+
+    async def clear_splits(self, code, key) -> ClassState:
+        with self._lock:
+            k = self._teacher(code, key)
+            k.splits = {}
+            return self._changed(k)
+
+    async def join(self, code, student) -> ClassState:
+        student = _student(student)
+        with self._lock:
+            k = self._get(code)
+            if student not in k.students and len(k.students) >= self.limits.students:
+                raise ClassFull(
+                    f"Class {k.code} is full: {self.limits.students} students follow it "
+                    "(BOOSTLAB_MAX_STUDENTS)."
+                )
+            k.students[student] = k.students.get(student, 0) + 1
+            return self._changed(k)
+
+    async def leave(self, code, student) -> None:
+        with self._lock:
+            k = self._classes.get(str(code))
+            if k is None or student not in k.students:
+                return
+            k.students[student] -= 1
+            if k.students[student] <= 0:
+                del k.students[student]
+            self._changed(k)
+
+    async def end(self, code, key) -> None:
+        with self._lock:
+            k = self._teacher(code, key)
+            self._close(k.code)
+
+    async def watch(self, code: str) -> AsyncIterator[ClassState]:  # type: ignore[override]
+        c = normal_code(code)
+        w = _Watcher()
+        with self._lock:
+            self._watchers.setdefault(c, set()).add(w)
+        try:
+            seen = -1
+            while True:
+                w.event.clear()
+                now = await self.state(c)
+                if now.seq != seen:
+                    seen = now.seq
+                    yield now
+                if now.ended:
+                    return
+                await w.event.wait()
+        finally:
+            with self._lock:
+                self._watchers.get(c, set()).discard(w)
+                if not self._watchers.get(c):
+                    self._watchers.pop(c, None)
+
+
+class Throttle:
+    """Slows down a client that tries wrong class codes: after ``free`` misses within
+    ``window`` seconds, each further try from it waits (``delay``) and is refused until the
+    window has passed. Keyed by the client's address (the routes) or session (the pages)."""
+
+    def __init__(self, free: int = 5, window: float = 60.0, clock=time.monotonic) -> None:
+        self.free, self.window, self._clock = free, window, clock
+        self._misses: dict[str, list[float]] = {}
+        self._lock = threading.Lock()
+
+    def blocked(self, who: str) -> float:
+        """Seconds until ``who`` may try again (0: now)."""
+        now = self._clock()
+        with self._lock:
+            recent = [t for t in self._misses.get(who, ()) if now - t < self.window]
+            self._misses[who] = recent
+            if len(recent) < self.free:
+                return 0.0
+            return self.window - (now - recent[-self.free])
+
+    def miss(self, who: str) -> None:
+        with self._lock:
+            self._misses.setdefault(who, []).append(self._clock())
+            if len(self._misses) > 10_000:  # forget the oldest clients
+                for old in list(self._misses)[:5000]:
+                    del self._misses[old]
+
+
+def limits_from_env(env: Mapping[str, str] | None = None) -> Limits:
+    """The limits set by ``BOOSTLAB_MAX_CLASSES``, ``BOOSTLAB_MAX_STUDENTS`` and
+    ``BOOSTLAB_CLASS_IDLE_HOURS`` (the defaults of :class:`Limits` where unset); a bad value
+    stops the server with a message naming the variable."""
+    import os
+
+    env = os.environ if env is None else env
+    given: dict[str, Any] = {}
+    for var, name, kind in (
+        ("BOOSTLAB_MAX_CLASSES", "classes", int),
+        ("BOOSTLAB_MAX_STUDENTS", "students", int),
+        ("BOOSTLAB_CLASS_IDLE_HOURS", "idle_hours", float),
+    ):
+        if env.get(var, "").strip():
+            try:
+                given[name] = kind(env[var])
+            except ValueError:
+                raise ValueError(
+                    f"{var} must be {'an integer' if kind is int else 'a number'}; got {env[var]!r}"
+                ) from None
+    try:
+        return Limits(**given)
+    except ValueError as e:
+        raise ValueError(f"{e} (from the BOOSTLAB_* environment variables)") from None
+
+
+#: The process's class store: the routes and every page of this server process share it.
+STORE: ClassStore = MemoryStore(limits_from_env())
+
+
+def run(coro: Awaitable[T]) -> T:
+    """Run a store call from a Streamlit script thread (no event loop of its own)."""
+    return asyncio.run(_await(coro))
+
+
+async def _await(coro: Awaitable[T]) -> T:
+    return await coro

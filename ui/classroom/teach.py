@@ -1,0 +1,347 @@
+"""Teach a class (issue 28): the header's *Teach a class* button, the teacher's class card
+(code, QR code of the students' link, count, teacher link, *End class*) and a follower's
+banner (*Explore on my own* / *Rejoin the class*).
+
+The class lives in the store (:mod:`ui.classroom.store`); what moves during a lecture moves in
+the browser (``klass.js``): the teacher's steps are POSTed to the class's routes
+(:mod:`ui.classroom.routes`) and reach followers as events on a stream they hold open, with
+no Streamlit rerun per follower per step. This module runs on the pages' script runs only:
+
+* a teacher's run publishes the page and its URL parameters when they change (a new page, a
+  parameter, a preset), so followers open the same link;
+* a student's run (``?class=CODE``) checks the code and mounts the follower's banner; the
+  page itself is the teacher's link, computed like any other warm open.
+
+The teacher key never appears in the teacher's address bar (a projector shows it): the class
+is held by the teacher's session, and the *teacher link* (``?class=CODE&teach=KEY``, shown in
+the class card for the teacher to keep) reopens it on another device or after a reload; the
+key is taken out of the address as soon as it is read.
+"""
+
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlencode
+
+import streamlit as st
+
+import ui.classroom.store as cs  # the module, not the package (no import cycle)
+
+from .. import params
+
+#: URL parameters of class mode (declared in ``ui.pages.HEADER_PARAMS``).
+CLASS_PARAM = "class"
+TEACH_PARAM = "teach"
+#: Parameters a follower does not take from the teacher: class mode's own, presenter mode
+#: (a projector's, not a phone's) and the round (it travels on its own, in the stream).
+NOT_SHARED = frozenset({CLASS_PARAM, TEACH_PARAM, "present", "round"})
+#: Session key of the class this session teaches: ``{"code", "key", "shown"}``.
+TEACHING = "_teaching"
+#: Session key: open the join dialog (the QR code) on this run.
+SHOW_QR = "_class_show_qr"
+
+_CSS = """<style>
+.st-key-class-card { border: 1px solid rgba(128,128,128,0.45); border-radius: 0.6rem;
+  padding: 0.3rem 0.8rem; flex-wrap: wrap; }
+.bl-class-join { font-size: 1.1rem; display: flex; flex-wrap: wrap; gap: 0.5rem 1.5rem;
+  align-items: baseline; justify-content: space-between; }
+.bl-class-join code { overflow-wrap: anywhere; white-space: normal; }
+.bl-class-code b { font-size: 1.7rem; letter-spacing: 0.12em; font-variant-numeric: tabular-nums; }
+.bl-class-qr { display: block; margin: 0 auto; width: min(480px, 70vh, 80vw); height: auto;
+  image-rendering: pixelated; }
+</style>"""
+_JS = (Path(__file__).resolve().parent / "klass.js").read_text(encoding="utf-8")
+_COMPONENT = st.components.v2.component("boostlab_class", js=_JS, isolate_styles=False)
+
+
+@dataclass(frozen=True)
+class ClassData:
+    """What ``klass.js`` is mounted with (``data``): the role, the class and what this page
+    shows (a follower compares it with the teacher's). ``key`` only for the teacher's own
+    page."""
+
+    role: str
+    code: str
+    page: str
+    query: tuple[tuple[str, str], ...]
+    round: int | None
+    key: str = ""
+
+    def to_js(self) -> dict[str, Any]:
+        return {
+            "role": self.role,
+            "code": self.code,
+            "page": self.page,
+            "query": [list(kv) for kv in self.query],
+            "round": self.round,
+            "key": self.key,
+        }
+
+
+def shared_query() -> tuple[tuple[str, str], ...]:
+    """This page's URL parameters that followers take (sorted, repeated ones kept)."""
+    out = []
+    for k in sorted(st.query_params):
+        if k not in NOT_SHARED:
+            out += [(k, v) for v in st.query_params.get_all(k)]
+    return tuple(out)
+
+
+def _url_round() -> int | None:
+    raw = st.query_params.get("round")
+    try:
+        return int(raw) if raw is not None else None
+    except ValueError:
+        return None
+
+
+def _client() -> str:
+    try:
+        return st.context.ip_address or "?"
+    except Exception:  # noqa: BLE001  (AppTest has no client)
+        return "?"
+
+
+def _base_url() -> str:
+    """The address students type: the teacher's own host, as the browser sent it."""
+    try:
+        host = st.context.headers.get("Host") or "localhost:8501"
+    except Exception:  # noqa: BLE001  (AppTest has no request)
+        host = "localhost:8501"
+    return f"http://{host}"
+
+
+def _local(url: str) -> bool:
+    host = url.split("//", 1)[-1].split("/", 1)[0].rsplit(":", 1)[0]
+    return host in ("localhost", "127.0.0.1", "[::1]")
+
+
+def student_link(page: str, code: str) -> str:
+    """The link in the QR code: the page and the class (the rest comes from the stream)."""
+    return f"{_base_url()}/{page}?{urlencode({CLASS_PARAM: code})}"
+
+
+def teacher_link(page: str, code: str, key: str) -> str:
+    """The link that makes its opener the teacher of ``code`` (keep it private)."""
+    return f"{_base_url()}/{page}?{urlencode({CLASS_PARAM: code, TEACH_PARAM: key})}"
+
+
+def qr_data_uri(text: str, *, scale: int = 8) -> str:
+    """``text`` as a QR code: an SVG ``data:`` URI (black on white, with its quiet zone), for
+    an ``<img>`` (``st.html`` drops inline SVG)."""
+    import segno
+
+    return segno.make(text, error="m").svg_data_uri(scale=scale, dark="#000", light="#fff")
+
+
+# --------------------------------------------------------------------------------- teacher
+def _open_class(page: str) -> None:
+    """Callback of *Teach a class*: a new class showing this page as it is."""
+    key = cs.new_key()
+    try:
+        code = cs.run(cs.STORE.open(key, page, dict(_pairs(shared_query())), _url_round()))
+    except cs.ClassError as e:
+        st.session_state["_class_error"] = str(e)
+        return
+    st.session_state[TEACHING] = {"code": code, "key": key, "shown": (page, shared_query())}
+    st.session_state[SHOW_QR] = True
+
+
+def _pairs(query: tuple[tuple[str, str], ...]) -> dict[str, list[str]]:
+    out: dict[str, list[str]] = {}
+    for k, v in query:
+        out.setdefault(k, []).append(v)
+    return out
+
+
+def _end_class() -> None:
+    teaching = st.session_state.pop(TEACHING, None)
+    if teaching:
+        try:
+            cs.run(cs.STORE.end(teaching["code"], teaching["key"]))
+        except cs.ClassError:
+            pass  # already ended (expired, or ended from another device)
+
+
+def teach_button(container: Any, page: str) -> None:
+    """The header's *Teach a class* button (nothing while this session teaches or follows)."""
+    if st.session_state.get(TEACHING) or st.query_params.get(CLASS_PARAM):
+        return
+    container.button(
+        "Teach a class",
+        icon=":material/groups:",
+        key="teach_class",
+        on_click=_open_class,
+        args=(page,),
+        help="Students follow this screen on their phones: they open the link (or scan the "
+        "QR code) and see your page, parameters and round as you step.",
+    )
+
+
+@st.dialog("Join the class", width="large")
+def _join_dialog(code: str, link: str) -> None:
+    """The code, the students' link and its QR code, large enough to scan from the back."""
+    st.html(
+        f"<div class='bl-class-join'><div>Scan, or open <code>{html.escape(link)}</code></div>"
+        f"<div class='bl-class-code'>Class <b>{html.escape(code)}</b></div></div>"
+    )
+    alt = html.escape(f"QR code of the students' link {link}", quote=True)
+    st.html(f'<img class="bl-class-qr" src="{qr_data_uri(link)}" alt="{alt}">')
+    if _local(link):
+        st.warning(
+            "Phones cannot reach this machine as localhost: open the app at the Network URL "
+            "that `make serve` prints, and this link and QR code will use it."
+        )
+
+
+def _show_join() -> None:
+    st.session_state[SHOW_QR] = True
+
+
+def _teacher_card(page: str, teaching: dict) -> None:
+    code, key = teaching["code"], teaching["key"]
+    try:
+        state = cs.run(cs.STORE.state(code))
+    except cs.ClassError as e:
+        st.session_state.pop(TEACHING, None)
+        st.warning(str(e))
+        return
+    if state.ended:
+        st.session_state.pop(TEACHING, None)
+        st.info(f"Class {code} has ended.")
+        return
+    shown = (page, shared_query())
+    if tuple(teaching.get("shown", ())) != shown:
+        # a new page, parameter or preset: followers open the same link
+        state = cs.run(
+            cs.STORE.show(code, key, page=page, query=_pairs(shown[1]), round=_url_round())
+        )
+        teaching["shown"] = shown
+    link = student_link(page, code)
+    st.html(_CSS)
+    with st.container(key="class-card", horizontal=True, vertical_alignment="center", gap="small"):
+        with st.container(key="class-code", width="content"):
+            st.html(f"<div class='bl-class-code'>Class <b>{html.escape(code)}</b></div>")
+        with st.container(key="class-count", width="content"):
+            st.html(f"<div><b data-bl-count>{state.students}</b> following</div>")
+        st.space("stretch")
+        st.button(
+            "Join QR",
+            icon=":material/qr_code_2:",
+            key="class_qr",
+            on_click=_show_join,
+            help="The code, the students' link and its QR code, large.",
+        )
+        with st.popover("Teacher link", icon=":material/key:"):
+            st.markdown(
+                "Opens this class as its teacher on another device, or after a reload. "
+                "Keep it private: whoever has it drives the class."
+            )
+            st.code(teacher_link(page, code, key), language=None, wrap_lines=True)
+        st.button("End class", key="end_class", on_click=_end_class, type="primary")
+    if st.session_state.pop(SHOW_QR, False):
+        _join_dialog(code, link)
+    _COMPONENT(
+        key="class_teacher",
+        data=ClassData("teacher", code, page, shown[1], _url_round(), key=key).to_js(),
+    )
+
+
+# --------------------------------------------------------------------------------- student
+def _from_teacher_link(page: str, code: str, key: str) -> bool:
+    """``?teach=KEY``: this session becomes the class's teacher if the key is right. The key
+    leaves the address bar at once either way."""
+    try:
+        del st.query_params[TEACH_PARAM]
+        del st.query_params[CLASS_PARAM]
+    except KeyError:
+        pass
+    wait = _THROTTLE.blocked(_client())
+    if wait > 0:
+        st.error(f"Too many wrong class codes or keys from this device: try again in {wait:.0f} s.")
+        return False
+    try:
+        ok = cs.run(cs.STORE.is_teacher(code, key))
+    except cs.ClassError as e:
+        _THROTTLE.miss(_client())
+        st.error(str(e))
+        return False
+    if not ok:
+        _THROTTLE.miss(_client())
+        st.error(f"This teacher link is not the one of class {cs.normal_code(code)}.")
+        return False
+    state = cs.run(cs.STORE.state(code))
+    st.session_state[TEACHING] = {"code": state.code, "key": key, "shown": ()}
+    return True
+
+
+_THROTTLE = cs.Throttle()
+
+
+def _student_banner(page: str, code: str) -> None:
+    wait = _THROTTLE.blocked(_client())
+    if wait > 0:
+        st.error(f"Too many wrong class codes from this device: try again in {wait:.0f} s.")
+        return
+    try:
+        state = cs.run(cs.STORE.state(code))
+    except cs.ClassError as e:
+        _THROTTLE.miss(_client())
+        st.warning(str(e))
+        return
+    if state.ended:
+        st.info(f"Class {state.code} has ended. The page is yours to explore.")
+        return
+    with st.container(key="class-follow"):
+        _COMPONENT(
+            key="class_student",
+            data=ClassData("student", state.code, page, shared_query(), _url_round()).to_js(),
+        )
+
+
+def _link_params() -> tuple[str | None, str | None]:
+    """The link's class code and teacher key, each ``None`` when absent; a value that cannot
+    be one is reported on the page's notice (quoted as text) and taken out of the address."""
+    params.handled(CLASS_PARAM, TEACH_PARAM)
+    code = key = None
+    raw = st.query_params.get(CLASS_PARAM)
+    if raw is not None:
+        try:
+            code = cs.normal_code(raw)
+        except cs.NoSuchClass:
+            _THROTTLE.miss(_client())
+            params.note(params.ignored(CLASS_PARAM, "not a class code (6 letters and digits)", raw))
+            del st.query_params[CLASS_PARAM]
+    raw = st.query_params.get(TEACH_PARAM)
+    if raw is not None:
+        well_formed = 22 <= len(raw) <= 64 and all(c.isalnum() or c in "-_" for c in raw)
+        if code is None or not well_formed:
+            params.note(
+                params.ignored(
+                    TEACH_PARAM,
+                    "not a teacher key" if well_formed or code else "a teacher key needs ?class=",
+                    raw,
+                )
+            )
+            del st.query_params[TEACH_PARAM]
+        else:
+            key = raw
+    return code, key
+
+
+def class_bar(page: str) -> None:
+    """Under the page header: the teacher's class card, or a follower's banner, or nothing."""
+    if err := st.session_state.pop("_class_error", None):
+        st.error(err)
+    code, key = _link_params()
+    if code and key:
+        _from_teacher_link(page, code, key)
+        code = None
+    teaching = st.session_state.get(TEACHING)
+    if teaching:
+        _teacher_card(page, teaching)
+    elif code:
+        _student_banner(page, code)
