@@ -23,6 +23,7 @@ slowed down (:class:`~ui.classroom.store.Throttle`).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 from typing import Any
 
@@ -111,8 +112,13 @@ async def events(request: Request) -> Response:
                     return
                 nxt = asyncio.ensure_future(anext(states))
         finally:
+            # the follower left (or the class ended): the pending wait is cancelled and
+            # awaited before the generator is closed (closing a generator that is still
+            # waiting raises)
             if not nxt.done():
                 nxt.cancel()
+            with contextlib.suppress(asyncio.CancelledError, StopAsyncIteration):
+                await nxt
             await states.aclose()
             if student:
                 await store.leave(code, student)
