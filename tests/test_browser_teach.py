@@ -176,3 +176,49 @@ def test_only_the_teacher_moves_the_class_and_end_tells_the_students(server, bro
     for p in (teacher, student, second):
         _no_exception_box(p)
         p.close()
+
+
+def test_predict_together(server, browser) -> None:
+    """The teacher turns on Predict, then reveal: both students get the question, each
+    answers, the projector counts 2, and the reveal shows the histogram there and ✓ / ✗ with
+    the why and the score on each student's screen."""
+    teacher, code = _teach(browser, server, "/topdown?present=true")
+    laptop, _ = _open(browser, f"{server}/topdown?class={code}")
+    phone, _ = _open(browser, f"{server}/topdown?class={code}", **PHONE)
+    for student in (laptop, phone):
+        student.wait_for_selector(FOLLOWING, timeout=30_000)
+    teacher.get_by_text("Predict, then reveal", exact=True).first.click()
+    teacher.wait_for_selector(".bl-quiz", timeout=30_000)
+    question = teacher.locator(".bl-quiz-q").inner_text()
+    for student in (laptop, phone):
+        student.wait_for_selector(".bl-quiz", timeout=30_000)
+        assert student.locator(".bl-quiz-q").inner_text() == question
+        assert student.locator(".bl-quiz-reveal").is_hidden()  # the teacher reveals
+    correct = None
+    laptop.locator(".bl-quiz-a").nth(0).click()
+    phone.locator(".bl-quiz-a").nth(2).click()
+    phone.locator(".bl-quiz-a").nth(1).click()  # changed their mind: still one answer
+    line = teacher.locator(".bl-quiz-class")
+    _wait_for(lambda: line.inner_text().startswith("2 of 2"), 15, lambda: line.inner_text())
+    teacher.locator(".bl-quiz-reveal").click()
+    _wait_for(lambda: "The class: 2 answers" in line.inner_text(), 15, lambda: line.inner_text())
+    bars = teacher.locator(".bl-quiz-bar")
+    counts = [int(b.locator("i").inner_text()) for b in bars.all()]
+    right = [i for i, b in enumerate(bars.all()) if "bl-quiz-bar-right" in b.get_attribute("class")]
+    assert sum(counts) == 2 and counts[0] == 1 and counts[1] == 1 and len(right) == 1
+    correct = right[0]
+    for student, pick in ((laptop, 0), (phone, 1)):
+        why = student.locator(".bl-quiz-why")
+        _wait_for(
+            lambda w=why: w.inner_text().startswith(("Right", "Not this time")),
+            15,
+            lambda w=why: w.inner_text(),
+        )
+        assert why.inner_text().startswith("Right" if pick == correct else "Not this time")
+        assert "of 1 right" in student.locator(".bl-quiz-score").inner_text()
+    teacher.screenshot(path="tests/artifacts/teach_predict_projector.png")
+    phone.locator(".bl-quiz").scroll_into_view_if_needed()
+    phone.screenshot(path="tests/artifacts/teach_predict_phone.png")
+    for p in (teacher, laptop, phone):
+        _no_exception_box(p)
+        p.close()

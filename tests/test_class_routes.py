@@ -120,3 +120,35 @@ def test_answers_and_splits_through_the_validators(client) -> None:
     )
     assert hostile.status_code == 400
     assert cs.run(cs.STORE.splits(code)) == [{"feature": 0, "threshold": 0.25}]
+
+
+def test_the_teachers_quiz_asks_and_reveals(client) -> None:
+    key, code = _open_class()
+    r = client.post(f"/api/class/{code}/ask", json={"key": key, "question": "q1", "choices": 4})
+    assert r.status_code == 200
+    assert _first_event(client, code)["question"] == {
+        "id": "q1",
+        "choices": ["A", "B", "C", "D"],
+        "correct": None,
+    }
+    client.post(
+        f"/api/class/{code}/answer", json={"student": "student-0001", "question": "q1", "choice": 3}
+    )
+    # a student cannot ask or reveal; a reveal of another question is refused
+    assert (
+        client.post(f"/api/class/{code}/reveal", json={"question": "q1", "correct": 3}).status_code
+        == 403
+    )
+    wrong = client.post(
+        f"/api/class/{code}/reveal", json={"key": key, "question": "q0", "correct": 3}
+    )
+    assert wrong.status_code == 400 and "no open question" in wrong.json()["error"]
+    done = client.post(
+        f"/api/class/{code}/reveal", json={"key": key, "question": "q1", "correct": 3}
+    )
+    assert done.status_code == 200 and done.json() == {"histogram": [0, 0, 0, 1]}
+    state = _first_event(client, code)
+    assert state["revealed"] and state["question"]["correct"] == 3
+    for bad in ({"question": "q2", "choices": 9}, {"question": ["x"], "choices": 2}):
+        r = client.post(f"/api/class/{code}/ask", json={"key": key, **bad})
+        assert r.status_code == 400, bad

@@ -605,3 +605,22 @@ def test_a_page_sends_exactly_the_contracts_keys() -> None:
     assert {d["role"] for d in comps.values()} == set(ROLES)
     for key, data in comps.items():
         assert list(data) == list(ROLES[data["role"]].js_keys()), key
+
+
+def test_klass_js_reads_what_class_data_sends_and_sends_back_what_is_declared() -> None:
+    """The class component (ui/classroom/klass.js and ClassData in ui/classroom/teach.py):
+    the keys the script reads from ``data`` are the keys :meth:`ClassData.to_js` sends,
+    and every ``setTriggerValue`` name is one of ``ClassData.TRIGGERS``."""
+    from ui.classroom.teach import ClassData
+
+    src = code_only((ROOT / "ui" / "classroom" / "klass.js").read_text("utf-8"))
+    read = set(re.findall(r"\bdata\.(\w+)", src)) | set(
+        re.findall(r"\.data \|\| \{\}\)\.(\w+)", src)
+    )
+    for names in re.findall(r"const\s*\{([^}]*)\}\s*=\s*data\b", src):
+        read |= {n.strip().split(":")[0] for n in names.split(",") if n.strip()}
+    sent = set(ClassData("student", "ABCDEF", "topdown", (), None).to_js())
+    assert read == sent, (sorted(read - sent), sorted(sent - read))
+    fired = set(re.findall(r"setTriggerValue\(\s*\"(\w+)\"", src))
+    assert fired and fired <= set(ClassData.TRIGGERS), fired
+    assert "setStateValue" not in src  # the class component keeps no state on the server

@@ -1053,6 +1053,7 @@ function quizMount(component) {
     <div class="bl-quiz-grid" role="radiogroup"></div>
     <div class="bl-quiz-actions"><button type="button" class="bl-quiz-reveal">Reveal</button></div>
     <div class="bl-quiz-why" aria-live="polite"></div>
+    <div class="bl-quiz-class" aria-live="polite"></div>
     <div class="bl-quiz-score"></div>`;
   parentElement.replaceChildren(root);
   const lastEl = root.querySelector(".bl-quiz-last");
@@ -1061,8 +1062,44 @@ function quizMount(component) {
   const revealBtn = root.querySelector(".bl-quiz-reveal");
   const whyEl = root.querySelector(".bl-quiz-why");
   const scoreEl = root.querySelector(".bl-quiz-score");
+  const classEl = root.querySelector(".bl-quiz-class");
   let shownT = null;
   let current = null;
+  // In a class (ui/classroom/klass.js): the teacher's quiz asks each round's question of
+  // the class and reveals it for everyone; a following student's pick is their answer and
+  // the teacher's reveal is theirs. The class's answers arrive as "boostlab:class" events.
+  const role = () => (BUS.klass ? BUS.klass.role : null);
+  const studentFollowing = () => role() === "student" && !!BUS.following;
+
+  function classLine() {
+    const cls = BUS.classState;
+    const q = current;
+    classEl.replaceChildren();
+    if (!cls || !q || role() !== "teacher") return;
+    const mine = cls.question && cls.question.id === q.id;
+    if (!mine) return;
+    if (!cls.revealed) {
+      classEl.textContent = `${cls.answers} of ${cls.students} students answered`;
+      return;
+    }
+    // the class's answers per letter, the right one marked (no one's answer is shown)
+    const total = cls.histogram.reduce((a, b) => a + b, 0) || 1;
+    const rows = cls.histogram.map((n, i) => {
+      const row = document.createElement("div");
+      row.className = "bl-quiz-bar" + (i === cls.question.correct ? " bl-quiz-bar-right" : "");
+      const label = document.createElement("b");
+      label.textContent = LETTERS[i] + (i === cls.question.correct ? " ✓" : "");
+      const bar = document.createElement("span");
+      bar.style.width = `${Math.round((100 * n) / total)}%`;
+      const count = document.createElement("i");
+      count.textContent = String(n);
+      row.append(label, bar, count);
+      return row;
+    });
+    const head = document.createElement("div");
+    head.textContent = `The class: ${cls.answers} answer${cls.answers === 1 ? "" : "s"}`;
+    classEl.append(head, ...rows);
+  }
 
   function questionAt(t) {
     if (!qs.length) return null;
@@ -1105,6 +1142,7 @@ function quizMount(component) {
       whyEl.textContent = "";
       whyEl.className = "bl-quiz-why";
       scoreEl.textContent = scoreText();
+      classLine();
       return;
     }
     const revealed = q.id in store.log;
@@ -1136,16 +1174,18 @@ function quizMount(component) {
       return b;
     });
     grid.replaceChildren(...buttons);
-    revealBtn.hidden = revealed;
+    revealBtn.hidden = revealed || studentFollowing();
     if (revealed) {
       const [kind, text] = verdict(q, pick);
       whyEl.textContent = text;
       whyEl.className = "bl-quiz-why bl-quiz-" + kind;
     } else {
-      whyEl.textContent = data.presenting ? "The class's answer (optional), then Reveal." : "";
+      whyEl.textContent = studentFollowing() ? "Your answer counts for the class: the " +
+        "teacher reveals it." : data.presenting ? "The class's answer (optional), then Reveal." : "";
       whyEl.className = "bl-quiz-why";
     }
     scoreEl.textContent = scoreText();
+    classLine();
   }
 
   function onRound(t) {
@@ -1154,6 +1194,10 @@ function quizMount(component) {
     const beforeT = shownT;
     shownT = t;
     current = q;
+    if (role() === "teacher") {
+      BUS.ask = q ? { qid: q.id, n: q.answers.length } : null;
+      window.dispatchEvent(new CustomEvent("boostlab:ask", { detail: BUS.ask }));
+    }
     if (before && (!q || q.id !== before.id)) {
       // a step forward past a pending pick reveals it (marked once, shown on the next round)
       const pick = store.picks[before.id];
@@ -1175,7 +1219,11 @@ function quizMount(component) {
     const b = ev.target.closest(".bl-quiz-a");
     if (!b || b.disabled || !current || current.id in store.log) return;
     const i = parseInt(b.dataset.i, 10);
-    if (store.picks[current.id] === i) delete store.picks[current.id];  // a second tap unpicks
+    if (studentFollowing()) {
+      store.picks[current.id] = i;  // a class answer is changed, not taken back
+      window.dispatchEvent(new CustomEvent("boostlab:answer",
+                                           { detail: { qid: current.id, choice: i } }));
+    } else if (store.picks[current.id] === i) delete store.picks[current.id];  // a second tap unpicks
     else store.picks[current.id] = i;
     store.save();
     render();
@@ -1183,15 +1231,32 @@ function quizMount(component) {
   revealBtn.addEventListener("click", () => {
     if (!current) return;
     mark(current, store.picks[current.id]);
+    if (role() === "teacher") {
+      window.dispatchEvent(new CustomEvent("boostlab:reveal",
+                                           { detail: { qid: current.id, correct: current.correct } }));
+    }
     render();
   });
+  // the class's state: the count of answers, and the teacher's reveal
+  function onClass(ev) {
+    const cls = ev.detail;
+    if (current && studentFollowing() && cls.revealed && cls.question &&
+        cls.question.id === current.id && !(current.id in store.log)) {
+      mark(current, store.picks[current.id]);
+    }
+    render();
+  }
+  window.addEventListener("boostlab:class", onClass);
 
   function onRoundEvent(ev) {
     if (ev.detail.key === key) onRound(ev.detail.t);
   }
   window.addEventListener("boostlab:round", onRoundEvent);
   onRound(BUS.rounds[key] ?? 0);
-  return () => window.removeEventListener("boostlab:round", onRoundEvent);
+  return () => {
+    window.removeEventListener("boostlab:round", onRoundEvent);
+    window.removeEventListener("boostlab:class", onClass);
+  };
 }
 
 // ---------------------------------------------------------------------------------- regions

@@ -136,6 +136,14 @@ _CSS = """
   background: rgba(0,114,178,0.08); padding: 0.2rem 0.5rem; }
 .bl-quiz-last { margin-bottom: 0.4rem; font-size: 0.9em; }
 .bl-quiz-score { margin-top: 0.35rem; font-size: 0.9em; color: #4a4c57; }
+.bl-quiz-class { margin-top: 0.35rem; font-size: 0.95em; }
+.bl-quiz-class:empty { display: none; }
+.bl-quiz-bar { display: grid; grid-template-columns: 2.6em 1fr 2.5em; gap: 0.4rem;
+  align-items: center; margin-top: 0.15rem; }
+.bl-quiz-bar span { display: block; height: 0.9em; min-width: 2px; background: #8c8f99;
+  border-radius: 0.2rem; }
+.bl-quiz-bar-right span { background: #009E73; }
+.bl-quiz-bar i { font-style: normal; font-variant-numeric: tabular-nums; text-align: right; }
 .st-key-lecture-side { max-height: calc(100vh - 8rem); overflow-y: auto; overflow-x: hidden;
   position: sticky; top: 7.5rem; padding-right: 0.2rem; }
 /* the side panel is narrow: the student's columns (plot | controls) stack, full width */

@@ -83,9 +83,10 @@ def predict_toggle(page: str, *, key: str | None = None) -> bool:
     bool
         Whether the page asks a question before each step.
     """
+    # off by default; no value= given: a class follower's page sets it from the teacher's
+    # (ui/classroom/teach.py) before it is drawn
     return st.toggle(
         "Predict, then reveal",
-        value=False,
         key=key or f"quiz_{page}_on",
         help="Before each step, one question about what the step will do, generated from "
         "this run: pick an answer, then reveal it (or step). The session keeps a score.",

@@ -101,6 +101,7 @@ function teacherMount(component) {
   const code = data.code;
   const api = `/api/class/${encodeURIComponent(code)}`;
   BUS.klass = { role: "teacher", code };
+  BUS.classState = null;
   document.body.classList.remove("bl-following");
   // the steps of the page's steppers, newest wins (a POST in flight is not waited for)
   let sending = null, pending = null;
@@ -120,10 +121,32 @@ function teacherMount(component) {
     send(t);
   };
   window.addEventListener("boostlab:round", onRound);
+  // predict, then reveal: the quiz (ui/lecture.js) asks the round's question of the class
+  // and reveals it; the class's answers come back on the stream ("boostlab:class")
+  let asked = undefined;
+  const ask = (q) => {
+    const qid = q ? q.qid : null;
+    if (qid === asked) return;
+    asked = qid;
+    post(`${api}/ask`, { key: data.key, question: qid, choices: q ? q.n : null })
+      .catch((e) => { parentElement.dataset.error = String(e.message || e); });
+  };
+  const onAsk = (ev) => ask(ev.detail);
+  const onReveal = (ev) => {
+    const { qid, correct } = ev.detail || {};
+    post(`${api}/reveal`, { key: data.key, question: qid, correct })
+      .catch((e) => { parentElement.dataset.error = String(e.message || e); });
+  };
+  window.addEventListener("boostlab:ask", onAsk);
+  window.addEventListener("boostlab:reveal", onReveal);
+  if (data.predict && BUS.ask !== undefined) ask(BUS.ask);
+  if (!data.predict) ask(null);
   // the live count of students (the class's own stream; the teacher is not counted)
   const events = new EventSource(`${api}/events`);
   events.onmessage = (ev) => {
     const state = JSON.parse(ev.data);
+    BUS.classState = state;
+    window.dispatchEvent(new CustomEvent("boostlab:class", { detail: state }));
     const count = document.querySelector(".st-key-class-count [data-bl-count]");
     if (count) count.textContent = String(state.students);
     const answers = document.querySelector(".st-key-class-answers [data-bl-answers]");
@@ -132,16 +155,19 @@ function teacherMount(component) {
   };
   return () => {
     window.removeEventListener("boostlab:round", onRound);
+    window.removeEventListener("boostlab:ask", onAsk);
+    window.removeEventListener("boostlab:reveal", onReveal);
     events.close();
   };
 }
 
 function studentMount(component) {
-  const { data, parentElement } = component;
+  const { data, parentElement, setTriggerValue } = component;
   const code = data.code;
   const api = `/api/class/${encodeURIComponent(code)}`;
   const exploreKey = `boostlab-explore-${code}`;
   const me = studentId();
+  BUS.klass = { role: "student", code };
   styleOnce();
   const box = document.createElement("div");
   box.className = "bl-class";
@@ -151,7 +177,16 @@ function studentMount(component) {
   parentElement.replaceChildren(box);
   const text = box.querySelector(".bl-class-state");
   const toggle = box.querySelector(".bl-class-toggle");
-  let events = null, last = null, ended = false;
+  let events = null, last = null, ended = false, asked = null;
+  // a prediction picked on this page is the class's answer (one per student, changeable
+  // until the teacher reveals)
+  const onAnswer = (ev) => {
+    const { qid, choice } = ev.detail || {};
+    if (exploring() || ended || typeof choice !== "number") return;
+    post(`${api}/answer`, { student: me, question: qid, choice })
+      .catch((e) => { parentElement.dataset.error = String(e.message || e); });
+  };
+  window.addEventListener("boostlab:answer", onAnswer);
 
   const exploring = () => {
     try { return sessionStorage.getItem(exploreKey) === "1"; } catch (e) { return !!BUS.exploring; }
@@ -190,6 +225,7 @@ function studentMount(component) {
 
   function apply(state) {
     last = state;
+    BUS.classState = state;
     parentElement.dataset.seq = String(state.seq);
     if (state.ended) {
       ended = true;
@@ -204,6 +240,13 @@ function studentMount(component) {
       window.location.assign(teacherLink(state, code));
       return;
     }
+    if (!!state.predict !== !!data.predict && asked !== state.seq) {
+      // the teacher turned predict-then-reveal on or off: this page's run asks the class's
+      // state again (one rerun, not a reload)
+      asked = state.seq;
+      setTriggerValue("sync", state.seq);
+    }
+    window.dispatchEvent(new CustomEvent("boostlab:class", { detail: state }));
     if (state.round !== null && state.round !== undefined) {
       BUS.followRound = state.round;
       window.dispatchEvent(new CustomEvent("boostlab:follow", { detail: { t: state.round } }));
@@ -233,6 +276,7 @@ function studentMount(component) {
   render();
   return () => {
     if (events) events.close();
+    window.removeEventListener("boostlab:answer", onAnswer);
     document.body.classList.remove("bl-following");
     const side = document.querySelector('[data-testid="stSidebar"]');
     if (side) side.inert = false;

@@ -5,6 +5,8 @@
 ``GET  /api/class/{code}/events``          server-sent events: the class's state now, then
                                            each change (``?student=ID`` counts a follower)
 ``POST /api/class/{code}/round``           the teacher's step: ``{"key", "round"}``
+``POST /api/class/{code}/ask``             the teacher's quiz: ``{"key", "question", "choices"}``
+``POST /api/class/{code}/reveal``          the teacher reveals: ``{"key", "question", "correct"}``
 ``POST /api/class/{code}/answer``          ``{"student", "question", "choice"}``
 ``POST /api/class/{code}/split``           ``{"student", "split": {...}}``
 =========================================  ==============================================
@@ -36,6 +38,8 @@ import ui.classroom.store as cs  # the module, not the package (no import cycle)
 #: Seconds between keep-alive comments on an idle stream (proxies drop silent connections;
 #: HAProxy's ``timeout tunnel`` is set well above it, issue 29).
 KEEPALIVE = 15.0
+#: The answers' letters (the quiz's choices are A-D).
+LETTERS = ("A", "B", "C", "D")
 #: Largest POST body accepted (bytes).
 MAX_BODY = 4096
 #: Wrong codes are slowed down per client address.
@@ -152,6 +156,35 @@ async def step(request: Request) -> Response:
     return await _post(request, act)
 
 
+async def ask(request: Request) -> Response:
+    """The teacher's quiz asks the question of the round shown: ``{"key", "question",
+    "choices"}`` (its id and its number of answers; ``question`` null closes it)."""
+
+    async def act(code: str, body: dict) -> dict:
+        qid, n = body.get("question"), body.get("choices")
+        if qid is not None and not (isinstance(qid, str) and 0 < len(qid) <= 200):
+            raise cs.ClassError(f"question must be a question's id; got {str(qid)[:40]!r}")
+        if qid is not None and not (isinstance(n, int) and 2 <= n <= len(LETTERS)):
+            raise cs.ClassError(f"choices must be 2-{len(LETTERS)}; got {n!r}")
+        q = None if qid is None else cs.Question(qid, tuple(LETTERS[:n]))
+        state = await cs.STORE.ask(code, body.get("key"), q)
+        return {"seq": state.seq}
+
+    return await _post(request, act)
+
+
+async def reveal(request: Request) -> Response:
+    """The teacher reveals: ``{"key", "question", "correct"}``; the histogram is published."""
+
+    async def act(code: str, body: dict) -> dict:
+        state = await cs.STORE.reveal(
+            code, body.get("key"), body.get("correct"), str(body.get("question"))
+        )
+        return {"histogram": list(state.histogram)}
+
+    return await _post(request, act)
+
+
 async def answer(request: Request) -> Response:
     """A student's answer to the open question: ``{"student", "question", "choice"}``."""
 
@@ -177,6 +210,8 @@ async def split(request: Request) -> Response:
 ROUTES = [
     Route("/api/class/{code}/events", events, methods=["GET"]),
     Route("/api/class/{code}/round", step, methods=["POST"]),
+    Route("/api/class/{code}/ask", ask, methods=["POST"]),
+    Route("/api/class/{code}/reveal", reveal, methods=["POST"]),
     Route("/api/class/{code}/answer", answer, methods=["POST"]),
     Route("/api/class/{code}/split", split, methods=["POST"]),
 ]

@@ -131,6 +131,7 @@ class ClassState:
     histogram: tuple[int, ...] = ()  # answers per choice, once revealed
     submissions: int = 0
     ended: bool = False
+    predict: bool = False  # the teacher's "Predict, then reveal" is on
 
     def public(self) -> dict[str, Any]:
         """The JSON a follower receives (nothing secret: no key, no single answer)."""
@@ -154,6 +155,7 @@ class ClassState:
             "histogram": list(self.histogram),
             "submissions": self.submissions,
             "ended": self.ended,
+            "predict": self.predict,
         }
 
 
@@ -230,16 +232,21 @@ class ClassStore(Protocol):
         page: str | None = None,
         query: Mapping[str, Any] | None = None,
         round: int | None = None,
+        predict: bool | None = None,
     ) -> ClassState:
-        """The teacher shows another page, query or round (given ones change)."""
+        """The teacher shows another page, query or round, or turns predict-then-reveal on
+        or off (the given ones change)."""
         ...
 
     async def ask(self, code: str, key: str | None, question: Question | None) -> ClassState:
         """The teacher opens a question (its answers start empty) or closes it (None)."""
         ...
 
-    async def reveal(self, code: str, key: str | None, correct: int) -> ClassState:
-        """The teacher reveals the open question's answer: the histogram is published."""
+    async def reveal(
+        self, code: str, key: str | None, correct: int, question: str | None = None
+    ) -> ClassState:
+        """The teacher reveals the open question's answer (``question``: the id it must
+        have): the histogram is published."""
         ...
 
     async def answer(self, code: str, student: str, question: str, choice: int) -> ClassState:
@@ -296,6 +303,7 @@ class _Class:
     splits: dict[str, dict[str, Any]] = field(default_factory=dict)  # student → split
     students: dict[str, int] = field(default_factory=dict)  # student → open pages
     ended: bool = False
+    predict: bool = False
 
     def snapshot(self) -> ClassState:
         return ClassState(
@@ -311,6 +319,7 @@ class _Class:
             histogram=self.histogram,
             submissions=len(self.splits),
             ended=self.ended,
+            predict=self.predict,
         )
 
 
@@ -420,7 +429,9 @@ class MemoryStore:
                 return False
             return True
 
-    async def show(self, code, key, *, page=None, query=None, round=None) -> ClassState:
+    async def show(
+        self, code, key, *, page=None, query=None, round=None, predict=None
+    ) -> ClassState:
         if round is not None and (not isinstance(round, int) or isinstance(round, bool)):
             raise ClassError(f"round must be an integer ≥ 0; got {round!r}")
         if round is not None and round < 0:
@@ -433,6 +444,8 @@ class MemoryStore:
                 k.query = _query(query)
             if round is not None or page is not None or query is not None:
                 k.round = round
+            if predict is not None:
+                k.predict = bool(predict)
             return self._changed(k)
 
     async def ask(self, code, key, question) -> ClassState:
@@ -448,11 +461,11 @@ class MemoryStore:
                 k.question, k.answers, k.revealed, k.histogram = question, {}, False, ()
             return self._changed(k)
 
-    async def reveal(self, code, key, correct: int) -> ClassState:
+    async def reveal(self, code, key, correct: int, question: str | None = None) -> ClassState:
         with self._lock:
             k = self._teacher(code, key)
             q = k.question
-            if q is None:
+            if q is None or (question is not None and q.id != question):
                 raise ClassError("There is no open question to reveal.")
             if not isinstance(correct, int) or not 0 <= correct < len(q.choices):
                 raise ClassError(

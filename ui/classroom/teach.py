@@ -23,7 +23,7 @@ from __future__ import annotations
 import html
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 from urllib.parse import urlencode
 
 import streamlit as st
@@ -57,17 +57,28 @@ _JS = (Path(__file__).resolve().parent / "klass.js").read_text(encoding="utf-8")
 _COMPONENT = st.components.v2.component("boostlab_class", js=_JS, isolate_styles=False)
 
 
+def _predict_key(page: str) -> str:
+    """The session key of the page's "Predict, then reveal" toggle (ui/quiz_widget.py)."""
+    return f"quiz_{page or 'home'}_on"
+
+
 @dataclass(frozen=True)
 class ClassData:
     """What ``klass.js`` is mounted with (``data``): the role, the class and what this page
     shows (a follower compares it with the teacher's). ``key`` only for the teacher's own
-    page."""
+    page. What the script sends back: the trigger ``sync`` (:data:`TRIGGERS`; a follower's
+    page asks for a run when the teacher turns predict-then-reveal on or off).
+    ``tests/test_lecture_contract.py`` checks klass.js against both."""
+
+    #: the names klass.js fires with ``setTriggerValue``
+    TRIGGERS: ClassVar[tuple[str, ...]] = ("sync",)
 
     role: str
     code: str
     page: str
     query: tuple[tuple[str, str], ...]
     round: int | None
+    predict: bool = False
     key: str = ""
 
     def to_js(self) -> dict[str, Any]:
@@ -77,8 +88,16 @@ class ClassData:
             "page": self.page,
             "query": [list(kv) for kv in self.query],
             "round": self.round,
+            "predict": self.predict,
             "key": self.key,
         }
+
+    @classmethod
+    def callbacks(cls, **handlers: Any) -> dict[str, Any]:
+        """``on_<name>_change`` for each trigger of :data:`TRIGGERS` (all of them given)."""
+        if set(handlers) != set(cls.TRIGGERS):
+            raise ValueError(f"ClassData.callbacks needs {cls.TRIGGERS}; got {sorted(handlers)}")
+        return {f"on_{name}_change": fn for name, fn in handlers.items()}
 
 
 def shared_query() -> tuple[tuple[str, str], ...]:
@@ -214,12 +233,22 @@ def _teacher_card(page: str, teaching: dict) -> None:
         st.info(f"Class {code} has ended.")
         return
     shown = (page, shared_query())
+    predict = bool(st.session_state.get(_predict_key(page), False))
     if tuple(teaching.get("shown", ())) != shown:
         # a new page, parameter or preset: followers open the same link
         state = cs.run(
-            cs.STORE.show(code, key, page=page, query=_pairs(shown[1]), round=_url_round())
+            cs.STORE.show(
+                code,
+                key,
+                page=page,
+                query=_pairs(shown[1]),
+                round=_url_round(),
+                predict=predict,
+            )
         )
         teaching["shown"] = shown
+    elif state.predict != predict:  # followers ask the same questions
+        state = cs.run(cs.STORE.show(code, key, predict=predict))
     link = student_link(page, code)
     st.html(_CSS)
     with st.container(key="class-card", horizontal=True, vertical_alignment="center", gap="small"):
@@ -246,7 +275,7 @@ def _teacher_card(page: str, teaching: dict) -> None:
         _join_dialog(code, link)
     _COMPONENT(
         key="class_teacher",
-        data=ClassData("teacher", code, page, shown[1], _url_round(), key=key).to_js(),
+        data=ClassData("teacher", code, page, shown[1], _url_round(), predict, key=key).to_js(),
     )
 
 
@@ -295,10 +324,21 @@ def _student_banner(page: str, code: str) -> None:
     if state.ended:
         st.info(f"Class {state.code} has ended. The page is yours to explore.")
         return
+    # the teacher's "Predict, then reveal", each time it changes (a student exploring keeps
+    # their own choice until then)
+    seen = st.session_state.get("_class_predict")
+    if seen != (state.code, state.predict):
+        st.session_state["_class_predict"] = (state.code, state.predict)
+        st.session_state[_predict_key(page)] = state.predict
+    predict = bool(st.session_state.get(_predict_key(page), False))
     with st.container(key="class-follow"):
         _COMPONENT(
             key="class_student",
-            data=ClassData("student", state.code, page, shared_query(), _url_round()).to_js(),
+            data=ClassData(
+                "student", state.code, page, shared_query(), _url_round(), predict
+            ).to_js(),
+            # klass.js asks for a run when the teacher's predict changed: the run is all
+            **ClassData.callbacks(sync=lambda: None),
         )
 
 
