@@ -132,11 +132,13 @@ class Followers:
         self.thread.join(5)
 
 
-async def _answers(port: int, code: str, question: str, n: int) -> float:
+async def _answers(port: int, code: str, question: str, n: int, choices: int) -> float:
     """``n`` students answer at once; the time the first was sent."""
 
     async def one(i: int) -> None:
-        body = json.dumps({"student": f"bench-{i:05d}", "question": question, "choice": i % 4})
+        body = json.dumps(
+            {"student": f"bench-{i:05d}", "question": question, "choice": i % choices}
+        )
         reader, writer = await asyncio.open_connection("127.0.0.1", port)
         writer.write(
             (
@@ -146,11 +148,16 @@ async def _answers(port: int, code: str, question: str, n: int) -> float:
             ).encode()
         )
         await writer.drain()
-        await reader.read()
+        reply = await reader.read()
         writer.close()
+        if b" 200 " not in reply.split(b"\r\n", 1)[0]:
+            refused.append(reply.rsplit(b"\r\n\r\n", 1)[-1].decode(errors="replace")[:200])
 
+    refused: list[str] = []
     t0 = time.time()
     await asyncio.gather(*(one(i) for i in range(n)))
+    if refused:
+        raise RuntimeError(f"{len(refused)} answers refused: {refused[0]}")
     return t0
 
 
@@ -234,7 +241,9 @@ def main(argv: list[str] | None = None) -> int:
                         firsts[t] = ms / 1000
                 drawn += [firsts[t] - pressed[t] for t in pressed if t in firsts]
                 undrawn += sum(1 for t in pressed if t not in firsts)
-            # 30 answers to one question
+            # 30 answers to one question (at round 1: the last round has none to ask)
+            teacher.keyboard.press("Home")
+            teacher.keyboard.press("ArrowRight")
             teacher.get_by_text("Predict, then reveal", exact=True).first.click()
             teacher.wait_for_selector(".bl-quiz", timeout=60_000)
             teacher.wait_for_function(
@@ -243,9 +252,10 @@ def main(argv: list[str] | None = None) -> int:
                 timeout=30_000,
             )
             question = teacher.locator(".bl-quiz").get_attribute("data-qid")
+            choices = teacher.locator(".bl-quiz-a").count()
             # on the followers' loop (Playwright's sync API holds this thread's)
             t0 = asyncio.run_coroutine_threadsafe(
-                _answers(server.port, code, question, args.answers), crowd.loop
+                _answers(server.port, code, question, args.answers, choices), crowd.loop
             ).result(60)
             teacher.wait_for_function(
                 "n => (document.querySelector('.bl-quiz-class')?.textContent || '')"

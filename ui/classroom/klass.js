@@ -123,18 +123,21 @@ function teacherMount(component) {
   window.addEventListener("boostlab:round", onRound);
   // predict, then reveal: the quiz (ui/lecture.js) asks the round's question of the class
   // and reveals it; the class's answers come back on the stream ("boostlab:class")
-  let asked = undefined;
+  // one POST at a time, in order: two steps in quick succession must leave the class on the
+  // question of the round shown, not on whichever request arrived last
+  let asked = undefined, asking = Promise.resolve();
   const ask = (q) => {
     const qid = q ? q.qid : null;
     if (qid === asked) return;
     asked = qid;
-    post(`${api}/ask`, { key: data.key, question: qid, choices: q ? q.n : null })
+    asking = asking.then(() => post(`${api}/ask`, { key: data.key, question: qid,
+                                                   choices: q ? q.n : null }))
       .catch((e) => { parentElement.dataset.error = String(e.message || e); });
   };
   const onAsk = (ev) => ask(ev.detail);
   const onReveal = (ev) => {
     const { qid, correct } = ev.detail || {};
-    post(`${api}/reveal`, { key: data.key, question: qid, correct })
+    asking = asking.then(() => post(`${api}/reveal`, { key: data.key, question: qid, correct }))
       .catch((e) => { parentElement.dataset.error = String(e.message || e); });
   };
   window.addEventListener("boostlab:ask", onAsk);
