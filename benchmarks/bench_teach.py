@@ -78,11 +78,12 @@ def rss_mib(pid: int) -> float:
 
 
 class Followers:
-    """``n`` event-stream clients on their own thread's loop; ``seen[i]`` maps round → time."""
+    """``n`` event-stream clients on their own thread's loop; ``seen[i]`` lists the
+    ``(time, round)`` of every event stream ``i`` received."""
 
     def __init__(self, port: int, code: str, n: int) -> None:
         self.port, self.code, self.n = port, code, n
-        self.seen: list[dict[int, float]] = [{} for _ in range(n)]
+        self.seen: list[list[tuple[float, int]]] = [[] for _ in range(n)]
         self.connected = 0
         self.errors: list[str] = []
         self.loop = asyncio.new_event_loop()
@@ -112,9 +113,7 @@ class Followers:
                 # chunked transfer: the size lines are skipped, the SSE lines read
                 if line.startswith(b"data: "):
                     state = json.loads(line[6:])
-                    t = state.get("round")
-                    if t is not None and t not in self.seen[i]:
-                        self.seen[i][t] = time.time()
+                    self.seen[i].append((time.time(), state.get("round")))
         except asyncio.CancelledError:
             raise
         except Exception as e:  # noqa: BLE001  (reported in the table)
@@ -159,6 +158,25 @@ async def _answers(port: int, code: str, question: str, n: int, choices: int) ->
     if refused:
         raise RuntimeError(f"{len(refused)} answers refused: {refused[0]}")
     return t0
+
+
+def latencies(
+    pressed: list[tuple[int, float]], logs: list[list[tuple[float, int]]]
+) -> tuple[list[float], int]:
+    """For each press (round ``t`` at time ``p``) and each follower's log of ``(time,
+    round)``: the time from ``p`` to the first entry of round ``t`` at or after ``p`` (and
+    before the next press's round could repeat it); and how many presses a follower never
+    got."""
+    out, missed = [], 0
+    ends = [p for _, p in pressed[1:]] + [float("inf")]
+    for (t, p), end in zip(pressed, ends, strict=True):
+        for entries in logs:
+            hit = next((at for at, r in entries if r == t and p <= at < end + 5), None)
+            if hit is None:
+                missed += 1
+            else:
+                out.append(hit - p)
+    return out, missed
 
 
 def pct(values: list[float], q: float) -> float:
@@ -214,33 +232,39 @@ def main(argv: list[str] | None = None) -> int:
             rss1 = rss_mib(server.proc.pid)
             n_followers = crowd.connected + len(students)
             log(f"{crowd.connected} streams and {len(students)} pages follow; RSS {rss1:.0f} MiB")
+            shown = "t => document.querySelector('.bl-stepper').dataset.round === String(t)"
+            hi = int(teacher.locator(".bl-range").first.get_attribute("max"))
+            # the keys go to the page (not a control), and the stepper answers them
             teacher.locator("h1").first.click()
-            pressed: dict[int, float] = {}
+            teacher.keyboard.press("Home")
+            teacher.wait_for_function(shown, arg=0, timeout=10_000)
+            time.sleep(STEP_GAP)
+            pressed: list[tuple[int, float]] = []  # (the round asked for, the press's time)
             cpu0 = server.cpu_seconds()
-            for _ in range(args.steps):
-                t_before = int(teacher.locator(".bl-stepper").first.get_attribute("data-round"))
-                if t_before >= int(teacher.locator(".bl-range").first.get_attribute("max")):
+            t = 0
+            while len(pressed) < args.steps:
+                if t >= hi:  # back to the start, not measured
                     teacher.keyboard.press("Home")
+                    t = 0
+                    teacher.wait_for_function(shown, arg=t, timeout=10_000)
                     time.sleep(STEP_GAP)
                     continue
                 now = time.time()
                 teacher.keyboard.press("ArrowRight")
-                pressed[t_before + 1] = now
-                time.sleep(STEP_GAP)
+                t += 1
+                pressed.append((t, now))
+                teacher.wait_for_function(shown, arg=t, timeout=10_000)
+                time.sleep(max(0.0, now + STEP_GAP - time.time()))
             time.sleep(3)
             cpu_steps = server.cpu_seconds() - cpu0
-            received = [seen[t] - p for seen in crowd.seen for t, p in pressed.items() if t in seen]
-            missing = sum(1 for seen in crowd.seen for t in pressed if t not in seen)
-            drawn, undrawn = [], 0
-            for page in students:
-                marks = page.evaluate("window.__blDrawn")
-                # a round's first drawing after its press (a round seen twice counts once)
-                firsts: dict[int, float] = {}
-                for t, ms in marks:
-                    if t in pressed and ms / 1000 >= pressed[t] and t not in firsts:
-                        firsts[t] = ms / 1000
-                drawn += [firsts[t] - pressed[t] for t in pressed if t in firsts]
-                undrawn += sum(1 for t in pressed if t not in firsts)
+            received, missing = latencies(pressed, crowd.seen)
+            drawn, undrawn = latencies(
+                pressed,
+                [
+                    [(ms / 1000, t) for t, ms in page.evaluate("window.__blDrawn")]
+                    for page in students
+                ],
+            )
             # 30 answers to one question (at round 1: the last round has none to ask)
             teacher.keyboard.press("Home")
             teacher.keyboard.press("ArrowRight")
