@@ -222,3 +222,57 @@ def test_predict_together(server, browser) -> None:
     for p in (teacher, laptop, phone):
         _no_exception_box(p)
         p.close()
+
+
+def test_the_class_pools_its_splits(server, browser) -> None:
+    """You are the weak learner with the class: the teacher opens *Class splits*, two
+    students send splits (on different features) from their pages, the projector shows both
+    and names the best, and *Use the class's best split* continues the run from it, on the
+    teacher's page and the students'."""
+    teacher, code = _teach(browser, server, "/topdown?data=stripes&noise=0.05&s=8")
+    students = []
+    for _ in range(2):
+        page, _ = _open(browser, f"{server}/topdown?class={code}")
+        page.wait_for_selector(FOLLOWING, timeout=30_000)
+        students.append(page)
+    teacher.get_by_text("You are the weak learner", exact=True).first.click()
+    teacher.wait_for_selector(".st-key-weak_topdown_box", timeout=30_000)
+    _settle(teacher)
+    teacher.get_by_text("Class splits", exact=True).first.click()
+    _settle(teacher)
+    for i, student in enumerate(students):
+        send = student.get_by_role("button", name="Send my split to the class")
+        send.wait_for(timeout=30_000)  # the students' pages took the teacher's mode
+        assert student.get_by_role("button", name="Use my split").count() == 0
+        if i == 1:
+            box = student.locator(".st-key-weak_topdown_box")
+            box.get_by_text("x2", exact=True).first.click()
+            _settle(student)
+        send.click()
+        student.get_by_text("Sent.").first.wait_for(timeout=20_000)
+    panel = teacher.locator(".st-key-weak_topdown_class")
+    _wait_for(lambda: "Class splits: 2" in panel.inner_text(), 20, lambda: panel.inner_text())
+    text = panel.inner_text()
+    best = re.search(r"The class's best: leaf #(\d+), (x\d) at ([-0-9.,| ]+) \(k = (\d)\)", text)
+    assert best, text
+    assert panel.locator(".js-plotly-plot").count() == 2  # the splits on the regions, the histogram
+    teacher.screenshot(path="tests/artifacts/teach_splits_projector.png", full_page=True)
+    panel.get_by_role("button", name="Use the class's best split").click()
+    _wait_for(lambda: _lecture_round(teacher) == 1, 20, "the teacher's page did not move on")
+    note = teacher.locator(".st-key-view-regions .bl-note")
+    _wait_for(lambda: f"on {best.group(2)} at" in note.inner_text(), 20, lambda: note.inner_text())
+    for student in students:
+        _wait_for(
+            lambda s=student: _lecture_round(s) == 1,
+            20,
+            lambda s=student: f"student at {_lecture_round(s)}",
+        )
+        s_note = student.locator(".st-key-view-regions .bl-note")
+        _wait_for(
+            lambda n=s_note: f"on {best.group(2)} at" in n.inner_text(),
+            20,
+            lambda n=s_note: n.inner_text(),
+        )
+    for p in (teacher, *students):
+        _no_exception_box(p)
+        p.close()

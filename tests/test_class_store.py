@@ -393,3 +393,16 @@ def test_the_histogram_is_each_students_last_answer(answers) -> None:
     for choice in last.values():
         expected[choice] += 1
     assert run(store.reveal(code, key, 0)).histogram == tuple(expected)
+
+
+def test_the_pages_mode_is_the_teachers_and_bounded(make) -> None:
+    store = make()
+    key, code = run(_opened(store))
+    mode = '{"weak": true, "played": [[0, 1, [0.5], false]]}'
+    assert run(store.show(code, key, mode=mode)).mode == mode
+    assert run(store.state(code)).public()["mode"] == mode
+    with pytest.raises(cs.ClassError, match="at most 16000 characters"):
+        run(store.show(code, key, mode="x" * 16_001))
+    with pytest.raises(cs.NotTeacher):
+        run(store.show(code, None, mode="{}"))
+    assert run(store.state(code)).mode == mode

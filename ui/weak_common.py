@@ -44,14 +44,29 @@ class Turn:
     def _choices_key(self) -> str:
         return f"{self.key}_choices"
 
+    @property
+    def class_key(self) -> str:
+        """Session key of the teacher's choices on a class follower's page (set by
+        ui/classroom/teach.py; None when not following): they replace the session's own."""
+        return f"{self.key}_class"
+
+    def following(self) -> bool:
+        """Whether this page follows a class's weak learner (the teacher plays the splits)."""
+        return st.session_state.get(self.class_key) is not None
+
     def played(self) -> tuple:
         """The choices so far (any signature)."""
+        forced = st.session_state.get(self.class_key)
+        if forced is not None:
+            return tuple(forced)
         return tuple(st.session_state.get(self._choices_key, ()))
 
     def choices(self, signature: tuple) -> tuple:
         """The choices for the run with this ``signature``; another signature starts over
         (and says so once, moving the stepper back to round 0)."""
         ss = st.session_state
+        if self.following():
+            return self.played()
         if ss.get(f"{self.key}_signature") != signature:
             if ss.get(self._choices_key):
                 st.info(self.restart_notice)

@@ -28,18 +28,22 @@ const CSS = `
 .bl-class button.bl-class-primary { background: #A52F3C; color: white; font-weight: 600; }
 .bl-class-ended { border-color: #D55E00; }
 body.bl-following [data-testid="stSidebar"] { opacity: 0.55; pointer-events: none; }
+/* the page's controls are locked, except a student's own turn as the weak learner (its
+   split is sent to the class from there) */
 body.bl-following [data-testid="stMain"] :is([data-testid="stSelectbox"],
   [data-testid="stMultiSelect"], [data-testid="stCheckbox"], [data-testid="stPopover"],
   [data-testid="stButton"], [data-testid="stSlider"], [data-testid="stRadio"],
   [data-testid="stNumberInput"], [data-testid="stTextInput"], [data-testid="stButtonGroup"],
-  [data-testid="stDownloadButton"]) { pointer-events: none; opacity: 0.5; }
+  [data-testid="stDownloadButton"]):not([class*="st-key-weak_"] *) {
+  pointer-events: none; opacity: 0.5; }
 body.bl-following .bl-stepper :is(button, input, select) { pointer-events: none; opacity: 0.45; }
 /* on a phone a follower's locked controls only push the picture down: they are hidden */
 @media (max-width: 700px) {
   body.bl-following [data-testid="stMain"] [data-testid="stElementContainer"]:has(:is(
     [data-testid="stSelectbox"], [data-testid="stMultiSelect"], [data-testid="stCheckbox"],
     [data-testid="stPopover"], [data-testid="stButton"], [data-testid="stRadio"],
-    [data-testid="stSlider"], [data-testid="stNumberInput"], [data-testid="stButtonGroup"])) {
+    [data-testid="stSlider"], [data-testid="stNumberInput"], [data-testid="stButtonGroup"])):not(
+    [class*="st-key-weak_"] *) {
     display: none; }
   body.bl-following .bl-stepper .bl-buttons { display: none; }
 }
@@ -117,7 +121,9 @@ function teacherMount(component) {
   const onRound = (ev) => {
     const { t, source } = ev.detail || {};
     if (source === "follow") return;
-    if (source === "mount" && t === data.round) return;  // the class knows it already
+    // data.round is the class's round as the server last knew it: a page that opens at
+    // another one (a split played, a preset) tells the class
+    if (source === "mount" && t === data.round) return;
     send(t);
   };
   window.addEventListener("boostlab:round", onRound);
@@ -243,9 +249,10 @@ function studentMount(component) {
       window.location.assign(teacherLink(state, code));
       return;
     }
-    if (!!state.predict !== !!data.predict && asked !== state.seq) {
-      // the teacher turned predict-then-reveal on or off: this page's run asks the class's
-      // state again (one rerun, not a reload)
+    const rerun = !!state.predict !== !!data.predict || (state.mode || "") !== (data.mode || "");
+    if (rerun && asked !== state.seq) {
+      // the teacher turned predict-then-reveal on or off, or played a split as the weak
+      // learner: this page's run asks the class's state again (one rerun, not a reload)
       asked = state.seq;
       setTriggerValue("sync", state.seq);
     }

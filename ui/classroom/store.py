@@ -47,6 +47,8 @@ CODE_LENGTH = 6
 KEY_BYTES = 24
 #: At most this many characters in an answer's choice and a submission's fields.
 MAX_TEXT = 200
+#: At most this many characters in the page's mode (ClassState.mode).
+MAX_MODE = 16_000
 
 T = TypeVar("T")
 
@@ -132,6 +134,7 @@ class ClassState:
     submissions: int = 0
     ended: bool = False
     predict: bool = False  # the teacher's "Predict, then reveal" is on
+    mode: str = ""  # what else the teacher's page shows (JSON, the page's own; see show)
 
     def public(self) -> dict[str, Any]:
         """The JSON a follower receives (nothing secret: no key, no single answer)."""
@@ -156,6 +159,7 @@ class ClassState:
             "submissions": self.submissions,
             "ended": self.ended,
             "predict": self.predict,
+            "mode": self.mode,
         }
 
 
@@ -233,9 +237,12 @@ class ClassStore(Protocol):
         query: Mapping[str, Any] | None = None,
         round: int | None = None,
         predict: bool | None = None,
+        mode: str | None = None,
     ) -> ClassState:
-        """The teacher shows another page, query or round, or turns predict-then-reveal on
-        or off (the given ones change)."""
+        """The teacher shows another page, query or round, turns predict-then-reveal on or
+        off, or sets the page's ``mode`` (a JSON text of at most :data:`MAX_MODE` characters
+        the pages read: "you are the weak learner" and its splits so far); the given ones
+        change."""
         ...
 
     async def ask(self, code: str, key: str | None, question: Question | None) -> ClassState:
@@ -304,6 +311,7 @@ class _Class:
     students: dict[str, int] = field(default_factory=dict)  # student → open pages
     ended: bool = False
     predict: bool = False
+    mode: str = ""
 
     def snapshot(self) -> ClassState:
         return ClassState(
@@ -320,6 +328,7 @@ class _Class:
             submissions=len(self.splits),
             ended=self.ended,
             predict=self.predict,
+            mode=self.mode,
         )
 
 
@@ -430,12 +439,14 @@ class MemoryStore:
             return True
 
     async def show(
-        self, code, key, *, page=None, query=None, round=None, predict=None
+        self, code, key, *, page=None, query=None, round=None, predict=None, mode=None
     ) -> ClassState:
         if round is not None and (not isinstance(round, int) or isinstance(round, bool)):
             raise ClassError(f"round must be an integer ≥ 0; got {round!r}")
         if round is not None and round < 0:
             raise ClassError(f"round must be an integer ≥ 0; got {round!r}")
+        if mode is not None and (not isinstance(mode, str) or len(mode) > MAX_MODE):
+            raise ClassError(f"mode must be a text of at most {MAX_MODE} characters")
         with self._lock:
             k = self._teacher(code, key)
             if page is not None:
@@ -446,6 +457,8 @@ class MemoryStore:
                 k.round = round
             if predict is not None:
                 k.predict = bool(predict)
+            if mode is not None:
+                k.mode = mode
             return self._changed(k)
 
     async def ask(self, code, key, question) -> ClassState:

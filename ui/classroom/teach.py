@@ -21,6 +21,7 @@ key is taken out of the address as soon as it is read.
 from __future__ import annotations
 
 import html
+import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar
@@ -40,6 +41,10 @@ TEACH_PARAM = "teach"
 NOT_SHARED = frozenset({CLASS_PARAM, TEACH_PARAM, "present", "round"})
 #: Session key of the class this session teaches: ``{"code", "key", "shown"}``.
 TEACHING = "_teaching"
+#: Session key of the teacher's "Class splits" toggle (students send their splits).
+COLLECT = "class_collect"
+#: Session key of a follower session's id for its submissions (one split per student).
+STUDENT = "_class_student"
 #: Session key: open the join dialog (the QR code) on this run.
 SHOW_QR = "_class_show_qr"
 
@@ -55,6 +60,108 @@ _CSS = """<style>
 </style>"""
 _JS = (Path(__file__).resolve().parent / "klass.js").read_text(encoding="utf-8")
 _COMPONENT = st.components.v2.component("boostlab_class", js=_JS, isolate_styles=False)
+
+
+def _weak_key(page: str) -> str:
+    """The prefix of the page's "You are the weak learner" keys (ui/weak_common.Turn)."""
+    return f"weak_{page or 'home'}"
+
+
+def _plain(x: Any) -> Any:
+    """A numpy number as a Python one (for the mode's JSON)."""
+    return x.item() if hasattr(x, "item") else str(x)
+
+
+def _tuples(x: Any) -> Any:
+    """JSON lists back into the tuples the pages' choices are made of."""
+    return tuple(_tuples(v) for v in x) if isinstance(x, list) else x
+
+
+def _mode(page: str) -> str:
+    """The teacher's weak-learner mode as the class's ``mode`` text: on, the splits played
+    so far and whether students send theirs ("" when the mode is off)."""
+    ss = st.session_state
+    wk = _weak_key(page)
+    if not ss.get(f"{wk}_on"):
+        return ""
+    return json.dumps(
+        {
+            "weak": True,
+            "played": list(ss.get(f"{wk}_choices", ())),
+            "collect": bool(ss.get(COLLECT, False)),
+        },
+        default=_plain,
+        sort_keys=True,
+    )
+
+
+def _follow_mode(page: str, state: cs.ClassState) -> None:
+    """A follower's page takes the teacher's weak-learner mode: the toggle (each time the
+    teacher changes it) and the splits played (they replace the student's own)."""
+    ss = st.session_state
+    wk = _weak_key(page)
+    try:
+        mode = json.loads(state.mode) if state.mode else {}
+    except ValueError:
+        mode = {}
+    weak = bool(mode.get("weak"))
+    if ss.get("_class_mode_weak") != (state.code, weak):
+        ss["_class_mode_weak"] = (state.code, weak)
+        ss[f"{wk}_on"] = weak
+    ss[f"{wk}_class"] = _tuples(mode.get("played", [])) if weak else None
+    ss["_class_collecting"] = weak and bool(mode.get("collect"))
+
+
+def collecting() -> bool:
+    """On a follower's page: the teacher asks for the students' splits."""
+    return bool(st.session_state.get("_class_collecting")) and bool(_following())
+
+
+def _following() -> str | None:
+    return st.session_state.get("_class_following")
+
+
+def send_split(split: dict[str, Any]) -> str:
+    """A follower sends its split to the class (one per student: a new one replaces it);
+    a sentence saying what happened."""
+    import secrets
+
+    code = _following()
+    if not code:
+        return "This page does not follow a class."
+    sid = st.session_state.setdefault(STUDENT, "web-" + secrets.token_hex(8))
+    try:
+        state = cs.run(cs.STORE.submit(code, sid, split))
+    except cs.ClassError as e:
+        return str(e)
+    return f"Sent. {state.submissions} split(s) in the class so far; you may send another."
+
+
+def teaching() -> bool:
+    """Whether this session teaches a class."""
+    return bool(st.session_state.get(TEACHING))
+
+
+def class_splits() -> list[dict[str, Any]]:
+    """The splits the class sent (the teacher's page; none when not teaching)."""
+    teaching_ = st.session_state.get(TEACHING)
+    if not teaching_:
+        return []
+    try:
+        return cs.run(cs.STORE.splits(teaching_["code"]))
+    except cs.ClassError:
+        return []
+
+
+def clear_class_splits() -> None:
+    """A new collection: the class's splits so far are dropped (the teacher's toggle and
+    each split played)."""
+    teaching_ = st.session_state.get(TEACHING)
+    if teaching_:
+        try:
+            cs.run(cs.STORE.clear_splits(teaching_["code"], teaching_["key"]))
+        except cs.ClassError:
+            pass
 
 
 def _predict_key(page: str) -> str:
@@ -79,6 +186,7 @@ class ClassData:
     query: tuple[tuple[str, str], ...]
     round: int | None
     predict: bool = False
+    mode: str = ""
     key: str = ""
 
     def to_js(self) -> dict[str, Any]:
@@ -89,6 +197,7 @@ class ClassData:
             "query": [list(kv) for kv in self.query],
             "round": self.round,
             "predict": self.predict,
+            "mode": self.mode,
             "key": self.key,
         }
 
@@ -249,6 +358,9 @@ def _teacher_card(page: str, teaching: dict) -> None:
         teaching["shown"] = shown
     elif state.predict != predict:  # followers ask the same questions
         state = cs.run(cs.STORE.show(code, key, predict=predict))
+    mode = _mode(page)
+    if state.mode != mode:  # the weak learner: its splits so far, whether students send
+        state = cs.run(cs.STORE.show(code, key, mode=mode))
     link = student_link(page, code)
     st.html(_CSS)
     with st.container(key="class-card", horizontal=True, vertical_alignment="center", gap="small"):
@@ -275,7 +387,9 @@ def _teacher_card(page: str, teaching: dict) -> None:
         _join_dialog(code, link)
     _COMPONENT(
         key="class_teacher",
-        data=ClassData("teacher", code, page, shown[1], _url_round(), predict, key=key).to_js(),
+        data=ClassData(
+            "teacher", code, page, shown[1], state.round, predict, mode, key=key
+        ).to_js(),
     )
 
 
@@ -331,11 +445,13 @@ def _student_banner(page: str, code: str) -> None:
         st.session_state["_class_predict"] = (state.code, state.predict)
         st.session_state[_predict_key(page)] = state.predict
     predict = bool(st.session_state.get(_predict_key(page), False))
+    st.session_state["_class_following"] = state.code
+    _follow_mode(page, state)
     with st.container(key="class-follow"):
         _COMPONENT(
             key="class_student",
             data=ClassData(
-                "student", state.code, page, shared_query(), _url_round(), predict
+                "student", state.code, page, shared_query(), _url_round(), predict, state.mode
             ).to_js(),
             # klass.js asks for a run when the teacher's predict changed: the run is all
             **ClassData.callbacks(sync=lambda: None),
@@ -376,6 +492,10 @@ def class_bar(page: str) -> None:
     """Under the page header: the teacher's class card, or a follower's banner, or nothing."""
     if err := st.session_state.pop("_class_error", None):
         st.error(err)
+    ss = st.session_state
+    ss["_class_following"] = None  # set again below while this page follows a class
+    ss["_class_collecting"] = False
+    ss[f"{_weak_key(page)}_class"] = None
     code, key = _link_params()
     if code and key:
         _from_teacher_link(page, code, key)

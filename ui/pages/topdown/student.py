@@ -28,7 +28,7 @@ import streamlit as st
 
 from boostcore.datasets import Dataset
 from ui import theme
-from ui.classroom import chart
+from ui.classroom import chart, teach
 from ui.figures import data_extent
 from ui.text import md_plain
 from ui.weak_common import Turn
@@ -40,9 +40,10 @@ KEY = "weak_topdown"
 
 def toggle(page: str = "topdown") -> bool:
     """The "You are the weak learner" toggle (off by default: the page's normal mode)."""
+    # off by default; no value= given: a class follower's page sets it from the teacher's
+    # (ui/classroom/teach.py) before it is drawn
     return st.toggle(
         "You are the weak learner",
-        value=False,
         key=f"weak_{page}_on",
         on_change=TURN.shown,
         help="Choose each round's split yourself — leaf, feature, number of branches and "
@@ -147,9 +148,20 @@ def topdown_turn(
             f"{n_played + 1}: choose the split. The views show the run continued from "
             "your tree (the rounds after yours are the algorithm's)."
         )
+        following = TURN.following()  # a class: the teacher plays the splits
         with buttons.container(horizontal=True, horizontal_alignment="right"):
-            st.button("Undo", key=f"{KEY}_undo", on_click=TURN.undo, disabled=n_played == 0)
-            st.button("Start over", key=f"{KEY}_restart", on_click=TURN.restart)
+            if not following:
+                st.button("Undo", key=f"{KEY}_undo", on_click=TURN.undo, disabled=n_played == 0)
+                st.button("Start over", key=f"{KEY}_restart", on_click=TURN.restart)
+            if teach.teaching():
+                st.toggle(
+                    "Class splits",
+                    key=teach.COLLECT,
+                    on_change=teach.clear_class_splits,
+                    help="Every student sends a split from their phone; this panel shows them "
+                    "on the regions, their advantages against the algorithm's best, and the "
+                    "class's best, which you can play.",
+                )
         # the play buttons sit under the heading (filled once the choice is scored), so
         # they are on screen in the narrow side panel without scrolling it
         actions = st.container(horizontal=True, key=f"{KEY}_actions")
@@ -285,6 +297,9 @@ def topdown_turn(
                     )
                 for note in notes:
                     st.caption("⚠ " + md_plain(note, 400))
+            if following:
+                _send_row(actions, mine, leaf, feature, thresholds)
+                return
             with actions:
                 st.button(
                     "Use my split",
@@ -301,6 +316,8 @@ def topdown_turn(
                         on_click=TURN.play,
                         args=((state.algorithm_leaf, algo.feature, algo.thresholds, False),),
                     )
+            if teach.teaching() and st.session_state.get(teach.COLLECT):
+                _class_panel(state, ds)
         with left:
             # the lecture's regions (a plotly dict) as a figure the student draws on
             fig = go.Figure(tree_cells_figure(state.step, ds, font=12))
@@ -343,3 +360,165 @@ def topdown_turn(
                 on_select=lambda: _from_box(plot_key, lo_key, feature, span, k_max),
                 selection_mode="box",
             )
+
+
+# ------------------------------------------------------------------------ the class's splits
+def _parse_split(split: dict) -> tuple[int, int, tuple[float, ...]]:
+    """A submitted split as (leaf, feature, thresholds); ValueError/KeyError/TypeError when it
+    is not one (a hostile submission is refused here, then by ``state.score``)."""
+    leaf, feature = int(split["leaf"]), int(split["feature"])
+    thresholds = tuple(float(x) for x in str(split["thresholds"]).split(","))
+    if not 1 <= len(thresholds) <= 8 or not all(math.isfinite(t) for t in thresholds):
+        raise ValueError("thresholds must be 1-8 finite numbers")
+    return leaf, feature, thresholds
+
+
+def class_splits(state, ds: Dataset, submitted: list[dict]) -> tuple[list, int]:
+    """The class's submitted splits scored as the student's own are (``state.score``): a
+    list of ``(leaf, SplitScore)`` and the number refused."""
+    scored, refused = [], 0
+    for split in submitted:
+        try:
+            leaf, feature, thresholds = _parse_split(split)
+            scored.append((leaf, state.score(leaf, feature, sorted(thresholds))))
+        except (KeyError, ValueError, TypeError):
+            refused += 1
+    return scored, refused
+
+
+def _class_figure(state, ds: Dataset, scored: list, best) -> go.Figure:
+    fig = go.Figure(tree_cells_figure(state.step, ds, font=12))
+    lo, hi = data_extent(ds)
+    boxes = state.tree.node_boxes(lo, hi)
+    for leaf, sc in scored:
+        box = boxes[leaf]
+        mine = best is not None and sc is best[1]
+        for t in sc.thresholds:
+            if sc.feature == 0:
+                x0 = x1 = t
+                y0, y1 = float(box[1, 0]), float(box[1, 1])
+            else:
+                y0 = y1 = t
+                x0, x1 = float(box[0, 0]), float(box[0, 1])
+            fig.add_shape(
+                type="line",
+                x0=x0,
+                x1=x1,
+                y0=y0,
+                y1=y1,
+                line=dict(
+                    color=theme.HIGHLIGHT if mine else "rgba(60,60,60,0.55)",
+                    width=4 if mine else 1.5,
+                    dash="solid" if mine else "dot",
+                ),
+            )
+    fig.update_layout(
+        title=dict(text=f"The class's {len(scored)} split(s) (the best: solid)"),
+        height=360,
+        margin=dict(t=56),
+        title_y=0.98,
+    )
+    return fig
+
+
+def _advantage_figure(scored: list, reference: float | None) -> go.Figure:
+    values = [sc.advantage_per_level for _, sc in scored]
+    fig = go.Figure(go.Histogram(x=values, nbinsx=12, marker_color="rgba(60,60,60,0.55)"))
+    if reference is not None:
+        fig.add_vline(
+            x=reference,
+            line=dict(color=theme.HIGHLIGHT, width=3),
+            annotation_text="the algorithm's best",
+            annotation_position="top",
+        )
+    fig.update_layout(
+        title=dict(text="Advantage per level of the class's splits"),
+        xaxis_title="advantage γ of a split",
+        yaxis_title="splits",
+        height=300,
+        margin=dict(t=56),
+        bargap=0.05,
+    )
+    return fig
+
+
+def _sent(message: str) -> None:
+    st.session_state[f"{KEY}_sent"] = message
+
+
+def _send(leaf: int, feature: int, thresholds: Sequence[float]) -> None:
+    _sent(
+        teach.send_split(
+            {
+                "leaf": int(leaf),
+                "feature": int(feature),
+                "thresholds": ",".join(repr(float(t)) for t in thresholds),
+            }
+        )
+    )
+
+
+def _send_row(actions, mine, leaf: int, feature: int, thresholds: Sequence[float]) -> None:
+    """A class follower's action: send the split to the class (when the teacher collects)."""
+    with actions:
+        if not teach.collecting():
+            st.caption(
+                "The teacher plays the splits. When they open *Class splits*, send yours from here."
+            )
+            return
+        st.button(
+            "Send my split to the class",
+            key=f"{KEY}_send",
+            type="primary",
+            disabled=mine is None,
+            on_click=_send,
+            args=(leaf, feature, tuple(thresholds)),
+        )
+    if message := st.session_state.get(f"{KEY}_sent"):
+        st.info(message)
+
+
+def _play_best(choice: tuple) -> None:
+    TURN.play(choice)
+    teach.clear_class_splits()
+
+
+@st.fragment(run_every=2.0)
+def _class_panel(state, ds: Dataset) -> None:
+    """The teacher's view of the class's splits, refreshed every 2 s while collecting: the
+    splits on the regions, the histogram of their advantages against the algorithm's best,
+    the class's best split, and the button that plays it."""
+    names = list(ds.feature_names)
+    scored, refused = class_splits(state, ds, teach.class_splits())
+    with st.container(border=True, key=f"{KEY}_class"):
+        if not scored:
+            st.markdown(
+                "**Class splits**: waiting for the students' splits"
+                + (f" ({refused} refused: not a split of this tree)" if refused else "")
+                + "."
+            )
+            return
+        ok = [(leaf, sc) for leaf, sc in scored if sc.acceptable] or scored
+        best = max(ok, key=lambda ls: ls[1].advantage_per_level)
+        algo = state.algorithm_split
+        leaf, sc = best
+        st.markdown(
+            f"**Class splits: {len(scored)}** sent"
+            + (f", {refused} refused" if refused else "")
+            + f". The class's best: leaf #{leaf}, {md_plain(names[sc.feature])} at "
+            f"{_thresholds_text(sc.thresholds)} (k = {sc.k}), advantage "
+            f"{sc.advantage_per_level:.3f}"
+            + (f" — the algorithm's: {algo.advantage_per_level:.3f}." if algo else ".")
+        )
+        chart(_class_figure(state, ds, scored, best), key=f"{KEY}_class_regions")
+        reference = algo.advantage_per_level if algo is not None else None
+        chart(_advantage_figure(scored, reference), key=f"{KEY}_class_hist")
+        if st.button(
+            "Use the class's best split",
+            key=f"{KEY}_class_best",
+            type="primary",
+            help="Continue the run from the class's best split: the proof card then uses "
+            "its advantage.",
+        ):
+            _play_best((leaf, sc.feature, tuple(sc.thresholds), not sc.acceptable))
+            st.rerun()
