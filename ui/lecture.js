@@ -293,7 +293,9 @@ function stepperMount(component) {
     st.sent = data.t;
   }
   // a class follower opens at the teacher's round, however this run was told (klass.js)
-  if (BUS.following && typeof BUS.followRound === "number") st.t = BUS.followRound;
+  // (followRound is null unless the page follows: klass.js clears it when the student
+  // explores or the class ends; BUS.following may be briefly false while klass.js remounts)
+  if (typeof BUS.followRound === "number") st.t = BUS.followRound;
   st.t = Math.min(Math.max(st.t, lo), hi);
   st.moved = data.moved;
   // the speed chosen last on this page, else 1 s (2 s for a reader who asked for less motion)

@@ -175,6 +175,9 @@ def topdown_turn(
         if not splittable:
             st.success("No leaf can be split any more: every leaf is pure or constant.")
             return
+        if teach.teaching() and st.session_state.get(teach.COLLECT):
+            # first in the panel, so that the projector shows it without scrolling
+            _class_panel(state, ds)
         heaviest = state.max_weight_leaf
         left, right = st.columns([1, 1.25], gap="medium")
         with right:
@@ -316,8 +319,6 @@ def topdown_turn(
                         on_click=TURN.play,
                         args=((state.algorithm_leaf, algo.feature, algo.thresholds, False),),
                     )
-            if teach.teaching() and st.session_state.get(teach.COLLECT):
-                _class_panel(state, ds)
         with left:
             # the lecture's regions (a plotly dict) as a figure the student draws on
             fig = go.Figure(tree_cells_figure(state.step, ds, font=12))
