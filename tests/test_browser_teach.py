@@ -27,6 +27,10 @@ pytestmark = pytest.mark.browser
 
 LECTURE = ".st-key-view-curves .bl-view[data-drawn]"
 FOLLOWING = ".st-key-class-follow [data-following=true]"
+#: What a follower's page knows of the class (for a failure's message).
+_BUS = """() => { const b = window.__boostlab || {};
+  return [b.following, b.followRound, b.classState && b.classState.round,
+          b.classState && b.classState.seq, location.href]; }"""
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 
 
@@ -267,7 +271,7 @@ def test_the_class_pools_its_splits(server, browser) -> None:
         _wait_for(
             lambda s=student: _lecture_round(s) == 1,
             45,
-            lambda s=student: f"student at {_lecture_round(s)}",
+            lambda s=student: f"student at {_lecture_round(s)}: " + repr(s.evaluate(_BUS)),
         )
         s_note = student.locator(".st-key-view-regions .bl-note")
         _wait_for(

@@ -619,7 +619,7 @@ def test_klass_js_reads_what_class_data_sends_and_sends_back_what_is_declared() 
     )
     for names in re.findall(r"const\s*\{([^}]*)\}\s*=\s*data\b", src):
         read |= {n.strip().split(":")[0] for n in names.split(",") if n.strip()}
-    sent = set(ClassData("student", "ABCDEF", "topdown", (), None).to_js())
+    sent = set(ClassData("student", "ABCDEF", None).to_js())
     assert read == sent, (sorted(read - sent), sorted(sent - read))
     fired = set(re.findall(r"setTriggerValue\(\s*\"(\w+)\"", src))
     assert fired and fired <= set(ClassData.TRIGGERS), fired

@@ -87,6 +87,16 @@ function post(path, body) {
   });
 }
 
+// The page and the parameters the address bar holds now (the browser writes a changed
+// widget's value there), without the ones a follower does not take (data.notShared).
+function addressNow(notShared) {
+  const hidden = new Set(notShared || []);
+  const url = new URL(window.location.href);
+  const page = url.pathname.replace(/^\/+|\/+$/g, "");
+  const query = [...url.searchParams.entries()].filter(([k]) => !hidden.has(k));
+  return { page, query };
+}
+
 function sameQuery(a, b) {
   const norm = (q) => q.map(([k, v]) => `${k}=${v}`).sort().join("&");
   return norm(a) === norm(b);
@@ -107,16 +117,19 @@ function teacherMount(component) {
   BUS.klass = { role: "teacher", code };
   BUS.classState = null;
   document.body.classList.remove("bl-following");
-  // the steps of the page's steppers, newest wins (a POST in flight is not waited for)
-  let sending = null, pending = null;
+  // Every POST of the teacher's page goes in order, one at a time (a step must not arrive
+  // before the page it belongs to, nor a question after the next round's); steps that pile
+  // up while one is in flight are sent as one, the newest.
+  let asking = Promise.resolve(), queued = false, newest = null;
+  const fail = (e) => { parentElement.dataset.error = String(e.message || e); };
   const send = (t) => {
-    if (sending) { pending = t; return; }
-    sending = post(`${api}/round`, { key: data.key, round: t })
-      .catch((e) => { parentElement.dataset.error = String(e.message || e); })
-      .finally(() => {
-        sending = null;
-        if (pending !== null) { const p = pending; pending = null; send(p); }
-      });
+    newest = t;
+    if (queued) return;
+    queued = true;
+    asking = asking.then(() => {
+      queued = false;
+      return post(`${api}/round`, { key: data.key, round: newest });
+    }).catch(fail);
   };
   const onRound = (ev) => {
     const { t, source } = ev.detail || {};
@@ -127,11 +140,29 @@ function teacherMount(component) {
     send(t);
   };
   window.addEventListener("boostlab:round", onRound);
+  // the page and its parameters as the address bar holds them (Streamlit's browser side
+  // writes a changed widget's value there, after the server's run has begun): checked
+  // twice a second, told to the class when it changes
+  let told = null;
+  const tellWhere = () => {
+    const now = addressNow(data.notShared);
+    const sig = JSON.stringify([now.page, now.query]);
+    if (sig === told) return;
+    told = sig;
+    // the round only where the page has a stepper (a page without one has no round)
+    const stepper = document.querySelector(".bl-stepper");
+    const round = stepper && stepper.dataset.round !== undefined ?
+      parseInt(stepper.dataset.round, 10) : null;
+    asking = asking.then(() => post(`${api}/show`, { key: data.key, page: now.page,
+                                                    query: now.query, round }))
+      .catch((e) => { parentElement.dataset.error = String(e.message || e); });
+  };
+  const watcher = setInterval(tellWhere, 500);
   // predict, then reveal: the quiz (ui/lecture.js) asks the round's question of the class
   // and reveals it; the class's answers come back on the stream ("boostlab:class")
   // one POST at a time, in order: two steps in quick succession must leave the class on the
   // question of the round shown, not on whichever request arrived last
-  let asked = undefined, asking = Promise.resolve();
+  let asked = undefined;
   const ask = (q) => {
     const qid = q ? q.qid : null;
     if (qid === asked) return;
@@ -162,7 +193,9 @@ function teacherMount(component) {
     if (answers) answers.textContent = String(state.answers);
     parentElement.dataset.seq = String(state.seq);
   };
+  tellWhere();
   return () => {
+    clearInterval(watcher);
     window.removeEventListener("boostlab:round", onRound);
     window.removeEventListener("boostlab:ask", onAsk);
     window.removeEventListener("boostlab:reveal", onReveal);
@@ -243,7 +276,8 @@ function studentMount(component) {
       return;
     }
     if (exploring()) { render(); return; }
-    if (state.page !== data.page || !sameQuery(state.query, data.query)) {
+    const here = addressNow(data.notShared);
+    if (state.page !== here.page || !sameQuery(state.query, here.query)) {
       // another page or other parameters: open the teacher's link (this page's run is not
       // the teacher's any more)
       window.location.assign(teacherLink(state, code));
@@ -284,7 +318,16 @@ function studentMount(component) {
   });
   connect();
   render();
+  // once a second the page's steppers are told the class's round again: a stepper that
+  // was mounted by a rerun in the middle of an event (a split played changes the run and
+  // the round at once) catches up within a second instead of staying behind
+  const heal = setInterval(() => {
+    if (ended || exploring() || !last || last.round === null || last.round === undefined) return;
+    BUS.followRound = last.round;
+    window.dispatchEvent(new CustomEvent("boostlab:follow", { detail: { t: last.round } }));
+  }, 1000);
   return () => {
+    clearInterval(heal);
     if (events) events.close();
     window.removeEventListener("boostlab:answer", onAnswer);
     document.body.classList.remove("bl-following");

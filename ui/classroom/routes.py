@@ -5,6 +5,8 @@
 ``GET  /api/class/{code}/events``          server-sent events: the class's state now, then
                                            each change (``?student=ID`` counts a follower)
 ``POST /api/class/{code}/round``           the teacher's step: ``{"key", "round"}``
+``POST /api/class/{code}/show``            the teacher's page and address: ``{"key", "page",
+                                           "query"}``
 ``POST /api/class/{code}/ask``             the teacher's quiz: ``{"key", "question", "choices"}``
 ``POST /api/class/{code}/reveal``          the teacher reveals: ``{"key", "question", "correct"}``
 ``POST /api/class/{code}/answer``          ``{"student", "question", "choice"}``
@@ -156,6 +158,38 @@ async def step(request: Request) -> Response:
     return await _post(request, act)
 
 
+async def show(request: Request) -> Response:
+    """The teacher's page shows another page or other parameters: ``{"key", "page",
+    "query": [[name, value], ...], "round"}`` (what its address bar holds; the browser, not
+    the server, writes a changed widget's value there)."""
+
+    async def act(code: str, body: dict) -> dict:
+        page, query, t = body.get("page"), body.get("query"), body.get("round")
+        if (
+            not isinstance(page, str)
+            or len(page) > 40
+            or not all(c.isalnum() or c in "-_" for c in page)
+        ):
+            raise cs.ClassError(f"page must be a page's path; got {str(page)[:40]!r}")
+        if (
+            not isinstance(query, list)
+            or len(query) > 60
+            or not all(
+                isinstance(kv, list)
+                and len(kv) == 2
+                and all(isinstance(x, str) and len(x) <= 2000 for x in kv)
+                for kv in query
+            )
+        ):
+            raise cs.ClassError("query must be a list of at most 60 [name, value] pairs")
+        state = await cs.STORE.show(
+            code, body.get("key"), page=page, query=tuple(map(tuple, query)), round=t
+        )
+        return {"seq": state.seq}
+
+    return await _post(request, act)
+
+
 async def ask(request: Request) -> Response:
     """The teacher's quiz asks the question of the round shown: ``{"key", "question",
     "choices"}`` (its id and its number of answers; ``question`` null closes it)."""
@@ -210,6 +244,7 @@ async def split(request: Request) -> Response:
 ROUTES = [
     Route("/api/class/{code}/events", events, methods=["GET"]),
     Route("/api/class/{code}/round", step, methods=["POST"]),
+    Route("/api/class/{code}/show", show, methods=["POST"]),
     Route("/api/class/{code}/ask", ask, methods=["POST"]),
     Route("/api/class/{code}/reveal", reveal, methods=["POST"]),
     Route("/api/class/{code}/answer", answer, methods=["POST"]),

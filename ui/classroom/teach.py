@@ -39,7 +39,7 @@ TEACH_PARAM = "teach"
 #: Parameters a follower does not take from the teacher: class mode's own, presenter mode
 #: (a projector's, not a phone's) and the round (it travels on its own, in the stream).
 NOT_SHARED = frozenset({CLASS_PARAM, TEACH_PARAM, "present", "round"})
-#: Session key of the class this session teaches: ``{"code", "key", "shown"}``.
+#: Session key of the class this session teaches: ``{"code", "key"}``.
 TEACHING = "_teaching"
 #: Session key of the teacher's "Class splits" toggle (students send their splits).
 COLLECT = "class_collect"
@@ -171,8 +171,10 @@ def _predict_key(page: str) -> str:
 
 @dataclass(frozen=True)
 class ClassData:
-    """What ``klass.js`` is mounted with (``data``): the role, the class and what this page
-    shows (a follower compares it with the teacher's). ``key`` only for the teacher's own
+    """What ``klass.js`` is mounted with (``data``): the role, the class, the class's round
+    as this run knew it, the teacher's predict and mode, and the URL parameters followers do
+    not take (the page and its parameters are read from the address bar on both sides:
+    the browser writes a changed widget's value there). ``key`` only for the teacher's own
     page. What the script sends back: the trigger ``sync`` (:data:`TRIGGERS`; a follower's
     page asks for a run when the teacher turns predict-then-reveal on or off).
     ``tests/test_lecture_contract.py`` checks klass.js against both."""
@@ -182,23 +184,22 @@ class ClassData:
 
     role: str
     code: str
-    page: str
-    query: tuple[tuple[str, str], ...]
     round: int | None
     predict: bool = False
     mode: str = ""
     key: str = ""
+    #: URL parameters followers do not take (:data:`NOT_SHARED`)
+    not_shared: tuple[str, ...] = tuple(sorted(NOT_SHARED))
 
     def to_js(self) -> dict[str, Any]:
         return {
             "role": self.role,
             "code": self.code,
-            "page": self.page,
-            "query": [list(kv) for kv in self.query],
             "round": self.round,
             "predict": self.predict,
             "mode": self.mode,
             "key": self.key,
+            "notShared": list(self.not_shared),
         }
 
     @classmethod
@@ -274,7 +275,7 @@ def _open_class(page: str) -> None:
     except cs.ClassError as e:
         st.session_state["_class_error"] = str(e)
         return
-    st.session_state[TEACHING] = {"code": code, "key": key, "shown": (page, shared_query())}
+    st.session_state[TEACHING] = {"code": code, "key": key}
     st.session_state[SHOW_QR] = True
 
 
@@ -341,22 +342,11 @@ def _teacher_card(page: str, teaching: dict) -> None:
         st.session_state.pop(TEACHING, None)
         st.info(f"Class {code} has ended.")
         return
-    shown = (page, shared_query())
+    # the page and its parameters are told by the teacher's browser (klass.js: what its
+    # address bar holds; a changed widget's value is written there by the browser after
+    # this run has started)
     predict = bool(st.session_state.get(_predict_key(page), False))
-    if tuple(teaching.get("shown", ())) != shown:
-        # a new page, parameter or preset: followers open the same link
-        state = cs.run(
-            cs.STORE.show(
-                code,
-                key,
-                page=page,
-                query=_pairs(shown[1]),
-                round=_url_round(),
-                predict=predict,
-            )
-        )
-        teaching["shown"] = shown
-    elif state.predict != predict:  # followers ask the same questions
+    if state.predict != predict:  # followers ask the same questions
         state = cs.run(cs.STORE.show(code, key, predict=predict))
     mode = _mode(page)
     if state.mode != mode:  # the weak learner: its splits so far, whether students send
@@ -387,9 +377,7 @@ def _teacher_card(page: str, teaching: dict) -> None:
         _join_dialog(code, link)
     _COMPONENT(
         key="class_teacher",
-        data=ClassData(
-            "teacher", code, page, shown[1], state.round, predict, mode, key=key
-        ).to_js(),
+        data=ClassData("teacher", code, state.round, predict, mode, key=key).to_js(),
     )
 
 
@@ -417,7 +405,7 @@ def _from_teacher_link(page: str, code: str, key: str) -> bool:
         st.error(f"This teacher link is not the one of class {cs.normal_code(code)}.")
         return False
     state = cs.run(cs.STORE.state(code))
-    st.session_state[TEACHING] = {"code": state.code, "key": key, "shown": ()}
+    st.session_state[TEACHING] = {"code": state.code, "key": key}
     return True
 
 
@@ -450,9 +438,7 @@ def _student_banner(page: str, code: str) -> None:
     with st.container(key="class-follow"):
         _COMPONENT(
             key="class_student",
-            data=ClassData(
-                "student", state.code, page, shared_query(), _url_round(), predict, state.mode
-            ).to_js(),
+            data=ClassData("student", state.code, _url_round(), predict, state.mode).to_js(),
             # klass.js asks for a run when the teacher's predict changed: the run is all
             **ClassData.callbacks(sync=lambda: None),
         )
