@@ -1,0 +1,74 @@
+"""Class mode's page side in AppTest (ui/classroom/teach.py): what a page shows a teacher and a
+student around the class, without a browser.
+
+* *Teach a class* opens a class in the store: the card shows its code and the count.
+* *End class* ends it in the store and the card goes.
+* A student's link to a class the server does not have (never opened, ended, or the server
+  was restarted since) says so in words, and the page still works.
+* A teacher link with a wrong key is refused in words; the key leaves the address either way.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+import ui.classroom.store as cs
+from tests import apptest_helpers as ah
+
+
+@pytest.fixture(autouse=True)
+def fresh_store(monkeypatch):
+    monkeypatch.setattr(cs, "STORE", cs.MemoryStore())
+
+
+def _texts(at) -> str:
+    parts = [m.value for m in at.markdown] + [w.value for w in at.warning]
+    parts += [e.value for e in at.error] + [i.value for i in at.info]
+    return "\n".join(str(p) for p in parts)
+
+
+def _code(at) -> str:
+    html = "\n".join(h.proto.body for h in at.get("html"))
+    found = re.search(r"Class <b>([A-Z0-9]{6})</b>", html)
+    assert found, html[:300]
+    return found.group(1)
+
+
+def test_teach_a_class_opens_it_and_end_class_ends_it() -> None:
+    at = ah.page("bounds")
+    ah.ok(at)
+    at.button(key="teach_class").click().run()
+    ah.ok(at)
+    code = _code(at)
+    state = cs.run(cs.STORE.state(code))
+    assert state.page == "bounds" and not state.ended
+    assert "teach_class" not in [b.key for b in at.button]  # one class per session
+    at.button(key="end_class").click().run()
+    ah.ok(at)
+    assert cs.run(cs.STORE.state(code)).ended
+    assert not re.search(r"Class <b>", "\n".join(h.proto.body for h in at.get("html")))
+
+
+def test_a_class_the_server_does_not_have_is_named_in_words() -> None:
+    """What a student sees after a server restart (classes live in the server process)."""
+    at = ah.page("topdown", **{"class": "ABCDEF"})
+    ah.ok(at)
+    text = _texts(at)
+    assert "No class ABCDEF is open on this server" in text
+    assert "the server was restarted" in text
+    assert "Traceback" not in text
+
+
+def test_a_teacher_link_with_a_wrong_key_is_refused_and_the_key_leaves_the_address() -> None:
+    key = cs.new_key()
+    code = cs.run(cs.STORE.open(key, "topdown", {}, None))
+    at = ah.page("topdown", **{"class": code, "teach": "a-wrong-key-of-enough-length-00"})
+    ah.ok(at)
+    assert f"This teacher link is not the one of class {code}" in _texts(at)
+    assert "teach" not in at.query_params
+    good = ah.page("topdown", **{"class": code, "teach": key})
+    ah.ok(good)
+    assert _code(good) == code
+    assert "teach" not in good.query_params and "class" not in good.query_params
