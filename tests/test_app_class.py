@@ -72,3 +72,26 @@ def test_a_teacher_link_with_a_wrong_key_is_refused_and_the_key_leaves_the_addre
     ah.ok(good)
     assert _code(good) == code
     assert "teach" not in good.query_params and "class" not in good.query_params
+
+
+@pytest.mark.parametrize(
+    ("headers", "url"),
+    [
+        ({"Host": "192.168.1.20:8501"}, "http://192.168.1.20:8501"),
+        (
+            {
+                "Host": "127.0.0.1:8501",
+                "X-Forwarded-Host": "ml.uni.edu",
+                "X-Forwarded-Proto": "https",
+            },
+            "https://ml.uni.edu",
+        ),
+        ({"Host": "a:1", "X-Forwarded-Proto": "javascript"}, "http://a:1"),
+        ({"Host": "evil.com/@x"}, "http://localhost:8501"),
+        ({}, "http://localhost:8501"),
+    ],
+)
+def test_the_students_link_uses_the_address_the_teacher_used(headers, url) -> None:
+    from ui.classroom.teach import base_url
+
+    assert base_url(headers) == url

@@ -219,7 +219,10 @@ function studentMount(component) {
   parentElement.replaceChildren(box);
   const text = box.querySelector(".bl-class-state");
   const toggle = box.querySelector(".bl-class-toggle");
-  let events = null, last = null, ended = false, asked = null;
+  let events = null, last = null, ended = false, asked = null, askedAt = 0;
+  // the teacher's predict or mode differs from what this page's run was told: it runs again
+  const needsRun = (state) =>
+    !!state.predict !== !!data.predict || (state.mode || "") !== (data.mode || "");
   // a prediction picked on this page is the class's answer (one per student, changeable
   // until the teacher reveals)
   const onAnswer = (ev) => {
@@ -283,11 +286,11 @@ function studentMount(component) {
       window.location.assign(teacherLink(state, code));
       return;
     }
-    const rerun = !!state.predict !== !!data.predict || (state.mode || "") !== (data.mode || "");
-    if (rerun && asked !== state.seq) {
+    if (needsRun(state) && asked !== state.seq) {
       // the teacher turned predict-then-reveal on or off, or played a split as the weak
       // learner: this page's run asks the class's state again (one rerun, not a reload)
       asked = state.seq;
+      askedAt = Date.now();
       setTriggerValue("sync", state.seq);
     }
     window.dispatchEvent(new CustomEvent("boostlab:class", { detail: state }));
@@ -322,7 +325,14 @@ function studentMount(component) {
   // was mounted by a rerun in the middle of an event (a split played changes the run and
   // the round at once) catches up within a second instead of staying behind
   const heal = setInterval(() => {
-    if (ended || exploring() || !last || last.round === null || last.round === undefined) return;
+    if (ended || exploring() || !last) return;
+    // a run asked for 3 s ago that has not brought the teacher's predict or mode (a request
+    // made while another run was starting can be lost): asked again
+    if (needsRun(last) && Date.now() - askedAt > 3000) {
+      askedAt = Date.now();
+      setTriggerValue("sync", last.seq);
+    }
+    if (last.round === null || last.round === undefined) return;
     BUS.followRound = last.round;
     window.dispatchEvent(new CustomEvent("boostlab:follow", { detail: { t: last.round } }));
   }, 1000);

@@ -235,12 +235,26 @@ def _client() -> str:
 
 
 def _base_url() -> str:
-    """The address students type: the teacher's own host, as the browser sent it."""
+    """The address students type: the teacher's own host and scheme, as the browser sent
+    them (``X-Forwarded-Proto`` / ``X-Forwarded-Host`` when a proxy such as HAProxy or a
+    department's HTTPS front end passed them on)."""
     try:
-        host = st.context.headers.get("Host") or "localhost:8501"
+        headers = st.context.headers
     except Exception:  # noqa: BLE001  (AppTest has no request)
+        headers = {}
+    return base_url(headers)
+
+
+def base_url(headers: Any) -> str:
+    """``scheme://host`` from a request's headers (see :func:`_base_url`)."""
+    host = headers.get("X-Forwarded-Host") or headers.get("Host") or "localhost:8501"
+    scheme = (headers.get("X-Forwarded-Proto") or "http").split(",")[0].strip().lower()
+    if scheme not in ("http", "https"):
+        scheme = "http"
+    host = host.split(",")[0].strip()
+    if not host or any(c in host for c in "/?#@ \\"):
         host = "localhost:8501"
-    return f"http://{host}"
+    return f"{scheme}://{host}"
 
 
 def _local(url: str) -> bool:
