@@ -324,21 +324,9 @@ def topdown_turn(
             fig = go.Figure(tree_cells_figure(state.step, ds, font=12))
             lo, hi = data_extent(ds)
             box = state.tree.node_boxes(lo, hi)[leaf]
-            for t in thresholds:
-                if feature == 0:
-                    x0 = x1 = t
-                    y0, y1 = float(box[1, 0]), float(box[1, 1])
-                else:
-                    y0 = y1 = t
-                    x0, x1 = float(box[0, 0]), float(box[0, 1])
-                fig.add_shape(
-                    type="line",
-                    x0=x0,
-                    x1=x1,
-                    y0=y0,
-                    y1=y1,
-                    line=dict(color=theme.HIGHLIGHT, width=3, dash="dash"),
-                )
+            _cut_lines(
+                fig, box, feature, thresholds, dict(color=theme.HIGHLIGHT, width=3, dash="dash")
+            )
             fig.add_shape(
                 type="rect",
                 x0=float(box[0, 0]),
@@ -387,32 +375,28 @@ def class_splits(state, ds: Dataset, submitted: list[dict]) -> tuple[list, int]:
     return scored, refused
 
 
+def _cut_lines(fig: go.Figure, box, feature: int, thresholds, line: dict) -> None:
+    """A split's thresholds drawn as lines across its leaf's box (vertical for x1)."""
+    for t in thresholds:
+        if feature == 0:
+            xs, ys = (t, t), (float(box[1, 0]), float(box[1, 1]))
+        else:
+            xs, ys = (float(box[0, 0]), float(box[0, 1])), (t, t)
+        fig.add_shape(type="line", x0=xs[0], x1=xs[1], y0=ys[0], y1=ys[1], line=line)
+
+
 def _class_figure(state, ds: Dataset, scored: list, best) -> go.Figure:
     fig = go.Figure(tree_cells_figure(state.step, ds, font=12))
     lo, hi = data_extent(ds)
     boxes = state.tree.node_boxes(lo, hi)
     for leaf, sc in scored:
-        box = boxes[leaf]
         mine = best is not None and sc is best[1]
-        for t in sc.thresholds:
-            if sc.feature == 0:
-                x0 = x1 = t
-                y0, y1 = float(box[1, 0]), float(box[1, 1])
-            else:
-                y0 = y1 = t
-                x0, x1 = float(box[0, 0]), float(box[0, 1])
-            fig.add_shape(
-                type="line",
-                x0=x0,
-                x1=x1,
-                y0=y0,
-                y1=y1,
-                line=dict(
-                    color=theme.HIGHLIGHT if mine else "rgba(60,60,60,0.55)",
-                    width=4 if mine else 1.5,
-                    dash="solid" if mine else "dot",
-                ),
-            )
+        line = dict(
+            color=theme.HIGHLIGHT if mine else "rgba(60,60,60,0.55)",
+            width=4 if mine else 1.5,
+            dash="solid" if mine else "dot",
+        )
+        _cut_lines(fig, boxes[leaf], sc.feature, sc.thresholds, line)
     fig.update_layout(
         title=dict(text=f"The class's {len(scored)} split(s) (the best: solid)"),
         height=360,
