@@ -8,8 +8,7 @@ without this router (no wide layout, the wrong menu). ``views/`` has no such mea
 
 import streamlit as st
 
-from ui import heap
-from ui.pages import PAGES
+from ui import heap, router
 
 #: The tab's icon, a small decision tree drawn inline (the app's primary colour,
 #: .streamlit/config.toml). Streamlit turns an SVG string into a ``data:`` URI, so the icon
@@ -31,12 +30,7 @@ st.set_page_config(
     layout="wide",
 )
 
-st.navigation(
-    [
-        st.Page(p.view, title=p.title, icon=p.icon, url_path=p.slug or None, default=not p.slug)
-        for p in PAGES
-    ]
-).run()
+st.navigation(router.pages()).run()
 # once per server process, after its first page: the imported libraries out of the garbage
 # collector's sight (ui/heap.py; ~10 ms of server CPU per student opening a page)
 heap.freeze_once()

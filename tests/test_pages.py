@@ -186,16 +186,23 @@ def _source(rel: str) -> str:
 
 
 def test_app_builds_the_navigation_from_the_registry() -> None:
-    """``app.py`` makes one ``st.Page`` per registry row, in a comprehension over ``PAGES``
-    imported from ``ui.pages``, and names no page file, slug or title itself."""
-    tree = ast.parse(_source("app.py"))
+    """``ui/router.py`` makes one ``st.Page`` per registry row, in a comprehension over
+    ``PAGES`` imported from ``ui.pages``; ``app.py`` navigates over ``router.pages()``; neither
+    names a page file, slug or title itself."""
+    app = ast.parse(_source("app.py"))
+    assert "st.navigation(router.pages())" in {
+        ast.unparse(n.func.value)
+        for n in ast.walk(app)
+        if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr == "run"
+    }
+    tree = ast.parse(_source("ui/router.py"))
     imported = {
         (node.module, alias.name)
         for node in ast.walk(tree)
         if isinstance(node, ast.ImportFrom)
         for alias in node.names
     }
-    assert ("ui.pages", "PAGES") in imported or ("ui", "pages") in imported, imported
+    assert ("pages", "PAGES") in imported, imported
     calls = [
         node
         for node in ast.walk(tree)
@@ -203,7 +210,7 @@ def test_app_builds_the_navigation_from_the_registry() -> None:
         and isinstance(node.func, ast.Attribute)
         and node.func.attr == "Page"
     ]
-    assert len(calls) == 1, "app.py should make its st.Page objects in one place"
+    assert len(calls) == 1, "ui/router.py should make its st.Page objects in one place"
     comps = [
         node
         for node in ast.walk(tree)
@@ -219,16 +226,37 @@ def test_app_builds_the_navigation_from_the_registry() -> None:
         if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name) and n.value.id == row
     }
     assert {"view", "title", "icon", "slug"} <= used, used
-    docstring = tree.body[0].value if isinstance(tree.body[0], ast.Expr) else None
-    literals = {
-        n.value
-        for n in ast.walk(tree)
-        if isinstance(n, ast.Constant) and isinstance(n.value, str) and n is not docstring
-    }
-    named = [v for p in pages.PAGES for v in (p.view, p.title, p.slug) if v in literals]
-    assert not named and not any("views/" in v for v in literals), (
-        f"app.py names pages itself: {named or literals}"
+    for module in (app, tree):
+        docstring = module.body[0].value if isinstance(module.body[0], ast.Expr) else None
+        literals = {
+            n.value
+            for n in ast.walk(module)
+            if isinstance(n, ast.Constant) and isinstance(n.value, str) and n is not docstring
+        }
+        named = [v for p in pages.PAGES for v in (p.view, p.title, p.slug) if v in literals]
+        assert not named and not any("views/" in v for v in literals), (
+            f"the router names pages itself: {named or literals}"
+        )
+
+
+def _two_page_lists() -> None:
+    import streamlit as st
+
+    from ui import router
+
+    a, b = router.pages(), router.pages()
+    st.text(
+        f"ok {len(a) == len(b) > 1} {all(x is not y for x, y in zip(a, b, strict=True))} "
+        f"{[x.url_path for x in a] == [y.url_path for y in b]} {sum(x._default for x in a)}"
     )
+
+
+def test_each_run_gets_its_own_page_objects() -> None:
+    """The st.Page objects are built once per process, but each run gets copies:
+    ``st.navigation`` marks the page it runs on them (two sessions must not share that)."""
+    at = AppTest.from_function(_two_page_lists, default_timeout=ah.TIMEOUT).run()
+    ah.ok(at)
+    assert [t.value for t in at.text] == ["ok True True True 1"]
 
 
 def test_the_router_runs_the_default_page() -> None:

@@ -89,6 +89,38 @@ def test_the_memo_stays_under_its_budget(monkeypatch) -> None:
     payload.clear()
 
 
+def test_a_small_header_is_compressed_once_and_the_memo_is_bounded(monkeypatch) -> None:
+    """A view's header (the same for every student of one link) is gzip'd once; a header
+    that differs in one value is its own entry; a long one is not kept; the memo keeps at
+    most ``HEADER_ENTRIES``, and what it returns unpacks to the data given."""
+    payload.clear()
+    calls = []
+    real = payload._gzip
+
+    def counted(raw, level=payload.LEVEL):
+        calls.append(raw)
+        return real(raw, level)
+
+    monkeypatch.setattr(payload, "_gzip", counted)
+    monkeypatch.setattr(payload, "HEADER_ENTRIES", 3)
+    frames = [1, 2, 3]
+    one = payload.pack({"role": "view", "title": "a", "frames": frames}, ("frames",))
+    n = len(calls)  # the header and the frames
+    assert payload.pack({"role": "view", "title": "a", "frames": frames}, ("frames",)) == one
+    assert len(calls) == n
+    other = payload.pack({"role": "view", "title": "b", "frames": frames}, ("frames",))
+    assert len(calls) == n + 1 and payload.unpack(other)["title"] == "b"
+    long = {"role": "quiz", "questions": ["q" * 50] * 100}
+    payload.pack(long)
+    payload.pack(long)
+    assert len(calls) == n + 3
+    for i in range(5):
+        payload.pack({"role": "view", "title": str(i)})
+    assert len(payload._headers) == 3
+    payload.clear()
+    assert not payload._headers
+
+
 def test_the_component_script_is_a_loader_of_the_static_copy() -> None:
     name = lecture.ensure_lecture_js()
     copy = lecture._STATIC / name

@@ -53,6 +53,13 @@ _lock = threading.Lock()
 # id(frames) -> (frames, compressed bytes, uncompressed length)
 _memo: OrderedDict[int, tuple[Any, bytes, int]] = OrderedDict()
 _memo_total = 0
+#: Headers whose gzip is remembered, by their JSON: a view's header is the same for every
+#: student who opens the same link, and gzip'ing it was 2 % of a warm page open's server CPU
+#: on /oblique (py-spy, 30 students: a compressor is set up per call). Headers are small.
+HEADER_ENTRIES = 1024
+#: A header's JSON longer than this is compressed each time (a quiz's questions).
+HEADER_BYTES = 4096
+_headers: OrderedDict[bytes, bytes] = OrderedDict()
 
 
 def gzip_json(value: Any, level: int = LEVEL) -> tuple[bytes, int]:
@@ -62,11 +69,39 @@ def gzip_json(value: Any, level: int = LEVEL) -> tuple[bytes, int]:
     >>> n, blob[:2] == b"\\x1f\\x8b"
     (11, True)
     """
-    raw = json.dumps(value, separators=(",", ":"), allow_nan=False).encode("utf-8")
+    raw = _json(value)
+    return _gzip(raw, level), len(raw)
+
+
+def _json(value: Any) -> bytes:
+    """Compact JSON as UTF-8 (no NaN: JavaScript's JSON.parse refuses it)."""
+    return json.dumps(value, separators=(",", ":"), allow_nan=False).encode("utf-8")
+
+
+def _gzip(raw: bytes, level: int = LEVEL) -> bytes:
+    """A gzip member with ``mtime`` 0: equal data, equal bytes."""
     # wbits 31: a gzip member (header with mtime 0, CRC, length), which DecompressionStream
     # ("gzip") reads
     comp = zlib.compressobj(level, zlib.DEFLATED, 31)
-    return comp.compress(raw) + comp.flush(), len(raw)
+    return comp.compress(raw) + comp.flush()
+
+
+def _header(header: dict[str, Any]) -> bytes:
+    """A component's header gzip'd, remembered by its JSON when it is small."""
+    raw = _json(header)
+    if len(raw) > HEADER_BYTES:
+        return _gzip(raw)
+    with _lock:
+        hit = _headers.get(raw)
+        if hit is not None:
+            _headers.move_to_end(raw)
+            return hit
+    blob = _gzip(raw)
+    with _lock:
+        _headers[raw] = blob
+        while len(_headers) > HEADER_ENTRIES:
+            _headers.popitem(last=False)
+    return blob
 
 
 def blob(frames: Sequence[Any]) -> bytes:
@@ -117,6 +152,7 @@ def clear() -> None:
     global _memo_total
     with _lock:
         _memo.clear()
+        _headers.clear()
         _memo_total = 0
 
 
@@ -139,7 +175,7 @@ def pack(data: dict[str, Any], parts: Sequence[str] = ()) -> bytes:
     names = [k for k in parts if data.get(k) is not None]
     header = {**data, **dict.fromkeys(names), "$parts": names}
     out = [MAGIC]
-    for chunk in (gzip_json(header)[0], *(blob(data[k]) for k in names)):
+    for chunk in (_header(header), *(blob(data[k]) for k in names)):
         out += (struct.pack(">I", len(chunk)), chunk)
     return b"".join(out)
 
