@@ -29,7 +29,8 @@ import streamlit as st
 
 from boostcore.branching import STOP, BPStep, StumpScore, score_stump
 from boostcore.datasets import Dataset
-from ui.classroom import chart
+from ui.classroom import chart, pool, teach
+from ui.figures import data_extent
 from ui.lecture import scale
 from ui.text import md_plain
 from ui.weak_common import Turn
@@ -276,9 +277,12 @@ def branching_turn(
                 f"{n_rounds}: choose the stump h{t}. The views show the run continued "
                 "from your stumps (the rounds after yours are InfoBoost's)."
             )
+        following = TURN.following()  # a class: the teacher plays the stumps
         with buttons.container(horizontal=True, horizontal_alignment="right"):
-            st.button("Undo", key=f"{KEY}_undo", on_click=TURN.undo, disabled=n_played == 0)
-            st.button("Start over", key=f"{KEY}_restart", on_click=TURN.restart)
+            if not following:
+                st.button("Undo", key=f"{KEY}_undo", on_click=TURN.undo, disabled=n_played == 0)
+                st.button("Start over", key=f"{KEY}_restart", on_click=TURN.restart)
+            pool.collect_toggle()
         # the play buttons sit under the heading (filled once the choice is scored), so
         # they are on screen in the narrow side panel without scrolling it
         actions = st.container(horizontal=True, key=f"{KEY}_actions")
@@ -296,6 +300,9 @@ def branching_turn(
                 "Undo to choose another stump."
             )
             return
+        if pool.collecting():
+            # first in the panel, so that the projector shows it without scrolling
+            _class_panel(state, ds, merge=merge, c=c, weak=weak)
         left, right = st.columns([1, 1.25], gap="medium")
         with right:
             c1, c2 = st.columns([1, 2.4])
@@ -382,21 +389,11 @@ def branching_turn(
                     "Your stump splits the training points as InfoBoost's does: every number "
                     "agrees."
                 )
-            with actions:
-                st.button(
-                    "Use my stump",
-                    key=f"{KEY}_play",
-                    type="primary",
-                    on_click=_play,
-                    args=((feature, float(threshold)),),
-                )
-                if algo is not None:
-                    st.button(
-                        "Use InfoBoost's stump",
-                        key=f"{KEY}_take",
-                        on_click=_play,
-                        args=((algo.feature, algo.threshold),),
-                    )
+            if following:
+                split = {"round": t, "feature": int(feature), "threshold": float(threshold)}
+                pool.send_row(actions, KEY, split, what="stump")
+            else:
+                _play_buttons(actions, feature, threshold, algo)
         with left:
             edge = "left" if feature == 0 else "lower"
             gesture = (
@@ -432,3 +429,124 @@ def branching_turn(
                 on_select=lambda: _from_plot(plot_key, slider_key, feature, values),
                 selection_mode=("points", "box"),
             )
+
+
+def _play_buttons(actions, feature: int, threshold: float, algo: StumpScore | None) -> None:
+    """The student's own play buttons (not on a class follower's page: the teacher plays)."""
+    with actions:
+        st.button(
+            "Use my stump",
+            key=f"{KEY}_play",
+            type="primary",
+            on_click=_play,
+            args=((feature, float(threshold)),),
+        )
+        if algo is not None:
+            st.button(
+                "Use InfoBoost's stump",
+                key=f"{KEY}_take",
+                on_click=_play,
+                args=((algo.feature, algo.threshold),),
+            )
+
+
+# ------------------------------------------------------------------------ the class's stumps
+def class_stumps(
+    state: BPStep,
+    ds: Dataset,
+    submitted: Sequence[dict],
+    *,
+    merge: str,
+    c: float,
+    weak: str,
+) -> tuple[list[StumpScore], int]:
+    """The class's submitted stumps for the round after ``state``, scored as the student's
+    own is (:func:`boostcore.branching.score_stump`); and how many were refused (another
+    round's, or not a stump: ``score_stump`` validates the feature and the threshold)."""
+    scored, refused = [], 0
+    for split in submitted:
+        try:
+            if int(split["round"]) != state.t + 1:
+                raise ValueError("another round's stump")
+            feature = int(split["feature"])
+            threshold = float(split["threshold"])
+            scored.append(
+                score_stump(
+                    ds.X_train,
+                    ds.y_train,
+                    state,
+                    feature,
+                    threshold,
+                    merge=merge,
+                    c=c,
+                    weak=weak,
+                    compare=False,
+                ).yours
+            )
+        except (KeyError, ValueError, TypeError):
+            refused += 1
+    return scored, refused
+
+
+def _class_figure(state: BPStep, ds: Dataset, scored: list[StumpScore], best: StumpScore):
+    """The regions with the class's best stump (as the student's is drawn) and every other
+    stump's threshold as a dotted line across the data."""
+    fig = go.Figure(turn_regions(state, ds, best.feature, best.threshold, font=12))
+    lo, hi = data_extent(ds)
+    for s in scored:
+        if s is best or s.feature > 1:
+            continue
+        if s.feature == 0:
+            x, y = (s.threshold, s.threshold), (float(lo[1]), float(hi[1]))
+        else:
+            x, y = (float(lo[0]), float(hi[0])), (s.threshold, s.threshold)
+        fig.add_shape(type="line", x0=x[0], x1=x[1], y0=y[0], y1=y[1], line=pool.OTHERS)
+    fig.update_layout(
+        title=dict(text=f"The class's {len(scored)} stump(s) (the best: vermillion)"),
+        height=360,
+        margin=dict(t=56),
+        title_y=0.98,
+    )
+    return fig
+
+
+@st.fragment(run_every=2.0)
+def _class_panel(state: BPStep, ds: Dataset, *, merge: str, c: float, weak: str) -> None:
+    """The teacher's view of the class's stumps, refreshed every 2 s while collecting: the
+    stumps on the regions, the histogram of their Z_t against InfoBoost's, the class's best
+    (the lowest Z_t: Π Z_t falls most), and the button that plays it."""
+    names = list(ds.feature_names)
+    scored, refused = class_stumps(state, ds, teach.class_splits(), merge=merge, c=c, weak=weak)
+    if not scored:
+        pool.panel(KEY, n=0, refused=refused, best="", figures=list, play=_nothing, play_help="")
+        return
+    best = min(scored, key=lambda s: s.Z)
+    algo = score_stump(
+        ds.X_train, ds.y_train, state, best.feature, best.threshold, merge=merge, c=c, weak=weak
+    ).algorithm
+    t = state.t + 1
+    pool.panel(
+        KEY,
+        n=len(scored),
+        refused=refused,
+        best=f"The class's best: h{t} = "
+        f"{md_plain(_stump_text(names, best.feature, best.threshold))}, Z_{t} = {best.Z:.4f}"
+        + (f" — InfoBoost's: {algo.Z:.4f}." if algo is not None else "."),
+        figures=lambda: (
+            _class_figure(state, ds, scored, best),
+            pool.histogram(
+                [s.Z for s in scored],
+                algo.Z if algo is not None else None,
+                title=f"Z_{t} of the class's stumps (lower: Π Z_t falls more)",
+                x_title=f"Z_{t} = H(Y|ℓ_{t}) after the merge",
+                reference_label="InfoBoost's",
+            ),
+        ),
+        play=lambda: _play((best.feature, best.threshold)),
+        play_help="Continue the run from the class's best stump: the program, the curves "
+        "and the proof card use it.",
+    )
+
+
+def _nothing() -> None:
+    """No class's best to play yet."""

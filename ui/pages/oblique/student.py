@@ -38,7 +38,7 @@ from boostcore.datasets import Dataset
 from boostcore.oblique import ODTStep, score_separator
 from boostcore.steps import STEP
 from ui import theme
-from ui.classroom import chart, presenting
+from ui.classroom import chart, pool, presenting, teach
 from ui.figures import data_extent
 from ui.text import md_plain
 from ui.weak_common import Turn
@@ -448,9 +448,12 @@ def oblique_turn(
     names = list(ds.feature_names)
     with st.container(border=True, key=f"{KEY}_box"):
         head, buttons = st.columns([3, 1], vertical_alignment="center")
+        following = TURN.following()  # a class: the teacher plays the lines
         with buttons.container(horizontal=True, horizontal_alignment="right"):
-            st.button("Undo", key=f"{KEY}_undo", on_click=TURN.undo, disabled=n_played == 0)
-            st.button("Start over", key=f"{KEY}_restart", on_click=TURN.restart)
+            if not following:
+                st.button("Undo", key=f"{KEY}_undo", on_click=TURN.undo, disabled=n_played == 0)
+                st.button("Start over", key=f"{KEY}_restart", on_click=TURN.restart)
+            pool.collect_toggle()
         # the play buttons sit under the heading (filled once the choice is scored), so
         # they are on screen in the narrow side panel without scrolling it
         actions = st.container(horizontal=True, key=f"{KEY}_actions")
@@ -493,6 +496,9 @@ def oblique_turn(
         ss[theta_key] = float(np.clip(ss[theta_key], 0.0, 360.0))
         ss[offset_key] = float(np.clip(ss[offset_key], -reach, reach))
 
+        if pool.collecting():
+            # first in the panel, so that the projector shows it without scrolling
+            _class_panel(ds, before, algo_step, n_stumps=n_stumps, learner=learner, lo=lo, hi=hi)
         left, right = st.columns([1, 1.3], gap="medium")
         with right:
             c1, c2 = st.columns(2)
@@ -563,22 +569,16 @@ def oblique_turn(
                 # presenter mode: the remarks only, not the explanation of the bound
                 for note in notes[1:] if presenting() else notes:
                     st.caption(note)
-            with actions:
-                st.button(
-                    "Use my line",
-                    key=f"{KEY}_play",
-                    type="primary",
-                    disabled=not mine.splits,
-                    on_click=TURN.play,
-                    args=(((float(direction[0]), float(direction[1])), float(b)),),
-                )
-                st.button(
-                    "Use AdaBoost_R's separator",
-                    key=f"{KEY}_take",
-                    on_click=TURN.play,
-                    args=(None,),
-                    help="Split this node as BoostODT does (its node learner's separator).",
-                )
+            if following:
+                line = {
+                    "step": n_played + 1,
+                    "cos": float(direction[0]),
+                    "sin": float(direction[1]),
+                    "b": float(b),
+                }
+                pool.send_row(actions, KEY, line if mine.splits else None, what="line")
+            else:
+                _play_buttons(actions, mine, direction, b)
         with left:
             plot_key = f"{KEY}_plot_{n_played}"
             chart(
@@ -606,6 +606,26 @@ def oblique_turn(
                     "other; the side with more +1 weight becomes LS ≥ 0 (μ ≥ 0), whichever "
                     "way you drag."
                 )
+
+
+def _play_buttons(actions, mine, direction, b: float) -> None:
+    """The student's own play buttons (not on a class follower's page: the teacher plays)."""
+    with actions:
+        st.button(
+            "Use my line",
+            key=f"{KEY}_play",
+            type="primary",
+            disabled=not mine.splits,
+            on_click=TURN.play,
+            args=(((float(direction[0]), float(direction[1])), float(b)),),
+        )
+        st.button(
+            "Use AdaBoost_R's separator",
+            key=f"{KEY}_take",
+            on_click=TURN.play,
+            args=(None,),
+            help="Split this node as BoostODT does (its node learner's separator).",
+        )
 
 
 def _notes(mine, algo) -> list[str]:
@@ -637,3 +657,111 @@ def _notes(mine, algo) -> list[str]:
                 f"against your {mine.loss_after:.4f})."
             )
     return out
+
+
+# ------------------------------------------------------------------------- the class's lines
+def class_lines(
+    ds: Dataset,
+    before: ODTStep,
+    node: int,
+    submitted: Sequence[dict],
+    *,
+    n_stumps: int,
+    learner: str,
+) -> tuple[list[tuple[tuple[float, float], float, object]], int]:
+    """The class's submitted lines for the node split next, scored as the student's own is
+    (:func:`boostcore.oblique.score_separator`): ``(direction, b, score)`` per line that
+    splits the node; and how many were refused (another step's, not a line, or a line that
+    leaves one side of the node empty)."""
+    scored, refused = [], 0
+    for split in submitted:
+        try:
+            if int(split["step"]) != before.t + 1:
+                raise ValueError("another step's line")
+            direction = (float(split["cos"]), float(split["sin"]))
+            b = float(split["b"])
+            got = score_separator(
+                ds.X_train,
+                ds.y_train,
+                before,
+                node,
+                direction,
+                b,
+                n_stumps=n_stumps,
+                weak=learner,
+                compare=False,
+            ).yours
+            if not got.splits:
+                raise ValueError("the line does not split the node")
+            scored.append((direction, b, got))
+        except (KeyError, ValueError, TypeError):
+            refused += 1
+    return scored, refused
+
+
+@st.fragment(run_every=2.0)
+def _class_panel(
+    ds: Dataset, before: ODTStep, algo_step: ODTStep, *, n_stumps: int, learner: str, lo, hi
+) -> None:
+    """The teacher's view of the class's lines, refreshed every 2 s while collecting: the
+    lines on the node's plot, the histogram of the node's loss after each (relative to before)
+    against AdaBoost_R's, the class's best (the lowest loss after the split: Theorem 2's
+    exponential loss falls most), and the button that plays it."""
+    node = int(algo_step.node)
+    members = np.asarray(algo_step.node_index)
+    scored, refused = class_lines(
+        ds, before, node, teach.class_splits(), n_stumps=n_stumps, learner=learner
+    )
+    if not scored:
+        pool.panel(KEY, n=0, refused=refused, best="", figures=list, play=_nothing, play_help="")
+        return
+    direction, b, best = min(scored, key=lambda x: x[2].loss_after)
+    algo = score_separator(
+        ds.X_train, ds.y_train, before, node, direction, b, n_stumps=n_stumps, weak=learner
+    ).algorithm
+
+    def figures() -> tuple[go.Figure, go.Figure]:
+        fig = _figure(
+            ds,
+            before,
+            node,
+            members,
+            np.asarray(algo_step.node_weights),
+            (direction, b),
+            algo,
+            lo,
+            hi,
+        )
+        for d, c, s in scored:
+            if s is best:
+                continue
+            x, y = _clip(d, c, lo, hi)
+            if x:
+                fig.add_shape(type="line", x0=x[0], x1=x[1], y0=y[0], y1=y[1], line=pool.OTHERS)
+        fig.update_layout(
+            title=dict(text=f"Node #{node}: the class's {len(scored)} line(s) (the best: solid)")
+        )
+        return fig, pool.histogram(
+            [s.loss_ratio for _, _, s in scored],
+            algo.loss_ratio if algo is not None else None,
+            title=f"Node #{node}'s loss after / before, the class's lines (lower is better)",
+            x_title="node loss after the split / before",
+            reference_label="AdaBoost_R's",
+        )
+
+    pool.panel(
+        KEY,
+        n=len(scored),
+        refused=refused,
+        best=f"The class's best: {md_plain(_equation(direction, b, ds.feature_names), 200)}, "
+        f"node loss after/before {_fmt(best.loss_ratio)}, μ = {_fmt(best.mu)}"
+        + (f" — AdaBoost_R's: {_fmt(algo.loss_ratio)}." if algo is not None else "."),
+        figures=figures,
+        play=lambda: TURN.play(((direction[0], direction[1]), b)),
+        play_help="Continue the run from the class's best line: the regions, the tree, the "
+        "curves and the proof card use it.",
+    )
+
+
+def _nothing() -> None:
+    """No class's best to play yet."""

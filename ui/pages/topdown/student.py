@@ -28,7 +28,7 @@ import streamlit as st
 
 from boostcore.datasets import Dataset
 from ui import theme
-from ui.classroom import chart, teach
+from ui.classroom import chart, pool, teach
 from ui.figures import data_extent
 from ui.text import md_plain
 from ui.weak_common import Turn
@@ -153,15 +153,7 @@ def topdown_turn(
             if not following:
                 st.button("Undo", key=f"{KEY}_undo", on_click=TURN.undo, disabled=n_played == 0)
                 st.button("Start over", key=f"{KEY}_restart", on_click=TURN.restart)
-            if teach.teaching():
-                st.toggle(
-                    "Class splits",
-                    key=teach.COLLECT,
-                    on_change=teach.clear_class_splits,
-                    help="Every student sends a split from their phone; this panel shows them "
-                    "on the regions, their advantages against the algorithm's best, and the "
-                    "class's best, which you can play.",
-                )
+            pool.collect_toggle()
         # the play buttons sit under the heading (filled once the choice is scored), so
         # they are on screen in the narrow side panel without scrolling it
         actions = st.container(horizontal=True, key=f"{KEY}_actions")
@@ -175,7 +167,7 @@ def topdown_turn(
         if not splittable:
             st.success("No leaf can be split any more: every leaf is pure or constant.")
             return
-        if teach.teaching() and st.session_state.get(teach.COLLECT):
+        if pool.collecting():
             # first in the panel, so that the projector shows it without scrolling
             _class_panel(state, ds)
         heaviest = state.max_weight_leaf
@@ -301,7 +293,14 @@ def topdown_turn(
                 for note in notes:
                     st.caption("⚠ " + md_plain(note, 400))
             if following:
-                _send_row(actions, mine, leaf, feature, thresholds)
+                split = None
+                if mine is not None:
+                    split = {
+                        "leaf": int(leaf),
+                        "feature": int(feature),
+                        "thresholds": ",".join(repr(float(t)) for t in thresholds),
+                    }
+                pool.send_row(actions, KEY, split, what="split")
                 return
             with actions:
                 st.button(
@@ -390,12 +389,7 @@ def _class_figure(state, ds: Dataset, scored: list, best) -> go.Figure:
     lo, hi = data_extent(ds)
     boxes = state.tree.node_boxes(lo, hi)
     for leaf, sc in scored:
-        mine = best is not None and sc is best[1]
-        line = dict(
-            color=theme.HIGHLIGHT if mine else "rgba(60,60,60,0.55)",
-            width=4 if mine else 1.5,
-            dash="solid" if mine else "dot",
-        )
+        line = pool.BEST if best is not None and sc is best[1] else pool.OTHERS
         _cut_lines(fig, boxes[leaf], sc.feature, sc.thresholds, line)
     fig.update_layout(
         title=dict(text=f"The class's {len(scored)} split(s) (the best: solid)"),
@@ -406,68 +400,6 @@ def _class_figure(state, ds: Dataset, scored: list, best) -> go.Figure:
     return fig
 
 
-def _advantage_figure(scored: list, reference: float | None) -> go.Figure:
-    values = [sc.advantage_per_level for _, sc in scored]
-    fig = go.Figure(go.Histogram(x=values, nbinsx=12, marker_color="rgba(60,60,60,0.55)"))
-    if reference is not None:
-        fig.add_vline(
-            x=reference,
-            line=dict(color=theme.HIGHLIGHT, width=3),
-            annotation_text="the algorithm's best",
-            annotation_position="top",
-        )
-    fig.update_layout(
-        title=dict(text="Advantage per level of the class's splits"),
-        xaxis_title="advantage γ of a split",
-        yaxis_title="splits",
-        height=300,
-        margin=dict(t=56),
-        bargap=0.05,
-    )
-    return fig
-
-
-def _sent(message: str) -> None:
-    st.session_state[f"{KEY}_sent"] = message
-
-
-def _send(leaf: int, feature: int, thresholds: Sequence[float]) -> None:
-    _sent(
-        teach.send_split(
-            {
-                "leaf": int(leaf),
-                "feature": int(feature),
-                "thresholds": ",".join(repr(float(t)) for t in thresholds),
-            }
-        )
-    )
-
-
-def _send_row(actions, mine, leaf: int, feature: int, thresholds: Sequence[float]) -> None:
-    """A class follower's action: send the split to the class (when the teacher collects)."""
-    with actions:
-        if not teach.collecting():
-            st.caption(
-                "The teacher plays the splits. When they open *Class splits*, send yours from here."
-            )
-            return
-        st.button(
-            "Send my split to the class",
-            key=f"{KEY}_send",
-            type="primary",
-            disabled=mine is None,
-            on_click=_send,
-            args=(leaf, feature, tuple(thresholds)),
-        )
-    if message := st.session_state.get(f"{KEY}_sent"):
-        st.info(message)
-
-
-def _play_best(choice: tuple) -> None:
-    TURN.play(choice)
-    teach.clear_class_splits()
-
-
 @st.fragment(run_every=2.0)
 def _class_panel(state, ds: Dataset) -> None:
     """The teacher's view of the class's splits, refreshed every 2 s while collecting: the
@@ -475,35 +407,37 @@ def _class_panel(state, ds: Dataset) -> None:
     the class's best split, and the button that plays it."""
     names = list(ds.feature_names)
     scored, refused = class_splits(state, ds, teach.class_splits())
-    with st.container(border=True, key=f"{KEY}_class"):
-        if not scored:
-            st.markdown(
-                "**Class splits**: waiting for the students' splits"
-                + (f" ({refused} refused: not a split of this tree)" if refused else "")
-                + "."
-            )
-            return
-        ok = [(leaf, sc) for leaf, sc in scored if sc.acceptable] or scored
-        best = max(ok, key=lambda ls: ls[1].advantage_per_level)
-        algo = state.algorithm_split
-        leaf, sc = best
-        st.markdown(
-            f"**Class splits: {len(scored)}** sent"
-            + (f", {refused} refused" if refused else "")
-            + f". The class's best: leaf #{leaf}, {md_plain(names[sc.feature])} at "
-            f"{_thresholds_text(sc.thresholds)} (k = {sc.k}), advantage "
-            f"{sc.advantage_per_level:.3f}"
-            + (f" — the algorithm's: {algo.advantage_per_level:.3f}." if algo else ".")
-        )
-        chart(_class_figure(state, ds, scored, best), key=f"{KEY}_class_regions")
-        reference = algo.advantage_per_level if algo is not None else None
-        chart(_advantage_figure(scored, reference), key=f"{KEY}_class_hist")
-        if st.button(
-            "Use the class's best split",
-            key=f"{KEY}_class_best",
-            type="primary",
-            help="Continue the run from the class's best split: the proof card then uses "
-            "its advantage.",
-        ):
-            _play_best((leaf, sc.feature, tuple(sc.thresholds), not sc.acceptable))
-            st.rerun()
+    if not scored:
+        pool.panel(KEY, n=0, refused=refused, best="", figures=list, play=_nothing, play_help="")
+        return
+    ok = [(leaf, sc) for leaf, sc in scored if sc.acceptable] or scored
+    best = max(ok, key=lambda ls: ls[1].advantage_per_level)
+    algo = state.algorithm_split
+    leaf, sc = best
+    reference = algo.advantage_per_level if algo is not None else None
+    pool.panel(
+        KEY,
+        n=len(scored),
+        refused=refused,
+        best=f"The class's best: leaf #{leaf}, {md_plain(names[sc.feature])} at "
+        f"{_thresholds_text(sc.thresholds)} (k = {sc.k}), advantage "
+        f"{sc.advantage_per_level:.3f}"
+        + (f" — the algorithm's: {algo.advantage_per_level:.3f}." if algo else "."),
+        figures=lambda: (
+            _class_figure(state, ds, scored, best),
+            pool.histogram(
+                [s.advantage_per_level for _, s in scored],
+                reference,
+                title="Advantage per level of the class's splits",
+                x_title="advantage γ of a split",
+                reference_label="the algorithm's best",
+            ),
+        ),
+        play=lambda: TURN.play((leaf, sc.feature, tuple(sc.thresholds), not sc.acceptable)),
+        play_help="Continue the run from the class's best split: the proof card then uses "
+        "its advantage.",
+    )
+
+
+def _nothing() -> None:
+    """No class's best to play yet."""
