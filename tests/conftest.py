@@ -64,13 +64,16 @@ def _free_port() -> int:
 
 
 @contextlib.contextmanager
-def streamlit_server(env: dict[str, str] | None = None, procs: list | None = None) -> Iterator[str]:
+def streamlit_server(
+    env: dict[str, str] | None = None, procs: list | None = None, port: int | None = None
+) -> Iterator[str]:
     """Serve the app (``serve.py``: ``app.py`` with the class routes) on a free port of
-    127.0.0.1; yields the base URL once it is healthy.
+    127.0.0.1 (or ``port``: a restart on the same address); yields the base URL once it is
+    healthy.
 
     ``env`` adds environment variables for the server; the server's process is appended to
     ``procs`` when given (to read its memory)."""
-    port = _free_port()
+    port = port or _free_port()
     # the server's log goes to a file: a pipe nobody reads would fill up and block a server
     # that lives for the whole session
     log = tempfile.TemporaryFile()

@@ -13,6 +13,8 @@
   answers 403 and the students stay where the teacher is. A teacher link opens the class as
   its teacher on another page, and the key leaves the address bar.
 * *End class* tells the students.
+* A server restart (classes live in the server process) ends the class in words on the
+  student's page: no traceback, and the page still works.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ import re
 import urllib.request
 
 import pytest
+from conftest import _free_port, streamlit_server
 from test_browser import _lecture_round, _new_page, _no_exception_box, _settle, _wait_for
 
 pytestmark = pytest.mark.browser
@@ -240,8 +243,9 @@ def test_predict_together(server, browser) -> None:
 def test_the_class_pools_its_splits(server, browser) -> None:
     """You are the weak learner with the class: the teacher opens *Class splits*, two
     students send splits (on different features) from their pages, the projector shows both
-    and names the best, and *Use the class's best split* continues the run from it, on the
-    teacher's page and the students'."""
+    and names the best; a student who reloads and sends again still counts once; and *Use
+    the class's best split* continues the run from it, on the teacher's page and the
+    students'."""
     teacher, code = _teach(browser, server, "/topdown?data=stripes&noise=0.05&s=8")
     students = []
     for _ in range(2):
@@ -265,6 +269,17 @@ def test_the_class_pools_its_splits(server, browser) -> None:
         student.get_by_text("Sent.").first.wait_for(timeout=20_000)
     panel = teacher.locator(".st-key-weak_topdown_class")
     _wait_for(lambda: "Class splits: 2" in panel.inner_text(), 20, lambda: panel.inner_text())
+    # a student who reloads and sends again replaces their split (one per browser, as the
+    # answers: klass.js told the server the browser's id with the first control used)
+    again = students[0]
+    again.reload()
+    again.wait_for_selector(FOLLOWING, timeout=60_000)
+    send = again.get_by_role("button", name="Send my split to the class")
+    send.wait_for(timeout=60_000)
+    send.click()
+    sent = again.get_by_text("Sent.").first
+    sent.wait_for(timeout=20_000)
+    assert "Sent. 2 split(s)" in sent.inner_text(), sent.inner_text()
     text = panel.inner_text()
     best = re.search(r"The class's best: leaf #(\d+), (x\d) at ([-0-9.,| ]+) \(k = (\d)\)", text)
     assert best, text
@@ -291,3 +306,28 @@ def test_the_class_pools_its_splits(server, browser) -> None:
     for p in (teacher, *students):
         _no_exception_box(p)
         p.close()
+
+
+def test_a_server_restart_ends_the_class_in_words(browser) -> None:
+    """The server that holds a class stops and starts again on the same address: the
+    student's page reconnects by itself and says the class ended, in words."""
+    port = _free_port()
+    with streamlit_server(port=port) as base:
+        teacher, code = _teach(browser, base, "/topdown")
+        student, _ = _open(browser, f"{base}/topdown?class={code}", **PHONE)
+        student.wait_for_selector(FOLLOWING, timeout=60_000)
+        teacher.close()
+    with streamlit_server(port=port):
+        banner = student.locator(".st-key-class-follow")
+        texts = lambda: banner.inner_text() if banner.count() else ""  # noqa: E731
+        page_text = lambda: student.locator("[data-testid=stMain]").inner_text()  # noqa: E731
+        _wait_for(
+            lambda: "ended" in texts() or f"No class {code}" in page_text(),
+            60,
+            lambda: texts() + " | " + page_text()[:300],
+        )
+        student.wait_for_selector(LECTURE, timeout=60_000)  # the page still works
+        assert student.locator(FOLLOWING).count() == 0
+        student.screenshot(path="tests/artifacts/teach_after_restart.png")
+        _no_exception_box(student)
+        student.close()

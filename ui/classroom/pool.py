@@ -16,6 +16,7 @@ new one replaces it; a new collection and each choice played drop them).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -107,6 +108,8 @@ def histogram(
         title=dict(text=title),
         xaxis_title=x_title,
         yaxis_title="students",
+        # whole students: a tick every student, or every few of a large class
+        yaxis=dict(tick0=0, dtick=max(1, math.ceil(len(values) / 6)), rangemode="tozero"),
         height=300,
         margin=dict(t=56),
         bargap=0.05,

@@ -190,6 +190,11 @@ def normal_code(code: Any) -> str:
     return text
 
 
+def check_student(student: Any) -> str:
+    """``student`` if it is an id the store takes (what klass.js makes); else a ClassError."""
+    return _student(student)
+
+
 def _student(student: Any) -> str:
     text = str(student or "")
     if not (8 <= len(text) <= 64) or not all(c.isalnum() or c in "-_" for c in text):
