@@ -248,8 +248,8 @@ def test_the_class_pools_its_splits(server, browser) -> None:
     students'."""
     teacher, code = _teach(browser, server, "/topdown?data=stripes&noise=0.05&s=8")
     students = []
-    for _ in range(2):
-        page, _ = _open(browser, f"{server}/topdown?class={code}")
+    for i in range(2):  # a laptop and a phone
+        page, _ = _open(browser, f"{server}/topdown?class={code}", **(PHONE if i else {}))
         page.wait_for_selector(FOLLOWING, timeout=60_000)
         students.append(page)
     teacher.get_by_text("You are the weak learner", exact=True).first.click()
@@ -260,6 +260,8 @@ def test_the_class_pools_its_splits(server, browser) -> None:
     for i, student in enumerate(students):
         send = student.get_by_role("button", name="Send my split to the class")
         send.wait_for(timeout=60_000)  # the students' pages took the teacher's mode
+        box = send.bounding_box()
+        assert box and box["height"] >= 44, box  # a touch target, on the phone too
         assert student.get_by_role("button", name="Use my split").count() == 0
         if i == 1:
             box = student.locator(".st-key-weak_topdown_box")

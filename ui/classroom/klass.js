@@ -37,6 +37,11 @@ body.bl-following [data-testid="stMain"] :is([data-testid="stSelectbox"],
   [data-testid="stDownloadButton"]):not([class*="st-key-weak_"] *) {
   pointer-events: none; opacity: 0.5; }
 body.bl-following .bl-stepper :is(button, input, select) { pointer-events: none; opacity: 0.45; }
+/* what a follower still uses (its turn as the weak learner, sent to the class) is a touch
+   target of at least 44 px */
+body.bl-following [class*="st-key-weak_"] [data-testid="stButton"] button { min-height: 44px; }
+body.bl-following [class*="st-key-weak_"] [data-testid="stRadio"] label {
+  min-height: 44px; align-items: center; }
 /* on a phone a follower's locked controls only push the picture down: they are hidden */
 @media (max-width: 700px) {
   body.bl-following [data-testid="stMain"] [data-testid="stElementContainer"]:has(:is(
