@@ -8,6 +8,8 @@ finds ``app`` below and serves it with the usual ``--server.*`` options.
 
 import streamlit as st
 
-from ui.classroom.routes import ROUTES
+from ui.classroom.routes import ROUTES, lifespan
 
-app = st.App("app.py", routes=ROUTES)
+# the lifespan puts the class store on Redis when BOOSTLAB_REDIS_URL is set (a lecture hall of
+# several processes, scripts/hall.py), in this process otherwise
+app = st.App("app.py", routes=ROUTES, lifespan=lifespan)

@@ -63,6 +63,82 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
+REDIS_SERVER = "/usr/bin/redis-server"
+
+
+def require_redis() -> None:
+    """Skip (outside CI) or fail (in CI) when Debian's redis-server is missing."""
+    if not Path(REDIS_SERVER).exists():
+        if os.environ.get("CI"):
+            raise RuntimeError(
+                f"{REDIS_SERVER} is missing in CI: .ci/run must install Debian's redis-server"
+            )
+        pytest.skip("Debian redis-server is not installed (apt-get install redis-server)")
+
+
+@contextlib.contextmanager
+def redis_server(port: int | None = None, data_dir: str | None = None) -> Iterator[str]:
+    """A real Redis (Debian's ``redis-server``) on 127.0.0.1 for the tests: started here,
+    stopped after; yields its URL once it answers PING. With ``data_dir`` it keeps an
+    append-only file there (a restart on the same port and folder keeps the data)."""
+    require_redis()
+    port = port or _free_port()
+    folder = data_dir or tempfile.mkdtemp(prefix="bl-redis-")
+    log = tempfile.TemporaryFile()
+    proc = subprocess.Popen(
+        [
+            REDIS_SERVER,
+            "--port",
+            str(port),
+            "--bind",
+            "127.0.0.1",
+            "--dir",
+            folder,
+            "--save",
+            "",
+            "--appendonly",
+            "yes" if data_dir else "no",
+            "--daemonize",
+            "no",
+            "--protected-mode",
+            "yes",
+        ],
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
+    try:
+        deadline = time.time() + 20
+        while True:
+            if proc.poll() is not None:
+                log.seek(0)
+                raise RuntimeError("redis-server exited: " + log.read().decode()[-2000:])
+            try:
+                with socket.create_connection(("127.0.0.1", port), timeout=1) as c:
+                    c.sendall(b"PING\r\n")
+                    if c.recv(16).startswith(b"+PONG"):
+                        break
+            except OSError:
+                if time.time() > deadline:
+                    raise
+                time.sleep(0.05)  # polling the port, not waiting a fixed time
+        yield f"redis://127.0.0.1:{port}/0"
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(timeout=10)
+        log.close()
+
+
+@pytest.fixture(scope="session")
+def redis_url() -> Iterator[str]:
+    """The URL of the session's Redis (a real redis-server on a free port of 127.0.0.1)."""
+    with redis_server() as url:
+        yield url
+
+
 @contextlib.contextmanager
 def streamlit_server(
     env: dict[str, str] | None = None, procs: list | None = None, port: int | None = None

@@ -1,5 +1,5 @@
 """The class's HTTP routes (``ui/classroom/routes.py``) on Starlette's test client, with a
-fresh in-process store per test: what a follower's page and a teacher's page send, and
+fresh store per test (in-process, and on a real Redis): what a follower's page and a teacher's page send, and
 what anything else trying them gets (issue 28, "only the teacher drives").
 
 * The event stream starts with the class's state now and names no secret; a student id
@@ -13,6 +13,7 @@ what anything else trying them gets (issue 28, "only the teacher drives").
 from __future__ import annotations
 
 import json
+import uuid
 
 import pytest
 from starlette.applications import Starlette
@@ -22,12 +23,22 @@ import ui.classroom.routes as routes
 import ui.classroom.store as cs
 
 
-@pytest.fixture
-def client(monkeypatch):
-    monkeypatch.setattr(cs, "STORE", cs.MemoryStore())
+@pytest.fixture(params=["memory", "redis"])
+def client(monkeypatch, request):
+    """The routes on a fresh store: in memory, or on the session's real Redis (issue 29)."""
+    if request.param == "memory":
+        store = cs.MemoryStore()
+    else:
+        from ui.classroom.redis_store import RedisStore
+
+        url = request.getfixturevalue("redis_url")
+        store = RedisStore(url, prefix=f"routes-{uuid.uuid4().hex}:")
+    monkeypatch.setattr(cs, "STORE", store)
     monkeypatch.setattr(routes, "THROTTLE", cs.Throttle())
     with TestClient(Starlette(routes=routes.ROUTES)) as c:
         yield c
+    if hasattr(store, "close"):
+        store.close()
 
 
 def _open_class() -> tuple[str, str]:

@@ -29,6 +29,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import os
+from collections.abc import AsyncIterator, Mapping
 from typing import Any
 
 from starlette.requests import Request
@@ -111,7 +113,9 @@ async def events(request: Request) -> Response:
                     continue
                 try:
                     state = nxt.result()
-                except StopAsyncIteration:
+                except (StopAsyncIteration, cs.ClassError):
+                    # the end, or the class is gone (Redis lost it, or does not answer):
+                    # the page reconnects and hears why (404 or 503, a sentence)
                     return
                 yield _event(state)
                 if state.ended:
@@ -125,9 +129,10 @@ async def events(request: Request) -> Response:
                 nxt.cancel()
             with contextlib.suppress(asyncio.CancelledError, StopAsyncIteration):
                 await nxt
-            await states.aclose()
-            if student:
-                await store.leave(code, student)
+            with contextlib.suppress(cs.ClassError):
+                await states.aclose()
+                if student:
+                    await store.leave(code, student)
 
     return StreamingResponse(
         stream(),
@@ -239,6 +244,34 @@ async def split(request: Request) -> Response:
         return {"submissions": state.submissions}
 
     return await _post(request, act)
+
+
+def store_from_env(env: Mapping[str, str] | None = None) -> cs.ClassStore:
+    """The store the environment asks for: on Redis when ``BOOSTLAB_REDIS_URL`` is set (a
+    lecture hall of several processes: ``ui/classroom/redis_store.py``; the keys under
+    ``BOOSTLAB_REDIS_PREFIX``, ``boostlab:`` by default), in this process's memory
+    otherwise; the limits from :func:`~ui.classroom.store.limits_from_env` either way."""
+    env = os.environ if env is None else env
+    limits = cs.limits_from_env(env)
+    url = env.get("BOOSTLAB_REDIS_URL", "").strip()
+    if not url:
+        return cs.MemoryStore(limits)
+    from ui.classroom.redis_store import RedisStore  # only a hall needs the client
+
+    return RedisStore(url, limits, prefix=env.get("BOOSTLAB_REDIS_PREFIX", "boostlab:"))
+
+
+@contextlib.asynccontextmanager
+async def lifespan(app: Any) -> AsyncIterator[None]:
+    """The server's start and stop (``st.App(lifespan=…)`` in serve.py): the class store is
+    the one the environment asks for, and a Redis one is closed at the end."""
+    cs.STORE = store_from_env()
+    try:
+        yield
+    finally:
+        close = getattr(cs.STORE, "close", None)
+        if close is not None:
+            close()
 
 
 ROUTES = [

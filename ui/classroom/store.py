@@ -205,7 +205,27 @@ def _student(student: Any) -> str:
     return text
 
 
-def _query(query: Mapping[str, Any] | tuple) -> tuple[tuple[str, str], ...]:
+def clean_split(split: Any) -> dict[str, Any]:
+    """A student's submitted split as the store keeps it: at most 20 fields, short names,
+    finite numbers or short texts; a :class:`ClassError` naming the field otherwise (the page
+    that reads it back validates its meaning: ``score_split`` and the like)."""
+    if not isinstance(split, Mapping) or len(split) > 20:
+        raise ClassError("split must be an object of at most 20 fields")
+    clean = {}
+    for name, value in split.items():
+        if not isinstance(name, str) or len(name) > 40:
+            raise ClassError(f"split field names are short strings; got {str(name)[:40]!r}")
+        if isinstance(value, bool) or not isinstance(value, (int, float, str)):
+            raise ClassError(f"split.{name} must be a number or a string; got {value!r}")
+        if isinstance(value, float) and not math.isfinite(value):
+            raise ClassError(f"split.{name} must be finite; got {value!r}")
+        if isinstance(value, str) and len(value) > MAX_TEXT:
+            raise ClassError(f"split.{name} is longer than {MAX_TEXT} characters")
+        clean[name] = value
+    return clean
+
+
+def query_pairs(query: Mapping[str, Any] | tuple) -> tuple[tuple[str, str], ...]:
     items = query.items() if isinstance(query, Mapping) else query
     out = []
     for k, v in items:
@@ -337,7 +357,7 @@ class _Class:
         )
 
 
-class _Watcher:
+class Watcher:
     """One follower's wake-up call: an asyncio.Event of the follower's own loop, set from
     any thread."""
 
@@ -362,7 +382,7 @@ class MemoryStore:
         self._clock = clock
         self._lock = threading.Lock()
         self._classes: dict[str, _Class] = {}
-        self._watchers: dict[str, set[_Watcher]] = {}
+        self._watchers: dict[str, set[Watcher]] = {}
         #: the last state of recently ended classes: a follower learns that its class ended
         self._ended: dict[str, ClassState] = {}
 
@@ -421,7 +441,7 @@ class MemoryStore:
             code = new_code()
             while code in self._classes:
                 code = new_code()
-            self._classes[code] = _Class(code, key_hash(key), str(page), _query(query), round)
+            self._classes[code] = _Class(code, key_hash(key), str(page), query_pairs(query), round)
             self._classes[code].touched = self._clock()
             return code
 
@@ -457,7 +477,7 @@ class MemoryStore:
             if page is not None:
                 k.page = str(page)
             if query is not None:
-                k.query = _query(query)
+                k.query = query_pairs(query)
             if round is not None or page is not None or query is not None:
                 k.round = round
             if predict is not None:
@@ -522,19 +542,7 @@ class MemoryStore:
 
     async def submit(self, code, student, split) -> ClassState:
         student = _student(student)
-        if not isinstance(split, Mapping) or len(split) > 20:
-            raise ClassError("split must be an object of at most 20 fields")
-        clean = {}
-        for name, value in split.items():
-            if not isinstance(name, str) or len(name) > 40:
-                raise ClassError(f"split field names are short strings; got {str(name)[:40]!r}")
-            if isinstance(value, bool) or not isinstance(value, (int, float, str)):
-                raise ClassError(f"split.{name} must be a number or a string; got {value!r}")
-            if isinstance(value, float) and not math.isfinite(value):
-                raise ClassError(f"split.{name} must be finite; got {value!r}")
-            if isinstance(value, str) and len(value) > MAX_TEXT:
-                raise ClassError(f"split.{name} is longer than {MAX_TEXT} characters")
-            clean[name] = value
+        clean = clean_split(split)
         with self._lock:
             k = self._get(code)
             if student not in k.splits and len(k.splits) >= self.limits.submissions:
@@ -582,7 +590,7 @@ class MemoryStore:
 
     async def watch(self, code: str) -> AsyncIterator[ClassState]:  # type: ignore[override]
         c = normal_code(code)
-        w = _Watcher()
+        w = Watcher()
         with self._lock:
             self._watchers.setdefault(c, set()).add(w)
         try:
@@ -657,7 +665,8 @@ def limits_from_env(env: Mapping[str, str] | None = None) -> Limits:
         raise ValueError(f"{e} (from the BOOSTLAB_* environment variables)") from None
 
 
-#: The process's class store: the routes and every page of this server process share it.
+#: The process's class store: the routes and every page of this server process share it (the
+#: server's start puts it on Redis when ``BOOSTLAB_REDIS_URL`` is set: ``routes.lifespan``).
 STORE: ClassStore = MemoryStore(limits_from_env())
 
 

@@ -1,0 +1,124 @@
+"""The class store on Redis when Redis goes away (issue 29, "faults"): a real redis-server,
+started, stopped and restarted by these tests on 127.0.0.1.
+
+* Redis stopped: every call is refused with a sentence (:class:`StoreUnavailable`, HTTP 503
+  on the routes), never a traceback.
+* Redis restarted with its data (an append-only file): the class goes on, and a follower
+  that was waiting hears the teacher's next step (the subscription reconnected by itself).
+* Redis restarted without its data: the class has ended, in words.
+* Two stores on one Redis (two server processes of a hall) share one class: a step on one
+  reaches a follower on the other.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import tempfile
+import uuid
+
+import pytest
+from conftest import _free_port, redis_server
+from starlette.applications import Starlette
+from starlette.testclient import TestClient
+
+import ui.classroom.routes as routes
+import ui.classroom.store as cs
+
+pytest.importorskip("redis")
+from ui.classroom.redis_store import RedisStore, StoreUnavailable  # noqa: E402
+
+
+def _store(url: str) -> RedisStore:
+    return RedisStore(url, prefix=f"faults-{uuid.uuid4().hex}:")
+
+
+def _opened(store) -> tuple[str, str]:
+    key = cs.new_key()
+    return key, cs.run(store.open(key, "topdown", {"s": "8"}, 0))
+
+
+def test_a_stopped_redis_is_a_sentence_not_a_traceback(monkeypatch) -> None:
+    with redis_server() as url:
+        store = _store(url)
+        key, code = _opened(store)
+    # Redis is gone now
+    with pytest.raises(StoreUnavailable, match="Redis\\) is not answering"):
+        cs.run(store.state(code))
+    with pytest.raises(StoreUnavailable):
+        cs.run(store.show(code, key, round=2))
+    monkeypatch.setattr(cs, "STORE", store)
+    with TestClient(Starlette(routes=routes.ROUTES)) as client:
+        r = client.post(f"/api/class/{code}/round", json={"key": key, "round": 2})
+        assert r.status_code == 503 and "not answering" in r.json()["error"]
+        r = client.get(f"/api/class/{code}/events")
+        assert r.status_code == 503 and "try again" in r.json()["error"]
+    store.close()
+
+
+def test_a_restarted_redis_with_its_data_goes_on_and_followers_reconnect() -> None:
+    port, folder = _free_port(), tempfile.mkdtemp(prefix="bl-redis-aof-")
+    with redis_server(port, folder) as url:
+        store = _store(url)
+        key, code = _opened(store)
+        cs.run(store.show(code, key, round=1))
+
+    async def follow() -> list[int | None]:
+        rounds = []
+        stream = store.watch(code)
+        rounds.append((await anext(stream)).round)
+        return rounds, stream
+
+    async def scenario() -> list[int | None]:
+        with redis_server(port, folder):
+            rounds, stream = await follow()
+        # Redis stops while the follower waits, and comes back with its data
+        await asyncio.sleep(0.3)
+        with redis_server(port, folder):
+            await store.show(code, key, round=3)
+            state = await asyncio.wait_for(anext(stream), 15)
+            rounds.append(state.round)
+            await stream.aclose()
+        return rounds
+
+    assert cs.run(scenario()) == [1, 3]
+    store.close()
+
+
+def test_a_restarted_redis_without_its_data_ends_the_class_in_words() -> None:
+    port = _free_port()
+    with redis_server(port) as url:
+        store = _store(url)
+        key, code = _opened(store)
+    with redis_server(port):
+        with pytest.raises(cs.NoSuchClass, match="has ended, or the server was restarted"):
+            cs.run(store.state(code))
+        with pytest.raises(cs.NoSuchClass):
+            cs.run(store.show(code, key, round=2))
+    store.close()
+
+
+def test_two_processes_stores_share_one_class(redis_url) -> None:
+    """Two stores on one Redis and prefix (two app processes of a hall): the teacher's step
+    on one reaches a follower of the other, and answers sent to both are one histogram."""
+    prefix = f"hall-{uuid.uuid4().hex}:"
+    one, two = RedisStore(redis_url, prefix=prefix), RedisStore(redis_url, prefix=prefix)
+    key, code = _opened(one)
+
+    async def go():
+        stream = two.watch(code)
+        await anext(stream)
+        await one.show(code, key, round=4)
+        state = await asyncio.wait_for(anext(stream), 5)
+        await one.ask(code, key, cs.Question("q1", ("A", "B")))
+        await asyncio.gather(
+            one.answer(code, "student-0001", "q1", 0), two.answer(code, "student-0002", "q1", 1)
+        )
+        revealed = await two.reveal(code, key, 1)
+        await stream.aclose()
+        return state.round, revealed.histogram
+
+    assert cs.run(go()) == (4, (1, 1))
+    assert json.loads(json.dumps(cs.run(two.state(code)).public()))["round"] == 4
+    one.close()
+    two.close()
