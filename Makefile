@@ -5,7 +5,7 @@ VENV   ?= .venv
 PY     := $(VENV)/bin/python
 PORT   ?= 8501
 
-.PHONY: run serve test test-fast bench load-check thumbnails lint clean
+.PHONY: run serve serve-hall test test-fast bench load-check thumbnails lint clean
 
 $(VENV)/.runtime: requirements.txt
 	$(PYTHON) -m venv $(VENV)
@@ -25,6 +25,13 @@ run: $(VENV)/.runtime
 # Serve a classroom on the local network (see docs/classroom-server.md; Docker: Dockerfile).
 serve: $(VENV)/.runtime
 	$(PY) -m streamlit run serve.py --server.address 0.0.0.0 --server.port $(PORT) --server.headless true
+
+# A lecture hall on this machine (docs/classroom-server.md, "A lecture hall"): Redis, REPLICAS
+# app processes (default: the number of cores) and HAProxy on PORT, Debian's redis-server and
+# haproxy (apt-get install redis-server haproxy). Ctrl-C stops them all.
+REPLICAS ?= $(shell nproc 2>/dev/null || echo 2)
+serve-hall: $(VENV)/.runtime
+	$(PY) scripts/hall.py --replicas $(REPLICAS) --port $(PORT) --address 0.0.0.0
 
 # Three parts: the unit, property and AppTest tests on two workers (pytest-xdist); the
 # browser tests on two workers (one server and one browser per worker: a step no longer

@@ -1,0 +1,207 @@
+"""A lecture hall (issue 29): ``scripts/hall.py`` starts Redis, two app processes and HAProxy
+on 127.0.0.1, as a teacher would with ``make serve-hall``; these tests use it as a class would.
+
+* The command starts every piece (their PIDs in the hall's folder); HAProxy's cookie keeps a
+  browser on one process, and its configuration keeps websockets and event streams open for
+  a lecture.
+* A class across processes: a teacher whose browser is on one process steps, and a student
+  (a phone) on the other follows each round (the class is in Redis).
+* A process killed mid-lecture: its student's page reconnects through HAProxy to the other
+  process and lands on the class's current round; the hall starts the process again.
+* A process that stops answering (SIGSTOP) is taken out by HAProxy's health check: a browser
+  whose cookie names it is served by the other one.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+from conftest import CHROMIUM, _free_port, require_chromium, require_redis
+from test_browser import _lecture_round, _no_exception_box, _wait_for
+from test_browser_teach import FOLLOWING, LECTURE, PHONE
+
+#: Starts its own servers (Redis, two app processes, HAProxy): run alone, after the parallel
+#: part of `make test`.
+pytestmark = pytest.mark.serial
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(scope="module")
+def hall():
+    """The hall the command starts: ``(url, folder, process)``; stopped with SIGTERM after."""
+    require_redis()
+    if not Path("/usr/sbin/haproxy").exists():
+        if os.environ.get("CI"):
+            raise RuntimeError("/usr/sbin/haproxy is missing in CI: .ci/run must install it")
+        pytest.skip("Debian haproxy is not installed (apt-get install haproxy)")
+    folder = Path(tempfile.mkdtemp(prefix="bl-hall-"))
+    port = _free_port()
+    out = open(folder / "hall.out", "wb")  # noqa: SIM115  (closed below)
+    proc = subprocess.Popen(
+        [
+            sys.executable, "scripts/hall.py", "--replicas", "2", "--port", str(port),
+            "--address", "127.0.0.1", "--folder", str(folder),
+        ],
+        cwd=ROOT,
+        stdout=out,
+        stderr=subprocess.STDOUT,
+    )  # fmt: skip
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.time() + 180
+        while "Ctrl-C stops everything" not in (folder / "hall.out").read_text():
+            if proc.poll() is not None or time.time() > deadline:
+                raise RuntimeError("the hall did not start:\n" + (folder / "hall.out").read_text())
+            time.sleep(0.2)
+        yield url, folder, proc
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        try:
+            proc.wait(timeout=40)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+        out.close()
+
+
+def _pids(folder: Path) -> dict[str, int]:
+    rows = (folder / "pids").read_text().split("\n")
+    return {r.split()[0]: int(r.split()[1]) for r in rows if r.strip()}
+
+
+def _get(url: str, cookie: str | None = None, timeout: float = 10) -> tuple[int, str, str]:
+    """``(status, the process that answered, the cookie set)`` for a GET through HAProxy."""
+    req = urllib.request.Request(url, headers={"Cookie": cookie} if cookie else {})
+    with urllib.request.urlopen(req, timeout=timeout) as r:
+        cookies = "; ".join(r.headers.get_all("Set-Cookie") or [])
+        return r.status, r.headers.get("X-Boostlab-Server", ""), cookies
+
+
+def test_the_command_starts_every_piece_and_the_cookie_keeps_a_browser_on_one(hall) -> None:
+    url, folder, proc = hall
+    pids = _pids(folder)
+    assert set(pids) == {"redis", "app1", "app2", "haproxy"}
+    for pid in pids.values():
+        os.kill(pid, 0)  # alive
+    cfg = (folder / "haproxy.cfg").read_text()
+    assert "timeout tunnel 4h" in cfg and "cookie BLSRV insert" in cfg
+    assert "option httpchk GET /_stcore/health" in cfg
+    status, server, cookie = _get(url + "/_stcore/health")
+    assert status == 200 and server in ("app1", "app2") and f"BLSRV={server}" in cookie
+    # with the cookie the browser stays on its process (its Streamlit session lives there)
+    for _ in range(6):
+        assert _get(url + "/_stcore/health", f"BLSRV={server}")[1] == server
+    # without it, both processes get browsers
+    assert {_get(url + "/_stcore/health")[1] for _ in range(8)} == {"app1", "app2"}
+
+
+def _page(browser, url: str, server: str, **kwargs):
+    """A browser page whose cookie puts it on ``server`` (``app1``/``app2``)."""
+    context = browser.new_context(**(kwargs or {"viewport": {"width": 1600, "height": 1000}}))
+    context.add_cookies([{"name": "BLSRV", "value": server, "url": url}])
+    return context.new_page()
+
+
+def _teach(browser, url: str, server: str):
+    teacher = _page(browser, url, server)
+    teacher.goto(url + "/topdown")
+    teacher.wait_for_selector(LECTURE, timeout=120_000)
+    teacher.get_by_role("button", name="Teach a class").click()
+    teacher.wait_for_selector(".st-key-class-code", timeout=60_000)
+    code = re.search(r"Class\s+([A-Z0-9]{6})", teacher.locator(".st-key-class-code").inner_text())
+    teacher.keyboard.press("Escape")
+    teacher.get_by_role("dialog").wait_for(state="detached", timeout=10_000)
+    teacher.locator("h1").first.click()
+    return teacher, code.group(1)
+
+
+def _follow(student, teacher, seconds: float = 30) -> None:
+    t = _lecture_round(teacher)
+    _wait_for(
+        lambda: _lecture_round(student) == t,
+        seconds,
+        lambda: f"teacher at {t}, student at {_lecture_round(student)}",
+    )
+
+
+@pytest.fixture(scope="module")
+def chromium():
+    require_chromium()
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
+        yield b
+        b.close()
+
+
+def test_a_class_across_processes_and_a_killed_process(hall, chromium) -> None:
+    """The teacher on app1, a phone on app2: the phone follows each step; app2 is killed:
+    the phone's page comes back through app1 on the class's round; the hall restarts app2."""
+    url, folder, _ = hall
+    teacher, code = _teach(chromium, url, "app1")
+    student = _page(chromium, url, "app2", **PHONE)
+    student.goto(f"{url}/topdown?class={code}")
+    student.wait_for_selector(FOLLOWING, timeout=120_000)
+    for _ in range(3):
+        teacher.keyboard.press("ArrowRight")
+        _follow(student, teacher)
+    before = _pids(folder)["app2"]
+    t0 = time.monotonic()
+    os.kill(before, signal.SIGKILL)
+    teacher.keyboard.press("ArrowRight")  # the class moves on meanwhile
+    # the phone's page reconnects (to app1: app2 is down) and lands on the class's round
+    student.wait_for_selector(LECTURE, timeout=120_000)
+    student.wait_for_selector(FOLLOWING, timeout=120_000)
+    _follow(student, teacher, 120)
+    recovered = time.monotonic() - t0
+    teacher.keyboard.press("ArrowRight")
+    _follow(student, teacher)
+    print(f"killed app2: the phone followed the class again after {recovered:.1f} s")
+    _wait_for(lambda: _pids(folder)["app2"] != before, 30, "the hall did not restart app2")
+    student.screenshot(path="tests/artifacts/hall_after_kill.png")
+    for p in (teacher, student):
+        _no_exception_box(p)
+        p.context.close()
+
+
+def _served_by(url: str, cookie: str) -> str:
+    """Which process answers a browser with this cookie ("" while none does: a request that
+    reached the stopped process before the health check took it out waits in vain)."""
+    try:
+        return _get(url + "/_stcore/health", cookie, timeout=3)[1]
+    except OSError:
+        return ""
+
+
+def test_a_process_that_stops_answering_is_taken_out(hall) -> None:
+    url, folder, _ = hall
+    pid = _pids(folder)["app1"]
+    os.kill(pid, signal.SIGSTOP)
+    try:
+        t0 = time.monotonic()
+        # HAProxy's health check (every second, down after 2 misses) takes app1 out; a
+        # browser whose cookie names it is then served by app2
+        _wait_for(
+            lambda: _served_by(url, "BLSRV=app1") == "app2",
+            30,
+            "a browser of the stopped process was not sent to the other one",
+        )
+        print(f"app1 stopped: out of the rotation after {time.monotonic() - t0:.1f} s")
+    finally:
+        os.kill(pid, signal.SIGCONT)
+    # back in the rotation once it answers again
+    _wait_for(
+        lambda: _served_by(url, "BLSRV=app1") == "app1",
+        30,
+        "the process did not come back after it answered again",
+    )
