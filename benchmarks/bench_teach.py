@@ -84,6 +84,8 @@ class Followers:
     def __init__(self, port: int, code: str, n: int) -> None:
         self.port, self.code, self.n = port, code, n
         self.seen: list[list[tuple[float, int]]] = [[] for _ in range(n)]
+        #: the process that serves each stream (HAProxy's X-Boostlab-Server; "" without one)
+        self.servers = [""] * n
         self.connected = 0
         self.errors: list[str] = []
         self.loop = asyncio.new_event_loop()
@@ -105,6 +107,9 @@ class Followers:
             if b" 200 " not in head.split(b"\r\n", 1)[0]:
                 self.errors.append(head.split(b"\r\n", 1)[0].decode())
                 return
+            for h in head.decode(errors="replace").split("\r\n"):
+                if h.lower().startswith("x-boostlab-server:"):
+                    self.servers[i] = h.split(":", 1)[1].strip()
             self.connected += 1
             while True:
                 line = await reader.readline()

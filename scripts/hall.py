@@ -84,6 +84,9 @@ defaults
     timeout http-request 15s
     # an upgraded websocket and a class's event stream: open for a whole lecture
     timeout tunnel {TUNNEL}
+    # a step is a small chunk on an open stream: sent at once, not held back for more data
+    # (measured: without it each step reached a follower about 210 ms later)
+    option http-no-delay
     timeout client-fin 5s
     retries 2
     option redispatch

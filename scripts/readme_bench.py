@@ -4,7 +4,7 @@ Usage: ``.venv/bin/python scripts/readme_bench.py [name ...]`` (``make bench`` r
 Each script's standard output replaces the block between ``<!-- bench:NAME -->`` and
 ``<!-- /bench:NAME -->`` in README.md, so the tables there are what the scripts printed, never
 typed in. Names: topdown, app, branching, probabilistic, oblique, browser_step, exact_search,
-lecture_layout, access, class, teach.
+lecture_layout, access, class, teach, hall.
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ NAMES = (
     "access",
     "class",
     "teach",
+    "hall",
 )
 
 

@@ -94,7 +94,7 @@ def test_the_command_starts_every_piece_and_the_cookie_keeps_a_browser_on_one(ha
         os.kill(pid, 0)  # alive
     cfg = (folder / "haproxy.cfg").read_text()
     assert "timeout tunnel 4h" in cfg and "cookie BLSRV insert" in cfg
-    assert "option httpchk GET /_stcore/health" in cfg
+    assert "option httpchk GET /_stcore/health" in cfg and "option http-no-delay" in cfg
     status, server, cookie = _get(url + "/_stcore/health")
     assert status == 200 and server in ("app1", "app2") and f"BLSRV={server}" in cookie
     # with the cookie the browser stays on its process (its Streamlit session lives there)
