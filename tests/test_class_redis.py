@@ -122,3 +122,17 @@ def test_two_processes_stores_share_one_class(redis_url) -> None:
     assert json.loads(json.dumps(cs.run(two.state(code)).public()))["round"] == 4
     one.close()
     two.close()
+
+
+def test_300_students_arriving_at_once_on_one_process(redis_url) -> None:
+    """300 followers join one class at the same moment through one process's store (the
+    client's default pool refused the 101st): all are counted, none refused."""
+    store = _store(redis_url)
+    key, code = _opened(store)
+
+    async def go():
+        await asyncio.gather(*(store.join(code, f"student-{i:04d}") for i in range(300)))
+        return (await store.state(code)).students
+
+    assert cs.run(go()) == 300
+    store.close()

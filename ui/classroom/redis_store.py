@@ -62,6 +62,9 @@ ENDED_SECONDS = 3600
 REREAD_SECONDS = 10.0
 #: How long one Redis call may take before the class is reported unavailable (seconds).
 TIMEOUT = 5.0
+#: Redis connections of one process (its calls queue for one beyond this; Redis's own limit
+#: is 10,000 clients).
+POOL = 32
 
 
 class StoreUnavailable(cs.ClassError):
@@ -279,8 +282,13 @@ class RedisStore:
     def _redis(self) -> aioredis.Redis:
         """The client (on the store's loop)."""
         if self._client is None:
-            self._client = aioredis.Redis.from_url(
+            # a blocking pool: 300 students arriving at once wait a moment for a connection
+            # (the client's default pool refuses the 101st: "Too many connections", which
+            # was 200 of 300 followers refused in benchmarks/bench_hall.py on one process)
+            pool = aioredis.BlockingConnectionPool.from_url(
                 self.url,
+                max_connections=POOL,
+                timeout=TIMEOUT,
                 decode_responses=True,
                 socket_timeout=TIMEOUT,
                 socket_connect_timeout=TIMEOUT,
@@ -290,6 +298,7 @@ class RedisStore:
                 retry=Retry(ExponentialBackoff(cap=1.0, base=0.05), 3),
                 retry_on_error=[RedisConnectionError, RedisTimeoutError],
             )
+            self._client = aioredis.Redis(connection_pool=pool)
             self._scripts = {n: self._client.register_script(s) for n, s in _SCRIPTS.items()}
         return self._client
 
