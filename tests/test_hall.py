@@ -10,10 +10,13 @@ on 127.0.0.1, as a teacher would with ``make serve-hall``; these tests use it as
   process and lands on the class's current round; the hall starts the process again.
 * A process that stops answering (SIGSTOP) is taken out by HAProxy's health check: a browser
   whose cookie names it is served by the other one.
+* Redis killed mid-lecture: the hall starts it again from its append-only file, and the
+  teacher's next step reaches the followers on both processes (their processes reconnected).
 """
 
 from __future__ import annotations
 
+import concurrent.futures
 import os
 import re
 import signal
@@ -28,6 +31,8 @@ import pytest
 from conftest import CHROMIUM, _free_port, require_chromium, require_redis
 from test_browser import _lecture_round, _no_exception_box, _wait_for
 from test_browser_teach import FOLLOWING, LECTURE, PHONE
+
+import ui.classroom.store as cs
 
 #: Starts its own servers (Redis, two app processes, HAProxy): run alone, after the parallel
 #: part of `make test`.
@@ -205,3 +210,55 @@ def test_a_process_that_stops_answering_is_taken_out(hall) -> None:
         30,
         "the process did not come back after it answered again",
     )
+
+
+def _run(coro):
+    """A store call from this test: in a thread of its own (the module's Playwright keeps an
+    event loop running in this one, where ``asyncio.run`` is refused)."""
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(cs.run, coro).result(60)
+
+
+def test_redis_killed_mid_lecture_the_class_goes_on(hall) -> None:
+    url, folder, _ = hall
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    from bench_teach import Followers
+
+    from ui.classroom.redis_store import RedisStore
+
+    redis_port = next(
+        int(r.split()[2])
+        for r in (folder / "pids").read_text().splitlines()
+        if r.startswith("redis ")
+    )
+    store = RedisStore(f"redis://127.0.0.1:{redis_port}/0")
+    key = cs.new_key()
+    code = _run(store.open(key, "topdown", {}, 0))
+    port = int(url.rsplit(":", 1)[1])
+    crowd = Followers(port, code, 8)
+    try:
+        _wait_for(
+            lambda: crowd.connected == 8, 30, lambda: f"{crowd.connected} of 8: {crowd.errors}"
+        )
+        assert set(crowd.servers) == {"app1", "app2"}  # on both processes
+        before = _pids(folder)["redis"]
+        os.kill(before, signal.SIGKILL)
+        t0 = time.monotonic()
+        _wait_for(lambda: _pids(folder)["redis"] != before, 30, "the hall did not restart Redis")
+
+        def step() -> bool:
+            try:
+                return _run(store.show(code, key, round=9)).round == 9
+            except cs.ClassError:  # Redis not answering yet: a sentence, tried again
+                return False
+
+        _wait_for(step, 30, "the teacher's step was not accepted after Redis came back")
+        _wait_for(
+            lambda: all(any(r == 9 for _, r in seen) for seen in crowd.seen),
+            30,
+            lambda: f"rounds seen: {[[r for _, r in s] for s in crowd.seen]}",
+        )
+        print(f"Redis killed: the class went on after {time.monotonic() - t0:.1f} s")
+    finally:
+        crowd.close()
+        store.close()
