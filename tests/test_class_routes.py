@@ -1,6 +1,7 @@
 """The class's HTTP routes (``ui/classroom/routes.py``) on Starlette's test client, with a
-fresh store per test (in-process, and on a real Redis): what a follower's page and a teacher's page send, and
-what anything else trying them gets (issue 28, "only the teacher drives").
+fresh store per test (in-process, and on a real Redis): what a follower's page and a
+teacher's page send, and what anything else trying them gets (issue 28, "only the teacher
+drives").
 
 * The event stream starts with the class's state now and names no secret; a student id
   counts a follower once.

@@ -55,6 +55,7 @@ def test_the_compose_configuration_is_valid_and_keeps_the_same_rules() -> None:
 
 def test_compose_states_redis_the_app_and_haproxy() -> None:
     import yaml
+
     spec = yaml.safe_load((ROOT / "compose.yaml").read_text())["services"]
     assert set(spec) == {"redis", "app", "haproxy"}
     assert "--appendonly" in spec["redis"]["command"]
