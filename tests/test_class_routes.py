@@ -7,7 +7,9 @@ drives").
   counts a follower once.
 * ``/round`` moves the class only with the teacher key; without it: 403, nothing changes.
 * A hostile body (not JSON, not an object, too large, wrong types) is a 400 with a sentence,
-  and changes nothing; an unknown code is a 404; after 5 wrong codes a client waits (429).
+  and changes nothing; an unknown code is a 404; after ``FREE_MISSES`` wrong codes a client
+  waits (429) — behind the hall's proxy, the client is the address it forwards; an ended
+  class is not a wrong guess.
 * Answers and splits go through the store's validators.
 """
 
@@ -35,7 +37,7 @@ def client(monkeypatch, request):
         url = request.getfixturevalue("redis_url")
         store = RedisStore(url, prefix=f"routes-{uuid.uuid4().hex}:")
     monkeypatch.setattr(cs, "STORE", store)
-    monkeypatch.setattr(routes, "THROTTLE", cs.Throttle())
+    monkeypatch.setattr(routes, "THROTTLE", cs.Throttle(free=cs.FREE_MISSES))
     with TestClient(Starlette(routes=routes.ROUTES)) as c:
         yield c
     if hasattr(store, "close"):
@@ -98,7 +100,7 @@ def test_a_bad_round_from_the_teacher_is_refused(client) -> None:
 
 
 def test_unknown_codes_are_404_then_slowed_down(client) -> None:
-    for _ in range(5):
+    for _ in range(cs.FREE_MISSES):
         r = client.post("/api/class/ZZZZZZ/round", json={"round": 1})
         assert r.status_code == 404 and "No class ZZZZZZ" in r.json()["error"]
     r = client.get("/api/class/ZZZZZZ/events")
@@ -106,6 +108,41 @@ def test_unknown_codes_are_404_then_slowed_down(client) -> None:
     assert int(r.headers["Retry-After"]) > 0
     r = client.post("/api/class/<script>/round", json={"round": 1})
     assert r.status_code == 429  # the same client, still waiting
+
+
+def test_an_ended_class_is_not_a_wrong_guess(client) -> None:
+    """Pages of an ended class may go on asking (a teacher's tab, a follower): 404 each time,
+    but the device is not slowed down as if it were guessing codes."""
+    key, code = _open_class()
+    cs.run(cs.STORE.end(code, key))
+    for _ in range(cs.FREE_MISSES + 5):
+        r = client.post(f"/api/class/{code}/round", json={"key": key, "round": 1})
+        assert r.status_code == 404
+    assert client.get("/api/class/ZZZZZZ/events").status_code == 404  # not 429
+
+
+def test_behind_the_halls_proxy_each_student_is_throttled_alone(monkeypatch) -> None:
+    """Behind HAProxy every request comes from 127.0.0.1: the throttle keys on the address
+    the proxy saw (the last X-Forwarded-For entry), so one device guessing codes does not
+    block the class; from any other peer the header is ignored."""
+    monkeypatch.setattr(cs, "STORE", cs.MemoryStore())
+    monkeypatch.setattr(routes, "THROTTLE", cs.Throttle(free=cs.FREE_MISSES))
+    app = Starlette(routes=routes.ROUTES)
+    with TestClient(app, client=("127.0.0.1", 40000)) as proxy:
+        guesser = {"X-Forwarded-For": "10.0.0.7"}
+        for _ in range(cs.FREE_MISSES):
+            proxy.post("/api/class/ZZZZZZ/round", json={"round": 1}, headers=guesser)
+        assert proxy.get("/api/class/ZZZZZZ/events", headers=guesser).status_code == 429
+        # a forged first entry does not help the guesser: the proxy's entry is the last
+        forged = {"X-Forwarded-For": "1.2.3.4, 10.0.0.7"}
+        assert proxy.get("/api/class/ZZZZZZ/events", headers=forged).status_code == 429
+        other = {"X-Forwarded-For": "10.0.0.8"}
+        assert proxy.get("/api/class/ZZZZZZ/events", headers=other).status_code == 404
+    with TestClient(app, client=("192.0.2.9", 40000)) as outsider:
+        for _ in range(cs.FREE_MISSES):
+            outsider.post("/api/class/ZZZZZZ/round", json={}, headers={"X-Forwarded-For": "x"})
+        spoofed = {"X-Forwarded-For": "10.0.0.99"}
+        assert outsider.get("/api/class/ZZZZZZ/events", headers=spoofed).status_code == 429
 
 
 def test_answers_and_splits_through_the_validators(client) -> None:

@@ -148,8 +148,11 @@ function teacherMount(component) {
   // the page and its parameters as the address bar holds them (Streamlit's browser side
   // writes a changed widget's value there, after the server's run has begun): checked
   // twice a second, told to the class when it changes
-  let told = null;
+  let told = null, failedAt = 0, ended = false;
   const tellWhere = () => {
+    // a refused or lost request is told again (2 s later): the class must not stay on the
+    // old parameters because one POST failed
+    if (ended || Date.now() - failedAt < 2000) return;
     const now = addressNow(data.notShared);
     const sig = JSON.stringify([now.page, now.query]);
     if (sig === told) return;
@@ -160,7 +163,11 @@ function teacherMount(component) {
       parseInt(stepper.dataset.round, 10) : null;
     asking = asking.then(() => post(`${api}/show`, { key: data.key, page: now.page,
                                                     query: now.query, round }))
-      .catch((e) => { parentElement.dataset.error = String(e.message || e); });
+      .catch((e) => {
+        told = null;
+        failedAt = Date.now();
+        parentElement.dataset.error = String(e.message || e);
+      });
   };
   const watcher = setInterval(tellWhere, 500);
   // predict, then reveal: the quiz (ui/lecture.js) asks the round's question of the class
@@ -191,6 +198,7 @@ function teacherMount(component) {
   events.onmessage = (ev) => {
     const state = JSON.parse(ev.data);
     BUS.classState = state;
+    if (state.ended) { ended = true; events.close(); }
     window.dispatchEvent(new CustomEvent("boostlab:class", { detail: state }));
     const count = document.querySelector(".st-key-class-count [data-bl-count]");
     if (count) count.textContent = String(state.students);
@@ -341,8 +349,17 @@ function studentMount(component) {
   // once a second the page's steppers are told the class's round again: a stepper that
   // was mounted by a rerun in the middle of an event (a split played changes the run and
   // the round at once) catches up within a second instead of staying behind
+  let healed = false;
   const heal = setInterval(() => {
     if (ended || exploring() || !last) return;
+    // the teacher's page or parameters and this page's differ though the event that said so
+    // came (its navigation was lost: the page was being redrawn): opened once from here
+    const here = addressNow(data.notShared);
+    if (!healed && (last.page !== here.page || !sameQuery(last.query, here.query))) {
+      healed = true;
+      window.location.assign(teacherLink(last, code));
+      return;
+    }
     // a run asked for 3 s ago that has not brought the teacher's predict or mode (a request
     // made while another run was starting can be lost): asked again
     if (needsRun(last) && Date.now() - askedAt > 3000) {

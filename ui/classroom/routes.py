@@ -47,16 +47,30 @@ LETTERS = ("A", "B", "C", "D")
 #: Largest POST body accepted (bytes).
 MAX_BODY = 4096
 #: Wrong codes are slowed down per client address.
-THROTTLE = cs.Throttle()
+THROTTLE = cs.Throttle(free=cs.FREE_MISSES)
+#: Peers whose ``X-Forwarded-For`` is believed: this machine (the hall's HAProxy, a local
+#: reverse proxy). Anyone else's header is ignored (a client could write any address there).
+TRUSTED_PROXIES = frozenset({"127.0.0.1", "::1"})
 
 
 def _client(request: Request) -> str:
-    return request.client.host if request.client else "?"
+    """Who asks, for the throttle: the address the trusted proxy in front saw (the last entry
+    of ``X-Forwarded-For``, the one it added), else the peer's."""
+    peer = request.client.host if request.client else "?"
+    forwarded = request.headers.get("x-forwarded-for", "")
+    if peer in TRUSTED_PROXIES and forwarded.strip():
+        return forwarded.split(",")[-1].strip()[:64]
+    return peer
 
 
-def _refuse(error: cs.ClassError, request: Request) -> JSONResponse:
+async def _refused(error: cs.ClassError, request: Request, code: str) -> JSONResponse:
+    """The refusal as JSON. A code the store has never heard of counts as a wrong guess (the
+    throttle); a class that has ended does not (its pages may still be asking)."""
     if isinstance(error, cs.NoSuchClass):
-        THROTTLE.miss(_client(request))
+        try:
+            await cs.STORE.state(code)
+        except cs.ClassError:
+            THROTTLE.miss(_client(request))
     return JSONResponse({"error": str(error)}, status_code=error.status)
 
 
@@ -100,7 +114,7 @@ async def events(request: Request) -> Response:
         if student and not first.ended:
             await store.join(code, student)
     except cs.ClassError as e:
-        return _refuse(e, request)
+        return await _refused(e, request, code)
 
     async def stream():
         states = store.watch(code)
@@ -150,7 +164,7 @@ async def _post(request: Request, act) -> Response:
         body = await _body(request)
         return JSONResponse(await act(request.path_params["code"], body))
     except cs.ClassError as e:
-        return _refuse(e, request)
+        return await _refused(e, request, request.path_params["code"])
 
 
 async def step(request: Request) -> Response:

@@ -611,6 +611,13 @@ class MemoryStore:
                     self._watchers.pop(c, None)
 
 
+#: Wrong class codes a client may try in a minute before it waits (the routes' and the pages'
+#: throttles). A whole class may share one address (a school's network, a proxy): 30 leaves
+#: room for typos, while guessing one of 50 open classes among 31^6 codes at 30 a minute
+#: would take about a year.
+FREE_MISSES = 30
+
+
 class Throttle:
     """Slows down a client that tries wrong class codes: after ``free`` misses within
     ``window`` seconds, each further try from it waits (``delay``) and is refused until the

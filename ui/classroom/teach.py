@@ -445,7 +445,7 @@ def _from_teacher_link(page: str, code: str, key: str) -> bool:
     return True
 
 
-_THROTTLE = cs.Throttle()
+_THROTTLE = cs.Throttle(free=cs.FREE_MISSES)
 
 
 def _student_banner(page: str, code: str) -> None:
