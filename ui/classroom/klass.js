@@ -326,16 +326,24 @@ function studentMount(component) {
     render();
   }
 
+  let retry = null;
   function connect() {
     if (events) events.close();
     events = new EventSource(`${api}/events?student=${encodeURIComponent(me)}`);
     events.onmessage = (ev) => apply(JSON.parse(ev.data));
     events.onerror = () => {
-      // a 404 (the class ended, or the server restarted) closes the stream for good
-      if (events.readyState === EventSource.CLOSED && !ended) {
-        ended = true;
-        render();
-      }
+      // the browser gives up on a stream answered with an error: a 404 means the class has
+      // ended (or the server was restarted); anything else (503: the hall's Redis is
+      // restarting; the network) is tried again in 3 s
+      if (events.readyState !== EventSource.CLOSED || ended || retry) return;
+      const probe = new AbortController();
+      fetch(`${api}/events`, { signal: probe.signal, cache: "no-store" })
+        .then((r) => {
+          probe.abort();
+          if (r.status === 404) { ended = true; render(); return; }
+          retry = setTimeout(() => { retry = null; connect(); }, 3000);
+        })
+        .catch(() => { retry = setTimeout(() => { retry = null; connect(); }, 3000); });
     };
   }
 
@@ -372,6 +380,7 @@ function studentMount(component) {
   }, 1000);
   return () => {
     clearInterval(heal);
+    if (retry) clearTimeout(retry);
     if (events) events.close();
     window.removeEventListener("boostlab:answer", onAnswer);
     document.body.classList.remove("bl-following");
