@@ -16,6 +16,7 @@ import pytest
 
 import ui.classroom.store as cs
 from tests import apptest_helpers as ah
+from ui.classroom import teach
 
 
 @pytest.fixture(autouse=True)
@@ -95,3 +96,43 @@ def test_the_students_link_uses_the_address_the_teacher_used(headers, url) -> No
     from ui.classroom.teach import base_url
 
     assert base_url(headers) == url
+
+
+class _Restarting:
+    """A class store whose first ``down`` reads of a class fail as the hall's Redis does while
+    it restarts (a ClassError with status 503), then the real store's answers."""
+
+    def __init__(self, real, down: int) -> None:
+        self.real, self.down = real, down
+
+    def __getattr__(self, name):
+        method = getattr(self.real, name)
+
+        async def call(*args, **kwargs):
+            if name == "state" and self.down > 0:
+                self.down -= 1
+                error = cs.ClassError("The class server (Redis) is not answering; try again.")
+                error.status = 503
+                raise error
+            return await method(*args, **kwargs)
+
+        return call
+
+
+def test_a_store_that_does_not_answer_is_waited_for_not_a_wrong_code(monkeypatch) -> None:
+    """A student opens the class link while the store does not answer: the page says so in
+    words, is not counted as guessing codes, and follows the class once the store answers
+    (its fragment asks again every 3 s)."""
+    real = cs.MemoryStore()
+    code = cs.run(real.open(cs.new_key(), "topdown", {}, None))
+    store = _Restarting(real, down=2)  # the page's read, and its fragment's first
+    monkeypatch.setattr(cs, "STORE", store)
+    monkeypatch.setattr(teach, "_THROTTLE", cs.Throttle(free=1))
+    at = ah.page("topdown", **{"class": code})
+    ah.ok(at)
+    assert "not answering" in _texts(at)
+    assert teach._THROTTLE.blocked(teach._client()) == 0  # no miss counted
+    at.run()  # the store answers now (the fragment's rerun, or the student's next run)
+    ah.ok(at)
+    assert "not answering" not in _texts(at)
+    assert at.session_state["_class_following"] == code

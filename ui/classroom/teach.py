@@ -448,6 +448,22 @@ def _from_teacher_link(page: str, code: str, key: str) -> bool:
 _THROTTLE = cs.Throttle(free=cs.FREE_MISSES)
 
 
+#: A class store that does not answer (the hall's Redis restarting) answers with this status.
+UNAVAILABLE = 503
+
+
+@st.fragment(run_every=3.0)
+def _wait_for_the_store(code: str) -> None:
+    """While the class store does not answer, asked again every 3 s; the page runs again
+    (and follows the class) as soon as it does."""
+    try:
+        cs.run(cs.STORE.state(code))
+    except cs.ClassError as e:
+        if e.status == UNAVAILABLE:
+            return
+    st.rerun()
+
+
 def _student_banner(page: str, code: str) -> None:
     wait = _THROTTLE.blocked(_client())
     if wait > 0:
@@ -456,8 +472,11 @@ def _student_banner(page: str, code: str) -> None:
     try:
         state = cs.run(cs.STORE.state(code))
     except cs.ClassError as e:
-        _THROTTLE.miss(_client())
         st.warning(str(e))
+        if e.status == UNAVAILABLE:  # not a wrong code: the class is there, its store is not
+            _wait_for_the_store(code)
+        else:
+            _THROTTLE.miss(_client())
         return
     if state.ended:
         st.info(f"Class {state.code} has ended. The page is yours to explore.")
