@@ -372,7 +372,9 @@ function studentMount(component) {
     // made while another run was starting can be lost): asked again
     if (needsRun(last) && Date.now() - askedAt > 3000) {
       askedAt = Date.now();
-      setTriggerValue("sync", last.seq);
+      // a value of its own each time: a repeat of the lost request's value might be taken
+      // for the same request (the server reads none of it)
+      setTriggerValue("sync", `${last.seq}:${askedAt}`);
     }
     if (last.round === null || last.round === undefined) return;
     BUS.followRound = last.round;
