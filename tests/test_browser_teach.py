@@ -259,7 +259,17 @@ def test_the_class_pools_its_splits(server, browser) -> None:
     _settle(teacher)
     for i, student in enumerate(students):
         send = student.get_by_role("button", name="Send my split to the class")
-        send.wait_for(timeout=60_000)  # the students' pages took the teacher's mode
+        # the students' pages took the teacher's mode (else: what the follower knew)
+        _wait_for(
+            lambda s=send: s.count() > 0 and s.first.is_visible(),
+            60,
+            lambda st=student: (
+                "no Send button; follower: "
+                + repr(st.evaluate(_BUS))
+                + " mode "
+                + repr(st.evaluate("() => (window.__boostlab.classState || {}).mode"))
+            ),
+        )
         box = send.bounding_box()
         assert box and box["height"] >= 44, box  # a touch target, on the phone too
         assert student.get_by_role("button", name="Use my split").count() == 0
