@@ -217,23 +217,11 @@ function teacherMount(component) {
 }
 
 function studentMount(component) {
-  const { data, parentElement, setTriggerValue, setStateValue } = component;
+  const { data, parentElement, setTriggerValue } = component;
   const code = data.code;
   const api = `/api/class/${encodeURIComponent(code)}`;
   const exploreKey = `boostlab-explore-${code}`;
   const me = studentId();
-  // The server hears this browser's id with the next control the student uses (lecture.js
-  // calls BUS.syncers first; no run of its own): a split sent from the page then counts once
-  // per browser, like its answers, even after a reload.
-  BUS.syncers = BUS.syncers || {};
-  if (data.student !== me) {
-    BUS.syncers["class:student"] = () => {
-      delete BUS.syncers["class:student"];
-      setStateValue("student", me);
-    };
-  } else {
-    delete BUS.syncers["class:student"];
-  }
   BUS.klass = { role: "student", code };
   styleOnce();
   const box = document.createElement("div");

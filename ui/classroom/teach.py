@@ -45,7 +45,7 @@ TEACHING = "_teaching"
 COLLECT = "class_collect"
 #: Session key of a follower session's id for its submissions (one split per student).
 STUDENT = "_class_student"
-#: Key of a follower's class component (its state holds the browser's id).
+#: Key of a follower's class component.
 STUDENT_COMPONENT = "class_student"
 #: Session key: open the join dialog (the QR code) on this run.
 SHOW_QR = "_class_show_qr"
@@ -131,23 +131,13 @@ def send_split(split: dict[str, Any]) -> str:
     code = _following()
     if not code:
         return "This page does not follow a class."
-    # the browser's id (its answers' too) when the page has heard it; this session's before
-    sid = _browser_id() or st.session_state.setdefault(STUDENT, "web-" + secrets.token_hex(8))
+    # one split per session (a reload of the page is a new session: it may count twice)
+    sid = st.session_state.setdefault(STUDENT, "web-" + secrets.token_hex(8))
     try:
         state = cs.run(cs.STORE.submit(code, sid, split))
     except cs.ClassError as e:
         return str(e)
     return f"Sent. {state.submissions} split(s) in the class so far; you may send another."
-
-
-def _browser_id() -> str:
-    """The follower's browser id as klass.js told it (``""`` until it has, or when it is not
-    an id the store takes)."""
-    try:
-        text = str(st.session_state.get(STUDENT_COMPONENT)["student"])  # type: ignore[index]
-        return cs.check_student(text)
-    except (TypeError, KeyError, cs.ClassError):
-        return ""
 
 
 def teaching() -> bool:
@@ -188,17 +178,16 @@ class ClassData:
     as this run knew it, the teacher's predict and mode, and the URL parameters followers do
     not take (the page and its parameters are read from the address bar on both sides:
     the browser writes a changed widget's value there). ``key`` only for the teacher's own
-    page; ``student``, a follower's browser id as the server last heard it. What the script
-    sends back: the trigger ``sync`` (:data:`TRIGGERS`; a follower's page asks for a run when
-    the teacher turns predict-then-reveal on or off) and the state value ``student``
-    (:data:`STATES`: the browser's id, the one its answers carry, told with the next control
-    the student uses — no run of its own — so that a split sent after a reload replaces the
-    one sent before it). ``tests/test_lecture_contract.py`` checks klass.js against all."""
+    page. What the script sends back: the trigger ``sync`` (:data:`TRIGGERS`; a follower's
+    page asks for a run when the teacher turns predict-then-reveal on or off); no state
+    (telling the browser's id with the next control used made a rerun race the Send button's
+    click: a click was lost in a test run). ``tests/test_lecture_contract.py`` checks klass.js
+    against both."""
 
     #: the names klass.js fires with ``setTriggerValue``
     TRIGGERS: ClassVar[tuple[str, ...]] = ("sync",)
     #: the names klass.js sets with ``setStateValue``
-    STATES: ClassVar[tuple[str, ...]] = ("student",)
+    STATES: ClassVar[tuple[str, ...]] = ()
 
     role: str
     code: str
@@ -206,7 +195,6 @@ class ClassData:
     predict: bool = False
     mode: str = ""
     key: str = ""
-    student: str = ""
     #: URL parameters followers do not take (:data:`NOT_SHARED`)
     not_shared: tuple[str, ...] = tuple(sorted(NOT_SHARED))
 
@@ -218,7 +206,6 @@ class ClassData:
             "predict": self.predict,
             "mode": self.mode,
             "key": self.key,
-            "student": self.student,
             "notShared": list(self.not_shared),
         }
 
@@ -493,12 +480,10 @@ def _student_banner(page: str, code: str) -> None:
     with st.container(key="class-follow"):
         _COMPONENT(
             key=STUDENT_COMPONENT,
-            data=ClassData(
-                "student", state.code, _url_round(), predict, state.mode, student=_browser_id()
-            ).to_js(),
+            data=ClassData("student", state.code, _url_round(), predict, state.mode).to_js(),
             # klass.js asks for a run when the teacher's predict changed: the run is all; the
             # browser's id is read when a split is sent (send_split)
-            **ClassData.callbacks(sync=lambda: None, student=lambda: None),
+            **ClassData.callbacks(sync=lambda: None),
         )
 
 
