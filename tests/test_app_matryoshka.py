@@ -226,11 +226,13 @@ def test_presenter_mode_runs() -> None:
 
 
 def test_a_preset_logs_no_widget_default_warning() -> None:
-    """Loading a preset wrote the widgets' values through Session State while the widgets
-    still passed their defaults: the server logged 'The widget with key "src" was created
-    with a default value but also had its value set via the Session State API' (issue 25,
-    12). Streamlit logs it once per process, so the test resets that flag at every record
-    (and fails loudly if Streamlit renames it) to see every widget that would warn."""
+    """Loading a preset writes the widgets' values through Session State while the widgets
+    keep their declared defaults (they must: the address leaves out a value equal to the
+    widget's default, and every session must agree on it, issue 39, item 1). Streamlit would
+    log 'The widget with key "src" was created with a default value but also had its value
+    set via the Session State API' (issue 25, 12): our config turns that line off. Streamlit
+    logs it once per process, so the test resets that flag at every record (and fails loudly
+    if Streamlit renames it) to see every widget that would warn."""
     import logging
 
     from streamlit.elements.lib import policies

@@ -23,7 +23,7 @@
 const BUS = (window.__boostlab = window.__boostlab || {
   rounds: {}, // stepper key -> round shown now
   plotly: null, // promise of window.Plotly
-  keyOwner: null, // the stepper that owns the keyboard
+  keyOwners: [], // the steppers mounted, in order: the last still on the page owns the keys
 });
 
 const SPEEDS = { slow: 2000, normal: 1000, fast: 500 };
@@ -439,8 +439,19 @@ function stepperMount(component) {
     }
   });
 
+  // The keys belong to the stepper mounted last that is still on the page. A single owner
+  // ("the last mounted", cleared by its unmount) lost the keys for good about one class
+  // opening in six (issue 39, item 3): a stepper mounted for a moment by a rerun and then
+  // unmounted cleared the owner while the page's own stepper stayed.
+  const owner = { onKey, root };
+  BUS.keyOwners = (BUS.keyOwners || []).filter((o) => o.root.isConnected);
+  BUS.keyOwners.push(owner);
+  const ownsKeys = () => {
+    const live = BUS.keyOwners.filter((o) => o.root.isConnected);
+    return live.length > 0 && live[live.length - 1] === owner;
+  };
   function onKey(ev) {
-    if (BUS.keyOwner !== onKey) return;
+    if (!ownsKeys()) return;
     if (BUS.following) return;  // a class follower: the teacher drives (ui/classroom/klass.js)
     const el = document.activeElement;
     const tag = el && el.tagName;
@@ -463,7 +474,6 @@ function stepperMount(component) {
       ev.stopPropagation();
     }
   }
-  BUS.keyOwner = onKey;
   document.addEventListener("keydown", onKey, true);
   // a class follower's page: the teacher's round, from the class's stream (klass.js)
   const onFollow = (ev) => {
@@ -479,7 +489,7 @@ function stepperMount(component) {
     if (BUS.syncers[sid] === sync) delete BUS.syncers[sid];
     document.removeEventListener("keydown", onKey, true);
     window.removeEventListener("boostlab:follow", onFollow);
-    if (BUS.keyOwner === onKey) BUS.keyOwner = null;
+    BUS.keyOwners = BUS.keyOwners.filter((o) => o !== owner);
     if (document.getElementById("bl-skip") === skip && !document.body.contains(root)) skip.remove();
     stopPlay();
   };
@@ -1327,22 +1337,47 @@ async function unpack(buf) {
   return out;
 }
 
+// Streamlit calls a component's function again when its data changes (a rerun with new
+// values), on the same element, and keeps only the newest cleanup for the component's
+// unmount: the mount before would live on (its listeners, its timers, a class's event
+// stream) beside the new one. Each element's mount is therefore cleaned up here, before the
+// next one on that element (klass.js does the same).
+const MOUNTED = new WeakMap();
+
+function mountOnce(component, mount) {
+  const el = component.parentElement;
+  const before = MOUNTED.get(el);
+  if (before) before();
+  const off = mount();
+  let done = false;
+  const cleanup = () => {
+    if (done) return;
+    done = true;
+    if (MOUNTED.get(el) === cleanup) MOUNTED.delete(el);
+    if (typeof off === "function") off();
+  };
+  MOUNTED.set(el, cleanup);
+  return cleanup;
+}
+
 export default function (component) {
-  if (!ArrayBuffer.isView(component.data)) {
-    const data = component.data || {};
-    return (MOUNT[data.role] || viewMount)(component);
-  }
-  if (typeof DecompressionStream === "undefined") {
-    component.parentElement.textContent = "This browser cannot unpack the lecture's rounds " +
-      "(it needs DecompressionStream: Chrome 80, Firefox 113, Safari 16.4 or later).";
-    return undefined;
-  }
-  let off = null, gone = false;
-  unpack(component.data).then((unpacked) => {
-    if (gone) return;
-    off = (MOUNT[unpacked.role] || viewMount)(Object.assign({}, component, { data: unpacked }));
-  }).catch((err) => {
-    if (!gone) component.parentElement.textContent = `This view could not be drawn: ${err}`;
+  return mountOnce(component, () => {
+    if (!ArrayBuffer.isView(component.data)) {
+      const data = component.data || {};
+      return (MOUNT[data.role] || viewMount)(component);
+    }
+    if (typeof DecompressionStream === "undefined") {
+      component.parentElement.textContent = "This browser cannot unpack the lecture's rounds " +
+        "(it needs DecompressionStream: Chrome 80, Firefox 113, Safari 16.4 or later).";
+      return undefined;
+    }
+    let off = null, gone = false;
+    unpack(component.data).then((unpacked) => {
+      if (gone) return;
+      off = (MOUNT[unpacked.role] || viewMount)(Object.assign({}, component, { data: unpacked }));
+    }).catch((err) => {
+      if (!gone) component.parentElement.textContent = `This view could not be drawn: ${err}`;
+    });
+    return () => { gone = true; if (typeof off === "function") off(); };
   });
-  return () => { gone = true; if (typeof off === "function") off(); };
 }

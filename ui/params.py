@@ -140,25 +140,17 @@ class Param:
         return (self.lo, self.hi) if self.kind in ("int", "float") else None
 
     def _bind(self) -> dict[str, Any]:
-        return {"key": self.name, "bind": "query-params"}
+        """The widget's key and its binding to the address.
 
-    def _first(self, name: str, value: Any, options: Sequence[Any] | None = None) -> dict[str, Any]:
-        """``{name: value}``, the widget's default, unless Session State already holds the
-        widget's value: a preset writes it there before the widget is drawn, and a default
-        beside it made Streamlit log 'The widget with key … was created with a default value
-        but also had its value set via the Session State API' (issue 25, 12). The session
-        value wins either way, and a default is not part of a keyed widget's identity, so
-        leaving it out never resets the widget. With ``options``, only a session value among
-        them (every one, for a list) drops the default: else Streamlit falls back to it, as
-        before."""
-        if self.name not in st.session_state:
-            return {name: value}
-        if options is not None:
-            held = st.session_state[self.name]
-            held = list(held) if isinstance(held, list | tuple) else [held]
-            if any(v not in options for v in held):
-                return {name: value}
-        return {}
+        Every keyword builder below gives the widget its declared default, also when
+        Session State already holds the widget's value (a preset writes it there): Streamlit
+        leaves a bound parameter out of the address while the value equals the widget's
+        default, so every session must give a widget the same default. Drawn without one
+        (issue 25, 12 left it out to quiet a log line), a widget took Streamlit's own (a
+        slider's minimum): a preset's ``flip=0.0`` vanished from the teacher's address while
+        a student's page opened from it took the declared 0.05, another dataset (issue 39,
+        item 1). The log line is off in ``.streamlit/config.toml``."""
+        return {"key": self.name, "bind": "query-params"}
 
     def number(self) -> dict[str, Any]:
         """Keyword arguments of ``st.slider`` / ``st.number_input`` for this number."""
@@ -167,7 +159,7 @@ class Param:
         out = dict(
             min_value=self.lo,
             max_value=self.hi,
-            **self._first("value", self.default),
+            value=self.default,
             **self._bind(),
         )
         if self.step is not None:
@@ -185,29 +177,29 @@ class Param:
         ones, or ``options`` for choices known only at run time) and the default's index."""
         opts = self._options(options)
         index = opts.index(self.default) if self.default in opts else 0
-        return dict(options=opts, **self._first("index", index, opts), **self._bind())
+        return dict(options=opts, index=index, **self._bind())
 
     def segmented(self) -> dict[str, Any]:
         """Keyword arguments of ``st.segmented_control`` (one choice)."""
         opts = self._options(None)
-        return dict(options=opts, **self._first("default", self.default, opts), **self._bind())
+        return dict(options=opts, default=self.default, **self._bind())
 
     def select_slider(self) -> dict[str, Any]:
         """Keyword arguments of ``st.select_slider``."""
         opts = self._options(None)
-        return dict(options=opts, **self._first("value", self.default, opts), **self._bind())
+        return dict(options=opts, value=self.default, **self._bind())
 
     def multi(self, options: Sequence[Any] | None = None) -> dict[str, Any]:
         """Keyword arguments of ``st.multiselect`` (several choices)."""
         opts = self._options(options)
         default = [v for v in (self.default or ()) if v in opts]
-        return dict(options=opts, **self._first("default", default, opts), **self._bind())
+        return dict(options=opts, default=default, **self._bind())
 
     def flag(self) -> dict[str, Any]:
         """Keyword arguments of ``st.checkbox`` / ``st.toggle``."""
         if self.kind != "flag":
             raise TypeError(f"URL parameter {self.name!r} is a {self.kind}, not a flag")
-        return dict(**self._first("value", bool(self.default)), **self._bind())
+        return dict(value=bool(self.default), **self._bind())
 
 
 def named(group: Iterable[Param], name: str) -> Param:

@@ -115,25 +115,117 @@ function teacherLink(state, code) {
   return url.toString();
 }
 
+// What happened on this page, the newest 60 (a test that fails prints it: what the page
+// was told, what it asked for, when it mounted).
+function trace(...what) {
+  const log = (BUS.classLog = BUS.classLog || []);
+  log.push([Math.round(performance.now()), ...what]);
+  if (log.length > 60) log.splice(0, log.length - 60);
+}
+
+// One event stream per address and tab, kept while the component is mounted again: a rerun
+// that changes the component's data mounts it anew (see the end of this file), and a new
+// stream each time was a leave and a join that told every other follower of the class too
+// (issue 39, item 2: ten events per toggle of the teacher's). The newest mount listens;
+// a stream no mount takes within 2 s is closed.
+function classStream(url) {
+  const all = (BUS.classStreams = BUS.classStreams || {});
+  let s = all[url];
+  if (!s) {
+    s = all[url] = { es: null, last: null, listener: null, closing: null, retry: null };
+    s.open = () => {
+      if (s.es) s.es.close();
+      s.es = new EventSource(url);
+      s.es.onmessage = (ev) => {
+        s.last = JSON.parse(ev.data);
+        if (s.listener) s.listener.message(s.last);
+      };
+      s.es.onerror = () => { if (s.listener && s.listener.error) s.listener.error(s); };
+    };
+    s.close = () => {
+      clearTimeout(s.closing);
+      clearTimeout(s.retry);
+      if (s.es) s.es.close();
+      if (all[url] === s) delete all[url];
+    };
+    s.open();
+  }
+  clearTimeout(s.closing);
+  s.closing = null;
+  return s;
+}
+
+function listen(s, listener) {
+  s.listener = listener;
+  // the newest mount starts from the class as the stream last told it
+  if (s.last) {
+    const last = s.last;
+    queueMicrotask(() => { if (s.listener === listener) listener.message(last); });
+  }
+}
+
+function release(s, listener) {
+  if (s.listener !== listener) return;
+  s.listener = null;
+  s.closing = setTimeout(s.close, 2000);
+}
+
+// sessionStorage: one tab's, kept across reloads; a browser that refuses it keeps nothing
+const TEACHING_KEY = "boostlab-teaching";
+
+function remember(name, value) {
+  try {
+    if (value === null) sessionStorage.removeItem(name);
+    else sessionStorage.setItem(name, JSON.stringify(value));
+  } catch (e) { /* private mode: nothing is kept */ }
+}
+
+function recall(name) {
+  try { return JSON.parse(sessionStorage.getItem(name) || "null"); } catch (e) { return null; }
+}
+
+// A page that teaches no class (as far as its server session knows) and follows none: if
+// this tab taught one before its session was lost (the server process that held it died,
+// in a lecture hall; the page was reloaded), the class is asked for again, once. The
+// server checks the key and, if the class is still open, this session teaches it again
+// (issue 39, item 4: the class card was gone and "Teach a class" back, while the students
+// waited).
+function resumeMount(component) {
+  const { data, setTriggerValue } = component;
+  const was = recall(TEACHING_KEY);
+  if (!was || typeof was.code !== "string" || typeof was.key !== "string") return undefined;
+  remember(TEACHING_KEY, null);  // asked once: the class's teacher page writes it again
+  if (was.code === data.code) return undefined;  // the class this session has just ended
+  trace("resume", was.code);
+  setTriggerValue("resume", `${was.code}:${was.key}`);
+  return undefined;
+}
+
 function teacherMount(component) {
   const { data, parentElement } = component;
   const code = data.code;
   const api = `/api/class/${encodeURIComponent(code)}`;
   BUS.klass = { role: "teacher", code };
-  BUS.classState = null;
   document.body.classList.remove("bl-following");
+  BUS.following = false;
+  // What this tab has told the class, kept across the component's mounts (a rerun mounts
+  // it again): a mount does not tell the same page, question or round twice.
+  const all = (BUS.teacherOf = BUS.teacherOf || {});
+  const T = (all[code] = all[code] || {
+    asking: Promise.resolve(), queued: false, newest: null,
+    told: null, failedAt: 0, asked: undefined, ended: false,
+  });
   // Every POST of the teacher's page goes in order, one at a time (a step must not arrive
   // before the page it belongs to, nor a question after the next round's); steps that pile
   // up while one is in flight are sent as one, the newest.
-  let asking = Promise.resolve(), queued = false, newest = null;
   const fail = (e) => { parentElement.dataset.error = String(e.message || e); };
   const send = (t) => {
-    newest = t;
-    if (queued) return;
-    queued = true;
-    asking = asking.then(() => {
-      queued = false;
-      return post(`${api}/round`, { key: data.key, round: newest });
+    T.newest = t;
+    if (T.queued || T.ended) return;
+    T.queued = true;
+    T.asking = T.asking.then(() => {
+      T.queued = false;
+      return post(`${api}/round`, { key: data.key, round: T.newest });
     }).catch(fail);
   };
   const onRound = (ev) => {
@@ -148,25 +240,25 @@ function teacherMount(component) {
   // the page and its parameters as the address bar holds them (Streamlit's browser side
   // writes a changed widget's value there, after the server's run has begun): checked
   // twice a second, told to the class when it changes
-  let told = null, failedAt = 0, ended = false;
   const tellWhere = () => {
     // a refused or lost request is told again (2 s later): the class must not stay on the
     // old parameters because one POST failed
-    if (ended || Date.now() - failedAt < 2000) return;
+    if (T.ended || Date.now() - T.failedAt < 2000) return;
     const now = addressNow(data.notShared);
     const sig = JSON.stringify([now.page, now.query]);
-    if (sig === told) return;
-    told = sig;
+    if (sig === T.told) return;
+    T.told = sig;
     // the round only where the page has a stepper (a page without one has no round)
     const stepper = document.querySelector(".bl-stepper");
     const round = stepper && stepper.dataset.round !== undefined ?
       parseInt(stepper.dataset.round, 10) : null;
-    asking = asking.then(() => post(`${api}/show`, { key: data.key, page: now.page,
-                                                    query: now.query, round }))
+    trace("show", now.page, now.query.length, round);
+    T.asking = T.asking.then(() => post(`${api}/show`, { key: data.key, page: now.page,
+                                                        query: now.query, round }))
       .catch((e) => {
-        told = null;
-        failedAt = Date.now();
-        parentElement.dataset.error = String(e.message || e);
+        T.told = null;
+        T.failedAt = Date.now();
+        fail(e);
       });
   };
   const watcher = setInterval(tellWhere, 500);
@@ -174,45 +266,55 @@ function teacherMount(component) {
   // and reveals it; the class's answers come back on the stream ("boostlab:class")
   // one POST at a time, in order: two steps in quick succession must leave the class on the
   // question of the round shown, not on whichever request arrived last
-  let asked = undefined;
   const ask = (q) => {
     const qid = q ? q.qid : null;
-    if (qid === asked) return;
-    asked = qid;
-    asking = asking.then(() => post(`${api}/ask`, { key: data.key, question: qid,
-                                                   choices: q ? q.n : null }))
-      .catch((e) => { parentElement.dataset.error = String(e.message || e); });
+    if (qid === T.asked || T.ended) return;
+    T.asked = qid;
+    T.asking = T.asking.then(() => post(`${api}/ask`, { key: data.key, question: qid,
+                                                       choices: q ? q.n : null }))
+      .catch(fail);
   };
   const onAsk = (ev) => ask(ev.detail);
   const onReveal = (ev) => {
     const { qid, correct } = ev.detail || {};
-    asking = asking.then(() => post(`${api}/reveal`, { key: data.key, question: qid, correct }))
-      .catch((e) => { parentElement.dataset.error = String(e.message || e); });
+    if (T.ended) return;
+    T.asking = T.asking.then(() => post(`${api}/reveal`, { key: data.key, question: qid,
+                                                          correct }))
+      .catch(fail);
   };
   window.addEventListener("boostlab:ask", onAsk);
   window.addEventListener("boostlab:reveal", onReveal);
   if (data.predict && BUS.ask !== undefined) ask(BUS.ask);
   if (!data.predict) ask(null);
+  // this tab teaches the class: a page that reconnects to another server process (its own
+  // died, in a lecture hall) or is reloaded takes the class up again (resumeMount)
+  remember(TEACHING_KEY, { code, key: data.key });
   // the live count of students (the class's own stream; the teacher is not counted)
-  const events = new EventSource(`${api}/events`);
-  events.onmessage = (ev) => {
-    const state = JSON.parse(ev.data);
-    BUS.classState = state;
-    if (state.ended) { ended = true; events.close(); }
-    window.dispatchEvent(new CustomEvent("boostlab:class", { detail: state }));
-    const count = document.querySelector(".st-key-class-count [data-bl-count]");
-    if (count) count.textContent = String(state.students);
-    const answers = document.querySelector(".st-key-class-answers [data-bl-answers]");
-    if (answers) answers.textContent = String(state.answers);
-    parentElement.dataset.seq = String(state.seq);
+  const stream = classStream(`${api}/events`);
+  const listener = {
+    message(state) {
+      BUS.classState = state;
+      if (state.ended) {
+        T.ended = true;
+        remember(TEACHING_KEY, null);
+        stream.close();
+      }
+      window.dispatchEvent(new CustomEvent("boostlab:class", { detail: state }));
+      const count = document.querySelector(".st-key-class-count [data-bl-count]");
+      if (count) count.textContent = String(state.students);
+      const answers = document.querySelector(".st-key-class-answers [data-bl-answers]");
+      if (answers) answers.textContent = String(state.answers);
+      parentElement.dataset.seq = String(state.seq);
+    },
   };
+  listen(stream, listener);
   tellWhere();
   return () => {
     clearInterval(watcher);
     window.removeEventListener("boostlab:round", onRound);
     window.removeEventListener("boostlab:ask", onAsk);
     window.removeEventListener("boostlab:reveal", onReveal);
-    events.close();
+    release(stream, listener);
   };
 }
 
@@ -223,6 +325,7 @@ function studentMount(component) {
   const exploreKey = `boostlab-explore-${code}`;
   const me = studentId();
   BUS.klass = { role: "student", code };
+  trace("mount", data.predict, data.mode.length);
   styleOnce();
   const box = document.createElement("div");
   box.className = "bl-class";
@@ -232,10 +335,27 @@ function studentMount(component) {
   parentElement.replaceChildren(box);
   const text = box.querySelector(".bl-class-state");
   const toggle = box.querySelector(".bl-class-toggle");
-  let events = null, last = null, ended = false, asked = null, askedAt = 0;
+  let last = null, ended = false;
+  // What this tab asked of the server, kept across the component's mounts: the run that
+  // takes the teacher's predict and mode is asked for once per change of theirs (asking
+  // again at every event while a run was under way interrupted the runs, and a run cut
+  // short before it drew the toggle left the page on the old mode for good: issue 39,
+  // item 2); a run asked for 3 s ago that has not brought them is asked for again.
+  const followers = (BUS.followerOf = BUS.followerOf || {});
+  const mine = (followers[code] = followers[code] || { asked: null, askedAt: 0 });
   // the teacher's predict or mode differs from what this page's run was told: it runs again
-  const needsRun = (state) =>
-    !!state.predict !== !!data.predict || (state.mode || "") !== (data.mode || "");
+  const wanted = (state) => JSON.stringify([!!state.predict, state.mode || ""]);
+  const needsRun = (state) => wanted(state) !== JSON.stringify([!!data.predict, data.mode || ""]);
+  const askRun = (state) => {
+    const want = wanted(state);
+    if (mine.asked === want && Date.now() - mine.askedAt < 3000) return;
+    mine.asked = want;
+    mine.askedAt = Date.now();
+    trace("ask", state.seq, want.length);
+    // a value of its own each time (the server reads none of it: the run takes the class's
+    // state from the store)
+    setTriggerValue("sync", `${state.seq}:${mine.askedAt}`);
+  };
   // a prediction picked on this page is the class's answer (one per student, changeable
   // until the teacher reveals)
   const onAnswer = (ev) => {
@@ -251,6 +371,46 @@ function studentMount(component) {
   };
   const setExploring = (on) => {
     try { sessionStorage.setItem(exploreKey, on ? "1" : "0"); } catch (e) { BUS.exploring = on; }
+  };
+  // The teacher's page and parameters this tab last opened (sessionStorage: it outlives
+  // the navigation): a page opened for them is never opened for them again, even when its
+  // address writes the same values another way (a loop of reloads on every phone, issue 39,
+  // item 1, came from two addresses that never compared equal). A navigation that did not
+  // happen (the page was being redrawn) is tried again from the page that asked for it.
+  const openedKey = `boostlab-opened-${code}`;
+  const opened = {
+    get() {
+      try { return sessionStorage.getItem(openedKey); } catch (e) { return BUS.opened || null; }
+    },
+    set(v) {
+      try {
+        if (v === null) sessionStorage.removeItem(openedKey);
+        else sessionStorage.setItem(openedKey, v);
+      } catch (e) { BUS.opened = v; }
+    },
+  };
+  const whereSig = (st) =>
+    JSON.stringify([st.page, [...st.query].map(([k, v]) => `${k}=${v}`).sort()]);
+  // open the teacher's page and parameters (this page's run is not the teacher's any more)
+  const follow = (state) => {
+    const sig = whereSig(state);
+    const here = addressNow(data.notShared);
+    if (state.page === here.page && sameQuery(state.query, here.query)) {
+      BUS.navigating = null;
+      return false;
+    }
+    const nav = BUS.navigating;
+    if (sig === opened.get() && !(nav && nav.sig === sig)) {
+      // opened for these already: the two addresses differ in how they write the same values
+      parentElement.dataset.mismatch = JSON.stringify([here.page, here.query]);
+      return false;
+    }
+    if (nav && nav.sig === sig && Date.now() - nav.at < 5000) return true;
+    BUS.navigating = { sig, at: Date.now() };
+    opened.set(sig);
+    trace("open", state.page, state.query.length);
+    window.location.assign(teacherLink(state, code));
+    return true;
   };
 
   function render() {
@@ -287,25 +447,15 @@ function studentMount(component) {
     parentElement.dataset.seq = String(state.seq);
     if (state.ended) {
       ended = true;
-      if (events) events.close();
+      stream.close();
       render();
       return;
     }
     if (exploring()) { render(); return; }
-    const here = addressNow(data.notShared);
-    if (state.page !== here.page || !sameQuery(state.query, here.query)) {
-      // another page or other parameters: open the teacher's link (this page's run is not
-      // the teacher's any more)
-      window.location.assign(teacherLink(state, code));
-      return;
-    }
-    if (needsRun(state) && asked !== state.seq) {
-      // the teacher turned predict-then-reveal on or off, or played a split as the weak
-      // learner: this page's run asks the class's state again (one rerun, not a reload)
-      asked = state.seq;
-      askedAt = Date.now();
-      setTriggerValue("sync", state.seq);
-    }
+    if (follow(state)) return;
+    // the teacher turned predict-then-reveal on or off, or played a split as the weak
+    // learner: this page's run asks the class's state again (one rerun, not a reload)
+    if (needsRun(state)) askRun(state);
     window.dispatchEvent(new CustomEvent("boostlab:class", { detail: state }));
     if (state.round !== null && state.round !== undefined) {
       BUS.followRound = state.round;
@@ -314,64 +464,59 @@ function studentMount(component) {
     render();
   }
 
-  let retry = null;
-  function connect() {
-    if (events) events.close();
-    events = new EventSource(`${api}/events?student=${encodeURIComponent(me)}`);
-    events.onmessage = (ev) => apply(JSON.parse(ev.data));
-    events.onerror = () => {
+  const stream = classStream(`${api}/events?student=${encodeURIComponent(me)}`);
+  const listener = {
+    message(state) {
+      trace("event", state.seq, state.students, !!state.predict);
+      apply(state);
+    },
+    error(s) {
       // the browser gives up on a stream answered with an error: a 404 means the class has
       // ended (or the server was restarted); anything else (503: the hall's Redis is
       // restarting; the network) is tried again in 3 s
-      if (events.readyState !== EventSource.CLOSED || ended || retry) return;
+      if (s.es.readyState !== EventSource.CLOSED || ended || s.retry) return;
+      const again = () => {
+        s.retry = setTimeout(() => { s.retry = null; s.open(); }, 3000);
+      };
       const probe = new AbortController();
       fetch(`${api}/events`, { signal: probe.signal, cache: "no-store" })
         .then((r) => {
           probe.abort();
           if (r.status === 404) { ended = true; render(); return; }
-          retry = setTimeout(() => { retry = null; connect(); }, 3000);
+          again();
         })
-        .catch(() => { retry = setTimeout(() => { retry = null; connect(); }, 3000); });
-    };
-  }
+        .catch(again);
+    },
+  };
+  listen(stream, listener);
 
   toggle.addEventListener("click", () => {
     setExploring(!exploring());
+    // a student exploring may change the parameters: the teacher's are opened again on rejoin
+    if (exploring()) opened.set(null);
     if (!exploring() && last) apply(last);
     render();
   });
-  connect();
   render();
   // once a second the page's steppers are told the class's round again: a stepper that
   // was mounted by a rerun in the middle of an event (a split played changes the run and
   // the round at once) catches up within a second instead of staying behind
-  let healed = false;
   const heal = setInterval(() => {
     if (ended || exploring() || !last) return;
     // the teacher's page or parameters and this page's differ though the event that said so
-    // came (its navigation was lost: the page was being redrawn): opened once from here
-    const here = addressNow(data.notShared);
-    if (!healed && (last.page !== here.page || !sameQuery(last.query, here.query))) {
-      healed = true;
-      window.location.assign(teacherLink(last, code));
-      return;
-    }
+    // came (its navigation was lost: the page was being redrawn): opened again from here
+    if (follow(last)) return;
     // a run asked for 3 s ago that has not brought the teacher's predict or mode (a request
     // made while another run was starting can be lost): asked again
-    if (needsRun(last) && Date.now() - askedAt > 3000) {
-      askedAt = Date.now();
-      // a value of its own each time: a repeat of the lost request's value might be taken
-      // for the same request (the server reads none of it)
-      setTriggerValue("sync", `${last.seq}:${askedAt}`);
-    }
+    if (needsRun(last)) askRun(last);
     if (last.round === null || last.round === undefined) return;
     BUS.followRound = last.round;
     window.dispatchEvent(new CustomEvent("boostlab:follow", { detail: { t: last.round } }));
   }, 1000);
   return () => {
+    trace("unmount");
     clearInterval(heal);
-    if (retry) clearTimeout(retry);
-    if (events) events.close();
+    release(stream, listener);
     window.removeEventListener("boostlab:answer", onAnswer);
     document.body.classList.remove("bl-following");
     const side = document.querySelector('[data-testid="stSidebar"]');
@@ -380,9 +525,29 @@ function studentMount(component) {
   };
 }
 
+// Streamlit calls a component's function again when its data changes (a rerun: the
+// teacher's predict, mode or round), on the same element, and keeps only the newest cleanup
+// for the component's unmount: the mount before lived on beside the new one, with its own
+// event stream, interval and listeners. After a few of the teacher's toggles a phone held
+// several, each asking for a run of its own, and its page re-ran about once a second
+// (issue 39, item 2). Each element's mount is cleaned up here, before the next one on it.
+const MOUNTED = new WeakMap();
+
 export default function (component) {
+  const el = component.parentElement;
+  const before = MOUNTED.get(el);
+  if (before) before();
   const role = (component.data || {}).role;
-  if (role === "teacher") return teacherMount(component);
-  if (role === "student") return studentMount(component);
-  return undefined;
+  const off = role === "teacher" ? teacherMount(component) :
+    role === "student" ? studentMount(component) :
+    role === "resume" ? resumeMount(component) : undefined;
+  let done = false;
+  const cleanup = () => {
+    if (done) return;
+    done = true;
+    if (MOUNTED.get(el) === cleanup) MOUNTED.delete(el);
+    if (typeof off === "function") off();
+  };
+  MOUNTED.set(el, cleanup);
+  return cleanup;
 }

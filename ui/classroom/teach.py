@@ -49,6 +49,13 @@ STUDENT = "_class_student"
 STUDENT_COMPONENT = "class_student"
 #: Session key: open the join dialog (the QR code) on this run.
 SHOW_QR = "_class_show_qr"
+#: Session key: a follower's browser asked for this run (klass.js's ``sync``): its page does
+#: not show the class's predict or mode, so the run takes them again.
+RESYNC = "_class_resync"
+#: Session key: the class this session ended (its tab does not ask to teach it again).
+ENDED_HERE = "_class_ended_here"
+#: Key of the component that asks for a class this tab taught before its session was lost.
+RESUME_COMPONENT = "class_resume"
 
 _CSS = """<style>
 .st-key-class-card { border: 1px solid rgba(128,128,128,0.45); border-radius: 0.6rem;
@@ -97,9 +104,10 @@ def _mode(page: str) -> str:
     )
 
 
-def _follow_mode(page: str, state: cs.ClassState) -> None:
+def _follow_mode(page: str, state: cs.ClassState, force: bool = False) -> None:
     """A follower's page takes the teacher's weak-learner mode: the toggle (each time the
-    teacher changes it) and the splits played (they replace the student's own)."""
+    teacher changes it, or when ``force``: the browser asked) and the splits played (they
+    replace the student's own)."""
     ss = st.session_state
     wk = _weak_key(page)
     try:
@@ -107,7 +115,7 @@ def _follow_mode(page: str, state: cs.ClassState) -> None:
     except ValueError:
         mode = {}
     weak = bool(mode.get("weak"))
-    if ss.get("_class_mode_weak") != (state.code, weak):
+    if force or ss.get("_class_mode_weak") != (state.code, weak):
         ss["_class_mode_weak"] = (state.code, weak)
         ss[f"{wk}_on"] = weak
     ss[f"{wk}_class"] = _tuples(mode.get("played", [])) if weak else None
@@ -178,14 +186,16 @@ class ClassData:
     as this run knew it, the teacher's predict and mode, and the URL parameters followers do
     not take (the page and its parameters are read from the address bar on both sides:
     the browser writes a changed widget's value there). ``key`` only for the teacher's own
-    page. What the script sends back: the trigger ``sync`` (:data:`TRIGGERS`; a follower's
-    page asks for a run when the teacher turns predict-then-reveal on or off); no state
+    page. What the script sends back: the triggers (:data:`TRIGGERS`) ``sync`` (a follower's
+    page asks for a run when it does not show the teacher's predict or mode) and ``resume``
+    (role ``"resume"``: a tab that taught a class before its server session was lost asks
+    for it again, ``"CODE:KEY"``); no state
     (telling the browser's id with the next control used made a rerun race the Send button's
     click: a click was lost in a test run). ``tests/test_lecture_contract.py`` checks klass.js
     against both."""
 
     #: the names klass.js fires with ``setTriggerValue``
-    TRIGGERS: ClassVar[tuple[str, ...]] = ("sync",)
+    TRIGGERS: ClassVar[tuple[str, ...]] = ("sync", "resume")
     #: the names klass.js sets with ``setStateValue``
     STATES: ClassVar[tuple[str, ...]] = ()
 
@@ -312,6 +322,7 @@ def _pairs(query: tuple[tuple[str, str], ...]) -> dict[str, list[str]]:
 def _end_class() -> None:
     teaching = st.session_state.pop(TEACHING, None)
     if teaching:
+        st.session_state[ENDED_HERE] = teaching["code"]
         try:
             cs.run(cs.STORE.end(teaching["code"], teaching["key"]))
         except cs.ClassError:
@@ -451,6 +462,12 @@ def _wait_for_the_store(code: str) -> None:
     st.rerun()
 
 
+def _resync() -> None:
+    """A follower's browser asked for a run (``sync``): the run takes the class's predict
+    and mode again."""
+    st.session_state[RESYNC] = True
+
+
 def _student_banner(page: str, code: str) -> None:
     wait = _THROTTLE.blocked(_client())
     if wait > 0:
@@ -469,21 +486,25 @@ def _student_banner(page: str, code: str) -> None:
         st.info(f"Class {state.code} has ended. The page is yours to explore.")
         return
     # the teacher's "Predict, then reveal", each time it changes (a student exploring keeps
-    # their own choice until then)
+    # their own choice until then), and whenever the browser asks: a run that set it and was
+    # cut short before it drew the toggle (a newer run request) left the browser's old value,
+    # which the next run took back (issue 39, item 2)
+    force = bool(st.session_state.pop(RESYNC, False))
     seen = st.session_state.get("_class_predict")
-    if seen != (state.code, state.predict):
+    if force or seen != (state.code, state.predict):
         st.session_state["_class_predict"] = (state.code, state.predict)
         st.session_state[_predict_key(page)] = state.predict
     predict = bool(st.session_state.get(_predict_key(page), False))
     st.session_state["_class_following"] = state.code
-    _follow_mode(page, state)
+    _follow_mode(page, state, force)
     with st.container(key="class-follow"):
         _COMPONENT(
             key=STUDENT_COMPONENT,
             data=ClassData("student", state.code, _url_round(), predict, state.mode).to_js(),
-            # klass.js asks for a run when the teacher's predict changed: the run is all; the
-            # browser's id is read when a split is sent (send_split)
-            **ClassData.callbacks(sync=lambda: None),
+            # klass.js asks for a run when its page does not show the teacher's predict or
+            # mode: the run takes them again (RESYNC); the browser's id is read when a split
+            # is sent (send_split)
+            **ClassData.callbacks(sync=_resync, resume=lambda: None),
         )
 
 
@@ -530,7 +551,42 @@ def class_bar(page: str) -> None:
         _from_teacher_link(page, code, key)
         code = None
     teaching = st.session_state.get(TEACHING)
+    if not teaching and not code:
+        teaching = _resume()
     if teaching:
         _teacher_card(page, teaching)
     elif code:
         _student_banner(page, code)
+
+
+def _resume() -> dict | None:
+    """A tab that taught a class before its server session was lost (in a lecture hall the
+    process that held it died and the page reconnected to another; or the page was
+    reloaded) asks for it again (klass.js, ``resumeMount``): this session teaches it again
+    if the key is the class's and the class is open (issue 39, item 4)."""
+    ended = st.session_state.get(ENDED_HERE) or ""
+    asked = _COMPONENT(
+        key=RESUME_COMPONENT,
+        data=ClassData("resume", ended, None).to_js(),
+        **ClassData.callbacks(sync=lambda: None, resume=lambda: None),
+    )
+    raw = getattr(asked, "resume", None)
+    if not isinstance(raw, str) or raw.count(":") != 1:
+        return None
+    code, key = raw.split(":")
+    if _THROTTLE.blocked(_client()) > 0:  # a key is guessed here no faster than by a link
+        return None
+    try:
+        code = cs.normal_code(code)
+        ok = cs.run(cs.STORE.is_teacher(code, key))
+        state = cs.run(cs.STORE.state(code)) if ok else None
+    except cs.ClassError:
+        return None  # gone with its server, or the store does not answer: Teach a class
+    if not ok:
+        _THROTTLE.miss(_client())
+        return None
+    if state.ended:
+        return None
+    st.session_state[TEACHING] = {"code": state.code, "key": key}
+    st.toast(f"Class {state.code} goes on: this page teaches it again.", icon=":material/groups:")
+    return st.session_state[TEACHING]
