@@ -29,7 +29,7 @@ from pathlib import Path
 
 import pytest
 from conftest import CHROMIUM, _free_port, require_chromium, require_redis
-from test_browser import _lecture_round, _no_exception_box, _wait_for
+from test_browser import _lecture_round, _no_exception_box, _settle, _wait_for
 from test_browser_teach import FOLLOWING, LECTURE, PHONE
 
 import ui.classroom.store as cs
@@ -116,9 +116,9 @@ def _page(browser, url: str, server: str, **kwargs):
     return context.new_page()
 
 
-def _teach(browser, url: str, server: str):
+def _teach(browser, url: str, server: str, path: str = "/topdown"):
     teacher = _page(browser, url, server)
-    teacher.goto(url + "/topdown")
+    teacher.goto(url + path)
     teacher.wait_for_selector(LECTURE, timeout=120_000)
     teacher.get_by_role("button", name="Teach a class").click()
     teacher.wait_for_selector(".st-key-class-code", timeout=60_000)
@@ -174,6 +174,60 @@ def test_a_class_across_processes_and_a_killed_process(hall, chromium) -> None:
     print(f"killed app2: the phone followed the class again after {recovered:.1f} s")
     _wait_for(lambda: _pids(folder)["app2"] != before, 30, "the hall did not restart app2")
     student.screenshot(path="tests/artifacts/hall_after_kill.png")
+    for p in (teacher, student):
+        _no_exception_box(p)
+        p.context.close()
+
+
+def test_the_teachers_process_dies_and_the_teacher_takes_the_class_up_again(hall, chromium) -> None:
+    """The teacher (presenting) on app1, a phone on app2: app1 is killed. The teacher's page
+    reconnects through HAProxy to app2, a new server session that knew nothing of the class:
+    the page takes the class up again by itself (its tab kept the class's code and key), and
+    the teacher's next steps reach the phone. Before issue 39 (item 4) the class card was
+    gone, "Teach a class" was back and the phone waited on the old round for good."""
+    url, folder, _ = hall
+    teacher, code = _teach(chromium, url, "app1", "/topdown?present=true")
+    student = _page(chromium, url, "app2", **PHONE)
+    student.goto(f"{url}/topdown?class={code}")
+    student.wait_for_selector(FOLLOWING, timeout=120_000)
+    teacher.keyboard.press("ArrowRight")
+    _follow(student, teacher)
+    before = _pids(folder)["app1"]
+    t0 = time.monotonic()
+    os.kill(before, signal.SIGKILL)
+    card = teacher.locator(".st-key-class-code")
+    log = "JSON.stringify((window.__boostlab || {}).classLog || [])"
+    # the page's elements stay on screen while it reconnects: wait for the new session's
+    # run, in which the tab asked for its class again
+    _wait_for(
+        lambda: '"resume"' in teacher.evaluate(log),
+        120,
+        lambda: "the teacher's page did not ask for its class: " + teacher.evaluate(log),
+    )
+    _settle(teacher)
+    _wait_for(
+        lambda: (
+            teacher.get_by_role("button", name="Teach a class").count() == 0
+            and card.count() == 1
+            and code in card.inner_text()
+        ),
+        60,
+        lambda: (
+            "the teacher's page: "
+            + teacher.locator("[data-testid=stMain]").inner_text()[:300]
+            + " log "
+            + teacher.evaluate(log)
+        ),
+    )
+    resumed = time.monotonic() - t0
+    teacher.wait_for_selector(LECTURE, timeout=60_000)
+    teacher.locator("h1").first.click()
+    for _ in range(2):
+        teacher.get_by_role("button", name="next round").click()
+        _follow(student, teacher, 60)
+    print(f"killed the teacher's process: the class card was back after {resumed:.1f} s")
+    assert "teach=" not in teacher.evaluate("location.href")  # the key stays out of sight
+    teacher.screenshot(path="tests/artifacts/hall_teacher_resumed.png")
     for p in (teacher, student):
         _no_exception_box(p)
         p.context.close()

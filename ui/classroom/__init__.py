@@ -206,7 +206,9 @@ def page_header(
     )
     with bar:
         copy_link_button()
-    teach.teach_button(bar, slug)
+    # the Teach button's place: it is drawn after the class bar below, which may take up a
+    # class this tab taught before its server session was lost (then there is no button)
+    teach_slot = bar.container(width="content")
     menu = None
     if export:
         menu = bar.popover(
@@ -227,6 +229,7 @@ def page_header(
             )
     st.html(_TARGETS_CSS)
     teach.class_bar(slug)
+    teach.teach_button(teach_slot, slug)
     if compact:
         st.html(_LECTURE_CSS)
     else:

@@ -186,23 +186,26 @@ function recall(name) {
 
 // A page that teaches no class (as far as its server session knows) and follows none: if
 // this tab taught one before its session was lost (the server process that held it died,
-// in a lecture hall; the page was reloaded), the class is asked for again, once. The
-// server checks the key and, if the class is still open, this session teaches it again
-// (issue 39, item 4: the class card was gone and "Teach a class" back, while the students
-// waited).
+// in a lecture hall; the page was reloaded), the class is asked for again, once a mount.
+// The server checks the key and, if the class is still open, this session teaches it
+// again (issue 39, item 4: the class card was gone and "Teach a class" back, while the
+// students waited); if not, it names the class in data.code and the tab forgets it.
 function resumeMount(component) {
   const { data, setTriggerValue } = component;
   const was = recall(TEACHING_KEY);
   if (!was || typeof was.code !== "string" || typeof was.key !== "string") return undefined;
-  remember(TEACHING_KEY, null);  // asked once: the class's teacher page writes it again
-  if (was.code === data.code) return undefined;  // the class this session has just ended
+  // data.code: a class not to ask for again (this session ended it, or the server said no)
+  if (was.code === data.code) {
+    remember(TEACHING_KEY, null);
+    return undefined;
+  }
   trace("resume", was.code);
   setTriggerValue("resume", `${was.code}:${was.key}`);
   return undefined;
 }
 
 function teacherMount(component) {
-  const { data, parentElement } = component;
+  const { data, parentElement, setTriggerValue } = component;
   const code = data.code;
   const api = `/api/class/${encodeURIComponent(code)}`;
   BUS.klass = { role: "teacher", code };
@@ -309,7 +312,26 @@ function teacherMount(component) {
   };
   listen(stream, listener);
   tellWhere();
+  // A page whose connection came back may be on a new server session (in a lecture hall,
+  // its process died and HAProxy sent it to another), which knows nothing of the class and
+  // would first run at the teacher's next control, without the class card: a run is asked
+  // for at once, and that run takes the class up again (resumeMount).
+  const app = document.querySelector('[data-testid="stApp"]');
+  let lost = false;
+  const connection = app ? new MutationObserver(() => {
+    const now = app.dataset.testConnectionState;
+    if (now && now !== "CONNECTED") lost = true;
+    else if (now === "CONNECTED" && lost) {
+      lost = false;
+      trace("reconnected");
+      setTriggerValue("sync", `reconnected:${Date.now()}`);
+    }
+  }) : null;
+  if (connection) {
+    connection.observe(app, { attributes: true, attributeFilter: ["data-test-connection-state"] });
+  }
   return () => {
+    if (connection) connection.disconnect();
     clearInterval(watcher);
     window.removeEventListener("boostlab:round", onRound);
     window.removeEventListener("boostlab:ask", onAsk);

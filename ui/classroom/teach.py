@@ -52,8 +52,9 @@ SHOW_QR = "_class_show_qr"
 #: Session key: a follower's browser asked for this run (klass.js's ``sync``): its page does
 #: not show the class's predict or mode, so the run takes them again.
 RESYNC = "_class_resync"
-#: Session key: the class this session ended (its tab does not ask to teach it again).
-ENDED_HERE = "_class_ended_here"
+#: Session key: a class this tab is not to ask for again (this session ended it, or the
+#: server refused to resume it).
+FORGET = "_class_forget"
 #: Key of the component that asks for a class this tab taught before its session was lost.
 RESUME_COMPONENT = "class_resume"
 
@@ -322,7 +323,7 @@ def _pairs(query: tuple[tuple[str, str], ...]) -> dict[str, list[str]]:
 def _end_class() -> None:
     teaching = st.session_state.pop(TEACHING, None)
     if teaching:
-        st.session_state[ENDED_HERE] = teaching["code"]
+        st.session_state[FORGET] = teaching["code"]
         try:
             cs.run(cs.STORE.end(teaching["code"], teaching["key"]))
         except cs.ClassError:
@@ -412,6 +413,9 @@ def _teacher_card(page: str, teaching: dict) -> None:
     _COMPONENT(
         key="class_teacher",
         data=ClassData("teacher", code, state.round, predict, mode, key=key).to_js(),
+        # klass.js asks for a run when the page's connection came back (a new server
+        # session, in a hall, takes the class up again from it: _resume)
+        **ClassData.callbacks(sync=lambda: None, resume=lambda: None),
     )
 
 
@@ -564,10 +568,9 @@ def _resume() -> dict | None:
     process that held it died and the page reconnected to another; or the page was
     reloaded) asks for it again (klass.js, ``resumeMount``): this session teaches it again
     if the key is the class's and the class is open (issue 39, item 4)."""
-    ended = st.session_state.get(ENDED_HERE) or ""
     asked = _COMPONENT(
         key=RESUME_COMPONENT,
-        data=ClassData("resume", ended, None).to_js(),
+        data=ClassData("resume", st.session_state.get(FORGET) or "", None).to_js(),
         **ClassData.callbacks(sync=lambda: None, resume=lambda: None),
     )
     raw = getattr(asked, "resume", None)
@@ -576,16 +579,29 @@ def _resume() -> dict | None:
     code, key = raw.split(":")
     if _THROTTLE.blocked(_client()) > 0:  # a key is guessed here no faster than by a link
         return None
+    gone = (
+        f"Class {code} could not be taken up again on this page: it has ended, or the "
+        "server that held it restarted. Students keep their pages; open a new class with "
+        "*Teach a class* and show them its code."
+    )
     try:
         code = cs.normal_code(code)
         ok = cs.run(cs.STORE.is_teacher(code, key))
         state = cs.run(cs.STORE.state(code)) if ok else None
-    except cs.ClassError:
-        return None  # gone with its server, or the store does not answer: Teach a class
+    except cs.NoSuchClass:
+        st.session_state[FORGET] = code
+        st.info(gone)
+        return None
+    except cs.ClassError as e:  # the store does not answer (the hall's Redis restarting)
+        st.warning(f"{e} Reload this page in a moment to take class {code} up again.")
+        return None
     if not ok:
         _THROTTLE.miss(_client())
+        st.session_state[FORGET] = code
         return None
     if state.ended:
+        st.session_state[FORGET] = code
+        st.info(gone)
         return None
     st.session_state[TEACHING] = {"code": state.code, "key": key}
     st.toast(f"Class {state.code} goes on: this page teaches it again.", icon=":material/groups:")
