@@ -248,3 +248,73 @@ def test_the_keys_stay_with_the_stepper_after_a_stepper_came_and_went(server, br
     _wait_for(lambda: _lecture_round(page) == t, 10, lambda: f"at {_lecture_round(page)}, not {t}")
     _no_exception_box(page)
     page.close()
+
+
+def test_end_class_asks_first_and_the_teachers_page_then_tells_nothing(server, browser) -> None:
+    """*End class* was a red button beside *Teacher link* that ended the class at once, and
+    the teacher's page went on POSTing its rounds to the ended class (404s)."""
+    teacher, code = _teach(browser, server, "/topdown?present=true")
+    phone = _student(browser, server, code, **PHONE)
+    teacher.get_by_role("button", name="End class").click()
+    confirm = teacher.get_by_role("button", name="End the class now")
+    confirm.wait_for(timeout=10_000)
+    assert phone.locator(FOLLOWING).count() == 1  # asked, not ended
+    told: list[str] = []
+    teacher.on("request", lambda r: told.append(r.url) if "/api/class/" in r.url else None)
+    confirm.click()
+    banner = phone.locator(".st-key-class-follow")
+    _wait_for(lambda: "has ended" in banner.inner_text(), 20, lambda: banner.inner_text())
+    _settle(teacher)
+    assert teacher.get_by_role("button", name="Teach a class").count() == 1
+    told.clear()
+    for _ in range(3):
+        teacher.get_by_role("button", name="next round").click()
+    t = _lecture_round(teacher)
+    teacher.reload()  # a reload does not take the ended class up again
+    teacher.wait_for_selector(LECTURE, timeout=60_000)
+    _settle(teacher)
+    assert teacher.get_by_role("button", name="Teach a class").count() == 1
+    assert teacher.locator(".st-key-class-code").count() == 0
+    assert not told, f"after End class the teacher's page told the class (round {t}): {told}"
+    for p in (teacher, phone):
+        _no_exception_box(p)
+        p.close()
+
+
+def test_a_phones_first_screen_and_the_cue_to_its_turn(server, browser) -> None:
+    """On a phone the teacher's question sat 1,700 px down an 844-px screen with no cue, the
+    first screen spent its height on a greyed Export and Challenges, and the banner said
+    "round 2" where the page says "Level 2"."""
+    teacher, code = _teach(browser, server, "/matryoshka?present=true")
+    phone = _new_page(browser, **PHONE)
+    phone.goto(f"{server}/matryoshka?class={code}")
+    phone.wait_for_selector(FOLLOWING, timeout=60_000)
+    phone.wait_for_selector(LECTURE, timeout=60_000)
+    _settle(phone)
+    banner = phone.locator(".st-key-class-follow")
+    level = _lecture_round(phone)
+    _wait_for(lambda: f"Level {level}" in banner.inner_text(), 10, lambda: banner.inner_text())
+    for hidden in (".st-key-export_menu", ".st-key-preset_row"):
+        assert not phone.locator(hidden).first.is_visible(), hidden
+    regions = phone.locator(".st-key-view-regions").first.bounding_box()
+    assert regions and regions["y"] < 420, regions  # the picture starts on the first screen
+    phone.screenshot(path="tests/artifacts/issue39/after_phone_matryoshka.png")
+    teacher.get_by_text("Predict, then reveal", exact=True).first.click()
+    phone.wait_for_selector(".bl-quiz", timeout=60_000)
+    cue = phone.get_by_role("button", name="A question for you ↓")
+    cue.wait_for(state="visible", timeout=20_000)
+    box = cue.bounding_box()
+    assert box and box["height"] >= 44 and box["y"] + box["height"] <= 844, box
+    phone.screenshot(path="tests/artifacts/issue39/after_phone_matryoshka_cue.png")
+    cue.tap()
+    quiz = phone.locator(".bl-quiz")
+    _wait_for(
+        lambda: 0 <= quiz.bounding_box()["y"] < 844 - 60, 10, lambda: str(quiz.bounding_box())
+    )
+    phone.locator(".bl-quiz-a").first.tap()
+    cue.wait_for(state="hidden", timeout=10_000)  # answered: no more cue
+    assert phone.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    phone.screenshot(path="tests/artifacts/issue39/after_phone_matryoshka_quiz.png")
+    for p in (teacher, phone):
+        _no_exception_box(p)
+        p.close()

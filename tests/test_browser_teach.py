@@ -182,7 +182,8 @@ def test_only_the_teacher_moves_the_class_and_end_tells_the_students(server, bro
     second, _ = _open(browser, link.replace("http://localhost:8501", server))
     second.wait_for_selector(".st-key-class-code", timeout=60_000)
     assert "teach=" not in second.evaluate("location.href")
-    second.get_by_role("button", name="End class").click()
+    second.get_by_role("button", name="End class").click()  # asks first
+    second.get_by_role("button", name="End the class now").click()
     _wait_for(
         lambda: "has ended" in student.locator(".st-key-class-follow").inner_text(),
         20,

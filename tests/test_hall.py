@@ -163,11 +163,17 @@ def test_a_class_across_processes_and_a_killed_process(hall, chromium) -> None:
     before = _pids(folder)["app2"]
     t0 = time.monotonic()
     os.kill(before, signal.SIGKILL)
+    # the phone says in words that it is reconnecting (a small grey CONNECTING was all
+    # before issue 39, item 11)
+    banner = student.locator(".st-key-class-follow")
+    _wait_for(lambda: "reconnecting" in banner.inner_text(), 30, lambda: banner.inner_text())
+    student.screenshot(path="tests/artifacts/hall_phone_reconnecting.png")
     teacher.keyboard.press("ArrowRight")  # the class moves on meanwhile
     # the phone's page reconnects (to app1: app2 is down) and lands on the class's round
     student.wait_for_selector(LECTURE, timeout=120_000)
     student.wait_for_selector(FOLLOWING, timeout=120_000)
     _follow(student, teacher, 120)
+    _wait_for(lambda: "reconnecting" not in banner.inner_text(), 60, lambda: banner.inner_text())
     recovered = time.monotonic() - t0
     teacher.keyboard.press("ArrowRight")
     _follow(student, teacher)

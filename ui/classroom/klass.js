@@ -51,7 +51,22 @@ body.bl-following [class*="st-key-weak_"] [data-testid="stRadio"] label {
     [class*="st-key-weak_"] *) {
     display: none; }
   body.bl-following .bl-stepper .bl-buttons { display: none; }
+  /* the presets, challenges and Export belong to the teacher: on a phone they only pushed
+     the regions half below the fold (issue 39, item 5) */
+  body.bl-following [data-testid="stLayoutWrapper"]:has(> .st-key-preset_row),
+  body.bl-following .st-key-preset_row,
+  body.bl-following [data-testid="stLayoutWrapper"]:has(> .st-key-export_menu),
+  body.bl-following .st-key-export_menu { display: none !important; }
 }
+.bl-class-lost { border-color: #D55E00; border-width: 2px; }
+/* a follower's turn (the teacher's question, the class's splits) below or above the
+   screen: a button at the bottom of the screen that scrolls to it */
+.bl-class-cue { position: fixed; left: 50%; transform: translateX(-50%); bottom: 1rem;
+  z-index: 995; min-height: 48px; padding: 0 1.3rem; border-radius: 24px; border: 0;
+  background: #A52F3C; color: white; font: inherit; font-size: 1.05rem; font-weight: 600;
+  box-shadow: 0 2px 10px rgba(0,0,0,0.3); cursor: pointer; max-width: calc(100vw - 2rem);
+  white-space: nowrap; }
+.bl-class-cue[hidden] { display: none; }
 `;
 
 const BUS = (window.__boostlab = window.__boostlab || { rounds: {} });
@@ -87,7 +102,11 @@ function post(path, body) {
     keepalive: true,
   }).then(async (r) => {
     const out = await r.json().catch(() => ({}));
-    if (!r.ok) throw new Error(out.error || `HTTP ${r.status}`);
+    if (!r.ok) {
+      const err = new Error(out.error || `HTTP ${r.status}`);
+      err.status = r.status;
+      throw err;
+    }
     return out;
   });
 }
@@ -221,7 +240,14 @@ function teacherMount(component) {
   // Every POST of the teacher's page goes in order, one at a time (a step must not arrive
   // before the page it belongs to, nor a question after the next round's); steps that pile
   // up while one is in flight are sent as one, the newest.
-  const fail = (e) => { parentElement.dataset.error = String(e.message || e); };
+  const fail = (e) => {
+    parentElement.dataset.error = String(e.message || e);
+    // the class is gone (ended from another device, expired): nothing more is told
+    if (e.status === 404) {
+      T.ended = true;
+      remember(TEACHING_KEY, null);
+    }
+  };
   const send = (t) => {
     T.newest = t;
     if (T.queued || T.ended) return;
@@ -357,7 +383,7 @@ function studentMount(component) {
   parentElement.replaceChildren(box);
   const text = box.querySelector(".bl-class-state");
   const toggle = box.querySelector(".bl-class-toggle");
-  let last = null, ended = false;
+  let last = null, ended = false, lost = false;
   // What this tab asked of the server, kept across the component's mounts: the run that
   // takes the teacher's predict and mode is asked for once per change of theirs (asking
   // again at every event while a run was under way interrupted the runs, and a run cut
@@ -380,9 +406,11 @@ function studentMount(component) {
   };
   // a prediction picked on this page is the class's answer (one per student, changeable
   // until the teacher reveals)
+  let answered = null;
   const onAnswer = (ev) => {
     const { qid, choice } = ev.detail || {};
     if (exploring() || ended || typeof choice !== "number") return;
+    answered = qid;
     post(`${api}/answer`, { student: me, question: qid, choice })
       .catch((e) => { parentElement.dataset.error = String(e.message || e); });
   };
@@ -451,9 +479,19 @@ function studentMount(component) {
       return;
     }
     toggle.hidden = false;
+    box.classList.toggle("bl-class-lost", lost);
+    if (lost) {
+      // the page's server went away (in a hall its process died): it is reconnecting
+      text.textContent = `Connection lost: reconnecting to class ${code}…`;
+      toggle.hidden = true;
+      return;
+    }
     if (following) {
+      // the round in the words the page's stepper uses ("Level 2", "Step 4")
+      const name = document.querySelector(".bl-stepper .bl-name");
+      const unit = ((name && name.textContent) || "Round").trim();
       text.textContent = `Following class ${code}: the teacher drives` +
-        (last && last.round !== null ? ` · round ${last.round}` : "");
+        (last && last.round !== null ? ` · ${unit} ${last.round}` : "");
       toggle.textContent = "Explore on my own";
       toggle.classList.remove("bl-class-primary");
     } else {
@@ -523,6 +561,63 @@ function studentMount(component) {
   // once a second the page's steppers are told the class's round again: a stepper that
   // was mounted by a rerun in the middle of an event (a split played changes the run and
   // the round at once) catches up within a second instead of staying behind
+  // the page's connection to its server (Streamlit's own state on the app's element)
+  const app = document.querySelector('[data-testid="stApp"]');
+  const connection = app ? new MutationObserver(() => {
+    const now = app.dataset.testConnectionState;
+    const was = lost;
+    lost = !!now && now !== "CONNECTED" && !ended;
+    if (lost !== was) render();
+  }) : null;
+  if (connection) {
+    connection.observe(app, { attributes: true, attributeFilter: ["data-test-connection-state"] });
+  }
+  // The follower's turn — the teacher's question, the class's splits — sits below the views
+  // on a phone (1,700 px down on an 844-px screen, issue 39, item 5): while it is off the
+  // screen, a button at the bottom of the screen says so and scrolls to it.
+  const cue = document.createElement("button");
+  cue.type = "button";
+  cue.className = "bl-class-cue";
+  cue.hidden = true;
+  document.body.appendChild(cue);
+  let target = null;
+  cue.addEventListener("click", () => {
+    if (target) target.scrollIntoView({ block: "center", behavior: "smooth" });
+  });
+  // (until the student has answered the question, or sent a choice once on this page)
+  let sent = false;
+  const onSend = (ev) => {
+    const b = ev.target instanceof Element ? ev.target.closest("button") : null;
+    if (b && b.closest('[class*="st-key-weak_"]') && /^Send my/.test(b.textContent.trim())) {
+      sent = true;
+    }
+  };
+  document.addEventListener("click", onSend, true);
+  const turn = () => {
+    if (ended || exploring() || !last) return null;
+    const send = [...document.querySelectorAll('[class*="st-key-weak_"] button')]
+      .find((b) => /^Send my/.test(b.textContent.trim()));
+    if (send && !sent) return [send, "Send your choice ↓"];
+    const quiz = document.querySelector(".bl-quiz");
+    const q = last.question;
+    if (quiz && q && !last.revealed && answered !== q.id) {
+      return [quiz, "A question for you ↓"];
+    }
+    return null;
+  };
+  const showCue = () => {
+    const now = turn();
+    target = now ? now[0] : null;
+    let off = false;
+    if (target) {
+      const r = target.getBoundingClientRect();
+      off = r.top > window.innerHeight - 40 || r.bottom < 80;
+      const label = r.bottom < 80 ? now[1].replace("↓", "↑") : now[1];
+      if (cue.textContent !== label) cue.textContent = label;
+    }
+    cue.hidden = !off;
+  };
+  const cueTimer = setInterval(showCue, 400);
   const heal = setInterval(() => {
     if (ended || exploring() || !last) return;
     // the teacher's page or parameters and this page's differ though the event that said so
@@ -537,6 +632,10 @@ function studentMount(component) {
   }, 1000);
   return () => {
     trace("unmount");
+    if (connection) connection.disconnect();
+    clearInterval(cueTimer);
+    document.removeEventListener("click", onSend, true);
+    cue.remove();
     clearInterval(heal);
     release(stream, listener);
     window.removeEventListener("boostlab:answer", onAnswer);

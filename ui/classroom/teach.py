@@ -407,7 +407,14 @@ def _teacher_card(page: str, teaching: dict) -> None:
                 "Keep it private: whoever has it drives the class."
             )
             st.code(teacher_link(page, code, key), language=None, wrap_lines=True)
-        st.button("End class", key="end_class", on_click=_end_class, type="primary")
+        # two steps, the second one named: a class is ended by a decision, not a slip of
+        # the finger beside the Teacher link (issue 39, item 11)
+        with st.popover("End class", icon=":material/stop_circle:"):
+            st.markdown(
+                f"End class {code} for everyone? The students' pages say that "
+                "the class has ended and stay theirs to explore; the code stops working."
+            )
+            st.button("End the class now", key="end_class", on_click=_end_class, type="primary")
     if st.session_state.pop(SHOW_QR, False):
         _join_dialog(code, link)
     _COMPONENT(
