@@ -140,3 +140,17 @@ def test_a_page_open_sends_under_300_kb(slug: str) -> None:
     sizes = {c.id.rsplit("-", 1)[-1]: c.ByteSize() for c in comps}
     assert sum(sizes.values()) < 300_000, sizes
     assert all(len(c.js_content) < 600 for c in comps)
+
+
+def test_the_class_component_is_a_loader_of_its_static_copy() -> None:
+    """The class component (klass.js, ~30 KB) is mounted on every page open since a tab may
+    take up the class it taught: it goes as a loader of its static copy, as lecture.js."""
+    from pathlib import Path
+
+    from ui import static_js
+
+    src = Path(static_js.__file__).parent / "classroom" / "klass.js"
+    name = static_js.ensure(src)
+    assert (static_js.STATIC / name).read_text("utf-8") == src.read_text("utf-8")
+    js = static_js.loader(src)
+    assert f'"app/static/{name}"' in js and len(js) < 600

@@ -31,7 +31,7 @@ import streamlit as st
 
 import ui.classroom.store as cs  # the module, not the package (no import cycle)
 
-from .. import params
+from .. import params, static_js
 
 #: URL parameters of class mode (declared in ``ui.pages.HEADER_PARAMS``).
 CLASS_PARAM = "class"
@@ -61,15 +61,25 @@ RESUME_COMPONENT = "class_resume"
 _CSS = """<style>
 .st-key-class-card { border: 1px solid rgba(128,128,128,0.45); border-radius: 0.6rem;
   padding: 0.3rem 0.8rem; flex-wrap: wrap; }
-.bl-class-join { font-size: 1.1rem; display: flex; flex-wrap: wrap; gap: 0.5rem 1.5rem;
-  align-items: baseline; justify-content: space-between; }
-.bl-class-join code { overflow-wrap: anywhere; white-space: normal; }
+/* the join dialog's link and code are read from the back of a hall: >= 28 px at 1920 px,
+   presenting or not (32 px in presenter mode); they wrap, never scroll sideways */
+.bl-class-join { font-size: max(1.6rem, 1.6vw); line-height: 1.3; display: flex;
+  flex-wrap: wrap; gap: 0.5rem 1.5rem; align-items: baseline; justify-content: space-between; }
+.bl-class-join > div { min-width: 0; max-width: 100%; }
+.bl-class-join code { font-size: 1em; overflow-wrap: anywhere; white-space: normal; }
+.bl-class-join .bl-class-code b { font-size: 1.5em; }
+@media (max-width: 700px) { .bl-class-join { font-size: 1.2rem; } }
 .bl-class-code b { font-size: 1.7rem; letter-spacing: 0.12em; font-variant-numeric: tabular-nums; }
 .bl-class-qr { display: block; margin: 0 auto; width: min(480px, 70vh, 80vw); height: auto;
   image-rendering: pixelated; }
 </style>"""
-_JS = (Path(__file__).resolve().parent / "klass.js").read_text(encoding="utf-8")
-_COMPONENT = st.components.v2.component("boostlab_class", js=_JS, isolate_styles=False)
+#: klass.js, served once per browser from static/ (it is mounted on every page open: a tab
+#: may take up the class it taught, _resume)
+_COMPONENT = st.components.v2.component(
+    "boostlab_class",
+    js=static_js.loader(Path(__file__).resolve().parent / "klass.js"),
+    isolate_styles=False,
+)
 
 
 def _weak_key(page: str) -> str:
