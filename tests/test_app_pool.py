@@ -110,3 +110,79 @@ def test_the_class_sends_its_choices_and_the_teacher_plays_the_best(page: str) -
     else:
         assert last == ((sent["cos"], sent["sin"]), sent["b"])
     assert cs.run(cs.STORE.splits(code)) == []  # a new collection
+
+
+# ---------------------------------------------------------------- a follower's page (issue 39)
+#: page → the first column's entry of the student's own row in the panel's table, the
+#: sentences that compare it with the algorithm's choice (they give the answer away while the
+#: class chooses), and the words of the note that shows the algorithm's choice once played
+FOLLOWER = {
+    "topdown": ("yours", r"the algorithm's \d", r"The algorithm('s choice:| chose the same)"),
+    "branching": (
+        "yours",
+        r"InfoBoost's (\d|divided leaves|does)",
+        r"InfoBoost's: h1 =|as InfoBoost's does",
+    ),
+    "oblique": (
+        "your line",
+        r"AdaBoost_R's separator (lowers|\()|than AdaBoost_R's",
+        "AdaBoost_R's separator:",
+    ),
+}
+
+
+def _class(page: str):
+    """A teacher who collects the class's choices, and a student following on their page."""
+    key = PAGES[page][0]
+    teacher = ah.page(page, **QUERY[page])
+    teacher.button(key="teach_class").click().run()
+    code = _code(teacher)
+    teacher.toggle(key=f"{key}_on").set_value(True).run()
+    teacher.toggle(key="class_collect").set_value(True).run()
+    ah.ok(teacher)
+    student = ah.page(page, **{**QUERY[page], "class": code})
+    ah.ok(student)
+    return teacher, student
+
+
+def _rows(at) -> list[str]:
+    """The first column of the student's table (one row per choice it shows)."""
+    (table,) = [d for d in at.dataframe if d.value.columns[0] in ("split", "stump", "separator")]
+    return table.value.iloc[:, 0].tolist()
+
+
+def _texts(at) -> list[str]:
+    return [e.value for kind in ("markdown", "caption", "info", "success") for e in at.get(kind)]
+
+
+@pytest.mark.parametrize("page", list(PAGES))
+def test_a_follower_sees_the_algorithms_choice_only_once_the_class_has_chosen(page: str) -> None:
+    """While the class collects, a follower's panel shows the student's own choice and
+    nothing of the algorithm's (issue 39, item 6); once the teacher has played the class's
+    best, a note says how it compared with the algorithm's, in the class's name, not the
+    student's (item 7); with *Class splits* off the algorithm's row is back."""
+    key, what, _ = PAGES[page]
+    own, compare, shown = FOLLOWER[page]
+    teacher, student = _class(page)
+    assert _rows(student) == [own]
+    leaks = [t for t in _texts(student) if re.search(compare, t)]
+    assert not leaks, leaks
+    head = next(t for t in _texts(student) if t.startswith("**You are the weak learner**"))
+    assert "send it to the class" in head and "the class's" in head, head
+
+    student.button(key=f"{key}_send").click().run()
+    teacher.run()
+    teacher.button(key=f"{key}_class_best").click().run()
+    ah.ok(teacher)
+    student.run()
+    ah.ok(student)
+    (note,) = [i.value for i in student.info if "played by the teacher" in i.value]
+    assert f"the class's {what}" in note and f"your {what}" not in note.lower(), note
+    assert re.search(shown, note), note
+    # the next round is being chosen: still nothing of the algorithm's beside the student's
+    assert _rows(student) == [own]
+
+    teacher.toggle(key="class_collect").set_value(False).run()
+    student.run()
+    ah.ok(student)
+    assert len(_rows(student)) > 1, _rows(student)  # the algorithm's choice is shown again

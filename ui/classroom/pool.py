@@ -3,12 +3,17 @@ learner" modes share when a class follows — the split on /topdown, the stump o
 the separator on /oblique.
 
 The teacher turns on *Class splits* (:func:`collect_toggle`); each follower's page then has
-*Send my … to the class* (:func:`send_row`) in place of its play buttons; the teacher's page
-shows :func:`panel`: how many were sent, the class's best against the algorithm's, the
-submissions drawn over the regions, the histogram of their scores, and the button that plays
-the best one. A page scores the submissions itself, with the function that scores the
-student's own choice (``score_split``, ``score_stump``, ``score_separator``): a submission it
-cannot score is counted as refused and changes nothing.
+*Send my … to the class* (:func:`send_row`) in place of its play buttons, right under the
+controls it sends; the teacher's page shows :func:`panel`: how many were sent, the class's
+best against the algorithm's, the button that plays the best one, the submissions drawn over
+the regions and the histogram of their scores. A page scores the submissions itself, with the
+function that scores the student's own choice (``score_split``, ``score_stump``,
+``score_separator``): a submission it cannot score is counted as refused and changes nothing.
+
+While the class collects, a follower's page keeps the algorithm's choice to itself
+(:func:`answer_hidden`: it would give the answer away); once the teacher has played a
+choice, the page shows how the class's choice compared with the algorithm's
+(:func:`played_note`).
 
 The submissions travel through the class store (:mod:`ui.classroom.store`: one per student, a
 new one replaces it; a new collection and each choice played drop them).
@@ -17,6 +22,7 @@ new one replaces it; a new collection and each choice played drop them).
 from __future__ import annotations
 
 import math
+import textwrap
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -24,7 +30,7 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from .. import theme
-from . import chart, teach
+from . import PRESENTER_SCALE, chart, presenting, teach
 
 
 def collect_toggle() -> None:
@@ -45,30 +51,41 @@ def collecting() -> bool:
     return teach.teaching() and bool(st.session_state.get(teach.COLLECT))
 
 
-def _sent(key: str, message: str) -> None:
-    st.session_state[f"{key}_sent"] = message
+def answer_hidden() -> bool:
+    """Whether a follower's page keeps the algorithm's choice to itself: while the class
+    collects, the algorithm's split and its score beside the student's would give the
+    answer away before the student sends (issue 39, item 6)."""
+    return teach.collecting()
 
 
-def _send(key: str, split: dict[str, Any]) -> None:
-    _sent(key, teach.send_split(split))
+def _sent(key: str, turn: int, message: str) -> None:
+    st.session_state[f"{key}_sent"] = (turn, message)
 
 
-def send_row(actions: Any, key: str, split: Mapping[str, Any] | None, *, what: str) -> None:
-    """A follower's action in ``actions``: send ``split`` to the class (disabled when
-    ``None``: the page could not score it), or say that the teacher plays the choices.
+def _send(key: str, turn: int, split: dict[str, Any]) -> None:
+    _sent(key, turn, teach.send_split(split))
+
+
+def send_row(key: str, split: Mapping[str, Any] | None, *, what: str, turn: int) -> None:
+    """A follower's action, drawn where it is called — right under the student's controls,
+    so that what it sends is just above it: send ``split`` to the class (disabled when
+    ``None``: the page could not score it), or say that the teacher plays the choices. The
+    confirmation goes right under the button: on a phone it is on the screen the tap was
+    made on (issue 39, item 5: it landed below the table and the notes, off the screen).
 
     Parameters
     ----------
-    actions : container
-        Where the page's play buttons would be.
     key : str
         The page's weak-learner key (``"weak_topdown"``).
     split : mapping or None
         The student's choice as the page's panel reads it back (numbers and short text).
     what : str
         The choice's name: "split", "stump", "line".
+    turn : int
+        The rounds played so far: a confirmation is shown for its own round only (a round
+        the teacher has played since asks for a new choice).
     """
-    with actions:
+    with st.container(key=f"{key}_send_row"):
         if not teach.collecting():
             st.caption(
                 f"The teacher plays the {what}s. When they open *Class splits*, send yours "
@@ -81,10 +98,19 @@ def send_row(actions: Any, key: str, split: Mapping[str, Any] | None, *, what: s
             type="primary",
             disabled=split is None,
             on_click=_send,
-            args=(key, dict(split or {})),
+            args=(key, turn, dict(split or {})),
         )
-    if message := st.session_state.get(f"{key}_sent"):
-        st.info(message)
+        sent = st.session_state.get(f"{key}_sent")
+        if isinstance(sent, tuple) and len(sent) == 2 and sent[0] == turn:
+            st.info(sent[1])
+
+
+def played_note(key: str, text: str) -> None:
+    """On a follower's page, once the teacher has played a choice: ``text`` (markdown, the
+    caller escapes it), how that choice compared with the algorithm's — the answer the page
+    kept to itself while the class was choosing (:func:`answer_hidden`)."""
+    with st.container(key=f"{key}_played"):
+        st.info(text)
 
 
 def histogram(
@@ -121,6 +147,71 @@ def histogram(
 OTHERS = dict(color="rgba(60,60,60,0.55)", width=1.5, dash="dot")
 BEST = dict(color=theme.HIGHLIGHT, width=4, dash="solid")
 
+#: Presenter mode: characters on a line of the panel's chart titles at the projector's font
+#: (the panel is a quarter of a 1920-px screen, about 440 px: plotly does not wrap a title).
+TITLE_CHARS = 30
+
+
+def _wrapped(text: str | None, chars: int) -> str | None:
+    """``text`` cut into lines of at most ``chars`` characters (plotly's ``<br>``)."""
+    if not text or "<br>" in text or len(text) <= chars:
+        return text
+    return "<br>".join(textwrap.wrap(text, chars, break_long_words=False))
+
+
+def _for_the_hall(fig: go.Figure) -> None:
+    """Presenter mode: the panel's charts read like the lecture's views from the back of the
+    hall — every text at ``ui.lecture.PRESENTER_FONT`` (22 px at 1920) once :func:`chart`
+    has enlarged the layout's fonts by ``PRESENTER_SCALE`` (a mark's text it does not
+    enlarge is set to that size here), and the titles wrapped to the panel's width (issue 39,
+    item 8: 12-16 px before)."""
+    from ..lecture import PRESENTER_FONT  # ui.lecture imports this package: not at the top
+
+    base = math.ceil(PRESENTER_FONT / PRESENTER_SCALE)
+    lay = fig.layout
+
+    def grow(size: float | None) -> int:
+        return max(round(size or 0), base)
+
+    title = _wrapped(lay.title.text, TITLE_CHARS)
+    fig.update_layout(
+        font_size=grow(lay.font.size),
+        # above the plot, the top margin grown to hold all its lines
+        title=dict(
+            text=title,
+            font_size=grow(lay.title.font.size),
+            yref="paper",
+            y=1,
+            yanchor="bottom",
+            automargin=True,
+        ),
+        legend_font_size=grow(lay.legend.font.size),
+    )
+    for name in [a for a in lay if a.startswith(("xaxis", "yaxis"))]:
+        axis = lay[name]
+        text = _wrapped(axis.title.text, TITLE_CHARS)
+        fig.update_layout(
+            {
+                name: dict(
+                    tickfont_size=grow(axis.tickfont.size),
+                    title=dict(text=text, font_size=grow(axis.title.font.size)),
+                )
+            }
+        )
+    for ann in lay.annotations or ():
+        ann.font.size = grow(ann.font.size)
+    for trace in fig.data:
+        if "textfont" in trace and trace.textfont.size is not None:
+            trace.textfont.size = max(trace.textfont.size, PRESENTER_FONT)
+
+
+def _panel_chart(fig: go.Figure, key: str) -> None:
+    """One of the panel's charts: no plotly mode bar (it covered the chart's title), fonts
+    for the hall in presenter mode."""
+    if presenting():
+        _for_the_hall(fig)
+    chart(fig, key=key, config={"displayModeBar": False})
+
 
 def panel(
     key: str,
@@ -156,8 +247,7 @@ def panel(
             st.markdown(f"**Class splits**: waiting for the students' choices{note}.")
             return
         st.markdown(f"**Class splits: {n}** sent{note}. {best}")
-        for name, fig in zip(("regions", "hist"), figures(), strict=False):
-            chart(fig, key=f"{key}_class_{name}")
+        # above the charts: on the projector's first screen (below them it was not)
         if st.button(
             "Use the class's best split",
             key=f"{key}_class_best",
@@ -167,3 +257,5 @@ def panel(
             play()
             teach.clear_class_splits()
             st.rerun()
+        for name, fig in zip(("regions", "hist"), figures(), strict=False):
+            _panel_chart(fig, f"{key}_class_{name}")

@@ -267,26 +267,44 @@ def branching_turn(
     """
     names = list(ds.feature_names)
     t = n_played + 1
+    following = TURN.following()  # a class: the teacher plays the stumps
+    # while the class chooses, InfoBoost's stump would give the answer away
+    hidden = following and pool.answer_hidden()
     with st.container(border=True, key=f"{KEY}_box"):
         head, buttons = st.columns([3, 2], vertical_alignment="center")
         if n_played >= n_rounds:
             head.markdown(f"**You are the weak learner** — {md_plain(scheme)}'s run.")
+        elif following:
+            head.markdown(
+                f"**You are the weak learner** — {md_plain(scheme)}'s run, round {t} of "
+                f"{n_rounds}: choose a stump h{t} and send it to the class. The views show "
+                "the run continued from the class's stumps, the ones the teacher played "
+                "(the rounds after them are InfoBoost's)."
+            )
         else:
             head.markdown(
                 f"**You are the weak learner** — {md_plain(scheme)}'s run, round {t} of "
                 f"{n_rounds}: choose the stump h{t}. The views show the run continued "
                 "from your stumps (the rounds after yours are InfoBoost's)."
             )
-        following = TURN.following()  # a class: the teacher plays the stumps
         with buttons.container(horizontal=True, horizontal_alignment="right"):
             if not following:
                 st.button("Undo", key=f"{KEY}_undo", on_click=TURN.undo, disabled=n_played == 0)
                 st.button("Start over", key=f"{KEY}_restart", on_click=TURN.restart)
             pool.collect_toggle()
         # the play buttons sit under the heading (filled once the choice is scored), so
-        # they are on screen in the narrow side panel without scrolling it
-        actions = st.container(horizontal=True, key=f"{KEY}_actions")
+        # they are on screen in the narrow side panel without scrolling it; a follower's
+        # Send button is under the controls it sends instead (on a phone: on their screen)
+        actions = None if following else st.container(horizontal=True, key=f"{KEY}_actions")
+        if following and n_played:
+            _played_note(ds, run, n_played, merge=merge, c=c, weak=weak)
         if n_played >= n_rounds:
+            if following:
+                st.success(
+                    f"The class's run is complete: the teacher played all T = {n_rounds} "
+                    "stumps. Step through it below."
+                )
+                return
             st.success(
                 f"Your run is complete: you chose all T = {n_rounds} stumps. Step through it "
                 "below, undo, or start over."
@@ -297,7 +315,11 @@ def branching_turn(
             last = run[-1]
             st.warning(
                 f"Round {last.t + 1} could not be played: {md_plain(last.message, 300)} "
-                "Undo to choose another stump."
+                + (
+                    "The teacher chooses another stump."
+                    if following
+                    else "Undo to choose another stump."
+                )
             )
             return
         if pool.collecting():
@@ -335,6 +357,10 @@ def branching_turn(
                     help="Or set it on the plot: click a point (θ goes through it) or drag a "
                     "box (its left edge; its lower edge for the second feature).",
                 )
+            if following:
+                split = {"round": t, "feature": int(feature), "threshold": float(threshold)}
+                # right under the controls it sends, its confirmation under it
+                pool.send_row(KEY, split, what="stump", turn=n_played)
             try:
                 score = score_stump(
                     ds.X_train, ds.y_train, state, feature, threshold, merge=merge, c=c, weak=weak
@@ -342,7 +368,7 @@ def branching_turn(
             except ValueError as exc:  # not expected: the page's own run and settings
                 st.warning(md_plain(str(exc), 300))
                 return
-            mine, algo = score.yours, score.algorithm
+            mine, algo = score.yours, None if hidden else score.algorithm
             rows = [_row("yours", mine, names)]
             if algo is not None:
                 rows.append(_row("InfoBoost's", algo, names))
@@ -365,7 +391,7 @@ def branching_turn(
                 f"error {_fmt(state.metrics.train_error)}. {learner}; training error ≤ Π Z_t "
                 "(Theorem 1) for any stump."
             )
-            same = score.same_partition
+            same = score.same_partition and not hidden
             tables = [("Your divided leaves", mine, f"{KEY}_leaves")]
             if algo is not None and not same:
                 tables.append(("InfoBoost's divided leaves", algo, f"{KEY}_leaves_algo"))
@@ -389,10 +415,7 @@ def branching_turn(
                     "Your stump splits the training points as InfoBoost's does: every number "
                     "agrees."
                 )
-            if following:
-                split = {"round": t, "feature": int(feature), "threshold": float(threshold)}
-                pool.send_row(actions, KEY, split, what="stump")
-            else:
+            if not following:
                 _play_buttons(actions, feature, threshold, algo)
         with left:
             edge = "left" if feature == 0 else "lower"
@@ -448,6 +471,44 @@ def _play_buttons(actions, feature: int, threshold: float, algo: StumpScore | No
                 on_click=_play,
                 args=((algo.feature, algo.threshold),),
             )
+
+
+def _played_note(
+    ds: Dataset, run: Sequence[BPStep], n_played: int, *, merge: str, c: float, weak: str
+) -> None:
+    """A follower's page: the round the teacher played last, the class's stump against
+    InfoBoost's for that round (kept from the page while the class chose)."""
+    before, played = _state(run, n_played - 1), _state(run, n_played)
+    if before is None or played is None or played.feature is None:
+        return
+    names = list(ds.feature_names)
+    t = n_played
+    try:
+        got = score_stump(
+            ds.X_train,
+            ds.y_train,
+            before,
+            played.feature,
+            played.threshold,
+            merge=merge,
+            c=c,
+            weak=weak,
+        )
+    except ValueError:  # not expected: the run's own stump
+        return
+    mine, algo = got.yours, got.algorithm
+    text = (
+        f"**Round {t}, the class's stump** (played by the teacher): h{t} = "
+        f"{md_plain(_stump_text(names, mine.feature, mine.threshold))}, Z_{t} = {_fmt(mine.Z)}."
+    )
+    if algo is not None and got.same_partition:
+        text += " It splits the training points as InfoBoost's does."
+    elif algo is not None:
+        text += (
+            f" InfoBoost's: h{t} = {md_plain(_stump_text(names, algo.feature, algo.threshold))}, "
+            f"Z_{t} = {_fmt(algo.Z)} (lower: Π Z_t falls more)."
+        )
+    pool.played_note(KEY, text)
 
 
 # ------------------------------------------------------------------------ the class's stumps

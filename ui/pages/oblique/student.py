@@ -446,20 +446,31 @@ def oblique_turn(
         The leaf rule's name on the page (it picks the node).
     """
     names = list(ds.feature_names)
+    following = TURN.following()  # a class: the teacher plays the lines
+    # while the class chooses, AdaBoost_R's separator would give the answer away
+    hidden = following and pool.answer_hidden()
     with st.container(border=True, key=f"{KEY}_box"):
         head, buttons = st.columns([3, 1], vertical_alignment="center")
-        following = TURN.following()  # a class: the teacher plays the lines
         with buttons.container(horizontal=True, horizontal_alignment="right"):
             if not following:
                 st.button("Undo", key=f"{KEY}_undo", on_click=TURN.undo, disabled=n_played == 0)
                 st.button("Start over", key=f"{KEY}_restart", on_click=TURN.restart)
             pool.collect_toggle()
         # the play buttons sit under the heading (filled once the choice is scored), so
-        # they are on screen in the narrow side panel without scrolling it
-        actions = st.container(horizontal=True, key=f"{KEY}_actions")
+        # they are on screen in the narrow side panel without scrolling it; a follower's
+        # Send button is under the controls it sends instead (on a phone: on their screen)
+        actions = None if following else st.container(horizontal=True, key=f"{KEY}_actions")
+        if following and n_played:
+            _played_note(ds, run, n_played, n_stumps=n_stumps, learner=learner)
         nxt = next_split(run, n_played)
         if nxt is None:
             head.markdown(f"**You are the weak learner** — BoostODT, after step {n_played}.")
+            if following:
+                st.success(
+                    f"The class's run is complete after {n_played} step(s): every internal "
+                    "node is split, or no leaf can be split any more. Step through it below."
+                )
+                return
             st.success(
                 f"Your run is complete after {n_played} step(s): every internal node is "
                 "split, or no leaf can be split any more. Step through it below, undo, or "
@@ -469,12 +480,21 @@ def oblique_turn(
         before, algo_step = nxt
         node = int(algo_step.node)
         members = np.asarray(algo_step.node_index)
-        head.markdown(
-            f"**You are the weak learner** — BoostODT, step {n_played + 1}: split node "
-            f"**#{node}** ({members.size} examples). The leaf rule ({md_plain(rule_label)}) "
-            "picked it; you set its separator. The views show the run continued from "
-            "your lines (the steps after yours are AdaBoost_R's)."
-        )
+        if following:
+            head.markdown(
+                f"**You are the weak learner** — BoostODT, step {n_played + 1}: split node "
+                f"**#{node}** ({members.size} examples). The leaf rule "
+                f"({md_plain(rule_label)}) picked it; set its separator and send it to the "
+                "class. The views show the run continued from the class's lines, the ones "
+                "the teacher played (the steps after them are AdaBoost_R's)."
+            )
+        else:
+            head.markdown(
+                f"**You are the weak learner** — BoostODT, step {n_played + 1}: split node "
+                f"**#{node}** ({members.size} examples). The leaf rule "
+                f"({md_plain(rule_label)}) picked it; you set its separator. The views show "
+                "the run continued from your lines (the steps after yours are AdaBoost_R's)."
+            )
         X = ds.X_train[members]
         centre = X.mean(axis=0)
         lo, hi = _view_box(ds, X)
@@ -541,8 +561,17 @@ def oblique_turn(
                 n_stumps=n_stumps,
                 weak=learner,
             )
-            mine, algo = r.yours, r.algorithm
+            mine, algo = r.yours, None if hidden else r.algorithm
             st.markdown(f"Your line: {md_plain(_equation(direction, b, names), 200)}")
+            if following:
+                line = {
+                    "step": n_played + 1,
+                    "cos": float(direction[0]),
+                    "sin": float(direction[1]),
+                    "b": float(b),
+                }
+                # right under the controls it sends, its confirmation under it
+                pool.send_row(KEY, line if mine.splits else None, what="line", turn=n_played)
             rows = [_row("your line", mine)]
             if algo is not None:
                 who = "AdaBoost_R" + (f" ({n_stumps} stumps)" if learner == "stump" else "")
@@ -569,15 +598,7 @@ def oblique_turn(
                 # presenter mode: the remarks only, not the explanation of the bound
                 for note in notes[1:] if presenting() else notes:
                     st.caption(note)
-            if following:
-                line = {
-                    "step": n_played + 1,
-                    "cos": float(direction[0]),
-                    "sin": float(direction[1]),
-                    "b": float(b),
-                }
-                pool.send_row(actions, KEY, line if mine.splits else None, what="line")
-            else:
+            if not following:
                 _play_buttons(actions, mine, direction, b)
         with left:
             plot_key = f"{KEY}_plot_{n_played}"
@@ -589,7 +610,7 @@ def oblique_turn(
                     members,
                     np.asarray(algo_step.node_weights),
                     (direction, b),
-                    algo,
+                    algo,  # None while the class chooses: AdaBoost_R's line is not drawn
                     lo,
                     hi,
                 ),
@@ -657,6 +678,42 @@ def _notes(mine, algo) -> list[str]:
                 f"against your {mine.loss_after:.4f})."
             )
     return out
+
+
+def _played_note(
+    ds: Dataset, run: Sequence[ODTStep], n_played: int, *, n_stumps: int, learner: str
+) -> None:
+    """A follower's page: the step the teacher played last, the class's line against
+    AdaBoost_R's separator at that node (kept from the page while the class chose)."""
+    prev = next_split(run, n_played - 1)
+    played = TURN.played()
+    if prev is None or len(played) < n_played:
+        return
+    before, step = prev
+    node = int(step.node)
+    choice = played[n_played - 1]
+    if choice is None:  # the teacher played AdaBoost_R's own separator
+        pool.played_note(
+            KEY,
+            f"**Step {n_played}**: the teacher split node #{node} by AdaBoost_R's separator.",
+        )
+        return
+    (cos, sin), b = choice
+    try:
+        got = score_separator(
+            ds.X_train, ds.y_train, before, node, (cos, sin), b, n_stumps=n_stumps, weak=learner
+        )
+    except ValueError:  # not expected: the run's own line
+        return
+    mine, algo = got.yours, got.algorithm
+    text = (
+        f"**Step {n_played}, the class's line** (played by the teacher) at node #{node}: "
+        f"{md_plain(_equation((cos, sin), b, ds.feature_names), 200)}, node loss after/before "
+        f"{_fmt(mine.loss_ratio)}."
+    )
+    if algo is not None:
+        text += f" AdaBoost_R's separator: {_fmt(algo.loss_ratio)} (lower is better)."
+    pool.played_note(KEY, text)
 
 
 # ------------------------------------------------------------------------- the class's lines
@@ -738,9 +795,10 @@ def _class_panel(
             x, y = _clip(d, c, lo, hi)
             if x:
                 fig.add_shape(type="line", x0=x[0], x1=x[1], y0=y[0], y1=y[1], line=pool.OTHERS)
-        fig.update_layout(
-            title=dict(text=f"Node #{node}: the class's {len(scored)} line(s) (the best: solid)")
-        )
+        # the key in the title, not in a legend over it (the projector's fonts wrap it)
+        text = f"Node #{node}: the class's {len(scored)} line(s) (the best: solid"
+        text += "; AdaBoost_R's: dashed)" if algo is not None else ")"
+        fig.update_layout(title=dict(text=text), showlegend=False)
         return fig, pool.histogram(
             [s.loss_ratio for _, _, s in scored],
             algo.loss_ratio if algo is not None else None,

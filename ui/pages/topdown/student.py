@@ -26,6 +26,7 @@ import pandas as pd
 import plotly.graph_objects as go
 import streamlit as st
 
+from boostcore.bounds import ceil_log2
 from boostcore.datasets import Dataset
 from ui import theme
 from ui.classroom import chart, pool, teach
@@ -141,23 +142,42 @@ def topdown_turn(
         How many rounds the student has played.
     """
     names = list(ds.feature_names)
+    following = TURN.following()  # a class: the teacher plays the splits
+    # while the class chooses, the algorithm's split would give the answer away
+    hidden = following and pool.answer_hidden()
     with st.container(border=True, key=f"{KEY}_box"):
         head, buttons = st.columns([3, 2], vertical_alignment="center")
-        head.markdown(
-            f"**You are the weak learner** — {md_plain(criterion_label)}'s run, round "
-            f"{n_played + 1}: choose the split. The views show the run continued from "
-            "your tree (the rounds after yours are the algorithm's)."
-        )
-        following = TURN.following()  # a class: the teacher plays the splits
+        if following:
+            head.markdown(
+                f"**You are the weak learner** — {md_plain(criterion_label)}'s run, round "
+                f"{n_played + 1}: choose a split and send it to the class. The views show "
+                "the class's tree: the splits the teacher played (the rounds after them are "
+                "the algorithm's)."
+            )
+        else:
+            head.markdown(
+                f"**You are the weak learner** — {md_plain(criterion_label)}'s run, round "
+                f"{n_played + 1}: choose the split. The views show the run continued from "
+                "your tree (the rounds after yours are the algorithm's)."
+            )
         with buttons.container(horizontal=True, horizontal_alignment="right"):
             if not following:
                 st.button("Undo", key=f"{KEY}_undo", on_click=TURN.undo, disabled=n_played == 0)
                 st.button("Start over", key=f"{KEY}_restart", on_click=TURN.restart)
             pool.collect_toggle()
         # the play buttons sit under the heading (filled once the choice is scored), so
-        # they are on screen in the narrow side panel without scrolling it
-        actions = st.container(horizontal=True, key=f"{KEY}_actions")
+        # they are on screen in the narrow side panel without scrolling it; a follower's
+        # Send button is under the controls it sends instead (on a phone: on their screen)
+        actions = None if following else st.container(horizontal=True, key=f"{KEY}_actions")
+        if following and state is not None and n_played:
+            _played_note(state, names, n_played)
         if state is None:
+            if following:
+                st.success(
+                    f"The class's run is complete after {n_played} round(s) (the tree has "
+                    "its s leaves or no leaf can be split). Step through it below."
+                )
+                return
             st.success(
                 f"Your run is complete after {n_played} round(s) (the tree has its s leaves "
                 "or no leaf can be split). Step through it below, undo, or start over."
@@ -240,8 +260,18 @@ def topdown_turn(
                 mine = state.score(leaf, feature, thresholds)
             except ValueError as exc:  # an empty branch, two equal thresholds…
                 error = str(exc)
-            best_here = state.best(leaf)
-            algo = state.algorithm_split
+            if following:
+                split = None
+                if mine is not None:
+                    split = {
+                        "leaf": int(leaf),
+                        "feature": int(feature),
+                        "thresholds": ",".join(repr(float(t)) for t in thresholds),
+                    }
+                # right under the controls it sends, its confirmation under it
+                pool.send_row(KEY, split, what="split", turn=n_played)
+            best_here = None if hidden else state.best(leaf)
+            algo = None if hidden else state.algorithm_split
             rows = []
             if mine is not None:
                 rows.append(_row("yours", leaf, mine, names))
@@ -286,21 +316,14 @@ def topdown_turn(
                         f"The criterion's rule refuses it: {mine.reason}. Forcing it ends "
                         "the theorem for the final tree."
                     )
-                    force = st.checkbox(
-                        "Use it anyway (the run records that the rule was broken)",
-                        key=f"{KEY}_force_{n_played}",
-                    )
+                    if not following:  # the teacher decides whether to force it
+                        force = st.checkbox(
+                            "Use it anyway (the run records that the rule was broken)",
+                            key=f"{KEY}_force_{n_played}",
+                        )
                 for note in notes:
                     st.caption("⚠ " + md_plain(note, 400))
             if following:
-                split = None
-                if mine is not None:
-                    split = {
-                        "leaf": int(leaf),
-                        "feature": int(feature),
-                        "thresholds": ",".join(repr(float(t)) for t in thresholds),
-                    }
-                pool.send_row(actions, KEY, split, what="split")
                 return
             with actions:
                 st.button(
@@ -348,6 +371,42 @@ def topdown_turn(
                 on_select=lambda: _from_box(plot_key, lo_key, feature, span, k_max),
                 selection_mode="box",
             )
+
+
+def _split_text(
+    names: Sequence[str], leaf: int | None, feature: int, thresholds: Sequence[float], k: int
+) -> str:
+    return f"leaf #{leaf}, {md_plain(names[feature])} at {_thresholds_text(thresholds)} (k = {k})"
+
+
+def _played_note(state, names: Sequence[str], n_played: int) -> None:
+    """A follower's page: the round the teacher played last, the class's split against the
+    algorithm's choice for that round (kept from the page while the class chose)."""
+    rec = state.step.split
+    if rec is None:
+        return
+    text = (
+        f"**Round {n_played}, the class's split** (played by the teacher): "
+        f"{_split_text(names, rec.leaf, rec.feature, rec.thresholds, rec.arity)}, advantage "
+        f"{rec.advantage_per_level:.3f}."
+    )
+    algo = rec.algorithm_split  # what the algorithm would have done that round
+    if algo is not None:
+        same = (rec.algorithm_leaf, algo.feature, tuple(algo.thresholds)) == (
+            rec.leaf,
+            rec.feature,
+            tuple(rec.thresholds),
+        )
+        if same:
+            text += " The algorithm chose the same split."
+        else:
+            # the record's advantage per level, Δ / (⌈log₂ k⌉ I(q̂)), for the algorithm's
+            per_level = algo.advantage / float(ceil_log2(algo.arity))
+            where = _split_text(
+                names, rec.algorithm_leaf, algo.feature, algo.thresholds, algo.arity
+            )
+            text += f" The algorithm's choice: {where}, advantage {per_level:.3f}."
+    pool.played_note(KEY, text)
 
 
 # ------------------------------------------------------------------------ the class's splits
