@@ -5,7 +5,8 @@ in presenter mode, a laptop and two phones following.
 
 One server (``load_check.Server``, 127.0.0.1, a free port). The teacher (Chromium, 1920×1080,
 ``?present=true``) opens the home page, opens a class with *Teach a class* and then follows
-the lecture path: each step's link on the home page, then back (the browser's Back). On each
+the lecture path: each step's button on the home page, then back (*Lecture path*, at the
+top of a page in presenter mode). On each
 lesson page the teacher steps ``--steps`` times with ▶, turns *Predict, then reveal* on and
 off and, where the page has it, *You are the weak learner* on and off; on /topdown the class
 pools a split (*Class splits*, each student sends one, *Use the class's best split*). Last,
@@ -140,8 +141,7 @@ def main(argv: list[str] | None = None) -> int:
                 spec = pages.page(slug)
                 before = [loads(s) for s in students]
                 t0 = time.monotonic()
-                link = teacher.locator(f'a[href*="preset={preset}"]').first
-                link.click()
+                teacher.locator(f".st-key-lecture_{slug}_{preset} button").click()
                 teacher.wait_for_function(
                     "s => location.pathname.endsWith(s)", arg=f"/{slug}", timeout=60_000
                 )
@@ -213,8 +213,9 @@ def main(argv: list[str] | None = None) -> int:
                                 toggles.append(
                                     [f"/{slug}", "a pooled split", pool(teacher, students)]
                                 )
-                teacher.go_back()
-                teacher.wait_for_selector('a[href*="preset="]', timeout=60_000)
+                # back to the lecture path (the link presenter mode shows at the top)
+                teacher.get_by_role("link", name="Lecture path").click()
+                teacher.wait_for_selector('[class*="st-key-lecture_"] button', timeout=60_000)
                 settle(teacher)
             # End class
             teacher.get_by_role("button", name="End class").click()

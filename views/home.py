@@ -5,7 +5,8 @@ from pathlib import Path
 import streamlit as st
 
 from ui import pages, params, theory_doc
-from ui.classroom import page_header, presenting
+from ui.classroom import PRESENT, page_header, presenting
+from ui.text import md_plain
 from ui.widgets import page_link
 
 THUMBS = Path(__file__).resolve().parents[1] / "assets" / "thumbnails"
@@ -24,6 +25,26 @@ def _thumb(url_path: str, title: str) -> None:
         # a screen reader hears what the picture is (axe: image-alt)
         st.image(str(path), width="stretch", alt=f"Screenshot of the page {title}")
 
+
+def _open_step(page: pages.PageSpec, preset: str) -> None:
+    """A lecture-path button: its page opens on the next run, on ``preset``, in presenter
+    mode, in this tab.
+
+    Not a link: a link opens a new tab (a class taught from this tab would stay behind), and
+    even ``st.page_link`` in the same tab keeps the session's presenter mode (a toggle bound
+    to the URL takes the session's value over the link's ``present=true``). Set here, before
+    any widget is drawn, presenter mode goes with the class to the next page; and the page
+    loads its preset again if this session opened it from a link before.
+    """
+    st.session_state[PRESENT] = True  # the toggle writes ``present=true`` into the address
+    st.session_state.pop(f"{page.preset_key}_url_done", None)  # ui.classroom.preset_from_url
+    st.session_state[_GO] = (page.view, {"preset": preset})
+
+
+#: Session key: the page (view, query) a lecture-path button asked for.
+_GO = "_home_lecture_go"
+if go := st.session_state.pop(_GO, None):
+    st.switch_page(go[0], query_params=go[1])  # the same tab and session: the class goes along
 
 _notice = params.begin(PAGE)
 page_header(
@@ -50,12 +71,23 @@ for row in range(0, len(CARDS), 3):
 
 st.subheader("A 45-minute lecture path")
 st.markdown(
-    "Each link opens the page on its preset (add `&present=true` for presenter "
-    "mode, or switch it on at the top of the page)."
+    "Each button opens its page on a preset, in presenter mode and in this tab: a class you "
+    "teach from this tab (*Teach a class*, top right) comes along, and the students' phones "
+    "follow you from page to page."
 )
 for page, step in LECTURE:
-    link = f"[{page.title} →](/{page.slug}?preset={step.preset})" if step.preset else ""
-    st.markdown(f"**{step.minutes} min** {link} — {step.text}")
+    with st.container(gap="xxsmall"):
+        st.markdown(f"**{step.minutes} min** — {step.text}")
+        if step.preset:
+            st.button(
+                md_plain(f"{page.title}: {page.presets[step.preset].title} →", limit=200),
+                key=f"lecture_{page.slug}_{step.preset}",
+                icon=page.icon,
+                on_click=_open_step,
+                args=(page, step.preset),
+                help="Opens the page in this tab, on this preset and in presenter mode; a "
+                "class you teach from this tab follows.",
+            )
 
 if not presenting():
     st.subheader("Using it in class")
@@ -69,10 +101,25 @@ if not presenting():
    are solid and bounds are dashed.
 4. **Presenter mode** (top right) hides the sidebar and the explanations and enlarges
    everything for a projector; the stepper stays pinned at the top.
-5. **Copy link**: the address holds the whole demo (data, parameters, round, presenter
+5. **Teach a class** (top right): your students follow this screen on their phones.
+   - It shows a short class **code** and a **QR code**, large enough to scan from the back of
+     the room. Students scan it or type the link, and their phones show your page, data and
+     round as you step (nothing to install, no names asked). Open the app at its network
+     address (the *Network URL* that `make serve` prints): phones cannot reach `localhost`.
+   - Teach from this one tab: the lecture path's buttons above open their pages in it, and
+     the class comes along.
+   - **Predict, then reveal**: everyone answers each question on their phone; your screen
+     counts the answers, and **Reveal** shows how the class voted.
+   - **You are the weak learner** with **Class splits**: each student sends their own split;
+     your screen scores them all and can go on from the class's best.
+   - **End class** (on the class card) tells the students the class is over; their pages
+     are then theirs to explore.
+   - Step by step, and how to serve the app to a room of phones: `docs/classroom-server.md`,
+     section *Teach a class*.
+6. **Copy link**: the address holds the whole demo (data, parameters, round, presenter
    mode), so a shared link opens the same picture. **Export**: figures (PNG/SVG from the
    camera icon), structures (DOT/SVG), the run (JSON/CSV) and a Python script.
-6. **Challenges** on every page are questions to try alone; each has an answer to load.
+7. **Challenges** on every page are questions to try alone; each has an answer to load.
 """
     )
     theory_doc.link(PAGE.theory, "The theory notes behind every page (docs/theory.md)")

@@ -71,9 +71,11 @@ LESSON_PARAMS = (*HEADER_PARAMS, *PRESET_PARAMS, *DATASET_PARAMS, *LECTURE_PARAM
 class LectureStep(NamedTuple):
     """One step of the home page's 45-minute lecture path, held by the page it opens.
 
-    ``minutes`` is the step's slot (``"5–11"``), ``preset`` the preset its link opens (None:
-    the step has no link) and ``text`` what to do and say. The home page lists every page's
-    steps in time order.
+    ``minutes`` is the step's slot (``"5–11"``), ``preset`` the preset its button opens
+    (None: the step has no button; it goes on where the step before left the page) and
+    ``text`` what to do and say. The home page lists every page's steps in time order; each
+    button opens its page in the same tab and in presenter mode, so a class taught from that
+    tab follows it. No two steps open the same preset (``tests/test_app_home.py``).
     """
 
     minutes: str
@@ -244,8 +246,9 @@ PAGES: tuple[PageSpec, ...] = (
             ),
             LectureStep(
                 "11–16",
-                "multiway",
-                "Be the weak learner: turn on *You are the weak learner* and let a student choose "
+                None,  # the same page and stripes as the step before: no link of its own
+                "Stay on the four stripes and be the weak learner: turn on *You are the weak "
+                "learner* (the page goes back to the root) and let a student choose "
                 "the root's split (drag a box on the plot for the thresholds). Compare its score "
                 "and advantage with the algorithm's, play a weak one and watch γ̂ drop and the "
                 "bounds rise. Then turn on *Predict, then reveal* and take a show of hands before "
