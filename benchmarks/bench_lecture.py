@@ -141,7 +141,7 @@ def main(argv: list[str] | None = None) -> int:
                 spec = pages.page(slug)
                 before = [loads(s) for s in students]
                 t0 = time.monotonic()
-                teacher.locator(f".st-key-lecture_{slug}_{preset} button").click()
+                teacher.locator(f".st-key-lecture_{slug}_{preset} button").first.click()
                 teacher.wait_for_function(
                     "s => location.pathname.endsWith(s)", arg=f"/{slug}", timeout=60_000
                 )
