@@ -158,6 +158,7 @@ def main(argv: list[str] | None = None) -> int:
                     times.append(time.monotonic() - t0 if took is not None else float("nan"))
                 n = [loads(s) - b for s, b in zip(students, before)]
                 loops += sum(x > 1 for x in n)
+                bt.log(f"step {i + 1}: /{slug} ({preset}): loads {n}, drawn after {times}")
                 moves.append(
                     [str(i + 1), f"/{slug}?preset={preset}", " / ".join(map(str, n)),
                      " / ".join(f"{t:.1f}" for t in times)]
@@ -204,6 +205,7 @@ def main(argv: list[str] | None = None) -> int:
                                 for s in students
                             ]
                             lost += sum(g is None for g in got)
+                            bt.log(f"  {label} {'on' if state else 'off'}: {got}")
                             toggles.append(
                                 [f"/{slug}", f"{label} {'on' if state else 'off'}",
                                  " / ".join("lost" if g is None else f"{g:.1f}" for g in got)]

@@ -494,6 +494,20 @@ def _declared() -> dict[str, Param]:
     return st.session_state.get(_DECLARED, {})
 
 
+def is_default(name: str, value: Any) -> bool:
+    """Whether ``value`` is the declared default of the page's bound parameter ``name``: a
+    widget leaves such a value out of the address, so code that writes the address itself
+    (a preset) leaves it out too, and every session writes the same values the same way."""
+    p = _declared().get(name)
+    if p is None or not p.bound or p.default is None:
+        return False
+    if p.kind == "choices":
+        return isinstance(value, list | tuple) and list(value) == list(p.default)
+    if isinstance(value, bool) or isinstance(p.default, bool):  # True is not the number 1
+        return value is p.default
+    return value == p.default
+
+
 def _same(raw: str, value: Any) -> bool:
     """Whether a widget's value is what the raw URL text says."""
     if isinstance(value, bool):

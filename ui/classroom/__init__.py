@@ -513,9 +513,16 @@ def _load(key: str, guides: dict, kind: str, round_value: int, name: str | None 
         # open the default demo. Once a widget is bound, Streamlit writes it itself and
         # refuses a direct write.
         try:
-            st.query_params[k] = (
-                [_url_text(x) for x in v] if isinstance(v, list) else (_url_text(v))
-            )
+            if params.is_default(k, v):
+                # as a bound widget writes it: a default is left out of the address (a value
+                # of the preset's that equals it kept the teacher's address from ever
+                # reading as a student's, issue 39, item 1)
+                if k in st.query_params:
+                    del st.query_params[k]
+            else:
+                st.query_params[k] = (
+                    [_url_text(x) for x in v] if isinstance(v, list) else (_url_text(v))
+                )
         except StreamlitAPIException:
             pass
     # the guide's round, not the one shown before (the stepper clamps it into the run)

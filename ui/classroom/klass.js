@@ -274,6 +274,9 @@ function teacherMount(component) {
     // old parameters because one POST failed
     if (T.ended || Date.now() - T.failedAt < 2000) return;
     const now = addressNow(data.notShared);
+    // a preset named in the address is not applied yet (the page's run writes its values
+    // and removes it): told once applied, not twice on the way
+    if (now.query.some(([k]) => k === "preset")) return;
     const sig = JSON.stringify([now.page, now.query]);
     if (sig === T.told) return;
     T.told = sig;
@@ -394,9 +397,18 @@ function studentMount(component) {
   // the teacher's predict or mode differs from what this page's run was told: it runs again
   const wanted = (state) => JSON.stringify([!!state.predict, state.mode || ""]);
   const needsRun = (state) => wanted(state) !== JSON.stringify([!!data.predict, data.mode || ""]);
+  // a page run under way, or one that ended less than a second ago, may still bring them:
+  // a run is asked for again only after that (on a loaded machine one run can take seconds)
+  const runIdleSince = () => {
+    const app = document.querySelector('[data-testid="stApp"]');
+    const state = app ? app.dataset.testScriptState : "notRunning";
+    if (state !== "notRunning") { mine.runSeen = Date.now(); return 0; }
+    return Date.now() - (mine.runSeen || 0);
+  };
   const askRun = (state) => {
     const want = wanted(state);
-    if (mine.asked === want && Date.now() - mine.askedAt < 3000) return;
+    const idle = runIdleSince();
+    if (mine.asked === want && (Date.now() - mine.askedAt < 3000 || idle < 1000)) return;
     mine.asked = want;
     mine.askedAt = Date.now();
     trace("ask", state.seq, want.length);
