@@ -24,24 +24,13 @@ from test_browser_teach import _BUS, FOLLOWING, LECTURE, PHONE, _address, _teach
 pytestmark = pytest.mark.browser
 
 #: Run at every page load of a student's tab: the loads, kept in sessionStorage (it outlives
-#: a navigation), and the runs of the page's script (Streamlit's script state, watched).
+#: a navigation).
 _COUNTERS = """(() => {
   try {
     const a = JSON.parse(sessionStorage.getItem('bl-loads') || '[]');
     a.push([Date.now(), location.href]);
     sessionStorage.setItem('bl-loads', JSON.stringify(a));
   } catch (e) { /* no storage: nothing counted, the test says so */ }
-  // every element's script state, watched from the document (Streamlit may replace stApp)
-  window.__blRuns = 0;
-  let last = null;
-  new MutationObserver((ms) => {
-    for (const m of ms) {
-      const s = m.target.getAttribute('data-test-script-state');
-      if (s === 'running' && last !== 'running') window.__blRuns += 1;
-      last = s;
-    }
-  }).observe(document, {attributes: true, subtree: true,
-                        attributeFilter: ['data-test-script-state']});
 })();"""
 
 #: What the students' tests print when they fail: what the follower knew and did.
@@ -68,8 +57,11 @@ def _loads(page) -> list:
     return json.loads(page.evaluate("sessionStorage.getItem('bl-loads') || '[]'"))
 
 
-def _runs(page) -> int:
-    return int(page.evaluate("window.__blRuns"))
+def _asked(page) -> tuple[int, int]:
+    """How many runs the page's class component asked for, and how often it was mounted
+    (each run that brings the teacher's predict or mode mounts it again)."""
+    c = page.evaluate("(window.__boostlab || {}).classCounts || {}")
+    return int(c.get("ask", 0)), int(c.get("mount", 0))
 
 
 def _shared(url: str) -> tuple[str, list[tuple[str, str]]]:
@@ -165,13 +157,13 @@ def test_a_preset_and_a_page_change_open_each_students_page_once(server, browser
 def _toggle_reaches_everyone(teacher, students, label: str, present, on: bool) -> list[float]:
     """Click the teacher's toggle ``label``; wait until every student shows ``present`` as
     ``on``; each student's page ran once for it. Returns the seconds to each arrival."""
-    runs = [_runs(s) for s in students]
+    runs = [_asked(s) for s in students]
     started = time.monotonic()
     teacher.get_by_text(label, exact=True).first.click()
     took = []
     for student, n in zip(students, runs):
         _wait_for(
-            lambda s=student, n=n: present(s) == on and _runs(s) > n,
+            lambda s=student, n=n: present(s) == on and _asked(s)[1] > n[1],
             30,
             lambda s=student: (
                 f"{label} {'on' if on else 'off'} not on the student: " + _describe(s)
@@ -181,7 +173,9 @@ def _toggle_reaches_everyone(teacher, students, label: str, present, on: bool) -
     _settle(teacher)
     for student, n in zip(students, runs):
         _settle(student)
-        assert _runs(student) - n == 1, f"{_runs(student) - n} runs: {_describe(student)}"
+        asks, mounts = (a - b for a, b in zip(_asked(student), n))
+        # one run asked for, and the one run that came brought the teacher's mode
+        assert (asks, mounts) == (1, 1), f"{asks} asked, {mounts} runs: {_describe(student)}"
     return took
 
 

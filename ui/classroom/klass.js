@@ -137,6 +137,8 @@ function teacherLink(state, code) {
 // What happened on this page, the newest 60 (a test that fails prints it: what the page
 // was told, what it asked for, when it mounted).
 function trace(...what) {
+  const counts = (BUS.classCounts = BUS.classCounts || {});
+  counts[what[0]] = (counts[what[0]] || 0) + 1;
   const log = (BUS.classLog = BUS.classLog || []);
   log.push([Math.round(performance.now()), ...what]);
   if (log.length > 60) log.splice(0, log.length - 60);
@@ -502,8 +504,9 @@ function studentMount(component) {
       // the round in the words the page's stepper uses ("Level 2", "Step 4")
       const name = document.querySelector(".bl-stepper .bl-name");
       const unit = ((name && name.textContent) || "Round").trim();
-      text.textContent = `Following class ${code}: the teacher drives` +
+      const now = `Following class ${code}: the teacher drives` +
         (last && last.round !== null ? ` · ${unit} ${last.round}` : "");
+      if (text.textContent !== now) text.textContent = now;
       toggle.textContent = "Explore on my own";
       toggle.classList.remove("bl-class-primary");
     } else {
@@ -629,7 +632,8 @@ function studentMount(component) {
     }
     cue.hidden = !off;
   };
-  const cueTimer = setInterval(showCue, 400);
+  // (and the banner again: the stepper whose words it uses may have mounted after it)
+  const cueTimer = setInterval(() => { showCue(); if (!lost) render(); }, 400);
   const heal = setInterval(() => {
     if (ended || exploring() || !last) return;
     // the teacher's page or parameters and this page's differ though the event that said so
