@@ -5,8 +5,8 @@ in presenter mode, a laptop and two phones following.
 
 One server (``load_check.Server``, 127.0.0.1, a free port). The teacher (Chromium, 1920×1080,
 ``?present=true``) opens the home page, opens a class with *Teach a class* and then follows
-the lecture path: each step's button on the home page, then back (*Lecture path*, at the
-top of a page in presenter mode). On each
+the lecture path: each step's button on the home page, then back (the home page opened
+again: the tab takes its class up again). On each
 lesson page the teacher steps ``--steps`` times with ▶, turns *Predict, then reveal* on and
 off and, where the page has it, *You are the weak learner* on and off; on /topdown the class
 pools a split (*Class splits*, each student sends one, *Use the class's best split*). Last,
@@ -215,8 +215,9 @@ def main(argv: list[str] | None = None) -> int:
                                 toggles.append(
                                     [f"/{slug}", "a pooled split", pool(teacher, students)]
                                 )
-                # back to the lecture path (the link presenter mode shows at the top)
-                teacher.get_by_role("link", name="Lecture path").click()
+                # back to the lecture path: the home page opened again (presenter mode hides
+                # the navigation; the tab takes its class up again)
+                teacher.goto(base + "/?present=true")
                 teacher.wait_for_selector('[class*="st-key-lecture_"] button', timeout=60_000)
                 settle(teacher)
             # End class

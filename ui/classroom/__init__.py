@@ -204,11 +204,6 @@ def page_header(
         "plots, pins the stepper at the top. Keys: ← → step, Home/End jump, Space plays. "
         "Turn it off here to change the parameters again.",
     )
-    if presenting() and slug:
-        # back to the home page's lecture path in the same tab and session (the sidebar is
-        # hidden, and the browser's Back walks through the address's many small changes)
-        with bar:
-            _lecture_path_link()
     with bar:
         copy_link_button()
     # the Teach button's place: it is drawn after the class bar below, which may take up a
@@ -250,13 +245,6 @@ def page_header(
         modes=modes,
         export_open=bool(menu is not None and menu.open),
     )
-
-
-def _lecture_path_link() -> None:
-    from ..widgets import page_link
-
-    home = pages.page("")
-    page_link(home.view, "Lecture path", home.slug, icon=":material/format_list_numbered:")
 
 
 def copy_link_button(label: str = "Copy link") -> None:

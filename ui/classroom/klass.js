@@ -237,7 +237,7 @@ function teacherMount(component) {
   const all = (BUS.teacherOf = BUS.teacherOf || {});
   const T = (all[code] = all[code] || {
     asking: Promise.resolve(), queued: false, newest: null,
-    told: null, failedAt: 0, asked: undefined, ended: false,
+    told: null, seen: null, failedAt: 0, asked: undefined, ended: false,
   });
   // Every POST of the teacher's page goes in order, one at a time (a step must not arrive
   // before the page it belongs to, nor a question after the next round's); steps that pile
@@ -280,7 +280,14 @@ function teacherMount(component) {
     // and removes it): told once applied, not twice on the way
     if (now.query.some(([k]) => k === "preset")) return;
     const sig = JSON.stringify([now.page, now.query]);
-    if (sig === T.told) return;
+    // told once the address has held still for a check and the page's run is over: a page
+    // change passes through the old page without its parameters (a student's page opened
+    // that on the way, then the new one)
+    const app = document.querySelector('[data-testid="stApp"]');
+    const running = app && app.dataset.testScriptState === "running";
+    const steady = sig === T.seen;
+    T.seen = sig;
+    if (sig === T.told || running || !steady) return;
     T.told = sig;
     // the round only where the page has a stepper (a page without one has no round)
     const stepper = document.querySelector(".bl-stepper");
