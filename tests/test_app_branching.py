@@ -199,13 +199,16 @@ def test_c_is_shown_per_round_not_as_a_whole_run_trend() -> None:
     assert lh.note_at(view, 0).startswith("Round 0: the initial model")
     frame = lh.frame_at(view, 2)
     names = [tr.get("name") for tr in frame["data"]]
-    assert {"H(Y|ℓ_t)", "bound 1 − cγ_t", "|L_t|", "4K"} <= set(names)
-    h = next(tr for tr in frame["data"] if tr.get("name") == "H(Y|ℓ_t)")
-    bound = next(tr for tr in frame["data"] if tr.get("name") == "bound 1 − cγ_t")
+    h_name, bound_name = "H(Y|ℓ<sub>t</sub>)", "bound 1 − cγ<sub>t</sub>"  # typeset names
+    assert {h_name, bound_name, "|L<sub>t</sub>|", "4K"} <= set(names)
+    h = next(tr for tr in frame["data"] if tr.get("name") == h_name)
+    bound = next(tr for tr in frame["data"] if tr.get("name") == bound_name)
     g = bound["y"][0] - bound["y"][1]  # the bound runs from (0, 1) to (1, 1 − γ_t)
     for c, value in zip(h["x"], h["y"]):
         assert value <= 1 - c * g + 1e-9
-    assert "for every c, 1 − γ_t ≤ H(Y|ℓ_t) ≤ 1 − cγ_t" in lh.note_at(view, 2)
+    assert "for every c, 1 − γ<sub>t</sub> ≤ H(Y|ℓ<sub>t</sub>) ≤ 1 − cγ<sub>t</sub>" in lh.note_at(
+        view, 2
+    )
 
 
 def test_leaf_count_says_what_it_counts() -> None:

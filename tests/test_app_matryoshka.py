@@ -52,7 +52,7 @@ def test_each_structure_steps_to_the_end(struct: str) -> None:
     slack = 2 * float(row["± 2 s.e."]) if s == "chain" else 1e-9
     assert float(row["train error"]) <= float(row["C(T) / Π Z (valid)"]) + slack
     assert lh.note_at(views[f"lv_regions_{s}"], last).endswith(
-        "Stopped: All L = 3 levels are built: the doll holds 2^L = 8 soft stumps."
+        "Stopped: All L = 3 levels are built: the doll holds 2<sup>L</sup> = 8 soft stumps."
         if s == "matryoshka"
         else "Stopped: All T = 8 weak classifiers are trained (the budget)."
     )

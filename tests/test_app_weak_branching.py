@@ -119,13 +119,13 @@ def test_use_my_stump_continues_the_focused_run_from_the_students_stump() -> Non
     regions = lh.views(at)["lv_regions_BP_InfoBoost"]
     assert "your stump" in lh.note_at(regions, 1) and "x1 > 0.25" in lh.note_at(regions, 1)
     program = lh.views(at)["lv_program_BP_InfoBoost"]
-    assert lh.note_at(program, 1).startswith("Round 1: h1 (your stump) divides")
+    assert lh.note_at(program, 1).startswith("Round 1: h<sub>1</sub> (your stump) divides")
     # the metrics table of round 1 is the student's run
     row = lh.round_table(at, "lv_metrics", 1)["BP.InfoBoost"]
     assert float(row["Π Z"]) == pytest.approx(first.metrics.bound_prod_Z, abs=1e-4)
     # so does Theorem 3's view of this round (the children re-merged with every c)
     c_round = lh.views(at)["lv_c_round"]
-    assert f"γ_t = {first.metrics.gamma:.4f}" in lh.note_at(c_round, 1)
+    assert f"γ<sub>t</sub> = {first.metrics.gamma:.4f}" in lh.note_at(c_round, 1)
     assert "Here the run is yours" in _texts(at)
     # the panel now asks for round 2 on the student's program
     assert "round 2 of 6" in _texts(at)
@@ -166,7 +166,9 @@ def test_use_infoboosts_stump_plays_the_algorithms_round() -> None:
     regions = lh.views(at)["lv_regions_BP_InfoBoost"]
     assert "(InfoBoost's stump, played by you) divides" in lh.note_at(regions, 1)
     program = lh.views(at)["lv_program_BP_InfoBoost"]
-    assert lh.note_at(program, 1).startswith("Round 1: h1 (InfoBoost's stump, played by you)")
+    assert lh.note_at(program, 1).startswith(
+        "Round 1: h<sub>1</sub> (InfoBoost's stump, played by you)"
+    )
 
 
 @pytest.mark.parametrize("how", ["h1 again", "a threshold past the data"])

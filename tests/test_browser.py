@@ -326,14 +326,16 @@ def test_branching_page_steps(server, browser) -> None:
     _no_exception_box(page)
     assert _lecture_round(page) == 1
     note = page.locator(".st-key-view-regions .bl-note")
-    assert note.inner_text().startswith("Round 1: h_1")
+    # h_1 drawn with its index as a subscript (issue 39, item 9: "h_1" was shown raw)
+    assert note.inner_text().startswith("Round 1: h1 = [")
+    assert note.locator("sub").first.inner_text() == "1"
     page.locator(".bl-stepper [data-act='next']").first.click()
     _wait_for(
         lambda: _round(page) == 2 and _views_drawn(page),
         15,
         f"Next did not move to round 2: {_href(page)}",
     )
-    assert note.inner_text().startswith("Round 2: h_2")
+    assert note.inner_text().startswith("Round 2: h2 = [")
     program = page.locator(".st-key-view-structure svg")  # the program, drawn as SVG
     assert program.count() == 1 and "h2" in program.text_content()
     _settle(page)

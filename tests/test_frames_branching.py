@@ -18,6 +18,7 @@ from boostcore import steps as protocol
 from boostcore.branching import START, STEP, STOP, bp_infoboost
 from ui import lecture, theme
 from ui.pages.branching import frames as fb
+from ui.text import notation
 
 HOSTILE = '<b>x</b>"&'
 
@@ -129,8 +130,10 @@ def test_round_0_is_the_initial_model() -> None:
     assert fb.curves_note(run, 0).startswith("Round 0:")
     assert fb.groups_html(start).startswith("<p>Round 0: no groups yet")
     lec = fb.notes_for(run, 5)
-    assert lec[0] == start.message
-    assert lec[-1] == f"All T = 4 rounds are done. {protocol.rounds(run)[-1].message}"
+    assert lec[0] == notation(start.message)  # "F<sub>0</sub> = 0": the notation typeset
+    last = protocol.rounds(run)[-1]
+    assert lec[-1].startswith("All T = 4 rounds are done. Round 4: h<sub>4</sub> = [")
+    assert lec[-1].endswith(" Z = " + last.message.rsplit("; Z = ", 1)[1])
 
 
 def test_regions_escape_names_from_a_csv() -> None:
@@ -154,7 +157,8 @@ def test_curves_frames_one_per_snapshot_with_a_static_layout() -> None:
     # the faint whole-run traces are sent once too
     assert all(tr == {"$r": 0} for f in frames[1:] for tr in f["data"][:5])
     texts = [a["text"] for a in specs[0]["layout"]["annotations"]]
-    assert {"Π Z_t", "Π H(Y|h_t)", "train error", "test error"} <= set(texts)
+    # named in plotly's sub/superscripts (issue 39, item 9: "Π Z_t" was drawn raw)
+    assert {"Π Z<sub>t</sub>", "Π H(Y|h<sub>t</sub>)", "train error", "test error"} <= set(texts)
 
 
 def test_curves_of_a_run_without_a_round_say_so() -> None:
@@ -170,7 +174,7 @@ def test_curves_of_a_run_without_a_round_say_so() -> None:
     assert "root" in pics[0]
     assert fb.program_note(steps, 0).endswith(reason)
     assert fb.notes_for(steps, 3) == [
-        f"{reason} {steps[0].message}",
+        notation(f"{reason} {steps[0].message}"),
         f"Finished at round 0. {reason}",
         f"Finished at round 0. {reason}",
     ]
@@ -292,14 +296,14 @@ def test_program_note_counts_the_divide_and_the_merge() -> None:
     ds = _ds()
     ib, dt = _run(ds, "all", T=3), _run(ds, "none", T=3)
     assert fb.program_note(ib, 2) == (
-        "Round 2: h2 divides 2 leaves into 4 children; merged into 2 leaves."
+        "Round 2: h<sub>2</sub> divides 2 leaves into 4 children. The merge makes 2 leaves."
     )
     assert (
         fb.program_note(ib, 1)
-        == "Round 1: h1 divides 1 leaf into 2 children; no merging: 2 leaves."
+        == "Round 1: h<sub>1</sub> divides 1 leaf into 2 children. No merging: 2 leaves."
     )
     note = fb.program_note(dt, 2)
-    assert note.startswith("Round 2: h2 divides 2 leaves into") and "no merging" in note
+    assert note.startswith("Round 2: h<sub>2</sub> divides 2 leaves into") and "No merging" in note
 
 
 def test_program_note_and_groups_name_the_leaves_no_training_point_reaches() -> None:
@@ -318,14 +322,15 @@ def test_program_note_and_groups_name_the_leaves_no_training_point_reaches() -> 
     steps = _run(ds, "bands", T=3)
     s = steps[3]
     assert s.t == 3 and (s.metrics.n_leaves, s.metrics.n_unreached) == (4, 1)
+    # short sentences, the ones no training point reaches in one of their own (issue 39,
+    # item 9: three "(+k that no training point reaches)" in one sentence)
     assert fb.program_note(steps, 3) == (
-        "Round 3: h3 divides 3 leaves into 4 children that training points reach "
-        "(+2 that no training point reaches); merged into 4 leaves (+1 that no training "
-        "point reaches)."
+        "Round 3: h<sub>3</sub> divides 3 leaves into 4 children. The merge makes 4 leaves. "
+        "Not counted (no training point reaches them): 2 children and 1 leaf after."
     )
     head = fb.groups_html(s).split("</b>", 1)[0]
     assert "5 groups" in head and "1 of them no training point reaches" in head
-    assert "|L_t| = 4" in head
+    assert "|L<sub>t</sub>| = 4" in head  # the notation typeset
 
 
 # ------------------------------------------------------------ Theorem 3 per round (B.3)
@@ -344,20 +349,23 @@ def test_c_round_frames_are_valid_and_show_the_per_round_statement() -> None:
         fig = fb.c_round_figure(s, bands, 0.5, font=12)
         go.Figure(fig)  # validates
         by_name = {tr.get("name"): tr for tr in fig["data"]}
-        h, bound = by_name["H(Y|ℓ_t)"], by_name["bound 1 − cγ_t"]
+        h, bound = by_name["H(Y|ℓ<sub>t</sub>)"], by_name["bound 1 − cγ<sub>t</sub>"]
         assert h["x"] == list(C_GRID)
         assert bound["y"] == [1.0, 1.0 - s.metrics.gamma]
         assert all(v <= 1 - c * s.metrics.gamma + 1e-12 for c, v in zip(h["x"], h["y"]))
-        assert by_name["|L_t|"]["y"] == [b.n_leaves for b in bands]
+        assert by_name["|L<sub>t</sub>|"]["y"] == [b.n_leaves for b in bands]
         rings = [tr for tr in fig["data"] if tr.get("hoverinfo") == "skip"]
         assert [r["x"] for r in rings] == [[0.5], [0.5]]  # the run's own c on both panels
         note = fb.c_round_note(s, bands, 0.5)
-        assert note.startswith(f"Round {s.t} (D_t and h_t of the run with c = 0.5;")
-        assert "1 − γ_t ≤ H(Y|ℓ_t) ≤ 1 − cγ_t" in note and "not nested" in note
+        assert note.startswith(
+            f"Round {s.t} (D<sub>t</sub> and h<sub>t</sub> of the run with c = 0.5;"
+        )
+        assert "1 − γ<sub>t</sub> ≤ H(Y|ℓ<sub>t</sub>) ≤ 1 − cγ<sub>t</sub>" in note
+        assert "not nested" in note
     view = fb.c_round_frames(ds, "test-c-round", 6, 0.5, "h", 12.0)
     assert view["n"] == len(view["frames"]) == len(view["notes"]) == len(steps) + 1
     assert view["notes"][0].startswith("Round 0: the initial model; no stump")
-    assert view["notes"][1].startswith("Round 1 (D_t and h_t")
+    assert view["notes"][1].startswith("Round 1 (D<sub>t</sub> and h<sub>t</sub>")
 
 
 def test_c_round_of_a_run_without_a_round_says_so() -> None:
@@ -369,9 +377,9 @@ def test_c_round_of_a_run_without_a_round_says_so() -> None:
     assert why.endswith(run[-1].stop_reason)
     fig = fb.c_round_figure(s, (), 0.5, why=why)
     go.Figure(fig)
-    assert fig["layout"]["annotations"][0]["text"] == why
-    assert fb.c_round_note(s, (), 0.5, why=why) == why
-    assert fb.c_round_note(s, (), 0.5) == s.message
+    assert fig["layout"]["annotations"][0]["text"] == notation(why)
+    assert fb.c_round_note(s, (), 0.5, why=why) == notation(why)
+    assert fb.c_round_note(s, (), 0.5) == notation(s.message)
 
 
 def test_program_note_and_round_message_count_the_same_leaves() -> None:
@@ -393,7 +401,7 @@ def test_program_note_and_round_message_count_the_same_leaves() -> None:
         before_msg = int(re.search(r"divides (\d+) lea", s.message).group(1))
         before_note = int(re.search(r"divides (\d+) lea", note).group(1))
         assert before_msg == before_note, (s.message, note)
-        seen_unreached |= "that no training point reaches) into" in note
+        seen_unreached |= "leaf before" in note or "leaves before" in note
     assert seen_unreached  # the case that differed is in this run
 
 
@@ -412,11 +420,11 @@ def test_groups_table_sets_lemma4_beside_theorem3() -> None:
         m = s.metrics
         g = m.gamma
         lam, delta = (1 - c) * g / (2 * (1 - g)), (1 - c) * g / 2
-        text = _html.unescape(re.sub(r"<[^>]+>", "", fb.groups_html(s)))
+        text = _html.unescape(fb.groups_html(s))  # the notation typeset: γ<sub>t</sub>
         assert "Lemma 4 (Mansour–McAllester's merging, an existence result)" in text
-        assert f"λ = (1−c)γ_t/(2(1−γ_t)) = {lam:.4g}" in text
-        assert f"δ = (1−c)γ_t/2 = {delta:.4g}" in text
-        assert f"(1+λ)(1−γ_t) + δ = {1 - c * g:.4f}" in text
+        assert f"λ = (1−c)γ<sub>t</sub>/(2(1−γ<sub>t</sub>)) = {lam:.4g}" in text
+        assert f"δ = (1−c)γ<sub>t</sub>/2 = {delta:.4g}" in text
+        assert f"(1+λ)(1−γ<sub>t</sub>) + δ = {1 - c * g:.4f}" in text
         assert f"(1/λ) ln(1/δ) = {math.log(1 / delta) / lam:.1f}" in text
         assert f"at most 4K = {m.max_groups} groups" in text
     assert "Lemma 4" not in fb.groups_html(steps[0])  # round 0: no groups, no round
@@ -436,20 +444,61 @@ def test_leaves_subplot_has_readable_ticks_up_to_the_most_leaves() -> None:
     assert [str(int(v)) for v in ticks] == list(axis["ticktext"])
 
 
+def _counts_said(text: str) -> tuple:
+    """The counts a round's divide and merge are said with: in the core's message ("divides
+    5 leaves (+1 that no training point reaches) into 6 children that training points reach
+    (+6 …), merged into 5 leaves (+2 …)") or in the page's sentences (:func:`fb.divide_words`):
+    leaves before and those no point reaches, children and those no point reaches (dropped or
+    not), leaves after and those no point reaches."""
+    core = re.search(
+        r"divides (\d+) lea\w+(?: \(\+(\d+) that no training point reaches\))? into (\d+) "
+        r"child\w*(?: that training points reach \(\+(\d+) that no training point "
+        r"reaches(, dropped)?\))?, merged into (\d+) lea\w+(?: \(\+(\d+) that no training "
+        r"point reaches\))?;",
+        text,
+    )
+    if core:
+        a, a0, b, b0, dropped, c, c0 = core.groups()
+        return int(a), int(a0 or 0), int(b), int(b0 or 0), bool(dropped), int(c), int(c0 or 0)
+    page = re.search(
+        r"divides (\d+) lea\w+ into (\d+) child\w*\. (?:The merge makes|No merging:) (\d+) "
+        r"lea\w+\.(?: Not counted \(no training point reaches them\): (.*)\.)?",
+        text,
+    )
+    assert page, text
+    a, b, c, apart = page.groups()
+    apart = apart or ""
+    before = re.search(r"(\d+) lea\w+ before", apart)
+    children = re.search(r"(\d+) child\w*(, dropped)?", apart)
+    after = re.search(r"(\d+) lea\w+ after", apart)
+    return (
+        int(a),
+        int(before.group(1)) if before else 0,
+        int(b),
+        int(children.group(1)) if children else 0,
+        bool(children and children.group(2)),
+        int(c),
+        int(after.group(1)) if after else 0,
+    )
+
+
 def test_program_note_message_quiz_and_picture_count_the_leaves_alike() -> None:
     """On rounds with leaves no training point reaches, the program drew them as ordinary
     boxes, the quiz's right answer counted |L_t| only ('5 leaves' beside 7 boxes), and the
     note and the round's message counted the children differently ('into 12 children' /
     'into 6 children'). Now: the picture draws |L_t| boxes plus, dashed and labelled, those
-    no training point reaches; the note, the message and the quiz's why say the same words
-    with the same numbers; the quiz asks for the leaves training points reach."""
-    from ui.pages.branching.frames import NO_POINT, none_reach
+    no training point reaches; the note under the program, the regions' note and the quiz's
+    why say the same words (short sentences, issue 39 item 9) with the numbers of the core's
+    message; the quiz asks for the leaves training points reach."""
+    from ui.pages.branching.frames import NO_POINT
     from ui.pages.branching.questions import all_questions
     from ui.text import plural
 
     run = _run(_ds(), "bands", T=8)
+    rounds = protocol.rounds(run)
+    notes = fb.notes_for(run, len(rounds))
     seen = 0
-    for s in protocol.rounds(run)[2:]:
+    for s in rounds[2:]:
         m = s.metrics
         if not m.n_unreached:
             continue
@@ -461,18 +510,22 @@ def test_program_note_message_quiz_and_picture_count_the_leaves_alike() -> None:
         texts = [t.text or "" for t in ET.fromstring(svg).iter("{http://www.w3.org/2000/svg}tspan")]
         assert texts.count(NO_POINT[1]) == m.n_unreached
         assert sum(t.startswith("D ") for t in texts) == m.n_leaves
-        leaves = f"{plural(m.n_leaves, 'leaf', 'leaves')}{none_reach(m.n_unreached)}"
         note = fb.program_note(run, s.t)
-        assert note.endswith(f"merged into {leaves}.")
-        divides = re.search(r"divides (.*?); merged", note).group(1)
-        assert "that training points reach (+" in divides  # children named apart too
-        assert f"divides {divides}, merged into {leaves};" in s.message
+        words = note.split(f"Round {s.t}: h<sub>{s.t}</sub> ", 1)[1]  # "divides …"
+        counts = _counts_said(s.message)
+        assert counts == _counts_said(note), (s.message, note)
+        assert counts[6] == m.n_unreached  # the leaves no training point reaches, apart
+        assert f"The merge makes {plural(m.n_leaves, 'leaf', 'leaves')}." in note
+        assert "(+" not in note  # no count in brackets any more
+        # the regions' note: the core's message in these words, its numbers kept
+        assert words in notes[s.t] and f"Round {s.t}: h<sub>{s.t}</sub> = [" in notes[s.t]
+        assert notes[s.t].endswith(" Z = " + s.message.rsplit("; Z = ", 1)[1])
         q = {
             q.kind: q for q in all_questions(run, s.t - 1, seed=0, X=_ds().X_train, y=_ds().y_train)
         }["leaves"]
         assert "leaves that training points reach" in q.text
         assert q.answers[q.correct] == plural(m.n_leaves, "leaf", "leaves")
-        assert q.why == f"h_{s.t} divides {divides}, merged into {leaves}."
+        assert q.why == f"h<sub>{s.t}</sub> {words}"
     assert seen >= 3  # the case the issue names is in this run
 
 
@@ -506,7 +559,7 @@ def test_descriptions_state_what_the_frames_draw(merge: str) -> None:
             value = _faint(fig, name)[t]
             if np.isfinite(value):  # a zero is not on the log scale
                 assert f"{spoken} {say(value)}" in curves, (name, curves)
-        leaves = int(_faint(fig, "|L_t|")[t])
+        leaves = int(_faint(fig, fb.LEAVES)[t])
         assert f"; {leaves} lea" in curves and step.metrics.n_leaves == leaves
         if t == 0:
             assert "no stump yet" in regions and "the root alone" in structure
@@ -519,7 +572,9 @@ def test_descriptions_state_what_the_frames_draw(merge: str) -> None:
         drawn = len(step.weights)
         assert drawn == step.metrics.n_leaves + step.metrics.n_unreached
         assert re.search(rf"nodes per level: 1(, \d+)*, {drawn}\. In round {t}, h{t} ", structure)
-        assert structure.endswith(fb.program_note(run, t).split(": ", 1)[1])
+        # the program's note, read as plain words (its h<sub>t</sub> as "ht")
+        said = re.sub(r"</?su[bp]>", "", fb.program_note(run, t).split(": ", 1)[1])
+        assert structure.endswith(said)
 
 
 def test_lecture_and_program_carry_one_description_per_round() -> None:

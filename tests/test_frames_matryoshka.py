@@ -25,6 +25,7 @@ from ui.pages.matryoshka import frames as fm
 from ui.pages.matryoshka import runs as matryoshka_runs
 from ui.pages.matryoshka.proof import grossmann_chain
 from ui.proof import fmt
+from ui.text import notation
 
 HOSTILE = '<b>x</b>"&'
 
@@ -90,7 +91,8 @@ def test_last_note_says_why_the_run_stopped(lecture) -> None:
     lec, runs, _ = lecture
     for s, run in lec["runs"].items():
         reason = steps.final(runs[s]).stop_reason
-        assert reason and run["notes"][-1].endswith(f"Stopped: {reason}"), s
+        # the reason's notation typeset ("2<sup>L</sup> = 16 soft stumps")
+        assert reason and run["notes"][-1].endswith(f"Stopped: {notation(reason)}"), s
         assert not any("Stopped" in n for n in run["notes"][:-1])
 
 

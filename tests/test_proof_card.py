@@ -31,6 +31,7 @@ from ui.proof import (
     fmt_slack,
     link,
     make_chain,
+    math_html,
     proof_compact_html,
 )
 
@@ -116,7 +117,8 @@ def _card_with_failures() -> str:
 def test_footnote_holds_the_whole_note_and_the_stylesheet_clamps_it_to_two_lines() -> None:
     out = _card_with_failures()
     foot = re.search(r'<div class="bl-proof-foot"[^>]*>(.*?)</div>', out).group(1)
-    assert html.escape(LONG_NOTE) in foot and "…" not in foot
+    assert math_html(LONG_NOTE) in foot and "…" not in foot
+    assert "Z<sub>t</sub>" in foot and "Z_t" not in foot  # the notation typeset (issue 39)
     assert "+1 more" in html.unescape(re.sub(r"<[^>]+>", "", foot)).split(": ", 1)[0]
     rule = re.search(r"\.bl-proof-foot\{([^}]*)\}", COMPACT_CSS).group(1)
     assert "-webkit-line-clamp:2" in rule and "white-space:normal" in rule
@@ -128,8 +130,8 @@ def test_every_line_is_focusable_and_holds_its_reason() -> None:
     assert len(rows) == 3
     for row, why in zip(rows, ["Lemma 1 <i>", LONG_NOTE, "a reference value"]):
         assert 'tabindex="0"' in row and 'title="' not in row  # one copy of the reason
-        reason = re.search(r'<span class="bl-proof-why">([^<]*)</span></div>$', row).group(1)
-        assert reason.endswith(": " + html.escape(why))
+        reason = re.search(r'<span class="bl-proof-why">(.*?)</span></div>$', row).group(1)
+        assert reason.endswith(": " + math_html(why))
     assert ".bl-proof-link:focus>.bl-proof-why," in COMPACT_CSS
     assert ".bl-proof-link:hover>.bl-proof-why{display:block}" in COMPACT_CSS
     assert re.search(r"\.bl-proof-link>\.bl-proof-why\{display:none", COMPACT_CSS)

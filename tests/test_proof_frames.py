@@ -90,11 +90,11 @@ def check_card(chain, out: str) -> None:
         assert f'data-status="{lk.status}"' in row
         assert ("bl-proof-fail" in row) == (not lk.holds)
         if not lk.holds:
-            assert html.escape(lk.note) in row  # its tooltip and reason line say why
+            assert math_html(lk.note) in row  # its reason line says why (typeset)
         # focusable (Tab, a tap), with its reason in the DOM to show on focus (issue 25)
         assert 'tabindex="0"' in row and 'role="group"' in row
         why = re.search(r'<span class="bl-proof-why">(.*?)</span></div>$', row).group(1)
-        assert html.escape(lk.reason if lk.holds else lk.note) in why
+        assert math_html(lk.reason if lk.holds else lk.note) in why
     loose = [i for i, row in enumerate(rows) if 'data-loosest="true"' in row]
     assert loose == ([] if chain.loosest is None else [chain.loosest])
     assert out.count("data-loosest") == len(loose)
@@ -102,14 +102,15 @@ def check_card(chain, out: str) -> None:
     assert out.count('class="bl-proof-foot"') == (1 if failing else 0)
     if failing:
         foot = re.search(r'<div class="bl-proof-foot"[^>]*>(.*?)</div>', out).group(1)
-        shown = html.unescape(re.sub(r"<[^>]+>", "", foot)).split(": ", 1)[1]
-        assert shown == failing[0].note  # whole: the stylesheet clamps it to two lines
-    assert html.escape(chain.citation) in out and chain.citation.split(" ")[0] in text
+        # whole (the stylesheet clamps it to two lines), its notation typeset
+        assert foot.split(": ", 1)[1] == math_html(failing[0].note)
+    assert math_html(chain.citation) in out and chain.citation.split(" ")[0] in text
     # no stylesheet per frame (the page draws proof.COMPACT_CSS once), no script, nothing
     # loaded; the stylesheet is scoped to the card's classes
     assert "<style" not in out
     css = COMPACT_CSS
-    assert set(re.findall(r"@[\w-]+", css)) <= {"@container"}  # no @import, no @font-face
+    # no @import, no @font-face (a phone's sizes: @media)
+    assert set(re.findall(r"@[\w-]+", css)) <= {"@container", "@media"}
     for rule in re.findall(r"([^{}]+)\{[^{}]*\}", css):
         for selector in rule.split(","):
             assert selector.strip().startswith(".bl-proof"), selector

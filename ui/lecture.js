@@ -40,6 +40,11 @@ const SHORT_RESERVE = 16;
 const DESIGN_WIDTH = 1920;
 const MIN_LABEL = 22;
 const MIN_SUP_PARENT = 26;
+// On a phone (a window at most PHONE px wide) a chart's label holding a sub/superscript is
+// at least PHONE_SUP_PARENT px, so the small part reads at 10.5 px (issue 39, item 9: it was
+// 7.7 px, 70 % of an 11-px label).
+const PHONE = 700;
+const PHONE_SUP_PARENT = 15;
 
 // Below NARROW px (a phone, a tablet, a laptop at 200 % zoom) the views stack or go two in a
 // row (ui/lecture.py), each about as wide as one view of the 1920-px design, so presenter mode's design
@@ -54,6 +59,10 @@ const IDLE_AFTER = 150;
 
 function narrow() {
   return window.innerWidth < NARROW;
+}
+
+function phone() {
+  return window.innerWidth <= PHONE;
 }
 
 function presenterScale() {
@@ -94,16 +103,17 @@ function skipLink(target) {
 }
 
 // A copy of a plotly trace or layout with every font size (in any "…font" object) times k
-// and raised to the floor, and the margins and pixel offsets times k. Data arrays are not
-// copied (only objects and arrays of objects are walked).
-function scaledPlotly(obj, k, floor) {
+// and raised to the floor (to supFloor for a text holding a sub/superscript), and the margins
+// and pixel offsets times k. Data arrays are not copied (only objects and arrays of objects
+// are walked).
+function scaledPlotly(obj, k, floor, supFloor) {
   if (!obj || typeof obj !== "object" || ArrayBuffer.isView(obj) || "bdata" in obj) return obj;
   if (Array.isArray(obj)) {
     return obj.length && obj[0] && typeof obj[0] === "object" && !Array.isArray(obj[0]) &&
-      !ArrayBuffer.isView(obj[0]) ? obj.map((o) => scaledPlotly(o, k, floor)) : obj;
+      !ArrayBuffer.isView(obj[0]) ? obj.map((o) => scaledPlotly(o, k, floor, supFloor)) : obj;
   }
   const text = `${typeof obj.text === "string" ? obj.text : ""}${typeof obj.name === "string" ? obj.name : ""}`;
-  const least = /<su[bp]>/i.test(text) ? MIN_SUP_PARENT * k : floor;
+  const least = /<su[bp]>/i.test(text) ? Math.max(supFloor, floor) : floor;
   const out = {};
   for (const [name, v] of Object.entries(obj)) {
     if (/font$/.test(name) && v && typeof v === "object" && !Array.isArray(v)) {
@@ -111,7 +121,7 @@ function scaledPlotly(obj, k, floor) {
       const size = (x) => Math.max(x * k, least);
       if (typeof v.size === "number") f.size = size(v.size);
       else if (Array.isArray(v.size)) f.size = v.size.map(size);
-      else f.size = least;  // the layout's default font: at least the floor
+      else if (least > 0) f.size = least;  // the layout's default font: at least the floor
       out[name] = f;
     } else if (name === "margin" && v && typeof v === "object") {
       out[name] = {};
@@ -120,7 +130,7 @@ function scaledPlotly(obj, k, floor) {
                 name === "standoff") && typeof v === "number") {
       out[name] = v * k;
     } else {
-      out[name] = scaledPlotly(v, k, floor);
+      out[name] = scaledPlotly(v, k, floor, supFloor);
     }
   }
   // a title or label with a sub/superscript but no font of its own: the floor still holds
@@ -194,6 +204,66 @@ function loadPlotly() {
 function emit(key, t, source) {
   BUS.rounds[key] = t;
   window.dispatchEvent(new CustomEvent("boostlab:round", { detail: { key, t, source } }));
+}
+
+// ------------------------------------------------------------------------------- notation
+// The views' titles and notes, the stepper's caption and the quiz's texts may hold
+// <sub>…</sub> and <sup>…</sup> (ui/text.py: sub, sup, notation), and no other markup: they
+// are drawn as sub- and superscripts, every other character as text (a feature's name from a
+// CSV can hold "<"). A tag without its pair leaves the whole text as it is (issue 39, item 9:
+// "Π Z_t", "h_11" and "e^(−2F_t)" were shown raw).
+const MARKUP = /<(\/?)(sub|sup)>/g;
+
+function rich(el, text) {
+  text = text == null ? "" : String(text);
+  const root = document.createDocumentFragment();
+  const open = [root];
+  let at = 0;
+  for (const m of text.matchAll(MARKUP)) {
+    if (m.index > at) open[open.length - 1].append(text.slice(at, m.index));
+    at = m.index + m[0].length;
+    if (!m[1]) {
+      const e = document.createElement(m[2]);
+      open[open.length - 1].append(e);
+      open.push(e);
+    } else if (open.length > 1 && open[open.length - 1].localName === m[2]) {
+      open.pop();
+    } else {
+      el.textContent = text;  // a closing tag without its opening one: the text as it is
+      return;
+    }
+  }
+  if (open.length > 1) {
+    el.textContent = text;
+    return;
+  }
+  if (at < text.length) root.append(text.slice(at));
+  el.replaceChildren(root);
+}
+
+// The same text for a place that holds plain text (a tooltip, an accessible name, a screen
+// reader's description): a sub- or superscript in Unicode where it has every character,
+// else after "_" or "^" (ui/text.py, plain).
+const SUB_CHARS = "0123456789+−-=()aehijklmnoprstuvxβγρφχℓ";
+const SUB_UNI = "₀₁₂₃₄₅₆₇₈₉₊₋₋₌₍₎ₐₑₕᵢⱼₖₗₘₙₒₚᵣₛₜᵤᵥₓᵦᵧᵨᵩᵪₗ";
+const SUP_CHARS = "0123456789+−-=()inLT";
+const SUP_UNI = "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁻⁼⁽⁾ⁱⁿᴸᵀ";
+const PAIR = /<(sub|sup)>((?:(?!<\/?su[bp]>)[^])*?)<\/\1>/g;
+
+function plainText(text) {
+  let out = text == null ? "" : String(text);
+  for (;;) {
+    const next = out.replace(PAIR, (_, tag, body) => {
+      const [from, to] = tag === "sub" ? [SUB_CHARS, SUB_UNI] : [SUP_CHARS, SUP_UNI];
+      const chars = [...body];
+      if (chars.length && chars.every((c) => from.includes(c))) {
+        return chars.map((c) => [...to][[...from].indexOf(c)]).join("");
+      }
+      return (tag === "sub" ? "_" : "^") + (chars.length === 1 ? body : `(${body})`);
+    });
+    if (next === out) return out;
+    out = next;
+  }
 }
 
 // ---------------------------------------------------------------------------------- frames
@@ -335,7 +405,16 @@ function stepperMount(component) {
   root.querySelector(".bl-name").textContent = data.label || "Round";
   root.querySelector(".bl-of").textContent = `of ${lo}–${hi}`;
   const caption = root.querySelector(".bl-caption");
-  caption.textContent = data.caption || "";
+  // the page's line (its data), then the keys for a keyboard: hidden on a touch screen, a
+  // narrow one and a class follower's page, whose stepper the teacher drives (ui/lecture.py)
+  if (data.caption) {
+    const words = document.createElement("span");
+    rich(words, data.caption);
+    const keys = document.createElement("span");
+    keys.className = "bl-keys";
+    keys.textContent = " · Keyboard: ← → step, Home and End jump, Space plays";
+    caption.replaceChildren(words, keys);
+  }
   // on a narrow screen the caption is one line: a tap opens it whole
   caption.addEventListener("click", () => caption.classList.toggle("bl-open"));
   range.min = lo;
@@ -525,6 +604,27 @@ function fitHeight(el, data, above) {
 // whole and closes it again (issue 26, item 6).
 const CUT_LINES = ".bl-proof-foot, .bl-proof-cite, .bl-proof-key";
 
+// A proof card whose relations would be cut (an ellipsis) drops its "slack" words and narrows
+// its cells' padding first: the names are the proof, the words only name a column (issue 39,
+// item 8: the branching and oblique cards beside the quiz on a projector lost their names).
+// It runs before the card is marked drawn, so no round shows its card cut for a frame, and
+// a card that needed it stays terse for the rest of the mount at that width (its columns do
+// not jump between rounds); `terse` says whether one did, and is returned updated.
+function fitProof(body, terse) {
+  for (const card of body.querySelectorAll(".bl-proof-c")) {
+    if (terse) {
+      card.classList.add("bl-proof-terse");
+      continue;
+    }
+    card.classList.remove("bl-proof-terse");
+    const cut = [...card.querySelectorAll(".bl-proof-link > :nth-child(2)")]
+      .some((e) => e.scrollWidth > e.clientWidth + 1);
+    if (cut) card.classList.add("bl-proof-terse");
+    terse = terse || cut;
+  }
+  return terse;
+}
+
 function openable(body) {
   for (const e of body.querySelectorAll(CUT_LINES)) {
     const open = e.classList.contains("bl-open");
@@ -558,11 +658,15 @@ function viewMount(component) {
   const key = data.stepper || "round";
   const frames = resolveFrames(data.frames || []);
   const box = document.createElement("div");
-  box.className = "bl-view bl-view-" + data.kind;
+  box.className = "bl-view bl-view-" + data.kind + (data.presenter ? " bl-present" : "");
   if (data.title) {
     const h = document.createElement("div");
     h.className = "bl-title";
-    h.textContent = data.title;
+    // the words in a span of their own: on a touch screen the title is a flex row with the
+    // Zoom button, which would lay out each text and sub/superscript apart
+    const words = document.createElement("span");
+    rich(words, data.title);
+    h.appendChild(words);
     box.appendChild(h);
   }
   const body = document.createElement("div");
@@ -664,7 +768,7 @@ function viewMount(component) {
     if (body.scrollWidth > body.clientWidth + 1) {
       body.tabIndex = 0;
       body.setAttribute("role", "region");
-      body.setAttribute("aria-label", (data.title || "Table") + " (scrolls sideways)");
+      body.setAttribute("aria-label", (plainText(data.title) || "Table") + " (scrolls sideways)");
     } else {
       body.removeAttribute("tabindex");
       body.removeAttribute("role");
@@ -679,6 +783,7 @@ function viewMount(component) {
     return Object.assign({}, base, { displayModeBar: unlocked, scrollZoom: false });
   }
   let shown = -1;
+  let terse = false;  // the proof card's words dropped (fitProof)
   let drawnWidth = null;  // the body's width when the picture was chosen
   // The body's [width, height], measured when first needed and again after a refit: read at
   // every step, it forced the browser to lay out the page in the middle of the step's frame.
@@ -764,11 +869,15 @@ function viewMount(component) {
       // drawing, made with the old config, must not come back after the purge)
       if (gone || s.stamp !== stamp) return false;
       const f = frames[j];
+      // presenter mode's design scaled with the window; on a phone, sub/superscripts raised
+      const small = !data.presenter && phone();
       const k = data.presenter ? presenterScale() : 1;
       const floor = data.presenter ? MIN_LABEL * k : 0;
+      const supFloor = data.presenter ? MIN_SUP_PARENT * k : small ? PHONE_SUP_PARENT : 0;
+      const scale = data.presenter || small;
       const plain = f.data.map(decoded);
-      const base = data.presenter ? scaledPlotly(f.layout, k, floor) : f.layout;
-      const traces = data.presenter ? plain.map((tr) => scaledPlotly(tr, k, floor)) : plain;
+      const base = scale ? scaledPlotly(f.layout, k, floor, supFloor) : f.layout;
+      const traces = scale ? plain.map((tr) => scaledPlotly(tr, k, floor, supFloor)) : plain;
       const layout = Object.assign({}, base, { height, autosize: true });
       if (touch && !unlocked) layout.dragmode = false;
       return Plotly.react(s.el, traces, layout, chartConfig()).then(() => {
@@ -847,9 +956,10 @@ function viewMount(component) {
   function describe(t) {
     if (!frames.length) return;
     const { notes } = frameAt(t);
-    if (note.textContent !== (notes || "")) {
-      note.textContent = notes || "";
-      note.title = notes || "";
+    if (note.dataset.text !== (notes || "")) {
+      note.dataset.text = notes || "";
+      rich(note, notes);
+      note.title = plainText(notes);
       note.classList.remove("bl-open");
       // after the frame is drawn: a layout read inside it made the browser lay out twice
       requestAnimationFrame(() => setTimeout(markCut, 0));
@@ -858,8 +968,8 @@ function viewMount(component) {
       const ds = data.descriptions || [];
       const d = ds.length ? ds[Math.min(Math.max(t, 0), ds.length - 1)] : (notes || "");
       const label = (BUS.labels && BUS.labels[key]) || "round";
-      body.setAttribute("aria-label", `${data.title || "Chart"}, ${label} ${t}`);
-      desc.textContent = d;
+      body.setAttribute("aria-label", `${plainText(data.title) || "Chart"}, ${label} ${t}`);
+      desc.textContent = plainText(d);
     }
   }
 
@@ -891,6 +1001,7 @@ function viewMount(component) {
         svg.style.height = +m[2] * k + "px";
       }
       box.dataset.detail = String(chosen);
+      if (data.kind === "html") terse = fitProof(body, terse);
       box.dataset.drawn = String(i);
       if (data.kind === "svg") drawnWidth = panelSize()[0];
       if (data.kind === "html") requestAnimationFrame(() => {
@@ -947,10 +1058,19 @@ function viewMount(component) {
   }
   const timers = [60, 400, 1200].map((ms) => setTimeout(refit, ms));
   window.addEventListener("resize", refit);
-  // presenter mode sizes a chart's text with the window: drawings made for another width go
-  const rescale = () => { if (data.presenter) forgetHidden(); };
+  // presenter mode sizes a chart's text with the window, a phone its sub/superscripts:
+  // drawings made for another width go
+  let wasPhone = phone();
+  const rescale = () => {
+    if (data.presenter || phone() !== wasPhone) forgetHidden();
+    wasPhone = phone();
+  };
   if (data.kind === "plotly") window.addEventListener("resize", rescale);
-  if (data.kind === "html") window.addEventListener("resize", scrollable);
+  const refitHtml = () => {
+    terse = fitProof(body, false);
+    scrollable();
+  };
+  if (data.kind === "html") window.addEventListener("resize", refitHtml);
   // a picture's column can narrow without the window changing (a panel appearing beside it)
   let seenWidth = parentElement.clientWidth;
   const watcher = data.kind === "svg" && window.ResizeObserver ? new ResizeObserver(() => {
@@ -1009,7 +1129,7 @@ function viewMount(component) {
     timers.forEach(clearTimeout);
     window.removeEventListener("resize", refit);
     window.removeEventListener("resize", rescale);
-    window.removeEventListener("resize", scrollable);
+    window.removeEventListener("resize", refitHtml);
     if (watcher) watcher.disconnect();
     window.removeEventListener("boostlab:round", onRound);
     if (idleJob !== null) {
@@ -1161,7 +1281,7 @@ function quizMount(component) {
     const pick = revealed ? store.log[q.id] : store.picks[q.id];
     root.dataset.qid = q.id;
     root.dataset.revealed = revealed ? "1" : "";
-    qEl.textContent = "Predict: " + q.text;
+    rich(qEl, "Predict: " + q.text);
     const buttons = q.answers.map((text, i) => {
       const b = document.createElement("button");
       b.type = "button";
@@ -1172,7 +1292,7 @@ function quizMount(component) {
       const letter = document.createElement("b");
       letter.textContent = LETTERS[i];
       const span = document.createElement("span");
-      span.textContent = text;
+      rich(span, text);
       b.append(letter, span);
       if (pick === i) b.classList.add("bl-quiz-picked");
       if (revealed) {
@@ -1189,7 +1309,7 @@ function quizMount(component) {
     revealBtn.hidden = revealed || studentFollowing();
     if (revealed) {
       const [kind, text] = verdict(q, pick);
-      whyEl.textContent = text;
+      rich(whyEl, text);
       whyEl.className = "bl-quiz-why bl-quiz-" + kind;
     } else {
       whyEl.textContent = studentFollowing() ? "Your answer counts for the class: the " +
@@ -1216,8 +1336,8 @@ function quizMount(component) {
       if (pick !== undefined && !(before.id in store.log) && t > beforeT) {
         mark(before, pick);
         const [kind, text] = verdict(before, pick);
-        lastEl.textContent = ({ right: "✓ ", wrong: "✗ " }[kind] || "") +
-          `Round ${before.t}'s prediction: ${text}`;
+        rich(lastEl, ({ right: "✓ ", wrong: "✗ " }[kind] || "") +
+          `Round ${before.t}'s prediction: ${text}`);
         lastEl.className = "bl-quiz-last bl-quiz-" + kind;
       } else {
         lastEl.textContent = "";

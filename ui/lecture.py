@@ -88,12 +88,23 @@ _CSS = """
   border: 1px solid rgba(128,128,128,0.45); background: transparent; color: inherit; }
 .bl-stepper .bl-caption { font-size: 0.8rem; opacity: 0.75; margin-top: 0.1rem; }
 .bl-stepper .bl-caption:empty { display: none; }
+/* the keys, for a keyboard: not on a touch screen, a narrow one or a class follower's page
+   (the teacher drives its stepper: ui/classroom/klass.js sets body.bl-following) */
+@media (hover: none), (pointer: coarse), (max-width: 700px) {
+  .bl-stepper .bl-keys { display: none; } }
+body.bl-following .bl-stepper .bl-keys { display: none; }
 .bl-view { background: white; color: #31333F; border-radius: 0.4rem; }
 .bl-view .bl-title { font-weight: 600; font-size: 0.95rem; padding: 0.1rem 0.2rem; }
 .bl-view .bl-note { font-size: 0.8rem; color: #555; padding: 0 0.3rem; margin-top: 0.15rem;
   line-height: 1.2; display: -webkit-box; -webkit-line-clamp: 2; -webkit-box-orient: vertical;
   overflow: hidden; max-height: 2.4em; }
 .bl-view .bl-note:empty { display: none; }
+/* the notation's sub/superscripts (ui/text.py, ui/lecture.js rich): no taller lines, and in
+   presenter mode no smaller than the hall's 18 px at 1920 (a note is 18 px there) */
+:is(.bl-view .bl-title, .bl-view .bl-note, .bl-stepper .bl-caption, .bl-quiz) :is(sub, sup) {
+  font-size: 0.8em; line-height: 0; }
+.bl-present .bl-note :is(sub, sup) { font-size: 1em; }
+.bl-present .bl-title :is(sub, sup) { font-size: 0.82em; }
 .bl-view-svg .bl-body { overflow: hidden; text-align: center; }
 .bl-view-plotly .bl-body { position: relative; }
 .bl-view-plotly .bl-slot { position: absolute; top: 0; left: 0; width: 100%; height: 100%; }
@@ -1049,6 +1060,36 @@ class Area:
 #: Width of the student's panel beside the views, as a share of the page's width.
 SIDE_SHARE = 0.25
 
+#: Presenter mode with the student's panel beside the views: the share of the views' width
+#: the curves' column (and the proof card under it) gets at least. At 1920 px that is ~500 px,
+#: what a card of five links at 22 px needs for its relations, values and slacks (at 430 px
+#: the branching and oblique pages' relations were cut, and the γ̂ note of the top-down curves ran
+#: into their labels; issue 39, item 8).
+PRESENTER_SIDE_CURVES = 0.37
+#: The session key where :func:`area` leaves whether the page has a side panel this run.
+_SIDE_KEY = "_lecture_side"
+
+
+def _side_widths(widths: Sequence[float]) -> tuple[float, ...]:
+    """The three views' widths (regions, structure, curves) as shares of their sum, the
+    curves' raised to :data:`PRESENTER_SIDE_CURVES` when they have less, taken from the
+    regions: they keep their data's aspect and only get smaller, where a structure's picture
+    (chosen to fit its column at full text size) would lose detail or be drawn smaller
+    (the matryoshka's dolls at 392 px had 20.8-px text; the oblique tree folds a node below
+    476 px at 1920).
+
+    >>> [round(w, 3) for w in _side_widths((1.25, 1.0, 1.05))]
+    [0.327, 0.303, 0.37]
+    >>> [round(w, 3) for w in _side_widths((1.2, 1.3, 0.9))]
+    [0.248, 0.382, 0.37]
+    >>> _side_widths((1.0, 1.0, 2.0))
+    (0.25, 0.25, 0.5)
+    """
+    total = float(sum(widths))
+    regions, structure, curves = (float(w) / total for w in widths)
+    short = max(PRESENTER_SIDE_CURVES - curves, 0.0)
+    return (regions - short, structure, curves + short)
+
 
 def area(*, side: bool) -> Area:
     """The lecture's area under the stepper: the three views, and — when the student plays
@@ -1066,6 +1107,7 @@ def area(*, side: bool) -> Area:
     Area
         The containers to fill.
     """
+    st.session_state[_SIDE_KEY] = bool(side)  # three_views widens the curves beside it
     if not side:
         main = st.container(key="lecture-main")
         return Area(main=main, side=main)
@@ -1086,6 +1128,7 @@ def stylesheet() -> None:
     """The stepper's and the views' styles (:func:`preset_row` puts them first on a lesson
     page; a page with a stepper and no preset row, the game's Watch mode, calls this)."""
     st.html(_STYLESHEET)
+    st.session_state[_SIDE_KEY] = False  # until this run's area() says otherwise
 
 
 class _Prepared:
@@ -1157,32 +1200,39 @@ def computing(text: str) -> Iterator[None]:
         yield
 
 
-def stepper_caption(ds: Dataset, elapsed: float, *, unit: str = "round", note: str = "") -> str:
-    """The one-line caption under a lecture page's stepper.
+def stepper_caption(
+    ds: Dataset, elapsed: float | None = None, *, unit: str = "round", note: str = ""
+) -> str:
+    """The one-line caption under a lecture page's stepper: the data's sizes and what a step
+    does, in words for the class (issue 39, item 9: "every round ready in 0.00 s (cached);
+    stepping is drawn by your browser" was the developers' line). ``ui/lecture.js`` adds the
+    keys after it for a keyboard (hidden on a touch or narrow screen and on a class
+    follower's page, whose stepper the teacher drives).
 
     Parameters
     ----------
     ds : Dataset
         The page's data (its training and test sizes are named).
-    elapsed : float
-        Seconds the page took to get every round ready.
+    elapsed : float, optional
+        Seconds the page took to get every round ready: not shown (the pages still pass it).
     unit : str, default "round"
-        What the stepper steps through ("round", "step").
+        What the stepper steps through ("round", "step"): not shown either.
     note : str, optional
-        A sentence on what one step does, put before the keys.
+        A sentence on what one step does.
 
     Returns
     -------
     str
-        ``"… test points · every round ready in 0.12 s (cached); stepping is drawn by your
-        browser · keys: ← → step, Home/End, Space plays"``.
+        ``"300 training and 100 test points"``, then `` · {note}`` when given.
+
+    Examples
+    --------
+    >>> from boostcore.datasets import make_dataset
+    >>> stepper_caption(make_dataset("moons", n=100, random_state=0), 0.12)
+    '75 training and 25 test points'
     """
-    return (
-        f"{ds.n_train} training and {ds.n_test} test points · every {unit} ready in "
-        f"{elapsed:.2f} s (cached); stepping is drawn by your browser · "
-        + (f"{note} · " if note else "")
-        + "keys: ← → step, Home/End, Space plays"
-    )
+    del elapsed, unit  # the class needs neither (the keys are lecture.js's)
+    return f"{ds.n_train} training and {ds.n_test} test points" + (f" · {note}" if note else "")
 
 
 def focus_select(options: Sequence[str], *, help: str, index: int = 0) -> str | None:
@@ -1275,8 +1325,12 @@ def three_views(
         Relative widths of the three columns.
     proof : Panel, optional
         HTML frames of the proof at this round (ui/proof.py), drawn under the curves; the
-        curves leave it :data:`PROOF_HEIGHT` pixels so that both fit the window.
+        curves leave it :data:`PROOF_HEIGHT` pixels so that both fit the window. In presenter
+        mode beside a side panel (:func:`area`) the curves' column gets at least
+        :data:`PRESENTER_SIDE_CURVES` of the width, so that the card's lines fit.
     """
+    if proof is not None and presenting() and st.session_state.get(_SIDE_KEY):
+        widths = _side_widths(widths)
     left, middle, right, below = lecture_columns(widths)
     with left:
         view(

@@ -38,13 +38,13 @@ from __future__ import annotations
 
 import html
 import math
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from boostcore.steps import STOP, Step
 
 from . import theme
+from .text import notation, plain, rich_html
 
 HOLDS = "holds"
 ASSUMPTION = "assumption"
@@ -64,6 +64,8 @@ EQUAL_TOL = 1e-12
 #: μ is clipped); the slack column says so rather than print ``+4.38×10⁻⁷`` (issue 25).
 ROUNDING_TOL = 1e-5
 ROUNDING_TEXT = "equal up to rounding"
+#: The compact card's slack column for such values (the words go to the line's reason).
+ROUNDING_SHORT = "≈ 0"
 
 
 # ================================================================================== chain
@@ -507,15 +509,14 @@ _LOOSE_TEXT = theme.ink(_LOOSE, *_ROW_BGS)
 _FOCUS = theme.CLASS_POS
 
 
-_SUB = re.compile(r"_([0-9A-Za-zα-ωΑ-Ωℓ][\u0300-\u036f]?)")
-_SUP = re.compile(r"\^([^\s)]+)")
-
-
 def math_html(label: str) -> str:
-    """A label in HTML: escaped, with ``_x`` as a subscript and ``^…`` as a superscript.
+    """A label, reason or note in HTML: escaped, with the notation set as sub- and
+    superscripts (:func:`ui.text.notation`: ``_x``, ``_11``, ``_{…}``, ``^…`` up to a space,
+    a comma or a closing bracket, ``^(…)``).
 
-    The labels keep the plain notation of the curves' legends (``φ_γ̂(s)``, ``s^−γ̂``); the
-    panel sets the one-character subscripts and the superscripts (up to a space or ``)``).
+    The chains keep the plain notation of the curves' legends (``φ_γ̂(s)``, ``s^−γ̂``,
+    ``H_{D_{t+1}}``); the card sets it (issue 39, item 9: the reasons' ``D_{t+1}`` and
+    ``Σ_{i<n}`` were shown raw).
 
     Parameters
     ----------
@@ -531,12 +532,12 @@ def math_html(label: str) -> str:
     >>> from ui.proof import math_html
     >>> math_html("φ_γ̂(s) ≤ s^−γ̂")
     'φ<sub>γ̂</sub>(s) ≤ s<sup>−γ̂</sup>'
+    >>> math_html("1 − x ≤ e^−x and Σ_{i<n} 1/i ≥ ln n")
+    '1 − x ≤ e<sup>−x</sup> and Σ<sub>i&lt;n</sub> 1/i ≥ ln n'
     >>> math_html("<b>")
     '&lt;b&gt;'
     """
-    out = html.escape(label)
-    out = _SUB.sub(r"<sub>\1</sub>", out)
-    return _SUP.sub(r"<sup>\1</sup>", out)
+    return rich_html(notation(label))
 
 
 def _violated(rel: str) -> str:
@@ -663,18 +664,26 @@ COMPACT_CSS = (
     ".bl-proof-c{background:#FFF;color:" + _INK + ";"
     "border:1px solid " + _CARD_BORDER + ";border-radius:6px;padding:4px 6px 3px;"
     "font-size:13px;line-height:1.3;overflow:hidden;container-type:inline-size}"
-    "@container (max-width:480px){.bl-proof-link i{display:none}"
-    ".bl-proof-link>*{padding:1px 3px}}"
-    # presenter mode: a card of five links with its footnote must stay on a 1080p screen
-    ".bl-proof-lg{font-size:16px;padding:4px 8px 3px;line-height:1.22}"
-    ".bl-proof-lg .bl-proof-t{row-gap:1px}"
+    # presenter mode: a card of five links with its footnote must stay on a 1080p screen; its
+    # paddings in em, so that the card is the 1920-px design at any window's width (the
+    # lecture view scales its text with the width: in pixels a 1280-px projector's card
+    # needed 3 px more than 2/3 of the 1920-px one, and cut a relation; issue 39, item 8)
+    ".bl-proof-lg{font-size:16px;padding:.18em .36em .14em;line-height:1.22}"
+    ".bl-proof-lg .bl-proof-t{row-gap:1px;--bl-pad:.23em}"
+    # a narrow card drops the word "slack" and narrows its cells' padding (--bl-pad); so does
+    # one whose relations would be cut otherwise (ui/lecture.js, fitProof: a wider card, e.g.
+    # on a projector beside the quiz, whose "slack" words left the names no room)
+    ".bl-proof-terse .bl-proof-link i{display:none}.bl-proof-terse .bl-proof-t{--bl-pad:3px}"
+    ".bl-proof-lg.bl-proof-terse .bl-proof-t{--bl-pad:.14em}"
+    "@container (max-width:480px){.bl-proof-link i{display:none}.bl-proof-t{--bl-pad:3px}"
+    ".bl-proof-lg .bl-proof-t{--bl-pad:.14em}}"
     ".bl-proof-t{display:grid;grid-template-columns:max-content minmax(0,max-content) "
     "max-content max-content;row-gap:2px}"
     ".bl-proof-link{display:grid;grid-column:1/-1;grid-template-columns:subgrid;"
     "border-radius:4px;outline-offset:1px}"
     ".bl-proof-link:focus{outline:2px solid " + _FOCUS + "}"
     ".bl-proof-link:focus:not(:focus-visible){outline-style:dotted}"
-    ".bl-proof-link>*{white-space:nowrap;padding:1px 5px;border:solid transparent;"
+    ".bl-proof-link>*{white-space:nowrap;padding:1px var(--bl-pad,5px);border:solid transparent;"
     "border-width:2px 0;text-align:right;font-variant-numeric:tabular-nums}"
     ".bl-proof-link>:first-child{text-align:center;font-weight:700;color:" + _OK_TEXT + ";"
     "border-left-width:2px;border-radius:4px 0 0 4px;padding-left:3px}"
@@ -697,6 +706,14 @@ COMPACT_CSS = (
     "display:-webkit-box;-webkit-box-orient:vertical;-webkit-line-clamp:2;line-clamp:2}"
     ".bl-proof-key span{display:inline-block;width:.9em;height:.7em;margin:2px .25em 0 0;"
     "background:" + _LOOSE_BG + ";border:2px solid " + _LOOSE + ";border-radius:2px}"
+    # a phone: the card at 14 px, its key, citation, footnote and reasons at 12 px and its
+    # sub/superscripts at 10.5 px (the key was 10 px and the indices 9.4; issue 39, item 9)
+    "@media (max-width:700px){.bl-proof-c{font-size:14px}"
+    ".bl-proof-c .bl-proof-key,.bl-proof-c .bl-proof-cite,.bl-proof-c .bl-proof-foot,"
+    ".bl-proof-c .bl-proof-link>.bl-proof-why{font-size:12px}"
+    ".bl-proof-c sub,.bl-proof-c sup{font-size:.75em}"
+    ".bl-proof-key sub,.bl-proof-key sup,.bl-proof-cite sub,.bl-proof-cite sup,"
+    ".bl-proof-foot sub,.bl-proof-foot sup,.bl-proof-why sub,.bl-proof-why sup{font-size:.88em}}"
 )
 
 
@@ -711,14 +728,17 @@ def _compact_row(lk: Link, loosest: bool) -> str:
     detail = lk.reason if lk.holds else lk.note
     tip = ("loosest link · " if loosest else "") + status
     tip += f": {detail}" if detail else ""
-    if equal_up_to_rounding(lk):  # the exact difference the slack column rounds away
-        tip += f" (slack {'+' if lk.slack > 0 else ''}{fmt(lk.slack, digits=3)})"
     rel_num = _shown_relation(lk)
     slack = fmt_slack(lk)
-    # "slack equal up to rounding" reads badly: that case drops the word
-    slack_cell = (
-        f"<b>{esc(slack)}</b>" if slack == ROUNDING_TEXT else f"<i>slack </i><b>{esc(slack)}</b>"
-    )
+    if slack == ROUNDING_TEXT:
+        # "≈ 0" in the slack's column (the words took 212 px of a 355-px card on /oblique's
+        # projector and cut the relation; issue 39, item 8); the words and the exact
+        # difference the column rounds away in the line's reason
+        sign = "+" if lk.slack > 0 else ""
+        tip += f" ({ROUNDING_TEXT}: slack {sign}{fmt(lk.slack, digits=3)})"
+        slack_cell = f"<b>{esc(ROUNDING_SHORT)}</b>"
+    else:
+        slack_cell = f"<i>slack </i><b>{esc(slack)}</b>"
     return (
         f'<div class="{cls}" data-status="{esc(lk.status)}"'
         + (' data-loosest="true"' if loosest else "")
@@ -730,7 +750,7 @@ def _compact_row(lk: Link, loosest: bool) -> str:
         f"{math_html(lk.right_label)}</span>"
         f"<span>{esc(fmt(lk.left))} {esc(rel_num)} {esc(fmt(lk.right))}</span>"
         f"<span>{slack_cell}</span>"
-        f'<span class="bl-proof-why">{esc(tip)}</span>'
+        f'<span class="bl-proof-why">{math_html(tip)}</span>'
         "</div>"
     )
 
@@ -796,9 +816,9 @@ def proof_compact_html(chain: Chain, *, large: bool = False) -> str:
         more = f" (+{len(failing) - 1} more; tap a grey line)" if len(failing) > 1 else ""
         words = f"{first.left_label} {first.relation} {first.right_label}"
         foot = (
-            f'<div class="bl-proof-foot" title="{esc(first.note)}">'
+            f'<div class="bl-proof-foot" title="{esc(plain(notation(first.note)))}">'
             f"<b>{esc(_GLYPH[first.status])}</b> {math_html(words)}{esc(more)}: "
-            f"{esc(first.note)}</div>"
+            f"{math_html(first.note)}</div>"
         )
     key = ""
     # presenter mode: a footnote's second line takes the key line's place, so that five
@@ -812,10 +832,11 @@ def proof_compact_html(chain: Chain, *, large: bool = False) -> str:
         )
     return (
         f'<div class="bl-proof-c{" bl-proof-lg" if large else ""}" role="group" '
-        f'aria-label="{esc(chain.title)}" data-round="{chain.t}">'
+        f'aria-label="{esc(plain(notation(chain.title)))}" data-round="{chain.t}">'
         f'<div class="bl-proof-t">{rows}</div>'
         f"{foot}{key}"
-        f'<div class="bl-proof-cite" title="{esc(chain.caption)}">{esc(chain.citation)}</div>'
+        f'<div class="bl-proof-cite" title="{esc(plain(notation(chain.caption)))}">'
+        f"{math_html(chain.citation)}</div>"
         "</div>"
     )
 

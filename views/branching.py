@@ -248,7 +248,7 @@ def render() -> None:
             focus.replace(".", "_"),
             regions=lecture.Panel(
                 run["regions"],
-                f"{focus}: regions of sign F_t",
+                f"{focus}: regions of sign F<sub>t</sub>",
                 notes=run["notes"],
                 aspect=figures.aspect(ds),
                 descriptions=run["descriptions"]["regions"],
@@ -261,7 +261,7 @@ def render() -> None:
             ),
             curves=lecture.Panel(
                 run["curves"],
-                "Π Z_t, errors and leaves |L_t|",
+                "Π Z<sub>t</sub>, errors and leaves |L<sub>t</sub>|",
                 notes=run["curve_notes"],
                 descriptions=run["descriptions"]["curves"],
             ),
@@ -280,7 +280,7 @@ def render() -> None:
             if name != focus
         ],
         heading="The other schemes — same data, same rounds (click one to focus it)",
-        spark_title="Π Z_t, train error",
+        spark_title="Π Z<sub>t</sub>, train error",
         on_focus=lecture.set_focus,
     )
 
@@ -356,11 +356,11 @@ LEAVES_KEY = (
 )
 
 REGIONS_KEY = (
-    "Regions: filled markers are training points, their area ∝ the weight D_t(i) h_t "
+    "Regions: filled markers are training points, their area ∝ the weight Dₜ(i) hₜ "
     "was chosen on; hollow ones test points (orange ◆ class −1, blue ● +1); shading: the "
-    "vote 1/(1+e^(−2F_t)) (white = undecided); vermillion line: this round's stump h_t, "
+    "vote $1/(1+e^{-2F_t})$ (white = undecided); vermillion line: this round's stump hₜ, "
     "▸ marks its +1 side (no dashed box: every leaf is divided). Program: w = a leaf's "
-    "weight, D = its mass under D_t; the left edge is h_t = −1, the right one +1; several "
+    "weight, D = its mass under Dₜ; the left edge is hₜ = −1, the right one +1; several "
     "edges into one node are a merge."
 )
 

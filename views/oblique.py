@@ -173,16 +173,16 @@ STRUCTURE_TITLE = {
     ADA: "AdaBoost: a path (every point meets every stump)",
 }
 CURVES_NOTE = (
-    "Theorem 1: training error ≤ ν(H, 0) ≤ bound, and E e⁻ʸᴴ ≤ bound. "
+    "Theorem 1: training error ≤ ν(H, 0) ≤ bound, and E e<sup>−yH</sup> ≤ bound. "
     "Faint: the whole run; solid: up to this step; dot: this step."
 )
 
 REGIONS_KEY = (
     "Regions: filled markers are training points, hollow ones test points (orange ◆ class −1, "
     "blue ● class +1); a training marker's area is the weight the newest weak hypothesis was "
-    "trained on (AdaBoost: w_t over all of S; the trees: the split node's class-balanced "
+    "trained on (AdaBoost: wₜ over all of S; the trees: the split node's class-balanced "
     "weights, or AdaBoost_R's weights inside the node being built — other points smallest). "
-    "The shading is 1/(1+e^(−2H)) (white = undecided); thin grey lines are the boundaries "
+    "The shading is $1/(1+e^{-2H})$ (white = undecided); thin grey lines are the boundaries "
     "LS = 0 of earlier nodes, the thick vermillion line this step's (for AdaBoost: this "
     "step's stumps, the newest thickest); #n is the leaf's id in the tree. In the trees, "
     "◀ marks the side of LS < 0 (left child) and ▶ the side of LS ≥ 0 (right child)."

@@ -299,7 +299,7 @@ def render() -> None:
             if c != focus
         ],
         heading="The other runs — same data, same budget (click one to focus it)",
-        spark_title="I(T), train error, e_γ̂",
+        spark_title="I(T), train error, e<sub>γ̂</sub>",
         on_focus=lecture.set_focus,
     )
 
@@ -367,7 +367,7 @@ def _curve_caption(c: str, params: dict, last) -> str:
     if c == "mansour_mcallester" and last.mm_gamma_boosting is False:
         return (
             f"⚠ Not γ-boosting for γ = {params['gamma']}: some chosen split had "
-            "gain/g_γ(k) < γ·I, so Theorem 4.1's bound is not guaranteed."
+            "gain/g<sub>γ</sub>(k) < γ·I, so Theorem 4.1's bound is not guaranteed."
         )
     if c == "naive" and params["max_arity"] > 2:
         return (
@@ -382,8 +382,9 @@ def _curve_caption(c: str, params: dict, last) -> str:
         )
     if not last.binary_guarantee:
         return (
-            "Multi-way splits: only the final-tree bounds ★ are theorems (s⁻ᵞ̂ is "
-            "Theorem 4, φ_γ̂(s) what its proof gives); the dashed curves are a reference."
+            "Multi-way splits: only the final-tree bounds ★ are theorems (s<sup>−γ̂</sup> is "
+            "Theorem 4, φ<sub>γ̂</sub>(s) what its proof gives); the dashed curves are a "
+            "reference."
         )
     return "Faint: the whole run; solid: up to this round; dot: this round."
 

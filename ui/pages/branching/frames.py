@@ -43,7 +43,7 @@ from ui.labels import MERGE_SHORT
 from ui.proof import is_large
 from ui.proof import proof_frames as proof_cards  # this module's proof_frames wraps it
 from ui.svgtree import svg_size
-from ui.text import plural, spoken_number
+from ui.text import notation, plural, rich_html, spoken_number, sub
 
 from . import runs as branching_runs
 from .proof import branching_chain, four_k
@@ -63,6 +63,14 @@ DETAIL = ((9, 6), (9, 4), (6, 4), (4, 4), (5, 3), (3, 3))
 
 #: The label of a leaf no training point reaches in the program picture (two lines).
 NO_POINT = ("no training", "point reaches")
+
+#: The curves' names as drawn (plotly's sub/superscripts; issue 39, item 9: "Π Z_t" was raw).
+PROD_H = notation("Π H(Y|h_t)")
+PROD_Z = notation("Π Z_t")
+LEAVES = notation("|L_t|")
+#: The names of the Theorem 3 chart (:func:`c_round_figure`).
+C_BOUND = notation("bound 1 − cγ_t")
+C_LEAVES_H = notation("H(Y|ℓ_t)")
 
 
 def _minus(text: str) -> str:
@@ -650,39 +658,67 @@ def program_pictures(
     return out
 
 
-def none_reach(k: int, also: str = "") -> str:
-    """How the page names ``k`` leaves or children that no training point reaches, after the
-    count of those training points reach (``""`` for none): the words of the round's message
-    (``boostcore.branching``) and of the quiz, so one count has one name everywhere."""
-    return f" (+{k} that no training point reaches{also})" if k else ""
+def divide_words(subject: str, step: BPStep, before) -> str:
+    """What round ``step.t``'s stump did to the program, in short sentences: the note under
+    the program, the regions' note and the quiz's why say it in these words, with these
+    numbers (one count, one name: issue 25, 8). Leaves and children are counted as
+    ``|L_t|`` is, by those training points reach; the others (drawn dashed in the program,
+    except DT.InfoBoost's children, which are dropped) are named in a sentence of their own
+    (issue 39, item 9: one sentence with three "(+k that no training point reaches)" was
+    hard to follow).
+
+    Parameters
+    ----------
+    subject : str
+        Who divides: ``"h<sub>3</sub>"``, ``"h<sub>3</sub> = [x2 > −0.611]"``.
+    step : BPStep
+        The round's snapshot (its merge and counts).
+    before : BPMetrics
+        The previous round's metrics (the leaves divided).
+
+    Returns
+    -------
+    str
+        E.g. "h<sub>11</sub> divides 5 leaves into 6 children. The merge makes 5 leaves.
+        Not counted (no training point reaches them): 1 leaf before, 6 children and 2
+        leaves after."
+    """
+    m = step.metrics
+    merge = np.asarray(step.merge)
+    kept = int((merge >= 0).sum())
+    empty = merge.shape[0] - m.n_divided  # children no training point reaches
+    dropped = bool(empty) and merge.shape[0] - kept == empty
+    leaves = plural(m.n_leaves, "leaf", "leaves")
+    merged = kept > m.n_leaves + m.n_unreached
+    out = (
+        f"{subject} divides {plural(before.n_leaves, 'leaf', 'leaves')} into "
+        f"{plural(m.n_divided, 'child', 'children')}. "
+        + (f"The merge makes {leaves}." if merged else f"No merging: {leaves}.")
+    )
+    apart = []
+    if before.n_unreached:
+        apart.append(f"{plural(before.n_unreached, 'leaf', 'leaves')} before")
+    if empty:
+        apart.append(f"{plural(empty, 'child', 'children')}" + (", dropped" if dropped else ""))
+    if m.n_unreached:
+        apart.append(f"{plural(m.n_unreached, 'leaf', 'leaves')} after")
+    if apart:
+        listed = apart[0] if len(apart) == 1 else ", ".join(apart[:-1]) + " and " + apart[-1]
+        out += f" Not counted (no training point reaches them): {listed}."
+    return out
 
 
 def program_note(run: Sequence[BPStep], t: int) -> str:
-    """One line under the program at round ``t``: this round's divide and merge in numbers.
-    Leaves and children are counted as ``|L_t|`` is, by those training points reach; the
-    others (drawn dashed in the program, except DT.InfoBoost's children, which are dropped)
-    are named apart with :func:`none_reach`, as in the round's message."""
+    """One line under the program at round ``t``: this round's divide and merge in numbers
+    (:func:`divide_words`)."""
     rounds = protocol.rounds(run)
     s = rounds[min(t, len(rounds) - 1)]
     if s.kind == START:
         return (
-            "Round 0: the program is its root, one leaf of weight 0 (F_0 = 0); "
+            f"Round 0: the program is its root, one leaf of weight 0 (F{sub(0)} = 0); "
             "round 1's stump divides it." + _never(run)
         )
-    m = s.metrics
-    prev = rounds[s.t - 1].metrics
-    merge = np.asarray(s.merge)
-    kept = int((merge >= 0).sum())
-    n_empty = merge.shape[0] - m.n_divided  # children no training point reaches
-    dropped = ", dropped" if n_empty and merge.shape[0] - kept == n_empty else ""
-    children = f" that training points reach{none_reach(n_empty, dropped)}" if n_empty else ""
-    leaves = f"{plural(m.n_leaves, 'leaf', 'leaves')}{none_reach(m.n_unreached)}"
-    what = f"merged into {leaves}" if kept > m.n_leaves + m.n_unreached else f"no merging: {leaves}"
-    return (
-        f"Round {s.t}: h{s.t}{_whose(s)} divides "
-        f"{plural(prev.n_leaves, 'leaf', 'leaves')}{none_reach(prev.n_unreached)} "
-        f"into {plural(m.n_divided, 'child', 'children')}{children}; {what}."
-    )
+    return f"Round {s.t}: " + divide_words(f"h{sub(s.t)}{_whose(s)}", s, rounds[s.t - 1].metrics)
 
 
 # ----------------------------------------------------------------------------- curves
@@ -698,8 +734,8 @@ def curves_figure(run: Sequence[BPStep], t: int, *, font: float = 12, small: boo
     ms = [s.metrics for s in done]
     n_max = max(int(x[-1]), 1)
     series = [
-        ("Π H(Y|h_t)", theme.BOUND["power"], "dot", 2.0, lambda m: m.prod_H_h),
-        ("Π Z_t", theme.BOUND["e"], "dash", 2.2, lambda m: m.bound_prod_Z),
+        (PROD_H, theme.BOUND["power"], "dot", 2.0, lambda m: m.prod_H_h),
+        (PROD_Z, theme.BOUND["e"], "dash", 2.2, lambda m: m.bound_prod_Z),
         ("train error", theme.MEASURED["train"], "solid", 2.5, lambda m: m.train_error),
     ]
     if ms and ms[-1].test_error is not None and not small:
@@ -718,7 +754,7 @@ def curves_figure(run: Sequence[BPStep], t: int, *, font: float = 12, small: boo
     top_leaves = float(np.log10(max(leaves.max() if leaves.size else 2, 2))) + 0.15
     panels = [(name, colour, dash, width, ys[name], "y") for name, colour, dash, width, _ in series]
     if not small:
-        panels.append(("|L_t|", theme.NEUTRAL, "solid", 2.0, leaves, "y2"))
+        panels.append((LEAVES, theme.NEUTRAL, "solid", 2.0, leaves, "y2"))
     data: list[dict] = []
     for name, colour, dash, width, y, axis in panels:  # the whole run, faint: the same always
         data.append(
@@ -807,11 +843,15 @@ def curves_figure(run: Sequence[BPStep], t: int, *, font: float = 12, small: boo
         x_range=(-0.5, n_max + 0.5),
         x_title="round t",
         y_range=(low, 0.05),
-        y_title="value (log scale)",
+        # short: in the upper panel's height a title of 17 characters at 22 px ran out of
+        # a 1080p projector's chart, "value (log scale" (issue 39, item 8)
+        y_title="log scale",
         log=True,
         annotations=notes,
         xaxis=dict(anchor="y" if small else "y2"),
-        yaxis=dict(domain=[0.0, 1.0] if small else [0.34, 1.0]),
+        # the upper panel holds four end labels, two with a subscript (drawn larger in
+        # presenter mode: ui/figures.py, SUP_EM) at the smallest height; the leaves' below
+        yaxis=dict(domain=[0.0, 1.0] if small else [0.31, 1.0]),
     )
     if not small:
         # ticks at 1, 2, 4, 8 … up to the most leaves (dtick=1 on a log axis gave '1' alone
@@ -825,9 +865,9 @@ def curves_figure(run: Sequence[BPStep], t: int, *, font: float = 12, small: boo
             tickmode="array",
             tickvals=ticks,
             ticktext=[str(v) for v in ticks],
-            domain=[0.0, 0.24],
+            domain=[0.0, 0.22],
             automargin=True,
-            title=dict(text="|L_t|", standoff=4),
+            title=dict(text=LEAVES, standoff=4),
         )
     return spec(data, layout)
 
@@ -836,7 +876,7 @@ def curves_note(run: Sequence[BPStep], t: int) -> str:
     """The curves' note at round ``t``: what bounds what, and the smoothing of pure leaves so
     far."""
     if t == 0:
-        return (
+        return notation(
             "Round 0: no stump yet, so Π Z_t = Π H(Y|h_t) = 1 (empty products); F_0 = 0 "
             "predicts −1 everywhere."
         )
@@ -844,11 +884,11 @@ def curves_note(run: Sequence[BPStep], t: int) -> str:
     if smoothed:
         total = sum(s.metrics.smoothing_excess for s in smoothed)
         # one line: the proof card under the curves says the rest (its ⚠ line)
-        return (
+        return notation(
             f"Pure leaves smoothed in {len(smoothed)} round(s) (Z_t +{total:.4f}): Π Z_t may "
             "pass Π H(Y|h_t), yet bounds the error."
         )
-    return (
+    return notation(
         "Theorem 1: train error ≤ Π Z_t ≤ Π H(Y|h_t). Faint: the whole run; solid: up to "
         "this round; below: the leaves |L_t| that training points reach."
     )
@@ -857,8 +897,8 @@ def curves_note(run: Sequence[BPStep], t: int) -> str:
 # --------------------------------------------------------------- text alternatives (issue 26)
 #: The curves' line names (:func:`curves_figure`) as a screen reader should read them.
 SPOKEN = {
-    "Π H(Y|h_t)": "product of H(Y given h)",
-    "Π Z_t": "product of Z",
+    PROD_H: "product of H(Y given h)",
+    PROD_Z: "product of Z",
     "train error": "training error",
     "test error": "test error",
 }
@@ -930,7 +970,8 @@ def structure_description(run: Sequence[BPStep], t: int, *, scheme: str) -> str:
             f"Branching program of {scheme} at round 0: the root alone, one leaf of weight 0; "
             "round 1's stump divides it." + _never(run)
         )
-    note = program_note(run, t).split(": ", 1)[1]  # without "Round t: ", said before
+    # without "Round t: " (said before), its h<sub>t</sub> read as "ht" (plain words)
+    note = re.sub(r"</?su[bp]>", "", program_note(run, t).split(": ", 1)[1])
     return (
         f"Branching program of {scheme} after round {t}, one level per round (older ones may "
         f"be collapsed); nodes per level: {', '.join(map(str, levels))}. In round {t}, {note}"
@@ -957,8 +998,8 @@ def curves_description(run: Sequence[BPStep], t: int) -> str:
     m = done[t].metrics
     said = [
         f"{SPOKEN['train error']} {spoken_number(m.train_error)}",
-        f"{SPOKEN['Π Z_t']} {spoken_number(m.bound_prod_Z)}",
-        f"{SPOKEN['Π H(Y|h_t)']} {spoken_number(m.prod_H_h)}",
+        f"{SPOKEN[PROD_Z]} {spoken_number(m.bound_prod_Z)}",
+        f"{SPOKEN[PROD_H]} {spoken_number(m.prod_H_h)}",
     ]
     if m.test_error is not None:
         said.insert(1, f"{SPOKEN['test error']} {spoken_number(m.test_error)}")
@@ -1014,7 +1055,7 @@ def c_round_figure(
                         x=0.5,
                         y=0.5,
                         showarrow=False,
-                        text=escape(why or step.message),
+                        text=notation(escape(why or step.message)),
                         font=dict(size=font, color="#555555"),
                     )
                 ],
@@ -1040,9 +1081,9 @@ def c_round_figure(
             x=[0.0, 1.0],
             y=[1.0, 1.0 - g],
             yaxis="y",
-            name="bound 1 − cγ_t",
+            name=C_BOUND,
             line=dict(color=bound, dash="dash", width=2),
-            hovertemplate="Theorem 3: H ≤ 1 − cγ_t<extra></extra>",
+            hovertemplate=notation("Theorem 3: H ≤ 1 − cγ_t<extra></extra>"),
         ),
         dict(
             type="scatter",
@@ -1052,7 +1093,7 @@ def c_round_figure(
             yaxis="y",
             name="merge all",
             line=dict(color=merge_all, dash="dot", width=1.5),
-            hovertemplate=f"merge all: H(Y|h_t) = {m.H_h:.4f}<extra></extra>",
+            hovertemplate=notation(f"merge all: H(Y|h_t) = {m.H_h:.4f}") + "<extra></extra>",
         ),
         dict(
             type="scatter",
@@ -1062,7 +1103,8 @@ def c_round_figure(
             yaxis="y",
             name="no merging",
             line=dict(color=divided, dash="dashdot", width=1.5),
-            hovertemplate=f"no merging: H(Y|ℓ̃_t) = 1 − γ_t = {1 - g:.4f}<extra></extra>",
+            hovertemplate=notation(f"no merging: H(Y|ℓ̃_t) = 1 − γ_t = {1 - g:.4f}")
+            + "<extra></extra>",
         ),
         dict(
             type="scatter",
@@ -1070,10 +1112,10 @@ def c_round_figure(
             x=xs,
             y=Hs,
             yaxis="y",
-            name="H(Y|ℓ_t)",
+            name=C_LEAVES_H,
             line=dict(color=theme.MEASURED["index"], width=2.5),
             marker=dict(size=6),
-            hovertemplate="c = %{x}: H(Y|ℓ_t) = %{y:.5f}<extra></extra>",
+            hovertemplate=f"c = %{{x}}: {C_LEAVES_H} = %{{y:.5f}}<extra></extra>",
         ),
         dict(
             type="scatter",
@@ -1085,7 +1127,8 @@ def c_round_figure(
             line=dict(color=bound, dash="dash", width=2),
             customdata=[k // 4 for k in K4s],
             hovertemplate="c = %{x}: at most 4K = %{y} leaves<br>K = %{customdata} entropy "
-            "bands (a leaf per band, sign and side of h_t)<extra>Theorem 3</extra>",
+            + notation("bands (a leaf per band, sign and side of h_t)")
+            + "<extra>Theorem 3</extra>",
         ),
         dict(
             type="scatter",
@@ -1093,10 +1136,10 @@ def c_round_figure(
             x=xs,
             y=Ls,
             yaxis="y2",
-            name="|L_t|",
+            name=LEAVES,
             line=dict(color=theme.MEASURED["train"], width=2),
             marker=dict(size=6),
-            hovertemplate="c = %{x}: |L_t| = %{y}<extra></extra>",
+            hovertemplate=f"c = %{{x}}: {LEAVES} = %{{y}}<extra></extra>",
         ),
     ]
     for axis, value in (("y", H[here]), ("y2", L[here])):  # the run's c: a ring on each panel
@@ -1115,7 +1158,7 @@ def c_round_figure(
             )
         )
     labels = [
-        ("bound 1 − cγ_t", bound, 1.0 - g),
+        (C_BOUND, bound, 1.0 - g),
         ("merge all", merge_all, m.H_h),
         ("no merging", divided, 1.0 - g - 0.02 * span),
     ]
@@ -1129,7 +1172,7 @@ def c_round_figure(
     # the leaves panel: the measured count first (kept if the panel holds one name only);
     # "4K" says what K is where it first appears (issue 25, item 10)
     leaves_labels = [
-        ("|L<sub>t</sub>|", theme.MEASURED["train"], max(float(L[-1]), 1.0)),
+        (LEAVES, theme.MEASURED["train"], max(float(L[-1]), 1.0)),
         ("4K (K bands)", bound, float(K4[-1])),
     ]
     low = dict(font=font - 1, y_range=(0.0, top_l), plot_px=low_px, log=True, yref="y2")
@@ -1161,7 +1204,7 @@ def c_round_figure(
             gridcolor="#eeeeee",
             anchor="y2",
             automargin=True,
-            title=dict(text="c (the same D_t and h_t for every c)", standoff=4),
+            title=dict(text=notation("c (the same D_t and h_t for every c)"), standoff=4),
         ),
         yaxis=dict(
             range=[lo, hi],
@@ -1169,7 +1212,7 @@ def c_round_figure(
             domain=[0.36, 1.0],
             automargin=True,
             tickformat=".3f",
-            title=dict(text="H(Y|ℓ_t) under D_t", standoff=4),
+            title=dict(text=notation("H(Y|ℓ_t) under D_t"), standoff=4),
         ),
         yaxis2=dict(
             type="log",
@@ -1188,7 +1231,7 @@ def c_round_note(step: BPStep, bands: Sequence, c: float, *, why: str = "") -> s
     """What Theorem 3 says at this round, and what the re-merged children show (``why``, or
     the snapshot's message, at round 0)."""
     if step.kind != STEP or not bands:
-        return why or step.message
+        return notation(why or step.message)
     m = step.metrics
     cs = [b.c for b in bands]
     head = (
@@ -1206,8 +1249,10 @@ def c_round_note(step: BPStep, bands: Sequence, c: float, *, why: str = "") -> s
     if fall:
         found.append(f"|L_t| falls from c = {fall[0]:g} to {fall[1]:g} ({fall[2]} → {fall[3]})")
     if found:
-        return head + "Here " + " and ".join(found) + ": the bands of different c are not nested."
-    return (
+        return notation(
+            head + "Here " + " and ".join(found) + ": the bands of different c are not nested."
+        )
+    return notation(
         head + "Here H(Y|ℓ_t) does not rise and |L_t| does not fall as c grows; the "
         "theorem does not promise that (the bands of different c are not nested)."
     )
@@ -1264,7 +1309,7 @@ def groups_html(step: BPStep) -> str:
             "divides it.</p>"
         )
     if step.kind == STOP:  # shown past the end of a run that stopped early
-        return f"<p>{escape(step.message)}</p>"
+        return f"<p>{rich_html(notation(step.message))}</p>"
     if not step.groups:
         return "<p>No groups this round.</p>"
     m = step.metrics
@@ -1279,7 +1324,8 @@ def groups_html(step: BPStep) -> str:
             f"counted in |L_t| = {m.n_leaves})"
         )
     frame = groups_frame(step).astype(object)
-    return f"<p><b>{escape(head)}</b></p>" + lemma4_html(step) + table_html(frame)
+    # the notation typeset (no user's words in these lines: numbers only)
+    return f"<p><b>{rich_html(notation(head))}</b></p>" + lemma4_html(step) + table_html(frame)
 
 
 def lemma4_html(step: BPStep) -> str:
@@ -1307,7 +1353,7 @@ def lemma4_html(step: BPStep) -> str:
             f"ln(1/((1−c)γ_t)) / ln((1+c)/(2c)) = {r.theorem3_order:.1f}, and they count: "
             f"at most 4K = {r.max_groups} groups (|L_t| = {step.metrics.n_leaves} here)."
         )
-    return f"<p>{escape(text)}</p>"
+    return f"<p>{rich_html(notation(text))}</p>"
 
 
 # ------------------------------------------------------------------------------ lecture
@@ -1326,30 +1372,39 @@ def _whose(step: BPStep) -> str:
     return " (InfoBoost's stump, played by you)" if _played_infoboosts(step) else " (your stump)"
 
 
-def _message(step: BPStep) -> str:
-    """The snapshot's message, with a student's round in the page's words (the core says
-    "chosen by the policy; the weak learner would play …")."""
-    if not step.by_policy:
-        return step.message
-    if _played_infoboosts(step):
-        return re.sub(
-            r" \(chosen by the policy; [^()]*\)",
-            " (InfoBoost's stump, played by you)",
-            step.message,
+def _message(step: BPStep, before: BPStep | None = None) -> str:
+    """The snapshot's message in the page's words: a student's round named as such (the core
+    says "chosen by the policy; the weak learner would play …"), the divide and merge in
+    :func:`divide_words`' sentences (given the round before) and the notation typeset."""
+    text = step.message
+    if step.by_policy:
+        if _played_infoboosts(step):
+            text = re.sub(
+                r" \(chosen by the policy; [^()]*\)", " (InfoBoost's stump, played by you)", text
+            )
+        else:
+            text = text.replace("chosen by the policy", "your stump")
+    if step.kind == STEP and before is not None and " divides " in text and "; Z = " in text:
+        head = text.split(" divides ", 1)[0]  # "Round t: h_t = [x2 > 0.4]" and who chose it
+        tail = text.rsplit("; Z = ", 1)[1]
+        subject = head.split(": ", 1)[1]
+        return f"{notation(head.split(': ', 1)[0])}: " + (
+            f"{divide_words(notation(subject), step, before.metrics)} Z = {notation(tail)}"
         )
-    return step.message.replace("chosen by the policy", "your stump")
+    return notation(text)
 
 
 def notes_for(run: Sequence[BPStep], n: int) -> list[str]:
     """One note per round ``0 … n − 1`` of the longest run: the round's message; the run's
     last round says first why it stopped (a note shows two lines), and a run that ended early
     says so while the others go on."""
-    notes = [_message(s) for s in protocol.rounds(run)]
+    rounds = protocol.rounds(run)
+    notes = [_message(s, rounds[i - 1] if i else None) for i, s in enumerate(rounds)]
     reason = protocol.stop_reason(run)
     if reason:
-        notes[-1] = f"{reason} {notes[-1]}"
+        notes[-1] = f"{notation(reason)} {notes[-1]}"
     end = protocol.final(run).t
-    notes += [f"Finished at round {end}. {reason or ''}".rstrip()] * (n - len(notes))
+    notes += [f"Finished at round {end}. {notation(reason or '')}".rstrip()] * (n - len(notes))
     return notes
 
 

@@ -30,9 +30,9 @@ from ui.quiz import (
     untied,
     window,
 )
-from ui.text import plural
+from ui.text import notation, plural, sub
 
-from .frames import none_reach
+from .frames import divide_words
 
 #: The page's slug in its questions: it seeds their draws, so it stays what it was when one
 #: module asked every page's questions (the same run, round and seed ask the same question).
@@ -116,34 +116,26 @@ def all_questions(
         texts = [text_of(*p) for p in pool]
         made = shuffled(text_of(*right), [texts[i] for i in rng.permutation(len(texts))], rng)
         why = (
-            f"Under D_{n} the weak learner returns h_{n} = [{text_of(*right)}]: "
-            f"H(Y|h) = {m1.H_h:.3f}, Z_{n} = {m1.Z:.3f}."
+            f"Under D{sub(n)} the weak learner returns h{sub(n)} = [{text_of(*right)}]: "
+            f"H(Y|h) = {m1.H_h:.3f}, Z{sub(n)} = {m1.Z:.3f}."
         )
-        return make_question(PAGE, t, f"Which stump h_{n} does round {n} use?", made, why, kind)
+        text = f"Which stump h{sub(n)} does round {n} use?"
+        return make_question(PAGE, t, text, made, why, kind)
 
     def prod_z(rng: np.random.Generator, kind: str) -> Question | None:
         a, b = float(m0.bound_prod_Z), float(m1.bound_prod_Z)
-        why = change("Π Z_t", a, b) + f": it is multiplied by Z_{n} = {m1.Z:.3f}."
-        text = f"By how much does the bound Π Z_t drop in round {n}? (now {a:.3f})"
+        why = change(notation("Π Z_t"), a, b) + f": it is multiplied by Z{sub(n)} = {m1.Z:.3f}."
+        text = notation("By how much does the bound Π Z_t drop") + f" in round {n}? (now {a:.3f})"
         return drop_question(PAGE, t, kind, a, b, rng, text=text, why=why)
 
     def leaves(rng: np.random.Generator, kind: str) -> Question | None:
         right, top = int(m1.n_leaves), 2 * int(m0.n_leaves)
         values = range(1, top + 1)
         made = ordered(right, window(values, right, rng), lambda k: plural(k, "leaf", "leaves"))
-        # the words of the note under the program and of the round's message (issue 25, 8):
+        # the words of the note under the program and of the regions' note (issue 25, 8):
         # the count is |L_t|, the leaves training points reach; the program also draws, dashed,
-        # those no training point reaches, which the why names apart
-        merge = np.asarray(nxt.merge)
-        n_empty = merge.shape[0] - m1.n_divided
-        dropped = ", dropped" if n_empty and int((merge < 0).sum()) == n_empty else ""
-        children = f" that training points reach{none_reach(n_empty, dropped)}" if n_empty else ""
-        why = (
-            f"h_{n} divides {plural(m0.n_leaves, 'leaf', 'leaves')}"
-            f"{none_reach(m0.n_unreached)} into {plural(m1.n_divided, 'child', 'children')}"
-            f"{children}, merged into {plural(right, 'leaf', 'leaves')}"
-            f"{none_reach(m1.n_unreached)}."
-        )
+        # those no training point reaches, which the why names in a sentence of their own
+        why = divide_words(f"h{sub(n)}", nxt, m0)
         text = (
             f"How many leaves that training points reach does the program have after "
             f"round {n}'s merge?"

@@ -54,7 +54,7 @@ from ui.figures import FAINT, curves_layout, data_extent, points_traces, regions
 from ui.proof import is_large
 from ui.proof import proof_frames as proof_cards  # this module's proof_frames wraps it
 from ui.svgtree import svg_size
-from ui.text import plural, spoken_number
+from ui.text import notation, plural, spoken_number
 
 from . import runs as matryoshka_runs
 from .proof import grossmann_chain
@@ -1319,10 +1319,11 @@ def notes_for(
                 )
             else:
                 text = f"Finished at {n} stumps. {s.message}"
-        notes.append(text)
+        # the core's messages name features x1, x2, …: their notation can be typeset
+        notes.append(notation(text))
     reason = protocol.stop_reason(run)
     if reason and notes:
-        notes[-1] = f"{notes[-1]} Stopped: {reason}".strip()
+        notes[-1] = f"{notes[-1]} Stopped: {notation(reason)}".strip()
     return notes
 
 
@@ -1423,7 +1424,9 @@ def build_lecture(
             waiting = step is None or (step.metrics.n_weak == 0 and t > 0)
             empty, note = "", ""
             if t == 0:
-                empty = "Round 0: the initial model H = 0\nP(H(x) > 0) = ½ everywhere"
+                # three short lines: the regions' column is narrower beside the quiz on a
+                # projector (its curves widen, ui/lecture.py) and two long ones ran out of it
+                empty = "Round 0: the initial model\nH = 0: P(H(x) > 0) = ½\neverywhere"
                 note = "round 0:\nH = 0"
             elif waiting:
                 empty = (

@@ -37,6 +37,7 @@ from ui.quiz import (
     trend,
     window,
 )
+from ui.text import sub
 
 #: The page's slug in its questions: it seeds their draws, so it stays what it was when one
 #: module asked every page's questions (the same run, round and seed ask the same question).
@@ -138,7 +139,7 @@ def all_questions(
     structure = nxt.structure
     m0, m1 = now.metrics, nxt.metrics
     T = int(m1.n_weak)
-    bound = "Π Z_t" if structure == "chain" else "C(T)"
+    bound = f"Π Z{sub('t')}" if structure == "chain" else "C(T)"
     when = (
         f"at level {i + 1} ({T} stumps)"
         if structure == "matryoshka"
@@ -188,7 +189,7 @@ def all_questions(
     def bound_drop(rng: np.random.Generator, kind: str) -> Question | None:
         a, b = float(m0.bound_C), float(m1.bound_C)
         if structure == "chain":
-            factor = f"Z_{T} = {b / a:.3f}" if a > 0 else ""
+            factor = f"Z{sub(T)} = {b / a:.3f}" if a > 0 else ""
         else:
             factor = (
                 f"leaf #{nxt.node}'s Π Z times Z₊ + Z₋ = {_children_sum(nxt.model, nxt.node):.3f}"

@@ -21,6 +21,7 @@ Every text that reaches SVG or HTML is escaped (feature names come from user CSV
 from __future__ import annotations
 
 import base64
+import re
 from collections import defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
@@ -38,7 +39,7 @@ from ui.figures import curves_layout, data_extent, points_traces, regions_layout
 from ui.proof import is_large
 from ui.proof import proof_frames as proof_cards  # this module's proof_frames wraps it
 from ui.svgtree import CHAR, tidy_layout
-from ui.text import plural
+from ui.text import notation, plural
 from ui.text import spoken_number as unsigned_spoken
 
 from . import runs as oblique_runs
@@ -102,10 +103,18 @@ class Shown:
     new: tuple[int, int] = (0, 0)  # AdaBoost: the stumps added at this step (lo, hi]
 
 
+def said(text: str) -> str:
+    """A core message or stop reason (its features are x1, x2, …) in the page's words: the
+    notation typeset (``h_10``) and no parameter's name ("All n_internal = 7 splits are
+    done." says "All 7 splits are done.")."""
+    return notation(re.sub(r"\bn_internal = ", "", text))
+
+
 def _ended(note: str, run, shown_last: bool) -> str:
-    """``note``, followed by why the run ended when its last round is shown."""
+    """``note`` (a core message), followed by why the run ended when its last round is
+    shown, in the page's words (:func:`said`)."""
     reason = final(run).stop_reason if run else None
-    return f"{note} {reason}" if shown_last and reason else note
+    return said(f"{note} {reason}" if shown_last and reason else note)
 
 
 def shown_at(
@@ -136,7 +145,7 @@ def shown_at(
             else final(runs[ADA]).stop_reason
         )
     elif used > t_ada:
-        note = f"Finished at round {s.t}. {final(runs[ADA]).stop_reason}"
+        note = said(f"Finished at round {s.t}. {final(runs[ADA]).stop_reason}")
     else:
         note = _ended(s.message, runs[ADA], a == t_ada)
     out[ADA] = Shown(a, f"{s.t} stumps", note, new=(min(prev_used, t_ada), a))
@@ -145,7 +154,7 @@ def shown_at(
     t_km = len(km) - 1
     a = min(k_km, t_km)
     if k_km > a:
-        note = f"Finished after {km[a].t} splits. {final(runs[KM]).stop_reason}"
+        note = said(f"Finished after {km[a].t} splits. {final(runs[KM]).stop_reason}")
     else:
         note = _ended(km[a].message, runs[KM], a == t_km)
     out[KM] = Shown(a, f"{km[a].t} splits", note)
@@ -1012,9 +1021,9 @@ def path_pictures(
                 [
                     "Round 0 is the initial model: no stump yet.",
                     "G1 on a path: every example passes through",
-                    "every node, and H(x) = Σ α_t h_t(x).",
+                    "every node, and H(x) = Σ αₜ hₜ(x).",
                     f"At step 1 the first {n_first} stumps appear here,",
-                    "one node each, with their votes α_t.",
+                    "one node each, with their votes αₜ.",
                 ],
                 font=font,
                 title="The path is empty: H = 0",
@@ -1041,7 +1050,7 @@ def _path_svg(rows, T: int, mus: dict, *, font: float) -> str:
     for t, text, hot in rows:
         mu = mus.get(t)
         lines.append(("stump", text + (f"   μ {mu:.2f}" if mu is not None else ""), hot, False))
-    lines.append(("end", f"H(x) = Σ α_t h_t(x) over {T} stumps", False, False))
+    lines.append(("end", f"H(x) = Σ αₜ hₜ(x) over {T} stumps", False, False))
     longest = max(len(s) for _, s, _, _ in lines)
     bw = longest * font * CHAR + 18
     bh = font * 1.2 + 10

@@ -31,6 +31,7 @@ from ui.quiz import (
     sig,
     untied,
 )
+from ui.text import sub, sup
 
 #: The page's slug in its questions: it seeds their draws, so it stays what it was when one
 #: module asked every page's questions (the same run, round and seed ask the same question).
@@ -157,7 +158,7 @@ def all_questions(
         pool = untied([p for p in hyps if p != right], lambda p: mu(hyps[p]), mu(nxt.round.hyp))
         made = shuffled(right, [pool[j] for j in rng.permutation(len(pool))], rng)
         why = (
-            f"The weak learner's choice on w_{nxt.t} is h_{nxt.t} = {right}: edge "
+            f"The weak learner's choice on w{sub(nxt.t)} is h{sub(nxt.t)} = {right}: edge "
             f"μ = {nxt.round.mu:.3f}, α = {nxt.round.alpha:.3f}."
         )
         return make_question(
@@ -166,8 +167,9 @@ def all_questions(
 
     def loss_drop(rng: np.random.Generator, kind: str) -> Question | None:
         a, b = float(m0.exp_loss), float(m1.exp_loss)
-        why = change("E e^(−yH)", a, b) + "."
-        text = f"By how much does the exponential loss E e^(−yH) drop {when}? (now {a:.3f})"
+        loss = f"E e{sup('−yH')}"
+        why = change(loss, a, b) + "."
+        text = f"By how much does the exponential loss {loss} drop {when}? (now {a:.3f})"
         return drop_question(PAGE, t, kind, a, b, rng, text=text, why=why)
 
     def error(rng: np.random.Generator, kind: str) -> Question | None:

@@ -500,9 +500,10 @@ def _fall_note(steps: Sequence[TreeStep], t: int, *, font: float, size: int) -> 
     m, before = steps[r].metrics, steps[r - 1].metrics
     n = int(before.n_leaves)  # the step is drawn at the tree round r split
     foot = float(e_gamma(n, _gamma(before)))
-    # two short lines beside the step, on the side with room (the end labels are right of
-    # the plot: a note left of a step in the last 40 % keeps clear of them)
-    right_half = n > 0.6 * (size + 1)
+    # two short lines beside the step, on the side of the plot with more room, so that they
+    # stay inside it: the end labels are right of the plot (a note right of a step at 47 % ran
+    # into e_γ̂(|T|)'s label on a projector beside the quiz; issue 39, item 8)
+    right_half = n > (size + 1) / 2
     return [
         dict(
             xref="x",
