@@ -19,6 +19,7 @@ import pytest
 
 import ui.classroom.store as cs
 from tests import apptest_helpers as ah
+from tests import lecture_helpers as lh
 
 #: page → (weak-learner key, the send button's word, hostile submissions)
 PAGES = {
@@ -179,6 +180,16 @@ def test_a_follower_sees_the_algorithms_choice_only_once_the_class_has_chosen(pa
     (note,) = [i.value for i in student.info if "played by the teacher" in i.value]
     assert f"the class's {what}" in note and f"your {what}" not in note.lower(), note
     assert re.search(shown, note), note
+    # the lecture's views say whose the round was too: the class's, on every view's note,
+    # picture and table of the round played (they said "your split" on every phone)
+    said = []
+    for view in lh.views(student).values():
+        said.append(lh.note_at(view, 1))
+        frame = lh.frame_at(view, 1)
+        said += [f for f in (frame if isinstance(frame, list) else [frame]) if isinstance(f, str)]
+    mine = [t for t in said if re.search(rf"your {what}|played by you|You (expanded|forced)", t)]
+    assert not mine, mine[:3]
+    assert any(f"the class's {what}" in t for t in said), [t[:120] for t in said if t][:6]
     # the next round is being chosen: still nothing of the algorithm's beside the student's
     assert _rows(student) == [own]
 

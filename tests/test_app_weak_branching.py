@@ -126,7 +126,7 @@ def test_use_my_stump_continues_the_focused_run_from_the_students_stump() -> Non
     # so does Theorem 3's view of this round (the children re-merged with every c)
     c_round = lh.views(at)["lv_c_round"]
     assert f"γ<sub>t</sub> = {first.metrics.gamma:.4f}" in lh.note_at(c_round, 1)
-    assert "Here the run is yours" in _texts(at)
+    assert "the run is made of your stumps for rounds 1" in _texts(at)
     # the panel now asks for round 2 on the student's program
     assert "round 2 of 6" in _texts(at)
     table = _table(at)

@@ -305,6 +305,10 @@ def test_the_class_pools_its_splits(server, browser) -> None:
             20,
             lambda n=s_note: n.inner_text(),
         )
+        # whose split it was: the class's, played by the teacher, not the phone's own
+        # (issue 39, item 7: every phone said "your split")
+        said = s_note.inner_text()
+        assert "(the class's split)" in said and "your split" not in said, said
     for p in (teacher, *students):
         _no_exception_box(p)
         p.close()

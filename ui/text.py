@@ -72,6 +72,35 @@ def plot_plain(text: str) -> str:
     return html.escape(str(text), quote=False)
 
 
+#: Whose choices a run's rounds are when a person made them ("be the weak learner"): the
+#: student's own, or on a class follower's page the class's, which the teacher played
+#: (issue 39, item 7: every phone called the class's split "your split").
+YOURS = "your"
+THE_CLASS = "the class's"
+
+
+def who_chose(whose: str, *, capital: bool = False) -> str:
+    """Who chose, for ``whose`` (:data:`YOURS` or :data:`THE_CLASS`): "you" or "the class".
+
+    >>> who_chose(THE_CLASS, capital=True), who_chose(YOURS)
+    ('The class', 'you')
+    """
+    if whose not in (YOURS, THE_CLASS):
+        raise ValueError(f"whose must be {YOURS!r} or {THE_CLASS!r}, got {whose!r}")
+    who = "you" if whose == YOURS else "the class"
+    return capitalized(who) if capital else who
+
+
+def capitalized(text: str) -> str:
+    """``text`` with its first letter upper-case, the rest as it is ("the class's" → "The
+    class's"; ``str.capitalize`` would lower the rest).
+
+    >>> capitalized(THE_CLASS), capitalized("")
+    ("The class's", '')
+    """
+    return text[:1].upper() + text[1:]
+
+
 def spoken_number(x: float) -> str:
     """A number as the descriptions say it: two decimals, a small positive value with its
     first digit (two decimals would read it as 0, and a bound of 0.004 is not 0).

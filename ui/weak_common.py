@@ -18,6 +18,7 @@ from typing import Any
 import streamlit as st
 
 from . import rounds
+from .text import THE_CLASS, YOURS
 
 
 class Turn:
@@ -53,6 +54,11 @@ class Turn:
     def following(self) -> bool:
         """Whether this page follows a class's weak learner (the teacher plays the splits)."""
         return st.session_state.get(self.class_key) is not None
+
+    def whose(self) -> str:
+        """Whose the played rounds are, for the views' words: the class's on a follower's
+        page (the teacher played them), else the student's own (:data:`ui.text.YOURS`)."""
+        return THE_CLASS if self.following() else YOURS
 
     def played(self) -> tuple:
         """The choices so far (any signature)."""

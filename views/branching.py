@@ -176,6 +176,7 @@ def render() -> None:
         if weak
         else ()
     )
+    whose = student.whose()  # a class follower's played stumps are the class's
     started = time.perf_counter()
     font = 12 * lecture.scale()
     with lecture.computing("Boosting…"):
@@ -206,9 +207,18 @@ def render() -> None:
             font,
             played,
             focus if played else None,
+            whose,
         )
         program = frames.program_frames(
-            ds, choice.key, focus, params["n_rounds"], params["c"], params["wl"], font, played
+            ds,
+            choice.key,
+            focus,
+            params["n_rounds"],
+            params["c"],
+            params["wl"],
+            font,
+            played,
+            whose,
         )
     elapsed = time.perf_counter() - started
 
@@ -316,7 +326,8 @@ def render() -> None:
         chart_key="c_round",
         title="This round's children merged with every c",
     )
-    st.caption(C_ROUND_KEY + (C_ROUND_YOURS.format(m=len(yours)) if yours else ""))
+    mine = C_ROUND_YOURS.format(whose=whose, m=len(yours)) if yours else ""
+    st.caption(C_ROUND_KEY + mine)
     if not presenting():
         st.markdown(INTRO)
         _theory()
@@ -343,7 +354,7 @@ C_ROUND_KEY = (
 )
 
 C_ROUND_YOURS = (
-    " Here the run is yours, as in the views above: your stumps for rounds 1 … {m}, "
+    " Here, as in the views above, the run is made of {whose} stumps for rounds 1 … {m} and "
     "InfoBoost's after them."
 )
 

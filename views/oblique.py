@@ -293,6 +293,7 @@ def render() -> None:
             params["inner"],
             12 * lecture.scale(),
             played,
+            student.whose(),  # a class follower's played lines are the class's
         )
     elapsed = time.perf_counter() - started
     schedule = [tuple(p) for p in lec["schedule"]]

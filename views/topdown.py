@@ -28,6 +28,7 @@ from ui.classroom import (
 from ui.labels import CRITERION_FROM_SHORT, CRITERION_LABELS, CRITERION_SHORT, INDEX_LABELS
 from ui.pages.topdown import diagrams, export, frames, questions, student
 from ui.pages.topdown import runs as topdown_runs
+from ui.text import YOURS, capitalized
 from ui.widgets import dataset_sidebar
 
 SHORT, FROM_SHORT = CRITERION_SHORT, CRITERION_FROM_SHORT
@@ -193,6 +194,7 @@ def render() -> None:
     # the student's splits make the focused run (the other criteria stay the algorithm's)
     gamma_of = {c: params["gamma"] if c == "mansour_mcallester" else None for c in params["crit"]}
     played = student.choices((choice.key, *sorted(params.items(), key=str), focus)) if weak else ()
+    whose = student.whose()
     started = time.perf_counter()
     font = 12 * lecture.scale()
     with lecture.computing("Growing the trees…"):
@@ -208,6 +210,7 @@ def render() -> None:
             font,
             played,
             focus if played else None,
+            whose,
         )
 
         def runs_now() -> dict:
@@ -283,7 +286,7 @@ def render() -> None:
             curves=lecture.Panel(
                 run["curves"],
                 "I(T), errors and bounds vs leaves |T|",
-                notes=[_curve_caption(focus, params, runs[focus][-1].metrics)],
+                notes=[_curve_caption(focus, params, runs[focus][-1].metrics, whose)],
                 descriptions=run["descriptions"]["curves"],
             ),
             structure_name="tree",
@@ -358,11 +361,12 @@ REGIONS_KEY = (
 )
 
 
-def _curve_caption(c: str, params: dict, last) -> str:
+def _curve_caption(c: str, params: dict, last, whose: str = YOURS) -> str:
     if last.policy_rounds and not last.final_guarantee:
         return (
-            "Your splits left the theorems' rules (a lighter leaf than the heaviest, or a "
-            "split the rule refuses): from that round on the bound curves are a reference."
+            f"{capitalized(whose)} splits left the theorems' rules (a lighter leaf than the "
+            "heaviest, or a split the rule refuses): from that round on the bound curves are a "
+            "reference."
         )
     if c == "mansour_mcallester" and last.mm_gamma_boosting is False:
         return (

@@ -43,7 +43,7 @@ from ui.labels import MERGE_SHORT
 from ui.proof import is_large
 from ui.proof import proof_frames as proof_cards  # this module's proof_frames wraps it
 from ui.svgtree import svg_size
-from ui.text import notation, plural, rich_html, spoken_number, sub
+from ui.text import YOURS, notation, plural, rich_html, spoken_number, sub, who_chose
 
 from . import runs as branching_runs
 from .proof import branching_chain, four_k
@@ -708,9 +708,10 @@ def divide_words(subject: str, step: BPStep, before) -> str:
     return out
 
 
-def program_note(run: Sequence[BPStep], t: int) -> str:
+def program_note(run: Sequence[BPStep], t: int, whose: str = YOURS) -> str:
     """One line under the program at round ``t``: this round's divide and merge in numbers
-    (:func:`divide_words`)."""
+    (:func:`divide_words`); a stump a person chose is named ``whose`` it is
+    (:data:`ui.text.YOURS`, or :data:`ui.text.THE_CLASS` on a class follower's page)."""
     rounds = protocol.rounds(run)
     s = rounds[min(t, len(rounds) - 1)]
     if s.kind == START:
@@ -718,7 +719,9 @@ def program_note(run: Sequence[BPStep], t: int) -> str:
             f"Round 0: the program is its root, one leaf of weight 0 (F{sub(0)} = 0); "
             "round 1's stump divides it." + _never(run)
         )
-    return f"Round {s.t}: " + divide_words(f"h{sub(s.t)}{_whose(s)}", s, rounds[s.t - 1].metrics)
+    return f"Round {s.t}: " + divide_words(
+        f"h{sub(s.t)}{_whose(s, whose)}", s, rounds[s.t - 1].metrics
+    )
 
 
 # ----------------------------------------------------------------------------- curves
@@ -946,7 +949,7 @@ def regions_description(step: BPStep, ds: Dataset, *, scheme: str) -> str:
     )
 
 
-def structure_description(run: Sequence[BPStep], t: int, *, scheme: str) -> str:
+def structure_description(run: Sequence[BPStep], t: int, *, scheme: str, whose: str = YOURS) -> str:
     """One plain sentence: the program :func:`program_pictures` draws at round ``t`` — the
     nodes of every level and this round's divide and merge (:func:`program_note`'s numbers).
 
@@ -971,7 +974,7 @@ def structure_description(run: Sequence[BPStep], t: int, *, scheme: str) -> str:
             "round 1's stump divides it." + _never(run)
         )
     # without "Round t: " (said before), its h<sub>t</sub> read as "ht" (plain words)
-    note = re.sub(r"</?su[bp]>", "", program_note(run, t).split(": ", 1)[1])
+    note = re.sub(r"</?su[bp]>", "", program_note(run, t, whose).split(": ", 1)[1])
     return (
         f"Branching program of {scheme} after round {t}, one level per round (older ones may "
         f"be collapsed); nodes per level: {', '.join(map(str, levels))}. In round {t}, {note}"
@@ -1365,25 +1368,26 @@ def _played_infoboosts(step: BPStep) -> bool:
     )
 
 
-def _whose(step: BPStep) -> str:
-    """Who chose ``h_t``, when a student did (" (your stump)"); nothing otherwise."""
+def _whose(step: BPStep, whose: str = YOURS) -> str:
+    """Who chose ``h_t``, when a person did (" (your stump)", " (the class's stump)");
+    nothing otherwise."""
     if not step.by_policy:
         return ""
-    return " (InfoBoost's stump, played by you)" if _played_infoboosts(step) else " (your stump)"
+    if _played_infoboosts(step):
+        return f" (InfoBoost's stump, played by {who_chose(whose)})"
+    return f" ({whose} stump)"
 
 
-def _message(step: BPStep, before: BPStep | None = None) -> str:
+def _message(step: BPStep, before: BPStep | None = None, whose: str = YOURS) -> str:
     """The snapshot's message in the page's words: a student's round named as such (the core
     says "chosen by the policy; the weak learner would play …"), the divide and merge in
     :func:`divide_words`' sentences (given the round before) and the notation typeset."""
     text = step.message
     if step.by_policy:
         if _played_infoboosts(step):
-            text = re.sub(
-                r" \(chosen by the policy; [^()]*\)", " (InfoBoost's stump, played by you)", text
-            )
+            text = re.sub(r" \(chosen by the policy; [^()]*\)", _whose(step, whose), text)
         else:
-            text = text.replace("chosen by the policy", "your stump")
+            text = text.replace("chosen by the policy", f"{whose} stump")
     if step.kind == STEP and before is not None and " divides " in text and "; Z = " in text:
         head = text.split(" divides ", 1)[0]  # "Round t: h_t = [x2 > 0.4]" and who chose it
         tail = text.rsplit("; Z = ", 1)[1]
@@ -1394,12 +1398,12 @@ def _message(step: BPStep, before: BPStep | None = None) -> str:
     return notation(text)
 
 
-def notes_for(run: Sequence[BPStep], n: int) -> list[str]:
+def notes_for(run: Sequence[BPStep], n: int, whose: str = YOURS) -> list[str]:
     """One note per round ``0 … n − 1`` of the longest run: the round's message; the run's
     last round says first why it stopped (a note shows two lines), and a run that ended early
     says so while the others go on."""
     rounds = protocol.rounds(run)
-    notes = [_message(s, rounds[i - 1] if i else None) for i, s in enumerate(rounds)]
+    notes = [_message(s, rounds[i - 1] if i else None, whose) for i, s in enumerate(rounds)]
     reason = protocol.stop_reason(run)
     if reason:
         notes[-1] = f"{notation(reason)} {notes[-1]}"
@@ -1446,10 +1450,13 @@ def branching_lecture(
     font: float,
     choices: tuple = (),
     chooser: str | None = None,
+    whose: str = YOURS,
 ) -> dict:
     """Every round of every scheme's run, encoded for the lecture view (cached). ``choices``
     (a student's stumps, see :func:`.runs.bp_run`) apply to the run of the scheme
-    ``chooser`` (the focused one); the other schemes' runs are the weak learner's.
+    ``chooser`` (the focused one); the other schemes' runs are the weak learner's. The notes
+    call those stumps ``whose`` they are (:data:`ui.text.YOURS`, or :data:`ui.text.THE_CLASS`
+    on a class follower's page).
 
     Returns ``{"runs": {name: {"n", "regions", "notes", "curves", "curve_notes", "small",
     "spark", "proof", "descriptions"}}, "metrics", "groups", "n"}``: frames one per round
@@ -1484,7 +1491,7 @@ def branching_lecture(
         out["runs"][name] = {
             "n": k,
             "regions": lecture.plotly_frames([regions_figure(s, _ds, font=font) for s in shown]),
-            "notes": notes_for(run, n),
+            "notes": notes_for(run, n, whose),
             "curves": lecture.plotly_frames([curves_figure(run, t, font=font) for t in range(k)]),
             "curve_notes": [curves_note(run, t) for t in range(k)],
             "small": lecture.plotly_frames(
@@ -1525,12 +1532,14 @@ def program_frames(
     weak_learner: str,
     font: float,
     choices: tuple = (),
+    whose: str = YOURS,
 ) -> dict:
     """The program of one scheme's run at every round ``t = 0 … T``, for the structure view
     (cached): ``{"structure": [pictures per round], "notes": [one line per round],
     "descriptions": [one sentence per round for a screen reader]}``. Text is
     ``font + 1`` px (a little larger than the plots' tick labels). ``choices``: a student's
-    stumps for the first rounds of this run (:func:`.runs.bp_run`)."""
+    stumps for the first rounds of this run (:func:`.runs.bp_run`), named ``whose`` they are
+    in the notes (:func:`program_note`)."""
     from ui import lecture
 
     run = branching_runs.bp_run(_ds, ds_key, n_rounds, SCHEMES[scheme], c, weak_learner, choices)
@@ -1540,6 +1549,8 @@ def program_frames(
         "structure": lecture.same_frames(
             [program_pictures(run, t, feature_names=_ds.feature_names, font=size) for t in range(k)]
         ),
-        "notes": [program_note(run, t) for t in range(k)],
-        "descriptions": [structure_description(run, t, scheme=scheme) for t in range(k)],
+        "notes": [program_note(run, t, whose) for t in range(k)],
+        "descriptions": [
+            structure_description(run, t, scheme=scheme, whose=whose) for t in range(k)
+        ],
     }

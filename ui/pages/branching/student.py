@@ -72,6 +72,12 @@ def choices(signature: tuple) -> tuple:
     return TURN.choices(signature)
 
 
+def whose() -> str:
+    """Whose the played stumps are, for the views' notes: the class's on a class follower's
+    page (the teacher played them), else the student's own."""
+    return TURN.whose()
+
+
 def _fmt(x: float) -> str:
     return f"{x:.4f}" if math.isfinite(x) else "—"
 

@@ -39,7 +39,7 @@ from ui.figures import curves_layout, data_extent, points_traces, regions_layout
 from ui.proof import is_large
 from ui.proof import proof_frames as proof_cards  # this module's proof_frames wraps it
 from ui.svgtree import CHAR, tidy_layout
-from ui.text import notation, plural
+from ui.text import YOURS, notation, plural
 from ui.text import spoken_number as unsigned_spoken
 
 from . import runs as oblique_runs
@@ -742,12 +742,12 @@ def message_svg(lines: Sequence[str], *, font: float, title: str = "") -> str:
 class _TreePictures:
     """The pictures of one tree run (BoostODT or the KM tree), mini views cached."""
 
-    def __init__(self, steps, ds: Dataset, *, km: bool, font: float):
-        self.ds, self.km, self.font = ds, km, font
+    def __init__(self, steps, ds: Dataset, *, km: bool, font: float, whose: str = YOURS):
+        self.ds, self.km, self.font, self.whose = ds, km, font, whose
         last = steps[-1].tree  # the final tree (the stop snapshot repeats it)
         self.rows = _rows_per_node(last, ds.X_train)
         self.minis: dict[tuple, str] = {}
-        # the nodes a student's line split ("be the weak learner")
+        # the nodes a person's line split ("be the weak learner"): whose, for their captions
         self.yours = {s.node for s in steps if getattr(s, "by_policy", False)}
 
     def _mini(self, n: int, sep: Additive, key, hot: bool) -> str:
@@ -842,7 +842,7 @@ class _TreePictures:
         if building is not None:
             return f"building {building}/{total}"
         if n in self.yours:
-            return "LS: your line"
+            return f"LS: {self.whose} line"
         if self.km:
             return f"split on {_short(self.ds.feature_names[sep.hyps[0].feature], 10)}"
         if sep.affine(self.ds.X_train.shape[1]) is not None:
@@ -1214,8 +1214,9 @@ XLABEL = {ADA: "stumps t", KM: "splits", ODT: "internal nodes"}
 
 
 # ------------------------------------------------------------------------------ tables
-def inner_html(odt_steps, schedule, k: int, names: Sequence[str]) -> str:
-    """The AdaBoost_R rounds that built (or are building) the node of BoostODT's step."""
+def inner_html(odt_steps, schedule, k: int, names: Sequence[str], whose: str = YOURS) -> str:
+    """The AdaBoost_R rounds that built (or are building) the node of BoostODT's step (a
+    node a person's line split: ``whose`` line it is, and what AdaBoost_R built instead)."""
     i, j, _ = schedule[k]
     step = odt_steps[i]
     if getattr(step, "by_policy", False):
@@ -1227,7 +1228,7 @@ def inner_html(odt_steps, schedule, k: int, names: Sequence[str]) -> str:
         ) + (f" {'−' if b < 0 else '+'} {abs(b):.3g}" if b != 0.0 else "")
         terms = terms[2:] if terms.startswith("+ ") else "−" + terms[2:]
         head = (
-            f"<p><b>Node {step.node}: your line</b> {escape(terms)} = 0 — "
+            f"<p><b>Node {step.node}: {escape(whose)} line</b> {escape(terms)} = 0 — "
             f"{step.node_index.size} examples, no AdaBoost_R rounds. What AdaBoost_R built "
             "for this node instead (the run did not use it):</p>"
         )
@@ -1507,13 +1508,16 @@ def oblique_lecture(
     inner: bool,
     font: float,
     choices: tuple = (),
+    whose: str = YOURS,
 ) -> dict:
     """Every stepper position of the three runs, encoded for the lecture view (cached: a
     step in the browser needs nothing from the server).
 
     ``choices`` are a student's separators for BoostODT's steps 1, 2, … (``((cos θ, sin θ),
     b)`` or ``None`` for AdaBoost_R's, :func:`.runs.odt_run`): the BoostODT run is
-    then continued from them (the later steps are AdaBoost_R's).
+    then continued from them (the later steps are AdaBoost_R's). The notes and pictures call
+    those lines ``whose`` they are (:data:`ui.text.YOURS`, or :data:`ui.text.THE_CLASS` on a
+    class follower's page).
 
     Returns ``n`` (positions), ``schedule`` and, per run (long name),
     ``regions``, ``structure``, ``curves``, ``small``, ``spark`` and ``proof`` frames
@@ -1534,6 +1538,7 @@ def oblique_lecture(
         font=font,
         learner=learner,
         peers=lambda n: oblique_runs.axis_parallel_peers(_ds, ds_key, n),
+        whose=whose,
     )
 
 
@@ -1565,9 +1570,11 @@ def build_lecture(
     font: float,
     learner: str,
     peers: Callable[[int], list[dict]],
+    whose: str = YOURS,
 ) -> dict:
     """The lecture dict of :func:`oblique_lecture` from runs already computed; ``peers``
-    gives the axis-parallel trees' rows for a number of leaves."""
+    gives the axis-parallel trees' rows for a number of leaves; ``whose`` a person's lines
+    are (:func:`oblique_lecture`)."""
     schedule = schedule_of(runs[ODT], inner)
     n = len(schedule)
     at = [shown_at(runs, schedule, k, ds.feature_names) for k in range(n)]
@@ -1586,10 +1593,10 @@ def build_lecture(
             big_r, small_r = _PathRegions(steps, ds, grid), _PathRegions(steps, ds, small_grid)
         else:
             big_r, small_r = (_TreeRegions(steps, ds, grid), _TreeRegions(steps, ds, small_grid))
-            pics = _TreePictures(steps, ds, km=name == KM, font=pic_font)
+            pics = _TreePictures(steps, ds, km=name == KM, font=pic_font, whose=whose)
         for k in range(n):
             sh = at[k][name]
-            notes.append(sh.note.replace("the policy's line", "your line"))
+            notes.append(sh.note.replace("the policy's line", f"{whose} line"))
             if name == ADA:
                 regions.append(big_r.figure(sh.idx, sh.new, font=font, n_first=n_first))
                 small.append(small_r.figure(sh.idx, sh.new, font=font, small=True))
@@ -1653,7 +1660,7 @@ def build_lecture(
         now = {r: runs[r][at[k][r].idx] for r in ORDER}
         margins.append(margin_frame(now))
         margin_said.append(describe_margins(now))
-        inner_t.append(inner_html(runs[ODT], schedule, k, names))
+        inner_t.append(inner_html(runs[ODT], schedule, k, names, whose))
         sh = at[k]
         odt_step = runs[ODT][sh[ODT].idx]
         n_leaves = odt_step.metrics.n_leaves

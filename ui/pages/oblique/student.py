@@ -157,6 +157,12 @@ def choices(signature: tuple) -> tuple:
     return TURN.choices(signature)
 
 
+def whose() -> str:
+    """Whose the played lines are, for the views' notes: the class's on a class follower's
+    page (the teacher played them), else the student's own."""
+    return TURN.whose()
+
+
 def with_edge(
     theta: float, offset: float, mu_of: Callable[[float, float], float]
 ) -> tuple[float, float]:

@@ -34,7 +34,7 @@ from ui.figures import (
 from ui.labels import CRITERION_SHORT
 from ui.proof import is_large, proof_frames
 from ui.svgtree import Node, local_view, neighbourhood, svg_size, tree_svg
-from ui.text import plural, spoken_number
+from ui.text import YOURS, plural, spoken_number, who_chose
 
 from .diagrams import interval_label
 from .proof import topdown_chain
@@ -745,7 +745,12 @@ def topdown_descriptions(
 
 # --------------------------------------------------------------------------- the proof
 def topdown_proof_frames(
-    steps: Sequence[TreeStep], *, criterion: str, leaf_rule: str, font: float = 12
+    steps: Sequence[TreeStep],
+    *,
+    criterion: str,
+    leaf_rule: str,
+    font: float = 12,
+    whose: str = YOURS,
 ) -> list[str]:
     """The proof at each round (:func:`.proof.topdown_chain` drawn by
     :func:`ui.proof.proof_compact_html`): one compact HTML card per snapshot of ``steps``, in
@@ -761,12 +766,16 @@ def topdown_proof_frames(
     font : float, default 12
         The figures' font: presenter mode's larger one draws the large card
         (:func:`ui.proof.is_large`).
+    whose : str, default :data:`ui.text.YOURS`
+        Whose a person's splits are (:func:`.proof.topdown_chain`).
 
     Returns
     -------
     list of str
     """
-    chains = [topdown_chain(s, criterion=criterion, leaf_rule=leaf_rule) for s in steps]
+    chains = [
+        topdown_chain(s, criterion=criterion, leaf_rule=leaf_rule, whose=whose) for s in steps
+    ]
     return proof_frames(chains, large=is_large(font))
 
 
@@ -784,10 +793,13 @@ def topdown_lecture(
     font: float,
     choices: tuple = (),
     chooser: str | None = None,
+    whose: str = YOURS,
 ) -> dict:
     """Every round of every criterion's run, encoded for the lecture view (cached: a step
     in the browser needs nothing from the server). ``choices`` (a student's splits, see
-    :func:`ui.pages.topdown.runs.topdown_run`) apply to the run of criterion ``chooser``.
+    :func:`ui.pages.topdown.runs.topdown_run`) apply to the run of criterion ``chooser``;
+    ``whose`` they are, for the notes (:data:`ui.text.YOURS`, or :data:`ui.text.THE_CLASS`
+    on a class follower's page).
 
     Returns a dict with, per criterion, ``regions``, ``structure``, ``curves``, ``notes``,
     ``small``, ``spark`` and ``proof`` frames, ``descriptions`` (the three big views'
@@ -820,12 +832,13 @@ def topdown_lecture(
         final_is_theorem = leaf_rule == "max_weight" and bool(steps[-1].metrics.final_guarantee)
         notes = []
         for s in steps:
-            text = s.message.replace("(the policy's choice)", "(your split)")
+            text = s.message.replace("(the policy's choice)", f"({whose} split)")
             if s.note:
                 # the core speaks of "the policy" (any choose= callable); on the page the
-                # policy is the student (issue 25, item 10)
-                note = s.note.replace("The policy expanded", "You expanded")
-                text = f"{text}  ⚠ {note.replace('The policy forced', 'You forced')}"
+                # policy is the student, or the class (issue 25, item 10; issue 39, item 7)
+                who = who_chose(whose, capital=True)
+                note = s.note.replace("The policy expanded", f"{who} expanded")
+                text = f"{text}  ⚠ {note.replace('The policy forced', f'{who} forced')}"
             notes.append(text)
         out["runs"][c] = {
             "n": len(steps),
@@ -870,7 +883,9 @@ def topdown_lecture(
             ),
             "notes": notes,
             "proof": lecture.same_frames(
-                topdown_proof_frames(steps, criterion=c, leaf_rule=leaf_rule, font=font)
+                topdown_proof_frames(
+                    steps, criterion=c, leaf_rule=leaf_rule, font=font, whose=whose
+                )
             ),
             "descriptions": topdown_descriptions(
                 steps,

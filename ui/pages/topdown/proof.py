@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from boostcore.steps import Step
 from ui.proof import ASSUMPTION, HOLDS, NOT_THEOREM, Chain, Link, fmt, is_finite, link, make_chain
+from ui.text import YOURS, capitalized
 
 #: A criterion's name in the chain's title.
 TOPDOWN_NAMES = {
@@ -83,7 +84,9 @@ def _broken_rule_note(step: Step, criterion: str) -> str:
     )
 
 
-def topdown_chain(step: Step, *, criterion: str, leaf_rule: str = "max_weight") -> Chain:
+def topdown_chain(
+    step: Step, *, criterion: str, leaf_rule: str = "max_weight", whose: str = YOURS
+) -> Chain:
     """The chain of top-down growth at this round (docs/theory.md §1).
 
     * A binary run with the max-weight leaf rule (``metrics.binary_guarantee``):
@@ -112,6 +115,9 @@ def topdown_chain(step: Step, *, criterion: str, leaf_rule: str = "max_weight") 
         The run's criterion (not held by the snapshot).
     leaf_rule : {"max_weight", "max_gain"}, default "max_weight"
         The run's leaf rule; the theorems need ``max_weight``.
+    whose : str, default :data:`ui.text.YOURS`
+        Whose the splits a person chose are, for the caption (:data:`ui.text.THE_CLASS` on a
+        class follower's page).
 
     Returns
     -------
@@ -246,7 +252,10 @@ def topdown_chain(step: Step, *, criterion: str, leaf_rule: str = "max_weight") 
             ),
         ]
         if by_hand:
-            caption = f"Your splits left the theorems' rules: only ε̂(T) ≤ I(T) holds (|T| = {n})."
+            caption = (
+                f"{capitalized(whose)} splits left the theorems' rules: only "
+                f"ε̂(T) ≤ I(T) holds (|T| = {n})."
+            )
         elif not max_weight:
             caption = f"Largest-gain leaf rule: only ε̂(T) ≤ I(T) is a theorem (|T| = {n})."
         elif kw.get("status", HOLDS) == HOLDS:
