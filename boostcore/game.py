@@ -1187,7 +1187,8 @@ def lemma9_replacement(state: GameState, node: int) -> Lemma9Step:
 
 # --------------------------------------------------------------------------- Lemma 10
 def _equal_halves(move: Move) -> bool:
-    """Whether a move is ``d₂* = (½, ½)``: two children with equal shares."""
+    """Whether a move is ``d₂* = (½, ½)``: two children whose shares are ½ up to 1e-9 (a
+    share computed in floating point, e.g. a slider's, may miss ½ by a rounding)."""
     return move.k == 2 and all(abs(x - 0.5) <= 1e-9 for x in move.distribution)
 
 
