@@ -191,9 +191,10 @@ def test_c_is_shown_per_round_not_as_a_whole_run_trend() -> None:
     at = _page(T="6", c="0.5")
     ah.ok(at)
     captions = " ".join(c.value for c in at.caption)
-    assert "Larger c: more bands, so more leaves and a smaller Π Z_t" not in captions
+    for z in ("Π Z_t", "Π Zₜ"):
+        assert f"Larger c: more bands, so more leaves and a smaller {z}" not in captions
     assert "statement about one round" in captions and "not nested" in captions
-    assert "1 − cγ_t" in captions
+    assert "1 − cγₜ" in captions
     view = lh.views(at)["lv_c_round"]
     assert "first" not in view and len(view["frames"]) == 7  # rounds 0 … 6
     assert lh.note_at(view, 0).startswith("Round 0: the initial model")
@@ -216,7 +217,7 @@ def test_leaf_count_says_what_it_counts() -> None:
     at = _page(T="4")
     ah.ok(at)
     captions = " ".join(c.value for c in at.caption)
-    assert "|L_t| counts the same thing for every scheme" in captions
+    assert "|Lₜ| counts the same thing for every scheme" in captions
     assert "at least one training point reaches" in captions
 
 

@@ -31,7 +31,7 @@ def _on(**query):
 
 
 def _table(at):
-    return next(d.value for d in at.dataframe if "Π Z_t" in d.value.columns)
+    return next(d.value for d in at.dataframe if "Π Zₜ" in d.value.columns)
 
 
 def _leaves(at):
@@ -78,21 +78,21 @@ def test_the_mode_shows_round_0_and_scores_the_default_stump_and_infoboosts() ->
     feature, threshold = _stump(at, 0)
     score = score_stump(ds.X_train, ds.y_train, run[0], feature, threshold, merge=merge, c=c)
     for column, value in (
-        ("H(Y|h_t)", score.yours.H_h),
-        ("H(Y|ℓ̃_t)", score.yours.H_divided),
-        ("Z_t", score.yours.Z),
-        ("Π Z_t", score.yours.prod_Z),
+        ("H(Y|hₜ)", score.yours.H_h),
+        ("H(Y|ℓ̃ₜ)", score.yours.H_divided),
+        ("Zₜ", score.yours.Z),
+        ("Π Zₜ", score.yours.prod_Z),
         ("train error", score.yours.train_error),
     ):
         assert yours[column] == pytest.approx(value, abs=1e-12), column
     # InfoBoost's row is the algorithm's own round 1 (its snapshot), and the argmin of H(Y|h)
     first = run[1].metrics
     assert not run[1].by_policy
-    assert algo["H(Y|h_t)"] == pytest.approx(first.H_h, abs=1e-12)
-    assert algo["Z_t"] == pytest.approx(first.Z, abs=1e-12)
-    assert algo["Π Z_t"] == pytest.approx(first.bound_prod_Z, abs=1e-12)
+    assert algo["H(Y|hₜ)"] == pytest.approx(first.H_h, abs=1e-12)
+    assert algo["Zₜ"] == pytest.approx(first.Z, abs=1e-12)
+    assert algo["Π Zₜ"] == pytest.approx(first.bound_prod_Z, abs=1e-12)
     assert algo["train error"] == pytest.approx(first.train_error, abs=1e-12)
-    assert algo["H(Y|h_t)"] <= yours["H(Y|h_t)"] + 1e-12
+    assert algo["H(Y|hₜ)"] <= yours["H(Y|hₜ)"] + 1e-12
     assert algo["children → leaves"] == f"{first.n_divided} → {first.n_leaves}"
     # the divided leaves: the root's two children, their masses under D_1 adding up to 1
     leaves = _leaves(at)
@@ -133,8 +133,8 @@ def test_use_my_stump_continues_the_focused_run_from_the_students_stump() -> Non
     ds, _, merge, c, _ = _args(at)
     feature, threshold = _stump(at, 1)
     score = score_stump(ds.X_train, ds.y_train, first, feature, threshold, merge=merge, c=c)
-    assert table.iloc[0]["Z_t"] == pytest.approx(score.yours.Z, abs=1e-12)
-    assert table.iloc[1]["Z_t"] == pytest.approx(run[2].metrics.Z, abs=1e-12)
+    assert table.iloc[0]["Zₜ"] == pytest.approx(score.yours.Z, abs=1e-12)
+    assert table.iloc[1]["Zₜ"] == pytest.approx(run[2].metrics.Z, abs=1e-12)
 
 
 @pytest.mark.parametrize("focus", ["InfoBoost", "BP.InfoBoost", "DT.InfoBoost"])
@@ -145,13 +145,13 @@ def test_every_scheme_and_weak_learner_compares_with_the_algorithms_round(focus,
     ah.ok(at)
     run = _run(at)
     algo = _table(at).iloc[1]
-    assert algo["Z_t"] == pytest.approx(run[2].metrics.Z, abs=1e-12)
-    assert algo["Π Z_t"] == pytest.approx(run[2].metrics.bound_prod_Z, abs=1e-12)
+    assert algo["Zₜ"] == pytest.approx(run[2].metrics.Z, abs=1e-12)
+    assert algo["Π Zₜ"] == pytest.approx(run[2].metrics.bound_prod_Z, abs=1e-12)
     yours = _table(at).iloc[0]
     if wl == "H(Y|h)":  # what the weak learner minimises, it minimises
-        assert algo["H(Y|h_t)"] <= yours["H(Y|h_t)"] + 1e-12
+        assert algo["H(Y|hₜ)"] <= yours["H(Y|hₜ)"] + 1e-12
     else:
-        assert algo["H(Y|ℓ̃_t)"] <= yours["H(Y|ℓ̃_t)"] + 1e-12
+        assert algo["H(Y|ℓ̃ₜ)"] <= yours["H(Y|ℓ̃ₜ)"] + 1e-12
     assert f"{focus}'s run, round 2 of 6" in _texts(at)
 
 
@@ -181,12 +181,12 @@ def test_a_stump_with_no_information_gives_z_1_as_the_page_shows(how: str) -> No
     slider.set_value(t1 if how == "h1 again" else slider.max).run()
     ah.ok(at)
     yours = _table(at).iloc[0]
-    assert yours["Z_t"] == pytest.approx(1.0, abs=1e-9)
-    assert yours["H(Y|h_t)"] == pytest.approx(1.0, abs=1e-9)
+    assert yours["Zₜ"] == pytest.approx(1.0, abs=1e-9)
+    assert yours["H(Y|hₜ)"] == pytest.approx(1.0, abs=1e-9)
     text = _texts(at)
     assert "brings no information" in text and "Lemma 3" in text
     before = _run(at, at.session_state[f"{KEY}_choices"])[1].metrics.bound_prod_Z
-    assert yours["Π Z_t"] == pytest.approx(before, abs=1e-9)  # Π Z_t does not fall
+    assert yours["Π Zₜ"] == pytest.approx(before, abs=1e-9)  # Π Z_t does not fall
     at.button(key=f"{KEY}_play").click().run()
     ah.ok(at)
     run = _run(at, at.session_state[f"{KEY}_choices"])

@@ -101,6 +101,16 @@ def capitalized(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+def sub_digits(n: int) -> str:
+    """``n`` in Unicode subscript digits, for plain and markdown text (``"D" + sub_digits(12)``
+    is ``"D₁₂"``): Streamlit's markdown has no ``<sub>``.
+
+    >>> sub_digits(12), sub_digits(-3)
+    ('₁₂', '₋₃')
+    """
+    return str(int(n)).translate(str.maketrans("0123456789-", "₀₁₂₃₄₅₆₇₈₉₋"))
+
+
 def spoken_number(x: float) -> str:
     """A number as the descriptions say it: two decimals, a small positive value with its
     first digit (two decimals would read it as 0, and a bound of 0.004 is not 0).

@@ -31,8 +31,8 @@ MAIN = "BP.InfoBoost"
 HELP = {
     "InfoBoost": "merge all: every −1 child into one leaf, every +1 child into the other",
     "BP.InfoBoost": "merge by entropy bands (Theorem 3): each round keeps a share c of the "
-    "divided leaves' information γ_t with at most 4K leaves",
-    "DT.InfoBoost": "merge none: a decision tree whose depth-t nodes all ask h_t",
+    "divided leaves' information γₜ with at most 4K leaves",
+    "DT.InfoBoost": "merge none: a decision tree whose depth-t nodes all ask hₜ",
 }
 LEARNERS = {"H(Y|h)": "h", "divided leaves": "divided"}
 
@@ -56,7 +56,7 @@ def _sidebar_params() -> dict:
     c = sb.slider(
         "c (BP.InfoBoost)",
         **PAGE.param("c").number(),
-        help="Theorem 3's trade-off, round by round: H(Y|ℓ_t) ≤ 1 − c·γ_t with at "
+        help="Theorem 3's trade-off, round by round: H(Y|ℓₜ) ≤ 1 − c·γₜ with at "
         "most 4K leaves, and K (the number of bands) grows with c. Near 1 the "
         "bound approaches the divided leaves' entropy (DT.InfoBoost); near 0 it "
         "tends to 1 and few bands remain (towards InfoBoost).",
@@ -65,7 +65,7 @@ def _sidebar_params() -> dict:
         "Weak learner minimises",
         **PAGE.param("wl").select(),
         help="H(Y|h): InfoBoost's stump. Divided leaves: the stump that minimises the "
-        "entropy of the divided leaves ℓ̃_t, which is what drives the bound "
+        "entropy of the divided leaves ℓ̃ₜ, which is what drives the bound "
         "(the paper's remark (1)).",
     )
     return dict(schemes=schemes, n_rounds=n_rounds, c=c, wl=LEARNERS[wl])
@@ -313,7 +313,7 @@ def render() -> None:
             ds.feature_names,
         )
 
-    st.markdown("#### What c buys at this round: Theorem 3 for one D_t (BP.InfoBoost)")
+    st.markdown("#### What c buys at this round: Theorem 3 for one Dₜ (BP.InfoBoost)")
     yours = played if focus == "BP.InfoBoost" else ()
     c_view = frames.c_round_frames(
         ds, choice.key, params["n_rounds"], params["c"], params["wl"], font, yours
@@ -339,18 +339,18 @@ INTRO = (
     "decision tree (DT.InfoBoost); Takimoto, Koya and Maruoka's **entropy bands** "
     "(BP.InfoBoost) sit in between: each round they keep at least a share c of the progress "
     "the divided leaves would make, with few leaves (Theorem 3). The "
-    "training error bound Π Z_t holds for every merging scheme. Step through the rounds and "
+    "training error bound Π Zₜ holds for every merging scheme. Step through the rounds and "
     "watch the regions, the program and the bound move together."
 )
 
 C_ROUND_KEY = (
-    "Theorem 3 is a statement about one round: for the round's D_t and divided leaves ℓ̃_t "
-    "(H(Y|ℓ̃_t) = 1 − γ_t), the bands of any c give H(Y|ℓ_t) ≤ 1 − cγ_t with at most 4K "
+    "Theorem 3 is a statement about one round: for the round's Dₜ and divided leaves ℓ̃ₜ "
+    "(H(Y|ℓ̃ₜ) = 1 − γₜ), the bands of any c give H(Y|ℓₜ) ≤ 1 − cγₜ with at most 4K "
     "leaves. The chart takes this round of the BP.InfoBoost run with the sidebar's c and "
     "merges its children with every c (ringed: the run's own). The bound falls as c grows and "
     "4K grows; the entropy reached and the leaves need not follow — the bands of different c "
-    "are not nested, so a larger c can give a larger H(Y|ℓ_t) or fewer leaves. Whole runs "
-    "with different c are not ordered either: from round 2 on each sees its own D_t."
+    "are not nested, so a larger c can give a larger H(Y|ℓₜ) or fewer leaves. Whole runs "
+    "with different c are not ordered either: from round 2 on each sees its own Dₜ."
 )
 
 C_ROUND_YOURS = (
@@ -359,11 +359,11 @@ C_ROUND_YOURS = (
 )
 
 LEAVES_KEY = (
-    "|L_t| counts the same thing for every scheme: the leaves at least one training point "
+    "|Lₜ| counts the same thing for every scheme: the leaves at least one training point "
     "reaches. DT.InfoBoost drops a child no training point reaches; BP.InfoBoost merges it "
     "into a band (its q counts as ½), and a group made only of such children stays in the "
     "program as a leaf of weight 0 for unseen points — drawn in the program, named in the "
-    "groups table, not counted in |L_t|."
+    "groups table, not counted in |Lₜ|."
 )
 
 REGIONS_KEY = (

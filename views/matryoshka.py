@@ -34,7 +34,7 @@ STRUCTURES = {
     "Greedy collapse (§5.4)": "collapse",
 }
 HELP = {
-    "chain": "Probabilistic AdaBoost: every point meets every weak classifier; bound Π Z_t.",
+    "chain": "Probabilistic AdaBoost: every point meets every weak classifier; bound Π Zₜ.",
     "tree": "Greedy probabilistic tree: expand the leaf with the largest Π Z; bound C(T).",
     "matryoshka": "2-matryoshka: a two-node tree whose nodes are two-node trees of … of soft "
     "stumps (T = 2^L); each doll is used through its exact P(H > 0).",

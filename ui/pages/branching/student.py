@@ -32,7 +32,7 @@ from boostcore.datasets import Dataset
 from ui.classroom import chart, pool, teach
 from ui.figures import data_extent
 from ui.lecture import scale
-from ui.text import md_plain
+from ui.text import md_plain, sub_digits
 from ui.weak_common import Turn
 
 from .frames import turn_regions
@@ -49,8 +49,8 @@ def toggle(page: str = "branching") -> bool:
         value=False,
         key=f"weak_{page}_on",
         on_change=TURN.shown,
-        help="Choose each round's stump h_t yourself — a feature and a threshold — and see "
-        "H(Y|h_t), the divided leaves, the merge and Z_t next to InfoBoost's stump. The "
+        help="Choose each round's stump hₜ yourself — a feature and a threshold — and see "
+        "H(Y|hₜ), the divided leaves, the merge and Zₜ next to InfoBoost's stump. The "
         "focused scheme's run continues from your stumps.",
     )
 
@@ -172,12 +172,12 @@ def _row(who: str, score: StumpScore, names: Sequence[str]) -> dict:
     m = score.metrics
     return {
         "stump": who,
-        "h_t": _stump_text(names, score.feature, score.threshold),
-        "H(Y|h_t)": score.H_h,
-        "H(Y|ℓ̃_t)": score.H_divided,
+        "hₜ": _stump_text(names, score.feature, score.threshold),
+        "H(Y|hₜ)": score.H_h,
+        "H(Y|ℓ̃ₜ)": score.H_divided,
         "children → leaves": f"{m.n_divided} → {m.n_leaves}",
-        "Z_t": score.Z,
-        "Π Z_t": score.prod_Z,
+        "Zₜ": score.Z,
+        "Π Zₜ": score.prod_Z,
         "train error": score.train_error,
     }
 
@@ -186,19 +186,19 @@ def _merge_words(score: StumpScore, merge: str, c: float) -> str:
     m = score.metrics
     if merge == "all":
         text = (
-            f"merge all: {m.n_divided} children → one leaf per side, so Z_t = H(Y|h_t) = "
+            f"merge all: {m.n_divided} children → one leaf per side, so Zₜ = H(Y|hₜ) = "
             f"{_fmt(m.H_h)}"
         )
     elif merge == "none":
         text = (
-            f"merge none: each of the {m.n_divided} children is a leaf, so Z_t = "
-            f"H(Y|ℓ̃_t) = {_fmt(m.H_divided)}"
+            f"merge none: each of the {m.n_divided} children is a leaf, so Zₜ = "
+            f"H(Y|ℓ̃ₜ) = {_fmt(m.H_divided)}"
         )
     else:
         text = (
             f"bands (c = {c:g}): {m.n_divided} children → {m.n_leaves} leaves (at most 4K = "
-            f"{m.max_groups}); γ_t = {_fmt(m.gamma)}, Theorem 3: H(Y|ℓ_t) = "
-            f"{_fmt(m.H_leaves)} ≤ 1 − cγ_t = {_fmt(m.bound_theorem3)}"
+            f"{m.max_groups}); γₜ = {_fmt(m.gamma)}, Theorem 3: H(Y|ℓₜ) = "
+            f"{_fmt(m.H_leaves)} ≤ 1 − cγₜ = {_fmt(m.bound_theorem3)}"
         )
     if m.smoothing_excess > 0:
         text += f" (+{m.smoothing_excess:.2g} smoothing for a pure leaf)"
@@ -215,28 +215,30 @@ def _notes(
     mine: StumpScore, algo: StumpScore | None, state: BPStep, t: int, weak: str
 ) -> list[str]:
     notes = []
+    Dt, Zt = f"D{sub_digits(t)}", f"Z{sub_digits(t)}"  # markdown has no <sub>
     if mine.Z >= 1.0 - NO_PROGRESS:
         notes.append(
-            f"Your stump brings no information under D_{t}: Z_{t} = 1, so Π Z_t stays at "
+            f"Your stump brings no information under {Dt}: {Zt} = 1, "
+            "so Π Zₜ stays at "
             f"{_fmt(state.metrics.bound_prod_Z)}. The round is legal (Theorem 1 still holds) "
             "but wasted."
         )
         if t > 1 and mine.metrics.n_divided == state.metrics.n_leaves:
             notes.append(
-                f"Lemma 3: after round {t - 1} every leaf is balanced under D_{t}, so a stump "
+                f"Lemma 3: after round {t - 1} every leaf is balanced under {Dt}, so a stump "
                 f"that cuts no leaf — h{t - 1} again, or a threshold outside the data — "
                 "tells nothing about the label."
             )
     elif algo is not None and mine.Z > algo.Z + 1e-12:
         notes.append(
-            f"Your Z_{t} = {_fmt(mine.Z)} is above InfoBoost's {_fmt(algo.Z)}: Π Z_t falls "
+            f"Your {Zt} = {_fmt(mine.Z)} is above InfoBoost's {_fmt(algo.Z)}: Π Zₜ falls "
             "less this round — the bound gets weaker, not false."
         )
     elif algo is not None and mine.Z < algo.Z - 1e-12:
-        what = "H(Y|h_t)" if weak == "h" else "the divided leaves' H(Y|ℓ̃_t)"
+        what = "H(Y|hₜ)" if weak == "h" else "the divided leaves' H(Y|ℓ̃ₜ)"
         notes.append(
-            f"Your Z_{t} = {_fmt(mine.Z)} is below InfoBoost's {_fmt(algo.Z)}: its weak "
-            f"learner minimises {what}, not Z_t = H(Y|ℓ_t) after the merge."
+            f"Your {Zt} = {_fmt(mine.Z)} is below InfoBoost's {_fmt(algo.Z)}: its weak "
+            f"learner minimises {what}, not Zₜ = H(Y|ℓₜ) after the merge."
         )
     return notes
 
@@ -273,6 +275,7 @@ def branching_turn(
     """
     names = list(ds.feature_names)
     t = n_played + 1
+    Dt = f"D{sub_digits(t)}"  # markdown has no <sub>
     following = TURN.following()  # a class: the teacher plays the stumps
     # while the class chooses, InfoBoost's stump would give the answer away
     hidden = following and pool.answer_hidden()
@@ -383,18 +386,18 @@ def branching_turn(
                 hide_index=True,
                 column_config={
                     k: st.column_config.NumberColumn(format="%.4f")
-                    for k in ("H(Y|h_t)", "H(Y|ℓ̃_t)", "Z_t", "Π Z_t", "train error")
+                    for k in ("H(Y|hₜ)", "H(Y|ℓ̃ₜ)", "Zₜ", "Π Zₜ", "train error")
                 },
                 key=f"{KEY}_table",
             )
             learner = (
-                "InfoBoost's weak learner minimises H(Y|h_t)"
+                "InfoBoost's weak learner minimises H(Y|hₜ)"
                 if weak == "h"
-                else "the weak learner minimises the divided leaves' H(Y|ℓ̃_t) (sidebar)"
+                else "the weak learner minimises the divided leaves' H(Y|ℓ̃ₜ) (sidebar)"
             )
             st.caption(
-                f"Before the round: Π Z_t = {_fmt(state.metrics.bound_prod_Z)}, training "
-                f"error {_fmt(state.metrics.train_error)}. {learner}; training error ≤ Π Z_t "
+                f"Before the round: Π Zₜ = {_fmt(state.metrics.bound_prod_Z)}, training "
+                f"error {_fmt(state.metrics.train_error)}. {learner}; training error ≤ Π Zₜ "
                 "(Theorem 1) for any stump."
             )
             same = score.same_partition and not hidden
@@ -445,7 +448,7 @@ def branching_turn(
             fig.update_xaxes(fixedrange=True)
             fig.update_yaxes(fixedrange=True)
             fig.update_layout(
-                title=dict(text=f"Your stump h{t} · points sized by D_{t}"),
+                title=dict(text=f"Your stump h{t} · points sized by {Dt}"),
                 dragmode=GESTURES[gesture],
                 height=400,
                 margin=dict(t=40),
@@ -489,6 +492,7 @@ def _played_note(
         return
     names = list(ds.feature_names)
     t = n_played
+    Zt = f"Z{sub_digits(t)}"  # markdown has no <sub>
     try:
         got = score_stump(
             ds.X_train,
@@ -505,14 +509,14 @@ def _played_note(
     mine, algo = got.yours, got.algorithm
     text = (
         f"**Round {t}, the class's stump** (played by the teacher): h{t} = "
-        f"{md_plain(_stump_text(names, mine.feature, mine.threshold))}, Z_{t} = {_fmt(mine.Z)}."
+        f"{md_plain(_stump_text(names, mine.feature, mine.threshold))}, {Zt} = {_fmt(mine.Z)}."
     )
     if algo is not None and got.same_partition:
         text += " It splits the training points as InfoBoost's does."
     elif algo is not None:
         text += (
             f" InfoBoost's: h{t} = {md_plain(_stump_text(names, algo.feature, algo.threshold))}, "
-            f"Z_{t} = {_fmt(algo.Z)} (lower: Π Z_t falls more)."
+            f"{Zt} = {_fmt(algo.Z)} (lower: Π Zₜ falls more)."
         )
     pool.played_note(KEY, text)
 
@@ -592,20 +596,21 @@ def _class_panel(state: BPStep, ds: Dataset, *, merge: str, c: float, weak: str)
         ds.X_train, ds.y_train, state, best.feature, best.threshold, merge=merge, c=c, weak=weak
     ).algorithm
     t = state.t + 1
+    Zt = f"Z{sub_digits(t)}"  # markdown has no <sub>
     pool.panel(
         KEY,
         n=len(scored),
         refused=refused,
         best=f"The class's best: h{t} = "
-        f"{md_plain(_stump_text(names, best.feature, best.threshold))}, Z_{t} = {best.Z:.4f}"
+        f"{md_plain(_stump_text(names, best.feature, best.threshold))}, {Zt} = {best.Z:.4f}"
         + (f" — InfoBoost's: {algo.Z:.4f}." if algo is not None else "."),
         figures=lambda: (
             _class_figure(state, ds, scored, best),
             pool.histogram(
                 [s.Z for s in scored],
                 algo.Z if algo is not None else None,
-                title=f"Z_{t} of the class's stumps (lower: Π Z_t falls more)",
-                x_title=f"Z_{t} = H(Y|ℓ_{t}) after the merge",
+                title=f"{Zt} of the class's stumps (lower: Π Zₜ falls more)",
+                x_title=f"{Zt} = H(Y|ℓ{sub_digits(t)}) after the merge",
                 reference_label="InfoBoost's",
             ),
         ),
