@@ -193,6 +193,12 @@ function release(s, listener) {
 
 // sessionStorage: one tab's, kept across reloads; a browser that refuses it keeps nothing
 const TEACHING_KEY = "boostlab-teaching";
+// The teacher's address is looked at every WHERE_MS and told once it has held still for
+// STEADY_MS with no run of the page going on (a page change passes through the old page
+// without its parameters; a preset's run rewrites the address as it goes). Checked twice a
+// second and told after one unchanged check, a change reached the class 0.5-1.5 s late.
+const WHERE_MS = 150;
+const STEADY_MS = 300;
 
 function remember(name, value) {
   try {
@@ -237,7 +243,7 @@ function teacherMount(component) {
   const all = (BUS.teacherOf = BUS.teacherOf || {});
   const T = (all[code] = all[code] || {
     asking: Promise.resolve(), queued: false, newest: null,
-    told: null, seen: null, failedAt: 0, asked: undefined, ended: false,
+    told: null, seen: null, seenAt: 0, failedAt: 0, asked: undefined, ended: false,
   });
   // Every POST of the teacher's page goes in order, one at a time (a step must not arrive
   // before the page it belongs to, nor a question after the next round's); steps that pile
@@ -270,7 +276,7 @@ function teacherMount(component) {
   window.addEventListener("boostlab:round", onRound);
   // the page and its parameters as the address bar holds them (Streamlit's browser side
   // writes a changed widget's value there, after the server's run has begun): checked
-  // twice a second, told to the class when it changes
+  // every WHERE_MS, told to the class when it changes
   const tellWhere = () => {
     // a refused or lost request is told again (2 s later): the class must not stay on the
     // old parameters because one POST failed
@@ -285,8 +291,11 @@ function teacherMount(component) {
     // that on the way, then the new one)
     const app = document.querySelector('[data-testid="stApp"]');
     const running = app && app.dataset.testScriptState === "running";
-    const steady = sig === T.seen;
-    T.seen = sig;
+    if (sig !== T.seen || running) {
+      T.seen = sig;
+      T.seenAt = Date.now();
+    }
+    const steady = Date.now() - T.seenAt >= STEADY_MS;
     if (sig === T.told || running || !steady) return;
     T.told = sig;
     // the round only where the page has a stepper (a page without one has no round)
@@ -302,7 +311,7 @@ function teacherMount(component) {
         fail(e);
       });
   };
-  const watcher = setInterval(tellWhere, 500);
+  const watcher = setInterval(tellWhere, WHERE_MS);
   // predict, then reveal: the quiz (ui/lecture.js) asks the round's question of the class
   // and reveals it; the class's answers come back on the stream ("boostlab:class")
   // one POST at a time, in order: two steps in quick succession must leave the class on the
