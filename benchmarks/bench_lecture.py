@@ -76,10 +76,19 @@ def wait(condition, seconds: float) -> float | None:
 
 
 def loads(page) -> int:
-    try:
-        return len(json.loads(page.evaluate("sessionStorage.getItem('bl-loads') || '[]'")))
-    except Exception:  # noqa: BLE001
-        return -1
+    """The page loads of a student's tab so far. Read again while the tab is navigating (a
+    read that failed then counted -1, and the next step's loads one too many plus all the
+    earlier ones: 5 and 7 'loads' for a student who had followed the teacher home)."""
+    got = None
+
+    def read() -> bool:
+        nonlocal got
+        got = len(json.loads(page.evaluate("sessionStorage.getItem('bl-loads') || '[]'")))
+        return True
+
+    if wait(read, 20) is None:
+        raise RuntimeError(f"the loads of {page.url} could not be read for 20 s")
+    return got
 
 
 def settle(page) -> None:
@@ -139,6 +148,10 @@ def main(argv: list[str] | None = None) -> int:
             phones = students[1:]
             for i, (slug, preset) in enumerate(path_steps()):
                 spec = pages.page(slug)
+                # the students on the teacher's page (the home page) before the next click:
+                # a load still under way would count in the step's loads
+                for s in students:
+                    wait(lambda s=s: s.evaluate("location.pathname") == "/" and on(s, ""), 30)
                 before = [loads(s) for s in students]
                 t0 = time.monotonic()
                 teacher.locator(f".st-key-lecture_{slug}_{preset} button").first.click()
@@ -147,6 +160,9 @@ def main(argv: list[str] | None = None) -> int:
                 )
                 settle(teacher)
                 lecture = spec.has("lecture")
+                if lecture:  # the teacher's own page drawn: what the students wait for first
+                    teacher.wait_for_selector(LECTURE, timeout=60_000)
+                ready = time.monotonic() - t0
                 times = []
                 for s in students:
                     took = wait(
@@ -158,10 +174,14 @@ def main(argv: list[str] | None = None) -> int:
                     times.append(time.monotonic() - t0 if took is not None else float("nan"))
                 n = [loads(s) - b for s, b in zip(students, before)]
                 loops += sum(x > 1 for x in n)
-                bt.log(f"step {i + 1}: /{slug} ({preset}): loads {n}, drawn after {times}")
+                bt.log(
+                    f"step {i + 1}: /{slug} ({preset}): loads {n}, teacher ready after "
+                    f"{ready:.1f} s, students drawn after {times}"
+                )
                 moves.append(
                     [str(i + 1), f"/{slug}?preset={preset}", " / ".join(map(str, n)),
-                     " / ".join(f"{t:.1f}" for t in times)]
+                     f"{ready:.1f}", " / ".join(f"{t:.1f}" for t in times),
+                     " / ".join(f"{t - ready:.1f}" for t in times)]
                 )  # fmt: skip
                 if lecture:
                     teacher.locator("h1").first.click()
@@ -227,11 +247,21 @@ def main(argv: list[str] | None = None) -> int:
                 wait(lambda s=s: "has ended" in s.locator(".st-key-class-follow").inner_text(), 30)
                 for s in students
             ]
+            for name, s, e in zip(("laptop", "phone 1", "phone 2"), students, ended):
+                if e is None:  # what that student's page showed instead
+                    try:
+                        shown = s.locator(".st-key-class-follow").inner_text()[:200]
+                    except Exception as exc:  # noqa: BLE001
+                        shown = f"(no class banner: {exc})"
+                    print(f"  End class not told to the {name}: {shown!r} at {s.url}")
             browser.close()
     total = time.monotonic() - t_start
     print("Page changes (the teacher's click on the lecture path → each student drawn):\n")
-    print("| step | link | loads per student (laptop / phone / phone) | drawn after (s) |")
-    print("|---:|---|---|---|")
+    print(
+        "| step | link | loads per student (laptop / phone / phone) | teacher's page drawn "
+        "(s) | students drawn (s) | students after the teacher (s) |"
+    )
+    print("|---:|---|---|---:|---|---|")
     for row in moves:
         print("| " + " | ".join(row) + " |")
     print("\nToggles (the teacher's click → shown on each student, s):\n")
@@ -246,7 +276,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     print(
         f"Reload loops: {loops}; lost toggles: {lost}; End class told: "
-        f"{sum(e is not None for e in ended)} of {len(ended)}; the whole script: {total:.0f} s"
+        f"{sum(e is not None for e in ended)} of {len(ended)} ("
+        + ", ".join("—" if e is None else f"{e:.1f} s" for e in ended)
+        + f"); the whole script: {total:.0f} s"
     )
     return 0 if loops == 0 and lost == 0 and undrawn == 0 else 1
 

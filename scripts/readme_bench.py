@@ -29,6 +29,7 @@ NAMES = (
     "class",
     "teach",
     "hall",
+    "lecture",
 )
 
 
