@@ -276,3 +276,42 @@ def test_a_class_followers_caption_names_no_keys(server, browser) -> None:
     for p in (teacher, *students):
         _no_exception_box(p)
         p.close()
+
+
+#: Texts of the page under a drawn table toolbar (search, download, full screen), which a
+#: touch screen never hides: what they cover.
+_UNDER_TOOLBAR_JS = r"""() => {
+  const hit = [];
+  const texts = [...document.querySelectorAll('[data-testid=stMarkdownContainer] p')];
+  for (const bar of document.querySelectorAll('[data-testid=stElementToolbar]')) {
+    const b = bar.getBoundingClientRect();
+    if (!b.width || !b.height || getComputedStyle(bar).display === 'none') continue;
+    for (const t of texts) {
+      const r = t.getBoundingClientRect();
+      if (Math.min(r.right, b.right) - Math.max(r.left, b.left) > 2 &&
+          Math.min(r.bottom, b.bottom) - Math.max(r.top, b.top) > 2)
+        hit.push(t.textContent.slice(0, 80));
+    }
+  }
+  return hit;
+}"""
+
+
+def test_a_phones_tables_leave_the_sentence_above_them_readable(server, browser) -> None:
+    """On a phone the weak learner's tables on /branching came with their toolbar drawn for
+    good (no hover on a touch screen), 44 px over the end of the merge's sentence above
+    ("Theorem 3: H(Y|ℓₜ) = 0.9494 ≤ 1 − c…")."""
+    page = _new_page(browser, **PHONE)
+    page.goto(f"{server}/branching")
+    page.wait_for_selector(LECTURE, timeout=60_000)
+    _settle(page)
+    page.get_by_text("You are the weak learner", exact=True).first.tap()
+    _settle(page)
+    tables = page.locator(".st-key-weak_branching_box [data-testid=stDataFrame]")
+    _wait_for(lambda: tables.count() >= 3, 30, lambda: f"{tables.count()} tables")
+    for i in range(tables.count()):
+        tables.nth(i).scroll_into_view_if_needed()
+        covered = page.evaluate(_UNDER_TOOLBAR_JS)
+        assert not covered, covered
+    _no_exception_box(page)
+    page.close()

@@ -115,7 +115,11 @@ _TARGETS_CSS = """
 /* a touch screen has no hover: plotly's mode bar would stay drawn over the chart's legend
    and hints (issue 26, item 8); the lecture's charts have their own Zoom button */
 @media (hover: none) {
-  [data-testid="stPlotlyChart"] .modebar-container { display: none !important; } }
+  [data-testid="stPlotlyChart"] .modebar-container { display: none !important; }
+  /* so would a table's toolbar (search, download, full screen: 44 px drawn above the
+     table), over the last line of the sentence above it (the student's merge on /branching,
+     issue 39, item 9); a table too wide for a phone scrolls sideways in its frame */
+  [data-testid="stDataFrame"] > [data-testid="stElementToolbar"] { display: none !important; } }
 [data-testid="stMultiSelectTagsContainer"] button, [data-baseweb="tag"] [role="presentation"] {
   min-width: 24px; min-height: 24px;
   display: inline-flex; align-items: center; justify-content: center; }
