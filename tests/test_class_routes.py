@@ -15,6 +15,7 @@ drives").
 
 from __future__ import annotations
 
+import contextlib
 import json
 import uuid
 
@@ -42,6 +43,10 @@ def client(monkeypatch, request):
         yield c
     if hasattr(store, "close"):
         store.close()
+
+
+#: What a class's page sends with every POST (ui/classroom/klass.js, post).
+JSON = {"Content-Type": "application/json"}
 
 
 def _open_class() -> tuple[str, str]:
@@ -88,8 +93,9 @@ def test_only_the_teacher_key_moves_the_round(client) -> None:
 )
 def test_a_hostile_body_is_refused_with_a_sentence(client, body, message) -> None:
     key, code = _open_class()
-    r = client.post(f"/api/class/{code}/round", content=body)
-    assert r.status_code == 400 and message in r.json()["error"]
+    r = client.post(f"/api/class/{code}/round", content=body, headers=JSON)
+    assert r.status_code == (413 if b" " * 5000 in body else 400), r.text
+    assert message in r.json()["error"]
     assert cs.run(cs.STORE.state(code)).round == 2
 
 
@@ -201,3 +207,127 @@ def test_the_teachers_quiz_asks_and_reveals(client) -> None:
     for bad in ({"question": "q2", "choices": 9}, {"question": ["x"], "choices": 2}):
         r = client.post(f"/api/class/{code}/ask", json={"key": key, **bad})
         assert r.status_code == 400, bad
+
+
+# ------------------------------------------------------------ bounded requests (issue 40)
+def test_a_body_nested_deeply_or_with_a_lone_surrogate_is_a_400_not_a_traceback(
+    client, caplog
+) -> None:
+    """4 KB of nested ``[`` was a RecursionError (500, a 4.5-KB traceback in the log per
+    request); a lone surrogate as a question id broke the Redis store (UnicodeEncodeError)."""
+    key, code = _open_class()
+    deep = b'{"key": ' + b"[" * 2000 + b"]" * 2000 + b"}"
+    for path, body in [
+        ("round", deep),
+        ("answer", deep),
+        ("split", b'{"student": "s-1", "split": {"a": [[[[1]]]]}}'),  # 5 levels
+        ("ask", b'{"key": "%s", "question": "\\ud800", "choices": 4}' % key.encode()),
+        ("answer", b'{"student": "web-0123456789", "question": "\\udfff", "choice": 0}'),
+    ]:
+        r = client.post(f"/api/class/{code}/{path}", content=body, headers=JSON)
+        assert r.status_code == 400, (path, r.status_code, r.text[:200])
+        error = r.json()["error"]
+        assert "nests deeper than 4 levels" in error or "not Unicode" in error, error
+    assert "Traceback" not in caplog.text
+    assert cs.run(cs.STORE.state(code)).question is None  # nothing changed
+
+
+def test_a_body_is_refused_while_it_is_read(client) -> None:
+    """The limit holds as the bytes arrive, on a real server (uvicorn, which serves the
+    app): a chunked body without a length is refused after the first piece past MAX_BODY,
+    not read to its end first (four 128-MB bodies took a process from 458 to 1,161 MiB);
+    a declared length over the limit is refused before any of it is read."""
+    import socket
+    import threading
+    import time
+
+    import uvicorn
+
+    key, code = _open_class()
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    server = uvicorn.Server(
+        uvicorn.Config(
+            Starlette(routes=routes.ROUTES), host="127.0.0.1", port=port, log_level="error"
+        )
+    )
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    try:
+        deadline = time.monotonic() + 10
+        while not server.started and time.monotonic() < deadline:
+            time.sleep(0.02)
+        head = (
+            f"POST /api/class/{code}/round HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
+            "Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n"
+        )
+        with socket.create_connection(("127.0.0.1", port), timeout=5) as sock:
+            sock.sendall(head.encode())
+            sock.settimeout(0.05)
+            answer, sent = b"", 0
+            for sent in range(1, 1001):  # noqa: B007  (up to 1000 × 1 KB; counted after)
+                try:
+                    sock.sendall(b"400\r\n" + b" " * 1024 + b"\r\n")
+                except OSError:
+                    break  # the server closed the connection
+                try:
+                    answer += sock.recv(4096)
+                except TimeoutError:
+                    continue
+                if answer:
+                    break
+            sock.settimeout(2)
+            with contextlib.suppress(OSError):
+                while b"larger than" not in answer and (more := sock.recv(4096)):
+                    answer += more
+        assert answer.startswith(b"HTTP/1.1 413"), answer[:200]
+        assert b"larger than 4096 bytes" in answer, answer
+        assert sent <= 12, f"{sent} KB sent before the refusal"
+        with socket.create_connection(("127.0.0.1", port), timeout=5) as sock:
+            sock.sendall(
+                (
+                    f"POST /api/class/{code}/round HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
+                    "Content-Type: application/json\r\nContent-Length: 134217728\r\n\r\n"
+                ).encode()
+            )
+            assert sock.recv(4096).startswith(b"HTTP/1.1 413")  # no byte of the body sent
+    finally:
+        server.should_exit = True
+        thread.join(10)
+
+
+def test_only_json_from_the_class_own_pages_is_read(client) -> None:
+    """A page of another site can make a student's browser send a form or text (no CORS
+    preflight), and it was read as JSON and counted; it can never send JSON without the
+    server's consent, nor hide its Origin."""
+    key, code = _open_class()
+    cs.run(cs.STORE.ask(code, key, cs.Question("q1", ("A", "B", "C", "D"))))
+    answer = json.dumps({"student": "web-0123456789abcdef", "question": "q1", "choice": 0})
+    for kind in ("text/plain", "application/x-www-form-urlencoded", None):
+        headers = {} if kind is None else {"Content-Type": kind}
+        r = client.post(f"/api/class/{code}/answer", content=answer, headers=headers)
+        assert r.status_code == 415 and "must be JSON" in r.json()["error"], (kind, r.text)
+    r = client.post(
+        f"/api/class/{code}/answer",
+        content=answer,
+        headers={**JSON, "Origin": "https://evil.example"},
+    )
+    assert r.status_code == 403 and "its own pages only" in r.json()["error"]
+    assert cs.run(cs.STORE.state(code)).answers == 0
+    # the class's own page (same origin as the test client's host) is heard
+    r = client.post(
+        f"/api/class/{code}/answer", content=answer, headers={**JSON, "Origin": "http://testserver"}
+    )
+    assert r.status_code == 200 and r.json()["answers"] == 1
+
+
+def test_a_round_is_an_integer_in_range(client) -> None:
+    key, code = _open_class()
+    for bad in (10**3900, -1, 1_000_001, 2.5, True, "3"):
+        number = json.dumps(bad) if bad != 10**3900 else "9" * 3900
+        body = f'{{"key": "{key}", "round": {number}}}'
+        r = client.post(f"/api/class/{code}/round", content=body, headers=JSON)
+        assert r.status_code == 400, (str(bad)[:20], r.text[:200])
+        assert "round must be an integer from 0 to 1000000" in r.json()["error"], r.text[:200]
+    assert cs.run(cs.STORE.state(code)).round == 2

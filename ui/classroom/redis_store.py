@@ -446,10 +446,7 @@ class RedisStore:
     async def show(
         self, code, key, *, page=None, query=None, round=None, predict=None, mode=None
     ) -> cs.ClassState:
-        if round is not None and (not isinstance(round, int) or isinstance(round, bool)):
-            raise cs.ClassError(f"round must be an integer ≥ 0; got {round!r}")
-        if round is not None and round < 0:
-            raise cs.ClassError(f"round must be an integer ≥ 0; got {round!r}")
+        cs.check_round(round)
         if mode is not None and (not isinstance(mode, str) or len(mode) > cs.MAX_MODE):
             raise cs.ClassError(f"mode must be a text of at most {cs.MAX_MODE} characters")
         c = cs.normal_code(code)
