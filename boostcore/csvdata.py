@@ -35,6 +35,7 @@ __all__ = [
     "CsvReport",
     "RowRejection",
     "csv_template",
+    "csv_cell",
     "dataset_to_csv",
     "load_csv",
     "load_csv_report",
@@ -45,6 +46,31 @@ _MISSING = {"", "na", "n/a", "nan", "?"}
 _NON_FINITE = {"inf", "infinity", "nan"}  # spellings float() reads, after a sign
 _SHOWN_NAMES = 10  # header names listed in a message at most
 _SHOWN_CHARS = 40  # characters of one header name shown in a message at most
+
+#: First characters that make a spreadsheet read a cell as a formula (OWASP's list).
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def csv_cell(text: str) -> str:
+    """``text`` as a CSV cell no spreadsheet runs as a formula: a leading ``'`` before text
+    that starts with one of :data:`FORMULA_STARTS` (a feature named ``=HYPERLINK(…)`` in an
+    uploaded file's header), unless the text is a number (``-1``, ``+1``: numbers, not
+    formulas). :func:`load_csv` takes the ``'`` off again.
+
+    >>> csv_cell("=HYPERLINK(1)"), csv_cell("-1"), csv_cell("x1"), csv_cell("@me")
+    ("'=HYPERLINK(1)", '-1', 'x1', "'@me")
+    """
+    if text.startswith(FORMULA_STARTS) and not _is_number(text):
+        return "'" + text
+    return text
+
+
+def _uncell(text: str) -> str:
+    """What :func:`csv_cell` wrote, back: ``'=x`` is ``=x`` (a cell that starts with ``'``
+    and then a formula's first character; any other text is as it is)."""
+    if text.startswith("'") and text[1:].startswith(FORMULA_STARTS) and not _is_number(text[1:]):
+        return text[1:]
+    return text
 
 
 def _is_number(text: str) -> bool:
@@ -293,7 +319,7 @@ def _read_table(data: bytes | str, max_rows: int) -> tuple[list[str], Iterator]:
             "The file is empty: it needs a header row (e.g. x1,x2,label) "
             "and at least four data rows."
         )
-    header = _check_header([cell.strip() for cell in first[1]])
+    header = _check_header([_uncell(cell.strip()) for cell in first[1]])
 
     def data_rows() -> Iterator[tuple[int, list[str]]]:
         count = 0
@@ -332,7 +358,7 @@ def _parse_row(
                 "empty" if not cell else repr(cell),
             )
     a, b = (_parse_number(cells[col], line, header[col]) for col in feat_cols)
-    return a, b, cells[label_col]
+    return a, b, _uncell(cells[label_col])
 
 
 def _load_csv(data, name, test_fraction, random_state, max_rows, strict):
@@ -562,7 +588,9 @@ def dataset_to_csv(ds: Dataset) -> str:
     """Write all rows (train, then test) as CSV that :func:`load_csv` reads back.
 
     The header is ``feature_names`` plus ``label``; labels use the original class names
-    and numbers use ``repr`` so they round-trip exactly.
+    and numbers use ``repr`` so they round-trip exactly. A name or label that a spreadsheet
+    would run as a formula is written with a leading ``'`` (:func:`csv_cell`), which
+    :func:`load_csv` removes.
 
     Parameters
     ----------
@@ -585,8 +613,9 @@ def dataset_to_csv(ds: Dataset) -> str:
     """
     buf = io.StringIO()
     writer = csv.writer(buf, lineterminator="\n")
-    writer.writerow([*ds.feature_names, "label"])
+    writer.writerow([csv_cell(str(n)) for n in ds.feature_names] + ["label"])
+    names = [csv_cell(str(c)) for c in ds.class_names]
     for X, y in ((ds.X_train, ds.y_train), (ds.X_test, ds.y_test)):
         for row, label in zip(X.tolist(), y.tolist(), strict=True):
-            writer.writerow([repr(v) for v in row] + [ds.class_names[label > 0]])
+            writer.writerow([repr(v) for v in row] + [names[label > 0]])
     return buf.getvalue()

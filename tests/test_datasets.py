@@ -426,3 +426,37 @@ def test_dataset_to_csv_round_trip_of_uploaded_text_labels():
     back = load_csv(text)
     assert back.class_names == ("cat", "dog")
     np.testing.assert_array_equal(all_points(back)[1], all_points(ds)[1])
+
+
+@pytest.mark.parametrize(
+    "names, labels",
+    [
+        (['=HYPERLINK("http://x")', "@SUM(1)"], ["+cmd", "-x"]),
+        (["+a", "-b"], ["=1+1", "dog"]),
+        (["x1", "x2"], ["-1", "+1"]),
+    ],
+)
+def test_dataset_to_csv_writes_no_formula_and_reads_back_the_same(names, labels):
+    """A feature name or label from an uploaded file that a spreadsheet would run as a
+    formula is written with a leading ' (issue 40, item 10: dataset_to_csv wrote "=", "+",
+    "@" cells raw); numbers (the labels -1, +1) are not formulas and stay as they are; and
+    load_csv reads the file back to the same dataset."""
+    import csv
+    import io
+
+    rows = [[0.0, 0.0, labels[0]], [0.0, 1.0, labels[1]], [1.0, 0.0, labels[0]], [1, 1, labels[1]]]
+    buf = io.StringIO()
+    csv.writer(buf, lineterminator="\n").writerows([[*names, "label"], *rows])
+    ds = load_csv(buf.getvalue(), test_fraction=0.0)
+    out = dataset_to_csv(ds)
+    for row in csv.reader(io.StringIO(out)):
+        for cell in row:
+            if cell[:1] in ("=", "+", "-", "@", "\t", "\r"):
+                float(cell)  # only a number may start so
+    back = load_csv(out, test_fraction=0.0)
+    assert back.feature_names == ds.feature_names == tuple(names)
+    assert back.class_names == ds.class_names
+    def points(d):  # the rows, in any order (load_csv shuffles them)
+        return sorted(zip(map(tuple, d.X_train.tolist()), d.y_train.tolist()))
+
+    assert points(back) == points(ds)

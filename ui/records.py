@@ -21,7 +21,7 @@ from typing import Any
 
 import numpy as np
 
-from boostcore import branching, game, oblique, probabilistic, realboost, topdown
+from boostcore import branching, csvdata, game, oblique, probabilistic, realboost, topdown
 from boostcore.steps import STEP, Step
 
 from .text import plural
@@ -172,8 +172,9 @@ def run_json(
     return json.dumps(doc, indent=1, ensure_ascii=False, allow_nan=False)
 
 
-#: First characters that make a spreadsheet read a cell as a formula (OWASP's list).
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+#: First characters that make a spreadsheet read a cell as a formula (OWASP's list; the
+#: core's, which neutralises a dataset's CSV the same way: boostcore.csvdata.csv_cell).
+FORMULA_STARTS = csvdata.FORMULA_STARTS
 
 
 def csv_cell(value: Any) -> Any:
