@@ -456,6 +456,7 @@ def test_dataset_to_csv_writes_no_formula_and_reads_back_the_same(names, labels)
     back = load_csv(out, test_fraction=0.0)
     assert back.feature_names == ds.feature_names == tuple(names)
     assert back.class_names == ds.class_names
+
     def points(d):  # the rows, in any order (load_csv shuffles them)
         return sorted(zip(map(tuple, d.X_train.tolist()), d.y_train.tolist()))
 
