@@ -15,8 +15,11 @@ drives").
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
+import socket
+import time
 import uuid
 
 import pytest
@@ -232,18 +235,13 @@ def test_a_body_nested_deeply_or_with_a_lone_surrogate_is_a_400_not_a_traceback(
     assert cs.run(cs.STORE.state(code)).question is None  # nothing changed
 
 
-def test_a_body_is_refused_while_it_is_read(client) -> None:
-    """The limit holds as the bytes arrive, on a real server (uvicorn, which serves the
-    app): a chunked body without a length is refused after the first piece past MAX_BODY,
-    not read to its end first (four 128-MB bodies took a process from 458 to 1,161 MiB);
-    a declared length over the limit is refused before any of it is read."""
-    import socket
+@contextlib.contextmanager
+def _uvicorn():
+    """The routes on a real uvicorn server on 127.0.0.1 (what serves the app): its port."""
     import threading
-    import time
 
     import uvicorn
 
-    key, code = _open_class()
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
@@ -258,6 +256,20 @@ def test_a_body_is_refused_while_it_is_read(client) -> None:
         deadline = time.monotonic() + 10
         while not server.started and time.monotonic() < deadline:
             time.sleep(0.02)
+        assert server.started, "uvicorn did not start"
+        yield port
+    finally:
+        server.should_exit = True
+        thread.join(10)
+
+
+def test_a_body_is_refused_while_it_is_read(client) -> None:
+    """The limit holds as the bytes arrive, on a real server (uvicorn, which serves the
+    app): a chunked body without a length is refused after the first piece past MAX_BODY,
+    not read to its end first (four 128-MB bodies took a process from 458 to 1,161 MiB);
+    a declared length over the limit is refused before any of it is read."""
+    key, code = _open_class()
+    with _uvicorn() as port:
         head = (
             f"POST /api/class/{code}/round HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
             "Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n"
@@ -292,9 +304,6 @@ def test_a_body_is_refused_while_it_is_read(client) -> None:
                 ).encode()
             )
             assert sock.recv(4096).startswith(b"HTTP/1.1 413")  # no byte of the body sent
-    finally:
-        server.should_exit = True
-        thread.join(10)
 
 
 def test_only_json_from_the_class_own_pages_is_read(client) -> None:
@@ -331,3 +340,80 @@ def test_a_round_is_an_integer_in_range(client) -> None:
         assert r.status_code == 400, (str(bad)[:20], r.text[:200])
         assert "round must be an integer from 0 to 1000000" in r.json()["error"], r.text[:200]
     assert cs.run(cs.STORE.state(code)).round == 2
+
+
+# ------------------------------------------------------------------ ghost followers (issue 40)
+def _students(code: str) -> int:
+    return cs.run(cs.STORE.state(code)).students
+
+
+def test_a_follower_who_joined_by_a_lower_case_code_leaves(client) -> None:
+    """A stream opened with the code in lower case joined the class (the code normalised)
+    but left it under the code as typed: 500 such ghosts in 2.2 s filled a class."""
+    key, code = _open_class()
+    for typed in (code.lower(), f" {code[:3]}-{code[3:].lower()} "):
+        _first_event(client, typed, student="web-0123456789")
+    deadline = time.monotonic() + 5
+    while _students(code) and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert _students(code) == 0
+
+
+def test_a_stream_closed_before_its_first_byte_leaves(client) -> None:
+    """The follower's connection gone before the response began (a script that opens and
+    drops streams): the join is undone (the leave was in the stream's generator, which such
+    a response never ran: 6-32 % of them stayed counted on the Redis store)."""
+    key, code = _open_class()
+    app = Starlette(routes=routes.ROUTES)
+    sent = []
+
+    async def follow_and_go() -> None:
+        async def receive():
+            return {"type": "http.disconnect"}
+
+        async def send(message):
+            sent.append(message["type"])
+
+        scope = {
+            "type": "http",
+            "asgi": {"version": "3.0", "spec_version": "2.4"},
+            "http_version": "1.1",
+            "method": "GET",
+            "scheme": "http",
+            "path": f"/api/class/{code}/events",
+            "raw_path": f"/api/class/{code}/events".encode(),
+            "query_string": b"student=web-0123456789",
+            "headers": [(b"host", b"testserver")],
+            "client": ("127.0.0.1", 5000),
+            "server": ("testserver", 80),
+        }
+        await app(scope, receive, send)
+
+    for _ in range(20):
+        asyncio.run(follow_and_go())
+    assert _students(code) == 0, f"{_students(code)} ghosts after 20 dropped streams"
+
+
+def test_a_follower_who_goes_is_counted_out_at_once(monkeypatch) -> None:
+    """On a real server (uvicorn): closing the stream's connection takes the follower off
+    the count within a second (the leave now runs after the response, not in its
+    generator: it must not wait for the next keep-alive either)."""
+    monkeypatch.setattr(cs, "STORE", cs.MemoryStore())
+    key, code = _open_class()
+    with _uvicorn() as port:
+        sock = socket.create_connection(("127.0.0.1", port), timeout=5)
+        sock.sendall(
+            f"GET /api/class/{code}/events?student=web-0123456789 HTTP/1.1\r\n"
+            f"Host: 127.0.0.1:{port}\r\n\r\n".encode()
+        )
+        assert b"200 OK" in sock.recv(4096)
+        deadline = time.monotonic() + 5
+        while _students(code) != 1 and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert _students(code) == 1
+        sock.close()
+        closed = time.monotonic()
+        while _students(code) and time.monotonic() - closed < 5:
+            time.sleep(0.02)
+        took = time.monotonic() - closed
+        assert _students(code) == 0 and took < 1.0, f"counted out after {took:.1f} s"

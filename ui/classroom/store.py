@@ -597,8 +597,12 @@ class MemoryStore:
             return self._changed(k)
 
     async def leave(self, code, student) -> None:
+        try:
+            c = normal_code(code)  # as join found it (a lower-case code joined, then stayed)
+        except ClassError:
+            return
         with self._lock:
-            k = self._classes.get(str(code))
+            k = self._classes.get(c)
             if k is None or student not in k.students:
                 return
             k.students[student] -= 1
