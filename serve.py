@@ -7,9 +7,11 @@ finds ``app`` below and serves it with the usual ``--server.*`` options.
 """
 
 import streamlit as st
+from starlette.middleware import Middleware
 
-from ui.classroom.routes import ROUTES, lifespan
+from ui.classroom.routes import ROUTES, SecurityHeaders, lifespan
 
 # the lifespan puts the class store on Redis when BOOSTLAB_REDIS_URL is set (a lecture hall of
 # several processes, scripts/hall.py), in this process otherwise
-app = st.App("app.py", routes=ROUTES, lifespan=lifespan)
+# every response gets the security headers (routes.SECURITY_HEADERS), the pages' too
+app = st.App("app.py", routes=ROUTES, lifespan=lifespan, middleware=[Middleware(SecurityHeaders)])

@@ -390,6 +390,40 @@ async def split(request: Request) -> Response:
     return await _post(request, act)
 
 
+#: Headers on every response of the server, the app's pages too (``serve.py``): no address
+#: goes out in a Referer (a teacher's link holds the class's key: it travelled in the Referer
+#: of 66 requests, issue 40, item 10); no other site may frame the app (a page that framed it
+#: could dress a teacher's controls as its own); the browser must not guess content types.
+SECURITY_HEADERS = (
+    (b"referrer-policy", b"no-referrer"),
+    (b"content-security-policy", b"frame-ancestors 'self'"),
+    (b"x-frame-options", b"SAMEORIGIN"),
+    (b"x-content-type-options", b"nosniff"),
+)
+
+
+class SecurityHeaders:
+    """ASGI middleware that adds :data:`SECURITY_HEADERS` to each HTTP response (a header
+    the app already set is kept as it is)."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def with_headers(message: Any) -> None:
+            if message["type"] == "http.response.start":
+                have = {k.lower() for k, _ in message.get("headers", [])}
+                extra = [(k, v) for k, v in SECURITY_HEADERS if k not in have]
+                message = {**message, "headers": [*message.get("headers", []), *extra]}
+            await send(message)
+
+        await self.app(scope, receive, with_headers)
+
+
 def store_from_env(env: Mapping[str, str] | None = None) -> cs.ClassStore:
     """The store the environment asks for: on Redis when ``BOOSTLAB_REDIS_URL`` is set (a
     lecture hall of several processes: ``ui/classroom/redis_store.py``; the keys under
