@@ -136,3 +136,20 @@ def test_a_store_that_does_not_answer_is_waited_for_not_a_wrong_code(monkeypatch
     ah.ok(at)
     assert "not answering" not in _texts(at)
     assert at.session_state["_class_following"] == code
+
+
+def test_a_teachers_classes_count_for_their_address(monkeypatch) -> None:
+    """Teach a class opens it for the teacher's address: a fourth class from one address is
+    refused in words on the page (issue 40, item 1); this machine's own address counts for
+    none (the operator's browser, the tests)."""
+    import ui.classroom.teach as teach
+
+    monkeypatch.setattr(teach, "_address", lambda: "203.0.113.7")
+    for _ in range(3):
+        at = ah.page("topdown")
+        at.button(key="teach_class").click().run()
+        _code(at)
+    at = ah.page("topdown")
+    at.button(key="teach_class").click().run()
+    assert "network address already has 3 open classes" in _texts(at), _texts(at)[:400]
+    assert cs.client_address("127.0.0.1", "203.0.113.7") == "203.0.113.7"

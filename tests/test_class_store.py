@@ -373,6 +373,24 @@ def test_limits_refuse_with_a_readable_message(make) -> None:
     run(store.submit(code, STUDENTS[0], {"t": 2}))  # replacing one's own is fine
 
 
+def test_one_address_cannot_hold_the_servers_classes(make) -> None:
+    """50 classes opened from one address (bare websocket sessions) left every real teacher
+    reading "This server already has 50 open classes" for hours (issue 40, item 1): an
+    address has at most Limits.classes_per_address open at once, others still open theirs,
+    and one ended frees its place."""
+    store = make(cs.Limits(classes=10, classes_per_address=3))
+    mine = [cs.new_key() for _ in range(3)]
+    codes = [run(store.open(k, "topdown", {}, 0, "203.0.113.7")) for k in mine]
+    with pytest.raises(cs.ClassFull, match="network address already has 3 open classes"):
+        run(store.open(cs.new_key(), "topdown", {}, 0, "203.0.113.7"))
+    for i in range(3):  # another teacher, another address: still room
+        run(store.open(cs.new_key(), "branching", {}, 0, f"198.51.100.{i}"))
+    run(store.end(codes[0], mine[0]))
+    run(store.open(cs.new_key(), "topdown", {}, 0, "203.0.113.7"))  # its place is free again
+    with pytest.raises(cs.ClassError, match="owner must be a client address"):
+        run(store.open(cs.new_key(), "topdown", {}, 0, "x" * 65))
+
+
 def test_an_idle_class_expires(make) -> None:
     now = [0.0]
     store = make(cs.Limits(idle_hours=1), clock=lambda: now[0])

@@ -103,16 +103,25 @@ end
 """.replace("@ENDED@", str(ENDED_SECONDS))
 
 _SCRIPTS = {
-    # ARGV 5 key hash, 6 page, 7 query, 8 round ("" = none), 9 the open classes' limit
+    # ARGV 5 key hash, 6 page, 7 query, 8 round ("" = none), 9 the open classes' limit,
+    # 10 the owner's address ("" = none), 11 classes per address, 12 the classes' key prefix
     "open": """
 local h, index = KEYS[1], KEYS[2]
 local now, idle, code, ttl = tonumber(ARGV[1]), tonumber(ARGV[2]), ARGV[3], tonumber(ARGV[4])
 redis.call('ZREMRANGEBYSCORE', index, '-inf', now - idle)
 if redis.call('ZCARD', index) >= tonumber(ARGV[9]) then return {'full'} end
+if ARGV[10] ~= '' then
+  local mine = 0
+  for _, c in ipairs(redis.call('ZRANGE', index, 0, -1)) do
+    if redis.call('HGET', ARGV[12] .. c, 'owner') == ARGV[10] then mine = mine + 1 end
+  end
+  if mine >= tonumber(ARGV[11]) then return {'owner'} end
+end
 if redis.call('EXISTS', h) == 1 then return {'taken'} end
 redis.call('HSET', h, 'code', code, 'key_hash', ARGV[5], 'page', ARGV[6], 'query', ARGV[7],
   'round', ARGV[8], 'seq', 1, 'touched', ARGV[1], 'question', '', 'revealed', '0',
-  'histogram', '[]', 'ended', '0', 'predict', '0', 'mode', '', 'splitn', 0)
+  'histogram', '[]', 'ended', '0', 'predict', '0', 'mode', '', 'splitn', 0,
+  'owner', ARGV[10])
 redis.call('EXPIRE', h, ttl)
 redis.call('ZADD', index, now, code)
 return {'ok', 1}
@@ -393,9 +402,17 @@ class RedisStore:
             raise cs.NotTeacher(f"Only the teacher of class {code} can do that.")
 
     # --------------------------------------------------------------------- interface
-    async def open(self, key: str, page: str, query: Mapping[str, Any], round: int | None) -> str:
+    async def open(
+        self,
+        key: str,
+        page: str,
+        query: Mapping[str, Any],
+        round: int | None,
+        owner: str = "",
+    ) -> str:
         if not isinstance(key, str) or len(key) < 22:
             raise cs.ClassError("key must be a teacher key from new_key() (at least 128 bits)")
+        owner = cs.check_owner(owner)
         q = json.dumps([list(kv) for kv in cs.query_pairs(query)])
         for _ in range(20):
             code = cs.new_code()
@@ -408,8 +425,13 @@ class RedisStore:
                     q,
                     "" if round is None else int(round),
                     self.limits.classes,
+                    owner,
+                    self.limits.classes_per_address,
+                    f"{self.prefix}c:",  # the class hashes' keys (_keys)
                 )
             )
+            if got[0] == "owner":
+                raise cs.ClassFull(cs.owner_full(self.limits.classes_per_address))
             if got[0] == "full":
                 raise cs.ClassFull(
                     f"This server already has {self.limits.classes} open classes, its limit "

@@ -52,19 +52,15 @@ MAX_BODY = 4096
 MAX_DEPTH = 4
 #: Wrong codes are slowed down per client address.
 THROTTLE = cs.Throttle(free=cs.FREE_MISSES)
-#: Peers whose ``X-Forwarded-For`` is believed: this machine (the hall's HAProxy, a local
-#: reverse proxy). Anyone else's header is ignored (a client could write any address there).
-TRUSTED_PROXIES = frozenset({"127.0.0.1", "::1"})
+#: Peers whose ``X-Forwarded-For`` is believed (:data:`ui.classroom.store.TRUSTED_PROXIES`).
+TRUSTED_PROXIES = cs.TRUSTED_PROXIES
 
 
 def _client(request: Request) -> str:
     """Who asks, for the throttle: the address the trusted proxy in front saw (the last entry
     of ``X-Forwarded-For``, the one it added), else the peer's."""
     peer = request.client.host if request.client else "?"
-    forwarded = request.headers.get("x-forwarded-for", "")
-    if peer in TRUSTED_PROXIES and forwarded.strip():
-        return forwarded.split(",")[-1].strip()[:64]
-    return peer
+    return cs.client_address(peer, request.headers.get("x-forwarded-for", ""), TRUSTED_PROXIES)
 
 
 async def _refused(error: cs.ClassError, request: Request, code: str) -> JSONResponse:

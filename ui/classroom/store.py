@@ -94,15 +94,21 @@ class Limits:
         A class nobody has changed or joined for this long is closed.
     submissions : int
         Submitted splits kept per class (the newest per student; one per student).
+    classes_per_address : int
+        Open classes per client address (a teacher opens one; a few teachers behind one
+        school address still fit): one address could hold all :attr:`classes` and every
+        real teacher then read "This server already has 50 open classes" for hours
+        (issue 40, item 1).
     """
 
     classes: int = 50
     students: int = 500
     idle_hours: float = 4.0
     submissions: int = 500
+    classes_per_address: int = 3
 
     def __post_init__(self) -> None:
-        for name in ("classes", "students", "submissions"):
+        for name in ("classes", "students", "submissions", "classes_per_address"):
             value = getattr(self, name)
             if not isinstance(value, int) or isinstance(value, bool) or value < 1:
                 raise ValueError(f"Limits.{name} must be an integer ≥ 1; got {value!r}")
@@ -192,6 +198,42 @@ def normal_code(code: Any) -> str:
     return text
 
 
+def check_owner(owner: Any) -> str:
+    """``owner``, a client address as the server saw it (at most 64 characters; "" for
+    none), or a ClassError."""
+    if not isinstance(owner, str) or len(owner) > 64:
+        raise ClassError(f"owner must be a client address; got {str(owner)[:20]!r}")
+    return owner
+
+
+def owner_full(n: int) -> str:
+    """The refusal when an address already has ``n`` open classes."""
+    return (
+        f"This device's network address already has {n} open classes, its limit "
+        "(BOOSTLAB_MAX_CLASSES_PER_ADDRESS): end one of them (End class on its page), or wait "
+        "for it to end by itself."
+    )
+
+
+#: Peers whose ``X-Forwarded-For`` is believed: this machine (the hall's HAProxy, a local
+#: reverse proxy). Anyone else's header is ignored (a client could write any address there).
+TRUSTED_PROXIES = frozenset({"127.0.0.1", "::1"})
+
+
+def client_address(peer: str, forwarded: str, trusted: frozenset[str] = TRUSTED_PROXIES) -> str:
+    """Who asks: the address the trusted proxy in front saw (the last entry of
+    ``X-Forwarded-For``, the one it added) when ``peer`` is one of ``trusted``, else the peer.
+
+    >>> client_address("127.0.0.1", "10.0.0.7, 192.168.1.9", frozenset({"127.0.0.1"}))
+    '192.168.1.9'
+    >>> client_address("10.1.1.1", "1.2.3.4", frozenset({"127.0.0.1"}))
+    '10.1.1.1'
+    """
+    if peer in trusted and forwarded.strip():
+        return forwarded.split(",")[-1].strip()[:64]
+    return peer[:64]
+
+
 def check_round(round: Any) -> int | None:
     """``round`` when it is a round a class can be on (an integer from 0 to
     :data:`MAX_ROUND`) or None; a :class:`ClassError` naming the rule otherwise (a teacher's
@@ -267,8 +309,16 @@ class ClassStore(Protocol):
 
     limits: Limits
 
-    async def open(self, key: str, page: str, query: Mapping[str, Any], round: int | None) -> str:
-        """Open a class taught with ``key``; its code."""
+    async def open(
+        self,
+        key: str,
+        page: str,
+        query: Mapping[str, Any],
+        round: int | None,
+        owner: str = "",
+    ) -> str:
+        """Open a class taught with ``key`` from the client address ``owner`` (at most
+        ``limits.classes_per_address`` open classes per address); its code."""
         ...
 
     async def state(self, code: str) -> ClassState:
@@ -363,6 +413,7 @@ class _Class:
     ended: bool = False
     predict: bool = False
     mode: str = ""
+    owner: str = ""  # the client address that opened it (Limits.classes_per_address)
 
     def snapshot(self) -> ClassState:
         return ClassState(
@@ -454,9 +505,17 @@ class MemoryStore:
         return k.snapshot()
 
     # ------------------------------------------------------------------------- interface
-    async def open(self, key: str, page: str, query: Mapping[str, Any], round: int | None) -> str:
+    async def open(
+        self,
+        key: str,
+        page: str,
+        query: Mapping[str, Any],
+        round: int | None,
+        owner: str = "",
+    ) -> str:
         if not isinstance(key, str) or len(key) < 22:
             raise ClassError("key must be a teacher key from new_key() (at least 128 bits)")
+        owner = check_owner(owner)
         with self._lock:
             self._expire()
             if len(self._classes) >= self.limits.classes:
@@ -464,10 +523,15 @@ class MemoryStore:
                     f"This server already has {self.limits.classes} open classes, its limit "
                     "(BOOSTLAB_MAX_CLASSES). End a class or try again later."
                 )
+            mine = sum(k.owner == owner for k in self._classes.values())
+            if owner and mine >= self.limits.classes_per_address:
+                raise ClassFull(owner_full(self.limits.classes_per_address))
             code = new_code()
             while code in self._classes:
                 code = new_code()
-            self._classes[code] = _Class(code, key_hash(key), str(page), query_pairs(query), round)
+            self._classes[code] = _Class(
+                code, key_hash(key), str(page), query_pairs(query), round, owner=owner
+            )
             self._classes[code].touched = self._clock()
             return code
 
@@ -674,9 +738,10 @@ class Throttle:
 
 
 def limits_from_env(env: Mapping[str, str] | None = None) -> Limits:
-    """The limits set by ``BOOSTLAB_MAX_CLASSES``, ``BOOSTLAB_MAX_STUDENTS`` and
-    ``BOOSTLAB_CLASS_IDLE_HOURS`` (the defaults of :class:`Limits` where unset); a bad value
-    stops the server with a message naming the variable."""
+    """The limits set by ``BOOSTLAB_MAX_CLASSES``, ``BOOSTLAB_MAX_STUDENTS``,
+    ``BOOSTLAB_MAX_CLASSES_PER_ADDRESS`` and ``BOOSTLAB_CLASS_IDLE_HOURS`` (the defaults of
+    :class:`Limits` where unset); a bad value stops the server with a message naming the
+    variable."""
     import os
 
     env = os.environ if env is None else env
@@ -684,6 +749,7 @@ def limits_from_env(env: Mapping[str, str] | None = None) -> Limits:
     for var, name, kind in (
         ("BOOSTLAB_MAX_CLASSES", "classes", int),
         ("BOOSTLAB_MAX_STUDENTS", "students", int),
+        ("BOOSTLAB_MAX_CLASSES_PER_ADDRESS", "classes_per_address", int),
         ("BOOSTLAB_CLASS_IDLE_HOURS", "idle_hours", float),
     ):
         if env.get(var, "").strip():

@@ -311,11 +311,27 @@ def qr_data_uri(text: str, *, scale: int = 8) -> str:
 
 
 # --------------------------------------------------------------------------------- teacher
+def _address() -> str:
+    """The teacher's client address, as the class routes tell it (behind the hall's proxy,
+    the address it forwards): what ``Limits.classes_per_address`` counts ("" for this
+    machine itself)."""
+    peer, headers = st.context.ip_address, st.context.headers
+    forwarded = headers.get("x-forwarded-for", "") if headers else ""
+    # none known (a test's session): the class counts for no address
+    peer = peer if isinstance(peer, str) else ""
+    address = cs.client_address(peer, forwarded if isinstance(forwarded, str) else "")
+    # this machine's own browsers (the server's operator, its tests and benchmarks) count
+    # for no address: the budget is for the network's clients
+    return "" if address in cs.TRUSTED_PROXIES else address
+
+
 def _open_class(page: str) -> None:
     """Callback of *Teach a class*: a new class showing this page as it is."""
     key = cs.new_key()
     try:
-        code = cs.run(cs.STORE.open(key, page, dict(_pairs(shared_query())), _url_round()))
+        code = cs.run(
+            cs.STORE.open(key, page, dict(_pairs(shared_query())), _url_round(), _address())
+        )
     except cs.ClassError as e:
         st.session_state["_class_error"] = str(e)
         return
