@@ -111,6 +111,8 @@ def test_two_processes_stores_share_one_class(redis_url) -> None:
         await one.show(code, key, round=4)
         state = await asyncio.wait_for(anext(stream), 5)
         await one.ask(code, key, cs.Question("q1", ("A", "B")))
+        await two.join(code, "student-0001")  # each follows through the other process
+        await one.join(code, "student-0002")
         await asyncio.gather(
             one.answer(code, "student-0001", "q1", 0), two.answer(code, "student-0002", "q1", 1)
         )

@@ -157,6 +157,17 @@ def test_behind_the_halls_proxy_each_student_is_throttled_alone(monkeypatch) -> 
 def test_answers_and_splits_through_the_validators(client) -> None:
     key, code = _open_class()
     cs.run(cs.STORE.ask(code, key, cs.Question("q1", ("A", "B", "C", "D"))))
+    # a made-up id (no stream of the class) casts nothing, an answer nor a split (one
+    # address cast 499 of 500 answers and filled every split; issue 40, item 2)
+    for path, body in (
+        ("answer", {"student": "student-0001", "question": "q1", "choice": 2}),
+        ("split", {"student": "student-0001", "split": {"feature": 0, "threshold": 0.25}}),
+    ):
+        r = client.post(f"/api/class/{code}/{path}", json=body)
+        assert r.status_code == 403 and "does not follow class" in r.json()["error"], r.text
+    assert cs.run(cs.STORE.state(code)).answers == 0 and cs.run(cs.STORE.splits(code)) == []
+    for who in ("student-0001", "student-0002"):
+        cs.run(cs.STORE.join(code, who))  # what the page's stream does
     ok = client.post(
         f"/api/class/{code}/answer",
         json={"student": "student-0001", "question": "q1", "choice": 2},
@@ -189,6 +200,7 @@ def test_the_teachers_quiz_asks_and_reveals(client) -> None:
         "choices": ["A", "B", "C", "D"],
         "correct": None,
     }
+    cs.run(cs.STORE.join(code, "student-0001"))
     client.post(
         f"/api/class/{code}/answer", json={"student": "student-0001", "question": "q1", "choice": 3}
     )
@@ -312,6 +324,7 @@ def test_only_json_from_the_class_own_pages_is_read(client) -> None:
     server's consent, nor hide its Origin."""
     key, code = _open_class()
     cs.run(cs.STORE.ask(code, key, cs.Question("q1", ("A", "B", "C", "D"))))
+    cs.run(cs.STORE.join(code, "web-0123456789abcdef"))
     answer = json.dumps({"student": "web-0123456789abcdef", "question": "q1", "choice": 0})
     for kind in ("text/plain", "application/x-www-form-urlencoded", None):
         headers = {} if kind is None else {"Content-Type": kind}

@@ -62,6 +62,12 @@ def run(coro):
     return asyncio.run(coro)
 
 
+def _follow(store, code, students) -> None:
+    """The students hold the class's stream (an answer counts only from a follower)."""
+    for who in students:
+        run(store.join(code, who))
+
+
 async def _opened(store, round=0):
     key = cs.new_key()
     code = await store.open(key, PAGE, QUERY, round)
@@ -148,6 +154,7 @@ def test_one_answer_per_student_changeable_until_the_reveal(make) -> None:
     key, code = run(_opened(store))
     run(store.ask(code, key, cs.Question("q1", ("A", "B", "C", "D"))))
     s1, s2 = STUDENTS[:2]
+    _follow(store, code, (s1, s2))
     run(store.answer(code, s1, "q1", 0))
     run(store.answer(code, s1, "q1", 2))  # changed their mind
     state = run(store.answer(code, s2, "q1", 2))
@@ -162,10 +169,29 @@ def test_one_answer_per_student_changeable_until_the_reveal(make) -> None:
     assert run(store.state(code)).histogram == (0, 0, 2, 0)
 
 
+def test_an_answer_counts_only_from_a_follower(make) -> None:
+    """A made-up id, or one whose stream has closed, casts nothing (one address cast 499 of
+    500 answers in 0.5 s; "53 of 52 students answered": issue 40, item 2)."""
+    store = make()
+    key, code = run(_opened(store))
+    run(store.ask(code, key, cs.Question("q1", ("A", "B", "C", "D"))))
+    with pytest.raises(cs.NotFollowing, match="does not follow class"):
+        run(store.answer(code, STUDENTS[0], "q1", 3))
+    run(store.join(code, STUDENTS[1]))
+    state = run(store.answer(code, STUDENTS[1], "q1", 1))
+    assert state.answers == 1 and state.answers <= state.students
+    run(store.leave(code, STUDENTS[1]))
+    with pytest.raises(cs.NotFollowing):
+        run(store.answer(code, STUDENTS[1], "q1", 2))
+    assert run(store.following(code, STUDENTS[1])) is False
+    assert run(store.reveal(code, key, 1)).histogram == (0, 1, 0, 0)
+
+
 def test_a_new_question_starts_with_no_answers(make) -> None:
     store = make()
     key, code = run(_opened(store))
     run(store.ask(code, key, cs.Question("q1", ("A", "B"))))
+    _follow(store, code, STUDENTS[:1])
     run(store.answer(code, STUDENTS[0], "q1", 1))
     state = run(store.ask(code, key, cs.Question("q2", ("A", "B"))))
     assert state.answers == 0 and state.question.id == "q2"
@@ -201,6 +227,7 @@ def test_100_answers_at_once_none_lost(make) -> None:
     store = make()
     key, code = run(_opened(store))
     run(store.ask(code, key, cs.Question("q1", ("A", "B", "C", "D"))))
+    _follow(store, code, STUDENTS[:100])
     barrier = threading.Barrier(100)
     errors = []
 
@@ -227,6 +254,8 @@ def test_100_answers_as_tasks_of_one_loop(make) -> None:
     async def go():
         key, code = await _opened(store)
         await store.ask(code, key, cs.Question("q1", ("A", "B")))
+        for who in STUDENTS[:100]:
+            await store.join(code, who)
         await asyncio.gather(
             *(store.answer(code, s, "q1", i % 2) for i, s in enumerate(STUDENTS[:100]))
         )
@@ -429,6 +458,7 @@ def test_the_histogram_is_each_students_last_answer(answers) -> None:
     store = cs.MemoryStore()
     key, code = run(_opened(store))
     run(store.ask(code, key, cs.Question("q", ("A", "B", "C", "D"))))
+    _follow(store, code, STUDENTS[:10])
     last = {}
     for who, choice in answers:
         run(store.answer(code, STUDENTS[who], "q", choice))

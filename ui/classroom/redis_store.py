@@ -169,6 +169,7 @@ if q == '' or cjson.decode(q)['id'] ~= ARGV[6] then return {'closed'} end
 if redis.call('HGET', h, 'revealed') == '1' then return {'revealed'} end
 local n, choice = #cjson.decode(q)['choices'], tonumber(ARGV[7])
 if choice < 0 or choice >= n then return {'badchoice', n} end
+if redis.call('HEXISTS', KEYS[5], ARGV[5]) == 0 then return {'notfollowing'} end
 if redis.call('HEXISTS', KEYS[3], ARGV[5]) == 0
    and redis.call('HLEN', KEYS[3]) >= tonumber(ARGV[8]) then
   return {'full'}
@@ -338,6 +339,8 @@ class RedisStore:
             raise cs.ClassError("The answer is revealed: answers are closed.")
         if word == "badchoice":
             raise cs.ClassError(f"choice must be 0-{int(got[1]) - 1}; got {int(args[2])!r}")
+        if word == "notfollowing":
+            raise cs.NotFollowing(cs.not_following(code))
         if word == "full":
             raise cs.ClassFull(self._full_message(name, code))
         return await self.state(code)
@@ -571,6 +574,11 @@ class RedisStore:
             return
         with _suppress_class_error():
             await self._on_loop(self._script("leave", c, str(student)))
+
+    async def following(self, code, student) -> bool:
+        c = cs.normal_code(code)
+        await self.state(c)  # an unknown or ended class says so
+        return bool(await self._on_loop(self._redis().hexists(self._keys(c)[4], str(student))))
 
     async def end(self, code, key) -> None:
         c = cs.normal_code(code)

@@ -380,7 +380,10 @@ async def split(request: Request) -> Response:
     """A student's split for the current leaf: ``{"student", "split": {...}}``."""
 
     async def act(code: str, body: dict) -> dict:
-        state = await cs.STORE.submit(code, body.get("student"), body.get("split"))
+        student = cs.check_student(body.get("student"))
+        if not await cs.STORE.following(code, student):  # a made-up id counts for nothing
+            raise cs.NotFollowing(cs.not_following(cs.normal_code(code)))
+        state = await cs.STORE.submit(code, student, body.get("split"))
         return {"submissions": state.submissions}
 
     return await _post(request, act)

@@ -74,6 +74,22 @@ class NotTeacher(ClassError):
     status = 403
 
 
+class NotFollowing(ClassError):
+    """An answer or a split from an id that follows no open stream of the class: a script's
+    made-up ids counted ("53 of 52 students answered"; one address cast 499 of 500 answers,
+    issue 40, item 2)."""
+
+    status = 403
+
+
+def not_following(code: str) -> str:
+    """The refusal's sentence (both stores)."""
+    return (
+        f"This page does not follow class {code} right now (its connection to the class is "
+        "lost): reload the page, then answer again."
+    )
+
+
 class ClassFull(ClassError):
     """A limit of :class:`Limits` is reached."""
 
@@ -385,6 +401,10 @@ class ClassStore(Protocol):
         """A follower's page went away."""
         ...
 
+    async def following(self, code: str, student: str) -> bool:
+        """Whether ``student`` holds an open stream of the class now."""
+        ...
+
     async def end(self, code: str, key: str | None) -> None:
         """The teacher ends the class for everyone."""
         ...
@@ -615,6 +635,8 @@ class MemoryStore:
                 raise ClassError(f"choice must be an integer; got {choice!r}")
             if not 0 <= choice < len(q.choices):
                 raise ClassError(f"choice must be 0-{len(q.choices) - 1}; got {choice!r}")
+            if student not in k.students:
+                raise NotFollowing(not_following(k.code))
             if student not in k.answers and len(k.answers) >= self.limits.students:
                 raise ClassFull(f"This question already has {self.limits.students} answers.")
             k.answers[student] = choice
@@ -673,6 +695,10 @@ class MemoryStore:
             if k.students[student] <= 0:
                 del k.students[student]
             self._changed(k)
+
+    async def following(self, code, student) -> bool:
+        with self._lock:
+            return str(student) in self._get(code).students
 
     async def end(self, code, key) -> None:
         with self._lock:
