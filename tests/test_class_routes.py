@@ -430,3 +430,43 @@ def test_a_follower_who_goes_is_counted_out_at_once(monkeypatch) -> None:
             time.sleep(0.02)
         took = time.monotonic() - closed
         assert _students(code) == 0 and took < 1.0, f"counted out after {took:.1f} s"
+
+
+def test_streams_per_address_and_in_all_are_budgeted(client, monkeypatch) -> None:
+    """One address holds at most its budget of follower streams (another address still
+    gets in, and a closed stream gives its place back), and the process refuses a stream
+    past its total before it runs out of open files (~1,000 streams from one address made
+    a server unreachable, issue 40, item 4)."""
+    monkeypatch.setattr(routes, "STREAMS", routes.Streams(per_address=2, total=3))
+    monkeypatch.setattr(routes, "TRUSTED_PROXIES", frozenset({"testclient"}))
+    key, code = _open_class()
+    url = f"/api/class/{code}/events"
+
+    def from_(address: str):
+        return client.stream("GET", url, headers={"X-Forwarded-For": address})
+
+    with from_("203.0.113.7") as a, from_("203.0.113.7") as b:
+        assert a.status_code == b.status_code == 200
+        with from_("203.0.113.7") as c:
+            assert c.status_code == 429 and "already holds 2 class connections" in c.read().decode()
+        with from_("198.51.100.1") as d:
+            assert d.status_code == 200
+            with from_("198.51.100.2") as e:  # the process's total of 3 is reached
+                assert e.status_code == 429 and "all it can keep open" in e.read().decode()
+    deadline = time.monotonic() + 5
+    while routes.STREAMS.open and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert routes.STREAMS.open == 0 and routes.STREAMS.by_address == {}
+    with from_("203.0.113.7") as again:
+        assert again.status_code == 200
+
+
+def test_the_stream_budget_comes_from_the_environment_and_the_file_limit() -> None:
+    import resource
+
+    budget = routes.stream_budget({"BOOSTLAB_MAX_STREAMS_PER_ADDRESS": "42"})
+    soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
+    assert budget.per_address == 42 and budget.total == max(soft - 200, 16)
+    assert routes.stream_budget({}).per_address == 600
+    with pytest.raises(ValueError, match="BOOSTLAB_MAX_STREAMS_PER_ADDRESS must be an integer"):
+        routes.stream_budget({"BOOSTLAB_MAX_STREAMS_PER_ADDRESS": "lots"})

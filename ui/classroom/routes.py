@@ -189,6 +189,76 @@ def _event(state: cs.ClassState) -> bytes:
     return f"id: {state.seq}\ndata: {json.dumps(state.public())}\n\n".encode()
 
 
+class Streams:
+    """The follower streams this process holds, per client address and in all, against
+    their budgets (issue 40, items 2-4: 20 made-up streams raised "following" by 20, 500
+    filled a class, and ~1,000 from one address used up the process's 1,024 open files, so
+    that its health check and page loads timed out).
+
+    Parameters
+    ----------
+    per_address : int
+        Streams one address may hold at once: a whole class behind one school address fits
+        (a class has at most ``Limits.students`` = 500 followers).
+    total : int
+        Streams the process holds at most: its open-file limit less a reserve for the page
+        loads, the health check and Redis (:func:`stream_budget`).
+    """
+
+    def __init__(self, per_address: int, total: int) -> None:
+        self.per_address, self.total = per_address, total
+        self.by_address: dict[str, int] = {}
+        self.open = 0
+
+    def take(self, address: str) -> str | None:
+        """One more stream for ``address``, or the refusal's sentence."""
+        if self.open >= self.total:
+            return (
+                f"This server holds {self.open} class connections, all it can keep open: "
+                "try again in a minute."
+            )
+        if self.by_address.get(address, 0) >= self.per_address:
+            return (
+                f"This network address already holds {self.per_address} class connections "
+                "(BOOSTLAB_MAX_STREAMS_PER_ADDRESS): close some tabs, then try again."
+            )
+        self.by_address[address] = self.by_address.get(address, 0) + 1
+        self.open += 1
+        return None
+
+    def give_back(self, address: str) -> None:
+        left = self.by_address.get(address, 0) - 1
+        if left > 0:
+            self.by_address[address] = left
+        else:
+            self.by_address.pop(address, None)
+        self.open = max(self.open - 1, 0)
+
+
+def stream_budget(env: Mapping[str, str] | None = None) -> Streams:
+    """The stream budgets: ``BOOSTLAB_MAX_STREAMS_PER_ADDRESS`` (default 600: a class of
+    500 behind one address, with second tabs), and in all the soft open-file limit (raised to
+    the hard one first, where the system allows) less 200 for everything else."""
+    import resource
+
+    env = os.environ if env is None else env
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard == resource.RLIM_INFINITY or hard > soft:
+        want = 65_536 if hard == resource.RLIM_INFINITY else hard
+        with contextlib.suppress(ValueError, OSError):
+            resource.setrlimit(resource.RLIMIT_NOFILE, (want, hard))
+            soft = want
+    raw = env.get("BOOSTLAB_MAX_STREAMS_PER_ADDRESS", "").strip() or "600"
+    if not raw.isdigit() or int(raw) < 1:
+        raise ValueError(f"BOOSTLAB_MAX_STREAMS_PER_ADDRESS must be an integer ≥ 1; got {raw!r}")
+    return Streams(int(raw), max(soft - 200, 16))
+
+
+#: This process's follower streams (the server's start sets the budgets from the
+#: environment: :func:`lifespan`).
+STREAMS = Streams(per_address=600, total=800)
+
+
 async def events(request: Request) -> Response:
     """A follower's stream (``text/event-stream``) of the class's public state."""
     store = cs.STORE
@@ -196,11 +266,15 @@ async def events(request: Request) -> Response:
     student = request.query_params.get("student")
     if (refused := _throttled(request)) is not None:
         return refused
+    address, streams = _client(request), STREAMS
+    if (full := streams.take(address)) is not None:
+        return JSONResponse({"error": full}, status_code=429, headers={"Retry-After": "30"})
     try:
         first = await store.state(code)
         if student and not first.ended:
             await store.join(code, student)
     except cs.ClassError as e:
+        streams.give_back(address)
         return await _refused(e, request, code)
 
     async def stream():
@@ -234,6 +308,7 @@ async def events(request: Request) -> Response:
                 await states.aclose()
 
     async def left() -> None:
+        streams.give_back(address)
         if student:
             with contextlib.suppress(cs.ClassError):
                 await store.leave(code, student)
@@ -442,7 +517,9 @@ def store_from_env(env: Mapping[str, str] | None = None) -> cs.ClassStore:
 async def lifespan(app: Any) -> AsyncIterator[None]:
     """The server's start and stop (``st.App(lifespan=…)`` in serve.py): the class store is
     the one the environment asks for, and a Redis one is closed at the end."""
+    global STREAMS
     cs.STORE = store_from_env()
+    STREAMS = stream_budget()
     try:
         yield
     finally:
