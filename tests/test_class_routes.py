@@ -470,3 +470,55 @@ def test_the_stream_budget_comes_from_the_environment_and_the_file_limit() -> No
     assert routes.stream_budget({}).per_address == 600
     with pytest.raises(ValueError, match="BOOSTLAB_MAX_STREAMS_PER_ADDRESS must be an integer"):
         routes.stream_budget({"BOOSTLAB_MAX_STREAMS_PER_ADDRESS": "lots"})
+
+
+# ------------------------------------------------------------------ one throttle (issue 40)
+def test_the_pages_and_the_routes_count_wrong_codes_together(monkeypatch) -> None:
+    """A wrong code typed on a page and one tried on a route are one count per address
+    (they were two: 2 × 30 a minute from one address, docs said 30)."""
+    import ui.classroom.teach as teach
+    from tests import apptest_helpers as ah
+
+    assert routes.THROTTLE is cs.THROTTLE and teach._THROTTLE is cs.THROTTLE
+    shared = cs.Throttle(free=cs.FREE_MISSES)
+    monkeypatch.setattr(routes, "THROTTLE", shared)
+    monkeypatch.setattr(teach, "_THROTTLE", shared)
+    monkeypatch.setattr(cs, "STORE", cs.MemoryStore())
+    monkeypatch.setattr(routes, "TRUSTED_PROXIES", frozenset({"testclient"}))
+    monkeypatch.setattr(teach, "_client", lambda: "203.0.113.7")
+    with TestClient(Starlette(routes=routes.ROUTES)) as client:
+        for _ in range(cs.FREE_MISSES - 1):
+            r = client.get("/api/class/ZZZZZZ/events", headers={"X-Forwarded-For": "203.0.113.7"})
+            assert r.status_code == 404
+        ah.page("topdown", **{"class": "YYYYYY"})  # the 30th, on a page's link
+        r = client.get("/api/class/ZZZZZZ/events", headers={"X-Forwarded-For": "203.0.113.7"})
+        assert r.status_code == 429, r.text
+        r = client.get("/api/class/ZZZZZZ/events", headers={"X-Forwarded-For": "198.51.100.1"})
+        assert r.status_code == 404  # another address is not held back
+
+
+def test_wrong_codes_behind_one_address_do_not_lock_out_its_class(client, monkeypatch) -> None:
+    """30 wrong codes from a school's one address locked the class that shares it out for
+    60 s: its followers (an open stream) and its teacher are not held back; a new guess is."""
+    monkeypatch.setattr(routes, "TRUSTED_PROXIES", frozenset({"testclient"}))
+    school = {"X-Forwarded-For": "203.0.113.7"}
+    key, code = _open_class()
+    cs.run(cs.STORE.ask(code, key, cs.Question("q1", ("A", "B", "C", "D"))))
+    cs.run(cs.STORE.join(code, "student-0001"))  # a follower's stream, open
+    for _ in range(cs.FREE_MISSES):
+        client.get("/api/class/ZZZZZZ/events", headers=school)
+    assert client.get("/api/class/ZZZZZZ/events", headers=school).status_code == 429
+    r = client.post(
+        f"/api/class/{code}/answer",
+        json={"student": "student-0001", "question": "q1", "choice": 1},
+        headers=school,
+    )
+    assert r.status_code == 200, r.text
+    r = client.post(f"/api/class/{code}/round", json={"key": key, "round": 3}, headers=school)
+    assert r.status_code == 200, r.text
+    r = client.post(  # an id that follows nothing is a guess like any other
+        f"/api/class/{code}/answer",
+        json={"student": "student-0002", "question": "q1", "choice": 1},
+        headers=school,
+    )
+    assert r.status_code == 429

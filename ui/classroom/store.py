@@ -763,6 +763,12 @@ class Throttle:
                     del self._misses[old]
 
 
+#: The process's one throttle of wrong class codes, for its pages and its routes alike,
+#: keyed by the client's address as :func:`client_address` tells it (each counted wrong codes
+#: apart: 2 × 30 a minute, and more with a hall's processes; issue 40, item 8).
+THROTTLE = Throttle(free=FREE_MISSES)
+
+
 def limits_from_env(env: Mapping[str, str] | None = None) -> Limits:
     """The limits set by ``BOOSTLAB_MAX_CLASSES``, ``BOOSTLAB_MAX_STUDENTS``,
     ``BOOSTLAB_MAX_CLASSES_PER_ADDRESS`` and ``BOOSTLAB_CLASS_IDLE_HOURS`` (the defaults of

@@ -258,10 +258,16 @@ def _url_round() -> int | None:
 
 
 def _client() -> str:
+    """Who asks, for the throttle of wrong codes: the address the class routes see for the
+    same browser (the throttle is theirs too: ``cs.THROTTLE``)."""
     try:
-        return st.context.ip_address or "?"
+        peer, headers = st.context.ip_address, st.context.headers
+        forwarded = headers.get("x-forwarded-for", "") if headers else ""
     except Exception:  # noqa: BLE001  (AppTest has no client)
         return "?"
+    if not isinstance(peer, str) or not peer:
+        return "?"
+    return cs.client_address(peer, forwarded if isinstance(forwarded, str) else "")
 
 
 def _base_url() -> str:
@@ -480,7 +486,7 @@ def _from_teacher_link(page: str, code: str, key: str) -> bool:
     return True
 
 
-_THROTTLE = cs.Throttle(free=cs.FREE_MISSES)
+_THROTTLE = cs.THROTTLE  # the routes' too: one count of wrong codes per address
 
 
 #: A class store that does not answer (the hall's Redis restarting) answers with this status.
