@@ -522,3 +522,25 @@ def test_wrong_codes_behind_one_address_do_not_lock_out_its_class(client, monkey
         headers=school,
     )
     assert r.status_code == 429
+
+
+def test_a_body_trickled_in_is_cut_off(client, monkeypatch) -> None:
+    """A body sent a byte at a time was held for ever (issue 40, item 5): it has
+    BODY_SECONDS to arrive, then a 408 sentence ends the request (on a real uvicorn)."""
+    monkeypatch.setattr(routes, "BODY_SECONDS", 0.5)
+    key, code = _open_class()
+    with _uvicorn() as port, socket.create_connection(("127.0.0.1", port), timeout=5) as sock:
+        sock.sendall(
+            (
+                f"POST /api/class/{code}/round HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
+                "Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{"
+            ).encode()
+        )
+        started = time.monotonic()
+        answer = b""
+        with contextlib.suppress(OSError):
+            while b"did not arrive" not in answer and (more := sock.recv(4096)):
+                answer += more
+        took = time.monotonic() - started
+    assert answer.startswith(b"HTTP/1.1 408"), answer[:200]
+    assert b"did not arrive within 0.5 s" in answer and took < 3, (took, answer)

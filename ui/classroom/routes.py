@@ -47,6 +47,8 @@ KEEPALIVE = 15.0
 LETTERS = ("A", "B", "C", "D")
 #: Largest POST body accepted (bytes).
 MAX_BODY = 4096
+#: Seconds a POST body has to arrive whole (a page's is sent at once: under a millisecond).
+BODY_SECONDS = 10.0
 #: Deepest nesting of lists and objects in a POST body: /show's query (an object holding a
 #: list of pairs) is 3.
 MAX_DEPTH = 4
@@ -106,6 +108,13 @@ class TooLarge(cs.ClassError):
     """A body over :data:`MAX_BODY` bytes (refused while it is read, not after)."""
 
     status = 413
+
+
+class TooSlow(cs.ClassError):
+    """A body that has not arrived whole within :data:`BODY_SECONDS` (a script trickling a
+    byte every 10 s held a connection for ever; issue 40, item 5)."""
+
+    status = 408
 
 
 class NotJSON(cs.ClassError):
@@ -180,10 +189,14 @@ async def _body(request: Request) -> dict[str, Any]:
     if declared is not None and (not declared.isdigit() or int(declared) > MAX_BODY):
         raise TooLarge(f"The request is larger than {MAX_BODY} bytes.")
     raw = bytearray()
-    async for chunk in request.stream():
-        raw += chunk
-        if len(raw) > MAX_BODY:
-            raise TooLarge(f"The request is larger than {MAX_BODY} bytes.")
+    try:
+        async with asyncio.timeout(BODY_SECONDS):
+            async for chunk in request.stream():
+                raw += chunk
+                if len(raw) > MAX_BODY:
+                    raise TooLarge(f"The request is larger than {MAX_BODY} bytes.")
+    except TimeoutError:
+        raise TooSlow(f"The request's body did not arrive within {BODY_SECONDS:g} s.") from None
     try:
         body = json.loads(bytes(raw) or b"{}")
     except RecursionError:
