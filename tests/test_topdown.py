@@ -183,7 +183,10 @@ def test_gamma_hat_and_bounds_recomputed(cfg):
         assert m.gamma_hat == pytest.approx(gamma_hat, abs=1e-12)
         g = min(max(gamma_hat, 0.0), 1.0)
         n = step.tree.n_leaves
-        assert m.bound_e == pytest.approx(explicit_e(n, g), rel=1e-9, abs=1e-15)
+        # γ̂ agrees to 1e-12 (above), and e_γ(n) = Π_{i<n} (1 − γ/i) moves by at most
+        # (1 + ln n) times a change of γ: a γ̂ of 1 − 1e-15 against the core's 1.0 (e = 0 vs
+        # 1.1e-15, a case hypothesis drew) is agreement, not a wrong bound
+        assert m.bound_e == pytest.approx(explicit_e(n, g), rel=1e-9, abs=1e-12 * (1 + np.log(n)))
         assert m.bound_power == pytest.approx(n ** (-g), rel=1e-12)
         assert m.bound_final == pytest.approx(params["size"] ** (-g), rel=1e-12)
 
