@@ -86,6 +86,8 @@ class Followers:
         self.seen: list[list[tuple[float, int]]] = [[] for _ in range(n)]
         #: the process that serves each stream (HAProxy's X-Boostlab-Server; "" without one)
         self.servers = [""] * n
+        #: each follower's id, as the class gave it
+        self.ids = [""] * n
         self.connected = 0
         self.errors: list[str] = []
         self.loop = asyncio.new_event_loop()
@@ -95,10 +97,16 @@ class Followers:
 
     async def follow(self, i: int) -> None:
         try:
+            # the id the class gives (POST …/join), as a follower's page asks for it
+            status, out = await _post(self.port, f"/api/class/{self.code}/join", {})
+            if status != 200:
+                self.errors.append(f"join: {status} {out.get('error', '')}")
+                return
+            self.ids[i] = out["student"]
             reader, writer = await asyncio.open_connection("127.0.0.1", self.port)
             writer.write(
                 (
-                    f"GET /api/class/{self.code}/events?student=bench-{i:05d} HTTP/1.1\r\n"
+                    f"GET /api/class/{self.code}/events?student={self.ids[i]} HTTP/1.1\r\n"
                     f"Host: 127.0.0.1:{self.port}\r\nAccept: text/event-stream\r\n\r\n"
                 ).encode()
             )
@@ -136,30 +144,40 @@ class Followers:
         self.thread.join(5)
 
 
-async def _answers(port: int, code: str, question: str, n: int, choices: int) -> float:
-    """``n`` students answer at once; the time the first was sent."""
+async def _post(port: int, path: str, body: dict) -> tuple[int, dict]:
+    """One JSON POST on a connection of its own: the status and the JSON reply."""
+    data = json.dumps(body)
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    writer.write(
+        (
+            f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
+            f"Content-Type: application/json\r\nContent-Length: {len(data)}\r\n"
+            f"Connection: close\r\n\r\n{data}"
+        ).encode()
+    )
+    await writer.drain()
+    reply = await reader.read()
+    writer.close()
+    head, _, rest = reply.partition(b"\r\n\r\n")
+    try:
+        out = json.loads(rest.decode(errors="replace").strip() or "{}")
+    except ValueError:
+        out = {"error": rest.decode(errors="replace")[:200]}
+    return int(head.split(b" ", 2)[1]), out if isinstance(out, dict) else {}
 
-    async def one(i: int) -> None:
-        body = json.dumps(
-            {"student": f"bench-{i:05d}", "question": question, "choice": i % choices}
-        )
-        reader, writer = await asyncio.open_connection("127.0.0.1", port)
-        writer.write(
-            (
-                f"POST /api/class/{code}/answer HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
-                f"Content-Type: application/json\r\nContent-Length: {len(body)}\r\n"
-                f"Connection: close\r\n\r\n{body}"
-            ).encode()
-        )
-        await writer.drain()
-        reply = await reader.read()
-        writer.close()
-        if b" 200 " not in reply.split(b"\r\n", 1)[0]:
-            refused.append(reply.rsplit(b"\r\n\r\n", 1)[-1].decode(errors="replace")[:200])
+
+async def _answers(port: int, code: str, question: str, ids: list[str], choices: int) -> float:
+    """The followers ``ids`` answer at once; the time the first was sent."""
+
+    async def one(i: int, who: str) -> None:
+        body = {"student": who, "question": question, "choice": i % choices}
+        status, out = await _post(port, f"/api/class/{code}/answer", body)
+        if status != 200:
+            refused.append(f"{status} {out.get('error', '')}"[:200])
 
     refused: list[str] = []
     t0 = time.time()
-    await asyncio.gather(*(one(i) for i in range(n)))
+    await asyncio.gather(*(one(i, who) for i, who in enumerate(ids)))
     if refused:
         raise RuntimeError(f"{len(refused)} answers refused: {refused[0]}")
     return t0
@@ -298,7 +316,8 @@ def main(argv: list[str] | None = None) -> int:
             choices = teacher.locator(".bl-quiz-a").count()
             # on the followers' loop (Playwright's sync API holds this thread's)
             t0 = asyncio.run_coroutine_threadsafe(
-                _answers(server.port, code, question, args.answers, choices), crowd.loop
+                _answers(server.port, code, question, crowd.ids[: args.answers], choices),
+                crowd.loop,
             ).result(60)
             teacher.wait_for_function(
                 "n => (document.querySelector('.bl-quiz-class')?.textContent || '')"

@@ -241,6 +241,54 @@ def test_predict_together(server, browser) -> None:
         p.close()
 
 
+def test_an_answer_lost_in_flight_is_sent_until_the_class_has_it(server, browser) -> None:
+    """An answer in flight when a hall's process died got a 502, was not retried, and the
+    student was not told (issue 40, item 9); one the server counted but whose reply was lost
+    (a 504) must not count twice. Here the student's first tries are cut (the network, then a
+    502), then one reaches the class but its reply is replaced by a 504: the page says it is
+    trying again, then that the answer reached the class, and the class counts it once."""
+    teacher, code = _teach(browser, server, "/topdown?present=true")
+    phone, _ = _open(browser, f"{server}/topdown?class={code}", **PHONE)
+    phone.wait_for_selector(FOLLOWING, timeout=60_000)
+    tries: list[str] = []
+
+    def flaky(route) -> None:
+        tries.append(route.request.post_data or "")
+        if len(tries) == 1:
+            route.abort("connectionreset")
+        elif len(tries) == 2:
+            route.fulfill(status=502, body="")
+        elif len(tries) == 3:
+            route.fetch()  # the class counts it; its reply is lost on the way back
+            route.fulfill(status=504, body="")
+        else:
+            route.continue_()
+
+    phone.route("**/api/class/*/answer", flaky)
+    teacher.get_by_text("Predict, then reveal", exact=True).first.click()
+    phone.wait_for_selector(".bl-quiz", timeout=60_000)
+    words: list[str] = []
+    line = phone.locator(".bl-quiz-class")
+    phone.locator(".bl-quiz-a").nth(1).click()
+    _wait_for(
+        lambda: words.append(line.inner_text()) or line.get_attribute("data-answer") == "sent",
+        30,
+        lambda: (tries, words[-5:]),
+    )
+    assert any("has not reached the class yet" in w and "trying again" in w for w in words), words
+    assert words[-1] == "Your answer B reached the class.", words[-1]
+    assert len(tries) >= 4 and len(set(tries)) == 1, tries  # the same answer each time
+    count = teacher.locator(".bl-quiz-class")
+    _wait_for(lambda: count.inner_text().startswith("1 of 1"), 15, lambda: count.inner_text())
+    teacher.locator(".bl-quiz-reveal").click()
+    _wait_for(lambda: "The class: 1 answer" in count.inner_text(), 15, lambda: count.inner_text())
+    phone.locator(".bl-quiz").scroll_into_view_if_needed()
+    phone.screenshot(path="tests/artifacts/teach_answer_retried_phone.png")
+    for p in (teacher, phone):
+        _no_exception_box(p)
+        p.close()
+
+
 def test_the_class_pools_its_splits(server, browser) -> None:
     """You are the weak learner with the class: the teacher opens *Class splits*, two
     students send splits (on different features) from their pages, the projector shows both

@@ -57,6 +57,11 @@ def _open_class() -> tuple[str, str]:
     return key, cs.run(cs.STORE.open(key, "topdown", {"s": "8"}, 2))
 
 
+def _id(code: str) -> str:
+    """A follower's id as the class gives it (``POST …/join``: ``ui/classroom/admission.py``)."""
+    return cs.run(cs.STORE.admit(code, ""))
+
+
 def _first_event(client: TestClient, code: str, **params) -> dict:
     """The stream's first event (the state now); the stream is then closed."""
     with client.stream("GET", f"/api/class/{code}/events", params=params) as r:
@@ -69,7 +74,7 @@ def _first_event(client: TestClient, code: str, **params) -> dict:
 
 def test_the_stream_starts_with_the_state_now_and_no_secret(client) -> None:
     key, code = _open_class()
-    state = _first_event(client, code, student="student-0001")
+    state = _first_event(client, code, student=_id(code))
     assert state["code"] == code and state["page"] == "topdown" and state["round"] == 2
     assert state["query"] == [["s", "8"]]
     assert key not in json.dumps(state) and cs.key_hash(key) not in json.dumps(state)
@@ -157,35 +162,38 @@ def test_behind_the_halls_proxy_each_student_is_throttled_alone(monkeypatch) -> 
 def test_answers_and_splits_through_the_validators(client) -> None:
     key, code = _open_class()
     cs.run(cs.STORE.ask(code, key, cs.Question("q1", ("A", "B", "C", "D"))))
-    # a made-up id (no stream of the class) casts nothing, an answer nor a split (one
-    # address cast 499 of 500 answers and filled every split; issue 40, item 2)
-    for path, body in (
-        ("answer", {"student": "student-0001", "question": "q1", "choice": 2}),
-        ("split", {"student": "student-0001", "split": {"feature": 0, "threshold": 0.25}}),
-    ):
-        r = client.post(f"/api/class/{code}/{path}", json=body)
-        assert r.status_code == 403 and "does not follow class" in r.json()["error"], r.text
+    one, two = _id(code), _id(code)
+    # a made-up id casts nothing, an answer nor a split; nor does an id of the class's that
+    # follows no stream of it (one address cast 499 of 500 answers and filled every split;
+    # issue 40, item 2)
+    for who, refusal in (("student-0001", "not given by the class"), (one, "does not follow")):
+        for path, body in (
+            ("answer", {"student": who, "question": "q1", "choice": 2}),
+            ("split", {"student": who, "split": {"feature": 0, "threshold": 0.25}}),
+        ):
+            r = client.post(f"/api/class/{code}/{path}", json=body)
+            assert r.status_code == 403 and refusal in r.json()["error"], r.text
     assert cs.run(cs.STORE.state(code)).answers == 0 and cs.run(cs.STORE.splits(code)) == []
-    for who in ("student-0001", "student-0002"):
+    for who in (one, two):
         cs.run(cs.STORE.join(code, who))  # what the page's stream does
     ok = client.post(
         f"/api/class/{code}/answer",
-        json={"student": "student-0001", "question": "q1", "choice": 2},
+        json={"student": one, "question": "q1", "choice": 2},
     )
     assert ok.status_code == 200 and ok.json() == {"answers": 1}
     bad = client.post(
         f"/api/class/{code}/answer",
-        json={"student": "student-0002", "question": "q1", "choice": 9},
+        json={"student": two, "question": "q1", "choice": 9},
     )
     assert bad.status_code == 400 and "choice must be 0-3" in bad.json()["error"]
     split = client.post(
         f"/api/class/{code}/split",
-        json={"student": "student-0001", "split": {"feature": 0, "threshold": 0.25}},
+        json={"student": one, "split": {"feature": 0, "threshold": 0.25}},
     )
     assert split.status_code == 200 and split.json() == {"submissions": 1}
     hostile = client.post(
         f"/api/class/{code}/split",
-        json={"student": "student-0001", "split": {"threshold": [1, 2]}},
+        json={"student": one, "split": {"threshold": [1, 2]}},
     )
     assert hostile.status_code == 400
     assert cs.run(cs.STORE.splits(code)) == [{"feature": 0, "threshold": 0.25}]
@@ -200,10 +208,9 @@ def test_the_teachers_quiz_asks_and_reveals(client) -> None:
         "choices": ["A", "B", "C", "D"],
         "correct": None,
     }
-    cs.run(cs.STORE.join(code, "student-0001"))
-    client.post(
-        f"/api/class/{code}/answer", json={"student": "student-0001", "question": "q1", "choice": 3}
-    )
+    one = _id(code)
+    cs.run(cs.STORE.join(code, one))
+    client.post(f"/api/class/{code}/answer", json={"student": one, "question": "q1", "choice": 3})
     # a student cannot ask or reveal; a reveal of another question is refused
     assert (
         client.post(f"/api/class/{code}/reveal", json={"question": "q1", "correct": 3}).status_code
@@ -324,8 +331,9 @@ def test_only_json_from_the_class_own_pages_is_read(client) -> None:
     server's consent, nor hide its Origin."""
     key, code = _open_class()
     cs.run(cs.STORE.ask(code, key, cs.Question("q1", ("A", "B", "C", "D"))))
-    cs.run(cs.STORE.join(code, "web-0123456789abcdef"))
-    answer = json.dumps({"student": "web-0123456789abcdef", "question": "q1", "choice": 0})
+    one = _id(code)
+    cs.run(cs.STORE.join(code, one))
+    answer = json.dumps({"student": one, "question": "q1", "choice": 0})
     for kind in ("text/plain", "application/x-www-form-urlencoded", None):
         headers = {} if kind is None else {"Content-Type": kind}
         r = client.post(f"/api/class/{code}/answer", content=answer, headers=headers)
@@ -365,7 +373,7 @@ def test_a_follower_who_joined_by_a_lower_case_code_leaves(client) -> None:
     but left it under the code as typed: 500 such ghosts in 2.2 s filled a class."""
     key, code = _open_class()
     for typed in (code.lower(), f" {code[:3]}-{code[3:].lower()} "):
-        _first_event(client, typed, student="web-0123456789")
+        _first_event(client, typed, student=_id(code))
     deadline = time.monotonic() + 5
     while _students(code) and time.monotonic() < deadline:
         time.sleep(0.02)
@@ -379,6 +387,7 @@ def test_a_stream_closed_before_its_first_byte_leaves(client) -> None:
     key, code = _open_class()
     app = Starlette(routes=routes.ROUTES)
     sent = []
+    who = _id(code)
 
     async def follow_and_go() -> None:
         async def receive():
@@ -395,7 +404,7 @@ def test_a_stream_closed_before_its_first_byte_leaves(client) -> None:
             "scheme": "http",
             "path": f"/api/class/{code}/events",
             "raw_path": f"/api/class/{code}/events".encode(),
-            "query_string": b"student=web-0123456789",
+            "query_string": f"student={who}".encode(),
             "headers": [(b"host", b"testserver")],
             "client": ("127.0.0.1", 5000),
             "server": ("testserver", 80),
@@ -416,7 +425,7 @@ def test_a_follower_who_goes_is_counted_out_at_once(monkeypatch) -> None:
     with _uvicorn() as port:
         sock = socket.create_connection(("127.0.0.1", port), timeout=5)
         sock.sendall(
-            f"GET /api/class/{code}/events?student=web-0123456789 HTTP/1.1\r\n"
+            f"GET /api/class/{code}/events?student={_id(code)} HTTP/1.1\r\n"
             f"Host: 127.0.0.1:{port}\r\n\r\n".encode()
         )
         assert b"200 OK" in sock.recv(4096)
@@ -504,13 +513,14 @@ def test_wrong_codes_behind_one_address_do_not_lock_out_its_class(client, monkey
     school = {"X-Forwarded-For": "203.0.113.7"}
     key, code = _open_class()
     cs.run(cs.STORE.ask(code, key, cs.Question("q1", ("A", "B", "C", "D"))))
-    cs.run(cs.STORE.join(code, "student-0001"))  # a follower's stream, open
+    one = _id(code)
+    cs.run(cs.STORE.join(code, one))  # a follower's stream, open
     for _ in range(cs.FREE_MISSES):
         client.get("/api/class/ZZZZZZ/events", headers=school)
     assert client.get("/api/class/ZZZZZZ/events", headers=school).status_code == 429
     r = client.post(
         f"/api/class/{code}/answer",
-        json={"student": "student-0001", "question": "q1", "choice": 1},
+        json={"student": one, "question": "q1", "choice": 1},
         headers=school,
     )
     assert r.status_code == 200, r.text
@@ -518,7 +528,7 @@ def test_wrong_codes_behind_one_address_do_not_lock_out_its_class(client, monkey
     assert r.status_code == 200, r.text
     r = client.post(  # an id that follows nothing is a guess like any other
         f"/api/class/{code}/answer",
-        json={"student": "student-0002", "question": "q1", "choice": 1},
+        json={"student": _id(code), "question": "q1", "choice": 1},
         headers=school,
     )
     assert r.status_code == 429
@@ -544,3 +554,49 @@ def test_a_body_trickled_in_is_cut_off(client, monkeypatch) -> None:
         took = time.monotonic() - started
     assert answer.startswith(b"HTTP/1.1 408"), answer[:200]
     assert b"did not arrive within 0.5 s" in answer and took < 3, (took, answer)
+
+
+# ------------------------------------------------------------ admitted followers (issue 40)
+def test_a_follower_joins_then_follows_under_the_id_it_was_given(client) -> None:
+    """``POST …/join`` gives the page its id; a stream under it counts the follower, and
+    streams under made-up ids (20 of them raised "following" by 20, issue 40, item 2) and
+    under another class's id are refused with a sentence and count nothing."""
+    key, code = _open_class()
+    _, other = _open_class()
+    r = client.post(f"/api/class/{code}/join", json={}, headers=JSON)
+    assert r.status_code == 200, r.text
+    mine = r.json()["student"]
+    with client.stream("GET", f"/api/class/{code}/events", params={"student": mine}) as s:
+        assert s.status_code == 200
+        assert _students(code) == 1
+    made_up = [f"s-{i:016x}" for i in range(20)] + [_id(other)]
+    for who in made_up:
+        r = client.get(f"/api/class/{code}/events", params={"student": who})
+        assert r.status_code == 403 and "not given by the class" in r.json()["error"], r.text
+    assert _students(code) == 0
+    for who in made_up:  # nor does an answer under them count
+        r = client.post(
+            f"/api/class/{code}/answer", json={"student": who, "question": "q", "choice": 0}
+        )
+        assert r.status_code == 403
+    r = client.post("/api/class/ZZZZZZ/join", json={}, headers=JSON)
+    assert r.status_code == 404 and "No class ZZZZZZ" in r.json()["error"]
+
+
+def test_joins_from_one_address_are_budgeted(client, monkeypatch) -> None:
+    """Behind the hall's proxy each address has its own budget of ids per class (a script
+    on one address could otherwise take ids without end, answer under each and go); this
+    machine's own pages (no forwarded address) are not counted."""
+    monkeypatch.setattr(routes, "TRUSTED_PROXIES", frozenset({"testclient"}))
+    store = cs.STORE
+    monkeypatch.setattr(store, "limits", cs.Limits(joins_per_address=3))
+    key, code = _open_class()
+    school = {**JSON, "X-Forwarded-For": "203.0.113.7"}
+    ids = [client.post(f"/api/class/{code}/join", json={}, headers=school) for _ in range(4)]
+    assert [r.status_code for r in ids] == [200, 200, 200, 429]
+    assert "has joined class" in ids[3].json()["error"]
+    assert len({r.json()["student"] for r in ids[:3]}) == 3
+    other = {**JSON, "X-Forwarded-For": "198.51.100.4"}
+    assert client.post(f"/api/class/{code}/join", json={}, headers=other).status_code == 200
+    for _ in range(4):  # the machine itself: its budget is the class's
+        assert client.post(f"/api/class/{code}/join", json={}, headers=JSON).status_code == 200

@@ -420,6 +420,54 @@ def test_one_address_cannot_hold_the_servers_classes(make) -> None:
         run(store.open(cs.new_key(), "topdown", {}, 0, "x" * 65))
 
 
+def test_followers_ids_are_the_classs_own(make) -> None:
+    """An id comes from the class (admit), signed and bound to its code: a made-up id, one
+    with a changed letter and another class's are not admitted (one address's script cast
+    499 of 500 answers under ids it made up, issue 40, item 2)."""
+    store = make()
+    _, code = run(_opened(store))
+    _, other = run(_opened(store))
+    sid = run(store.admit(code, "203.0.113.7"))
+    assert run(store.admitted(code, sid)) and run(store.admitted(code.lower(), sid))
+    flipped = sid[:-1] + ("0" if sid[-1] != "0" else "1")
+    for bad in ("s-0123456789abcdef", flipped, run(store.admit(other, "")), "", None, 7):
+        assert not run(store.admitted(code, bad)), bad
+    assert len({run(store.admit(code, "")) for _ in range(50)}) == 50  # never the same twice
+    with pytest.raises(cs.NoSuchClass):
+        run(store.admit("ZZZZZZ", ""))
+
+
+def test_joins_are_budgeted_per_address_and_per_class(make) -> None:
+    """One address takes at most Limits.joins_per_address ids of a class (a whole class
+    behind one school address fits the default), a class gives at most joins_per_class;
+    other addresses and this machine ("") go on until the class's own budget."""
+    store = make(cs.Limits(joins_per_address=3, joins_per_class=8))
+    _, code = run(_opened(store))
+    for _ in range(3):
+        run(store.admit(code, "203.0.113.7"))
+    with pytest.raises(cs.ClassFull, match="has joined class .* 3 times, its limit"):
+        run(store.admit(code, "203.0.113.7"))
+    for i in range(3):
+        run(store.admit(code, f"198.51.100.{i}"))
+    run(store.admit(code, ""))
+    run(store.admit(code, ""))
+    with pytest.raises(cs.ClassFull, match="has admitted 8 followers, its limit"):
+        run(store.admit(code, "192.0.2.1"))
+    _, fresh = run(_opened(store))  # budgets are per class
+    run(store.admit(fresh, "203.0.113.7"))
+    assert cs.Limits().joins_per_address >= cs.Limits().students  # a NAT's class fits
+    with pytest.raises(cs.ClassError, match="owner must be a client address"):
+        run(store.admit(code, "x" * 65))
+
+
+def test_an_ended_class_admits_nobody(make) -> None:
+    store = make()
+    key, code = run(_opened(store))
+    run(store.end(code, key))
+    with pytest.raises(cs.NoSuchClass):
+        run(store.admit(code, ""))
+
+
 def test_an_idle_class_expires(make) -> None:
     now = [0.0]
     store = make(cs.Limits(idle_hours=1), clock=lambda: now[0])

@@ -1203,10 +1203,26 @@ function quizMount(component) {
   const role = () => (BUS.klass ? BUS.klass.role : null);
   const studentFollowing = () => role() === "student" && !!BUS.following;
 
+  // where a following student's answer stands (ui/classroom/klass.js, sendAnswer): sent
+  // until the class has it, and said in words when it has not
+  const ANSWER_WORDS = {
+    sending: (l) => `Sending your answer ${l}…`,
+    sent: (l) => `Your answer ${l} reached the class.`,
+    retrying: (l, why) => `Your answer ${l} has not reached the class yet (${why}): trying again…`,
+    refused: (l, why) => `Your answer ${l} was not counted: ${why}`,
+  };
+
   function classLine() {
     const cls = BUS.classState;
     const q = current;
     classEl.replaceChildren();
+    classEl.dataset.answer = "";
+    const sent = BUS.answerStatus;
+    if (q && studentFollowing() && sent && sent.qid === q.id && ANSWER_WORDS[sent.state]) {
+      classEl.textContent = ANSWER_WORDS[sent.state](LETTERS[sent.choice] || "?", sent.words);
+      classEl.dataset.answer = sent.state;
+      return;
+    }
     if (!cls || !q || role() !== "teacher") return;
     const mine = cls.question && cls.question.id === q.id;
     if (!mine) return;
@@ -1379,6 +1395,7 @@ function quizMount(component) {
     render();
   }
   window.addEventListener("boostlab:class", onClass);
+  window.addEventListener("boostlab:answer-status", render);
 
   function onRoundEvent(ev) {
     if (ev.detail.key === key) onRound(ev.detail.t);
@@ -1388,6 +1405,7 @@ function quizMount(component) {
   return () => {
     window.removeEventListener("boostlab:round", onRoundEvent);
     window.removeEventListener("boostlab:class", onClass);
+    window.removeEventListener("boostlab:answer-status", render);
   };
 }
 

@@ -79,19 +79,32 @@ function styleOnce() {
   document.head.appendChild(s);
 }
 
-function studentId() {
-  // one id per browser (several tabs of one student count once), random, never a name
+// A follower's id is given by the class when the page joins it (POST …/join: signed and
+// bound to the class, issue 40, item 2; an id a page made up counts for nothing). One per
+// browser and class (several tabs of one student count once), kept in localStorage; asked
+// for once at a time.
+function followerId(api, code) {
+  const name = `boostlab-follower-${code}`;
+  const ids = (BUS.followerIds = BUS.followerIds || {});
   try {
-    let id = localStorage.getItem("boostlab-student");
-    if (!id) {
-      id = "s-" + crypto.randomUUID().replace(/-/g, "");
-      localStorage.setItem("boostlab-student", id);
-    }
-    return id;
+    const kept = localStorage.getItem(name);
+    if (kept) return Promise.resolve(kept);
   } catch (e) {
-    BUS.studentId = BUS.studentId || "s-" + Math.random().toString(36).slice(2, 14);
-    return BUS.studentId;
+    if (typeof ids[code] === "string") return Promise.resolve(ids[code]);
   }
+  if (ids[code] instanceof Promise) return ids[code];
+  const asked = (ids[code] = post(`${api}/join`, {}).then((out) => {
+    try { localStorage.setItem(name, out.student); } catch (e) { /* private mode */ }
+    ids[code] = out.student;
+    return out.student;
+  }, (err) => { delete ids[code]; throw err; }));
+  return asked;
+}
+
+// an id the class does not know (another server's, a class opened again under its code)
+function forgetFollowerId(code) {
+  try { localStorage.removeItem(`boostlab-follower-${code}`); } catch (e) { /* nothing */ }
+  if (BUS.followerIds) delete BUS.followerIds[code];
 }
 
 function post(path, body) {
@@ -149,25 +162,37 @@ function trace(...what) {
 // stream each time was a leave and a join that told every other follower of the class too
 // (issue 39, item 2: ten events per toggle of the teacher's). The newest mount listens;
 // a stream no mount takes within 2 s is closed.
-function classStream(url) {
+function classStream(key, urlOf) {
   const all = (BUS.classStreams = BUS.classStreams || {});
-  let s = all[url];
+  let s = all[key];
   if (!s) {
-    s = all[url] = { es: null, last: null, listener: null, closing: null, retry: null };
+    s = all[key] = { es: null, last: null, listener: null, closing: null, retry: null,
+                     closed: false };
+    // the address may have to be asked for first (a follower's id): the stream opens
+    // once it is known, and a refusal goes to the listener's `refused`
     s.open = () => {
       if (s.es) s.es.close();
-      s.es = new EventSource(url);
-      s.es.onmessage = (ev) => {
-        s.last = JSON.parse(ev.data);
-        if (s.listener) s.listener.message(s.last);
-      };
-      s.es.onerror = () => { if (s.listener && s.listener.error) s.listener.error(s); };
+      s.es = null;
+      Promise.resolve(urlOf()).then((url) => {
+        if (s.closed) return;
+        s.es = new EventSource(url);
+        s.es.onmessage = (ev) => {
+          s.last = JSON.parse(ev.data);
+          if (s.listener) s.listener.message(s.last);
+        };
+        s.es.onerror = () => { if (s.listener && s.listener.error) s.listener.error(s); };
+      }, (err) => {
+        if (s.closed) return;
+        if (s.listener && s.listener.refused) s.listener.refused(s, err);
+        else s.retry = setTimeout(() => { s.retry = null; s.open(); }, 3000);
+      });
     };
     s.close = () => {
+      s.closed = true;
       clearTimeout(s.closing);
       clearTimeout(s.retry);
       if (s.es) s.es.close();
-      if (all[url] === s) delete all[url];
+      if (all[key] === s) delete all[key];
     };
     s.open();
   }
@@ -189,6 +214,53 @@ function release(s, listener) {
   if (s.listener !== listener) return;
   s.listener = null;
   s.closing = setTimeout(s.close, 2000);
+}
+
+// A student's answer is sent until the class acknowledges it: an answer in flight when a
+// hall's process died got a 502 and was lost, unsaid (issue 40, item 9). The same answer
+// sent twice is one answer (the store keeps one per student and question), so a try whose
+// reply was lost is simply tried again. A refusal that trying again cannot change (the
+// question closed, the answer revealed, the class ended) ends it; the page says in words
+// where the answer stands (the quiz shows BUS.answerStatus). The job lives in the tab's
+// record of the class (`mine`), not in one mount: a rerun of the page does not stop it.
+const ANSWER_WAIT_MS = [300, 600, 1200, 2500, 5000];
+
+function sendAnswer(mine, api, code, qid, choice) {
+  if (mine.sending) clearTimeout(mine.sending.timer);
+  const job = (mine.sending = { qid, choice, tries: 0, timer: null });
+  const say = (state, words) => {
+    BUS.answerStatus = { qid, choice, state, words: words || "" };
+    document.body.dataset.blAnswer = state;
+    trace("answer", state, job.tries);
+    window.dispatchEvent(new CustomEvent("boostlab:answer-status", { detail: BUS.answerStatus }));
+  };
+  const attempt = () => {
+    followerId(api, code)
+      .then((me) => post(`${api}/answer`, { student: me, question: qid, choice }))
+      .then(() => {
+        if (mine.sending !== job) return;
+        mine.sending = null;
+        say("sent");
+      })
+      .catch((e) => {
+        if (mine.sending !== job) return;
+        const status = e.status || 0;
+        if (status === 400 || status === 404 || status === 413 || status === 415) {
+          mine.sending = null;
+          say("refused", e.message);
+          return;
+        }
+        // 403: the page's stream is reconnecting (or its id is unknown: it joins again);
+        // 429, 502-504, the network: later
+        if (status === 403 && /not given by the class/.test(e.message)) forgetFollowerId(code);
+        const wait = ANSWER_WAIT_MS[Math.min(job.tries, ANSWER_WAIT_MS.length - 1)];
+        job.tries += 1;
+        say("retrying", status ? e.message : "the network did not answer");
+        job.timer = setTimeout(attempt, wait);
+      });
+  };
+  say("sending");
+  attempt();
 }
 
 // sessionStorage: one tab's, kept across reloads; a browser that refuses it keeps nothing
@@ -340,7 +412,7 @@ function teacherMount(component) {
   // died, in a lecture hall) or is reloaded takes the class up again (resumeMount)
   remember(TEACHING_KEY, { code, key: data.key });
   // the live count of students (the class's own stream; the teacher is not counted)
-  const stream = classStream(`${api}/events`);
+  const stream = classStream(`${api}/events`, () => `${api}/events`);
   const listener = {
     message(state) {
       BUS.classState = state;
@@ -392,7 +464,7 @@ function studentMount(component) {
   const code = data.code;
   const api = `/api/class/${encodeURIComponent(code)}`;
   const exploreKey = `boostlab-explore-${code}`;
-  const me = studentId();
+  const id = () => followerId(api, code);
   BUS.klass = { role: "student", code };
   trace("mount", data.predict, data.mode.length);
   styleOnce();
@@ -404,7 +476,7 @@ function studentMount(component) {
   parentElement.replaceChildren(box);
   const text = box.querySelector(".bl-class-state");
   const toggle = box.querySelector(".bl-class-toggle");
-  let last = null, ended = false, lost = false;
+  let last = null, ended = false, lost = false, refusal = null;
   // What this tab asked of the server, kept across the component's mounts: the run that
   // takes the teacher's predict and mode is asked for once per change of theirs (asking
   // again at every event while a run was under way interrupted the runs, and a run cut
@@ -435,14 +507,13 @@ function studentMount(component) {
     setTriggerValue("sync", `${state.seq}:${mine.askedAt}`);
   };
   // a prediction picked on this page is the class's answer (one per student, changeable
-  // until the teacher reveals)
+  // until the teacher reveals), sent until the class acknowledges it (sendAnswer)
   let answered = null;
   const onAnswer = (ev) => {
     const { qid, choice } = ev.detail || {};
     if (exploring() || ended || typeof choice !== "number") return;
     answered = qid;
-    post(`${api}/answer`, { student: me, question: qid, choice })
-      .catch((e) => { parentElement.dataset.error = String(e.message || e); });
+    sendAnswer(mine, api, code, qid, choice);
   };
   window.addEventListener("boostlab:answer", onAnswer);
 
@@ -516,6 +587,12 @@ function studentMount(component) {
       toggle.hidden = true;
       return;
     }
+    box.classList.toggle("bl-class-lost", !!refusal && following);
+    if (refusal && following) {
+      // the class refused this page a place (a budget): it tries again by itself
+      text.textContent = `Not following class ${code} yet: ${refusal}`;
+      return;
+    }
     if (following) {
       // the round in the words the page's stepper uses ("Level 2", "Step 4")
       const name = document.querySelector(".bl-stepper .bl-name");
@@ -555,28 +632,41 @@ function studentMount(component) {
     render();
   }
 
-  const stream = classStream(`${api}/events?student=${encodeURIComponent(me)}`);
+  const stream = classStream(`${api}/events#follower`,
+    () => id().then((me) => `${api}/events?student=${encodeURIComponent(me)}`));
+  const again = (s, ms) => {
+    s.retry = setTimeout(() => { s.retry = null; s.open(); }, ms);
+  };
   const listener = {
     message(state) {
       trace("event", state.seq, state.students, !!state.predict);
+      refusal = null;
       apply(state);
     },
     error(s) {
       // the browser gives up on a stream answered with an error: a 404 means the class has
-      // ended (or the server was restarted); anything else (503: the hall's Redis is
-      // restarting; the network) is tried again in 3 s
-      if (s.es.readyState !== EventSource.CLOSED || ended || s.retry) return;
-      const again = () => {
-        s.retry = setTimeout(() => { s.retry = null; s.open(); }, 3000);
-      };
+      // ended (or the server was restarted); a 403, that the class does not know this
+      // page's id (it joins again); anything else (503: the hall's Redis is restarting; a
+      // 429: a budget; the network) is tried again in 3 s
+      if (!s.es || s.es.readyState !== EventSource.CLOSED || ended || s.retry) return;
       const probe = new AbortController();
-      fetch(`${api}/events`, { signal: probe.signal, cache: "no-store" })
-        .then((r) => {
+      fetch(s.es.url, { signal: probe.signal, cache: "no-store" })
+        .then(async (r) => {
+          const out = r.ok ? {} : await r.json().catch(() => ({}));
           probe.abort();
           if (r.status === 404) { ended = true; render(); return; }
-          again();
+          if (r.status === 403) forgetFollowerId(code);
+          if (r.status === 429 && out.error) { refusal = out.error; render(); }
+          again(s, 3000);
         })
-        .catch(again);
+        .catch(() => again(s, 3000));
+    },
+    refused(s, err) {
+      // the join was refused: the class has ended, or a budget is spent (said in words)
+      if (err.status === 404) { ended = true; render(); return; }
+      refusal = err.message || String(err);
+      render();
+      again(s, err.status === 429 ? 30000 : 3000);
     },
   };
   listen(stream, listener);

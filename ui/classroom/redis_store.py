@@ -74,7 +74,8 @@ class StoreUnavailable(cs.ClassError):
 
 
 # ------------------------------------------------------------------------ the Lua scripts
-# KEYS: 1 the class hash, 2 the classes index, 3 answers, 4 splits, 5 followers, 6 channel.
+# KEYS: 1 the class hash, 2 the classes index, 3 answers, 4 splits, 5 followers, 6 channel,
+# 7 the ids admitted per client address.
 # ARGV: 1 now, 2 idle seconds, 3 code, 4 ttl seconds, then the operation's own.
 # Every script returns a table whose first item is "ok" or an error word.
 _PRELUDE = """
@@ -88,7 +89,7 @@ if now - tonumber(redis.call('HGET', h, 'touched')) > idle then
   local s = redis.call('HINCRBY', h, 'seq', 1)
   redis.call('ZREM', index, code)
   redis.call('EXPIRE', h, @ENDED@)
-  redis.call('DEL', KEYS[3], KEYS[4], KEYS[5])
+  redis.call('DEL', KEYS[3], KEYS[4], KEYS[5], KEYS[7])
   redis.call('PUBLISH', chan, s)
   return {'none'}
 end
@@ -96,7 +97,7 @@ local function changed()
   local s = redis.call('HINCRBY', h, 'seq', 1)
   redis.call('HSET', h, 'touched', ARGV[1])
   redis.call('ZADD', index, now, code)
-  for i = 1, 5 do if i ~= 2 then redis.call('EXPIRE', KEYS[i], ttl) end end
+  for _, i in ipairs({1, 3, 4, 5, 7}) do redis.call('EXPIRE', KEYS[i], ttl) end
   redis.call('PUBLISH', chan, s)
   return {'ok', s}
 end
@@ -203,6 +204,22 @@ end
 redis.call('HINCRBY', KEYS[5], ARGV[5], 1)
 return changed()
 """,
+    # ARGV 5 the client's address ("" = none), 6 ids per address, 7 ids per class
+    "admit": _PRELUDE
+    + """
+if tonumber(redis.call('HGET', h, 'joined') or '0') >= tonumber(ARGV[7]) then
+  return {'joinsclass'}
+end
+if ARGV[5] ~= '' then
+  if tonumber(redis.call('HGET', KEYS[7], ARGV[5]) or '0') >= tonumber(ARGV[6]) then
+    return {'joinsaddress'}
+  end
+  redis.call('HINCRBY', KEYS[7], ARGV[5], 1)
+  redis.call('EXPIRE', KEYS[7], ttl)
+end
+redis.call('HINCRBY', h, 'joined', 1)
+return {'ok', 0}
+""",
     # ARGV 5 student
     "leave": _PRELUDE
     + """
@@ -216,7 +233,7 @@ redis.call('HSET', h, 'ended', '1')
 local s = redis.call('HINCRBY', h, 'seq', 1)
 redis.call('ZREM', index, code)
 redis.call('EXPIRE', h, @ENDED@)
-redis.call('DEL', KEYS[3], KEYS[4], KEYS[5])
+redis.call('DEL', KEYS[3], KEYS[4], KEYS[5], KEYS[7])
 redis.call('PUBLISH', chan, s)
 return {'ok', s}
 """.replace("@ENDED@", str(ENDED_SECONDS)),
@@ -271,11 +288,20 @@ class RedisStore:
         self._lock = threading.Lock()
         self._watchers: dict[str, set[cs.Watcher]] = {}
         self._hub: asyncio.Task | None = None
+        self._tix: cs.Tickets | None = None
 
     # ---------------------------------------------------------------------- plumbing
     def _keys(self, code: str) -> list[str]:
         c = f"{self.prefix}c:{code}"
-        return [c, f"{self.prefix}classes", c + ":a", c + ":s", c + ":f", f"{self.prefix}ev:{code}"]
+        return [
+            c,
+            f"{self.prefix}classes",
+            c + ":a",
+            c + ":s",
+            c + ":f",
+            f"{self.prefix}ev:{code}",
+            c + ":j",
+        ]
 
     async def _on_loop(self, coro: Awaitable[T]) -> T:
         """Run ``coro`` on the store's loop and wait for it from the caller's loop; a Redis
@@ -356,7 +382,7 @@ class RedisStore:
         )
 
     async def _read(self, code: str) -> tuple[dict[str, str], int, int, int]:
-        h, _, a, s, f, _ = self._keys(code)
+        h, _, a, s, f, *_ = self._keys(code)
         pipe = self._redis().pipeline(transaction=True)
         pipe.hgetall(h).hlen(a).hlen(s).hlen(f)
         return tuple(await pipe.execute())  # type: ignore[return-value]
@@ -562,6 +588,35 @@ class RedisStore:
         c = cs.normal_code(code)
         await self._teacher(c, key)
         return await self._change("clear", c)
+
+    async def _tickets(self) -> cs.Tickets:
+        """The hall's one secret for followers' ids, made by the first process that asks
+        (``SET NX``: every process signs and checks with the same)."""
+        if self._tix is None:
+            r, name = self._redis(), f"{self.prefix}secret"
+            await r.set(name, cs.new_secret().hex(), nx=True)
+            self._tix = cs.Tickets(bytes.fromhex(await r.get(name)))
+        return self._tix
+
+    async def admit(self, code, address) -> str:
+        c, address = cs.normal_code(code), cs.check_owner(address)
+        limits = self.limits
+        got = await self._on_loop(
+            self._script("admit", c, address, limits.joins_per_address, limits.joins_per_class)
+        )
+        if got[0] == "none":
+            raise cs.NoSuchClass(
+                f"No class {c} is open on this server: it has ended, or the server was "
+                "restarted. Ask your teacher for the code."
+            )
+        if got[0] == "joinsclass":
+            raise cs.ClassFull(cs.class_joins_full(c, limits.joins_per_class))
+        if got[0] == "joinsaddress":
+            raise cs.ClassFull(cs.address_joins_full(c, limits.joins_per_address))
+        return (await self._on_loop(self._tickets())).issue(c)
+
+    async def admitted(self, code, student) -> bool:
+        return (await self._on_loop(self._tickets())).valid(cs.normal_code(code), student)
 
     async def join(self, code, student) -> cs.ClassState:
         student = cs.check_student(student)

@@ -2,6 +2,8 @@
 (``serve.py``): a follower's stream of the class's state and the few POSTs a page sends.
 
 =========================================  ==============================================
+``POST /api/class/{code}/join``            ``{}``: a follower's id, ``{"student": ID}``
+                                           (:mod:`ui.classroom.admission`)
 ``GET  /api/class/{code}/events``          server-sent events: the class's state now, then
                                            each change (``?student=ID`` counts a follower)
 ``POST /api/class/{code}/round``           the teacher's step: ``{"key", "round"}``
@@ -63,6 +65,23 @@ def _client(request: Request) -> str:
     of ``X-Forwarded-For``, the one it added), else the peer's."""
     peer = request.client.host if request.client else "?"
     return cs.client_address(peer, request.headers.get("x-forwarded-for", ""), TRUSTED_PROXIES)
+
+
+def _member(request: Request) -> str:
+    """The address a follower's id is counted against (``Limits.joins_per_address``): the
+    client's, or "" for this machine itself (its own browsers, tests and benchmarks), as
+    for the classes a teacher opens."""
+    address = _client(request)
+    return "" if address in TRUSTED_PROXIES else address
+
+
+async def _admitted(code: str, student: Any) -> str:
+    """``student`` when the class gave it (:meth:`~ui.classroom.store.ClassStore.admit`),
+    else :class:`~ui.classroom.store.NotAdmitted`."""
+    student = cs.check_student(student)
+    if not await cs.STORE.admitted(code, student):
+        raise cs.NotAdmitted(cs.not_admitted(cs.normal_code(code)))
+    return student
 
 
 async def _refused(error: cs.ClassError, request: Request, code: str) -> JSONResponse:
@@ -302,6 +321,7 @@ async def events(request: Request) -> Response:
     try:
         first = await store.state(code)
         if student and not first.ended:
+            await _admitted(code, student)  # a made-up id neither follows nor counts
             await store.join(code, student)
     except cs.ClassError as e:
         streams.give_back(address)
@@ -473,13 +493,23 @@ async def reveal(request: Request) -> Response:
     return await _post(request, act)
 
 
-async def answer(request: Request) -> Response:
-    """A student's answer to the open question: ``{"student", "question", "choice"}``."""
+async def join(request: Request) -> Response:
+    """A follower's page joins the class: ``{}`` → ``{"student": id}``, the id its stream,
+    answers and splits go under (one per browser: the page keeps it)."""
 
     async def act(code: str, body: dict) -> dict:
-        state = await cs.STORE.answer(
-            code, body.get("student"), str(body.get("question")), body.get("choice")
-        )
+        return {"student": await cs.STORE.admit(code, _member(request))}
+
+    return await _post(request, act)
+
+
+async def answer(request: Request) -> Response:
+    """A student's answer to the open question: ``{"student", "question", "choice"}``. The
+    same answer sent again is the same answer (the page sends it until it is acknowledged)."""
+
+    async def act(code: str, body: dict) -> dict:
+        student = await _admitted(code, body.get("student"))
+        state = await cs.STORE.answer(code, student, str(body.get("question")), body.get("choice"))
         return {"answers": state.answers}
 
     return await _post(request, act)
@@ -489,7 +519,7 @@ async def split(request: Request) -> Response:
     """A student's split for the current leaf: ``{"student", "split": {...}}``."""
 
     async def act(code: str, body: dict) -> dict:
-        student = cs.check_student(body.get("student"))
+        student = await _admitted(code, body.get("student"))
         if not await cs.STORE.following(code, student):  # a made-up id counts for nothing
             raise cs.NotFollowing(cs.not_following(cs.normal_code(code)))
         state = await cs.STORE.submit(code, student, body.get("split"))
@@ -563,6 +593,7 @@ async def lifespan(app: Any) -> AsyncIterator[None]:
 
 
 ROUTES = [
+    Route("/api/class/{code}/join", join, methods=["POST"]),
     Route("/api/class/{code}/events", events, methods=["GET"]),
     Route("/api/class/{code}/round", step, methods=["POST"]),
     Route("/api/class/{code}/show", show, methods=["POST"]),

@@ -39,6 +39,21 @@ from collections.abc import AsyncIterator, Awaitable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol, TypeVar
 
+# what a client may do (the follower ids, the throttle, who asks) lives in admission.py; the
+# names stay importable from here, where the routes and the pages have always found them
+from ui.classroom.admission import (  # noqa: F401
+    FREE_MISSES,
+    THROTTLE,
+    TRUSTED_PROXIES,
+    Throttle,
+    Tickets,
+    address_joins_full,
+    class_joins_full,
+    client_address,
+    new_secret,
+    not_admitted,
+)
+
 #: Class codes use these 31 characters: no 0/O, 1/I/L (read off a projector, typed on a
 #: phone).
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
@@ -82,6 +97,13 @@ class NotFollowing(ClassError):
     status = 403
 
 
+class NotAdmitted(ClassError):
+    """A stream, answer or split under an id the class did not give (issue 40, item 2):
+    :mod:`ui.classroom.admission`."""
+
+    status = 403
+
+
 def not_following(code: str) -> str:
     """The refusal's sentence (both stores)."""
     return (
@@ -115,6 +137,11 @@ class Limits:
         school address still fit): one address could hold all :attr:`classes` and every
         real teacher then read "This server already has 50 open classes" for hours
         (issue 40, item 1).
+    joins_per_address : int
+        Followers' ids one client address may take from a class (:meth:`ClassStore.admit`):
+        a class of 500 behind one school address fits, with rejoins from private tabs.
+    joins_per_class : int
+        Followers' ids a class gives in all (four per seat of :attr:`students`).
     """
 
     classes: int = 50
@@ -122,9 +149,18 @@ class Limits:
     idle_hours: float = 4.0
     submissions: int = 500
     classes_per_address: int = 3
+    joins_per_address: int = 600
+    joins_per_class: int = 2000
 
     def __post_init__(self) -> None:
-        for name in ("classes", "students", "submissions", "classes_per_address"):
+        for name in (
+            "classes",
+            "students",
+            "submissions",
+            "classes_per_address",
+            "joins_per_address",
+            "joins_per_class",
+        ):
             value = getattr(self, name)
             if not isinstance(value, int) or isinstance(value, bool) or value < 1:
                 raise ValueError(f"Limits.{name} must be an integer ≥ 1; got {value!r}")
@@ -229,25 +265,6 @@ def owner_full(n: int) -> str:
         "(BOOSTLAB_MAX_CLASSES_PER_ADDRESS): end one of them (End class on its page), or wait "
         "for it to end by itself."
     )
-
-
-#: Peers whose ``X-Forwarded-For`` is believed: this machine (the hall's HAProxy, a local
-#: reverse proxy). Anyone else's header is ignored (a client could write any address there).
-TRUSTED_PROXIES = frozenset({"127.0.0.1", "::1"})
-
-
-def client_address(peer: str, forwarded: str, trusted: frozenset[str] = TRUSTED_PROXIES) -> str:
-    """Who asks: the address the trusted proxy in front saw (the last entry of
-    ``X-Forwarded-For``, the one it added) when ``peer`` is one of ``trusted``, else the peer.
-
-    >>> client_address("127.0.0.1", "10.0.0.7, 192.168.1.9", frozenset({"127.0.0.1"}))
-    '192.168.1.9'
-    >>> client_address("10.1.1.1", "1.2.3.4", frozenset({"127.0.0.1"}))
-    '10.1.1.1'
-    """
-    if peer in trusted and forwarded.strip():
-        return forwarded.split(",")[-1].strip()[:64]
-    return peer[:64]
 
 
 def check_round(round: Any) -> int | None:
@@ -393,6 +410,16 @@ class ClassStore(Protocol):
         """The teacher starts a new collection of splits."""
         ...
 
+    async def admit(self, code: str, address: str) -> str:
+        """A new follower's id for the class, to a page at the client address ``address``
+        ("" for this machine: no address budget), within ``limits.joins_per_address`` and
+        ``limits.joins_per_class`` (:class:`ClassFull` past either)."""
+        ...
+
+    async def admitted(self, code: str, student: str) -> bool:
+        """Whether ``student`` is an id :meth:`admit` gave for this class."""
+        ...
+
     async def join(self, code: str, student: str) -> ClassState:
         """A student's page follows the class (a second tab of the same student counts once)."""
         ...
@@ -434,6 +461,8 @@ class _Class:
     predict: bool = False
     mode: str = ""
     owner: str = ""  # the client address that opened it (Limits.classes_per_address)
+    joins: dict[str, int] = field(default_factory=dict)  # address → ids admitted
+    joined: int = 0  # ids admitted in all
 
     def snapshot(self) -> ClassState:
         return ClassState(
@@ -482,6 +511,7 @@ class MemoryStore:
         self._watchers: dict[str, set[Watcher]] = {}
         #: the last state of recently ended classes: a follower learns that its class ended
         self._ended: dict[str, ClassState] = {}
+        self._tickets = Tickets(new_secret())
 
     # --------------------------------------------------------------------------- helpers
     def _expire(self) -> None:
@@ -670,6 +700,23 @@ class MemoryStore:
             k.splits = {}
             return self._changed(k)
 
+    async def admit(self, code, address) -> str:
+        address = check_owner(address)
+        with self._lock:
+            k = self._get(code)
+            if k.joined >= self.limits.joins_per_class:
+                raise ClassFull(class_joins_full(k.code, self.limits.joins_per_class))
+            n = k.joins.get(address, 0)
+            if address and n >= self.limits.joins_per_address:
+                raise ClassFull(address_joins_full(k.code, self.limits.joins_per_address))
+            if address:
+                k.joins[address] = n + 1
+            k.joined += 1
+            return self._tickets.issue(k.code)
+
+    async def admitted(self, code, student) -> bool:
+        return self._tickets.valid(normal_code(code), student)
+
     async def join(self, code, student) -> ClassState:
         student = _student(student)
         with self._lock:
@@ -728,50 +775,10 @@ class MemoryStore:
                     self._watchers.pop(c, None)
 
 
-#: Wrong class codes a client may try in a minute before it waits (the routes' and the pages'
-#: throttles). A whole class may share one address (a school's network, a proxy): 30 leaves
-#: room for typos, while guessing one of 50 open classes among 31^6 codes at 30 a minute
-#: would take about a year.
-FREE_MISSES = 30
-
-
-class Throttle:
-    """Slows down a client that tries wrong class codes: after ``free`` misses within
-    ``window`` seconds, each further try from it waits (``delay``) and is refused until the
-    window has passed. Keyed by the client's address (the routes) or session (the pages)."""
-
-    def __init__(self, free: int = 5, window: float = 60.0, clock=time.monotonic) -> None:
-        self.free, self.window, self._clock = free, window, clock
-        self._misses: dict[str, list[float]] = {}
-        self._lock = threading.Lock()
-
-    def blocked(self, who: str) -> float:
-        """Seconds until ``who`` may try again (0: now)."""
-        now = self._clock()
-        with self._lock:
-            recent = [t for t in self._misses.get(who, ()) if now - t < self.window]
-            self._misses[who] = recent
-            if len(recent) < self.free:
-                return 0.0
-            return self.window - (now - recent[-self.free])
-
-    def miss(self, who: str) -> None:
-        with self._lock:
-            self._misses.setdefault(who, []).append(self._clock())
-            if len(self._misses) > 10_000:  # forget the oldest clients
-                for old in list(self._misses)[:5000]:
-                    del self._misses[old]
-
-
-#: The process's one throttle of wrong class codes, for its pages and its routes alike,
-#: keyed by the client's address as :func:`client_address` tells it (each counted wrong codes
-#: apart: 2 × 30 a minute, and more with a hall's processes; issue 40, item 8).
-THROTTLE = Throttle(free=FREE_MISSES)
-
-
 def limits_from_env(env: Mapping[str, str] | None = None) -> Limits:
     """The limits set by ``BOOSTLAB_MAX_CLASSES``, ``BOOSTLAB_MAX_STUDENTS``,
-    ``BOOSTLAB_MAX_CLASSES_PER_ADDRESS`` and ``BOOSTLAB_CLASS_IDLE_HOURS`` (the defaults of
+    ``BOOSTLAB_MAX_CLASSES_PER_ADDRESS``, ``BOOSTLAB_MAX_JOINS_PER_ADDRESS``,
+    ``BOOSTLAB_MAX_JOINS_PER_CLASS`` and ``BOOSTLAB_CLASS_IDLE_HOURS`` (the defaults of
     :class:`Limits` where unset); a bad value stops the server with a message naming the
     variable."""
     import os
@@ -782,6 +789,8 @@ def limits_from_env(env: Mapping[str, str] | None = None) -> Limits:
         ("BOOSTLAB_MAX_CLASSES", "classes", int),
         ("BOOSTLAB_MAX_STUDENTS", "students", int),
         ("BOOSTLAB_MAX_CLASSES_PER_ADDRESS", "classes_per_address", int),
+        ("BOOSTLAB_MAX_JOINS_PER_ADDRESS", "joins_per_address", int),
+        ("BOOSTLAB_MAX_JOINS_PER_CLASS", "joins_per_class", int),
         ("BOOSTLAB_CLASS_IDLE_HOURS", "idle_hours", float),
     ):
         if env.get(var, "").strip():

@@ -145,15 +145,17 @@ def _following() -> str | None:
 def send_split(split: dict[str, Any]) -> str:
     """A follower sends its split to the class (one per student: a new one replaces it);
     a sentence saying what happened."""
-    import secrets
-
     code = _following()
     if not code:
         return "This page does not follow a class."
-    # one split per session (a reload of the page is a new session: it may count twice)
-    sid = st.session_state.setdefault(STUDENT, "web-" + secrets.token_hex(8))
+    # one split per session (a reload of the page is a new session: it may count twice),
+    # under an id the class gave, as a follower's page's (it counts against the address's
+    # budget of joins: bare sessions of a script cannot fill the splits)
+    ids = st.session_state.setdefault(STUDENT, {})
     try:
-        state = cs.run(cs.STORE.submit(code, sid, split))
+        if code not in ids:
+            ids[code] = cs.run(cs.STORE.admit(code, _address()))
+        state = cs.run(cs.STORE.submit(code, ids[code], split))
     except cs.ClassError as e:
         return str(e)
     return f"Sent. {state.submissions} split(s) in the class so far; you may send another."
