@@ -16,8 +16,10 @@ hall of 300 needs several. This starts, as real servers from Debian's packages:
   (``BLSRV``) keeps a browser's page, websocket and uploads on one process (Streamlit keeps
   a session in the memory of the process serving it); a health check
   (``GET /_stcore/health`` every second) takes a process that stops answering out of the
-  rotation; a browser whose process is gone is sent to another (``option redispatch``), where
-  its page reconnects from its address and the class store; websockets and the class's event
+  rotation and cuts its connections (its event streams and websockets reconnect through
+  another process, a request waiting on it fails at once instead of after 60 s); a browser
+  whose process is gone is sent to another (``option redispatch``), where its page
+  reconnects from its address and the class store; websockets and the class's event
   streams may stay open for a whole lecture (4 hours).
 
 Each piece's PID, port and log are printed and kept in the hall's folder (``.hall/`` by
@@ -102,7 +104,13 @@ backend app
     cookie BLSRV insert indirect nocache httponly
     option httpchk GET /_stcore/health
     http-check expect string ok
-    default-server inter 1s fall 2 rise 2 maxconn 2000
+    # a process that stops answering (frozen: SIGSTOP, a hung event loop) still accepts
+    # connections in the kernel; once the check marks it down, every connection to it is
+    # cut: its followers' event streams and websockets (open for hours) reconnect through
+    # another process, and a request waiting on it fails at once (502) instead of after
+    # `timeout server` (measured: without it streams stayed frozen and a POST got a 504
+    # after 60 s). POSTs are not retried by HAProxy: the page retries its own answers.
+    default-server inter 1s fall 2 rise 2 maxconn 2000 on-marked-down shutdown-sessions
     # which process answered (the tests read it; harmless for a browser)
     http-response set-header X-Boostlab-Server %[srv_name]
 {servers}

@@ -9,20 +9,25 @@ on 127.0.0.1, as a teacher would with ``make serve-hall``; these tests use it as
 * A process killed mid-lecture: its student's page reconnects through HAProxy to the other
   process and lands on the class's current round; the hall starts the process again.
 * A process that stops answering (SIGSTOP) is taken out by HAProxy's health check: a browser
-  whose cookie names it is served by the other one.
+  whose cookie names it is served by the other one, and its connections are cut then (its
+  event streams and websockets reconnect, a request waiting on it gets a 502 at once).
 * Redis killed mid-lecture: the hall starts it again from its append-only file, and the
   teacher's next step reaches the followers on both processes (their processes reconnected).
 """
 
 from __future__ import annotations
 
+import base64
 import concurrent.futures
+import json
 import os
 import re
 import signal
+import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.request
 from pathlib import Path
@@ -81,6 +86,11 @@ def hall():
 def _pids(folder: Path) -> dict[str, int]:
     rows = (folder / "pids").read_text().split("\n")
     return {r.split()[0]: int(r.split()[1]) for r in rows if r.strip()}
+
+
+def _ports(folder: Path) -> dict[str, int]:
+    rows = (folder / "pids").read_text().split("\n")
+    return {r.split()[0]: int(r.split()[2]) for r in rows if r.strip()}
 
 
 def _get(url: str, cookie: str | None = None, timeout: float = 10) -> tuple[int, str, str]:
@@ -270,6 +280,221 @@ def test_a_process_that_stops_answering_is_taken_out(hall) -> None:
         30,
         "the process did not come back after it answered again",
     )
+
+
+#: How long HAProxy may take to cut the connections of a process that stops answering: its
+#: health check marks the process down after 2 missed checks (each waits 1 s for its answer,
+#: a second apart): 3-4 s after the SIGSTOP (measured 3.6-4.0 s), and a margin.
+FROZEN_OUT = 6.0
+
+
+def _send(port: int, request: str, timeout: float = 10) -> tuple[socket.socket, str, str, bytes]:
+    """A request sent through HAProxy on a raw socket: ``(socket, status line, the process
+    that answered, what came after the head)``."""
+    sock = socket.create_connection(("127.0.0.1", port), timeout=timeout)
+    sock.sendall(request.encode())
+    got = b""
+    while b"\r\n\r\n" not in got:
+        chunk = sock.recv(65536)
+        if not chunk:
+            sock.close()
+            raise ConnectionError(f"closed before the answer's head: {got!r}")
+        got += chunk
+    head, rest = got.split(b"\r\n\r\n", 1)
+    lines = head.decode(errors="replace").split("\r\n")
+    server = next(
+        (
+            h.split(":", 1)[1].strip()
+            for h in lines[1:]
+            if h.lower().startswith("x-boostlab-server:")
+        ),
+        "",
+    )
+    return sock, lines[0], server, rest
+
+
+class _Held:
+    """A connection held open through HAProxy (a follower's event stream, or a page's
+    websocket): which process serves it, the rounds it heard, when it was closed."""
+
+    def __init__(self, port: int, path: str, cookie: str | None, headers: str = "") -> None:
+        self.events = path.endswith("/events")
+        cookie = f"Cookie: {cookie}\r\n" if cookie else ""
+        self.sock, self.status, self.server, self.buf = _send(
+            port, f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n{cookie}{headers}\r\n"
+        )
+        self.sock.setblocking(False)
+        self.rounds: list[int] = []
+        self.closed_at: float | None = None
+
+    def poll(self) -> bool:
+        """Read what has arrived; whether the connection is still open."""
+        while self.closed_at is None:
+            try:
+                got = self.sock.recv(65536)
+            except BlockingIOError:
+                break
+            except OSError:
+                got = b""
+            if not got:
+                self.closed_at = time.monotonic()
+                break
+            self.buf += got
+        while self.events and b"\n" in self.buf:  # an event's line (chunk sizes are skipped)
+            line, self.buf = self.buf.split(b"\n", 1)
+            if line.startswith(b"data: "):
+                self.rounds.append(json.loads(line[6:]).get("round"))
+        return self.closed_at is None
+
+    def close(self) -> None:
+        self.sock.close()
+
+
+def _stream(port: int, code: str, cookie: str | None = None) -> _Held:
+    """A follower's event stream (no ``?student=``: it counts no one)."""
+    held = _Held(port, f"/api/class/{code}/events", cookie, "Accept: text/event-stream\r\n")
+    assert held.status == "HTTP/1.1 200 OK", held.status
+    return held
+
+
+def _websocket(port: int, cookie: str) -> _Held:
+    """A page's websocket (``/_stcore/stream``), upgraded and then left quiet."""
+    key = base64.b64encode(os.urandom(16)).decode()
+    held = _Held(
+        port,
+        "/_stcore/stream",
+        cookie,
+        "Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\n"
+        f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Protocol: streamlit\r\n",
+    )
+    assert held.status.startswith("HTTP/1.1 101"), held.status
+    return held
+
+
+def _post(port: int, path: str, body: dict, cookie: str, timeout: float = 90) -> tuple[str, str]:
+    """``(status line, the process that answered)`` of a POST through HAProxy."""
+    data = json.dumps(body)
+    sock, status, server, _ = _send(
+        port,
+        f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nCookie: {cookie}\r\n"
+        f"Content-Type: application/json\r\nContent-Length: {len(data)}\r\n"
+        f"Connection: close\r\n\r\n{data}",
+        timeout,
+    )
+    sock.close()
+    return status, server
+
+
+def test_a_frozen_process_loses_its_streams_and_requests_at_once(hall) -> None:
+    """app1 is frozen (SIGSTOP: the kernel still accepts its connections, nothing answers).
+    Once the health check marks it down, HAProxy cuts every connection to it: its followers'
+    event streams and a page's websocket are closed (their browsers reconnect through app2),
+    and a teacher's step that was waiting on it gets a 502 at once. New streams, page loads
+    and steps are answered by app2 while app1 stays stopped; after SIGCONT app1 is back.
+    Before issue 40 (item 9) the streams stayed frozen and the step waited 60 s for a 504."""
+    url, folder, _ = hall
+    port = int(url.rsplit(":", 1)[1])
+    _wait_for(
+        lambda: all(_served_by(url, f"BLSRV={s}") == s for s in ("app1", "app2")),
+        60,
+        "both processes were not in the rotation before the test",
+    )
+    from ui.classroom.redis_store import RedisStore
+
+    store = RedisStore(f"redis://127.0.0.1:{_ports(folder)['redis']}/0")
+    held: list[_Held] = []
+    try:
+        key = cs.new_key()
+        code = _run(store.open(key, "topdown", {}, 0))
+        step = f"/api/class/{code}/round"
+        held += [_stream(port, code, f"BLSRV={s}") for s in ("app1", "app2") * 3]
+        held += [_stream(port, code) for _ in range(2)]  # no cookie: wherever HAProxy puts them
+        held.append(_websocket(port, "BLSRV=app1"))
+        frozen = [h for h in held if h.server == "app1"]
+        others = [h for h in held if h.server == "app2"]
+        assert len(frozen) >= 4 and len(others) >= 3, [h.server for h in held]
+        _wait_for(
+            lambda: all(h.poll() and (h.rounds or not h.events) for h in held),
+            10,
+            lambda: f"the streams' first events: {[h.rounds for h in held]}",
+        )
+        pid = _pids(folder)["app1"]
+        waiting: dict[str, object] = {}
+
+        def teacher_steps() -> None:  # sent to app1 while it is stopped, before it is marked down
+            try:
+                waiting["answer"] = _post(port, step, {"key": key, "round": 2}, "BLSRV=app1")
+            except OSError as e:
+                waiting["answer"] = (repr(e), "")
+            waiting["after"] = time.monotonic() - t0
+
+        t0 = time.monotonic()
+        os.kill(pid, signal.SIGSTOP)
+        try:
+            thread = threading.Thread(target=teacher_steps, daemon=True)
+            thread.start()
+            _wait_for(
+                lambda: not any([h.poll() for h in frozen]),
+                FROZEN_OUT - (time.monotonic() - t0),
+                lambda: (
+                    f"{sum(h.closed_at is None for h in frozen)} of {len(frozen)} connections "
+                    f"to the stopped process still open {time.monotonic() - t0:.1f} s after SIGSTOP"
+                ),
+            )
+            cut = max(h.closed_at for h in frozen) - t0
+            thread.join(max(0.0, t0 + FROZEN_OUT - time.monotonic()))
+            assert "after" in waiting, (
+                f"the step waiting on the stopped process had no answer "
+                f"{time.monotonic() - t0:.1f} s after SIGSTOP"
+            )
+            status, _ = waiting["answer"]
+            # refused at once, not answered later: the page sends it again
+            assert status.split()[1:2] in (["502"], ["503"]), status
+            assert all(h.poll() for h in others), "a stream on the running process was closed"
+            # app1 stays stopped: a follower whose cookie names it reconnects, a page loads and
+            # the teacher's retried step is taken, all by app2, each within a few seconds
+            again = _stream(port, code, "BLSRV=app1")
+            held.append(again)
+            assert again.server == "app2"
+            page = _get(url + "/topdown", "BLSRV=app1", timeout=5)
+            assert page[:2] == (200, "app2"), page
+            t1 = time.monotonic()
+            status, server = _post(port, step, {"key": key, "round": 2}, "BLSRV=app1", timeout=5)
+            retried = time.monotonic() - t1
+            assert (status.split()[1], server) == ("200", "app2"), status
+            _wait_for(
+                lambda: all(h.poll() and 2 in h.rounds for h in (again, *others)),
+                5,
+                lambda: f"rounds heard on app2: {[h.rounds for h in (again, *others)]}",
+            )
+            answer, after = waiting["answer"][0], waiting["after"]
+            print(
+                f"app1 stopped: its {len(frozen)} connections were cut {cut:.1f} s after "
+                f"SIGSTOP, the step waiting on it got {answer!r} after {after:.1f} s, the step "
+                f"sent again was answered by app2 in {retried:.2f} s"
+            )
+        finally:
+            os.kill(pid, signal.SIGCONT)
+        # the hall heals: app1 is back in the rotation, its new followers hear the next step
+        _wait_for(
+            lambda: _served_by(url, "BLSRV=app1") == "app1",
+            30,
+            "the process did not come back after it answered again",
+        )
+        back = _stream(port, code, "BLSRV=app1")
+        held.append(back)
+        assert back.server == "app1"
+        status, _ = _post(port, step, {"key": key, "round": 3}, "BLSRV=app2", timeout=10)
+        assert status.split()[1] == "200", status
+        _wait_for(
+            lambda: all(h.poll() and 3 in h.rounds for h in (back, again, *others)),
+            10,
+            lambda: f"rounds heard after app1 came back: {[h.rounds for h in (back, again)]}",
+        )
+    finally:
+        for h in held:
+            h.close()
+        store.close()
 
 
 def _run(coro):

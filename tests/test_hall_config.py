@@ -25,7 +25,15 @@ RULES = (
     "http-check expect string ok",
     "cookie BLSRV insert indirect nocache httponly",
     "balance leastconn",
+    # a process that stops answering loses its connections once it is marked down: streams
+    # and websockets reconnect elsewhere, a request waiting on it fails at once (issue 40,
+    # item 9; tests/test_hall.py freezes a process)
+    "on-marked-down shutdown-sessions",
 )
+#: Never in either: HAProxy retrying a request that reached a process (``retry-on`` beyond its
+#: default, a connection that failed before the request was sent) would send a POST twice;
+#: the page retries its own answers.
+NEVER = ("retry-on",)
 
 
 def _check(cfg: Path) -> None:
@@ -42,6 +50,8 @@ def test_the_halls_configuration_is_valid_and_keeps_the_rules(tmp_path) -> None:
     _check(cfg)
     for rule in RULES:
         assert rule in text, rule
+    for rule in NEVER:
+        assert rule not in text, rule
     assert "server app1 127.0.0.1:9001 check cookie app1" in text
 
 
@@ -51,6 +61,8 @@ def test_the_compose_configuration_is_valid_and_keeps_the_same_rules() -> None:
     text = cfg.read_text()
     for rule in RULES:
         assert rule in text, rule
+    for rule in NEVER:
+        assert rule not in text, rule
 
 
 def test_compose_states_redis_the_app_and_haproxy() -> None:
