@@ -289,6 +289,49 @@ def test_an_answer_lost_in_flight_is_sent_until_the_class_has_it(server, browser
         p.close()
 
 
+def test_at_its_address_limit_a_teacher_ends_a_class_this_browser_opened(server, browser) -> None:
+    """One address holds at most 3 open classes (issue 40, item 1); a teacher who closed
+    the tabs of theirs reads why "Teach a class" is refused and can end them from here (the
+    browser keeps the classes it opened, with their keys), then open a new one."""
+    context = browser.new_context(
+        viewport={"width": 1600, "height": 1000},
+        extra_http_headers={"X-Forwarded-For": "203.0.113.50"},  # a school's one address
+    )
+    try:
+        opened, alive = [], []
+        for _ in range(4):
+            page = context.new_page()
+            page.on("request", lambda r: alive.append(r.url) if r.url.endswith("/alive") else 0)
+            page.goto(f"{server}/topdown")
+            page.wait_for_selector(LECTURE, timeout=60_000)
+            _settle(page)
+            page.get_by_role("button", name="Teach a class").click()
+            page.wait_for_selector(".st-key-class-code, .stAlert", timeout=60_000)
+            if len(opened) == 3:
+                break
+            text = page.locator(".st-key-class-code").inner_text()
+            opened.append(re.search(r"Class\s+([A-Z0-9]{6})", text).group(1))
+            # the teacher's page says it is there (or the class would end as abandoned)
+            _wait_for(lambda: any(opened[-1] in u for u in alive), 15, lambda: alive)
+            page.close()  # the tab is gone; its class is not
+        alert = page.locator(".stAlert").first
+        assert "already has 3 open classes" in alert.inner_text(), alert.inner_text()
+        mine = page.locator(".bl-class-taught button")
+        mine.first.wait_for(timeout=15_000)
+        assert sorted(b.inner_text() for b in mine.all()) == sorted(
+            f"End class {c}" for c in opened
+        )
+        page.screenshot(path="tests/artifacts/teach_address_limit.png")
+        mine.first.click()
+        taught = page.locator(".bl-class-taught")
+        _wait_for(lambda: "has ended" in taught.inner_text(), 15, lambda: taught.inner_text())
+        page.get_by_role("button", name="Teach a class").click()
+        page.wait_for_selector(".st-key-class-code", timeout=60_000)
+        _no_exception_box(page)
+    finally:
+        context.close()
+
+
 def test_the_class_pools_its_splits(server, browser) -> None:
     """You are the weak learner with the class: the teacher opens *Class splits*, two
     students send splits (on different features) from their pages, the projector shows both

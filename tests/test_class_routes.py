@@ -600,3 +600,17 @@ def test_joins_from_one_address_are_budgeted(client, monkeypatch) -> None:
     assert client.post(f"/api/class/{code}/join", json={}, headers=other).status_code == 200
     for _ in range(4):  # the machine itself: its budget is the class's
         assert client.post(f"/api/class/{code}/join", json={}, headers=JSON).status_code == 200
+
+
+def test_the_teachers_page_says_it_is_there_and_ends_its_class(client) -> None:
+    """``/alive`` and ``/end`` take the teacher key (a follower's page has none: 403)."""
+    key, code = _open_class()
+    assert client.post(f"/api/class/{code}/alive", json={"key": key}).json() == {"ok": True}
+    for path in ("alive", "end"):
+        r = client.post(f"/api/class/{code}/{path}", json={"key": "x" * 32})
+        assert r.status_code == 403 and "Only the teacher" in r.json()["error"]
+    r = client.post(f"/api/class/{code.lower()}/end", json={"key": key})
+    assert r.status_code == 200 and r.json() == {"ended": code}
+    assert cs.run(cs.STORE.state(code)).ended
+    r = client.post(f"/api/class/{code}/alive", json={"key": key})
+    assert r.status_code == 404 and "has ended" in r.json()["error"]

@@ -470,7 +470,7 @@ def test_an_ended_class_admits_nobody(make) -> None:
 
 def test_an_idle_class_expires(make) -> None:
     now = [0.0]
-    store = make(cs.Limits(idle_hours=1), clock=lambda: now[0])
+    store = make(cs.Limits(idle_hours=1, abandoned_minutes=300), clock=lambda: now[0])
     key, code = run(_opened(store))
     now[0] = 3500.0
     run(store.show(code, key, round=1))  # a change keeps it alive
@@ -480,7 +480,67 @@ def test_an_idle_class_expires(make) -> None:
         run(store.show(code, key, round=2))
 
 
-@pytest.mark.parametrize("bad", [{"classes": 0}, {"students": -1}, {"idle_hours": 0}])
+def test_a_class_whose_teacher_is_gone_ends_soon(make) -> None:
+    """A class nobody teaches any more (its teacher's page closed, or a script that opened
+    it) ended only after 4 idle hours, holding its place (issue 40, item 1); its followers
+    kept it "touched". Now it ends ``abandoned_minutes`` after the teacher's page was last
+    heard of (alive, or any teacher operation), whatever its students do, and its place on
+    the server is free again."""
+    now = [0.0]
+    store = make(cs.Limits(classes=2, abandoned_minutes=10), clock=lambda: now[0])
+    key, code = run(_opened(store))
+    gone_key, gone = run(_opened(store))
+    sid = run(store.admit(gone, ""))
+    for t in (300.0, 590.0):  # the first teacher's page checks in; the other's is gone
+        now[0] = t
+        run(store.alive(code, key))
+        run(store.join(gone, sid))  # its followers come and go: they are not the teacher
+        run(store.leave(gone, sid))
+    with pytest.raises(cs.NotTeacher):
+        run(store.alive(code, "not-the-key"))
+    assert not run(store.state(gone)).ended
+    with pytest.raises(cs.ClassFull, match="already has 2 open classes"):
+        run(store.open(cs.new_key(), "topdown", {}, 0))
+    now[0] = 700.0
+    run(store.show(code, key, round=3))  # a teacher's step counts as being there
+    run(store.open(cs.new_key(), "topdown", {}, 0))  # the abandoned class's place is free
+    assert run(store.state(gone)).ended
+    with pytest.raises(cs.NoSuchClass):
+        run(store.alive(gone, gone_key))
+    now[0] = 700.0 + 599  # 10 min after the step: still there
+    assert not run(store.state(code)).ended
+    now[0] = 700.0 + 601
+    assert run(store.state(code)).ended
+
+
+def test_an_abandoned_class_tells_its_followers(make) -> None:
+    now = [0.0]
+    store = make(cs.Limits(abandoned_minutes=1), clock=lambda: now[0])
+    key, code = run(_opened(store))
+
+    async def follow() -> list[cs.ClassState]:
+        seen = []
+        async for state in store.watch(code):
+            seen.append(state)
+            if len(seen) == 1:
+                now[0] = 61.0
+                await store.state(code)  # anyone looking finds it abandoned: it ends
+        return seen
+
+    states = run(asyncio.wait_for(follow(), 20))
+    assert states[-1].ended and not states[0].ended
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [
+        {"classes": 0},
+        {"students": -1},
+        {"idle_hours": 0},
+        {"abandoned_minutes": 0},
+        {"joins_per_address": 0},
+    ],
+)
 def test_bad_limits_name_the_setting(bad) -> None:
     with pytest.raises(ValueError, match=f"Limits.{next(iter(bad))}"):
         cs.Limits(**bad)

@@ -263,6 +263,71 @@ function sendAnswer(mine, api, code, qid, choice) {
   attempt();
 }
 
+// The classes this browser opened, with their keys (localStorage, the newest 10): a page
+// that no longer teaches one (its tab was closed) can still end it (taughtMount; issue 40,
+// item 1). A class ended or gone is dropped.
+const TAUGHT_KEY = "boostlab-taught";
+// The teacher's page says it is there this often (a class whose teacher's page is gone ends
+// after Limits.abandoned_minutes; a hidden tab's timers still run once a minute).
+const ALIVE_MS = 30000;
+
+function taught() {
+  try {
+    const list = JSON.parse(localStorage.getItem(TAUGHT_KEY) || "[]");
+    return Array.isArray(list) ? list.filter((c) => c && typeof c.code === "string") : [];
+  } catch (e) { return []; }
+}
+
+function setTaught(list) {
+  try { localStorage.setItem(TAUGHT_KEY, JSON.stringify(list.slice(-10))); } catch (e) { /* */ }
+}
+
+function addTaught(code, key) {
+  if (taught().some((c) => c.code === code)) return;
+  setTaught([...taught(), { code, key, at: Date.now() }]);
+}
+
+function dropTaught(code) { setTaught(taught().filter((c) => c.code !== code)); }
+
+// Under the refusal "this address already has N open classes": each class this browser
+// opened, with a button that ends it for everyone.
+function taughtMount(component) {
+  const { parentElement } = component;
+  styleOnce();
+  const box = document.createElement("div");
+  box.className = "bl-class bl-class-taught";
+  const list = taught();
+  const head = document.createElement("span");
+  head.className = "bl-class-state";
+  head.textContent = list.length
+    ? "Classes this browser opened:"
+    : "This browser has opened none of them (another device at this address did).";
+  box.append(head);
+  for (const c of list) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.textContent = `End class ${c.code}`;
+    b.addEventListener("click", () => {
+      b.disabled = true;
+      post(`/api/class/${encodeURIComponent(c.code)}/end`, { key: c.key })
+        .then(() => true, (e) => (e.status === 404 ? true : Promise.reject(e)))
+        .then(() => {
+          dropTaught(c.code);
+          const done = document.createElement("span");
+          done.textContent = `Class ${c.code} has ended: press Teach a class again.`;
+          b.replaceWith(done);
+        }, (e) => {
+          b.disabled = false;
+          b.title = String(e.message || e);
+          head.textContent = `Class ${c.code} could not be ended: ${e.message || e}`;
+        });
+    });
+    box.append(b);
+  }
+  parentElement.replaceChildren(box);
+  return () => {};
+}
+
 // sessionStorage: one tab's, kept across reloads; a browser that refuses it keeps nothing
 const TEACHING_KEY = "boostlab-teaching";
 // The teacher's address is looked at every WHERE_MS and told once it has held still for
@@ -326,8 +391,19 @@ function teacherMount(component) {
     if (e.status === 404) {
       T.ended = true;
       remember(TEACHING_KEY, null);
+      dropTaught(code);
     }
   };
+  addTaught(code, data.key);
+  // the class is not abandoned while this page is open (once per mount is enough when the
+  // last word is fresh: a rerun mounts the component again)
+  const alive = () => {
+    if (T.ended) return;
+    T.aliveAt = Date.now();
+    post(`${api}/alive`, { key: data.key }).catch(fail);
+  };
+  if (Date.now() - (T.aliveAt || 0) > ALIVE_MS / 2) alive();
+  const heartbeat = setInterval(alive, ALIVE_MS);
   const send = (t) => {
     T.newest = t;
     if (T.queued || T.ended) return;
@@ -419,6 +495,7 @@ function teacherMount(component) {
       if (state.ended) {
         T.ended = true;
         remember(TEACHING_KEY, null);
+        dropTaught(code);
         stream.close();
       }
       window.dispatchEvent(new CustomEvent("boostlab:class", { detail: state }));
@@ -452,6 +529,7 @@ function teacherMount(component) {
   return () => {
     if (connection) connection.disconnect();
     clearInterval(watcher);
+    clearInterval(heartbeat);
     window.removeEventListener("boostlab:round", onRound);
     window.removeEventListener("boostlab:ask", onAsk);
     window.removeEventListener("boostlab:reveal", onReveal);
@@ -783,7 +861,8 @@ export default function (component) {
   const role = (component.data || {}).role;
   const off = role === "teacher" ? teacherMount(component) :
     role === "student" ? studentMount(component) :
-    role === "resume" ? resumeMount(component) : undefined;
+    role === "resume" ? resumeMount(component) :
+    role === "taught" ? taughtMount(component) : undefined;
   let done = false;
   const cleanup = () => {
     if (done) return;

@@ -84,7 +84,12 @@ local now, idle, code, ttl = tonumber(ARGV[1]), tonumber(ARGV[2]), ARGV[3], tonu
 if redis.call('EXISTS', h) == 0 or redis.call('HGET', h, 'ended') == '1' then
   return {'none'}
 end
-if now - tonumber(redis.call('HGET', h, 'touched')) > idle then
+-- idle too long, or its teacher's page gone (Limits.abandoned_minutes; 'abandon' seconds
+-- and 'seen' are the class's own fields)
+local abandon = tonumber(redis.call('HGET', h, 'abandon') or '0')
+local seen = tonumber(redis.call('HGET', h, 'seen') or ARGV[1])
+if now - tonumber(redis.call('HGET', h, 'touched')) > idle
+   or (abandon > 0 and now - seen > abandon) then
   redis.call('HSET', h, 'ended', '1')
   local s = redis.call('HINCRBY', h, 'seq', 1)
   redis.call('ZREM', index, code)
@@ -93,6 +98,8 @@ if now - tonumber(redis.call('HGET', h, 'touched')) > idle then
   redis.call('PUBLISH', chan, s)
   return {'none'}
 end
+-- the teacher's page is there (the teacher's operations: their key was checked)
+local function teacher_seen() redis.call('HSET', h, 'seen', ARGV[1]) end
 local function changed()
   local s = redis.call('HINCRBY', h, 'seq', 1)
   redis.call('HSET', h, 'touched', ARGV[1])
@@ -105,37 +112,52 @@ end
 
 _SCRIPTS = {
     # ARGV 5 key hash, 6 page, 7 query, 8 round ("" = none), 9 the open classes' limit,
-    # 10 the owner's address ("" = none), 11 classes per address, 12 the classes' key prefix
+    # 10 the owner's address ("" = none), 11 classes per address, 12 the classes' key prefix,
+    # 13 the channels' prefix, 14 seconds until a class whose teacher is gone ends
     "open": """
 local h, index = KEYS[1], KEYS[2]
 local now, idle, code, ttl = tonumber(ARGV[1]), tonumber(ARGV[2]), ARGV[3], tonumber(ARGV[4])
 redis.call('ZREMRANGEBYSCORE', index, '-inf', now - idle)
-if redis.call('ZCARD', index) >= tonumber(ARGV[9]) then return {'full'} end
-if ARGV[10] ~= '' then
-  local mine = 0
-  for _, c in ipairs(redis.call('ZRANGE', index, 0, -1)) do
-    if redis.call('HGET', ARGV[12] .. c, 'owner') == ARGV[10] then mine = mine + 1 end
+-- the open classes counted, the abandoned ones ended on the way (nobody may have touched
+-- them since their teacher left: they would hold their places)
+local mine = 0
+for _, c in ipairs(redis.call('ZRANGE', index, 0, -1)) do
+  local ch = ARGV[12] .. c
+  local abandon = tonumber(redis.call('HGET', ch, 'abandon') or '0')
+  local seen = tonumber(redis.call('HGET', ch, 'seen') or ARGV[1])
+  if abandon > 0 and now - seen > abandon then
+    redis.call('HSET', ch, 'ended', '1')
+    local s = redis.call('HINCRBY', ch, 'seq', 1)
+    redis.call('ZREM', index, c)
+    redis.call('EXPIRE', ch, @ENDED@)
+    redis.call('DEL', ch .. ':a', ch .. ':s', ch .. ':f', ch .. ':j')
+    redis.call('PUBLISH', ARGV[13] .. c, s)
+  elseif ARGV[10] ~= '' and redis.call('HGET', ch, 'owner') == ARGV[10] then
+    mine = mine + 1
   end
-  if mine >= tonumber(ARGV[11]) then return {'owner'} end
 end
+if redis.call('ZCARD', index) >= tonumber(ARGV[9]) then return {'full'} end
+if ARGV[10] ~= '' and mine >= tonumber(ARGV[11]) then return {'owner'} end
 if redis.call('EXISTS', h) == 1 then return {'taken'} end
 redis.call('HSET', h, 'code', code, 'key_hash', ARGV[5], 'page', ARGV[6], 'query', ARGV[7],
   'round', ARGV[8], 'seq', 1, 'touched', ARGV[1], 'question', '', 'revealed', '0',
   'histogram', '[]', 'ended', '0', 'predict', '0', 'mode', '', 'splitn', 0,
-  'owner', ARGV[10])
+  'owner', ARGV[10], 'seen', ARGV[1], 'abandon', ARGV[14])
 redis.call('EXPIRE', h, ttl)
 redis.call('ZADD', index, now, code)
 return {'ok', 1}
-""",
+""".replace("@ENDED@", str(ENDED_SECONDS)),
     # ARGV 5.. pairs of field, value to set
     "show": _PRELUDE
     + """
+teacher_seen()
 for i = 5, #ARGV, 2 do redis.call('HSET', h, ARGV[i], ARGV[i + 1]) end
 return changed()
 """,
     # ARGV 5 the question's JSON ("" = none)
     "ask": _PRELUDE
     + """
+teacher_seen()
 if redis.call('HGET', h, 'question') ~= ARGV[5] then
   redis.call('HSET', h, 'question', ARGV[5], 'revealed', '0', 'histogram', '[]')
   redis.call('DEL', KEYS[3])
@@ -145,6 +167,7 @@ return changed()
     # ARGV 5 the question's id ("" = any), 6 correct
     "reveal": _PRELUDE
     + """
+teacher_seen()
 local q = redis.call('HGET', h, 'question')
 if q == '' then return {'noquestion'} end
 local question = cjson.decode(q)
@@ -191,6 +214,7 @@ return changed()
 """,
     "clear": _PRELUDE
     + """
+teacher_seen()
 redis.call('DEL', KEYS[4])
 return changed()
 """,
@@ -203,6 +227,11 @@ if redis.call('HEXISTS', KEYS[5], ARGV[5]) == 0
 end
 redis.call('HINCRBY', KEYS[5], ARGV[5], 1)
 return changed()
+""",
+    "alive": _PRELUDE
+    + """
+teacher_seen()
+return {'ok', 0}
 """,
     # ARGV 5 the client's address ("" = none), 6 ids per address, 7 ids per class
     "admit": _PRELUDE
@@ -457,10 +486,12 @@ class RedisStore:
                     owner,
                     self.limits.classes_per_address,
                     f"{self.prefix}c:",  # the class hashes' keys (_keys)
+                    f"{self.prefix}ev:",  # the classes' channels
+                    self.limits.abandoned_minutes * 60,
                 )
             )
             if got[0] == "owner":
-                raise cs.ClassFull(cs.owner_full(self.limits.classes_per_address))
+                raise cs.owner_full(self.limits.classes_per_address, self.limits.abandoned_minutes)
             if got[0] == "full":
                 raise cs.ClassFull(
                     f"This server already has {self.limits.classes} open classes, its limit "
@@ -478,8 +509,10 @@ class RedisStore:
                 f"No class {c} is open on this server: it has ended, or the server was "
                 "restarted. Ask your teacher for the code."
             )
+        now = self._clock()
         if rec.get("ended") != "1" and (
-            self._clock() - float(rec["touched"]) > self.limits.idle_hours * 3600
+            now - float(rec["touched"]) > self.limits.idle_hours * 3600
+            or now - float(rec.get("seen") or now) > float(rec.get("abandon") or "inf")
         ):
             # idle too long: closed now (the script does it, and tells the followers)
             with _suppress_class_error():
@@ -634,6 +667,13 @@ class RedisStore:
         c = cs.normal_code(code)
         await self.state(c)  # an unknown or ended class says so
         return bool(await self._on_loop(self._redis().hexists(self._keys(c)[4], str(student))))
+
+    async def alive(self, code, key) -> None:
+        c = cs.normal_code(code)
+        await self._teacher(c, key)
+        got = await self._on_loop(self._script("alive", c))
+        if got[0] == "none":
+            await self._teacher(c, key)  # the sentence of a class that has just ended
 
     async def end(self, code, key) -> None:
         c = cs.normal_code(code)

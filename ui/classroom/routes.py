@@ -7,6 +7,8 @@
 ``GET  /api/class/{code}/events``          server-sent events: the class's state now, then
                                            each change (``?student=ID`` counts a follower)
 ``POST /api/class/{code}/round``           the teacher's step: ``{"key", "round"}``
+``POST /api/class/{code}/alive``           the teacher's page is open: ``{"key"}``
+``POST /api/class/{code}/end``             the teacher ends the class: ``{"key"}``
 ``POST /api/class/{code}/show``            the teacher's page and address: ``{"key", "page",
                                            "query"}``
 ``POST /api/class/{code}/ask``             the teacher's quiz: ``{"key", "question", "choices"}``
@@ -493,6 +495,28 @@ async def reveal(request: Request) -> Response:
     return await _post(request, act)
 
 
+async def alive(request: Request) -> Response:
+    """The teacher's page is still open: ``{"key"}`` (every 30 s; a class whose teacher's
+    page is gone ends after ``Limits.abandoned_minutes``)."""
+
+    async def act(code: str, body: dict) -> dict:
+        await cs.STORE.alive(code, body.get("key"))
+        return {"ok": True}
+
+    return await _post(request, act)
+
+
+async def end(request: Request) -> Response:
+    """The teacher ends the class: ``{"key"}`` (a page of this browser that no longer
+    teaches it: the classes it opened are kept with their keys, klass.js ``taughtMount``)."""
+
+    async def act(code: str, body: dict) -> dict:
+        await cs.STORE.end(code, body.get("key"))
+        return {"ended": cs.normal_code(code)}
+
+    return await _post(request, act)
+
+
 async def join(request: Request) -> Response:
     """A follower's page joins the class: ``{}`` → ``{"student": id}``, the id its stream,
     answers and splits go under (one per browser: the page keeps it)."""
@@ -594,6 +618,8 @@ async def lifespan(app: Any) -> AsyncIterator[None]:
 
 ROUTES = [
     Route("/api/class/{code}/join", join, methods=["POST"]),
+    Route("/api/class/{code}/alive", alive, methods=["POST"]),
+    Route("/api/class/{code}/end", end, methods=["POST"]),
     Route("/api/class/{code}/events", events, methods=["GET"]),
     Route("/api/class/{code}/round", step, methods=["POST"]),
     Route("/api/class/{code}/show", show, methods=["POST"]),

@@ -53,6 +53,7 @@ from ui.classroom.admission import (  # noqa: F401
     new_secret,
     not_admitted,
 )
+from ui.classroom.limits import Limits, limits_from_env  # noqa: F401  (as for admission)
 
 #: Class codes use these 31 characters: no 0/O, 1/I/L (read off a projector, typed on a
 #: phone).
@@ -116,56 +117,6 @@ class ClassFull(ClassError):
     """A limit of :class:`Limits` is reached."""
 
     status = 429
-
-
-@dataclass(frozen=True)
-class Limits:
-    """The server's limits on classes (settings; see docs/classroom-server.md).
-
-    Parameters
-    ----------
-    classes : int
-        Open classes per server (each teacher opens one).
-    students : int
-        Students following one class at once.
-    idle_hours : float
-        A class nobody has changed or joined for this long is closed.
-    submissions : int
-        Submitted splits kept per class (the newest per student; one per student).
-    classes_per_address : int
-        Open classes per client address (a teacher opens one; a few teachers behind one
-        school address still fit): one address could hold all :attr:`classes` and every
-        real teacher then read "This server already has 50 open classes" for hours
-        (issue 40, item 1).
-    joins_per_address : int
-        Followers' ids one client address may take from a class (:meth:`ClassStore.admit`):
-        a class of 500 behind one school address fits, with rejoins from private tabs.
-    joins_per_class : int
-        Followers' ids a class gives in all (four per seat of :attr:`students`).
-    """
-
-    classes: int = 50
-    students: int = 500
-    idle_hours: float = 4.0
-    submissions: int = 500
-    classes_per_address: int = 3
-    joins_per_address: int = 600
-    joins_per_class: int = 2000
-
-    def __post_init__(self) -> None:
-        for name in (
-            "classes",
-            "students",
-            "submissions",
-            "classes_per_address",
-            "joins_per_address",
-            "joins_per_class",
-        ):
-            value = getattr(self, name)
-            if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-                raise ValueError(f"Limits.{name} must be an integer ≥ 1; got {value!r}")
-        if not (isinstance(self.idle_hours, (int, float)) and self.idle_hours > 0):
-            raise ValueError(f"Limits.idle_hours must be a number > 0; got {self.idle_hours!r}")
 
 
 @dataclass(frozen=True)
@@ -258,12 +209,17 @@ def check_owner(owner: Any) -> str:
     return owner
 
 
-def owner_full(n: int) -> str:
+class OwnerFull(ClassFull):
+    """The address that asks already has ``Limits.classes_per_address`` open classes."""
+
+
+def owner_full(n: int, minutes: float) -> OwnerFull:
     """The refusal when an address already has ``n`` open classes."""
-    return (
+    return OwnerFull(
         f"This device's network address already has {n} open classes, its limit "
-        "(BOOSTLAB_MAX_CLASSES_PER_ADDRESS): end one of them (End class on its page), or wait "
-        "for it to end by itself."
+        "(BOOSTLAB_MAX_CLASSES_PER_ADDRESS): end one of them (End class on its page, or "
+        f"below), or wait: a class ends by itself {minutes:g} minutes after its teacher's "
+        "page has gone."
     )
 
 
@@ -432,6 +388,11 @@ class ClassStore(Protocol):
         """Whether ``student`` holds an open stream of the class now."""
         ...
 
+    async def alive(self, code: str, key: str | None) -> None:
+        """The teacher's page is still there (every teacher operation counts as well):
+        the class is not abandoned (``limits.abandoned_minutes``)."""
+        ...
+
     async def end(self, code: str, key: str | None) -> None:
         """The teacher ends the class for everyone."""
         ...
@@ -463,6 +424,7 @@ class _Class:
     owner: str = ""  # the client address that opened it (Limits.classes_per_address)
     joins: dict[str, int] = field(default_factory=dict)  # address → ids admitted
     joined: int = 0  # ids admitted in all
+    seen: float = 0.0  # when the teacher's page was last heard of (Limits.abandoned_minutes)
 
     def snapshot(self) -> ClassState:
         return ClassState(
@@ -518,7 +480,10 @@ class MemoryStore:
         """Close classes idle for longer than the limit (called under the lock)."""
         now = self._clock()
         idle = self.limits.idle_hours * 3600
-        for code in [c for c, k in self._classes.items() if now - k.touched > idle]:
+        gone = self.limits.abandoned_minutes * 60
+        for code in [
+            c for c, k in self._classes.items() if now - k.touched > idle or now - k.seen > gone
+        ]:
             self._close(code)
 
     def _close(self, code: str) -> None:
@@ -545,6 +510,7 @@ class MemoryStore:
         k = self._get(code)
         if not key or not hmac.compare_digest(k.key_hash, key_hash(str(key))):
             raise NotTeacher(f"Only the teacher of class {k.code} can do that.")
+        k.seen = self._clock()  # the teacher's page is there
         return k
 
     def _changed(self, k: _Class) -> ClassState:
@@ -575,14 +541,14 @@ class MemoryStore:
                 )
             mine = sum(k.owner == owner for k in self._classes.values())
             if owner and mine >= self.limits.classes_per_address:
-                raise ClassFull(owner_full(self.limits.classes_per_address))
+                raise owner_full(self.limits.classes_per_address, self.limits.abandoned_minutes)
             code = new_code()
             while code in self._classes:
                 code = new_code()
             self._classes[code] = _Class(
                 code, key_hash(key), str(page), query_pairs(query), round, owner=owner
             )
-            self._classes[code].touched = self._clock()
+            self._classes[code].touched = self._classes[code].seen = self._clock()
             return code
 
     async def state(self, code: str) -> ClassState:
@@ -747,6 +713,10 @@ class MemoryStore:
         with self._lock:
             return str(student) in self._get(code).students
 
+    async def alive(self, code, key) -> None:
+        with self._lock:
+            self._teacher(code, key)
+
     async def end(self, code, key) -> None:
         with self._lock:
             k = self._teacher(code, key)
@@ -773,37 +743,6 @@ class MemoryStore:
                 self._watchers.get(c, set()).discard(w)
                 if not self._watchers.get(c):
                     self._watchers.pop(c, None)
-
-
-def limits_from_env(env: Mapping[str, str] | None = None) -> Limits:
-    """The limits set by ``BOOSTLAB_MAX_CLASSES``, ``BOOSTLAB_MAX_STUDENTS``,
-    ``BOOSTLAB_MAX_CLASSES_PER_ADDRESS``, ``BOOSTLAB_MAX_JOINS_PER_ADDRESS``,
-    ``BOOSTLAB_MAX_JOINS_PER_CLASS`` and ``BOOSTLAB_CLASS_IDLE_HOURS`` (the defaults of
-    :class:`Limits` where unset); a bad value stops the server with a message naming the
-    variable."""
-    import os
-
-    env = os.environ if env is None else env
-    given: dict[str, Any] = {}
-    for var, name, kind in (
-        ("BOOSTLAB_MAX_CLASSES", "classes", int),
-        ("BOOSTLAB_MAX_STUDENTS", "students", int),
-        ("BOOSTLAB_MAX_CLASSES_PER_ADDRESS", "classes_per_address", int),
-        ("BOOSTLAB_MAX_JOINS_PER_ADDRESS", "joins_per_address", int),
-        ("BOOSTLAB_MAX_JOINS_PER_CLASS", "joins_per_class", int),
-        ("BOOSTLAB_CLASS_IDLE_HOURS", "idle_hours", float),
-    ):
-        if env.get(var, "").strip():
-            try:
-                given[name] = kind(env[var])
-            except ValueError:
-                raise ValueError(
-                    f"{var} must be {'an integer' if kind is int else 'a number'}; got {env[var]!r}"
-                ) from None
-    try:
-        return Limits(**given)
-    except ValueError as e:
-        raise ValueError(f"{e} (from the BOOSTLAB_* environment variables)") from None
 
 
 #: The process's class store: the routes and every page of this server process share it (the

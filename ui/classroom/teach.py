@@ -342,6 +342,8 @@ def _open_class(page: str) -> None:
         )
     except cs.ClassError as e:
         st.session_state["_class_error"] = str(e)
+        # this browser may have opened them: it can end them (klass.js, taughtMount)
+        st.session_state["_class_owner_full"] = isinstance(e, cs.OwnerFull)
         return
     st.session_state[TEACHING] = {"code": code, "key": key}
     st.session_state[SHOW_QR] = True
@@ -587,6 +589,12 @@ def class_bar(page: str) -> None:
     """Under the page header: the teacher's class card, or a follower's banner, or nothing."""
     if err := st.session_state.pop("_class_error", None):
         st.error(err)
+        if st.session_state.pop("_class_owner_full", False):
+            _COMPONENT(
+                key="class_taught",
+                data=ClassData("taught", "", None).to_js(),
+                **ClassData.callbacks(sync=lambda: None, resume=lambda: None),
+            )
     ss = st.session_state
     ss["_class_following"] = None  # set again below while this page follows a class
     ss["_class_collecting"] = False
