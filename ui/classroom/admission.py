@@ -21,6 +21,7 @@ import hmac
 import secrets
 import threading
 import time
+from typing import Any
 
 #: Every admitted id starts with this (a page's own ids of before were "s-…").
 PREFIX = "f-"
@@ -124,15 +125,27 @@ FREE_MISSES = 30
 class Throttle:
     """Slows down a client that tries wrong class codes: after ``free`` misses within
     ``window`` seconds, each further try from it waits (``delay``) and is refused until the
-    window has passed. Keyed by the client's address (the routes) or session (the pages)."""
+    window has passed. Keyed by the client's address (the routes and the pages).
+
+    The misses are counted in this process, or, once :meth:`share` is called, where a
+    hall's processes all count them (Redis: each process counted apart, N × 30 a minute,
+    issue 40, item 8). The routes call the ``_async`` methods (no wait on the event loop)."""
 
     def __init__(self, free: int = 5, window: float = 60.0, clock=time.monotonic) -> None:
         self.free, self.window, self._clock = free, window, clock
         self._misses: dict[str, list[float]] = {}
         self._lock = threading.Lock()
+        self._shared: Any = None
+
+    def share(self, shared: Any) -> None:
+        """Count the misses in ``shared`` from now on (an object with this class's four
+        methods: ``RedisStore.misses``); None counts them here again."""
+        self._shared = shared
 
     def blocked(self, who: str) -> float:
         """Seconds until ``who`` may try again (0: now)."""
+        if self._shared is not None:
+            return self._shared.blocked(who)
         now = self._clock()
         with self._lock:
             recent = [t for t in self._misses.get(who, ()) if now - t < self.window]
@@ -142,14 +155,29 @@ class Throttle:
             return self.window - (now - recent[-self.free])
 
     def miss(self, who: str) -> None:
+        if self._shared is not None:
+            self._shared.miss(who)
+            return
         with self._lock:
             self._misses.setdefault(who, []).append(self._clock())
             if len(self._misses) > 10_000:  # forget the oldest clients
                 for old in list(self._misses)[:5000]:
                     del self._misses[old]
 
+    async def blocked_async(self, who: str) -> float:
+        if self._shared is not None:
+            return await self._shared.blocked_async(who)
+        return self.blocked(who)
+
+    async def miss_async(self, who: str) -> None:
+        if self._shared is not None:
+            await self._shared.miss_async(who)
+        else:
+            self.miss(who)
+
 
 #: The process's one throttle of wrong class codes, for its pages and its routes alike,
 #: keyed by the client's address as :func:`client_address` tells it (each counted wrong codes
-#: apart: 2 × 30 a minute, and more with a hall's processes; issue 40, item 8).
+#: apart: 2 × 30 a minute, and more with a hall's processes; issue 40, item 8); in a hall,
+#: shared through Redis by all its processes (``routes.lifespan``).
 THROTTLE = Throttle(free=FREE_MISSES)

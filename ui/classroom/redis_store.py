@@ -41,6 +41,7 @@ import hmac
 import json
 import threading
 import time
+import uuid
 from collections.abc import AsyncIterator, Awaitable, Mapping
 from typing import Any, TypeVar
 
@@ -680,6 +681,11 @@ class RedisStore:
         await self._teacher(c, key)
         await self._on_loop(self._script("end", c))
 
+    def misses(self, free: int, window: float) -> SharedMisses:
+        """A count of wrong class codes that every process on this Redis shares
+        (:meth:`ui.classroom.store.Throttle.share`)."""
+        return SharedMisses(self, free, window)
+
     # ------------------------------------------------------------------- followers
     async def _listen(self) -> None:
         """The process's one subscription to every class's channel (on the store's loop):
@@ -821,3 +827,49 @@ class _suppress_redis:
         return kind is not None and issubclass(
             kind, (RedisError, OSError, concurrent.futures.TimeoutError, RuntimeError)
         )
+
+
+class SharedMisses:
+    """Wrong class codes per client address, counted in Redis for a hall's processes: a
+    sorted set per address (``miss:<address>``) of the misses' times within the window, as
+    :class:`~ui.classroom.store.Throttle` keeps them in memory. A Redis that does not answer
+    holds nobody back (the class itself then answers 503)."""
+
+    def __init__(self, store: RedisStore, free: int, window: float) -> None:
+        self.store, self.free, self.window = store, free, window
+
+    def _key(self, who: str) -> str:
+        return f"{self.store.prefix}miss:{who}"
+
+    async def _blocked(self, who: str) -> float:
+        now, key = self.store._clock(), self._key(who)
+        pipe = self.store._redis().pipeline(transaction=True)
+        pipe.zremrangebyscore(key, "-inf", now - self.window)
+        pipe.zrange(key, -self.free, -self.free, withscores=True)
+        _, nth = await pipe.execute()
+        if not nth:  # fewer than `free` misses within the window
+            return 0.0
+        return max(self.window - (now - float(nth[0][1])), 0.0)
+
+    async def _miss(self, who: str) -> None:
+        now, key = self.store._clock(), self._key(who)
+        pipe = self.store._redis().pipeline(transaction=True)
+        pipe.zadd(key, {f"{now!r}:{uuid.uuid4().hex[:8]}": now})
+        pipe.expire(key, int(self.window) + 1)
+        await pipe.execute()
+
+    async def blocked_async(self, who: str) -> float:
+        try:
+            return await self.store._on_loop(self._blocked(who))
+        except cs.ClassError:
+            return 0.0
+
+    async def miss_async(self, who: str) -> None:
+        with contextlib.suppress(cs.ClassError):
+            await self.store._on_loop(self._miss(who))
+
+    def blocked(self, who: str) -> float:
+        return cs.run(self.blocked_async(who))
+
+    def miss(self, who: str) -> None:
+        cs.run(self.miss_async(who))
