@@ -22,6 +22,7 @@ import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -141,18 +142,22 @@ def redis_url() -> Iterator[str]:
 
 @contextlib.contextmanager
 def streamlit_server(
-    env: dict[str, str] | None = None, procs: list | None = None, port: int | None = None
+    env: dict[str, str] | None = None,
+    procs: list | None = None,
+    port: int | None = None,
+    log: Any = None,
 ) -> Iterator[str]:
     """Serve the app (``serve.py``: ``app.py`` with the class routes) on a free port of
     127.0.0.1 (or ``port``: a restart on the same address); yields the base URL once it is
     healthy.
 
     ``env`` adds environment variables for the server; the server's process is appended to
-    ``procs`` when given (to read its memory)."""
+    ``procs`` when given (to read its memory); its log is written to ``log`` (a binary file)
+    when given."""
     port = port or _free_port()
     # the server's log goes to a file: a pipe nobody reads would fill up and block a server
     # that lives for the whole session
-    log = tempfile.TemporaryFile()
+    log = log or tempfile.TemporaryFile()
     proc = subprocess.Popen(
         [
             sys.executable,

@@ -33,6 +33,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import os
 from collections.abc import AsyncIterator, Mapping
 from typing import Any
@@ -43,6 +44,8 @@ from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 
 import ui.classroom.store as cs  # the module, not the package (no import cycle)
+
+_LOG = logging.getLogger("boostlab.server")
 
 #: Seconds between keep-alive comments on an idle stream (proxies drop silent connections;
 #: HAProxy's ``timeout tunnel`` is set well above it, issue 29).
@@ -277,6 +280,13 @@ class Streams:
         self.open += 1
         return None
 
+    def refuse(self, address: str) -> str | None:
+        """:meth:`take`, and a refusal said in the server's log (rate-limited, ``logs``)."""
+        refused = self.take(address)
+        if refused is not None:
+            _LOG.warning("A class stream from %s was refused: %s", address, refused)
+        return refused
+
     def give_back(self, address: str) -> None:
         left = self.by_address.get(address, 0) - 1
         if left > 0:
@@ -318,7 +328,7 @@ async def events(request: Request) -> Response:
     if (refused := await _throttled(request, code)) is not None:
         return refused
     address, streams = _client(request), STREAMS
-    if (full := streams.take(address)) is not None:
+    if (full := streams.refuse(address)) is not None:
         return JSONResponse({"error": full}, status_code=429, headers={"Retry-After": "30"})
     try:
         first = await store.state(code)
@@ -608,6 +618,19 @@ async def lifespan(app: Any) -> AsyncIterator[None]:
     global STREAMS
     cs.STORE = store_from_env()
     STREAMS = stream_budget()
+    from ui.classroom import deadline, logs
+
+    deadline.install()  # a request's head has HEAD_SECONDS to arrive
+    logs.install()  # one client's flood of warnings does not fill the disk
+    _LOG.info(
+        "Class streams: at most %d per client address (BOOSTLAB_MAX_STREAMS_PER_ADDRESS) and "
+        "%d in all (this process's open-file limit, less 200 for pages and Redis); "
+        "a request's headers have %.0f s to arrive, a POST body %.0f s",
+        STREAMS.per_address,
+        STREAMS.total,
+        deadline.HEAD_SECONDS,
+        BODY_SECONDS,
+    )
     misses = getattr(cs.STORE, "misses", None)  # a hall's processes count wrong codes as one
     if misses is not None:
         cs.THROTTLE.share(misses(cs.THROTTLE.free, cs.THROTTLE.window))
