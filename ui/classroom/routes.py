@@ -47,9 +47,13 @@ import ui.classroom.store as cs  # the module, not the package (no import cycle)
 
 _LOG = logging.getLogger("boostlab.server")
 
-#: Seconds between keep-alive comments on an idle stream (proxies drop silent connections;
-#: HAProxy's ``timeout tunnel`` is set well above it, issue 29).
-KEEPALIVE = 15.0
+#: Seconds between keep-alive comments on an idle stream. Proxies drop silent connections
+#: (HAProxy's ``timeout tunnel`` is set well above it, issue 29), and behind HAProxy a
+#: follower who closed the page is heard of only when the next write fails: HAProxy keeps a
+#: half-closed client's response going (HTTP allows a client to close its side only), so at
+#: 15 s a leave reached the count 8-12 s late (issue 40, item 3). 5 s: a comment of 15 bytes
+#: per follower, and a count at most ~5 s behind.
+KEEPALIVE = 5.0
 #: The answers' letters (the quiz's choices are A-D).
 LETTERS = ("A", "B", "C", "D")
 #: Largest POST body accepted (bytes).
