@@ -51,3 +51,18 @@ def test_a_page_with_a_secret_in_its_address_sends_no_referer(server, browser) -
     assert not csp, csp
     _no_exception_box(page)
     page.close()
+
+
+@pytest.mark.parametrize("slug", ["", "game", "branching", "benchmark", "bounds", "theory"])
+def test_no_page_breaks_the_content_security_policy(server, browser, slug: str) -> None:
+    """The policy (``object-src``, ``base-uri``, ``form-action``, ``frame-ancestors``) blocks
+    nothing a page of the app does: no violation is reported while it loads."""
+    page = _new_page(browser)
+    seen = []
+    page.on("console", lambda m: seen.append(m.text) if "Content Security Policy" in m.text else 0)
+    page.goto(f"{server}/{slug}")
+    page.wait_for_selector("h1", timeout=60_000)
+    _settle(page)
+    assert not seen, seen
+    _no_exception_box(page)
+    page.close()

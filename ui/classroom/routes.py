@@ -572,7 +572,13 @@ async def split(request: Request) -> Response:
 #: could dress a teacher's controls as its own); the browser must not guess content types.
 SECURITY_HEADERS = (
     (b"referrer-policy", b"no-referrer"),
-    (b"content-security-policy", b"frame-ancestors 'self'"),
+    # what Streamlit's pages allow (their scripts and styles are Streamlit's, inline ones too,
+    # and its charts build code at run time: no script-src here): no other site frames the
+    # app, no plugin objects, no <base> or form that sends the page elsewhere
+    (
+        b"content-security-policy",
+        b"frame-ancestors 'self'; object-src 'none'; base-uri 'self'; form-action 'self'",
+    ),
     (b"x-frame-options", b"SAMEORIGIN"),
     (b"x-content-type-options", b"nosniff"),
 )
