@@ -332,6 +332,27 @@ def test_at_its_address_limit_a_teacher_ends_a_class_this_browser_opened(server,
         context.close()
 
 
+def test_a_page_with_an_id_the_class_did_not_give_joins_again(server, browser) -> None:
+    """A browser that kept an id the class does not know (another server's, or edited by
+    hand) is refused its stream (403); the page joins again and follows, counted once."""
+    teacher, code = _teach(browser, server, "/topdown")
+    phone = _new_page(browser, **PHONE)
+    phone.goto(f"{server}/theory")
+    phone.evaluate(
+        "(code) => localStorage.setItem(`boostlab-follower-${code}`, "
+        "'f-0123456789abcdef-0123456789abcdef01234567')",
+        code,
+    )
+    phone.goto(f"{server}/topdown?class={code}")
+    phone.wait_for_selector(FOLLOWING, timeout=60_000)
+    _wait_for(lambda: _count(teacher) == 1, 20, lambda: _count(teacher))
+    kept = phone.evaluate("(code) => localStorage.getItem(`boostlab-follower-${code}`)", code)
+    assert kept.startswith("f-") and kept != "f-0123456789abcdef-0123456789abcdef01234567"
+    for p in (teacher, phone):
+        _no_exception_box(p)
+        p.close()
+
+
 def test_the_class_pools_its_splits(server, browser) -> None:
     """You are the weak learner with the class: the teacher opens *Class splits*, two
     students send splits (on different features) from their pages, the projector shows both

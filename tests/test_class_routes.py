@@ -581,6 +581,12 @@ def test_a_follower_joins_then_follows_under_the_id_it_was_given(client) -> None
         assert r.status_code == 403
     r = client.post("/api/class/ZZZZZZ/join", json={}, headers=JSON)
     assert r.status_code == 404 and "No class ZZZZZZ" in r.json()["error"]
+    # a page whose stream closed asks why, without joining (nothing is told the class)
+    seq = cs.run(cs.STORE.state(code)).seq
+    r = client.get(f"/api/class/{code}/events", params={"student": mine, "check": "1"})
+    assert r.status_code == 204 and cs.run(cs.STORE.state(code)).seq == seq
+    r = client.get(f"/api/class/{code}/events", params={"student": made_up[0], "check": "1"})
+    assert r.status_code == 403
 
 
 def test_joins_from_one_address_are_budgeted(client, monkeypatch) -> None:

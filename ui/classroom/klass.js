@@ -89,9 +89,8 @@ function followerId(api, code) {
   try {
     const kept = localStorage.getItem(name);
     if (kept) return Promise.resolve(kept);
-  } catch (e) {
-    if (typeof ids[code] === "string") return Promise.resolve(ids[code]);
-  }
+  } catch (e) { /* private mode: this tab keeps it (below) */ }
+  if (typeof ids[code] === "string") return Promise.resolve(ids[code]);
   if (ids[code] instanceof Promise) return ids[code];
   const asked = (ids[code] = post(`${api}/join`, {}).then((out) => {
     try { localStorage.setItem(name, out.student); } catch (e) { /* private mode */ }
@@ -727,8 +726,9 @@ function studentMount(component) {
       // page's id (it joins again); anything else (503: the hall's Redis is restarting; a
       // 429: a budget; the network) is tried again in 3 s
       if (!s.es || s.es.readyState !== EventSource.CLOSED || ended || s.retry) return;
+      // (the probe is answered with no stream and counts no follower: `check`)
       const probe = new AbortController();
-      fetch(s.es.url, { signal: probe.signal, cache: "no-store" })
+      fetch(`${s.es.url}&check=1`, { signal: probe.signal, cache: "no-store" })
         .then(async (r) => {
           const out = r.ok ? {} : await r.json().catch(() => ({}));
           probe.abort();

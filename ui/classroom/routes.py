@@ -325,7 +325,9 @@ STREAMS = Streams(per_address=600, total=800)
 
 
 async def events(request: Request) -> Response:
-    """A follower's stream (``text/event-stream``) of the class's public state."""
+    """A follower's stream (``text/event-stream``) of the class's public state; with
+    ``&check=1`` only whether it would be served (204, no stream, nobody counted: a page
+    asks so when its stream closed)."""
     store = cs.STORE
     code = request.path_params["code"]
     student = request.query_params.get("student")
@@ -338,6 +340,10 @@ async def events(request: Request) -> Response:
         first = await store.state(code)
         if student and not first.ended:
             await _admitted(code, student)  # a made-up id neither follows nor counts
+            if request.query_params.get("check"):
+                # a page asking why its stream closed: the class and its id are fine
+                streams.give_back(address)
+                return Response(status_code=204, headers={"Cache-Control": "no-store"})
             await store.join(code, student)
     except cs.ClassError as e:
         streams.give_back(address)
