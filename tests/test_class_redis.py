@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import json
 import tempfile
+import time
 import uuid
 
 import pytest
@@ -136,6 +137,65 @@ def test_the_servers_start_shares_the_throttle_on_redis(redis_url, monkeypatch) 
 
     assert cs.run(started())
     assert cs.THROTTLE._shared is None  # the stop counts here again
+
+
+def _until(condition, seconds: float = 10.0) -> bool:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if condition():
+            return True
+        time.sleep(0.05)
+    return condition()
+
+
+def test_a_dead_processs_followers_are_counted_out(redis_url, monkeypatch) -> None:
+    """A process killed with its followers' streams open never took them back: its students
+    stayed counted for good (28 counted for 3 real ones, benchmarks/bench_attacks.py), held
+    seats and counted as following. Once its lease has expired, another process takes its
+    pages out of the count (and the class hears of it); a student who also followed through
+    the living process stays counted."""
+    import ui.classroom.redis_shared as shared
+
+    monkeypatch.setattr(shared, "LEASE_SECONDS", 1)
+    monkeypatch.setattr(shared, "RENEW_SECONDS", 0.1)
+    prefix = f"hall-{uuid.uuid4().hex}:"
+    dead, alive = RedisStore(redis_url, prefix=prefix), RedisStore(redis_url, prefix=prefix)
+    key, code = _opened(alive)
+    ids = [cs.run(alive.admit(code, "")) for _ in range(4)]
+    for sid in ids:
+        cs.run(dead.join(code, sid))
+    cs.run(alive.join(code, ids[0]))  # a second tab of the first, on the living process
+    cs.run(alive.join(code, cs.run(alive.admit(code, ""))))
+    assert cs.run(alive.state(code)).students == 5
+    dead.close()  # killed: no leave ever comes, its lease is no longer renewed
+    assert _until(lambda: cs.run(alive.state(code)).students == 2), cs.run(alive.state(code))
+    assert cs.run(alive.following(code, ids[0])) and not cs.run(alive.following(code, ids[1]))
+    alive.close()
+
+
+def test_a_frozen_process_taken_out_puts_its_followers_back(redis_url, monkeypatch) -> None:
+    """A process only frozen past its lease (SIGSTOP) is taken out like a dead one; when it
+    runs again, what it still holds goes back into the count, and its later leaves are not
+    counted twice."""
+    import ui.classroom.redis_shared as shared
+
+    monkeypatch.setattr(shared, "LEASE_SECONDS", 1)
+    monkeypatch.setattr(shared, "RENEW_SECONDS", 0.1)
+    prefix = f"hall-{uuid.uuid4().hex}:"
+    frozen, other = RedisStore(redis_url, prefix=prefix), RedisStore(redis_url, prefix=prefix)
+    key, code = _opened(other)
+    sid = cs.run(other.admit(code, ""))
+    cs.run(frozen.join(code, sid))
+    cs.run(other.join(code, cs.run(other.admit(code, ""))))  # starts the other's lease
+    frozen._loop.submit(frozen.lease.stop()).result(5)  # its renewals stop, as if frozen
+    assert _until(lambda: cs.run(other.state(code)).students == 1)
+    frozen._loop.submit(frozen.lease.start()).result(5)  # it runs again
+    assert _until(lambda: cs.run(other.state(code)).students == 2)
+    cs.run(frozen.leave(code, sid))
+    cs.run(frozen.leave(code, sid))  # a leave too many changes nothing
+    assert cs.run(other.state(code)).students == 1
+    frozen.close()
+    other.close()
 
 
 def test_two_processes_stores_share_one_class(redis_url) -> None:

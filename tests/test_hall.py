@@ -551,12 +551,12 @@ def test_redis_killed_mid_lecture_the_class_goes_on(hall) -> None:
 
 
 def test_followers_who_go_are_counted_out_at_once_through_the_hall(hall) -> None:
-    """Through HAProxy and Redis, a follower who closes the page is counted out within the
-    stream's keep-alive (the probe behind issue 40 saw a leave lag 8-12 s, and 6-32 % of
-    streams closed at once stay counted): HAProxy goes on with a half-closed client's
-    response, so the app hears of the close at its next write. 20 admitted followers join on
-    both processes, half close at once after opening, the rest after their first event; the
-    class's count returns to 0."""
+    """Through HAProxy and Redis, a follower who closes the page is counted out within two
+    of the stream's keep-alives (the probe behind issue 40 saw a leave lag 8-12 s, and 6-32 %
+    of streams closed at once stay counted): HAProxy goes on with a half-closed client's
+    response, so the app hears of the close at the second write after it. 20 admitted
+    followers join on both processes, half close at once after opening, the rest after their
+    first event; the class's count returns to 0."""
     url, folder, _ = hall
     port = int(url.rsplit(":", 1)[1])
     from ui.classroom.redis_store import RedisStore
@@ -591,6 +591,6 @@ def test_followers_who_go_are_counted_out_at_once_through_the_hall(hall) -> None
         _wait_for(lambda: students() == 0, 20, lambda: f"{students()} still counted")
         took = time.monotonic() - closed
         print(f"20 followers counted out {took:.2f} s after their pages closed")
-        assert took < routes.KEEPALIVE + 2.0, took
+        assert took < 2 * routes.KEEPALIVE + 1.0, took
     finally:
         store.close()

@@ -49,11 +49,12 @@ _LOG = logging.getLogger("boostlab.server")
 
 #: Seconds between keep-alive comments on an idle stream. Proxies drop silent connections
 #: (HAProxy's ``timeout tunnel`` is set well above it, issue 29), and behind HAProxy a
-#: follower who closed the page is heard of only when the next write fails: HAProxy keeps a
-#: half-closed client's response going (HTTP allows a client to close its side only), so at
-#: 15 s a leave reached the count 8-12 s late (issue 40, item 3). 5 s: a comment of 15 bytes
-#: per follower, and a count at most ~5 s behind.
-KEEPALIVE = 5.0
+#: follower who closed the page is heard of only when a write fails: HAProxy keeps a
+#: half-closed client's response going (HTTP lets a client close only its side) and gives up
+#: at the second write after the close (the first draws the client's reset). At 15 s a leave
+#: reached the count 8-12 s late (issue 40, item 3), at 5 s 7-10 s; at 2.5 s within 5 s, for
+#: a comment of 15 bytes per follower every 2.5 s.
+KEEPALIVE = 2.5
 #: The answers' letters (the quiz's choices are A-D).
 LETTERS = ("A", "B", "C", "D")
 #: Largest POST body accepted (bytes).
