@@ -460,6 +460,24 @@ def test_joins_are_budgeted_per_address_and_per_class(make) -> None:
         run(store.admit(code, "x" * 65))
 
 
+def test_a_whole_class_behind_one_address_fits(make) -> None:
+    """The other side of the budgets: a class of 500 behind one school address (a NAT) is
+    admitted and followed whole by default; the 501st student is refused for the class's
+    size (BOOSTLAB_MAX_STUDENTS), not for its address."""
+    store = make()
+    _, code = run(_opened(store))
+
+    async def arrive() -> None:
+        for _ in range(500):
+            await store.join(code, await store.admit(code, "203.0.113.7"))
+
+    run(arrive())
+    assert run(store.state(code)).students == 500
+    late = run(store.admit(code, "203.0.113.7"))  # its id is still given (600 per address)
+    with pytest.raises(cs.ClassFull, match="is full: 500 students follow it"):
+        run(store.join(code, late))
+
+
 def test_an_ended_class_admits_nobody(make) -> None:
     store = make()
     key, code = run(_opened(store))
