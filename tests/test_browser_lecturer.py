@@ -303,7 +303,14 @@ def test_a_phones_first_screen_and_the_cue_to_its_turn(server, browser) -> None:
     cue.tap()
     quiz = phone.locator(".bl-quiz")
     _wait_for(
-        lambda: 0 <= quiz.bounding_box()["y"] < 844 - 60, 10, lambda: str(quiz.bounding_box())
+        lambda: 0 <= quiz.bounding_box()["y"] < 844 - 60,
+        10,
+        lambda: (
+            quiz.bounding_box(),
+            phone.evaluate("window.scrollY"),
+            cue.is_visible(),
+            phone.evaluate("(window.__boostlab.classLog || []).slice(-15)"),
+        ),
     )
     phone.locator(".bl-quiz-a").first.tap()
     cue.wait_for(state="hidden", timeout=10_000)  # answered: no more cue

@@ -781,7 +781,11 @@ function studentMount(component) {
   document.body.appendChild(cue);
   let target = null;
   cue.addEventListener("click", () => {
-    if (target) target.scrollIntoView({ block: "center", behavior: "smooth" });
+    // the turn as it is now: a rerun may have replaced the element the cue last saw (a
+    // detached element does not scroll, and a tap did nothing: seen in a CI run)
+    const now = turn();
+    const to = now ? now[0] : target;
+    if (to && to.isConnected) to.scrollIntoView({ block: "center", behavior: "smooth" });
   });
   // (until the student has answered the question, or sent a choice once on this page)
   let sent = false;
