@@ -783,3 +783,25 @@ def test_the_value_now_is_printed_the_same_whatever_the_next_value_is() -> None:
         "Does the training error go down in round 1? (now 0.0900; a change under 0.0001 counts "
         "as none)"
     }
+
+
+def test_the_max_gain_why_says_what_the_rule_ranks_by() -> None:
+    """``max_gain`` ranks a leaf by its best split's ``p̂·Δ/price`` (issue 41, item 6): the
+    why that said "lowers I(T) the most" was false for multi-way splits under Hatano's price.
+    On random data (Hatano's price, arities up to 4), every such why quotes p̂·Δ/price and no
+    longer claims the largest drop of I(T)."""
+    from ui.pages.topdown.questions import all_questions
+
+    seen = 0
+    for case in range(60):
+        rng = np.random.default_rng([41, 6, case])
+        X, y = _data(rng)
+        run = list(grow(X, y, size=8, index="gini", criterion="hatano", max_arity=4,
+                        leaf_rule="max_gain"))  # fmt: skip
+        for t in range(len(run) - 2):
+            for q in all_questions(run, t, seed=case, index="gini"):
+                if q.kind != "leaf" or "is not the largest" not in q.why:
+                    continue
+                seen += 1
+                assert "largest p̂·Δ/price" in q.why and "lowers I(T) the most" not in q.why
+    assert seen >= 10, seen

@@ -118,9 +118,13 @@ def all_questions(
                 f"p̂·I(q̂) = {sp.leaf_weight:.3f}{tie}."
             )
         else:
+            # max_gain ranks leaves by p̂·Δ/price (the criterion's price of the split's
+            # arity), which is the largest drop of I(T) only for binary splits or price 1
             why = (
-                f"Leaf #{sp.leaf}'s best split lowers I(T) the most (by {sig(sp.index_drop)}), "
-                f"though its weight p̂·I(q̂) = {sp.leaf_weight:.3f} is not the largest."
+                f"Leaf #{sp.leaf}'s best split has the largest p̂·Δ/price "
+                f"({sig(sp.index_drop / sp.cost)}: I(T) drops by {sig(sp.index_drop)} at a "
+                f"price of {sp.cost:g}), though its weight p̂·I(q̂) = {sp.leaf_weight:.3f} "
+                "is not the largest."
             )
         return make_question(PAGE, t, f"Which leaf does round {n} expand?", made, why, kind)
 
