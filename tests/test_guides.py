@@ -424,3 +424,12 @@ def test_branching_merge_all_preset_says_when_the_products_coincide() -> None:
         round(dt_last.prod_H_h, 3),
     ]
     assert dt_last.bound_prod_Z < last.bound_prod_Z and dt_last.bound_prod_Z < dt_last.prod_H_h
+
+
+def test_the_hyperplane_guide_says_what_adaboost_r_does() -> None:
+    """AdaBoost_R takes the weak hypothesis of largest edge |μ| each round (issue 41, item
+    14); it does not "maximise the margin"."""
+    from ui.pages.oblique.guides import PRESETS
+
+    comment = PRESETS["hyperplane"].comment
+    assert "largest edge |μ|" in comment and "maximises the margin" not in comment

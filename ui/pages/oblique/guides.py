@@ -63,7 +63,8 @@ _PRESETS: dict[str, dict] = {  # Guide keyword arguments, one dict per preset
         "straight line, and on this seed two lines nearly solve the diagonal XOR (test error "
         "about 0.07). Now change the seed to 0: the root's line points in the direction of "
         "the class means, which carry no information for a symmetric XOR, and the error "
-        "stays near 0.24. AdaBoost_R maximises the margin, not the split's purity.",
+        "stays near 0.24. AdaBoost_R takes the weak hypothesis of largest edge |μ| each "
+        "round (a greedy descent of the exponential loss), not the purest split.",
         state=dict(
             src="Generated",
             data="diagonal_xor",
