@@ -278,6 +278,12 @@ class ODTStep(Step):
         same object as ``separator`` unless ``by_policy``); ``None`` at the start and stop.
     algorithm_inner : tuple of InnerRound
         The AdaBoost_R rounds that built ``algorithm_separator``.
+    leaf_rule : str
+        The run's leaf rule (``"breadth_first"`` or ``"max_decrease"``; ``""`` where unknown).
+    rule_scores : tuple of (int, float)
+        What ``max_decrease`` compared before this step: every leaf it could split with the
+        drop of ``Σ 2√(w⁺w⁻)`` its node learner's separator makes (the largest is split, the
+        lowest id on a tie); empty under ``breadth_first``, at the start and at the stop.
     """
 
     tree: ObliqueTree
@@ -291,6 +297,8 @@ class ODTStep(Step):
     by_policy: bool = False
     algorithm_separator: Additive | None = None
     algorithm_inner: tuple[InnerRound, ...] = ()
+    leaf_rule: str = ""
+    rule_scores: tuple[tuple[int, float], ...] = ()
 
     def details(self) -> dict[str, object]:
         """What this step split: ``node``, ``left_child``, ``right_child``, ``n_examples``
@@ -831,6 +839,7 @@ def _grow(X, y, w1, n_internal, leaf_rule, splitter, Xt, yt, name, budget, choos
         metrics=metrics,
         message=f"{name}: the root alone, a constant node with output ½ ln(w⁺/w⁻) = "
         f"{tree.value[0]:.3f}.",
+        leaf_rule=leaf_rule,
     )
     yield last
     reason = f"All {budget} = {n_internal} splits are done."
@@ -838,6 +847,7 @@ def _grow(X, y, w1, n_internal, leaf_rule, splitter, Xt, yt, name, budget, choos
     fifo = [0]
     for t in range(1, n_internal + 1):
         chosen = None
+        scores: list[tuple[int, float]] = []
         if leaf_rule == "breadth_first":
             while fifo and chosen is None:
                 n = fifo.pop(0)
@@ -850,6 +860,8 @@ def _grow(X, y, w1, n_internal, leaf_rule, splitter, Xt, yt, name, budget, choos
             for n in range(len(g.left)):
                 if g.splittable(n):
                     c = g.candidate(n)
+                    if c is not None:
+                        scores.append((n, float(c.decrease)))
                     # ties: the lowest node id (deterministic)
                     if c is not None and (best is None or c.decrease > best[1].decrease + 1e-15):
                         best = (n, c)
@@ -905,6 +917,8 @@ def _grow(X, y, w1, n_internal, leaf_rule, splitter, Xt, yt, name, budget, choos
             algorithm_inner=algo.inner,
             metrics=metrics,
             message=message,
+            leaf_rule=leaf_rule,
+            rule_scores=tuple(scores),
         )
         yield last
     yield ODTStep(
@@ -921,6 +935,7 @@ def _grow(X, y, w1, n_internal, leaf_rule, splitter, Xt, yt, name, budget, choos
         metrics=metrics,
         stop_reason=reason,
         message=f"Step {t_done}: stopped. {reason}",
+        leaf_rule=leaf_rule,
     )
 
 

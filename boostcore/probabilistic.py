@@ -6,7 +6,8 @@ A probabilistic weak classifier answers ``h(x) = +1`` with probability ``q(+, x)
 stump), clipped to ``[1e−9, 1 − 1e−9]``.
 
 * :func:`prob_adaboost` — probabilistic AdaBoost (§3, Eqs. (1)–(3)): ``E(Loss) ≤ Π Z_t ≤ ρ^T``;
-  its expected error is estimated by seeded Monte Carlo (``H`` is a random sum).
+  its expected error is exact while ``2^{⌈T/2⌉}·n`` is small (:mod:`boostcore.exact_chain`:
+  ``H`` is a random sum over ``2^T`` answer patterns) and a seeded Monte Carlo estimate beyond.
 * :func:`prob_tree` — the probabilistic boosting tree grown greedily by the largest leaf
   contribution ``Π Z`` (§4, Eqs. (4)–(9)): exact expected error ``≤ C(T) = Σ_l Π_{s≤l} Z_s``
   and ``C(T) ≤ F(T, ρ̂)`` with ``ρ̂ = max (Z_{s+} + Z_{s−})``.
@@ -35,6 +36,7 @@ import numpy as np
 
 from . import bounds
 from ._validation import RandomState, check_float, check_int, check_test_set, check_xy, seed_of
+from .exact_chain import exact_possible, expected_error
 from .steps import START, STEP, STOP, Metrics, Step
 
 QMIN = 1e-9
@@ -184,6 +186,30 @@ def _search_feature(
         if r.fun < best:
             best, theta = float(r.fun), float(r.x)
     return best, theta
+
+
+def z_sum(stump: SoftStump, X: np.ndarray, y: np.ndarray, D: np.ndarray) -> float:
+    """``Z₊ + Z₋`` of a soft stump under the weights ``D`` (Grossmann Eq. (3)): what
+    :func:`best_soft_stump` minimises, for any stump (a page compares other stumps with the
+    weak learner's).
+
+    Parameters
+    ----------
+    stump : SoftStump
+    X : ndarray of float, shape (m, d)
+    y : ndarray, shape (m,)
+        Labels; positive values are the class +1.
+    D : ndarray of float, shape (m,)
+        Weights (not normalised here: ``Z₊ + Z₋`` scales with their sum).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> X, y = np.array([[0.0], [1.0]]), np.array([-1, 1])
+    >>> round(z_sum(SoftStump(0, 0.5, 1, 0.1), X, y, np.array([0.5, 0.5])), 4)
+    0.1631
+    """
+    return float(_z_of(*_w(stump.q_pos(X), np.where(np.asarray(y) > 0, 1, -1), D)))
 
 
 def best_soft_stump(X: np.ndarray, y: np.ndarray, D: np.ndarray, tau: float) -> SoftStump:
@@ -553,7 +579,9 @@ class ProbMetrics(Metrics):
     train_error : float
         The *expected* training error ``E(Loss)`` over the weak classifiers' random answers
         (``[H y < 0] + ½[H = 0]`` averaged over the examples): exact for the tree, the
-        matryoshka and the collapsed tree, a seeded Monte Carlo estimate for the chain. ``½`` for
+        matryoshka and the collapsed tree, and for the chain while
+        :func:`~boostcore.exact_chain.exact_possible` holds; beyond, the chain's is a seeded
+        Monte Carlo estimate. ``½`` for
         the initial model ``H = 0``.
     test_error : float or None
         The same on the test set; ``None`` without one.
@@ -564,7 +592,7 @@ class ProbMetrics(Metrics):
         Leaves of the tree (trees and the matryoshka: of the outer tree); ``None`` for the
         chain, which has no leaves.
     mc_stderr : float or None
-        Standard error of the chain's Monte Carlo estimate; ``None`` for the exact structures.
+        Standard error of the chain's Monte Carlo estimate; ``None`` for an exact error.
     rho_hat : float
         ``ρ̂``, the largest ``Z₊ + Z₋`` of a node (tree, matryoshka, collapse) or the largest
         ``Z_t`` (chain) so far; ``nan`` before the first weak classifier.
@@ -982,8 +1010,11 @@ def prob_adaboost(
         The protocol of :mod:`boostcore.steps`: ``"start"`` (``t = 0``, the empty chain
         ``H = 0``: expected error ½, ``Π Z = 1``), one ``"step"`` per round ``t = 1 … T``,
         then ``"stop"`` (the last round repeated, with ``stop_reason``).
-        ``metrics.bound_C`` is ``Π Z_t`` (an exact bound on the expected error), the
-        expected error a seeded Monte Carlo estimate with its standard error.
+        ``metrics.bound_C`` is ``Π Z_t`` (an exact bound on the expected error). The
+        expected error is exact (``mc_stderr = None``) while
+        :func:`~boostcore.exact_chain.exact_possible` holds for ``t`` and the points, and a
+        seeded Monte Carlo estimate over ``mc_samples`` worlds beyond, with its standard error
+        (floored at ``√3 / mc_samples``: see :func:`_floored_stderr`).
 
     Raises
     ------
@@ -999,8 +1030,8 @@ def prob_adaboost(
     >>> [(s.t, s.kind) for s in steps]
     [(0, 'start'), (1, 'step'), (2, 'step'), (3, 'step'), (3, 'stop')]
     >>> m = steps[-1].metrics
-    >>> round(m.train_error, 3), round(m.mc_stderr, 3), round(m.bound_C, 3)
-    (0.184, 0.007, 0.7)
+    >>> round(m.train_error, 3), m.mc_stderr, round(m.bound_C, 3)
+    (0.19, None, 0.7)
     >>> steps[0].metrics.train_error, steps[0].metrics.bound_C, steps[-1].stop_reason
     (0.5, 1.0, 'All T = 3 weak classifiers are trained (the budget).')
     """
@@ -1012,6 +1043,19 @@ def prob_adaboost(
     return _chain(X, y, n_rounds, tau, Xt, yt, mc_samples, seed, samples)
 
 
+def _floored_stderr(world_loss: np.ndarray) -> float:
+    """The standard error of the worlds' mean loss, its spread floored at ``√(3/N)``.
+
+    When all ``N`` worlds lose the same, the sample spread is 0 although the expected error may
+    still move: with no world seen to differ, the chance of a different world is below ``3/N``
+    (the rule of three, 95 %), and a loss in ``[0, 1]`` has variance at most that chance. So the
+    spread is taken as at least ``√(3/N)`` and the standard error as at least ``√3 / N``.
+    """
+    n = world_loss.size
+    spread = max(float(world_loss.std(ddof=1)), float(np.sqrt(3.0 / n)))
+    return spread / float(np.sqrt(n))
+
+
 def _chain(X, y, n_weak, tau, Xt, yt, mc_samples, seed, samples=None):
     m = X.shape[0]
     D = np.full(m, 1.0 / m)
@@ -1021,11 +1065,12 @@ def _chain(X, y, n_weak, tau, Xt, yt, mc_samples, seed, samples=None):
     H = np.zeros((mc_samples, m))
     Ht = None if Xt is None else np.zeros((mc_samples, Xt.shape[0]))
     has_test = Xt is not None and yt.size > 0
-    # t = 0: H = 0 in every world, so every example costs ½ (no spread between worlds)
+    Q, Qt = [], []  # every stump's q at the training (test) points, for the exact errors
+    # t = 0: H = 0, so every example costs ½, exactly
     last = _start_step(
         "chain",
         Chain((), (), (), seed=seed, n_draws=mc_samples),
-        _metrics(0, 0.5, 0.5 if has_test else None, 0.0, 1.0, 0.0),
+        _metrics(0, 0.5, 0.5 if has_test else None, None, 1.0, 0.0),
     )
     yield last
     for t in range(1, n_weak + 1):
@@ -1048,12 +1093,21 @@ def _chain(X, y, n_weak, tau, Xt, yt, mc_samples, seed, samples=None):
         # loss of every world averaged over the examples: the worlds are independent, so
         # their spread gives the standard error of the estimate
         world_loss = np.mean((H * y[None, :] < 0) + 0.5 * (H == 0), axis=1)
-        err = float(world_loss.mean())
-        stderr = float(world_loss.std(ddof=1) / np.sqrt(mc_samples))
+        Q.append(qp)
+        if exact_possible(t, m):
+            err, stderr = expected_error(np.column_stack(Q), y, ap, an), None
+        else:
+            err = float(world_loss.mean())
+            stderr = _floored_stderr(world_loss)
         test = None
         if has_test:
-            Ht += np.where(u < stump.q_pos(Xt)[None, :], a_plus, -a_minus)
-            test = float(np.mean((Ht * yt[None, :] < 0) + 0.5 * (Ht == 0)))
+            qt_test = stump.q_pos(Xt)
+            Ht += np.where(u < qt_test[None, :], a_plus, -a_minus)
+            Qt.append(qt_test)
+            if exact_possible(t, Xt.shape[0]):
+                test = expected_error(np.column_stack(Qt), yt, ap, an)
+            else:
+                test = float(np.mean((Ht * yt[None, :] < 0) + 0.5 * (Ht == 0)))
         D_frozen = np.array(D_prev)
         D_frozen.setflags(write=False)
         last = ProbStep(

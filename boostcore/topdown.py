@@ -466,6 +466,12 @@ class TreeStep(Step):
     note : anything unusual this round (e.g. the heaviest leaf could not be split, or a
         policy overrode the max-weight rule or forced a split).
     size : the run's target number of leaves ``s``.
+    rule_scores : what the run's leaf rule compared before this round's expansion, as
+        ``(leaf, score)`` pairs of every leaf it could expand: the weight ``p̂·I(q̂)``
+        (``max_weight``) or ``p̂·Δ/price`` of the leaf's best split (``max_gain``, the
+        criterion's score times the leaf's mass). The rule expands the largest, the lowest id
+        on a tie. Empty at the start.
+    leaf_rule : the run's leaf rule, ``"max_weight"`` or ``"max_gain"``.
     """
 
     tree: Tree
@@ -473,6 +479,8 @@ class TreeStep(Step):
     candidates: tuple[Candidate, ...]
     note: str = ""
     size: int = field(default=0)
+    rule_scores: tuple[tuple[int, float], ...] = ()
+    leaf_rule: str = "max_weight"
 
     def details(self) -> dict[str, object]:
         """What this round's split was: leaf, arity ``k``, feature, thresholds, gain, score.
@@ -2016,6 +2024,7 @@ def _grow(ctx: _Context, leaf_rule: str, Xt, yt, choose) -> Iterator[TreeStep]:
         metrics=g.metrics(gamma_hat, flags),
         message="Round 0: a single leaf predicting the weighted majority class.",
         size=size,
+        leaf_rule=leaf_rule,
     )
     yield last
     t = 0
@@ -2031,10 +2040,14 @@ def _grow(ctx: _Context, leaf_rule: str, Xt, yt, choose) -> Iterator[TreeStep]:
         cands: list[SplitScore] = []
         leaf = mw_leaf = None
         broken = False
+        rule_scores: list[tuple[int, float]] = []
         if splittable.any():
             pos, broken = max_weight_choice(weights, splittable)
             mw_leaf = int(leaves[pos])
             if max_weight_rule:
+                rule_scores = [
+                    (int(l), float(wt)) for l, wt, ok in zip(leaves, weights, splittable) if ok
+                ]
                 leaf = mw_leaf
                 if broken:
                     # the heaviest leaf cannot be split: the weak-hypothesis assumption fails
@@ -2048,6 +2061,7 @@ def _grow(ctx: _Context, leaf_rule: str, Xt, yt, choose) -> Iterator[TreeStep]:
                     if score is None:
                         continue
                     mass = g.w_pos[l] + g.w_neg[l]
+                    rule_scores.append((int(l), float(mass * score)))
                     if mass * score > best_val + 1e-15:
                         best_val, leaf = mass * score, int(l)
                 if leaf is not None:
@@ -2179,5 +2193,7 @@ def _grow(ctx: _Context, leaf_rule: str, Xt, yt, choose) -> Iterator[TreeStep]:
             message=_describe(rec, t),
             note=" ".join(notes),
             size=size,
+            rule_scores=tuple(rule_scores),
+            leaf_rule=leaf_rule,
         )
         yield last

@@ -711,6 +711,7 @@ def error_question(
     can_rise: bool,
     expected: bool = False,
     noise: float = 0.0,
+    name: str | None = None,
 ) -> Question | None:
     """The question whether the (expected) training error goes down between two snapshots.
 
@@ -731,13 +732,17 @@ def error_question(
     noise : float, default 0
         The standard error of the change when the errors are Monte Carlo estimates: no
         question is made when the noise could decide its key (:func:`trend`).
+    name : str, optional
+        What the error is called in the question and the why, when not ``"expected training
+        error"`` / ``"training error"`` (say ``"exact …"`` or which estimate it is).
 
     Returns
     -------
     Question or None
         ``None`` when there is nothing to predict (or the key would be noise).
     """
-    name = "expected training error" if expected else "training error"
+    if name is None:
+        name = "expected training error" if expected else "training error"
     before, after = float(now.metrics.train_error), float(nxt.metrics.train_error)
     made = trend(before, after, rng, can_rise=can_rise, noise=noise)
     text = f"Does the {name} go down {when}? (now {now_value(before)}; {same_note()})"

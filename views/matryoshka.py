@@ -257,7 +257,13 @@ def render() -> None:
     with area.side:
         if predict:
             quiz_widget.lecture_quiz(
-                questions.step_questions(runs[focus], counts, feature_names=ds.feature_names),
+                questions.step_questions(
+                    runs[focus],
+                    counts,
+                    feature_names=ds.feature_names,
+                    X=ds.X_train,
+                    y=ds.y_train,
+                ),
                 page="matryoshka",
                 presenting=presenting(),
             )

@@ -526,13 +526,14 @@ def curves_figure(
             line=line,
             hovertemplate=f"{name}<br>T = %{{x}}: %{{y:.4f}}<extra></extra>",
         )
-        if name == "train error" and not small and allm and allm[0].mc_stderr is not None:
+        if name == "train error" and not small and any(m.mc_stderr is not None for m in allm):
             solid["error_y"] = dict(
                 type="data",
                 visible=True,
                 thickness=1,
                 width=2,
-                array=np.array([2 * m.mc_stderr for m in allm[:k]], dtype=np.float32),
+                # exact rounds have no spread
+                array=np.array([2 * (m.mc_stderr or 0.0) for m in allm[:k]], dtype=np.float32),
             )
         data.append(solid)
         data.append(
@@ -1332,7 +1333,10 @@ def curve_note(structure: str, samples: int | None) -> str:
     if structure == "matryoshka":
         note = "M2 is the paper's claim (not proven, see below); C(T) is the valid bound. " + note
     elif structure == "chain":
-        note = "Training error: Monte Carlo estimate ± 2 s.e. " + note
+        note = (
+            "Training error: exact while the chain's 2^T answer patterns are few enough to sum, "
+            "a Monte Carlo estimate ± 2 s.e. (error bars) beyond. " + note
+        )
     elif structure == "collapse":
         note = "C(T) jumps up where the tree collapses into a doll. " + note
     if samples and structure in ("chain", "tree"):

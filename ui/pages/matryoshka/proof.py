@@ -52,8 +52,9 @@ def grossmann_chain(step: Step, *, samples: int | None = None) -> Chain:
     """The chain of probabilistic boosting at this round (Grossmann 2006; docs/theory.md §3).
 
     * chain (probabilistic AdaBoost, §3.1): ``E[error] ≤ Π Z_t ≤ ρ̂^T`` — the exponential
-      loss telescopes to ``Π Z_t``; ``ρ̂ = max Z_t``. The error is a Monte Carlo estimate:
-      when it lies above ``Π Z_t`` (sampling noise) the link is an ``"estimate"``.
+      loss telescopes to ``Π Z_t``; ``ρ̂ = max Z_t``. The error is exact for a short chain
+      (:mod:`boostcore.exact_chain`) and a Monte Carlo estimate beyond: when an estimate lies
+      above ``Π Z_t`` (sampling noise) the link is an ``"estimate"``.
     * tree (§3.2): ``E[error] ≤ C(T) ≤ F(T, ρ̂)`` — Bound (8), exact with the exact ``q``,
       and greedy growth with ``ρ̂ = max (Z₊ + Z₋)``, Eq. (9).
     * matryoshka (§3.3): ``E[error] ≤ C(T) ≤ F(2, ρ̂)`` is what holds — the outer tree has two
@@ -102,12 +103,13 @@ def grossmann_chain(step: Step, *, samples: int | None = None) -> Chain:
         f"trained on MAP estimates of q (R = {samples}): the bound is computed from "
         "estimates, so it is an estimate, not a bound (§3)"
     )
-    left = "E[error] (MC)" if structure == "chain" else "E[error]"
+    estimated = structure == "chain" and m.mc_stderr is not None
+    left = "E[error] (MC)" if estimated else "E[error]"
     bound = "Π Z_t" if structure == "chain" else "C(T)"
     if samples is not None:
         kw = dict(status=NOT_THEOREM, note=map_note)
-    elif structure == "chain" and m.train_error > m.bound_C:
-        se = m.mc_stderr or 0.0
+    elif estimated and m.train_error > m.bound_C:
+        se = m.mc_stderr
         kw = dict(
             status=ESTIMATE,
             note=f"a Monte Carlo estimate (± {fmt(se)} s.e.) above Π Z_t by sampling noise; "

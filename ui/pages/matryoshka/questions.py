@@ -17,7 +17,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from boostcore import steps as protocol
-from boostcore.probabilistic import ProbStep, ProbTree, SoftStump
+from boostcore.probabilistic import SEARCH_RTOL, ProbStep, ProbTree, SoftStump, z_sum
 from ui.quiz import (
     Question,
     change,
@@ -73,6 +73,8 @@ def all_questions(
     seed: int = 0,
     feature_names: Sequence[str] | None = None,
     step: int | None = None,
+    X: np.ndarray | None = None,
+    y: np.ndarray | None = None,
 ) -> tuple[Question, ...]:
     """Questions about the next snapshot of a probabilistic-boosting run: the chain
     (:func:`~boostcore.probabilistic.prob_adaboost`), the tree
@@ -96,8 +98,9 @@ def all_questions(
       grows), ``"bound"``, ``"error"``, ``"nesting"`` (for how many dolls of the next level
       the paper's nesting step fails, counts in a drawn order; from level 2 on).
 
-    The chain's expected error is a Monte Carlo estimate: its ``"error"`` question is asked
-    only when the estimate's standard errors cannot decide the key. The ``"stump"``
+    The chain's expected error is exact where :func:`boostcore.exact_chain.exact_possible`
+    holds and a Monte Carlo estimate beyond: its ``"error"`` question says which, and is asked
+    of an estimate only when the standard errors cannot decide the key. The ``"stump"``
     distractors never include the right stump with the other polarity (the same
     ``Z₊ + Z₋``: a tie).
 
@@ -114,6 +117,10 @@ def all_questions(
     step : int, optional
         The page's step the questions are asked at (their ``t``, which seeds their draws);
         ``t`` if omitted.
+    X, y : ndarray, optional
+        The run's training set: the ``"stump"`` question scores the other stumps it offers
+        on this round's weights (none may beat the weak learner's, nor come within its
+        search's tolerance), so without them it is not asked.
 
     Returns
     -------
@@ -147,25 +154,26 @@ def all_questions(
     )
 
     def stump(rng: np.random.Generator, kind: str) -> Question | None:
+        if X is None or y is None or nxt.stump is None or nxt.D is None:
+            return None
         right = _soft(nxt.stump, feature_names)
-        # the same stump with the other polarity has the same Z₊ + Z₋ (its q is 1 − q, the
-        # α's swap): a tie, so a stump on the right one's feature and threshold is never
-        # offered, whatever its polarity
-        same = (nxt.stump.feature, nxt.stump.theta)
+        # other rounds' stumps on this round's weights: the weak learner's search stops
+        # within SEARCH_RTOL of the best Z₊ + Z₋, so a stump no more than that above the
+        # weak learner's (or below it) could be the best as well: never offered. The same
+        # stump with the other polarity has the same Z₊ + Z₋ (its q is 1 − q, the α's swap).
+        z_right = z_sum(nxt.stump, X, y, nxt.D)
+        clear = z_right * (1 + 2 * SEARCH_RTOL) + 1e-12
         pool = [
             _soft(s.stump, feature_names)
             for s in r[1:]
-            if s.stump is not None and (s.stump.feature, s.stump.theta) != same
+            if s.stump is not None and z_sum(s.stump, X, y, nxt.D) > clear
         ]
         pool = [p for j, p in enumerate(pool) if p != right and p not in pool[:j]]
         made = shuffled(right, [pool[j] for j in rng.permutation(len(pool))], rng)
-        if nxt.node is None:
-            where, z = "", m1.bound_C / m0.bound_C if m0.bound_C > 0 else float("nan")
-        else:
-            where, z = f" of leaf #{nxt.node}", _children_sum(nxt.model, nxt.node)
+        where = "" if nxt.node is None else f" of leaf #{nxt.node}"
         why = (
-            f"On the weights{where}, the soft stump [{right}] has the least Z₊ + Z₋ "
-            f"of any: {z:.3f}."
+            f"On the weights{where}, the soft stump [{right}] has the least Z₊ + Z₋ the weak "
+            f"learner finds ({z_right:.3f}); every other stump offered scores more there."
         )
         text = f"Which soft stump is weak classifier {T}?"
         return make_question(PAGE, t, text, made, why, kind)
@@ -255,13 +263,31 @@ def all_questions(
         return make_question(PAGE, t, text, made, why, kind)
 
     def error(rng: np.random.Generator, kind: str) -> Question | None:
-        # the chain's expected error is a Monte Carlo estimate (the exact one sums over 2^T
-        # worlds): its standard errors bound the noise of the change (the worlds are shared
-        # between rounds, so the change's error is at most their sum), and no question is
-        # made whose key that noise could decide
-        noise = sum(float(m.mc_stderr or 0.0) for m in (m0, m1))
+        # the chain's expected error is exact while the sum over its 2^T answer patterns is
+        # cheap (boostcore.exact_chain) and a Monte Carlo estimate beyond: then the standard
+        # errors bound the noise of the change (the worlds are shared between rounds, so the
+        # change's error is at most their sum), and no question is made whose key that noise
+        # could decide; the question says which value it asks about
+        errs = [m.mc_stderr for m in (m0, m1)]
+        noise = sum(float(e) for e in errs if e is not None)
+        name = None
+        if structure == "chain":
+            name = "exact expected training error"
+            if any(e is not None for e in errs):
+                n_draws = getattr(nxt.model, "n_draws", 0)
+                name = f"expected training error (Monte Carlo estimate over {n_draws:,} worlds)"
         return error_question(
-            PAGE, t, kind, now, nxt, rng, when=when, can_rise=True, expected=True, noise=noise
+            PAGE,
+            t,
+            kind,
+            now,
+            nxt,
+            rng,
+            when=when,
+            can_rise=True,
+            expected=True,
+            noise=noise,
+            name=name,
         )
 
     kinds = {
@@ -284,13 +310,15 @@ def question(
     *,
     seed: int = 0,
     feature_names: Sequence[str] | None = None,
+    X: np.ndarray | None = None,
+    y: np.ndarray | None = None,
 ) -> Question | None:
     """The one question the page asks before its next snapshot: drawn (by ``seed`` and ``t``)
     from :func:`all_questions`, so a class that shares a seed sees the same.
 
     Parameters
     ----------
-    run, t, seed, feature_names
+    run, t, seed, feature_names, X, y
         As :func:`all_questions`'s (``t`` counts weak classifiers).
 
     Returns
@@ -303,7 +331,7 @@ def question(
     ValueError
         For a seed that is not an integer ≥ 0.
     """
-    return draw(all_questions(run, t, seed=seed, feature_names=feature_names), seed=seed)
+    return draw(all_questions(run, t, seed=seed, feature_names=feature_names, X=X, y=y), seed=seed)
 
 
 def step_question(
@@ -313,6 +341,8 @@ def step_question(
     *,
     seed: int = 0,
     feature_names: Sequence[str] | None = None,
+    X: np.ndarray | None = None,
+    y: np.ndarray | None = None,
 ) -> Question | None:
     """The one question asked at step ``k`` of the page's stepper, about step ``k + 1``.
 
@@ -330,7 +360,7 @@ def step_question(
         The weak classifiers of each step, increasing.
     k : int
         The step (the stepper's round).
-    seed, feature_names
+    seed, feature_names, X, y
         As :func:`all_questions`'s.
 
     Returns
@@ -355,7 +385,8 @@ def step_question(
     if now + 1 >= len(r) or _shown_index(run, counts[k + 1]) != now + 1:
         return None
     return draw(
-        all_questions(run, counts[k], seed=seed, feature_names=feature_names, step=k), seed=seed
+        all_questions(run, counts[k], seed=seed, feature_names=feature_names, step=k, X=X, y=y),
+        seed=seed,
     )
 
 
@@ -365,13 +396,15 @@ def step_questions(
     *,
     seed: int = 0,
     feature_names: Sequence[str] | None = None,
+    X: np.ndarray | None = None,
+    y: np.ndarray | None = None,
 ) -> list[Question | None]:
     """The question of every step of the page's stepper (index = step), each about the next
     step (:func:`step_question`): one question per step, never one asked at two steps.
 
     Parameters
     ----------
-    run, counts, seed, feature_names
+    run, counts, seed, feature_names, X, y
         As :func:`step_question`'s.
 
     Returns
@@ -380,6 +413,6 @@ def step_questions(
         ``len(counts)`` entries; ``None`` where nothing is asked (the last step).
     """
     return [
-        step_question(run, counts, k, seed=seed, feature_names=feature_names)
+        step_question(run, counts, k, seed=seed, feature_names=feature_names, X=X, y=y)
         for k in range(len(counts))
     ]

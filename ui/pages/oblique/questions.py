@@ -24,9 +24,9 @@ from ui.quiz import (
     drop_question,
     error_question,
     feature_name,
+    is_close,
     leaf_label,
     make_question,
-    ordered,
     shuffled,
     sig,
     untied,
@@ -118,19 +118,35 @@ def all_questions(
         if to != t + 1 or nxt.node is None:
             return None
         tree = now.tree
-        both = [l for l in tree.leaves if tree.w_pos[l] > 0 and tree.w_neg[l] > 0]
-        one = [l for l in tree.leaves if l not in both]
-        # leaves with both classes first (one-class leaves are never split), in drawn order
-        pool = [
-            g[j]
-            for g in ([l for l in both if l != nxt.node], [l for l in one if l != nxt.node])
-            for j in rng.permutation(len(g))
+        scores = dict(nxt.rule_scores)
+        by_rule = nxt.leaf_rule == "max_decrease" and not nxt.by_policy
+        # a leaf whose separator lowers Σ 2√(w⁺w⁻) as much as the split one's would be right
+        # too under max_decrease (only the lowest-id tie-break chose): never offered
+        others = [
+            l
+            for l in tree.leaves
+            if l != nxt.node
+            and not (by_rule and l in scores and is_close(scores[l], scores[nxt.node]))
         ]
-        made = ordered(nxt.node, pool[:3], leaf_label)
+        both = [l for l in others if tree.w_pos[l] > 0 and tree.w_neg[l] > 0]
+        one = [l for l in others if l not in both]
+        # leaves with both classes first (one-class leaves are never split), in drawn order
+        pool = [g[j] for g in (both, one) for j in rng.permutation(len(g))][:3]
+        # in drawn order, not by id: breadth-first splits the lowest id that can be split,
+        # so answers sorted by id would put the key on A most of the time
+        made = shuffled(leaf_label(nxt.node), [leaf_label(l) for l in pool], rng)
         dec = float(m0.km_impurity - m1.km_impurity)
+        if nxt.by_policy:
+            rule = "picked by hand, as the weak learner"
+        elif nxt.leaf_rule == "max_decrease":
+            rule = "the largest drop the node learner finds at any leaf"
+        elif nxt.leaf_rule == "breadth_first":
+            rule = "breadth-first: the oldest leaf that can still be split"
+        else:
+            rule = ""
         why = (
-            f"Step {nxt.t} splits leaf #{nxt.node} ({nxt.node_index.size} examples): "
-            f"Σ 2√(w⁺w⁻) drops by {sig(dec)}."
+            f"Step {nxt.t} splits leaf #{nxt.node} ({nxt.node_index.size} examples"
+            f"{'; ' + rule if rule else ''}): Σ 2√(w⁺w⁻) drops by {sig(dec)}."
         )
         return make_question(PAGE, t, f"Which leaf does step {nxt.t} split?", made, why, kind)
 

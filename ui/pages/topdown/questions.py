@@ -95,8 +95,17 @@ def all_questions(
         w = tree.node_weight(fn)
         mass, q = tree.mass, tree.q
         imp = np.minimum(q, 1 - q)
+        # what the run's leaf rule compared: weights (max_weight) or p̂·Δ/price (max_gain)
+        scores = dict(nxt.rule_scores)
+        gain_rule = nxt.leaf_rule == "max_gain" and not sp.by_policy
 
         def tied(l: int) -> bool:
+            if sp.by_policy:
+                return False  # a person chose: the key is what they chose, not a rule's pick
+            if gain_rule:
+                # the rule's own score: with the error index most gains are 0 and every
+                # splittable leaf ties
+                return l in scores and is_close(scores[l], scores[sp.leaf])
             # equal weight under any index: the rule could not tell them apart
             return is_close(w[l], w[sp.leaf]) or (
                 is_close(mass[l], mass[sp.leaf]) and is_close(imp[l], imp[sp.leaf])
@@ -105,26 +114,43 @@ def all_questions(
         pool = sorted((l for l in leaves if l != sp.leaf and not tied(l)), key=lambda l: -w[l])
         made = ordered(sp.leaf, pick_others(pool, rng), leaf_label)
         heaviest = max(float(w[l]) for l in leaves)
-        ties = [l for l in leaves if l != sp.leaf and tied(l) and w[l] > 0]
-        if nxt.note:
+        ties = [l for l in leaves if l != sp.leaf and tied(l) and (gain_rule or w[l] > 0)]
+        tie = f" (tied with #{ties[0]}: the lower id goes first)" if ties else ""
+        if sp.by_policy:
+            alg = sp.algorithm_leaf
+            rule = (
+                "the leaf the algorithm expands too"
+                if alg == sp.leaf
+                else "no leaf the algorithm could split"
+                if alg is None
+                else f"the algorithm would expand leaf #{alg}"
+            )
+            why = (
+                f"Leaf #{sp.leaf} (p̂·I(q̂) = {sp.leaf_weight:.3f}) is the one picked by hand, "
+                f"as the weak learner; {rule}."
+            )
+        elif nxt.note:
             why = (
                 f"The heaviest leaf cannot be split, so leaf #{sp.leaf} "
                 f"(p̂·I(q̂) = {sp.leaf_weight:.3f}) is expanded."
             )
-        elif sp.leaf_weight >= heaviest - 1e-9 * max(heaviest, 1.0):
-            tie = f" (tied with #{ties[0]}: the lower id goes first)" if ties else ""
-            why = (
-                f"Leaf #{sp.leaf} is the heaviest of the {len(leaves)} leaves: "
-                f"p̂·I(q̂) = {sp.leaf_weight:.3f}{tie}."
-            )
-        else:
+        elif gain_rule:
             # max_gain ranks leaves by p̂·Δ/price (the criterion's price of the split's
             # arity), which is the largest drop of I(T) only for binary splits or price 1
+            light = (
+                ""
+                if sp.leaf_weight >= heaviest - 1e-9 * max(heaviest, 1.0)
+                else f", though its weight p̂·I(q̂) = {sp.leaf_weight:.3f} is not the largest"
+            )
             why = (
                 f"Leaf #{sp.leaf}'s best split has the largest p̂·Δ/price "
                 f"({sig(sp.index_drop / sp.cost)}: I(T) drops by {sig(sp.index_drop)} at a "
-                f"price of {sp.cost:g}), though its weight p̂·I(q̂) = {sp.leaf_weight:.3f} "
-                "is not the largest."
+                f"price of {sp.cost:g}){tie}{light}."
+            )
+        else:
+            why = (
+                f"Leaf #{sp.leaf} is the heaviest of the {len(leaves)} leaves: "
+                f"p̂·I(q̂) = {sp.leaf_weight:.3f}{tie}."
             )
         return make_question(PAGE, t, f"Which leaf does round {n} expand?", made, why, kind)
 
