@@ -698,8 +698,14 @@ class Lemma4Merging:
     bound : float
         ``(1 + λ)(1 − γ_t) + δ`` (``= 1 − cγ_t``; ``nan`` when ``λ = inf``).
     applies : bool
-        ``0 < λ < 1`` (and ``0 < δ < 1``, always true here): Lemma 4's range. ``λ < 1``
-        needs ``γ_t < 2/(3 − c)``.
+        ``0 < λ < 1`` (and ``0 < δ < 1``, always true here): §6's choice is in Lemma 4's
+        range. ``λ < 1`` needs ``γ_t < 2/(3 − c)``. Where it is not, the lemma still gives
+        the bound with other parameters: see ``delta_any``.
+    delta_any : float
+        ``(2 − c)γ_t − 1``: with *any* ``0 < λ < 1`` and ``0 < δ ≤ delta_any``,
+        ``(1 + λ)(1 − γ_t) + δ < 2(1 − γ_t) + δ ≤ 1 − cγ_t``, so Lemma 4 gives Theorem 3's
+        bound whenever ``γ_t > 1/(2 − c)`` (``delta_any > 0``) — in particular wherever §6's
+        ``λ`` is ``≥ 1``, since ``2/(3 − c) > 1/(2 − c)``.
     groups_order : float
         ``(1/λ) ln(1/δ)`` (``nan`` when ``λ = inf``).
     theorem3_order : float
@@ -717,6 +723,7 @@ class Lemma4Merging:
     groups_order: float
     theorem3_order: float
     max_groups: int
+    delta_any: float = float("nan")
 
 
 def lemma4_merging(c: float, gamma: float) -> Lemma4Merging | None:
@@ -768,6 +775,7 @@ def lemma4_merging(c: float, gamma: float) -> Lemma4Merging | None:
         groups_order=float(np.log(1.0 / delta) / lam) if finite else float("nan"),
         theorem3_order=float(np.log(1.0 / ((1.0 - c) * gamma)) / np.log((1.0 + c) / (2.0 * c))),
         max_groups=4 * (len(eps_bands(c, gamma)) - 1),
+        delta_any=(2.0 - c) * gamma - 1.0,
     )
 
 

@@ -584,17 +584,17 @@ def test_tight_weak_learning_advantage_is_the_minimum_over_leaves_and_splits(del
     assert tight >= 2 * delta**2 >= _b.weak_learning_advantage(delta)
 
 
-def test_tight_advantage_is_attained_under_the_full_weak_learning_hypothesis():
+@pytest.mark.parametrize(("m", "r"), [(5, 2), (3, 1), (4, 1), (7, 3), (7, 2), (9, 4)])
+def test_tight_advantage_is_attained_under_the_full_weak_learning_hypothesis(m, r):
     """The worst case is not an artefact of the balanced-distribution argument: a class of
-    m = 5 binary splits, every point misclassified by exactly r = 2 of them, satisfies the
-    δ-weak learning hypothesis for *every* distribution (δ = 1/2 − r/m = 0.1: the splits'
-    average error is r/m), yet on the balanced sample of all point types its best split has
-    advantage exactly 1 − sqrt(1 − 4δ²)."""
+    m binary splits, every point misclassified by exactly r of them, satisfies the δ-weak
+    learning hypothesis for *every* distribution (δ = 1/2 − r/m: the splits' average error is
+    r/m; m = 5, r = 2 is δ = 1/10), yet on the balanced sample of all point types its best
+    split has advantage exactly 1 − sqrt(1 − 4δ²) (docs/theory.md §1.1, issue 41 item 8)."""
     from itertools import combinations
 
     from boostcore.impurity import km
 
-    m, r = 5, 2
     delta = 0.5 - r / m
     types = list(combinations(range(m), r))  # the splits that misclassify a point of this type
     wrong = np.array([[h in t for t in types] for h in range(m)])  # (split, point type)

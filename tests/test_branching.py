@@ -502,6 +502,39 @@ def test_lemma4_merging_gives_theorem3s_bound(c, gamma):
     assert r.max_groups == 4 * k
 
 
+@given(
+    c=st.floats(0.01, 0.99),
+    gamma=st.floats(1e-6, 1.0),
+    lam=st.floats(1e-9, 1 - 1e-9),
+    share=st.floats(1e-9, 1.0),
+)
+@H
+def test_lemma4_still_gives_the_bound_where_sections_lambda_is_out_of_range(c, gamma, lam, share):
+    """Issue 41, item 10: where §6's λ is ≥ 1 only that choice falls outside (0, 1); any
+    0 < λ < 1 with 0 < δ ≤ (2 − c)γ − 1 gives (1 + λ)(1 − γ) + δ < 1 − cγ, and such δ exist
+    whenever γ > 1/(2 − c) — which holds wherever §6's λ is ≥ 1."""
+    r = lemma4_merging(c, gamma)
+    assert r.delta_any == pytest.approx((2 - c) * gamma - 1, abs=1e-12)
+    if not r.applies:
+        assert gamma > 1 / (2 - c) and r.delta_any > 0
+    if r.delta_any > 0:
+        delta = share * r.delta_any
+        assert (1 + lam) * (1 - gamma) + delta < 1 - c * gamma + 1e-12
+
+
+def test_merging_can_leave_the_product_of_z_on_the_information_floor():
+    """Issue 41, item 7: merging leaves Π Z_t strictly above H_U(Y|h_1…h_T) only when some
+    path cell is unbalanced under D_{T+1} (Theorem 2: H_U = Π Z_t · H_{D_{T+1}}); here, with
+    fewer leaves than paths, every path is balanced and the bound sits on the floor
+    (docs/theory.md §2)."""
+    rng = np.random.default_rng(3332)
+    X, y = np.round(rng.normal(size=(27, 2)), 1), rng.choice([-1, 1], 27)
+    m = list(bp_infoboost(X, y, n_rounds=3, merge="bands"))[3].metrics
+    assert (m.n_leaves, m.n_paths) == (3, 4)  # a merge happened
+    assert m.bound_prod_Z == pytest.approx(m.H_paths, abs=1e-12)
+    assert round(m.H_paths, 6) == 0.612546 and m.H_paths_next == pytest.approx(1.0, abs=1e-12)
+
+
 def test_lemma4_merging_edges():
     assert lemma4_merging(0.5, 0.0) is None  # no information: λ = δ = 0, outside the lemma
     r = lemma4_merging(0.5, 1.0)  # the divided leaves are pure: λ would be infinite

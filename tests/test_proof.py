@@ -567,6 +567,30 @@ def test_branching_card_shows_theorem2_floor_for_every_scheme(merge, data, round
             assert f"H_{{D_{{t+1}}}}(Y|h_1…h_t) = {fmt(m.H_paths_next)}" in lk.reason
 
 
+def test_lemma4_words_where_sections_lambda_is_out_of_range():
+    """Issue 41, item 10: at γ_t ≥ 2/(3 − c) only §6's λ leaves (0, 1); the card and the
+    groups' line say the lemma still gives 1 − cγ_t with any 0 < λ < 1 and
+    0 < δ ≤ (2 − c)γ_t − 1 (the number recomputed here), never that it does not apply."""
+    from ui.pages.branching import frames as fb
+
+    ds = make_dataset("moons", n=100, random_state=0)
+    c, g = 0.5, 0.9  # 2/(3 − c) = 0.8
+    run = list(bp_infoboost(ds.X_train, ds.y_train, n_rounds=2, merge="bands", c=c))
+    s = run[1]
+    s = replace(s, metrics=replace(s.metrics, gamma=g, bound_theorem3=1 - c * g))
+    (thm3,) = [
+        lk
+        for lk in branching_chain(s, merge="bands", history=run).links
+        if lk.right_label == "1 − cγ_t"
+    ]
+    words = html.unescape(fb.groups_html(s))
+    for text in (thm3.reason, words):
+        assert "does not apply" not in text
+        assert "outside (0, 1)" in text and "any 0 < λ < 1" in text, text
+    assert f"= {fmt((2 - c) * g - 1)} still" in thm3.reason
+    assert f"= {(2 - c) * g - 1:.4g} still" in words
+
+
 def test_branching_card_lemma4_beside_theorem3():
     """The bands card's Theorem 3 link says what Lemma 4 (Mansour–McAllester's merging) would
     guarantee at this round with §6's λ, δ: the same 1 − cγ_t with (1/λ) ln(1/δ) groups up

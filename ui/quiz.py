@@ -25,20 +25,29 @@ draws a :class:`Question`):
 * two questions several pages ask — :func:`error_question` and :func:`drop_question` — and
   :func:`make_question`.
 
-Rules every question keeps (``tests/test_quiz.py`` checks them on random runs):
+Rules every question keeps (``tests/test_quiz.py`` checks them on random runs, and
+``tests/test_quiz_audit.py`` on at least 1,000 questions of every kind, odd data included):
 
 * 3 or 4 answers, all different as text, exactly one right;
-* distractors are plausible — other leaves that exist (the heaviest first, never one tied
-  with the right one, which the rule could not tell apart), other legal arities, stumps the
-  same run uses at other rounds, the neighbouring ranges of a bucketed number;
+* distractors are plausible — other leaves that exist, other legal arities, stumps the same
+  run uses at other rounds, the neighbouring ranges of a bucketed number — and none is tied
+  with the key under the rule the run used (the leaf rule's own score, the weak learner's
+  objective on this round's weights, within the search's tolerance where the search is not
+  exact): no key rests on the code's tie-break;
 * ranges never overlap and the true value is never within 6 % of a range's edge (the edges
-  come from one of two ladders of round numbers, chosen so that it is not), so the numbers in
-  the one-line *why* cannot be read as the neighbouring answer;
+  come from two ladders of round numbers, chosen so that it is not), so the numbers in the
+  one-line *why* cannot be read as the neighbouring answer; the value sits in one of at
+  least two places the ranges allow, drawn (at most the top range may lie above the largest
+  possible value);
 * "does it go down?" answers are disjoint bands with a stated tolerance (:data:`SAME_TOL`:
   a smaller change "stays the same"), and a value is never asked about when it is within 6 %
   of a band's edge or, for a Monte Carlo estimate, within four standard errors of one;
-* keys come from exact values; two candidates tied in the algorithm's score (:func:`untied`)
-  are never both offered, so no key rests on the code's tie-break;
+* keys come from exact values (the probabilistic chain's expected error too, while its
+  2^T answer patterns can be summed; beyond, the question names the estimate);
+* no letter and no option is the key of more than half of a kind's questions with four
+  answers (leaf ids in drawn order where the rule favours low or high ids; "stays the same"
+  asked only now and then where a run rarely changes its error);
+* a why says what happened: a split picked by hand (be the weak learner) is called so;
 * the value "now" in a question is printed the same way whatever the next value is
   (:func:`now_value`), so its decimals do not give the answer away;
 * a kind that cannot offer 3 distinct answers at this step is left out (the page then asks
@@ -63,6 +72,9 @@ NEAR_EDGE = 0.06
 #: "Stays the same" in a :func:`trend` question: a change smaller than this (the question says
 #: so). The values asked about lie in [0, 1] and are shown with four decimals.
 SAME_TOL = 1e-4
+#: A "does the error go down?" question whose key is "stays the same" is skipped this often
+#: (drawn): late rounds of small runs change little, and the answer would be given away.
+SAME_SKIP = 1 / 3
 #: Two candidates whose scores differ by less than this (relative) are tied: only the code's
 #: tie-break could tell them apart, so a question never offers both (:func:`untied`).
 TIE_REL = 1e-9
@@ -70,8 +82,8 @@ TIE_REL = 1e-9
 # Two ladders of round numbers for range edges. No edge of one lies within 6 % of an edge of
 # the other (the closest pair, 2 and 1.5, differ by a third), so any value is well inside a
 # range of at least one of them.
-_LADDER_A = tuple(round(m * 10.0**e, 10) for e in range(-3, 3) for m in (1, 2, 5))
-_LADDER_B = tuple(round(m * 10.0**e, 10) for e in range(-3, 2) for m in (1.5, 3, 7))
+_LADDER_A = tuple(round(m * 10.0**e, 10) for e in range(-5, 3) for m in (1, 2, 5))
+_LADDER_B = tuple(round(m * 10.0**e, 10) for e in range(-5, 2) for m in (1.5, 3, 7))
 
 
 @dataclass(frozen=True)
@@ -261,7 +273,8 @@ def is_close(a: float, b: float, rel: float = 1e-9) -> bool:
 
 
 def _edge(x: float) -> str:
-    return f"{x:g}"
+    # plain decimals (0.00002, not 2e-05): the students read them
+    return f"{x:.10f}".rstrip("0").rstrip(".") if x < 1e-3 else f"{x:g}"
 
 
 def sig(x: float) -> str:
@@ -309,24 +322,42 @@ def _buckets(
     ``v`` in one of them (which one is drawn), every range reachable below ``upper``.
 
     Returns the answers' texts and the index of the range holding ``v``; ``None`` when ``v``
-    is not a finite number ``≥ 0`` or no four ranges fit below ``upper``.
+    is not a finite number ``≥ 0`` or four ranges fit below ``upper`` with ``v`` in only one
+    place (then that place would give the answer away).
     """
     if not math.isfinite(v) or v < 0:
         return None
-    ladder = _ladder_for(v)
-    j = _below(ladder, v)
     options = []
-    for p in range(4):  # p: the index of the range holding v
-        lo = j - p + 1  # e1 = ladder[lo]
-        if lo < 0 or lo + 2 >= len(ladder):
-            continue
-        e = ladder[lo : lo + 3]
-        if upper is not None and e[2] >= upper * (1 - 1e-9):
-            continue  # "e3 or more" could not happen
-        options.append((e, p))
-    if not options:
+    # both ladders where v is clear of their edges: with one, a large drop (most of
+    # ``upper``) often fits only as "e3 or more", which then gives the letter away
+    ladders = [_ladder_for(v)]
+    if ladders[0] is _LADDER_A and not any(abs(v - e) <= NEAR_EDGE * e for e in _LADDER_B):
+        ladders.append(_LADDER_B)
+    # every range reachable below ``upper`` if that leaves v two places or more; else the top
+    # range "e3 or more" may be one that cannot happen (never two such ranges: a student
+    # could strike them out)
+    for strict in (True, False):
+        for ladder in ladders:
+            j = _below(ladder, v)
+            for p in range(4):  # p: the index of the range holding v
+                lo = j - p + 1  # e1 = ladder[lo]
+                if lo < 0 or lo + 2 >= len(ladder):
+                    continue
+                e = ladder[lo : lo + 3]
+                if upper is not None and e[2 if strict else 1] >= upper * (1 - 1e-9):
+                    continue  # a range above the largest possible value
+                options.append((e, p))
+        if len({p for _, p in options}) >= 2:
+            break
+    # every place v fits is equally likely, whichever ladder puts it there; where only one
+    # fits (a drop below the smallest edge is always "less than", most of ``upper`` always
+    # "or more") the letter would be given away: no question
+    places = sorted({p for _, p in options})
+    if len(places) < 2:
         return None
-    e, p = options[int(rng.integers(len(options)))]
+    p = places[int(rng.integers(len(places)))]
+    fits = [e for e, q in options if q == p]
+    e = fits[int(rng.integers(len(fits)))]
     a, b, c = (_edge(x) for x in e)
     return (f"less than {a}", f"{a} to {b}", f"{b} to {c}", f"{c} or more"), p
 
@@ -699,6 +730,20 @@ def make_question(
     return Question(page, int(t), text, tuple(answers), int(right), why, kind)
 
 
+def same_fraction(values: Sequence[float], tol: float = SAME_TOL) -> float:
+    """The share of consecutive values that differ by less than ``tol`` (steps after which a
+    quantity stays the same, as :func:`trend` reads it).
+
+    >>> same_fraction([0.5, 0.3, 0.3, 0.3, 0.2])
+    0.5
+    """
+    v = [float(x) for x in values]
+    pairs = list(zip(v, v[1:]))
+    if not pairs:
+        return 0.0
+    return sum(abs(a - b) < tol for a, b in pairs) / len(pairs)
+
+
 def error_question(
     page: str,
     t: int,
@@ -712,6 +757,7 @@ def error_question(
     expected: bool = False,
     noise: float = 0.0,
     name: str | None = None,
+    same_share: float = 0.0,
 ) -> Question | None:
     """The question whether the (expected) training error goes down between two snapshots.
 
@@ -735,6 +781,10 @@ def error_question(
     name : str, optional
         What the error is called in the question and the why, when not ``"expected training
         error"`` / ``"training error"`` (say ``"exact …"`` or which estimate it is).
+    same_share : float, default 0
+        The share of the run's steps after which the error stays the same
+        (:func:`same_fraction`): where most do, a "stays the same" question is asked only
+        now and then, so that it is the key of at most 40 % of the run's questions.
 
     Returns
     -------
@@ -745,6 +795,12 @@ def error_question(
         name = "expected training error" if expected else "training error"
     before, after = float(now.metrics.train_error), float(nxt.metrics.train_error)
     made = trend(before, after, rng, can_rise=can_rise, noise=noise)
+    if made is not None and made[0][made[1]] == "stays the same":
+        keep = 1 - SAME_SKIP
+        if same_share > 0:
+            keep = min(keep, (2 / 3) * (1 - same_share) / same_share)
+        if rng.random() >= keep:
+            return None  # not asked every time: "stays the same" would be the key too often
     text = f"Does the {name} go down {when}? (now {now_value(before)}; {same_note()})"
     why = change(name.capitalize(), before, after) + "."
     return make_question(page, t, text, made, why, kind)

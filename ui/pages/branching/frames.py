@@ -1343,9 +1343,11 @@ def lemma4_html(step: BPStep) -> str:
         return ""
     lemma = "Lemma 4 (Mansour–McAllester's merging, an existence result)"
     if not r.applies:
+        # only §6's λ is out of range: the lemma itself still gives the bound
         text = (
-            f"{lemma} does not apply at this round: λ = (1−c)γ_t/(2(1−γ_t)) = {r.lam:.4g} "
-            "is outside (0, 1)."
+            f"{lemma}: §6's λ = (1−c)γ_t/(2(1−γ_t)) = {r.lam:.4g} is outside (0, 1) at this "
+            f"round, but any 0 < λ < 1 with 0 < δ ≤ (2−c)γ_t − 1 = {r.delta_any:.4g} still "
+            "guarantees (1+λ)(1−γ_t) + δ < 1 − cγ_t, since γ_t > 1/(2−c) here."
         )
     else:
         text = (

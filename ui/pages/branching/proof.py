@@ -218,9 +218,11 @@ def _lemma4_words(m: BPMetrics) -> str:
     if r is None:
         return ""
     if not r.applies:
+        # only §6's λ is out of range: the lemma itself still gives the bound
         return (
-            ". Lemma 4 (Mansour–McAllester's merging) does not apply here: its "
-            f"λ = (1−c)γ_t/(2(1−γ_t)) would be {fmt(r.lam)}, outside (0, 1)"
+            ". Lemma 4 (Mansour–McAllester's merging): §6's λ = (1−c)γ_t/(2(1−γ_t)) = "
+            f"{fmt(r.lam)} is outside (0, 1), but any 0 < λ < 1 with 0 < δ ≤ (2−c)γ_t − 1 = "
+            f"{fmt(r.delta_any)} still gives (1+λ)(1−γ_t) + δ < 1 − cγ_t (γ_t > 1/(2−c))"
         )
     return (
         f". Lemma 4 (Mansour–McAllester's merging) with λ = {fmt(r.lam)}, δ = {fmt(r.delta)} "

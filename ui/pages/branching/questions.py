@@ -25,7 +25,7 @@ from ui.quiz import (
     error_question,
     feature_name,
     make_question,
-    ordered,
+    same_fraction,
     shuffled,
     untied,
     window,
@@ -115,10 +115,18 @@ def all_questions(
         pool = untied(pool, lambda p: score[p][1], score[right][1])
         texts = [text_of(*p) for p in pool]
         made = shuffled(text_of(*right), [texts[i] for i in rng.permutation(len(texts))], rng)
-        why = (
-            f"Under D{sub(n)} the weak learner returns h{sub(n)} = [{text_of(*right)}]: "
-            f"H(Y|h) = {m1.H_h:.3f}, Z{sub(n)} = {m1.Z:.3f}."
-        )
+        if not nxt.by_policy:
+            who = f"Under D{sub(n)} the weak learner returns h{sub(n)} = [{text_of(*right)}]"
+        elif nxt.algorithm_feature is None:
+            who = f"h{sub(n)} = [{text_of(*right)}] was picked by hand, as the weak learner"
+        else:
+            alg = (int(nxt.algorithm_feature), float(nxt.algorithm_threshold))
+            who = f"h{sub(n)} = [{text_of(*right)}] was picked by hand, as the weak learner " + (
+                "(the stump InfoBoost's weak learner returns too)"
+                if alg == right
+                else f"(InfoBoost's weak learner would return [{text_of(*alg)}])"
+            )
+        why = f"{who}: H(Y|h) = {m1.H_h:.3f}, Z{sub(n)} = {m1.Z:.3f}."
         text = f"Which stump h{sub(n)} does round {n} use?"
         return make_question(PAGE, t, text, made, why, kind)
 
@@ -131,7 +139,9 @@ def all_questions(
     def leaves(rng: np.random.Generator, kind: str) -> Question | None:
         right, top = int(m1.n_leaves), 2 * int(m0.n_leaves)
         values = range(1, top + 1)
-        made = ordered(right, window(values, right, rng), lambda k: plural(k, "leaf", "leaves"))
+        # in drawn order: small counts would put the key on A or B (counts start at 1)
+        label = lambda k: plural(k, "leaf", "leaves")  # noqa: E731
+        made = shuffled(label(right), [label(k) for k in window(values, right, rng)], rng)
         # the words of the note under the program and of the regions' note (issue 25, 8):
         # the count is |L_t|, the leaves training points reach; the program also draws, dashed,
         # those no training point reaches, which the why names in a sentence of their own
@@ -143,7 +153,17 @@ def all_questions(
         return make_question(PAGE, t, text, made, why, kind)
 
     def error(rng: np.random.Generator, kind: str) -> Question | None:
-        return error_question(PAGE, t, kind, now, nxt, rng, when=f"in round {n}", can_rise=True)
+        return error_question(
+            PAGE,
+            t,
+            kind,
+            now,
+            nxt,
+            rng,
+            when=f"in round {n}",
+            can_rise=True,
+            same_share=same_fraction([s.metrics.train_error for s in r]),
+        )
 
     return collect(
         PAGE,

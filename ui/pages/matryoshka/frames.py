@@ -57,7 +57,7 @@ from ui.svgtree import svg_size
 from ui.text import notation, plural, spoken_number
 
 from . import runs as matryoshka_runs
-from .proof import grossmann_chain
+from .proof import grossmann_chain, is_collapsed
 
 NAMES = {"chain": "Chain", "tree": "Tree", "matryoshka": "Matryoshka", "collapse": "Collapse"}
 GRID = 60  # regions heatmap resolution (GRID × GRID percent values, uint8)
@@ -445,17 +445,15 @@ def _series(structure: str, steps: Sequence[ProbStep], small: bool):
             lambda m: None if m.n_weak == 0 else float(f_tree(2, min(max(m.rho_hat, 0.0), 1.0))),
         )
     else:
-        # F(T, ρ̂) is Bound (8) for a greedy tree of T stumps (and lies above the chain's
-        # ρ̂^T); a collapsed tree needs Grossmann's nesting step for it, which does not follow
-        # (docs/theory.md §3.3): there it is the paper's claim, as on the proof card
-        f_line = (
-            "F(T, ρ̂) (paper's claim)" if structure == "collapse" else "F(T, ρ̂)",
-            lambda m: m.bound_F,
-        )
-    out = [
-        (f_line[0], theme.BOUND["power"], "dot", 2, f_line[1]),
-        ("ρ̂<sup>T</sup>", "#777777", "dot", 1.5, lambda m: m.bound_rho_T),
-    ]
+        # F(T, ρ̂) is Bound (9) for a greedy tree of T stumps (and lies above the chain's
+        # ρ̂^T); once the collapsing tree has collapsed it needs Grossmann's nesting step,
+        # which does not follow (docs/theory.md §3.3): from there on it is the paper's claim,
+        # as on the proof card — one line in two named parts
+        f_line = ("F(T, ρ̂)", lambda m: m.bound_F)
+    out = [(f_line[0], theme.BOUND["power"], "dot", 2, f_line[1])]
+    if structure == "collapse":
+        out = _collapse_f_lines(steps)
+    out.append(("ρ̂<sup>T</sup>", "#777777", "dot", 1.5, lambda m: m.bound_rho_T))
     if structure == "matryoshka":
         out.append(("M2 (paper)", theme.BOUND["final"], "dashdot", 2, lambda m: m.bound_M2))
     out.append((bound, theme.BOUND["e"], "dash", 2, lambda m: m.bound_C))
@@ -465,6 +463,33 @@ def _series(structure: str, steps: Sequence[ProbStep], small: bool):
     if small:
         out = [s for s in out if s[0] in (bound, "train error")]
     return out
+
+
+def _collapse_f_lines(steps: Sequence[ProbStep]) -> list:
+    """The collapsing tree's ``F(T, ρ̂)``: "F(T, ρ̂)" (Bound (9)) up to the last snapshot
+    before the first collapse, "F(T, ρ̂) (paper's claim)" from there on (the two parts share
+    that snapshot, so the line is unbroken)."""
+    done = {id(s.metrics): is_collapsed(s.model) for s in steps}
+    first = next((i for i, s in enumerate(steps) if done[id(s.metrics)]), None)
+    if first is None:
+        return [("F(T, ρ̂)", theme.BOUND["power"], "dot", 2, lambda m: m.bound_F)]
+    joint = id(steps[first - 1].metrics) if first > 0 else None
+    return [
+        (
+            "F(T, ρ̂)",
+            theme.BOUND["power"],
+            "dot",
+            2,
+            lambda m: None if done.get(id(m), False) else m.bound_F,
+        ),
+        (
+            "F(T, ρ̂) (paper's claim)",
+            theme.BOUND["power"],
+            "dot",
+            2,
+            lambda m: m.bound_F if done.get(id(m), False) or id(m) == joint else None,
+        ),
+    ]
 
 
 def curves_figure(

@@ -40,7 +40,7 @@ def _outer_internal(model: object) -> int:
     return sum(ch is not None for ch in model.children)
 
 
-def _collapsed(model: object) -> bool:
+def is_collapsed(model: object) -> bool:
     """Whether some node of the outer tree is itself a tree (a collapsed doll)."""
     return any(
         ch is not None and hasattr(clf, "children")
@@ -173,7 +173,7 @@ def grossmann_chain(step: Step, *, samples: int | None = None) -> Chain:
         kw = dict(reason=empty or "greedy growth with ρ̂ = max (Z₊ + Z₋), Eq. (9)")
         if no_edge:
             kw = dict(status=ASSUMPTION, note=edge_note)
-        if structure == "collapse" and _collapsed(step.model):
+        if structure == "collapse" and is_collapsed(step.model):
             rho_c = min(max(float(rho), 0.0), 1.0)
             if not no_edge:
                 kw = dict(reason=f"the outer tree's own {n_out} greedy node(s), Eq. (9)")

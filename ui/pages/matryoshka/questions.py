@@ -32,6 +32,7 @@ from ui.quiz import (
     now_value,
     ordered,
     pick_others,
+    same_fraction,
     same_note,
     shuffled,
     trend,
@@ -133,7 +134,7 @@ def all_questions(
     >>> ds = make_dataset("moons", n=100, random_state=0)
     >>> run = list(matryoshka(ds.X_train, ds.y_train, levels=3))
     >>> [q.kind for q in all_questions(run, 2)]
-    ['doll', 'bound', 'error', 'nesting']
+    ['doll', 'bound', 'nesting']
     """
     r = protocol.rounds(run)
     if t < 0 or not r:
@@ -268,6 +269,10 @@ def all_questions(
         # errors bound the noise of the change (the worlds are shared between rounds, so the
         # change's error is at most their sum), and no question is made whose key that noise
         # could decide; the question says which value it asks about
+        if structure == "collapse" and nxt.collapsed:
+            # collapsing keeps the classifier, so "stays the same" would be the key of most
+            # collapse runs' questions: the bound question asks about these steps instead
+            return None
         errs = [m.mc_stderr for m in (m0, m1)]
         noise = sum(float(e) for e in errs if e is not None)
         name = None
@@ -288,6 +293,7 @@ def all_questions(
             expected=True,
             noise=noise,
             name=name,
+            same_share=same_fraction([s.metrics.train_error for s in r]),
         )
 
     kinds = {

@@ -27,6 +27,7 @@ from ui.quiz import (
     is_close,
     leaf_label,
     make_question,
+    same_fraction,
     shuffled,
     sig,
     untied,
@@ -87,8 +88,9 @@ def all_questions(
     feature_names : sequence of str, optional
         Names of the features.
     X, y : ndarray, optional
-        The run's training sample. AdaBoost's ``"stump"`` kind needs it (to leave out stumps
-        tied with the right one on ``w_t``) and is not asked without it.
+        The run's training sample (labels 0/1 or ±1: positive values are the class +1).
+        AdaBoost's ``"stump"`` kind needs it (to leave out stumps tied with the right one on
+        ``w_t``) and is not asked without it.
 
     Returns
     -------
@@ -155,7 +157,8 @@ def all_questions(
             return None
         if X is None or y is None:
             return None  # without the sample a tie with the right stump could not be seen
-        Xa, ya = np.asarray(X, dtype=float), np.asarray(y, dtype=float)
+        # labels as ±1 whatever the caller's coding (a 0/1 y would make μ count only positives)
+        Xa, ya = np.asarray(X, dtype=float), np.where(np.asarray(y) > 0, 1.0, -1.0)
         w = np.asarray(nxt.w, dtype=float)
 
         def mu(h: WeakHypothesis) -> float:
@@ -189,7 +192,17 @@ def all_questions(
         return drop_question(PAGE, t, kind, a, b, rng, text=text, why=why)
 
     def error(rng: np.random.Generator, kind: str) -> Question | None:
-        return error_question(PAGE, t, kind, now, nxt, rng, when=when, can_rise=path)
+        return error_question(
+            PAGE,
+            t,
+            kind,
+            now,
+            nxt,
+            rng,
+            when=when,
+            can_rise=path,
+            same_share=same_fraction([s.metrics.train_error for s in r]),
+        )
 
     if path:
         kinds = (("stump", stump), ("loss_drop", loss_drop), ("error", error))

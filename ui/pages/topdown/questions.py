@@ -29,6 +29,8 @@ from ui.quiz import (
     make_question,
     ordered,
     pick_others,
+    same_fraction,
+    shuffled,
     sig,
     untied,
     window,
@@ -79,7 +81,7 @@ def all_questions(
     >>> ds = make_dataset("stripes", n=200, random_state=1)
     >>> run = list(grow(ds.X_train, ds.y_train, size=8))
     >>> [q.kind for q in all_questions(run, 2)]
-    ['leaf', 'index_drop', 'error']
+    ['leaf', 'index_drop']
     """
     r = protocol.rounds(run)
     if not 0 <= t < len(r) - 1 or r[t + 1].split is None:
@@ -112,7 +114,9 @@ def all_questions(
             )
 
         pool = sorted((l for l in leaves if l != sp.leaf and not tied(l)), key=lambda l: -w[l])
-        made = ordered(sp.leaf, pick_others(pool, rng), leaf_label)
+        # in drawn order: the leaf expanded is often one of the newest (highest ids), so
+        # listed by id it would be on D in half the questions
+        made = shuffled(leaf_label(sp.leaf), [leaf_label(l) for l in pick_others(pool, rng)], rng)
         heaviest = max(float(w[l]) for l in leaves)
         ties = [l for l in leaves if l != sp.leaf and tied(l) and (gain_rule or w[l] > 0)]
         tie = f" (tied with #{ties[0]}: the lower id goes first)" if ties else ""
@@ -163,10 +167,24 @@ def all_questions(
         made = ordered(sp.arity, window(ks, sp.arity, rng), lambda k: f"{k} branches")
         others = sorted((c for c in ok if c.arity != sp.arity), key=lambda c: (-c.score, c.arity))
         runner = f"; the best {others[0].arity}-way scores {others[0].score:.3f}" if others else ""
-        why = (
-            f"The {sp.arity}-way split on {feature_name(feature_names, sp.feature)} scores "
-            f"{sp.score:.3f} (gain {sp.gain:.3f} ÷ price {sp.cost:.3g}), the best allowed{runner}."
-        )
+        on = feature_name(feature_names, sp.feature)
+        if sp.by_policy:
+            # a split picked by hand: say so, and what the algorithm would have split
+            alg = sp.algorithm_split
+            algo = (
+                f"; the algorithm's best there is {alg.arity}-way ({alg.score:.3f})"
+                if alg is not None
+                else ""
+            )
+            why = (
+                f"The {sp.arity}-way split on {on} was picked by hand, as the weak learner: it "
+                f"scores {sp.score:.3f} (gain {sp.gain:.3f} ÷ price {sp.cost:.3g}){algo}."
+            )
+        else:
+            why = (
+                f"The {sp.arity}-way split on {on} scores {sp.score:.3f} (gain {sp.gain:.3f} ÷ "
+                f"price {sp.cost:.3g}), the best allowed{runner}."
+            )
         text = f"How many branches does the split of round {n} have?"
         return make_question(PAGE, t, text, made, why, kind)
 
@@ -177,7 +195,17 @@ def all_questions(
         return drop_question(PAGE, t, kind, a, b, rng, text=text, why=why)
 
     def error(rng: np.random.Generator, kind: str) -> Question | None:
-        return error_question(PAGE, t, kind, now, nxt, rng, when=f"in round {n}", can_rise=False)
+        return error_question(
+            PAGE,
+            t,
+            kind,
+            now,
+            nxt,
+            rng,
+            when=f"in round {n}",
+            can_rise=False,
+            same_share=same_fraction([s.metrics.train_error for s in r]),
+        )
 
     return collect(
         PAGE,
