@@ -518,12 +518,44 @@ def _matryoshka_truth(q: quiz.Question, now, nxt, options: dict) -> list[bool]:
     raise AssertionError(f"no truth for {q.page}/{k}")
 
 
+def _best_km_drop(tree, leaf: int, options: dict) -> float:
+    """The largest drop of ``2√(W⁺W⁻)`` a stump makes at ``leaf`` (children's ``Σ 2√(w⁺w⁻)``
+    subtracted), with the run's initial weights; −inf where no stump divides the leaf."""
+    X, y = options["X"], np.where(np.asarray(options["y"]) > 0, 1, -1)
+    w = np.ones(y.size) if options.get("_w") is None else np.asarray(options["_w"], float)
+    w = w / w.sum()
+    inside = tree.apply(X) == leaf
+
+    def km2(sel) -> float:
+        return 2 * math.sqrt(float(w[sel & (y > 0)].sum()) * float(w[sel & (y < 0)].sum()))
+
+    best = -math.inf
+    for f in range(X.shape[1]):
+        vals = np.unique(X[inside, f])
+        for lo, hi in zip(vals, vals[1:]):
+            right = inside & (X[:, f] > (lo + hi) / 2)
+            best = max(best, km2(inside) - km2(right) - km2(inside & ~right))
+    return best
+
+
 def _oblique_truth(q: quiz.Question, now, nxt, options: dict) -> list[bool]:
     a = q.answers
     k = q.kind
     if k == "node":
         ids = _ints(a, r"leaf #([0-9]+)")
         assert set(ids) <= set(now.tree.leaves)
+        if nxt.leaf_rule == "max_decrease" and not nxt.by_policy:
+            # no offered leaf whose separator lowers Σ 2√(w⁺w⁻) as much (issue 41, item 2):
+            # for the Kearns–Mansour tree (no inner rounds) by brute force over every stump
+            if not nxt.inner:
+                drop = {i: _best_km_drop(now.tree, i, options) for i in ids}
+            else:
+                drop = dict(nxt.rule_scores)
+            for i in ids:
+                if i != nxt.node and i in drop and nxt.node in drop:
+                    assert not math.isclose(drop[i], drop[nxt.node], rel_tol=1e-9, abs_tol=1e-9), (
+                        f"leaf #{i} ties the key's drop ({drop[i]} vs {drop[nxt.node]}): {q}"
+                    )
         return [i == nxt.node for i in ids]
     if k == "stump":
         true = _hyp_true(a, nxt.round.hyp)

@@ -239,7 +239,7 @@ def _oblique(case: int):
     else:
         run = g1_linear(X, y, n_rounds=int(rng.integers(2, 9)), sample_weight=w)
     run = list(run)
-    return run, {"X": X, "y": y, "_run": run}
+    return run, {"X": X, "y": y, "_w": w, "_run": run}
 
 
 def _game(case: int):

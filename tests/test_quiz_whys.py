@@ -100,3 +100,34 @@ def test_the_oblique_stump_question_reads_0_1_labels_as_plus_minus_one() -> None
             asked += sum(q.kind == "stump" for q in pm)
             differ += pm != zo
     assert asked >= 50 and differ == 0, (asked, differ)
+
+
+def test_the_km_trees_leaf_question_offers_no_leaf_tied_in_the_drop() -> None:
+    """Issue 41, item 2: under max_decrease the Kearns–Mansour tree splits the leaf whose best
+    stump lowers Σ 2√(w⁺w⁻) the most (the lowest id on a tie); on data mirrored in x1 the two
+    halves' leaves tie exactly, and no tied leaf is offered (drops by brute force here)."""
+    from boostcore.oblique import g1_tree
+    from tests.test_quiz import _best_km_drop, _ints
+    from ui.pages.oblique import questions as oblique_q
+
+    asked = 0
+    for seed in range(60):
+        rng = np.random.default_rng(seed)
+        n = int(rng.integers(6, 15))
+        half = np.round(rng.normal(size=(n, 2)) + [2, 0], 1)
+        X, y = np.concatenate([half, half * [-1, 1]]), np.tile(rng.choice([-1, 1], n), 2)
+        run = list(g1_tree(X, y, n_internal=5, leaf_rule="max_decrease"))
+        for t in range(len(run) - 2):
+            now, nxt = run[t], run[t + 1]
+            for q in oblique_q.all_questions(run, t, seed=seed, X=X, y=y):
+                if q.kind != "node":
+                    continue
+                asked += 1
+                drop = {
+                    i: _best_km_drop(now.tree, i, {"X": X, "y": y})
+                    for i in _ints(q.answers, r"leaf #([0-9]+)")
+                }
+                for i, d in drop.items():
+                    if i != nxt.node:
+                        assert not np.isclose(d, drop[nxt.node], rtol=1e-9, atol=1e-9), (i, q)
+    assert asked >= 100
