@@ -331,7 +331,7 @@ def test_f_curve_is_labelled_the_papers_claim_for_the_collapse(lecture) -> None:
         assert np.isfinite(valid[i]) == (not c), i
         assert np.isfinite(claim[i]) == (c or i == first - 1), i
     ends = [a["text"] for a in fig["layout"].get("annotations", []) if "F(T" in a["text"]]
-    assert any("paper's claim" in e for e in ends)
+    assert ends and all("paper's claim" in e for e in ends), ends  # the end is the claim
 
 
 def test_f_is_not_a_bound_for_the_collapsing_tree() -> None:

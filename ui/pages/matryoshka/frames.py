@@ -579,7 +579,9 @@ def curves_figure(
     for name, colour, _d, _w, get in [] if small else series:
         vals = [get(m) for m in allm]
         last = next((float(v) for v in reversed(vals) if v is not None and np.isfinite(v)), None)
-        if last is not None:
+        # a line's name stands at the right edge: only a line that reaches the last snapshot
+        # gets one (the collapse's F(T, ρ̂) before its first collapse does not: its hover says)
+        if last is not None and vals and vals[-1] is not None and np.isfinite(vals[-1]):
             labels.append((name, colour, min(max(last, 0.0), 1.05)))
     layout = curves_layout(
         labels, font=font, small=small, x_range=(-0.5, n_weak + 0.5), x_title="weak classifiers T"
@@ -1358,12 +1360,9 @@ def curve_note(structure: str, samples: int | None) -> str:
     if structure == "matryoshka":
         note = "M2 is the paper's claim (not proven, see below); C(T) is the valid bound. " + note
     elif structure == "chain":
-        note = (
-            "Training error: exact while the chain's 2^T answer patterns are few enough to sum, "
-            "a Monte Carlo estimate ± 2 s.e. (error bars) beyond. " + note
-        )
+        note = "Training error: exact; Monte Carlo ± 2 s.e. (bars) for long chains. " + note
     elif structure == "collapse":
-        note = "C(T) jumps up where the tree collapses into a doll. " + note
+        note = "C(T) jumps up at a collapse, and F(T, ρ̂) is the paper's claim from there. " + note
     if samples and structure in ("chain", "tree"):
         note = f"⚠ q estimated from {samples} answers: the bounds are estimates. " + note
     return note
