@@ -15,7 +15,9 @@ scikit-learn, which re-sorts at every node):
 :func:`presort` builds the root's index matrix (as a ``(d, m)`` array; pass its transpose).
 
 Thresholds are midpoints between consecutive distinct values. Ties are broken
-deterministically: lowest feature index, then lowest threshold.
+deterministically: binary splits by lowest feature index, then lowest threshold; k-way interval
+splits by lowest feature index, then, within a feature, the partition whose last cut comes
+first (the dynamic programme's first argmin, working back from the last group).
 """
 
 from __future__ import annotations

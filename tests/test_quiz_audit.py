@@ -346,12 +346,20 @@ def test_a_thousand_questions_of_every_kind_are_keyed_right_untied_and_not_given
                     st["letters"][q.correct] += 1
                     st["options"][tq._option(q)] += 1
         case += 1
-    print(f"\n{_table(stats)}\n({case} runs; per kind: {dict(sorted(per_kind.items()))})")
     short = {k: per_kind[k] for k in kinds if per_kind[k] < N_PER_KIND}
     assert not short, f"fewer than {N_PER_KIND} questions in {case} runs: {short}"
     wrong = {key: st["failures"][:3] for key, st in stats.items() if st["wrong"]}
     assert not wrong, f"wrong or tied keys: {wrong}"
-    for (group, kind), st in stats.items():
+    pooled: dict = collections.defaultdict(_stat)  # each kind over all variants too
+    for (_variant, kind), st in list(stats.items()):
+        for key in ("asked", "wrong", "four"):
+            pooled["all variants", kind][key] += st[key]
+        pooled["all variants", kind]["letters"].update(st["letters"])
+        pooled["all variants", kind]["options"].update(st["options"])
+    print(
+        f"\n{_table({**stats, **pooled})}\n({case} runs; per kind: {dict(sorted(per_kind.items()))})"
+    )
+    for (group, kind), st in [*stats.items(), *pooled.items()]:
         n = st["four"]
         if n < MIN_FOR_SHARE:
             continue
