@@ -356,9 +356,8 @@ def test_a_thousand_questions_of_every_kind_are_keyed_right_untied_and_not_given
             pooled["all variants", kind][key] += st[key]
         pooled["all variants", kind]["letters"].update(st["letters"])
         pooled["all variants", kind]["options"].update(st["options"])
-    print(
-        f"\n{_table({**stats, **pooled})}\n({case} runs; per kind: {dict(sorted(per_kind.items()))})"
-    )
+    counts = dict(sorted(per_kind.items()))
+    print(f"\n{page}:\n{_table({**stats, **pooled})}\n({case} runs; per kind: {counts})")
     for (group, kind), st in [*stats.items(), *pooled.items()]:
         n = st["four"]
         if n < MIN_FOR_SHARE:
