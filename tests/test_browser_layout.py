@@ -254,11 +254,26 @@ def test_a_new_run_is_computed_under_a_floating_spinner(server, browser) -> None
     # the most points the page allows: a run no other test computes, long enough to be seen
     # (Streamlit shows a spinner after 0.5 s); if it was quicker, the largest leaf budget too
     page.evaluate(_RECORD_JS)
+
+    def run_shown() -> tuple:
+        # the stepper's caption names the data's size and its range the rounds: a new run
+        # changes one of them (the views of the old run are drawn meanwhile)
+        bar = page.locator(".bl-stepper")
+        caption = bar.locator(".bl-caption").inner_text()
+        return caption, bar.locator(".bl-range").get_attribute("max")
+
     for key in ("n", "s"):
+        before = run_shown()
         page.locator(f".st-key-{key} input").first.focus()
         page.keyboard.press("End")
+        # under load the rerun may start after the page has looked quiet for a while: wait
+        # for the new run itself, not for quiet (which the old run's page already is)
+        _wait_for(
+            lambda before=before: run_shown() != before and _views_drawn(page),
+            90,
+            lambda: f"the new run was not drawn (still {run_shown()})",
+        )
         _settle(page)
-        _wait_for(lambda: _views_drawn(page), 30, "the views did not draw the new run")
         rec = page.evaluate("window.__blRec")
         shown = [r for r in rec if r[0]]
         if shown:
