@@ -8,20 +8,22 @@ import math
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from boostcore.exact_chain import EXACT_BUDGET, exact_possible, expected_error
+from boostcore.exact_chain import EXACT_BUDGET, TIE_RTOL, exact_possible, expected_error
 from boostcore.probabilistic import prob_adaboost
 from tests.strategies import labelled_samples
 
 
 def _brute(Q, y, a_plus, a_minus) -> float:
-    """``mean_i Σ_patterns P(pattern | x_i) ([y_i H < 0] + ½[H = 0])``, pattern by pattern
-    (``H`` within 1e-9 of 0 is a tie: the integer-grid α's below make exact ties)."""
+    """``mean_i Σ_patterns P(pattern | x_i) ([y_i H < 0] + ½[H = 0])``, pattern by pattern;
+    ``H`` is a tie (``H = 0``) within ``TIE_RTOL·(Σα₊ + Σα₋)`` of 0, the documented rule (the
+    integer-grid α's below make exact ties; a lone α of 1e-186 is no tie)."""
     n, T = np.shape(Q)
     if T == 0:
         return 0.5
+    eps = TIE_RTOL * float(np.sum(np.abs(a_plus)) + np.sum(np.abs(a_minus)))
     total = 0.0
     for i in range(n):
         for bits in itertools.product((0, 1), repeat=T):
@@ -29,7 +31,7 @@ def _brute(Q, y, a_plus, a_minus) -> float:
             for t, b in enumerate(bits):
                 p *= Q[i][t] if b else 1 - Q[i][t]
                 H += a_plus[t] if b else -a_minus[t]
-            tie = abs(H) <= 1e-9
+            tie = abs(H) <= eps
             total += p * ((not tie and y[i] * H < 0) + 0.5 * tie)
     return total / n
 
@@ -47,6 +49,7 @@ def chains(draw):
 
 
 @given(chains())
+@example(([[0.0], [0.0], [0.0], [0.0]], [-1, -1, -1, -1], [0.0], [7.230463136088655e-186]))
 @settings(max_examples=300, deadline=None)
 def test_the_exact_error_is_the_sum_over_every_answer_pattern(case) -> None:
     Q, y, a_plus, a_minus = case
