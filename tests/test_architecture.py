@@ -1,4 +1,5 @@
-"""The arrows point one way: views → ui → boostcore (DESIGN.md, issue 15, item 5), without
+"""The arrows point one way: views → ui → boostcore (README, "How the code is arranged";
+issue 15, item 5), without
 cycles, without private names taken across modules, and each lesson in its own folder
 (issue 23, item 5).
 
@@ -167,3 +168,22 @@ def test_the_checks_find_what_they_look_for(tmp_path: Path) -> None:
     ]
     (tmp_path / "t.py").write_text("P = ['a', 'b']\n")
     assert architecture.page_list_files(("a", "b"), tmp_path) == ["t.py"]
+
+
+def test_every_doctest_is_collected() -> None:
+    """Issue 42, item 5: pytest's ``testpaths`` hold every Python file with a doctest (a
+    folder, not a hand-kept list of modules: a new lesson's doctests are never skipped)."""
+    import tomllib
+
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))
+    paths = [ROOT / p for p in config["tool"]["pytest"]["ini_options"]["testpaths"]]
+    assert all(p.is_dir() for p in paths), "testpaths are folders"
+    with_doctests = [
+        f
+        for f in sorted(ROOT.rglob("*.py"))
+        if ".venv" not in f.parts and ">>> " in f.read_text("utf-8", errors="replace")
+    ]
+    missed = [
+        str(f.relative_to(ROOT)) for f in with_doctests if not any(p in f.parents for p in paths)
+    ]
+    assert with_doctests and not missed, missed
