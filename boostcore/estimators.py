@@ -42,8 +42,10 @@ class BaseStepwiseClassifier(ClassifierMixin, BaseEstimator):
       :meth:`predict` (``classes_[1]`` where the decision function is positive),
       :meth:`staged_decision_function` and :meth:`staged_predict`.
 
-    A subclass keeps its parameters (``__init__``), its ``fit`` (:meth:`_fit_data`, then its
-    generator run into ``steps_`` and its fitted model) and how one snapshot scores ``X``: it
+    ``fit`` is here once: a subclass keeps its parameters (``__init__``), its step
+    (:meth:`_run`, the generator on the validated data, and :meth:`_keep`, the fitted model
+    from the snapshots; :meth:`_check_params` for checks the generator cannot make) and how
+    one snapshot scores ``X``: it
     overrides :meth:`_decision` (a margin ``F(x)``; the probability of ``classes_[1]`` is then
     Friedman et al.'s logistic link ``1/(1 + exp(−2F))``) or :meth:`_proba_pos` (that
     probability ``q(x)``; the decision function is then ``2q − 1``). It may also override
@@ -68,6 +70,8 @@ class BaseStepwiseClassifier(ClassifierMixin, BaseEstimator):
     >>> all(issubclass(c, e.BaseStepwiseClassifier) for c in ours)
     True
     >>> [c.predict is e.BaseStepwiseClassifier.predict for c in ours]
+    [True, True, True, True, True]
+    >>> [c._run is not e.BaseStepwiseClassifier._run for c in ours]  # each gives its step
     [True, True, True, True, True]
     """
 
@@ -136,6 +140,65 @@ class BaseStepwiseClassifier(ClassifierMixin, BaseEstimator):
         """
         F = self._decision(step, X)
         return 1.0 / (1.0 + np.exp(-2.0 * np.clip(F, -350, 350)))
+
+    # the fit loop, once (as scikit-learn's BaseWeightBoosting.fit): validate, run the
+    # subclass's generator to its end, keep its model
+    def fit(self, X, y, sample_weight=None):
+        """Run the algorithm on ``(X, y)`` to its end; ``y`` must have at most two classes.
+
+        Parameters
+        ----------
+        X : array_like of shape (n_samples, n_features)
+            Training features (finite numbers).
+        y : array_like of shape (n_samples,)
+            Labels: at most two classes; ``classes_[1]`` (the larger) is the positive one.
+        sample_weight : array_like of shape (n_samples,), default=None
+            Non-negative weights, not all zero; uniform when None (only the estimators whose
+            ``fit`` names it: the others' algorithms have no weighted form here).
+
+        Returns
+        -------
+        self
+            The fitted classifier.
+
+        Raises
+        ------
+        ValueError
+            If ``X``, ``y``, ``sample_weight`` or a parameter is invalid, or ``y`` has more
+            than two classes (the message names the rule).
+
+        Examples
+        --------
+        >>> from boostcore.datasets import make_dataset
+        >>> from boostcore.estimators import TopDownTreeClassifier
+        >>> ds = make_dataset("moons", n=100, random_state=0)
+        >>> TopDownTreeClassifier(size=4).fit(ds.X_train, [0, 1, 2] * 25)  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+            ...
+        ValueError: Only binary classification is supported. TopDownTreeClassifier got 3 ...
+        """
+        X, y_pm = self._fit_data(X, y, sample_weight)
+        self._check_params()
+        if self.classes_.size == 1 and not self._runs_on_one_class:
+            self.steps_ = ()  # nothing to boost: the model predicts the only class
+        else:
+            self.steps_ = tuple(self._run(X, y_pm, sample_weight))
+        self._keep(self.steps_)
+        return self
+
+    #: Whether the generator runs on a single class (else ``fit`` keeps no snapshot then).
+    _runs_on_one_class = False
+
+    def _check_params(self) -> None:
+        """Checks of parameters the generator cannot make itself (before a one-class fit)."""
+
+    def _run(self, X: np.ndarray, y_pm: np.ndarray, sample_weight) -> Iterator[Step]:
+        """The subclass's step generator on the validated data (labels ±1)."""
+        raise NotImplementedError
+
+    def _keep(self, steps_: tuple) -> None:
+        """Set the fitted model's attributes from the run's snapshots (``()``: one class)."""
+        raise NotImplementedError
 
     def _stages(self) -> Sequence[Step]:
         """The snapshots the staged methods report: the ``"step"`` snapshots, one per round
@@ -361,59 +424,24 @@ class TopDownTreeClassifier(BaseStepwiseClassifier):
         self.leaf_rule = leaf_rule
         self.categorical = categorical
 
-    def fit(self, X, y, sample_weight=None) -> TopDownTreeClassifier:
-        """Grow the tree on ``(X, y)``; ``y`` must have at most two classes.
+    _runs_on_one_class = True  # grow's single leaf predicts the only class
 
-        Parameters
-        ----------
-        X : array_like of shape (n_samples, n_features)
-            Training features (finite numbers).
-        y : array_like of shape (n_samples,)
-            Labels: at most two classes; ``classes_[1]`` (the larger) is the positive one.
-        sample_weight : array_like of shape (n_samples,), default=None
-            Non-negative weights, not all zero; uniform when None.
-
-        Returns
-        -------
-        self
-            The fitted classifier.
-
-        Raises
-        ------
-        ValueError
-            If ``X``, ``y``, ``sample_weight`` or a parameter is invalid, or ``y`` has more
-            than two classes (the message names the rule).
-
-        Examples
-        --------
-        >>> from boostcore.datasets import make_dataset
-        >>> from boostcore.estimators import TopDownTreeClassifier
-        >>> ds = make_dataset("moons", n=100, random_state=0)
-        >>> clf = TopDownTreeClassifier(size=4).fit(ds.X_train, ds.y_train)
-        >>> clf.classes_.tolist(), clf.tree_.n_leaves, len(clf.steps_)  # start, 3 steps, stop
-        ([-1, 1], 4, 5)
-        >>> TopDownTreeClassifier(size=4).fit(ds.X_train, [0, 1, 2] * 25)  # doctest: +ELLIPSIS
-        Traceback (most recent call last):
-            ...
-        ValueError: Only binary classification is supported. TopDownTreeClassifier got 3 ...
-        """
-        X, y_pm = self._fit_data(X, y, sample_weight)
-        self.steps_ = tuple(
-            grow(
-                X,
-                y_pm,
-                size=self.size,
-                index=self.index,
-                criterion=self.criterion,
-                max_arity=self.max_arity,
-                gamma=self.gamma,
-                leaf_rule=self.leaf_rule,
-                sample_weight=sample_weight,
-                categorical=self.categorical,
-            )
+    def _run(self, X, y_pm, sample_weight) -> Iterator[TreeStep]:
+        return grow(
+            X,
+            y_pm,
+            size=self.size,
+            index=self.index,
+            criterion=self.criterion,
+            max_arity=self.max_arity,
+            gamma=self.gamma,
+            leaf_rule=self.leaf_rule,
+            sample_weight=sample_weight,
+            categorical=self.categorical,
         )
-        self.tree_ = self.steps_[-1].tree
-        return self
+
+    def _keep(self, steps_: tuple) -> None:
+        self.tree_ = steps_[-1].tree
 
     def _proba_pos(self, step: TreeStep, X: np.ndarray) -> np.ndarray:
         return step.tree.predict_proba_pos(X)
@@ -537,25 +565,8 @@ class BPInfoBoostClassifier(BaseStepwiseClassifier):
         self.smoothing = smoothing
 
     def fit(self, X, y) -> BPInfoBoostClassifier:
-        """Run BP.InfoBoost on ``(X, y)``; ``y`` must have at most two classes.
-
-        Parameters
-        ----------
-        X : array_like of shape (n_samples, n_features)
-            Training features (finite numbers).
-        y : array_like of shape (n_samples,)
-            Labels: at most two classes; ``classes_[1]`` (the larger) is the positive one.
-
-        Returns
-        -------
-        self
-            The fitted classifier.
-
-        Raises
-        ------
-        ValueError
-            If ``X``, ``y``, ``sample_weight`` or a parameter is invalid, or ``y`` has more
-            than two classes (the message names the rule).
+        """Run BP.InfoBoost on ``(X, y)``: :meth:`BaseStepwiseClassifier.fit` without
+        ``sample_weight`` (BP.InfoBoost has no weighted form here).
 
         Examples
         --------
@@ -566,27 +577,26 @@ class BPInfoBoostClassifier(BaseStepwiseClassifier):
         >>> len(clf.steps_), clf.steps_[-1].kind, clf.steps_[-1].t
         (7, 'stop', 5)
         """
-        from .branching import BranchingProgram, bp_infoboost
+        return super().fit(X, y)
 
-        X, y_pm = self._fit_data(X, y)
-        if self.classes_.size == 1:
-            # nothing to boost: the program is empty and predicts the only class
-            self.steps_ = ()
-            self.program_ = BranchingProgram(())
-            return self
-        self.steps_ = tuple(
-            bp_infoboost(
-                X,
-                y_pm,
-                n_rounds=self.n_rounds,
-                merge=self.merge,
-                c=self.c,
-                weak=self.weak,
-                smoothing=self.smoothing,
-            )
+    def _run(self, X, y_pm, sample_weight) -> Iterator[Step]:
+        from .branching import bp_infoboost
+
+        return bp_infoboost(
+            X,
+            y_pm,
+            n_rounds=self.n_rounds,
+            merge=self.merge,
+            c=self.c,
+            weak=self.weak,
+            smoothing=self.smoothing,
         )
-        self.program_ = self.steps_[-1].program
-        return self
+
+    def _keep(self, steps_: tuple) -> None:
+        from .branching import BranchingProgram
+
+        # one class: the program is empty and predicts the only class
+        self.program_ = steps_[-1].program if steps_ else BranchingProgram(())
 
     def _decision(self, step: Step, X: np.ndarray) -> np.ndarray:
         return step.program.decision_function(X)
@@ -661,25 +671,8 @@ class ProbabilisticBoostClassifier(BaseStepwiseClassifier):
         self.random_state = random_state
 
     def fit(self, X, y) -> ProbabilisticBoostClassifier:
-        """Boost soft stumps on ``(X, y)``; ``y`` must have at most two classes.
-
-        Parameters
-        ----------
-        X : array_like of shape (n_samples, n_features)
-            Training features (finite numbers).
-        y : array_like of shape (n_samples,)
-            Labels: at most two classes; ``classes_[1]`` (the larger) is the positive one.
-
-        Returns
-        -------
-        self
-            The fitted classifier.
-
-        Raises
-        ------
-        ValueError
-            If ``X``, ``y``, ``sample_weight`` or a parameter is invalid, or ``y`` has more
-            than two classes (the message names the rule).
+        """Boost soft stumps on ``(X, y)``: :meth:`BaseStepwiseClassifier.fit` without
+        ``sample_weight`` (Grossmann's boosting has no weighted form here).
 
         Examples
         --------
@@ -694,38 +687,39 @@ class ProbabilisticBoostClassifier(BaseStepwiseClassifier):
             ...
         ValueError: structure must be one of 'chain', 'tree', 'matryoshka'; got 'forest'
         """
+        return super().fit(X, y)
+
+    def _check_params(self) -> None:
         from ._validation import check_choice
+
+        check_choice("structure", self.structure, ("chain", "tree", "matryoshka"))
+
+    def _run(self, X, y_pm, sample_weight) -> Iterator[Step]:
         from .probabilistic import matryoshka, prob_adaboost, prob_tree
 
-        X, y_pm = self._fit_data(X, y)
-        check_choice("structure", self.structure, ("chain", "tree", "matryoshka"))
-        if self.classes_.size == 1:
-            self.steps_, self.model_ = (), None
-            return self
         if self.structure == "chain":
-            gen = prob_adaboost(
+            return prob_adaboost(
                 X,
                 y_pm,
                 n_rounds=self.n_weak,
                 softness=self.softness,
                 random_state=self.random_state,
             )
-        elif self.structure == "tree":
-            gen = prob_tree(X, y_pm, n_internal=self.n_weak, softness=self.softness)
-        else:
-            levels = self.levels
-            if levels is None:
-                if (
-                    isinstance(self.n_weak, bool)
-                    or not isinstance(self.n_weak, int | np.integer)
-                    or self.n_weak < 2
-                ):
-                    raise ValueError(f"n_weak must be an integer ≥ 2; got {self.n_weak!r}")
-                levels = int(np.floor(np.log2(self.n_weak)))
-            gen = matryoshka(X, y_pm, levels=levels, softness=self.softness)
-        self.steps_ = tuple(gen)
-        self.model_ = self.steps_[-1].model
-        return self
+        if self.structure == "tree":
+            return prob_tree(X, y_pm, n_internal=self.n_weak, softness=self.softness)
+        levels = self.levels
+        if levels is None:
+            if (
+                isinstance(self.n_weak, bool)
+                or not isinstance(self.n_weak, int | np.integer)
+                or self.n_weak < 2
+            ):
+                raise ValueError(f"n_weak must be an integer ≥ 2; got {self.n_weak!r}")
+            levels = int(np.floor(np.log2(self.n_weak)))
+        return matryoshka(X, y_pm, levels=levels, softness=self.softness)
+
+    def _keep(self, steps_: tuple) -> None:
+        self.model_ = steps_[-1].model if steps_ else None
 
     def _proba_pos(self, step: Step, X: np.ndarray) -> np.ndarray:
         return step.model.q_pos(X)
@@ -821,60 +815,25 @@ class RealAdaBoostClassifier(BaseStepwiseClassifier):
         self.weak = weak
         self.random_state = random_state
 
-    def fit(self, X, y, sample_weight=None) -> RealAdaBoostClassifier:
-        """Run AdaBoost_R on ``(X, y)``; ``y`` must have at most two classes.
+    def _run(self, X, y_pm, sample_weight) -> Iterator[Step]:
+        from .realboost import g1_linear
 
-        Parameters
-        ----------
-        X : array_like of shape (n_samples, n_features)
-            Training features (finite numbers).
-        y : array_like of shape (n_samples,)
-            Labels: at most two classes; ``classes_[1]`` (the larger) is the positive one.
-        sample_weight : array_like of shape (n_samples,), default=None
-            Non-negative weights, not all zero; uniform when None.
-
-        Returns
-        -------
-        self
-            The fitted classifier.
-
-        Raises
-        ------
-        ValueError
-            If ``X``, ``y``, ``sample_weight`` or a parameter is invalid, or ``y`` has more
-            than two classes (the message names the rule).
-
-        Examples
-        --------
-        >>> from boostcore.datasets import make_dataset
-        >>> from boostcore.estimators import RealAdaBoostClassifier
-        >>> ds = make_dataset("moons", n=100, random_state=0)
-        >>> clf = RealAdaBoostClassifier(n_estimators=10).fit(ds.X_train, ds.y_train)
-        >>> len(clf.model_), round(clf.score(ds.X_test, ds.y_test), 2)
-        (10, 0.92)
-        """
-        from .realboost import Additive, g1_linear
-
-        X, y_pm = self._fit_data(X, y, sample_weight)
-        # as AdaBoostClassifier.fit: one generator for the whole fit (None: numpy's global)
-        rng = check_random_state(self.random_state)
-        if self.classes_.size == 1:
-            self.steps_, self.model_ = (), Additive((), ())
-            return self
+        # as AdaBoostClassifier.fit: one generator for the whole fit (None: numpy's global);
         # g1_linear clones and seeds a scikit-learn weak learner as AdaBoostClassifier's
         # _make_estimator does (clone, then _set_random_states with this generator)
-        self.steps_ = tuple(
-            g1_linear(
-                X,
-                y_pm,
-                n_rounds=self.n_estimators,
-                weak=self.weak,
-                sample_weight=sample_weight,
-                random_state=rng,
-            )
+        return g1_linear(
+            X,
+            y_pm,
+            n_rounds=self.n_estimators,
+            weak=self.weak,
+            sample_weight=sample_weight,
+            random_state=check_random_state(self.random_state),
         )
-        self.model_ = self.steps_[-1].model
-        return self
+
+    def _keep(self, steps_: tuple) -> None:
+        from .realboost import Additive
+
+        self.model_ = steps_[-1].model if steps_ else Additive((), ())
 
     def _decision(self, step: Step, X: np.ndarray) -> np.ndarray:
         return step.model.decision_function(X)
@@ -934,57 +893,21 @@ class BoostODTClassifier(BaseStepwiseClassifier):
         self.weak = weak
         self.leaf_rule = leaf_rule
 
-    def fit(self, X, y, sample_weight=None) -> BoostODTClassifier:
-        """Grow the boosted oblique tree on ``(X, y)``; ``y`` must have at most two classes.
-
-        Parameters
-        ----------
-        X : array_like of shape (n_samples, n_features)
-            Training features (finite numbers).
-        y : array_like of shape (n_samples,)
-            Labels: at most two classes; ``classes_[1]`` (the larger) is the positive one.
-        sample_weight : array_like of shape (n_samples,), default=None
-            Non-negative weights, not all zero; uniform when None.
-
-        Returns
-        -------
-        self
-            The fitted classifier.
-
-        Raises
-        ------
-        ValueError
-            If ``X``, ``y``, ``sample_weight`` or a parameter is invalid, or ``y`` has more
-            than two classes (the message names the rule).
-
-        Examples
-        --------
-        >>> from boostcore.datasets import make_dataset
-        >>> from boostcore.estimators import BoostODTClassifier
-        >>> ds = make_dataset("moons", n=100, random_state=0)
-        >>> clf = BoostODTClassifier(n_internal=3, n_stumps=5).fit(ds.X_train, ds.y_train)
-        >>> [s.kind for s in clf.steps_]
-        ['start', 'step', 'step', 'step', 'stop']
-        """
+    def _run(self, X, y_pm, sample_weight) -> Iterator[Step]:
         from .oblique import boost_odt
 
-        X, y_pm = self._fit_data(X, y, sample_weight)
-        if self.classes_.size == 1:
-            self.steps_, self.tree_ = (), None
-            return self
-        self.steps_ = tuple(
-            boost_odt(
-                X,
-                y_pm,
-                n_internal=self.n_internal,
-                n_stumps=self.n_stumps,
-                weak=self.weak,
-                leaf_rule=self.leaf_rule,
-                sample_weight=sample_weight,
-            )
+        return boost_odt(
+            X,
+            y_pm,
+            n_internal=self.n_internal,
+            n_stumps=self.n_stumps,
+            weak=self.weak,
+            leaf_rule=self.leaf_rule,
+            sample_weight=sample_weight,
         )
-        self.tree_ = self.steps_[-1].tree
-        return self
+
+    def _keep(self, steps_: tuple) -> None:
+        self.tree_ = steps_[-1].tree if steps_ else None
 
     def _decision(self, step: Step, X: np.ndarray) -> np.ndarray:
         return step.tree.decision_function(X)
