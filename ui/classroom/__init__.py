@@ -22,8 +22,9 @@ from typing import Any
 import streamlit as st
 from streamlit.errors import StreamlitAPIException
 
-from .. import pages, params, rounds
+from .. import params, rounds
 from ..guides import Guide
+from ..param_groups import HEADER_PARAMS
 from . import teach
 
 #: Session key (and URL parameter) of presenter mode.
@@ -203,7 +204,7 @@ def page_header(
     modes = bar.container(horizontal=True, width="content", vertical_alignment="center")
     bar.toggle(
         "Presenter mode",
-        **params.named(pages.HEADER_PARAMS, PRESENT).flag(),
+        **params.named(HEADER_PARAMS, PRESENT).flag(),
         help="For a projector: hides the sidebar and the explanations, enlarges fonts and "
         "plots, pins the stepper at the top. Keys: ← → step, Home/End jump, Space plays. "
         "Turn it off here to change the parameters again.",

@@ -23,10 +23,16 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from boostcore.datasets import GENERATORS
-
 from ..guides import Guide
 from ..labels import CRITERION_SHORT, INDEX, MERGE_SHORT
+
+# the URL parameter groups every page shares: declared in ui/param_groups.py (the page header
+# reads them there, without the registry) and re-exported here
+from ..param_groups import DATASET_PARAMS as DATASET_PARAMS
+from ..param_groups import HEADER_PARAMS as HEADER_PARAMS
+from ..param_groups import LECTURE_PARAMS as LECTURE_PARAMS
+from ..param_groups import LESSON_PARAMS as LESSON_PARAMS
+from ..param_groups import PRESET_PARAMS as PRESET_PARAMS
 from ..params import Param
 from .benchmark import guides as benchmark_guides
 from .bounds import guides as bounds_guides
@@ -38,34 +44,6 @@ from .topdown import guides as topdown_guides
 
 #: The features a lesson page may have (the values of :attr:`PageSpec.features`).
 FEATURES = frozenset({"lecture", "quiz", "proof", "student", "export"})
-
-# ------------------------------------------------------------------------------ shared groups
-#: Presenter mode: every page's header (``?present=true``).
-HEADER_PARAMS: tuple[Param, ...] = (
-    Param("present", "flag", default=False),
-    # class mode (ui/classroom/teach.py): a follower's class code, a teacher link's key
-    Param("class", "parsed"),
-    Param("teach", "parsed"),
-)
-#: A page with presets: the preset's name and the round it opens at (read by parsers).
-PRESET_PARAMS: tuple[Param, ...] = (Param("preset", "parsed"), Param("round", "parsed"))
-#: The lecture view: the round (with the presets') and which run is shown large.
-LECTURE_PARAMS: tuple[Param, ...] = (Param("focus", "choice"),)
-#: The dataset sidebar (ui/widgets.py) and the drawing canvas (ui/draw.py).
-DATASET_PARAMS: tuple[Param, ...] = (
-    Param("src", "choice", default="Generated", options=("Generated", "Upload CSV", "Draw")),
-    Param("data", "choice", default="moons", options=tuple(GENERATORS)),
-    Param("n", "int", lo=40, hi=5000, default=400, step=20),
-    Param("noise", "float", lo=0.0, hi=1.0, default=0.3, step=0.05),
-    Param("pos", "float", lo=0.1, hi=0.9, default=0.5, step=0.05),
-    Param("flip", "float", lo=0.0, hi=0.4, default=0.05, step=0.01),
-    Param("test", "float", lo=0.0, hi=0.5, default=0.25, step=0.05),
-    Param("seed", "int", lo=0, hi=1_000_000, default=0, step=1),
-    Param("pts", "parsed"),
-    Param("ptest", "float", lo=0.0, hi=0.5, default=0.0, step=0.05),
-)
-#: A lesson page: header, presets, data and the lecture view.
-LESSON_PARAMS = (*HEADER_PARAMS, *PRESET_PARAMS, *DATASET_PARAMS, *LECTURE_PARAMS)
 
 
 class LectureStep(NamedTuple):
