@@ -519,3 +519,21 @@ def test_every_dataset_page_runs_on_a_drawn_dataset(page: str) -> None:
     at.run()
     ah.ok(at)
     assert any("The demo below runs on your 15 points" in s.value for s in at.success)
+
+
+def test_the_export_of_a_drawing_rebuilds_its_points() -> None:
+    """The Export menu's script rebuilds drawn data from the points the dataset choice
+    carries (``DataChoice.drawn_xy``, issue 42: the page header no longer reads the canvas's
+    session state); a draw key without them is refused, so a page that lost them would fail
+    here."""
+    from ui import widgets
+    from ui.classroom import data_code
+
+    at = ah.open_export(_page(src="Draw", pts=draw.encode_points(DRAWN * 2)))
+    ah.ok(at)
+    X, y = draw.points_xy(DRAWN * 2)
+    ds = draw.dataset(DRAWN * 2, 0.0, 0)
+    choice = widgets.DataChoice(ds, f"draw:{draw.points_key(DRAWN * 2)}:0.0:0", drawn_xy=(X, y))
+    code, params = data_code(choice)
+    assert params["source"] == "drawn" and len(params["X"]) == len(DRAWN) * 2
+    assert str(round(float(X[0, 0]), 4))[:4] in code

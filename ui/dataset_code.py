@@ -156,7 +156,7 @@ def dataset_spec(
     seed:test_fraction`` (generated), ``csv:digest:test_fraction:seed`` (uploaded; the file
     name is ``choice.dataset.name``, pass it as ``dataset_name``) and
     ``draw:hash:test_fraction:seed`` (drawn; the points are not in the key: pass
-    ``drawn_xy=draw.points_xy(st.session_state["draw_pts"])``).
+    ``drawn_xy=choice.drawn_xy``, which ``ui.widgets`` fills from ``ui.draw.drawn_xy()``).
     """
     parts = str(choice_key).split(":")
     if parts[0] == "gen" and len(parts) == 8:

@@ -118,6 +118,11 @@ def decode_points(text: str) -> tuple[list[Point], str | None]:
     )
 
 
+def drawn_xy() -> tuple[np.ndarray, np.ndarray]:
+    """The session's drawing as ``(X, y)`` (:func:`points_xy` of its points)."""
+    return points_xy(st.session_state.get(_PTS, ()))
+
+
 def points_xy(points: Sequence[Point]) -> tuple[np.ndarray, np.ndarray]:
     """Coordinates (m, 2) and labels (m,) of lattice points."""
     if not points:

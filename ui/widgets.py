@@ -20,10 +20,12 @@ from .text import md_plain
 
 @dataclass(frozen=True)
 class DataChoice:
-    """The dataset in use and a key that identifies it for caching."""
+    """The dataset in use, a key that identifies it for caching and, for a drawing, its points
+    as ``(X, y)`` (what the export's script rebuilds the data from)."""
 
     dataset: datasets.Dataset
     key: str
+    drawn_xy: tuple | None = None
 
 
 def dataset_sidebar() -> DataChoice:
@@ -102,7 +104,9 @@ def dataset_sidebar() -> DataChoice:
         )
         drawn = draw.draw_panel(generated.dataset, seed)
         draw.sync_url(True)  # after the panel: a click or Undo changed the drawing
-        return DataChoice(*drawn) if drawn is not None else generated
+        if drawn is None:
+            return generated
+        return DataChoice(*drawn, drawn_xy=draw.drawn_xy())
     if source != "Upload CSV":
         return generated
     upload = sb.file_uploader(

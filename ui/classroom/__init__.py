@@ -418,11 +418,9 @@ def data_code(choice) -> tuple[str, dict]:
     """Python lines that rebuild the page's dataset, and its parameters for the JSON export."""
     from .. import dataset_code
 
-    xy = None
-    if choice.key.startswith("draw:"):
-        from .. import draw
-
-        xy = draw.points_xy(st.session_state.get("draw_pts", ()))
+    # a drawing's points come with the choice (ui.widgets fills them in): the header does not
+    # reach up into the canvas module for them
+    xy = choice.drawn_xy if choice.key.startswith("draw:") else None
     source, params = dataset_code.dataset_spec(choice.key, choice.dataset.name, drawn_xy=xy)
     shown = {k: (v.tolist() if hasattr(v, "tolist") else v) for k, v in params.items()}
     return dataset_code.dataset_code(source, params), {"source": source, **shown}
