@@ -786,6 +786,7 @@ function studentMount(component) {
     const now = turn();
     const to = now ? now[0] : target;
     if (to && to.isConnected) to.scrollIntoView({ block: "center", behavior: "smooth" });
+    BUS.cueTap = Date.now();
   });
   // (until the student has answered the question, or sent a choice once on this page)
   let sent = false;
@@ -817,6 +818,14 @@ function studentMount(component) {
       off = r.top > window.innerHeight - 40 || r.bottom < 80;
       const label = r.bottom < 80 ? now[1].replace("↓", "↑") : now[1];
       if (cue.textContent !== label) cue.textContent = label;
+      // a tap whose smooth scroll a rerun cut short (the page redrawn under it, this cue
+      // mounted anew: seen in CI, the turn still 900 px down): scrolled once more, at once
+      if (off && BUS.cueTap && Date.now() - BUS.cueTap < 4000) {
+        BUS.cueTap = 0;
+        target.scrollIntoView({ block: "center" });
+        const again = target.getBoundingClientRect();
+        off = again.top > window.innerHeight - 40 || again.bottom < 80;
+      }
     }
     cue.hidden = !off;
   };
