@@ -64,6 +64,28 @@ def _teach(browser, server: str, path: str = "/topdown"):
     return teacher, code.group(1)
 
 
+def _log(page) -> str:
+    """What klass.js did on the page, the newest 20 (its trace), for a failure's message."""
+    try:
+        return page.evaluate("JSON.stringify(((window.__boostlab || {}).classLog || []).slice(-20))")
+    except Exception as e:  # noqa: BLE001  (the page is being replaced)
+        return f"(not readable: {e})"
+
+
+def _text(page, selector: str) -> str:
+    try:
+        return page.locator(selector).first.inner_text(timeout=2000)
+    except Exception as e:  # noqa: BLE001  (for a failure's message only)
+        return f"(none: {type(e).__name__})"
+
+
+def _attr(page, selector: str, name: str) -> str:
+    try:
+        return page.locator(selector).first.get_attribute(name, timeout=2000) or ""
+    except Exception as e:  # noqa: BLE001  (for a failure's message only)
+        return f"(none: {type(e).__name__})"
+
+
 def _address(page) -> str:
     """The page's address; "" while it is being replaced (a follower opening the teacher's
     link destroys the page's script context for a moment)."""
@@ -154,7 +176,12 @@ def test_explore_rejoin_late_joiner_and_parameters(server, browser) -> None:
     _wait_for(
         lambda: "focus=Naive" in _address(late),
         30,
-        lambda: f"the student's address is {_address(late)}",
+        lambda: (
+            f"the student's address is {_address(late)}; the teacher's {_address(teacher)}; "
+            f"the teacher's class log {_log(teacher)}; the student's {_log(late)}; "
+            f"the student's banner {_text(late, '.st-key-class-follow')!r}; the teacher's "
+            f"last refusal {_attr(teacher, '.st-key-class_teacher [data-error]', 'data-error')!r}"
+        ),
     )
     late.wait_for_selector(FOLLOWING, timeout=60_000)
     assert "class=" + code in late.evaluate("location.href")
