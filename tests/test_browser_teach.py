@@ -67,7 +67,9 @@ def _teach(browser, server: str, path: str = "/topdown"):
 def _log(page) -> str:
     """What klass.js did on the page, the newest 20 (its trace), for a failure's message."""
     try:
-        return page.evaluate("JSON.stringify(((window.__boostlab || {}).classLog || []).slice(-20))")
+        return page.evaluate(
+            "JSON.stringify(((window.__boostlab || {}).classLog || []).slice(-20))"
+        )
     except Exception as e:  # noqa: BLE001  (the page is being replaced)
         return f"(not readable: {e})"
 
