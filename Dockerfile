@@ -33,6 +33,7 @@ RUN pip install --no-cache-dir -r requirements.txt
 COPY app.py serve.py LICENSE ./
 COPY .streamlit/config.toml .streamlit/config.toml
 COPY views/ views/
+COPY server/ server/
 COPY ui/ ui/
 COPY boostcore/ boostcore/
 COPY docs/ docs/

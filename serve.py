@@ -1,5 +1,5 @@
 """The boostlab server: the app's pages (``app.py``) and the class routes
-(``ui/classroom/routes.py``: a follower's event stream, the teacher's steps, answers and
+(``server/routes.py``: a follower's event stream, the teacher's steps, answers and
 splits) in one Streamlit ``st.App`` (an ASGI app on Starlette, served by uvicorn).
 
 Run it as ``streamlit run serve.py`` (``make run`` and ``make serve`` do): ``streamlit run``
@@ -9,7 +9,7 @@ finds ``app`` below and serves it with the usual ``--server.*`` options.
 import streamlit as st
 from starlette.middleware import Middleware
 
-from ui.classroom.routes import ROUTES, SecurityHeaders, lifespan
+from server.routes import ROUTES, SecurityHeaders, lifespan
 
 # the lifespan puts the class store on Redis when BOOSTLAB_REDIS_URL is set (a lecture hall of
 # several processes, scripts/hall.py), in this process otherwise

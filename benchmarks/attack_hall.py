@@ -56,7 +56,7 @@ def row_posed(t: Target) -> Row:
     """Whether a client's own X-Forwarded-For is the address the hall's app counts (a
     class of its own: 601 joins from one posed address)."""
     hall, store = t.extra["hall"], t.extra["store"]
-    import ui.classroom.store as cs
+    import server.store as cs
 
     key = cs.new_key()
     code = cs.run(store.open(key, "topdown", {}, 0))
@@ -117,7 +117,7 @@ def row_kill(t: Target) -> Row:
     """h10k: ``app1`` killed (SIGKILL) while its share of a crowd answers; whether every
     acknowledged answer is counted, and how soon the class counts only its real students again
     once the crowd has gone (the dead process's followers are counted out by its lease)."""
-    import ui.classroom.store as cs
+    import server.store as cs
 
     hall, store = t.extra["hall"], t.extra["store"]
     n = n_of(t.args, 50, 20)
@@ -219,7 +219,7 @@ def row_stop(t: Target) -> Row:
     """h10s: the process holding most of a crowd's streams stopped (SIGSTOP) while its
     students answer, continued (SIGCONT) once they are done: how soon HAProxy cuts its
     streams, they follow through the other process, and it is served again."""
-    import ui.classroom.store as cs
+    import server.store as cs
 
     hall, store = t.extra["hall"], t.extra["store"]
     n = n_of(t.args, 40, 20)

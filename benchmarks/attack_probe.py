@@ -259,17 +259,17 @@ def server_constants() -> dict[str, float]:
     """The server's own bounds, read from its code (the budget column follows them)."""
     out: dict[str, float] = {"BODY_SECONDS": 10.0, "MAX_BODY": 4096, "MAX_DEPTH": 4}
     with contextlib.suppress(Exception):
-        import ui.classroom.routes as routes
+        import server.routes as routes
 
         for name in ("BODY_SECONDS", "MAX_BODY", "MAX_DEPTH", "KEEPALIVE"):
             if hasattr(routes, name):
                 out[name] = getattr(routes, name)
     with contextlib.suppress(Exception):
-        from ui.classroom import deadline
+        from server import deadline
 
         out["HEAD_SECONDS"] = deadline.HEAD_SECONDS
     with contextlib.suppress(Exception):
-        from ui.classroom import redis_shared
+        from server import redis_shared
 
         out["LEASE_SECONDS"] = redis_shared.LEASE_SECONDS
         out["RENEW_SECONDS"] = redis_shared.RENEW_SECONDS

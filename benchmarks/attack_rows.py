@@ -359,7 +359,7 @@ def row_stream_flood(t: Target) -> Row:
 def row_fill(t: Target) -> Row:
     """One address takes ids (``…/join``) and holds a stream for each: within its budgets
     (600 ids, 600 streams), more than a class's 500 seats."""
-    import ui.classroom.store as cs
+    import server.store as cs
 
     xff = "203.0.113.75"
     n = seats = cs.limits_from_env().students  # the server's, from the same environment
@@ -451,7 +451,7 @@ def row_slow(t: Target) -> Row:
     )
     c = server_constants()
     heads_budget = (
-        f"a request's head {c['HEAD_SECONDS']:g} s (`ui/classroom/deadline.py`)"
+        f"a request's head {c['HEAD_SECONDS']:g} s (`server/deadline.py`)"
         if c.get("HEAD_SECONDS")
         else "a request's head: no deadline of the app's"
     )

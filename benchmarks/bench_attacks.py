@@ -248,8 +248,8 @@ def single(args, only, out: list[Row]) -> None:
 def hall_part(args, only, out: list[Row]) -> None:
     from hall import Hall, free_port
 
-    import ui.classroom.store as cs
-    from ui.classroom.redis_store import RedisStore
+    import server.store as cs
+    from server.redis_store import RedisStore
 
     folder = Path(tempfile.mkdtemp(prefix="bl-attacks-hall-"))
     hall = Hall(replicas=2, port=free_port(), address="127.0.0.1", folder=folder)

@@ -56,7 +56,7 @@ import load_check as lc  # noqa: E402
 from bench_teach import Followers  # noqa: E402
 from hall import Hall, free_port  # noqa: E402
 
-import ui.classroom.store as cs  # noqa: E402
+import server.store as cs  # noqa: E402
 
 STEP_GAP = 0.5
 
@@ -160,7 +160,7 @@ def measure(replicas: int, args) -> dict:
     t0 = time.monotonic()
     hall.start()
     started = time.monotonic() - t0
-    from ui.classroom.redis_store import RedisStore
+    from server.redis_store import RedisStore
 
     store = RedisStore(hall.redis_url)
     key = cs.new_key()

@@ -5,7 +5,10 @@ Usage: ``.venv/bin/python scripts/architecture.py`` prints
 * the files that retype the list of lesson pages (every lesson slug as a string literal),
 * the import cycles inside the app (imports inside functions included),
 * the private names taken across modules (``from m import _x`` or ``m._x``),
-* lesson folders that import another lesson or the registry.
+* lesson folders that import another lesson or the registry,
+* the arrows back up inside ``ui/``: imports between ui's parts (a top-level module, a
+  subpackage such as ``ui/classroom/``, the registry ``ui/pages/`` or one lesson's folder)
+  that close a cycle among the parts (issue 42: ``ui/classroom/`` importing the registry).
 
 Everything is read with ``ast`` (nothing is imported or run), so it also works on a tree that
 does not import. ``tests/test_architecture.py`` asserts the same numbers.
@@ -21,7 +24,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 #: The app's own packages (what an import cycle or a private name is counted in).
-PACKAGES = ("ui", "boostcore", "views")
+PACKAGES = ("ui", "boostcore", "views", "server")
 #: Folders whose files may retype nothing: everything but the virtualenv and artifacts.
 SKIP = {".venv", ".git", "artifacts", "__pycache__", "node_modules"}
 
@@ -177,6 +180,38 @@ class Graph:
         return sorted(out)
 
 
+    def upward_arrows(self, package: str = "ui") -> list[str]:
+        """Imports between the parts of ``package`` that lie on a cycle among the parts.
+
+        A part is a top-level module (``ui.header``), a subpackage (``ui.classroom``), the
+        registry (``ui.pages``) or one lesson's folder (``ui.pages.topdown``). Modules inside one
+        part may import each other both ways; between parts the arrows must run one way.
+        """
+
+        def part(mod: str) -> str:
+            bits = mod.split(".")
+            return ".".join(bits[:3]) if bits[:2] == [package, "pages"] else ".".join(bits[:2])
+
+        inside = [m for m in self.files if m.split(".")[0] == package]
+        arrows: dict[str, set[str]] = {part(m): set() for m in inside}
+        for mod in inside:
+            for target in self.edges[mod]:
+                if target.split(".")[0] == package and part(target) != part(mod):
+                    arrows[part(mod)].add(part(target))
+        collapsed = Graph.__new__(Graph)
+        collapsed.edges = arrows
+        on_cycle = {p: i for i, comp in enumerate(collapsed.cycles()) for p in comp}
+        out = []
+        for mod in inside:
+            for imp in self.imports[mod]:
+                for target in self.targets(imp):
+                    a, b = part(mod), part(target)
+                    if a != b and a in on_cycle and on_cycle.get(b) == on_cycle[a]:
+                        rel = self.files[mod].relative_to(self.root)
+                        out.append(f"{rel}:{imp.line} imports {target}")
+        return sorted(set(out))
+
+
 def _private(name: str) -> bool:
     return name.startswith("_") and not name.startswith("__")
 
@@ -226,6 +261,7 @@ def main() -> int:
         ("import cycles", [" → ".join(c) for c in graph.cycles()]),
         ("private names taken across modules", graph.private_names()),
         ("lesson modules importing another lesson or the registry", graph.lesson_breaches()),
+        ("arrows back up between the parts of ui/", graph.upward_arrows()),
     ]
     print(f"{'what':<58} {'count':>5}")
     for label, items in rows:

@@ -9,7 +9,7 @@ hall of 300 needs several. This starts, as real servers from Debian's packages:
 
 * **Redis** (``redis-server``) on 127.0.0.1, keeping an append-only file in the hall's
   folder (a restart keeps the classes): the class store of every app process
-  (``BOOSTLAB_REDIS_URL``; ``ui/classroom/redis_store.py``);
+  (``BOOSTLAB_REDIS_URL``; ``server/redis_store.py``);
 * **N app processes** (``streamlit run serve.py``; N = the number of cores by default), each
   on a port of 127.0.0.1 of its own, each with its own run cache (1 GiB at most);
 * **HAProxy** (``haproxy``) on ``--address:--port``, in front of them: a cookie

@@ -38,8 +38,8 @@ def page(name: str, /, **params: str | list[str]) -> AppTest:
 
 def open_export(at: AppTest) -> AppTest:
     """Open the page's Export menu, as a click on it does (its open state is the popover's
-    widget value, ``ui.classroom.EXPORT_MENU``), and rerun: its downloads are then there."""
-    from ui.classroom import EXPORT_MENU
+    widget value, ``ui.header.EXPORT_MENU``), and rerun: its downloads are then there."""
+    from ui.header import EXPORT_MENU
 
     at.session_state[EXPORT_MENU] = True
     return at.run()

@@ -14,7 +14,7 @@ import re
 
 import pytest
 
-import ui.classroom.store as cs
+import server.store as cs
 from tests import apptest_helpers as ah
 from ui.classroom import teach
 

@@ -17,7 +17,7 @@ from streamlit.testing.v1 import AppTest
 
 from tests import apptest_helpers as ah
 from ui import pages
-from ui.classroom import PRESENT
+from ui.charts import PRESENT
 
 #: Every step of the lecture path in time order, as (page, step) (the home page's order).
 STEPS = sorted(((p, s) for p in pages.PAGES for s in p.lecture_path), key=lambda ps: ps[1].start)

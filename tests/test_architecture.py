@@ -55,7 +55,7 @@ def _offenders(folder: str, forbidden: set[str], allowed: set[str] = frozenset()
     ]
 
 
-@pytest.mark.parametrize("folder", ["views", "ui", "boostcore"])
+@pytest.mark.parametrize("folder", ["views", "ui", "boostcore", "server"])
 def test_the_folders_hold_modules(folder: str) -> None:
     assert _modules(folder), f"no modules found in {folder}/"
 
@@ -83,6 +83,28 @@ def test_the_core_imports_no_ui_stack() -> None:
     """boostcore stays importable and testable without Streamlit, plotly or the app."""
     offenders = _offenders("boostcore", {"streamlit", "plotly", "ui", "views"})
     assert not offenders, offenders
+
+
+def test_the_class_server_imports_neither_streamlit_nor_the_app_above_it() -> None:
+    """Issue 42, item 1: ``server/`` (the class store, the Redis store, the routes) runs
+    without Streamlit, so a lesson player or a follower page can be served by it alone."""
+    offenders = _offenders("server", {"streamlit", "ui", "views", "plotly"})
+    assert not offenders, offenders
+
+
+def test_importing_the_class_store_loads_no_streamlit() -> None:
+    """What the rule above is for, measured: ``import server.store`` (and the routes and the
+    Redis store) in a fresh interpreter loads no module of Streamlit, ui or views."""
+    import subprocess
+
+    code = (
+        "import sys, server.store, server.routes, server.redis_store;"
+        "print(sorted({m.split('.')[0] for m in sys.modules} & {'streamlit', 'ui', 'views'}))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True
+    )
+    assert out.stdout.strip() == "[]", out.stdout + out.stderr
 
 
 def test_ui_never_imports_views() -> None:
@@ -133,6 +155,13 @@ def test_no_private_name_is_taken_across_modules() -> None:
     assert architecture.Graph().private_names() == []
 
 
+def test_no_arrow_runs_back_up_between_the_parts_of_ui() -> None:
+    """Issue 42, item 1: ui's parts (a top-level module, ``ui/classroom/``, the registry,
+    a lesson's folder) import each other one way; the page header no longer reaches up into
+    the registry or the canvas module."""
+    assert architecture.Graph().upward_arrows() == []
+
+
 def test_a_lesson_imports_neither_another_lesson_nor_the_registry() -> None:
     assert architecture.Graph().lesson_breaches() == []
 
@@ -165,6 +194,19 @@ def test_the_checks_find_what_they_look_for(tmp_path: Path) -> None:
     assert graph.lesson_breaches() == [
         "ui/pages/a/frames.py imports ui.pages.b",
         "ui/pages/a/frames.py imports ui.pages.b.frames",
+    ]
+    (ui / "sub").mkdir()
+    (ui / "sub" / "__init__.py").write_text("")
+    (ui / "sub" / "inner.py").write_text("from ui.pages.b import frames\n")  # up ...
+    (ui / "pages" / "b" / "views.py").write_text("from ui.sub import inner\n")  # ... and down
+    graph = architecture.Graph(tmp_path, ("ui",))
+    assert graph.upward_arrows() == [
+        "ui/pages/b/views.py:1 imports ui.sub",
+        "ui/pages/b/views.py:1 imports ui.sub.inner",
+        "ui/sub/inner.py:1 imports ui.pages.b",
+        "ui/sub/inner.py:1 imports ui.pages.b.frames",
+        "ui/x.py:1 imports ui.y",  # two top-level modules on a cycle are two parts
+        "ui/y.py:2 imports ui.x",
     ]
     (tmp_path / "t.py").write_text("P = ['a', 'b']\n")
     assert architecture.page_list_files(("a", "b"), tmp_path) == ["t.py"]

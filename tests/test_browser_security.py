@@ -16,7 +16,7 @@ import urllib.request
 import pytest
 from test_browser import LECTURE, _new_page, _no_exception_box, _settle
 
-from ui.classroom.routes import SECURITY_HEADERS
+from server.routes import SECURITY_HEADERS
 
 pytestmark = pytest.mark.browser
 

@@ -23,11 +23,11 @@ from conftest import _free_port, redis_server
 from starlette.applications import Starlette
 from starlette.testclient import TestClient
 
-import ui.classroom.routes as routes
-import ui.classroom.store as cs
+import server.routes as routes
+import server.store as cs
 
 pytest.importorskip("redis")
-from ui.classroom.redis_store import RedisStore, StoreUnavailable  # noqa: E402
+from server.redis_store import RedisStore, StoreUnavailable  # noqa: E402
 
 
 def _store(url: str) -> RedisStore:
@@ -154,7 +154,7 @@ def test_a_dead_processs_followers_are_counted_out(redis_url, monkeypatch) -> No
     seats and counted as following. Once its lease has expired, another process takes its
     pages out of the count (and the class hears of it); a student who also followed through
     the living process stays counted."""
-    import ui.classroom.redis_shared as shared
+    import server.redis_shared as shared
 
     monkeypatch.setattr(shared, "LEASE_SECONDS", 1)
     monkeypatch.setattr(shared, "RENEW_SECONDS", 0.1)
@@ -177,7 +177,7 @@ def test_a_frozen_process_taken_out_puts_its_followers_back(redis_url, monkeypat
     """A process only frozen past its lease (SIGSTOP) is taken out like a dead one; when it
     runs again, what it still holds goes back into the count, and its later leaves are not
     counted twice."""
-    import ui.classroom.redis_shared as shared
+    import server.redis_shared as shared
 
     monkeypatch.setattr(shared, "LEASE_SECONDS", 1)
     monkeypatch.setattr(shared, "RENEW_SECONDS", 0.1)

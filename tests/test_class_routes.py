@@ -1,4 +1,4 @@
-"""The class's HTTP routes (``ui/classroom/routes.py``) on Starlette's test client, with a
+"""The class's HTTP routes (``server/routes.py``) on Starlette's test client, with a
 fresh store per test (in-process, and on a real Redis): what a follower's page and a
 teacher's page send, and what anything else trying them gets (issue 28, "only the teacher
 drives").
@@ -26,8 +26,8 @@ import pytest
 from starlette.applications import Starlette
 from starlette.testclient import TestClient
 
-import ui.classroom.routes as routes
-import ui.classroom.store as cs
+import server.routes as routes
+import server.store as cs
 
 
 @pytest.fixture(params=["memory", "redis"])
@@ -36,7 +36,7 @@ def client(monkeypatch, request):
     if request.param == "memory":
         store = cs.MemoryStore()
     else:
-        from ui.classroom.redis_store import RedisStore
+        from server.redis_store import RedisStore
 
         url = request.getfixturevalue("redis_url")
         store = RedisStore(url, prefix=f"routes-{uuid.uuid4().hex}:")
@@ -58,7 +58,7 @@ def _open_class() -> tuple[str, str]:
 
 
 def _id(code: str) -> str:
-    """A follower's id as the class gives it (``POST …/join``: ``ui/classroom/admission.py``)."""
+    """A follower's id as the class gives it (``POST …/join``: ``server/admission.py``)."""
     return cs.run(cs.STORE.admit(code, ""))
 
 

@@ -1,4 +1,4 @@
-"""The class store (``ui/classroom/store.py``), against its interface: what the routes and the
+"""The class store (``server/store.py``), against its interface: what the routes and the
 pages rely on (issue 28, "one store behind a small interface").
 
 * Only the teacher drives: every teacher operation without the key, or with a wrong one, is
@@ -25,7 +25,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ui.classroom import store as cs
+from server import store as cs
 
 STORES = ("memory", "redis")
 STUDENTS = [f"student-{i:04d}" for i in range(200)]
@@ -39,7 +39,7 @@ def make(request):
     if request.param == "memory":
         yield cs.MemoryStore
         return
-    from ui.classroom.redis_store import RedisStore
+    from server.redis_store import RedisStore
 
     url = request.getfixturevalue("redis_url")
     made = []

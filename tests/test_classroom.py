@@ -1,4 +1,4 @@
-"""AppTest for the classroom tools of ``ui/classroom.py`` on every page.
+"""AppTest for the classroom tools of ``ui/header.py`` on every page.
 
 * Presenter mode (``?present=true``): every page runs, the toggle reads True, the intro
   paragraph and the theory expander are left out; without it they are shown.
@@ -57,7 +57,7 @@ def _call_name(node: ast.AST) -> str | None:
 def _intro_of(tree: ast.Module) -> str | None:
     """The intro paragraph of a view: ``page_header``'s ``intro`` (its second argument), or,
     for a lesson's compact header, the module's ``INTRO``, which the page shows below its
-    views (``ui.classroom.page_header``)."""
+    views (``ui.header.page_header``)."""
     for node in ast.walk(tree):
         if _call_name(node) == "page_header":
             given = node.args[1:2] + [k.value for k in node.keywords if k.arg == "intro"]
@@ -649,7 +649,7 @@ def test_the_export_menu_is_filled_only_while_open(page: str) -> None:
     """A page open with the Export menu closed (every student's) makes none of its files,
     buttons or scripts (issue 27: they were ~10-15 % of a warm open's server CPU); opened,
     they are there; closed again, they are gone."""
-    from ui.classroom import EXPORT_MENU
+    from ui.header import EXPORT_MENU
 
     at = ah.page(page)
     ah.ok(at)

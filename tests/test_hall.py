@@ -37,8 +37,8 @@ from conftest import CHROMIUM, _free_port, require_chromium, require_redis
 from test_browser import _lecture_round, _no_exception_box, _settle, _wait_for
 from test_browser_teach import FOLLOWING, LECTURE, PHONE
 
-import ui.classroom.routes as routes
-import ui.classroom.store as cs
+import server.routes as routes
+import server.store as cs
 
 #: Starts its own servers (Redis, two app processes, HAProxy): run alone, after the parallel
 #: part of `make test`.
@@ -400,7 +400,7 @@ def test_a_frozen_process_loses_its_streams_and_requests_at_once(hall) -> None:
         60,
         "both processes were not in the rotation before the test",
     )
-    from ui.classroom.redis_store import RedisStore
+    from server.redis_store import RedisStore
 
     store = RedisStore(f"redis://127.0.0.1:{_ports(folder)['redis']}/0")
     held: list[_Held] = []
@@ -510,7 +510,7 @@ def test_redis_killed_mid_lecture_the_class_goes_on(hall) -> None:
     sys.path.insert(0, str(ROOT / "benchmarks"))
     from bench_teach import Followers
 
-    from ui.classroom.redis_store import RedisStore
+    from server.redis_store import RedisStore
 
     redis_port = next(
         int(r.split()[2])
@@ -559,7 +559,7 @@ def test_followers_who_go_are_counted_out_at_once_through_the_hall(hall) -> None
     first event; the class's count returns to 0."""
     url, folder, _ = hall
     port = int(url.rsplit(":", 1)[1])
-    from ui.classroom.redis_store import RedisStore
+    from server.redis_store import RedisStore
 
     store = RedisStore(f"redis://127.0.0.1:{_ports(folder)['redis']}/0")
     try:

@@ -527,7 +527,7 @@ def test_the_export_of_a_drawing_rebuilds_its_points() -> None:
     session state); a draw key without them is refused, so a page that lost them would fail
     here."""
     from ui import widgets
-    from ui.classroom import data_code
+    from ui.header import data_code
 
     at = ah.open_export(_page(src="Draw", pts=draw.encode_points(DRAWN * 2)))
     ah.ok(at)

@@ -152,7 +152,7 @@ def test_a_presets_round_wins() -> None:
 
 def test_a_preset_links_round_wins_over_the_presets() -> None:
     at = _open(preset="x", round="3")
-    # as ui.classroom.preset_from_url: the preset's round, then the link's kept
+    # as ui.header.preset_from_url: the preset's round, then the link's kept
     assert _run(at, ("set_from_preset", (1,)), ("from_link", ())) == 3
     assert _run(at) == 3  # applied once
 

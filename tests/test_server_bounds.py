@@ -19,7 +19,7 @@ import urllib.request
 import pytest
 from conftest import streamlit_server
 
-from ui.classroom import deadline, logs
+from server import deadline, logs
 
 pytestmark = pytest.mark.serial
 

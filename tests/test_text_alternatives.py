@@ -6,7 +6,7 @@ from __future__ import annotations
 import plotly.graph_objects as go
 
 from tests import apptest_helpers as ah
-from ui.classroom import figure_frame
+from ui.charts import figure_frame
 from ui.pages.bounds import figures as bounds_figures
 
 

@@ -49,7 +49,8 @@ import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 
 from . import payload, rounds
-from .classroom import chart_config, presenting, presets_and_challenges
+from .charts import PRESENTER_FONT, chart_config, presenting
+from .header import presets_and_challenges
 from .proof import COMPACT_CSS
 
 if TYPE_CHECKING:
@@ -1011,11 +1012,6 @@ def _nothing() -> None:
     """The ``focus`` callback of a view clicked without one: the trigger still reruns."""
 
 
-#: Presenter mode's figure font: the lecture views are built for a 1920-px-wide projector at
-#: this size and scaled by the browser with the window's width (see :class:`ViewData`).
-PRESENTER_FONT = 22.0
-
-
 def scale() -> float:
     """Font scale of the lecture's figures (base 12 px): presenter mode's 22 px at 1920."""
     return PRESENTER_FONT / 12.0 if presenting() else 1.0
@@ -1156,7 +1152,7 @@ def preset_row(
     Parameters
     ----------
     key : str
-        Key of the preset selectbox (see :func:`ui.classroom.presets_and_challenges`).
+        Key of the preset selectbox (see :func:`ui.header.presets_and_challenges`).
     presets, challenges : dict of str to Guide
         The page's presets and challenges.
     first_round : int

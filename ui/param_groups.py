@@ -2,7 +2,7 @@
 mode), a preset's, the dataset sidebar's and the lecture view's.
 
 They live outside the page registry (:mod:`ui.pages`, which re-exports them) so that the
-parts of ``ui`` that read them — the page header in :mod:`ui.classroom` — need not import the
+parts of ``ui`` that read them — the page header in :mod:`ui.header` — need not import the
 registry, which sits above them (issue 42, item 1).
 """
 

@@ -868,7 +868,7 @@ def proof_placeholder_html(text: str, *, large: bool = False) -> str:
 
 
 #: Figure font (px) from which the frame builders draw the large card: presenter mode builds
-#: its frames at 12 × 1.3 = 15.6 px (``ui.classroom.PRESENTER_SCALE``), the normal page at 12.
+#: its frames at 12 × 1.3 = 15.6 px (``ui.charts.PRESENTER_SCALE``), the normal page at 12.
 LARGE_FONT = 14.0
 
 

@@ -307,7 +307,7 @@ def ask(
     key : str
         Prefix of every session key of the widget (one per page, e.g. ``"quiz_topdown"``).
     presenting : bool
-        Presenter mode (``ui.classroom.presenting()``): the question large, answers
+        Presenter mode (``ui.charts.presenting()``): the question large, answers
         lettered for a show of hands, the class's answer optional.
     on_reveal : callable, optional
         Called with the question when **Reveal** is pressed (e.g. to step the page on).

@@ -1,7 +1,7 @@
 """A page's run as data: one flat record per snapshot, and whole runs as JSON or CSV.
 
 Pure Python (no Streamlit calls), so everything here is unit-testable; the pages only put
-the strings into ``st.download_button`` (``ui.classroom.export_run``).
+the strings into ``st.download_button`` (``ui.header.export_run``).
 
 * ``run_records(steps)`` — one flat dict per snapshot for every snapshot type the pages use:
   the step protocol's ``to_record()`` (boostcore/steps.py) with ``chosen``, what the step

@@ -132,7 +132,7 @@ def show(t: int, *, key: str = KEY) -> None:
 
 
 def set_from_preset(t: int, *, key: str = KEY) -> None:
-    """Show round ``t`` of a preset or challenge being loaded (``ui/classroom.py``), before
+    """Show round ``t`` of a preset or challenge being loaded (``ui/header.py``), before
     its run is computed.
 
     Playing stops and the kept round is dropped: the next stepper clamps ``t`` into the
@@ -156,7 +156,7 @@ def set_from_preset(t: int, *, key: str = KEY) -> None:
 def from_link(key: str = KEY) -> None:
     """Keep the round a preset link names (``?preset=…&round=…``) for the stepper.
 
-    ``ui.classroom.preset_from_url`` loads the preset before the run exists, so only the
+    ``ui.header.preset_from_url`` loads the preset before the run exists, so only the
     stepper (:func:`settle`, the game's :func:`stepper`) can check the round against the
     run's rounds: it shows it once, clamped, and says so on the page's notice if the value
     was not a round of the run. Nothing is kept when the link names no round.

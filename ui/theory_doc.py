@@ -121,7 +121,7 @@ def link(number: str, label: str | None = None) -> None:
 def words(terms: tuple[str, ...]) -> None:
     """A caption explaining the page's jargon, one glossary line per term (left out in
     presenter mode, where the teacher explains)."""
-    from .classroom import presenting
+    from .charts import presenting
 
     if presenting():
         return

@@ -7,13 +7,8 @@ import time
 import streamlit as st
 
 from ui import pages, params, theory_doc
-from ui.classroom import (
-    chart_with_numbers,
-    page_header,
-    presenting,
-    preset_from_url,
-    presets_and_challenges,
-)
+from ui.charts import chart_with_numbers, presenting
+from ui.header import page_header, preset_from_url, presets_and_challenges
 from ui.pages.benchmark import figures
 from ui.pages.benchmark import results as bench
 from ui.pages.benchmark import runs as benchmark_runs

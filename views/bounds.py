@@ -5,12 +5,8 @@ from __future__ import annotations
 import streamlit as st
 
 from ui import lecture, pages, params, theory_doc
-from ui.classroom import (
-    chart_with_numbers,
-    page_header,
-    preset_from_url,
-    presets_and_challenges,
-)
+from ui.charts import chart_with_numbers
+from ui.header import page_header, preset_from_url, presets_and_challenges
 from ui.pages.bounds import export, numbers
 from ui.pages.bounds import figures as bf
 

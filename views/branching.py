@@ -14,13 +14,8 @@ from ui import (
     quiz_widget,
     theory_doc,
 )
-from ui.classroom import (
-    data_code,
-    export_run,
-    page_header,
-    presenting,
-    preset_from_url,
-)
+from ui.charts import presenting
+from ui.header import data_code, export_run, page_header, preset_from_url
 from ui.pages.branching import diagrams, export, frames, questions, student
 from ui.pages.branching import runs as branching_runs
 from ui.pages.branching.frames import SCHEMES

@@ -8,15 +8,13 @@ from __future__ import annotations
 import streamlit as st
 
 from ui import lecture, pages, params, quiz_widget, theory_doc
-from ui.classroom import (
-    chart_with_numbers,
+from ui.charts import chart_with_numbers, presenting, structure
+from ui.header import (
     export_run,
     export_structures,
     page_header,
-    presenting,
     preset_from_url,
     presets_and_challenges,
-    structure,
 )
 from ui.pages.game import diagrams, export, figures, questions, tables
 from ui.pages.game import frames as game_frames

@@ -5,7 +5,8 @@ from pathlib import Path
 import streamlit as st
 
 from ui import pages, params, theory_doc
-from ui.classroom import PRESENT, page_header, presenting
+from ui.charts import PRESENT, presenting
+from ui.header import page_header
 from ui.text import md_plain
 from ui.widgets import page_link
 
@@ -37,7 +38,7 @@ def _open_step(page: pages.PageSpec, preset: str) -> None:
     loads its preset again if this session opened it from a link before.
     """
     st.session_state[PRESENT] = True  # the toggle writes ``present=true`` into the address
-    st.session_state.pop(f"{page.preset_key}_url_done", None)  # ui.classroom.preset_from_url
+    st.session_state.pop(f"{page.preset_key}_url_done", None)  # ui.header.preset_from_url
     st.session_state[_GO] = (page.view, {"preset": preset})
 
 

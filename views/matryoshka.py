@@ -16,13 +16,8 @@ from ui import (
     rounds,
     theory_doc,
 )
-from ui.classroom import (
-    data_code,
-    export_run,
-    page_header,
-    presenting,
-    preset_from_url,
-)
+from ui.charts import presenting
+from ui.header import data_code, export_run, page_header, preset_from_url
 from ui.pages.matryoshka import diagrams, export, frames, questions
 from ui.pages.matryoshka import runs as matryoshka_runs
 from ui.widgets import dataset_sidebar

@@ -18,13 +18,8 @@ from ui import (
     quiz_widget,
     theory_doc,
 )
-from ui.classroom import (
-    data_code,
-    export_run,
-    page_header,
-    presenting,
-    preset_from_url,
-)
+from ui.charts import presenting
+from ui.header import data_code, export_run, page_header, preset_from_url
 from ui.pages.oblique import diagrams, export, questions, student
 from ui.pages.oblique import runs as oblique_runs
 from ui.pages.oblique.frames import (

@@ -5,7 +5,7 @@ from __future__ import annotations
 import streamlit as st
 
 from ui import pages, params, theory_doc
-from ui.classroom import page_header
+from ui.header import page_header
 
 _notice = params.begin(pages.page("theory"))
 page_header(

@@ -18,13 +18,8 @@ from ui import (
     tables,
     theory_doc,
 )
-from ui.classroom import (
-    data_code,
-    export_run,
-    page_header,
-    presenting,
-    preset_from_url,
-)
+from ui.charts import presenting
+from ui.header import data_code, export_run, page_header, preset_from_url
 from ui.labels import CRITERION_FROM_SHORT, CRITERION_LABELS, CRITERION_SHORT, INDEX_LABELS
 from ui.pages.topdown import diagrams, export, frames, questions, student
 from ui.pages.topdown import runs as topdown_runs

@@ -15,7 +15,7 @@ While the class collects, a follower's page keeps the algorithm's choice to itse
 choice, the page shows how the class's choice compared with the algorithm's
 (:func:`played_note`).
 
-The submissions travel through the class store (:mod:`ui.classroom.store`: one per student, a
+The submissions travel through the class store (:mod:`server.store`: one per student, a
 new one replaces it; a new collection and each choice played drop them).
 """
 
@@ -30,7 +30,8 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from .. import theme
-from . import PRESENTER_SCALE, chart, presenting, teach
+from ..charts import PRESENTER_FONT, PRESENTER_SCALE, chart, presenting
+from . import teach
 
 
 def collect_toggle() -> None:
@@ -161,11 +162,10 @@ def _wrapped(text: str | None, chars: int) -> str | None:
 
 def _for_the_hall(fig: go.Figure) -> None:
     """Presenter mode: the panel's charts read like the lecture's views from the back of the
-    hall — every text at ``ui.lecture.PRESENTER_FONT`` (22 px at 1920) once :func:`chart`
+    hall — every text at ``ui.charts.PRESENTER_FONT`` (22 px at 1920) once :func:`chart`
     has enlarged the layout's fonts by ``PRESENTER_SCALE`` (a mark's text it does not
     enlarge is set to that size here), and the titles wrapped to the panel's width (issue 39,
     item 8: 12-16 px before)."""
-    from ..lecture import PRESENTER_FONT  # ui.lecture imports this package: not at the top
 
     base = math.ceil(PRESENTER_FONT / PRESENTER_SCALE)
     lay = fig.layout

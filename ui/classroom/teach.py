@@ -2,9 +2,9 @@
 (code, QR code of the students' link, count, teacher link, *End class*) and a follower's
 banner (*Explore on my own* / *Rejoin the class*).
 
-The class lives in the store (:mod:`ui.classroom.store`); what moves during a lecture moves in
+The class lives in the store (:mod:`server.store`); what moves during a lecture moves in
 the browser (``klass.js``): the teacher's steps are POSTed to the class's routes
-(:mod:`ui.classroom.routes`) and reach followers as events on a stream they hold open, with
+(:mod:`server.routes`) and reach followers as events on a stream they hold open, with
 no Streamlit rerun per follower per step. This module runs on the pages' script runs only:
 
 * a teacher's run publishes the page and its URL parameters when they change (a new page, a
@@ -29,7 +29,7 @@ from urllib.parse import urlencode
 
 import streamlit as st
 
-import ui.classroom.store as cs  # the module, not the package (no import cycle)
+import server.store as cs
 
 from .. import params, static_js
 

@@ -98,7 +98,7 @@ class PageSpec:
         Which of :data:`FEATURES` the page has: ``"lecture"`` the stepped three views,
         ``"quiz"`` predict-then-reveal, ``"proof"`` the proof card, ``"student"`` you are the
         weak learner, ``"export"`` the run as JSON/CSV beside its script
-        (``classroom.export_run``; the bounds explorer exports a script only, so not this).
+        (``header.export_run``; the bounds explorer exports a script only, so not this).
     theory : str
         Its section of docs/theory.md (``"1"`` is §1).
     thumbnail : str

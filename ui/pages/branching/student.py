@@ -29,7 +29,8 @@ import streamlit as st
 
 from boostcore.branching import STOP, BPStep, StumpScore, score_stump
 from boostcore.datasets import Dataset
-from ui.classroom import chart, pool, teach
+from ui.charts import chart
+from ui.classroom import pool, teach
 from ui.figures import data_extent
 from ui.lecture import scale
 from ui.text import md_plain, sub_digits
@@ -440,7 +441,7 @@ def branching_turn(
                 or "click a point"
             )
             fig = go.Figure(turn_regions(state, ds, feature, threshold, font=12))
-            # presenter mode enlarges the layout's fonts (ui.classroom.chart), not the mark's
+            # presenter mode enlarges the layout's fonts (ui.charts.chart), not the mark's
             fig.update_traces(textfont_size=round(12 * scale()), selector=dict(name="h_t = +1"))
             # a selection must not fade the other points: the stump line is the feedback
             keep = dict(marker=dict(opacity=1))

@@ -38,7 +38,8 @@ from boostcore.datasets import Dataset
 from boostcore.oblique import ODTStep, score_separator
 from boostcore.steps import STEP
 from ui import theme
-from ui.classroom import chart, pool, presenting, teach
+from ui.charts import chart, presenting
+from ui.classroom import pool, teach
 from ui.figures import data_extent
 from ui.text import md_plain
 from ui.weak_common import Turn

@@ -29,7 +29,8 @@ import streamlit as st
 from boostcore.bounds import ceil_log2
 from boostcore.datasets import Dataset
 from ui import theme
-from ui.classroom import chart, pool, teach
+from ui.charts import chart
+from ui.classroom import pool, teach
 from ui.figures import data_extent
 from ui.text import md_plain
 from ui.weak_common import Turn

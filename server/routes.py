@@ -3,7 +3,7 @@
 
 =========================================  ==============================================
 ``POST /api/class/{code}/join``            ``{}``: a follower's id, ``{"student": ID}``
-                                           (:mod:`ui.classroom.admission`)
+                                           (:mod:`server.admission`)
 ``GET  /api/class/{code}/events``          server-sent events: the class's state now, then
                                            each change (``?student=ID`` counts a follower)
 ``POST /api/class/{code}/round``           the teacher's step: ``{"key", "round"}``
@@ -25,7 +25,7 @@ sleepy follower lands on the current round.
 
 Every refusal is JSON ``{"error": sentence}`` with the store's status (400 bad input, 403 not
 the teacher, 404 no such class, 429 a limit); a client that keeps trying wrong codes is
-slowed down (:class:`~ui.classroom.store.Throttle`).
+slowed down (:class:`~server.store.Throttle`).
 """
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 
-import ui.classroom.store as cs  # the module, not the package (no import cycle)
+import server.store as cs
 
 _LOG = logging.getLogger("boostlab.server")
 
@@ -66,7 +66,7 @@ BODY_SECONDS = 10.0
 MAX_DEPTH = 4
 #: Wrong codes are slowed down per client address.
 THROTTLE = cs.THROTTLE  # the pages' too (ui/classroom/teach.py)
-#: Peers whose ``X-Forwarded-For`` is believed (:data:`ui.classroom.store.TRUSTED_PROXIES`).
+#: Peers whose ``X-Forwarded-For`` is believed (:data:`server.store.TRUSTED_PROXIES`).
 TRUSTED_PROXIES = cs.TRUSTED_PROXIES
 
 
@@ -86,8 +86,8 @@ def _member(request: Request) -> str:
 
 
 async def _admitted(code: str, student: Any) -> str:
-    """``student`` when the class gave it (:meth:`~ui.classroom.store.ClassStore.admit`),
-    else :class:`~ui.classroom.store.NotAdmitted`."""
+    """``student`` when the class gave it (:meth:`~server.store.ClassStore.admit`),
+    else :class:`~server.store.NotAdmitted`."""
     student = cs.check_student(student)
     if not await cs.STORE.admitted(code, student):
         raise cs.NotAdmitted(cs.not_admitted(cs.normal_code(code)))
@@ -615,15 +615,15 @@ class SecurityHeaders:
 
 def store_from_env(env: Mapping[str, str] | None = None) -> cs.ClassStore:
     """The store the environment asks for: on Redis when ``BOOSTLAB_REDIS_URL`` is set (a
-    lecture hall of several processes: ``ui/classroom/redis_store.py``; the keys under
+    lecture hall of several processes: ``server/redis_store.py``; the keys under
     ``BOOSTLAB_REDIS_PREFIX``, ``boostlab:`` by default), in this process's memory
-    otherwise; the limits from :func:`~ui.classroom.store.limits_from_env` either way."""
+    otherwise; the limits from :func:`~server.store.limits_from_env` either way."""
     env = os.environ if env is None else env
     limits = cs.limits_from_env(env)
     url = env.get("BOOSTLAB_REDIS_URL", "").strip()
     if not url:
         return cs.MemoryStore(limits)
-    from ui.classroom.redis_store import RedisStore  # only a hall needs the client
+    from server.redis_store import RedisStore  # only a hall needs the client
 
     return RedisStore(url, limits, prefix=env.get("BOOSTLAB_REDIS_PREFIX", "boostlab:"))
 
@@ -635,7 +635,7 @@ async def lifespan(app: Any) -> AsyncIterator[None]:
     global STREAMS
     cs.STORE = store_from_env()
     STREAMS = stream_budget()
-    from ui.classroom import deadline, logs
+    from server import deadline, logs
 
     deadline.install()  # a request's head has HEAD_SECONDS to arrive
     logs.install()  # one client's flood of warnings does not fill the disk

@@ -1,4 +1,4 @@
-"""The class store's Lua scripts on Redis (``ui/classroom/redis_store.py``): every change of
+"""The class store's Lua scripts on Redis (``server/redis_store.py``): every change of
 a class is one script, atomic in Redis (300 students answering at once cannot lose an answer
 or pass a limit). Each checks the class, applies the change, bumps ``seq`` and ``touched``,
 refreshes the keys' expiry and publishes.

@@ -25,7 +25,7 @@ from typing import Any
 
 from redis.exceptions import RedisError
 
-import ui.classroom.store as cs
+import server.store as cs
 
 #: A process not heard of for this long is dead (seconds; HAProxy takes it out after 2-3 s).
 LEASE_SECONDS = 12
@@ -165,7 +165,7 @@ class Lease:
 class SharedMisses:
     """Wrong class codes per client address, counted in Redis for a hall's processes: a
     sorted set per address (``miss:<address>``) of the misses' times within the window, as
-    :class:`~ui.classroom.store.Throttle` keeps them in memory. A Redis that does not answer
+    :class:`~server.store.Throttle` keeps them in memory. A Redis that does not answer
     holds nobody back (the class itself then answers 503)."""
 
     def __init__(self, store: Any, free: int, window: float) -> None:

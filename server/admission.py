@@ -5,7 +5,7 @@ address cast 499 of 500 answers in half a second and filled every split, and twe
 streams raised "following" by twenty. Now the id comes from the class
 (``POST /api/class/<code>/join``), signed with the store's secret and bound to the class's
 code: a stream, an answer or a split under any other id counts for nothing. The joins
-themselves are budgeted per client address and per class (:class:`~ui.classroom.store.Limits`),
+themselves are budgeted per client address and per class (:class:`~server.store.Limits`),
 so the ids one address can hold are bounded too, while a whole class behind one school
 address still fits.
 

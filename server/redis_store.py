@@ -3,8 +3,8 @@
 With ``BOOSTLAB_REDIS_URL`` set (``redis://127.0.0.1:6379/0``), every process of a lecture
 hall (``scripts/hall.py``: HAProxy in front of N app processes) keeps its classes here
 instead of in its own memory, so a teacher whose session lives on one process and students on
-the others see one class. It implements :class:`ui.classroom.store.ClassStore` exactly as
-:class:`~ui.classroom.store.MemoryStore` does (``tests/test_class_store.py`` runs every test
+the others see one class. It implements :class:`server.store.ClassStore` exactly as
+:class:`~server.store.MemoryStore` does (``tests/test_class_store.py`` runs every test
 against both), with the well-kept client ``redis`` (PyPI) and its asyncio API.
 
 Layout, under a prefix (``boostlab:`` by default; the tests use one per store):
@@ -24,10 +24,10 @@ subscription that the process holds once for all its classes (``psubscribe``), n
 polling loop.
 
 Every Redis call runs on the store's own event loop, in a thread of its own: the routes (the
-server's loop), the Streamlit script threads (:func:`ui.classroom.store.run`, a new loop per
+server's loop), the Streamlit script threads (:func:`server.store.run`, a new loop per
 call) and the tests all await it from their loops, and the client's connections stay bound to
 one loop. When Redis does not answer, a call raises :class:`StoreUnavailable` (a
-:class:`~ui.classroom.store.ClassError`: a sentence, HTTP 503), never a traceback; the
+:class:`~server.store.ClassError`: a sentence, HTTP 503), never a traceback; the
 subscription reconnects by itself, and a class whose data Redis lost (a restart without
 persistence) is a class that has ended.
 """
@@ -51,9 +51,9 @@ from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import RedisError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
-import ui.classroom.store as cs  # the module, not the package (no import cycle)
-from ui.classroom.redis_scripts import ENDED_SECONDS, SCRIPTS
-from ui.classroom.redis_shared import Lease, SharedMisses
+import server.store as cs
+from server.redis_scripts import ENDED_SECONDS, SCRIPTS
+from server.redis_shared import Lease, SharedMisses
 
 T = TypeVar("T")
 
@@ -95,7 +95,7 @@ class RedisStore:
     url : str
         ``redis://host:port/db`` (``BOOSTLAB_REDIS_URL``).
     limits : Limits, optional
-        As :class:`~ui.classroom.store.MemoryStore`'s (per server process there, per Redis
+        As :class:`~server.store.MemoryStore`'s (per server process there, per Redis
         prefix here: the hall's processes share them).
     clock : callable, optional
         Seconds, for the idle limit (``time.time``: the processes share it).
@@ -494,7 +494,7 @@ class RedisStore:
 
     def misses(self, free: int, window: float) -> SharedMisses:
         """A count of wrong class codes that every process on this Redis shares
-        (:meth:`ui.classroom.store.Throttle.share`)."""
+        (:meth:`server.store.Throttle.share`)."""
         return SharedMisses(self, free, window)
 
     @property

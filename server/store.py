@@ -14,7 +14,7 @@ teacher's session writes and every follower reads:
 * the open **question** (predict, then reveal), one **answer** per student and question, and
   the students' submitted **splits** for the current leaf.
 
-:class:`ClassStore` is the interface the routes (``ui/classroom/routes.py``) and the pages
+:class:`ClassStore` is the interface the routes (``server/routes.py``) and the pages
 use; :class:`MemoryStore` is the in-process one (one server process; the default). A Redis
 version for several processes (issue 29) implements the same methods; the tests in
 ``tests/test_class_store.py`` are written against the interface.
@@ -41,7 +41,7 @@ from typing import Any, Protocol, TypeVar
 
 # what a client may do (the follower ids, the throttle, who asks) lives in admission.py; the
 # names stay importable from here, where the routes and the pages have always found them
-from ui.classroom.admission import (  # noqa: F401
+from server.admission import (  # noqa: F401
     FREE_MISSES,
     THROTTLE,
     TRUSTED_PROXIES,
@@ -53,7 +53,7 @@ from ui.classroom.admission import (  # noqa: F401
     new_secret,
     not_admitted,
 )
-from ui.classroom.limits import Limits, limits_from_env  # noqa: F401  (as for admission)
+from server.limits import Limits, limits_from_env  # noqa: F401  (as for admission)
 
 #: Class codes use these 31 characters: no 0/O, 1/I/L (read off a projector, typed on a
 #: phone).
@@ -100,7 +100,7 @@ class NotFollowing(ClassError):
 
 class NotAdmitted(ClassError):
     """A stream, answer or split under an id the class did not give (issue 40, item 2):
-    :mod:`ui.classroom.admission`."""
+    :mod:`server.admission`."""
 
     status = 403
 
