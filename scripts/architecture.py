@@ -179,7 +179,6 @@ class Graph:
                     out.append(f"{path.relative_to(self.root)} imports {target}")
         return sorted(out)
 
-
     def upward_arrows(self, package: str = "ui") -> list[str]:
         """Imports between the parts of ``package`` that lie on a cycle among the parts.
 

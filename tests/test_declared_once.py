@@ -95,15 +95,28 @@ def _literal_key(call: ast.Call) -> str | None:
     return next((_const(kw.value) for kw in call.keywords if kw.arg == "key"), None)
 
 
-def _constants(tree: ast.Module) -> dict[str, str]:
-    """The module's ``NAME = "text"`` assignments (``PRESENT = "present"``)."""
-    return {
+def _constants(tree: ast.Module, path: Path | None = None) -> dict[str, str]:
+    """The module's ``NAME = "text"`` assignments (``PRESENT = "present"``), and those it
+    imports by name from a sibling module (``from .charts import PRESENT``) when ``path``
+    says where the module is."""
+    found = {
         t.id: node.value.value
         for node in tree.body
         if isinstance(node, ast.Assign) and isinstance(node.value, ast.Constant)
         for t in node.targets
         if isinstance(t, ast.Name) and isinstance(node.value.value, str)
     }
+    if path is None:
+        return found
+    for node in tree.body:
+        if isinstance(node, ast.ImportFrom) and node.level == 1 and node.module:
+            source = path.parent / (node.module.replace(".", "/") + ".py")
+            if source.is_file():
+                theirs = _constants(ast.parse(source.read_text("utf-8")))
+                found.update(
+                    {a.asname or a.name: theirs[a.name] for a in node.names if a.name in theirs}
+                )
+    return found
 
 
 def _param_ref(helper: ast.Call, constants: dict[str, str]) -> tuple[str, str | None] | None:
@@ -197,7 +210,7 @@ def test_every_bound_widget_names_a_declared_param_of_its_kind() -> None:
     for path in _files():
         rel, page = _rel(path), _view_page(path)
         tree = ast.parse(path.read_text("utf-8"))
-        constants = _constants(tree)
+        constants = _constants(tree, path)
         if page is not None:
             slugs = [
                 _const(node.value.args[0])
