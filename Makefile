@@ -47,7 +47,7 @@ test: $(VENV)/.dev
 test-fast: $(VENV)/.dev
 	$(PY) -m pytest -m "not browser and not serial" -n 2
 
-# Runs every benchmark script and writes what it prints into README.md's Speed section.
+# Runs every benchmark script and writes what it prints into docs/benchmarks.md.
 bench: $(VENV)/.dev
 	$(PY) scripts/readme_bench.py
 

@@ -30,7 +30,7 @@ Then, on the larger hall, the faults, each with its recovery time:
 * Redis killed (the hall starts it again from its append-only file): until the teacher's next
   step is accepted and reaches the followers.
 
-Prints markdown tables (README, ``bench:hall``).
+Prints markdown tables (docs/benchmarks.md, ``bench:hall``).
 """
 
 from __future__ import annotations

@@ -5,7 +5,7 @@ Run from the repository root::
     .venv/bin/python benchmarks/bench_topdown.py            # full table (n up to 1e5)
     .venv/bin/python benchmarks/bench_topdown.py --quick    # skip n = 1e5 (smoke run)
 
-Prints markdown tables (ready to paste into a README):
+Prints markdown tables (``make bench`` writes them into docs/benchmarks.md, ``bench:topdown``):
 
 1. ``grow(X, y, size=64, index="gini", criterion="hatano", max_arity=2, leaf_rule="max_gain")``
    run to the end vs ``DecisionTreeClassifier(max_leaf_nodes=64, random_state=0).fit(X, y)``

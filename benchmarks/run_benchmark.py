@@ -11,7 +11,8 @@ Writes ``benchmarks/results/folds.csv`` (one row per dataset × learner × fold)
 ``summary.csv`` (mean ± sd per dataset × learner), ``budget.csv`` (cross-validated test
 error as the budget grows, for the learners that can be staged) and ``claims.md`` (each
 paper's claim with wins/ties/losses, paired t-tests, a sign test and the verdict of
-``evaluation.verdict``, the rule the benchmark page uses; its table of claims is the README's),
+``evaluation.verdict``, the rule the benchmark page uses; its table of claims is
+docs/benchmarks.md's, "Real data"),
 and prints the claims.
 Protocol and budgets: ``boostcore/evaluation.py``.
 """
@@ -81,7 +82,8 @@ def run(
 
 
 def claims_table(rows: list[dict]) -> list[str]:
-    """The claims as the README's table shows them, each verdict from ``evaluation.verdict``."""
+    """The claims as docs/benchmarks.md's table shows them, each verdict from
+    ``evaluation.verdict``."""
     learners_run = {r["learner"] for r in rows}
     out = [
         "| claim | a vs b | wins / ties / losses (datasets) | significant (paired t, 5 %) "

@@ -4,7 +4,7 @@ Usage (``make serve-hall``; ``REPLICAS=`` and ``PORT=`` change the defaults)::
 
     .venv/bin/python scripts/hall.py [--replicas N] [--port 8501] [--address 0.0.0.0]
 
-One Streamlit process serves about 30 students (README, "What a class costs"); a lecture
+One Streamlit process serves about 30 students (docs/benchmarks.md, "What a class costs"); a lecture
 hall of 300 needs several. This starts, as real servers from Debian's packages:
 
 * **Redis** (``redis-server``) on 127.0.0.1, keeping an append-only file in the hall's

@@ -1,8 +1,9 @@
-"""Run the benchmark scripts and write what they print into the README's Speed section.
+"""Run the benchmark scripts and write what they print into docs/benchmarks.md.
 
 Usage: ``.venv/bin/python scripts/readme_bench.py [name ...]`` (``make bench`` runs it for all).
 Each script's standard output replaces the block between ``<!-- bench:NAME -->`` and
-``<!-- /bench:NAME -->`` in README.md, so the tables there are what the scripts printed, never
+``<!-- /bench:NAME -->`` in docs/benchmarks.md (the README's Speed section until issue 42,
+item 6, hence the script's name), so the tables there are what the scripts printed, never
 typed in. Names: topdown, app, branching, probabilistic, oblique, browser_step, exact_search,
 lecture_layout, access, class, teach, hall.
 """
@@ -15,7 +16,8 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-README = ROOT / "README.md"
+#: the file whose blocks the scripts' output replaces
+TARGET = ROOT / "docs" / "benchmarks.md"
 NAMES = (
     "topdown",
     "app",
@@ -34,16 +36,17 @@ NAMES = (
 
 
 def block(name: str) -> re.Pattern:
-    """The README block a script's output goes into (markers included)."""
+    """The block of :data:`TARGET` a script's output goes into (markers included)."""
     return re.compile(rf"(<!-- bench:{name} -->\n)(.*?)(<!-- /bench:{name} -->)", re.S)
 
 
 def splice(text: str, name: str, output: str) -> str:
     """``text`` with the block ``name`` replaced by ``output`` (a ValueError if it is missing:
-    a README without the block must not silently drop a benchmark)."""
+    a file without the block must not silently drop a benchmark)."""
     pattern = block(name)
     if not pattern.search(text):
-        raise ValueError(f"README.md has no block <!-- bench:{name} --> … <!-- /bench:{name} -->")
+        where = TARGET.relative_to(ROOT)
+        raise ValueError(f"{where} has no block <!-- bench:{name} --> … <!-- /bench:{name} -->")
     body = output.strip() + "\n"
     return pattern.sub(lambda m: m.group(1) + body + m.group(3), text, count=1)
 
@@ -68,8 +71,8 @@ def main(argv: list[str]) -> int:
         raise SystemExit(f"unknown benchmark(s) {unknown}; choose from {', '.join(NAMES)}")
     for name in names:
         output = run(name)
-        README.write_text(splice(README.read_text("utf-8"), name, output), "utf-8")
-        print(f"README.md: bench:{name} updated", file=sys.stderr)
+        TARGET.write_text(splice(TARGET.read_text("utf-8"), name, output), "utf-8")
+        print(f"{TARGET.relative_to(ROOT)}: bench:{name} updated", file=sys.stderr)
     return 0
 
 

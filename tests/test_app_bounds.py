@@ -156,10 +156,10 @@ def test_figure_2_left_formula_uses_le_where_equality_occurs():
     ah.ok(at)
     formula = next(x.value for x in at.latex if "M_2(T" in x.value)
     assert "<" not in formula and formula.count(r"\le") >= 2
-    # the README's list of what the tests check says the same
+    # the list of what the tests check (docs/development.md, "What is tested") says the same
     from pathlib import Path
 
-    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text("utf-8")
+    readme = (Path(__file__).resolve().parents[1] / "docs" / "development.md").read_text("utf-8")
     assert "ρ^T < M2 < F" not in readme and "ρ^T ≤ M2 ≤ F" in readme
     # log₂ T stumps per point is the paper's balanced-tree argument, not a fact of every tree
     text = " ".join(c.value for c in at.caption)

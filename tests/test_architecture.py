@@ -1,5 +1,5 @@
-"""The arrows point one way: views → ui → boostcore (README, "How the code is arranged";
-issue 15, item 5), without
+"""The arrows point one way: views → ui → boostcore (docs/development.md, "How the code is
+arranged"; issue 15, item 5), without
 cycles, without private names taken across modules, and each lesson in its own folder
 (issue 23, item 5).
 

@@ -177,7 +177,7 @@ def test_200_fast_presses_none_lost_on_a_loaded_machine(server, browser) -> None
 def test_dom_and_listeners_stay_flat_over_200_steps(server, browser, slug: str) -> None:
     """/topdown, the tree that grows and shrinks with the round, its charts and their
     drawings ahead (``benchmarks/bench_class.py`` counts the same on all four lesson pages:
-    the README's table; /branching here too took a minute of the suite's time)."""
+    docs/benchmarks.md's table; /branching here too took a minute of the suite's time)."""
     page, _ = _open(browser, server + f"/{slug}?present=true", size=(1280, 720))
     cdp = page.context.new_cdp_session(page)
 

@@ -208,8 +208,9 @@ def _stored_rows() -> list[dict]:
 
 
 def _readme_claims_table() -> dict[str, list[str]]:
-    """The README's table of claims: claim cell → the other cells."""
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    """The table of claims (docs/benchmarks.md, "Real data"; the README's until issue 42,
+    item 6): claim cell → the other cells."""
+    text = (ROOT / "docs" / "benchmarks.md").read_text(encoding="utf-8")
     lines = text.split("| claim | a vs b |", 1)[1].splitlines()[2:]
     table = {}
     for line in lines:
@@ -234,7 +235,7 @@ def test_readme_claims_table_says_what_the_rule_says_on_the_stored_results():
     rows = _stored_rows()
     table = _readme_claims_table()
     for title, a, b in evaluation.CLAIMS:
-        assert title in table, f"README has no row for the claim {title!r}"
+        assert title in table, f"docs/benchmarks.md has no row for the claim {title!r}"
         _, wtl, significant, said = table[title]
         res = evaluation.compare(rows, a, b)
         assert wtl == f"{res['wins']} / {res['ties']} / {res['losses']}", title

@@ -284,7 +284,7 @@ def test_topdown_gamma_zero_at_an_early_stop():
 
 
 def test_topdown_multiway_links_by_round():
-    # stripes (seed 1): Hatano's run takes a 4-way split at the root (README)
+    # stripes (seed 1): Hatano's run takes a 4-way split at the root (docs/development.md)
     ds = make_dataset("stripes", n=400, noise=0.05, random_state=1)
     run = list(grow(ds.X_train, ds.y_train, size=8, criterion="hatano", max_arity=4))
     assert run[1].split.arity > 2
@@ -475,7 +475,7 @@ def test_matryoshka_claim_says_where_nesting_fails():
     three = grossmann_chain(run[3])
     claim = three.links[-1]
     bad = sum(d.node_excess > 0 for d in run[3].dolls)
-    assert bad > 0  # τ = 0.9: the nesting step fails for most dolls (README)
+    assert bad > 0  # τ = 0.9: the nesting step fails for most dolls (docs/teaching.md)
     assert claim.status == CLAIM and f"{bad} of {len(run[3].dolls)} dolls" in claim.note
     assert three.loosest != len(three.links) - 1
 
