@@ -630,7 +630,11 @@ def _json_names(page: str) -> dict[str, str]:
                 for name, var in variables.items():
                     if var in used and kw.arg:
                         keys.setdefault(name, kw.arg)
-    return {name: keys.get(name, var) for name, var in variables.items()}
+    found = {name: keys.get(name, var) for name, var in variables.items()}
+    # a lesson's settings are named in the registry (Param.field, issue 42 item 2)
+    own = pages.page(page).params if page in PAGES else ()
+    declared = {p.name: p.field for p in own if p.field}
+    return {**found, **declared}
 
 
 def test_the_json_names_are_read_from_the_view(tmp_path: Path, monkeypatch) -> None:

@@ -6,7 +6,8 @@ presets and the session key of its preset picker; the look-ups (:func:`pages.pag
 :func:`pages.with_feature`, :meth:`PageSpec.has`, :meth:`PageSpec.param`) answer and refuse
 with readable errors; ``app.py`` builds the navigation from the registry; the thumbnails,
 theory sections and lecture-path steps the rows name exist. Everything is parametrized over
-the registry itself: no list of pages is typed here.
+the registry itself: no list of pages is typed here, except once, in the record each lesson's
+settings must give at its defaults (written out independently of the registry, issue 42 item 2).
 """
 
 from __future__ import annotations
@@ -20,8 +21,10 @@ from urllib.parse import parse_qsl
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from boostcore import branching, oblique, realboost, topdown
 from tests import apptest_helpers as ah
 from ui import pages, theory_doc
+from ui.pages.matryoshka import export as matryoshka_export
 from ui.params import KINDS, Param
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -102,11 +105,17 @@ def test_a_lesson_page_has_presets_and_its_pickers_key(page: pages.PageSpec) -> 
 
 @pytest.mark.parametrize("page", [p for p in pages.PAGES if p.presets], ids=_id)
 def test_a_page_with_presets_names_its_picker_in_its_view(page: pages.PageSpec) -> None:
-    """The registry's ``preset_key`` is the key the page's preset picker is drawn with."""
+    """The registry's ``preset_key`` is the key the page's preset picker is drawn with: the
+    view names it, or opens with the lesson skeleton, which draws the picker with it."""
     assert page.preset_key, page.slug
-    assert re.search(rf"""["']{re.escape(page.preset_key)}["']""", _source(page.view)), (
+    source = _source(page.view)
+    named = re.search(rf"""["']{re.escape(page.preset_key)}["']""", source)
+    assert named or re.search(r"\bbegin\(\s*PAGE\b", source), (
         f"{page.view} never names its preset picker's key {page.preset_key!r}"
     )
+    if not named:
+        lesson = _source("ui/lesson.py")
+        assert lesson.count("page.preset_key") >= 2, "ui/lesson.py: the preset row and the link"
     assert set(pages.PRESET_PARAMS) <= set(page.params)
 
 
@@ -325,3 +334,84 @@ def test_the_home_page_lists_the_lecture_path_in_order() -> None:
     # each step with a preset has its button (same tab, presenter mode: tests/test_app_home.py)
     buttons = [b.key for b in at.button if b.key and b.key.startswith("lecture_")]
     assert buttons == [f"lecture_{p.slug}_{s.preset}" for p, s in steps if s.preset]
+
+
+# ---- a lesson's settings (issue 42, item 2): built from its Params and their value maps
+LESSONS = [p for p in pages.PAGES if p.has("lecture")]
+
+#: What each lesson's sidebar at its defaults means in code, written out here (not read from
+#: the registry): the run's JSON record and the scripts have named these keys since issue 20.
+DEFAULTS = {
+    "topdown": {
+        "crit": ["hatano", "mansour_mcallester", "naive"],
+        "size": 16,
+        "max_arity": 4,
+        "index": "km",
+        "gamma": 0.1,
+        "leaf_rule": "max_weight",
+    },
+    "branching": {
+        "schemes": ["InfoBoost", "BP.InfoBoost", "DT.InfoBoost"],
+        "n_rounds": 20,
+        "c": 0.5,
+        "wl": "h",
+    },
+    "matryoshka": {
+        "structures": ["chain", "tree", "matryoshka"],
+        "n_weak": 16,
+        "softness": 0.3,
+        "samples": None,
+    },
+    "oblique": {
+        "n_internal": 7,
+        "n_stumps": 10,
+        "learner": "stump",
+        "rule": "breadth_first",
+        "inner": False,
+    },
+}
+
+#: The names in code each mapped choice must land on: the core's own lists.
+CODE_VALUES = {
+    ("topdown", "crit"): set(topdown.CRITERIA),
+    ("topdown", "leaf"): set(topdown.LEAF_RULES),
+    ("branching", "wl"): set(branching.WEAK_LEARNERS),
+    ("matryoshka", "struct"): set(matryoshka_export.STRUCTURES),
+    ("matryoshka", "est"): {None, 100, 20, 5},
+    ("oblique", "learner"): set(realboost.WEAK_LEARNERS),
+    ("oblique", "rule"): set(oblique.LEAF_RULES),
+}
+
+
+def _defaults(page) -> dict:
+    return {p.name: p.default for p in page.params if p.field}
+
+
+def test_the_four_lessons_are_the_lecture_pages() -> None:
+    assert sorted(p.slug for p in LESSONS) == sorted(DEFAULTS)
+
+
+@pytest.mark.parametrize("page", LESSONS, ids=lambda p: p.slug)
+def test_settings_at_the_defaults_are_what_the_page_always_recorded(page) -> None:
+    assert page.settings(_defaults(page)).as_dict() == DEFAULTS[page.slug]
+
+
+@pytest.mark.parametrize(("slug", "name"), sorted(CODE_VALUES))
+def test_every_value_map_lands_on_the_cores_names(slug: str, name: str) -> None:
+    param = pages.page(slug).param(name)
+    assert param.values is not None
+    assert dict(param.values).keys() == set(param.options)
+    assert set(dict(param.values).values()) == CODE_VALUES[(slug, name)]
+
+
+@pytest.mark.parametrize("page", LESSONS, ids=lambda p: p.slug)
+def test_every_choice_of_a_lesson_maps_to_a_value(page) -> None:
+    """Each option of every mapped setting, alone, gives its value (a choices one a tuple)."""
+    for p in page.params:
+        if p.values is None:
+            continue
+        for option in p.options:
+            shown = dict(_defaults(page), **{p.name: [option] if p.kind == "choices" else option})
+            got = getattr(page.settings(shown), p.field)
+            want = dict(p.values)[option]
+            assert got == ((want,) if p.kind == "choices" else want), (p.name, option)

@@ -22,7 +22,7 @@ name, kind, range and default. The widgets take their range and default from it
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
@@ -85,6 +85,14 @@ class Param:
         A number's step (Streamlit's own default when omitted).
     options : tuple, optional
         The choices, as the link spells them (None: the page supplies them at run time).
+    field : str, optional
+        The attribute of the lesson's :class:`Settings` this parameter fills (None: not a
+        setting of the lesson, e.g. the header's or the dataset's parameters).
+    values : mapping, optional
+        What each choice means in code, declared with the choices (as tensorflow/playground's
+        ``state.ts`` keeps a parameter's value map beside it): ``{"largest weight":
+        "max_weight", …}``. Without it a setting is the widget's value itself. Kept as a
+        tuple of pairs, so the declaration stays hashable.
 
     Examples
     --------
@@ -94,6 +102,8 @@ class Param:
     Traceback (most recent call last):
     ...
     ValueError: default of URL parameter 's' must be within 2–64; got 99
+    >>> Param("leaf", "choice", default="a", options=("a", "b"), values={"a": 1, "b": 2}).value("b")
+    2
     """
 
     name: str
@@ -103,8 +113,25 @@ class Param:
     default: Any = None
     step: float | None = None
     options: tuple | None = None
+    field: str | None = None
+    values: Any = None
 
     def __post_init__(self) -> None:
+        if isinstance(self.values, Mapping):
+            object.__setattr__(self, "values", tuple(self.values.items()))
+        if self.values is not None:
+            if self.kind not in ("choice", "choices") or self.options is None:
+                raise ValueError(
+                    f"values of URL parameter {self.name!r} map declared choices: its kind must "
+                    f"be 'choice' or 'choices' with options; got kind {self.kind!r}, options "
+                    f"{self.options!r}"
+                )
+            keys = [k for k, _ in self.values]
+            if sorted(map(str, keys)) != sorted(map(str, self.options)):
+                raise ValueError(
+                    f"values of URL parameter {self.name!r} must map exactly its options "
+                    f"{self.options}; got {tuple(keys)}"
+                )
         if self.kind not in KINDS:
             raise ValueError(
                 f"kind of URL parameter {self.name!r} must be one of {KINDS}; got {self.kind!r}"
@@ -128,6 +155,15 @@ class Param:
                     f"default of URL parameter {self.name!r} must be among its options "
                     f"{self.options}; got {missing}"
                 )
+
+    def value(self, shown: Any) -> Any:
+        """What the widget's value ``shown`` means in code: its entry of :attr:`values` (each
+        entry's, as a tuple, for several choices), or ``shown`` itself (a tuple for several
+        choices) when the parameter declares no map."""
+        mapping = dict(self.values) if self.values is not None else None
+        if self.kind == "choices":
+            return tuple(mapping[v] if mapping else v for v in (shown or ()))
+        return mapping[shown] if mapping else shown
 
     @property
     def bound(self) -> bool:
@@ -200,6 +236,93 @@ class Param:
         if self.kind != "flag":
             raise TypeError(f"URL parameter {self.name!r} is a {self.kind}, not a flag")
         return dict(value=bool(self.default), **self._bind())
+
+
+class Settings:
+    """A lesson's settings: one frozen, hashable record of what its sidebar chose, in code's
+    terms (the :attr:`Param.values` of each choice applied), built by :func:`settings` from
+    the page's declared parameters. Several choices are tuples.
+
+    >>> s = Settings({"size": 16, "crit": ("hatano", "naive")})
+    >>> s.size, s.as_dict()
+    (16, {'size': 16, 'crit': ['hatano', 'naive']})
+    >>> s.replace(size=8).size, s.size
+    (8, 16)
+    >>> s.size = 3
+    Traceback (most recent call last):
+    ...
+    AttributeError: Settings are frozen: use replace(size=...)
+    """
+
+    __slots__ = ("_items",)
+
+    def __init__(self, items: Mapping[str, Any]) -> None:
+        object.__setattr__(self, "_items", tuple(items.items()))
+
+    def __getattr__(self, name: str) -> Any:
+        for key, value in object.__getattribute__(self, "_items"):
+            if key == name:
+                return value
+        raise AttributeError(f"no setting {name!r}; the settings are {self.fields}")
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"Settings are frozen: use replace({name}=...)")
+
+    @property
+    def fields(self) -> tuple[str, ...]:
+        """The settings' names, in the order the page declares them."""
+        return tuple(key for key, _ in self._items)
+
+    def replace(self, **changes: Any) -> Settings:
+        """A copy with ``changes`` (names it does not have are refused)."""
+        unknown = sorted(set(changes) - set(self.fields))
+        if unknown:
+            raise AttributeError(f"no setting {unknown}; the settings are {self.fields}")
+        return Settings({**dict(self._items), **changes})
+
+    def as_dict(self) -> dict[str, Any]:
+        """The settings as the run's record and scripts name them (tuples as lists)."""
+        return {k: list(v) if isinstance(v, tuple) else v for k, v in self._items}
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Settings) and self._items == other._items
+
+    def __hash__(self) -> int:
+        return hash(self._items)
+
+    def __repr__(self) -> str:
+        return "Settings(" + ", ".join(f"{k}={v!r}" for k, v in self._items) + ")"
+
+    def __reduce__(self):  # pickled by value (Streamlit's cache hashes arguments so)
+        return (Settings, (dict(self._items),))
+
+
+def settings(declared: Iterable[Param], shown: Mapping[str, Any]) -> Settings:
+    """The lesson's :class:`Settings` from its widgets' values ``shown`` (by parameter name):
+    every declared parameter with a :attr:`Param.field`, in declaration order, through its
+    value map.
+
+    >>> p = (Param("s", "int", lo=2, hi=64, default=16, field="size"),
+    ...      Param("leaf", "choice", default="w", options=("w", "g"), field="rule",
+    ...            values={"w": "max_weight", "g": "max_gain"}))
+    >>> settings(p, {"s": 8, "leaf": "g"})
+    Settings(size=8, rule='max_gain')
+    >>> settings(p, {"s": 8})
+    Traceback (most recent call last):
+    ...
+    KeyError: "the widgets gave no value of URL parameter 'leaf' (setting 'rule'); got ['s']"
+    """
+    out = {}
+    for p in declared:
+        if p.field is None:
+            continue
+        if p.name not in shown:
+            raise KeyError(
+                f"the widgets gave no value of URL parameter {p.name!r} (setting {p.field!r}); "
+                f"got {sorted(shown)}"
+            )
+        out[p.field] = p.value(shown[p.name])
+    return Settings(out)
 
 
 def named(group: Iterable[Param], name: str) -> Param:

@@ -2,24 +2,21 @@
 
 from __future__ import annotations
 
-import time
-
 import streamlit as st
 
 from ui import (
     figures,
     lecture,
     pages,
-    params,
     quiz_widget,
     theory_doc,
 )
 from ui.charts import presenting
-from ui.header import data_code, export_run, page_header, preset_from_url
+from ui.lesson import begin
 from ui.pages.branching import diagrams, export, frames, questions, student
 from ui.pages.branching import runs as branching_runs
 from ui.pages.branching.frames import SCHEMES
-from ui.widgets import dataset_sidebar
+from ui.params import page_run
 
 #: The page's main algorithm: focused when it is among the schemes compared.
 MAIN = "BP.InfoBoost"
@@ -29,13 +26,12 @@ HELP = {
     "divided leaves' information γₜ with at most 4K leaves",
     "DT.InfoBoost": "merge none: a decision tree whose depth-t nodes all ask hₜ",
 }
-LEARNERS = {"H(Y|h)": "h", "divided leaves": "divided"}
 
 PAGE = pages.page("branching")
-GUIDES, CHALLENGES = PAGE.presets, PAGE.challenges
 
 
-def _sidebar_params() -> dict:
+def _sidebar() -> dict:
+    """The page's sidebar widgets; their values by URL parameter name."""
     sb = st.sidebar
     sb.header("Branching program")
     schemes = sb.multiselect(
@@ -63,7 +59,7 @@ def _sidebar_params() -> dict:
         "entropy of the divided leaves ℓ̃ₜ, which is what drives the bound "
         "(the paper's remark (1)).",
     )
-    return dict(schemes=schemes, n_rounds=n_rounds, c=c, wl=LEARNERS[wl])
+    return {"schemes": schemes, "T": n_rounds, "c": c, "wl": wl}
 
 
 def _theory() -> None:
@@ -147,34 +143,25 @@ def _focus_bar(schemes: list[str]) -> str:
 
 
 def render() -> None:
-    preset_from_url("bp_preset", GUIDES, first_round=1)
-    header = page_header(
-        "InfoBoost grows a branching program: divide, then merge", page="branching", compact=True
+    lesson = begin(
+        PAGE,
+        "InfoBoost grows a branching program: divide, then merge",
+        _sidebar,
+        student_toggle=student.toggle,
     )
-    choice = dataset_sidebar()
-    params = _sidebar_params()
-    ds = choice.dataset
-
-    row = lecture.preset_row("bp_preset", GUIDES, CHALLENGES, first_round=1)
-    with row.modes:
-        predict = quiz_widget.predict_toggle("branching")
-        weak = student.toggle("branching")
-    if not params["schemes"]:
+    p, ds, choice = lesson.settings, lesson.ds, lesson.choice
+    weak, predict = lesson.weak, lesson.predict
+    if not p.schemes:
         st.warning("Choose at least one merging scheme in the sidebar.")
         return
-    schemes = [s for s in SCHEMES if s in params["schemes"]]
-    with row.focus:
+    schemes = [s for s in SCHEMES if s in p.schemes]
+    with lesson.row.focus:
         focus = _focus_bar(schemes)
     # the student's stumps make the focused run (the other schemes stay the algorithm's)
-    played = (
-        student.choices((choice.key, params["n_rounds"], params["c"], params["wl"], focus))
-        if weak
-        else ()
-    )
+    played = student.choices((choice.key, p.n_rounds, p.c, p.wl, focus)) if weak else ()
     whose = student.whose()  # a class follower's played stumps are the class's
-    started = time.perf_counter()
     font = 12 * lecture.scale()
-    with lecture.computing("Boosting…"):
+    with lesson.computing("Boosting…"):
 
         def runs_now() -> dict:
             """The runs, from the shared cache (a deferred download keeps this, not them)."""
@@ -182,10 +169,10 @@ def render() -> None:
                 name: branching_runs.bp_run(
                     ds,
                     choice.key,
-                    params["n_rounds"],
+                    p.n_rounds,
                     SCHEMES[name],
-                    params["c"],
-                    params["wl"],
+                    p.c,
+                    p.wl,
                     played if name == focus else (),
                 )
                 for name in schemes
@@ -196,9 +183,9 @@ def render() -> None:
             ds,
             choice.key,
             tuple(schemes),
-            params["n_rounds"],
-            params["c"],
-            params["wl"],
+            p.n_rounds,
+            p.c,
+            p.wl,
             font,
             played,
             focus if played else None,
@@ -208,32 +195,26 @@ def render() -> None:
             ds,
             choice.key,
             focus,
-            params["n_rounds"],
-            params["c"],
-            params["wl"],
+            p.n_rounds,
+            p.c,
+            p.wl,
             font,
             played,
             whose,
         )
-    elapsed = time.perf_counter() - started
 
-    t = lecture.stepper(
-        lec["n"],
-        page="branching",
-        default=frames.first_merge(runs[focus]),
-        caption=lecture.stepper_caption(ds, elapsed),
-    )
-    area = lecture.area(side=weak or predict)
+    t = lesson.stepper(lec["n"], default=frames.first_merge(runs[focus]))
+    area = lesson.area()
     with area.side:
         if weak:
             student.branching_turn(
                 ds,
                 runs[focus],
                 merge=SCHEMES[focus],
-                c=params["c"],
-                weak=params["wl"],
+                c=p.c,
+                weak=p.wl,
                 scheme=focus,
-                n_rounds=params["n_rounds"],
+                n_rounds=p.n_rounds,
                 n_played=len(played),
             )
         if predict:
@@ -296,23 +277,16 @@ def render() -> None:
         st.markdown("#### BP.InfoBoost's groups: which children were merged (Theorem 3)")
         lecture.table(lec["groups"], key="lv_groups")
 
-    if header.export_open:  # made only while the menu is open
-        _exports(header, runs, runs_now, ds, t)
-        code, dparams = data_code(choice)
-        export_run(
-            header,
-            "branching",
-            {"data": dparams, **params},
-            runs_now,
-            export.snippet(code, params["schemes"], params["n_rounds"], params["c"], params["wl"]),
-            ds.feature_names,
-        )
+    lesson.export(
+        p,
+        runs_now,
+        lambda code: export.snippet(code, p.schemes, p.n_rounds, p.c, p.wl),
+        extra=lambda: _exports(lesson.header, runs, runs_now, ds, t),
+    )
 
     st.markdown("#### What c buys at this round: Theorem 3 for one Dₜ (BP.InfoBoost)")
     yours = played if focus == "BP.InfoBoost" else ()
-    c_view = frames.c_round_frames(
-        ds, choice.key, params["n_rounds"], params["c"], params["wl"], font, yours
-    )
+    c_view = frames.c_round_frames(ds, choice.key, p.n_rounds, p.c, p.wl, font, yours)
     lecture.view(
         "plotly",
         c_view["frames"],
@@ -323,9 +297,7 @@ def render() -> None:
     )
     mine = C_ROUND_YOURS.format(whose=whose, m=len(yours)) if yours else ""
     st.caption(C_ROUND_KEY + mine)
-    if not presenting():
-        st.markdown(INTRO)
-        _theory()
+    lesson.close(INTRO, _theory)
 
 
 INTRO = (
@@ -406,4 +378,4 @@ def _exports(header, runs: dict, runs_now, ds, t: int | None) -> None:
             )
 
 
-params.page_run(PAGE, render)
+page_run(PAGE, render)

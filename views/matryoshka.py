@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import time
-
 import streamlit as st
 
 from ui import (
@@ -17,17 +15,10 @@ from ui import (
     theory_doc,
 )
 from ui.charts import presenting
-from ui.header import data_code, export_run, page_header, preset_from_url
+from ui.lesson import begin
 from ui.pages.matryoshka import diagrams, export, frames, questions
 from ui.pages.matryoshka import runs as matryoshka_runs
-from ui.widgets import dataset_sidebar
 
-STRUCTURES = {
-    "Chain (prob. AdaBoost)": "chain",
-    "Tree": "tree",
-    "Matryoshka": "matryoshka",
-    "Greedy collapse (§5.4)": "collapse",
-}
 HELP = {
     "chain": "Probabilistic AdaBoost: every point meets every weak classifier; bound Π Zₜ.",
     "tree": "Greedy probabilistic tree: expand the leaf with the largest Π Z; bound C(T).",
@@ -37,10 +28,10 @@ HELP = {
     "promises a faster fall of the bound than plain growth (our reading of §5.4).",
 }
 PAGE = pages.page("matryoshka")
-GUIDES, CHALLENGES = PAGE.presets, PAGE.challenges
 
 
 def _sidebar() -> dict:
+    """The page's sidebar widgets; their values by URL parameter name."""
     sb = st.sidebar
     sb.header("Probabilistic boosting")
     picked = sb.multiselect(
@@ -66,13 +57,7 @@ def _sidebar() -> dict:
         "estimates q by MAP (1 + #{+1})/(R + 2). Chain and tree train on the "
         "estimate; errors are measured with the true q.",
     )
-    samples = None if est == "exact q" else int(est.split()[0])
-    return dict(
-        structures=[STRUCTURES[p] for p in picked],
-        n_weak=n_weak,
-        softness=softness,
-        samples=samples,
-    )
+    return {"struct": picked, "Tw": n_weak, "tau": softness, "est": est}
 
 
 def _theory() -> None:
@@ -176,29 +161,25 @@ def _keep_count(focus: str, counts: tuple[int, ...]) -> None:
 
 
 def render() -> None:
-    preset_from_url("mat_preset", GUIDES, first_round=_first_step())
-    header = page_header(
-        "Probabilistic boosting: chain, tree, matryoshka", page="matryoshka", compact=True
+    lesson = begin(
+        PAGE,
+        "Probabilistic boosting: chain, tree, matryoshka",
+        _sidebar,
+        first_round=_first_step,
     )
-    choice = dataset_sidebar()
-    params = _sidebar()
-    ds = choice.dataset
-    row = lecture.preset_row("mat_preset", GUIDES, CHALLENGES, first_round=_first_step())
-    with row.modes:
-        predict = quiz_widget.predict_toggle("matryoshka")
-    structures = params["structures"]
+    p, ds, choice, predict = lesson.settings, lesson.ds, lesson.choice, lesson.predict
+    structures = p.structures
     if not structures:
         st.warning("Choose at least one structure in the sidebar.")
         return
-    n_weak = params["n_weak"]
+    n_weak = p.n_weak
     refusal = costs.prob_refusal(ds.n_train, n_weak)
     if refusal:
         st.error(refusal)
         return
-    with row.focus:
+    with lesson.row.focus:
         focus = _focus_bar(structures)
-    started = time.perf_counter()
-    with lecture.computing("Boosting soft stumps…"):
+    with lesson.computing("Boosting soft stumps…"):
 
         def runs_now() -> dict:
             """The runs, from the shared cache (a deferred download keeps this, not them)."""
@@ -208,8 +189,8 @@ def render() -> None:
                     choice.key,
                     s,
                     n_weak,
-                    params["softness"],
-                    params["samples"] if s in ("chain", "tree") else None,
+                    p.softness,
+                    p.samples if s in ("chain", "tree") else None,
                 )
                 for s in structures
             }
@@ -223,32 +204,25 @@ def render() -> None:
             choice.key,
             tuple(structures),
             n_weak,
-            params["softness"],
-            params["samples"],
+            p.softness,
+            p.samples,
             12 * lecture.scale(),
             focus,
         )
-    elapsed = time.perf_counter() - started
 
     _old_link(counts)
     _keep_count(focus, counts)
     levels = focus == "matryoshka"
-    t = lecture.stepper(
+    t = lesson.stepper(
         len(counts),  # step k shows counts[k] weak classifiers (step 0: the initial model)
-        page="matryoshka",
         default=frames.step_of(counts, DEFAULT_COUNT),
         label="Level" if levels else "Weak classifiers used",
-        caption=lecture.stepper_caption(
-            ds,
-            elapsed,
-            unit="level" if levels else "round",
-            note="levels 0 … "
-            + f"{len(counts) - 1} hold T = {', '.join(map(str, counts))} weak classifiers"
-            if levels
-            else "",
-        ),
+        unit="level" if levels else "round",
+        note=f"levels 0 … {len(counts) - 1} hold T = {', '.join(map(str, counts))} weak classifiers"
+        if levels
+        else "",
     )
-    area = lecture.area(side=bool(predict))
+    area = lesson.area()
     with area.side:
         if predict:
             quiz_widget.lecture_quiz(
@@ -288,9 +262,9 @@ def render() -> None:
         )
     st.caption(REGIONS_KEY)
     theory_doc.words(("C(T)", "F(T, ρ)", "ρ", "M2", "doll"))
-    if params["samples"]:
+    if p.samples:
         st.warning(
-            f"q is estimated from {params['samples']} answers per point: the chain's "
+            f"q is estimated from {p.samples} answers per point: the chain's "
             "and the tree's Z, C(T) and Π Z come from the estimates, so they are "
             "estimates of the bound, not guaranteed bounds (the matryoshka keeps the "
             "exact q).",
@@ -318,22 +292,15 @@ def render() -> None:
         lecture.table(lec["dolls"], key="lv_dolls")
         st.caption(frames.DOLLS_CAPTION)
 
-    if header.export_open:  # made only while the menu is open
-        _exports(header, runs, runs_now, ds, counts[min(t or 0, len(counts) - 1)])
-        code, dparams = data_code(choice)
-        export_run(
-            header,
-            "matryoshka",
-            {"data": dparams, **params},
-            runs_now,
-            export.snippet(
-                code, params["structures"], params["n_weak"], params["softness"], params["samples"]
-            ),
-            ds.feature_names,
-        )
-    if not presenting():
-        st.markdown(INTRO)
-        _theory()
+    lesson.export(
+        p,
+        runs_now,
+        lambda code: export.snippet(code, p.structures, p.n_weak, p.softness, p.samples),
+        extra=lambda: _exports(
+            lesson.header, runs, runs_now, ds, counts[min(t or 0, len(counts) - 1)]
+        ),
+    )
+    lesson.close(INTRO, _theory)
 
 
 #: Weak classifiers shown when the link names no step: four stumps, the matryoshka's first

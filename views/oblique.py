@@ -5,8 +5,6 @@ See docs/theory.md §4.
 
 from __future__ import annotations
 
-import time
-
 import streamlit as st
 
 from ui import (
@@ -14,12 +12,11 @@ from ui import (
     figures,
     lecture,
     pages,
-    params,
     quiz_widget,
     theory_doc,
 )
 from ui.charts import presenting
-from ui.header import data_code, export_run, page_header, preset_from_url
+from ui.lesson import begin
 from ui.pages.oblique import diagrams, export, questions, student
 from ui.pages.oblique import runs as oblique_runs
 from ui.pages.oblique.frames import (
@@ -31,15 +28,10 @@ from ui.pages.oblique.frames import (
     oblique_lecture,
     shown_at,
 )
-from ui.widgets import dataset_sidebar
+from ui.params import page_run
 
 FROM_SHORT = {v: k for k, v in SHORT.items()}
-LEARNERS = {"stumps (the paper)": "stump", "hyperplane (oblique line)": "hyperplane"}
-RULES = {
-    "breadth-first (complete tree)": "breadth_first",
-    "largest decrease of Σ 2√(w⁺w⁻)": "max_decrease",
-}
-RULE_LABELS = {v: k for k, v in RULES.items()}
+
 HELP = {
     ADA: "G1 when every example follows one path: each new node sees all of S. With ±1 stumps "
     "this is exactly discrete AdaBoost (the tests check it against scikit-learn).",
@@ -51,10 +43,12 @@ HELP = {
 }
 
 PAGE = pages.page("oblique")
-GUIDES, CHALLENGES = PAGE.presets, PAGE.challenges
+#: A rule's label in the sidebar, by its name in code (the registry declares the map).
+RULE_LABELS = {v: k for k, v in PAGE.param("rule").values}
 
 
-def _sidebar_params() -> dict:
+def _sidebar() -> dict:
+    """The page's sidebar widgets; their values by URL parameter name."""
     sb = st.sidebar
     sb.header("Oblique trees")
     n_internal = sb.slider(
@@ -90,13 +84,7 @@ def _sidebar_params() -> dict:
         "being built, instead of one whole node (the regions show its "
         "boundary so far, the points its AdaBoost_R weights).",
     )
-    return dict(
-        n_internal=n_internal,
-        n_stumps=n_stumps,
-        learner=LEARNERS[learner],
-        rule=RULES[rule],
-        inner=inner,
-    )
+    return {"T2": n_internal, "T1": n_stumps, "learner": learner, "rule": rule, "inner": inner}
 
 
 def _theory() -> None:
@@ -218,61 +206,55 @@ def _questions(runs: dict, schedule, focus: str, n: int, ds) -> list:
 
 
 def render() -> None:
-    preset_from_url("odt_preset", GUIDES, first_round=1)
-    header = page_header(
-        "AdaBoost, trees, oblique trees: one algorithm (G1)", page="oblique", compact=True
+    lesson = begin(
+        PAGE,
+        "AdaBoost, trees, oblique trees: one algorithm (G1)",
+        _sidebar,
+        student_toggle=student.toggle,
     )
-    choice = dataset_sidebar()
-    params = _sidebar_params()
-    ds = choice.dataset
-    row = lecture.preset_row("odt_preset", GUIDES, CHALLENGES, first_round=1)
-    with row.modes:
-        predict = quiz_widget.predict_toggle("oblique")
-        weak = student.toggle("oblique")
-    refusal = costs.oblique_refusal(ds.n_train, params["n_internal"], params["n_stumps"])
+    p, ds, choice = lesson.settings, lesson.ds, lesson.choice
+    weak, predict = lesson.weak, lesson.predict
+    refusal = costs.oblique_refusal(ds.n_train, p.n_internal, p.n_stumps)
     if refusal:
         st.error(refusal)
         return
-    if weak and params["inner"]:
+    if weak and p.inner:
         st.info(student.INNER_OFF)
-        params["inner"] = False
-    if params["inner"]:
-        refusal = inner_stepping_refusal(ds.n_train, params["n_internal"], params["n_stumps"])
+        p = p.replace(inner=False)
+    if p.inner:
+        refusal = inner_stepping_refusal(ds.n_train, p.n_internal, p.n_stumps)
         if refusal:
             st.info(refusal)
-            params["inner"] = False
+            p = p.replace(inner=False)
 
     # the student's separators make BoostODT's run (AdaBoost and the KM tree stay the same)
     played = (
         student.choices(
             (
                 choice.key,
-                params["n_internal"],
-                params["n_stumps"],
-                params["learner"],
-                params["rule"],
+                p.n_internal,
+                p.n_stumps,
+                p.learner,
+                p.rule,
             )
         )
         if weak
         else ()
     )
-    started = time.perf_counter()
-    with lecture.computing("Boosting…"):
+    with lesson.computing("Boosting…"):
 
         def runs_now() -> dict:
             """The runs, from the shared cache (a deferred download keeps this, not them)."""
             return {
-                ADA: oblique_runs.g1_path_run(
-                    ds, choice.key, params["n_internal"] * params["n_stumps"], "stump"
-                ),
-                KM: oblique_runs.g1_tree_run(ds, choice.key, params["n_internal"], "max_decrease"),
+                ADA: oblique_runs.g1_path_run(ds, choice.key, p.n_internal * p.n_stumps, "stump"),
+                KM: oblique_runs.g1_tree_run(ds, choice.key, p.n_internal, "max_decrease"),
                 ODT: oblique_runs.odt_run(
                     ds,
                     choice.key,
-                    params["n_internal"],
-                    params["n_stumps"],
-                    params["learner"],
-                    params["rule"],
+                    p.n_internal,
+                    p.n_stumps,
+                    p.learner,
+                    p.rule,
                     played,
                 ),
             }
@@ -281,44 +263,38 @@ def render() -> None:
         lec = oblique_lecture(
             ds,
             choice.key,
-            params["n_internal"],
-            params["n_stumps"],
-            params["learner"],
-            params["rule"],
-            params["inner"],
+            p.n_internal,
+            p.n_stumps,
+            p.learner,
+            p.rule,
+            p.inner,
             12 * lecture.scale(),
             played,
             student.whose(),  # a class follower's played lines are the class's
         )
-    elapsed = time.perf_counter() - started
-    schedule = [tuple(p) for p in lec["schedule"]]
+    schedule = [tuple(step) for step in lec["schedule"]]
 
-    with row.focus:
+    with lesson.row.focus:
         focus = _focus_bar()
-    t = lecture.stepper(
+    t = lesson.stepper(
         lec["n"],
-        page="oblique",
         default=1,
         label="Step",
-        caption=lecture.stepper_caption(
-            ds,
-            elapsed,
-            unit="step",
-            note="each step adds one BoostODT "
-            + ("stump inside the node being built" if params["inner"] else "node")
-            + "; AdaBoost gets as many stumps as BoostODT has used",
-        ),
+        unit="step",
+        note="each step adds one BoostODT "
+        + ("stump inside the node being built" if p.inner else "node")
+        + "; AdaBoost gets as many stumps as BoostODT has used",
     )
-    area = lecture.area(side=weak or predict)
+    area = lesson.area()
     with area.side:
         if weak:
             student.oblique_turn(
                 ds,
                 runs[ODT],
                 n_played=len(played),
-                n_stumps=params["n_stumps"],
-                learner=params["learner"],
-                rule_label=RULE_LABELS[params["rule"]],
+                n_stumps=p.n_stumps,
+                learner=p.learner,
+                rule_label=RULE_LABELS[p.rule],
             )
         if predict:
             quiz_widget.lecture_quiz(
@@ -408,30 +384,22 @@ def render() -> None:
         "Theorem 1's bound on it (dashed), for the three runs at the stepper's step."
     )
 
-    if header.export_open:  # made only while the menu is open
-        _exports(header, runs_now, lec, shown, choice, params, k)
-    if not presenting():
-        st.markdown(INTRO)
-        _theory()
+    lesson.export(
+        p,
+        runs_now,
+        lambda code: export.snippet(code, p.n_internal, p.n_stumps, p.learner, p.rule),
+        extra=lambda: _exports(lesson.header, runs_now, lec, shown, ds, k),
+        extra_first=False,
+    )
+    lesson.close(INTRO, _theory)
 
 
 def _odt_dot(step, ds) -> str:
     return diagrams.odt_digraph(step.tree, feature_names=ds.feature_names, current=step.node).source
 
 
-def _exports(header, runs_now, lec: dict, shown: dict, choice, params: dict, k: int) -> None:
-    ds = choice.dataset
-    code, dparams = data_code(choice)
-    export_run(
-        header,
-        "oblique",
-        {"data": dparams, **params},
-        runs_now,
-        export.snippet(
-            code, params["n_internal"], params["n_stumps"], params["learner"], params["rule"]
-        ),
-        ds.feature_names,
-    )
+def _exports(header, runs_now, lec: dict, shown: dict, ds, k: int) -> None:
+    """The BoostODT tree at this step (DOT, SVG), after the run's downloads."""
     idx = shown[ODT].idx
     pictures = lec["runs"][ODT]["structure"]
     picture = pictures[k]
@@ -458,4 +426,4 @@ def _exports(header, runs_now, lec: dict, shown: dict, choice, params: dict, k: 
         )
 
 
-params.page_run(PAGE, render)
+page_run(PAGE, render)

@@ -5,35 +5,31 @@ See docs/theory.md §1.1–1.4.
 
 from __future__ import annotations
 
-import time
-
 import streamlit as st
 
 from ui import (
     figures,
     lecture,
     pages,
-    params,
     quiz_widget,
     tables,
     theory_doc,
 )
 from ui.charts import presenting
-from ui.header import data_code, export_run, page_header, preset_from_url
 from ui.labels import CRITERION_FROM_SHORT, CRITERION_LABELS, CRITERION_SHORT, INDEX_LABELS
+from ui.lesson import begin
 from ui.pages.topdown import diagrams, export, frames, questions, student
 from ui.pages.topdown import runs as topdown_runs
+from ui.params import Settings, page_run
 from ui.text import YOURS, capitalized
-from ui.widgets import dataset_sidebar
 
 SHORT, FROM_SHORT = CRITERION_SHORT, CRITERION_FROM_SHORT
-RULES = {"largest weight": "max_weight", "largest gain": "max_gain"}
 
 PAGE = pages.page("topdown")
-GUIDES, CHALLENGES = PAGE.presets, PAGE.challenges
 
 
-def _sidebar_params() -> dict:
+def _sidebar() -> dict:
+    """The page's sidebar widgets; their values by URL parameter name."""
     sb = st.sidebar
     sb.header("Tree growth")
     # URL-bound widgets store their shown label in the URL, so their options are short words.
@@ -73,14 +69,7 @@ def _sidebar_params() -> dict:
         help="Largest weight p̂·I(q̂) is the theorems' rule; largest gain is "
         "scikit-learn's best-first growth.",
     )
-    return dict(
-        crit=[FROM_SHORT[c] for c in crit],
-        size=size,
-        max_arity=max_arity,
-        index=index,
-        gamma=gamma,
-        leaf_rule=RULES[rule],
-    )
+    return {"crit": crit, "s": size, "k": max_arity, "index": index, "gamma": gamma, "leaf": rule}
 
 
 def _theory() -> None:
@@ -168,94 +157,76 @@ def _focus_bar(runs: list[str]) -> str:
 
 
 def render() -> None:
-    preset_from_url("preset_pick", GUIDES, first_round=1)
-    header = page_header(
-        "Top-down growth: how many branches should a split have?", page="topdown", compact=True
+    lesson = begin(
+        PAGE,
+        "Top-down growth: how many branches should a split have?",
+        _sidebar,
+        student_toggle=student.toggle,
     )
-    choice = dataset_sidebar()
-    params = _sidebar_params()
-    ds = choice.dataset
-
-    row = lecture.preset_row("preset_pick", GUIDES, CHALLENGES, first_round=1)
-    with row.modes:
-        predict = quiz_widget.predict_toggle("topdown")
-        weak = student.toggle("topdown")
-
-    if not params["crit"]:
+    s, ds = lesson.settings, lesson.ds
+    if not s.crit:
         st.warning("Choose at least one criterion in the sidebar.")
         return
-    with row.focus:
-        focus = _focus_bar(params["crit"])
+    with lesson.row.focus:
+        focus = _focus_bar(s.crit)
     # the student's splits make the focused run (the other criteria stay the algorithm's)
-    gamma_of = {c: params["gamma"] if c == "mansour_mcallester" else None for c in params["crit"]}
-    played = student.choices((choice.key, *sorted(params.items(), key=str), focus)) if weak else ()
+    played = (
+        student.choices((lesson.key, *sorted(s.as_dict().items(), key=str), focus))
+        if lesson.weak
+        else ()
+    )
     whose = student.whose()
-    started = time.perf_counter()
-    font = 12 * lecture.scale()
-    with lecture.computing("Growing the trees…"):
+
+    def run_of(c: str, choices: tuple = ()) -> list:
+        """Criterion ``c``'s run from the shared cache (γ is Mansour–McAllester's alone)."""
+        gamma = s.gamma if c == "mansour_mcallester" else None
+        return topdown_runs.topdown_run(
+            ds, lesson.key, s.size, s.index, c, s.max_arity, gamma, s.leaf_rule, choices
+        )
+
+    def runs_now() -> dict:
+        """The runs, from the shared cache (a deferred download keeps this, not them)."""
+        return {c: run_of(c, played if c == focus else ()) for c in s.crit}
+
+    with lesson.computing("Growing the trees…"):
         lec = frames.topdown_lecture(
             ds,
-            choice.key,
-            params["size"],
-            params["index"],
-            tuple(params["crit"]),
-            params["max_arity"],
-            params["gamma"],
-            params["leaf_rule"],
-            font,
+            lesson.key,
+            s,
+            12 * lecture.scale(),
             played,
             focus if played else None,
             whose,
         )
-
-        def runs_now() -> dict:
-            """The runs, from the shared cache (a deferred download keeps this, not them)."""
-            return {
-                c: topdown_runs.topdown_run(
-                    ds,
-                    choice.key,
-                    params["size"],
-                    params["index"],
-                    c,
-                    params["max_arity"],
-                    gamma_of[c],
-                    params["leaf_rule"],
-                    played if c == focus else (),
-                )
-                for c in params["crit"]
-            }
-
         runs = runs_now()
-    elapsed = time.perf_counter() - started
 
-    t = lecture.stepper(
-        lec["n"], page="topdown", default=1, caption=lecture.stepper_caption(ds, elapsed)
-    )
-    area = lecture.area(side=weak or predict)
+    t = lesson.stepper(lec["n"], default=1)
+    area = lesson.area()
     with area.side:
-        if weak:
+        if lesson.weak:
+            gamma = s.gamma if focus == "mansour_mcallester" else None
             student.topdown_turn(
                 ds,
                 topdown_runs.topdown_state(
                     ds,
-                    choice.key,
-                    params["size"],
-                    params["index"],
+                    lesson.key,
+                    s.size,
+                    s.index,
                     focus,
-                    params["max_arity"],
-                    gamma_of[focus],
-                    params["leaf_rule"],
+                    s.max_arity,
+                    gamma,
+                    s.leaf_rule,
                     played,
                 ),
-                max_arity=params["max_arity"],
+                max_arity=s.max_arity,
                 criterion_label=SHORT[focus],
                 n_played=len(played),
             )
-        if predict:
+        if lesson.predict:
             quiz_widget.lecture_quiz(
                 [
                     questions.question(
-                        runs[focus], r, index=params["index"], feature_names=ds.feature_names
+                        runs[focus], r, index=s.index, feature_names=ds.feature_names
                     )
                     for r in range(lec["n"])
                 ],
@@ -281,7 +252,7 @@ def render() -> None:
             curves=lecture.Panel(
                 run["curves"],
                 "I(T), errors and bounds vs leaves |T|",
-                notes=[_curve_caption(focus, params, runs[focus][-1].metrics, whose)],
+                notes=[_curve_caption(focus, s, runs[focus][-1].metrics, whose)],
                 descriptions=run["descriptions"]["curves"],
             ),
             structure_name="tree",
@@ -293,7 +264,7 @@ def render() -> None:
     lecture.small_multiples(
         [
             lecture.SmallRun(c, SHORT[c], lec["runs"][c]["small"], lec["runs"][c]["spark"])
-            for c in params["crit"]
+            for c in s.crit
             if c != focus
         ],
         heading="The other runs — same data, same budget (click one to focus it)",
@@ -302,33 +273,20 @@ def render() -> None:
     )
 
     st.markdown("#### Why this split? The best candidate of each arity at the expanded leaf")
-    st.caption(SEARCH_NOTE if params["max_arity"] > 2 else SEARCH_NOTE_BINARY)
+    st.caption(SEARCH_NOTE if s.max_arity > 2 else SEARCH_NOTE_BINARY)
     lecture.table(lec["candidates"], key="lv_candidates")
     st.markdown("#### This round in numbers")
     lecture.table(lec["metrics"], key="lv_metrics")
 
-    if header.export_open:  # made only while the menu is open
-        _exports(header, runs, runs_now, params, ds, t)
-        code, dparams = data_code(choice)
-        export_run(
-            header,
-            "topdown",
-            {"data": dparams, **params},
-            runs_now,
-            export.snippet(
-                code,
-                params["size"],
-                params["index"],
-                params["crit"],
-                params["max_arity"],
-                params["gamma"],
-                params["leaf_rule"],
-            ),
-            ds.feature_names,
-        )
-    if not presenting():
-        st.markdown(INTRO)
-        _theory()
+    lesson.export(
+        s,
+        runs_now,
+        lambda code: export.snippet(
+            code, s.size, s.index, s.crit, s.max_arity, s.gamma, s.leaf_rule
+        ),
+        extra=lambda: _exports(lesson.header, runs, runs_now, s.index, ds, t),
+    )
+    lesson.close(INTRO, _theory)
 
 
 INTRO = (
@@ -356,7 +314,7 @@ REGIONS_KEY = (
 )
 
 
-def _curve_caption(c: str, params: dict, last, whose: str = YOURS) -> str:
+def _curve_caption(c: str, s: Settings, last, whose: str = YOURS) -> str:
     if last.policy_rounds and not last.final_guarantee:
         return (
             f"{capitalized(whose)} splits left the theorems' rules (a lighter leaf than the "
@@ -365,16 +323,16 @@ def _curve_caption(c: str, params: dict, last, whose: str = YOURS) -> str:
         )
     if c == "mansour_mcallester" and last.mm_gamma_boosting is False:
         return (
-            f"⚠ Not γ-boosting for γ = {params['gamma']}: some chosen split had "
+            f"⚠ Not γ-boosting for γ = {s.gamma}: some chosen split had "
             "gain/g<sub>γ</sub>(k) < γ·I, so Theorem 4.1's bound is not guaranteed."
         )
-    if c == "naive" and params["max_arity"] > 2:
+    if c == "naive" and s.max_arity > 2:
         return (
             "Naive criterion: no theorem covers wide splits chosen by raw gain once "
             "they break Hatano's rule k ≤ s/|T|; the ★ and dashed curves are a "
             "reference."
         )
-    if params["leaf_rule"] != "max_weight":
+    if s.leaf_rule != "max_weight":
         return (
             "Largest-gain leaf rule: the bounds assume the largest-weight leaf, so "
             "they are a reference here."
@@ -388,7 +346,7 @@ def _curve_caption(c: str, params: dict, last, whose: str = YOURS) -> str:
     return "Faint: the whole run; solid: up to this round; dot: this round."
 
 
-def _exports(header, runs: dict, runs_now, params: dict, ds, t: int | None) -> None:
+def _exports(header, runs: dict, runs_now, index: str, ds, t: int | None) -> None:
     with header.export:
         st.markdown("**The runs and the trees**")
         for c, steps in runs.items():
@@ -406,7 +364,7 @@ def _exports(header, runs: dict, runs_now, params: dict, ds, t: int | None) -> N
                 f"{SHORT[c]}: tree at round {step.t} as DOT",
                 lambda c=c, i=i: (
                     diagrams.tree_digraph(
-                        runs_now()[c][i], index=params["index"], feature_names=ds.feature_names
+                        runs_now()[c][i], index=index, feature_names=ds.feature_names
                     ).source
                 ),
                 file_name=f"topdown_{c}_round{step.t}.dot",
@@ -417,7 +375,7 @@ def _exports(header, runs: dict, runs_now, params: dict, ds, t: int | None) -> N
             st.download_button(
                 f"{SHORT[c]}: tree at round {step.t} as SVG",
                 lambda c=c, i=i: frames.tree_pictures(
-                    runs_now()[c][i], index=params["index"], feature_names=ds.feature_names
+                    runs_now()[c][i], index=index, feature_names=ds.feature_names
                 )[0],
                 file_name=f"topdown_{c}_round{step.t}.svg",
                 mime="image/svg+xml",
@@ -426,4 +384,4 @@ def _exports(header, runs: dict, runs_now, params: dict, ds, t: int | None) -> N
             )
 
 
-params.page_run(PAGE, render)
+page_run(PAGE, render)

@@ -21,10 +21,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from ..guides import Guide
-from ..labels import CRITERION_SHORT, INDEX, MERGE_SHORT
+from ..labels import CRITERION_FROM_SHORT, CRITERION_SHORT, INDEX, MERGE_SHORT
 
 # the URL parameter groups every page shares: declared in ui/param_groups.py (the page header
 # reads them there, without the registry) and re-exported here
@@ -33,7 +33,7 @@ from ..param_groups import HEADER_PARAMS as HEADER_PARAMS
 from ..param_groups import LECTURE_PARAMS as LECTURE_PARAMS
 from ..param_groups import LESSON_PARAMS as LESSON_PARAMS
 from ..param_groups import PRESET_PARAMS as PRESET_PARAMS
-from ..params import Param
+from ..params import Param, Settings, settings
 from .benchmark import guides as benchmark_guides
 from .bounds import guides as bounds_guides
 from .branching import guides as branching_guides
@@ -152,6 +152,12 @@ class PageSpec:
                 return p
         raise KeyError(f"page {self.slug!r} has no URL parameter {name!r}")
 
+    def settings(self, shown: Mapping[str, Any]) -> Settings:
+        """The lesson's settings from its sidebar widgets' values ``shown`` (by URL parameter
+        name): one frozen record of every parameter declared with a ``field``, each choice
+        through its declared value map (:func:`ui.params.settings`)."""
+        return settings(self.params, shown)
+
     def has(self, feature: str) -> bool:
         """Whether the page has ``feature`` (one of :data:`FEATURES`)."""
         if feature not in FEATURES:
@@ -194,16 +200,20 @@ PAGES: tuple[PageSpec, ...] = (
                 "choices",
                 default=tuple(CRITERION_SHORT.values()),
                 options=tuple(CRITERION_SHORT.values()),
+                field="crit",
+                values=CRITERION_FROM_SHORT,
             ),
-            Param("s", "int", lo=2, hi=64, default=16),
-            Param("k", "int", lo=2, hi=6, default=4),
-            Param("index", "choice", default="km", options=tuple(INDEX)),
-            Param("gamma", "float", lo=0.01, hi=0.5, default=0.1, step=0.01),
+            Param("s", "int", lo=2, hi=64, default=16, field="size"),
+            Param("k", "int", lo=2, hi=6, default=4, field="max_arity"),
+            Param("index", "choice", default="km", options=tuple(INDEX), field="index"),
+            Param("gamma", "float", lo=0.01, hi=0.5, default=0.1, step=0.01, field="gamma"),
             Param(
                 "leaf",
                 "choice",
                 default="largest weight",
                 options=("largest weight", "largest gain"),
+                field="leaf_rule",
+                values={"largest weight": "max_weight", "largest gain": "max_gain"},
             ),
         ),
         presets=topdown_guides.PRESETS,
@@ -292,10 +302,18 @@ PAGES: tuple[PageSpec, ...] = (
                 "choices",
                 default=tuple(MERGE_SHORT.values()),
                 options=tuple(MERGE_SHORT.values()),
+                field="schemes",
             ),
-            Param("T", "int", lo=1, hi=60, default=20),
-            Param("c", "float", lo=0.05, hi=0.95, default=0.5, step=0.05),
-            Param("wl", "choice", default="H(Y|h)", options=("H(Y|h)", "divided leaves")),
+            Param("T", "int", lo=1, hi=60, default=20, field="n_rounds"),
+            Param("c", "float", lo=0.05, hi=0.95, default=0.5, step=0.05, field="c"),
+            Param(
+                "wl",
+                "choice",
+                default="H(Y|h)",
+                options=("H(Y|h)", "divided leaves"),
+                field="wl",
+                values={"H(Y|h)": "h", "divided leaves": "divided"},
+            ),
         ),
         presets=branching_guides.PRESETS,
         challenges=branching_guides.CHALLENGES,
@@ -334,14 +352,24 @@ PAGES: tuple[PageSpec, ...] = (
                     "Matryoshka",
                     "Greedy collapse (§5.4)",
                 ),
+                field="structures",
+                values={
+                    "Chain (prob. AdaBoost)": "chain",
+                    "Tree": "tree",
+                    "Matryoshka": "matryoshka",
+                    "Greedy collapse (§5.4)": "collapse",
+                },
             ),
-            Param("Tw", "choice", default=16, options=(2, 4, 8, 16, 32, 64)),
-            Param("tau", "float", lo=0.02, hi=1.0, default=0.3, step=0.02),
+            Param("Tw", "choice", default=16, options=(2, 4, 8, 16, 32, 64), field="n_weak"),
+            Param("tau", "float", lo=0.02, hi=1.0, default=0.3, step=0.02, field="softness"),
             Param(
                 "est",
                 "choice",
                 default="exact q",
                 options=("exact q", "100 answers", "20 answers", "5 answers"),
+                field="samples",
+                # the answers Grossmann's learner sees of each soft stump (None: the exact q)
+                values={"exact q": None, "100 answers": 100, "20 answers": 20, "5 answers": 5},
             ),
         ),
         presets=matryoshka_guides.PRESETS,
@@ -370,21 +398,28 @@ PAGES: tuple[PageSpec, ...] = (
         "BoostODT (AdaBoost_R inside every node) on one stepper, with Theorem 1's bound.",
         params=(
             *LESSON_PARAMS,
-            Param("T2", "int", lo=1, hi=31, default=7),
-            Param("T1", "int", lo=1, hi=40, default=10),
+            Param("T2", "int", lo=1, hi=31, default=7, field="n_internal"),
+            Param("T1", "int", lo=1, hi=40, default=10, field="n_stumps"),
             Param(
                 "learner",
                 "choice",
                 default="stumps (the paper)",
                 options=("stumps (the paper)", "hyperplane (oblique line)"),
+                field="learner",
+                values={"stumps (the paper)": "stump", "hyperplane (oblique line)": "hyperplane"},
             ),
             Param(
                 "rule",
                 "choice",
                 default="breadth-first (complete tree)",
                 options=("breadth-first (complete tree)", "largest decrease of Σ 2√(w⁺w⁻)"),
+                field="rule",
+                values={
+                    "breadth-first (complete tree)": "breadth_first",
+                    "largest decrease of Σ 2√(w⁺w⁻)": "max_decrease",
+                },
             ),
-            Param("inner", "flag", default=False),
+            Param("inner", "flag", default=False, field="inner"),
         ),
         presets=oblique_guides.PRESETS,
         challenges=oblique_guides.CHALLENGES,

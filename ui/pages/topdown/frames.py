@@ -32,6 +32,7 @@ from ui.figures import (
     regions_layout,
 )
 from ui.labels import CRITERION_SHORT
+from ui.params import Settings
 from ui.proof import is_large, proof_frames
 from ui.svgtree import Node, local_view, neighbourhood, svg_size, tree_svg
 from ui.text import YOURS, plural, spoken_number, who_chose
@@ -784,19 +785,16 @@ def topdown_proof_frames(
 def topdown_lecture(
     _ds: datasets.Dataset,
     ds_key: str,
-    size: int,
-    index: str,
-    criteria: tuple[str, ...],
-    max_arity: int,
-    gamma: float,
-    leaf_rule: str,
+    settings: Settings,
     font: float,
     choices: tuple = (),
     chooser: str | None = None,
     whose: str = YOURS,
 ) -> dict:
     """Every round of every criterion's run, encoded for the lecture view (cached: a step
-    in the browser needs nothing from the server). ``choices`` (a student's splits, see
+    in the browser needs nothing from the server). ``settings`` are the page's
+    (``crit``, ``size``, ``index``, ``max_arity``, ``gamma``, ``leaf_rule``: the registry's
+    declaration of the page). ``choices`` (a student's splits, see
     :func:`ui.pages.topdown.runs.topdown_run`) apply to the run of criterion ``chooser``;
     ``whose`` they are, for the notes (:data:`ui.text.YOURS`, or :data:`ui.text.THE_CLASS`
     on a class follower's page).
@@ -807,6 +805,12 @@ def topdown_lecture(
     and ``n`` (its number of snapshots), plus
     ``tables``: the round tables over all runs (HTML, one per round of the longest run).
     """
+    size, index, max_arity, leaf_rule = (
+        settings.size,
+        settings.index,
+        settings.max_arity,
+        settings.leaf_rule,
+    )
     runs = {
         c: topdown_run(
             _ds,
@@ -815,11 +819,11 @@ def topdown_lecture(
             index,
             c,
             max_arity,
-            gamma if c == "mansour_mcallester" else None,
+            settings.gamma if c == "mansour_mcallester" else None,
             leaf_rule,
             choices if c == chooser else (),
         )
-        for c in criteria
+        for c in settings.crit
     }
     # one picture per round t = 0 … T: the stop snapshot repeats the last round with the final
     # metrics (γ̂ = 0 after an early stop at an impure leaf) and the reason, so it takes its place
