@@ -163,6 +163,37 @@ def test_views_and_proof_fit_and_read_in_every_mode(server, browser, name, size)
     page.close()
 
 
+def test_a_late_element_above_the_views_refits_them(server, browser) -> None:
+    """Something above the views that grows after their last timed refit (a loaded machine
+    draws the header's widgets late) pushes them down; they refit, so the structure view
+    does not end below the window (seen in CI: /matryoshka's at 1106 px of 1080)."""
+    width, height = 1920, 1080
+    page = _new_page(browser, viewport={"width": width, "height": height})
+    page.goto(f"{server}/matryoshka?present=true&round=1")
+    page.wait_for_selector(LECTURE, timeout=60_000)
+    _settle(page)
+    _views_fitted(page)
+    before = measure(page)["views"]["structure"]
+    # long after the refit timers (1.2 s): a 60 px block appears at the top of the page
+    page.evaluate("""() => {
+      const main = document.querySelector('[data-testid="stMainBlockContainer"]');
+      const late = document.createElement('div');
+      late.style.height = '60px';
+      late.id = 'bl-test-late';
+      main.prepend(late);
+    }""")
+    _wait_for(
+        lambda: measure(page)["views"]["structure"]["top"] >= before["top"] + 59,
+        10,
+        "the late block did not move the views down",
+    )
+    _views_fitted(page)
+    after = measure(page)["views"]
+    for view, box in after.items():
+        assert box["bottom"] <= height + 0.5, (view, box, "before:", before)
+    page.close()
+
+
 def _quiz(page):
     return page.locator(".bl-quiz").first
 

@@ -1080,6 +1080,20 @@ function viewMount(component) {
     refit();
   }) : null;
   if (watcher) watcher.observe(parentElement);
+  // An element above that grows after the last timed refit (a loaded machine draws the
+  // header's widgets and the presets row late) moves the view down without a resize of the
+  // window: seen in CI as the matryoshka's structure view 26 px below a 1080 px projector's
+  // edge. The page's main block changes size then, so a refit follows whenever it does and
+  // the view's top has moved (refit itself returns early when the height stays).
+  const mainBlock = parentElement.closest('[data-testid="stMainBlockContainer"]') || document.body;
+  let seenTop = parentElement.getBoundingClientRect().top + window.scrollY;
+  const mover = window.ResizeObserver ? new ResizeObserver(() => {
+    const top = parentElement.getBoundingClientRect().top + window.scrollY;
+    if (Math.abs(top - seenTop) < 4) return;
+    seenTop = top;
+    refit();
+  }) : null;
+  if (mover) mover.observe(mainBlock);
 
   // A step is drawn at the next animation frame, not inside the key press: presses (or Play's
   // ticks) faster than the page can draw coalesce into one draw of the latest round, and a
@@ -1131,6 +1145,7 @@ function viewMount(component) {
     window.removeEventListener("resize", rescale);
     window.removeEventListener("resize", refitHtml);
     if (watcher) watcher.disconnect();
+    if (mover) mover.disconnect();
     window.removeEventListener("boostlab:round", onRound);
     if (idleJob !== null) {
       if (idleJob.timer !== null) clearTimeout(idleJob.timer);
