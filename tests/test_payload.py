@@ -154,3 +154,71 @@ def test_the_class_component_is_a_loader_of_its_static_copy() -> None:
     assert (static_js.STATIC / name).read_text("utf-8") == src.read_text("utf-8")
     js = static_js.loader(src)
     assert f'"app/static/{name}"' in js and len(js) < 600
+
+
+# ---- the one numpy → plotly.js typed-array encoder (issue 42, item 3)
+_NP = {"i1": "<i1", "u1": "<u1", "i2": "<i2", "u2": "<u2", "i4": "<i4", "u4": "<u4"}
+
+
+def _decode(spec: dict):
+    import base64
+
+    import numpy as np
+
+    dtype = {**_NP, "f4": "<f4", "f8": "<f8"}[spec["dtype"]]
+    flat = np.frombuffer(base64.b64decode(spec["bdata"]), dtype=dtype)
+    shape = tuple(int(k) for k in spec["shape"].split(",")) if "shape" in spec else flat.shape
+    return flat.reshape(shape)
+
+
+@settings(deadline=None)
+@given(
+    st.lists(st.integers(-(2**31), 2**31 - 1), min_size=1, max_size=40),
+    st.sampled_from(["int64", "int32", "int16", "uint8"]),
+)
+def test_typed_array_keeps_whole_numbers_exactly_in_the_smallest_type(values, dtype) -> None:
+    import numpy as np
+
+    info = np.iinfo(dtype)
+    a = np.array([min(max(v, info.min), info.max) for v in values], dtype=dtype)
+    spec = payload.typed_array(a)
+    assert np.array_equal(_decode(spec), a)
+    lo, hi = int(a.min()), int(a.max())
+    want = "u1" if lo >= 0 and hi <= 255 else "u2" if lo >= 0 and hi <= 65535 else "i4"
+    assert spec["dtype"] == want
+
+
+@settings(deadline=None)
+@given(
+    st.lists(st.floats(-1e6, 1e6, allow_nan=False), min_size=1, max_size=60),
+    st.sampled_from([(None, "f8"), ("f4", "f4"), ("f8", "f8")]),
+    st.booleans(),
+)
+def test_typed_array_floats_and_shapes(values, policy, square) -> None:
+    import numpy as np
+
+    floats, want = policy
+    a = np.array(values, dtype=np.float64)
+    if square:
+        a = np.resize(a, (2, max(1, len(values) // 2)))
+    spec = payload.typed_array(a, floats=floats)
+    assert spec["dtype"] == want
+    assert ("shape" in spec) == (a.ndim > 1)
+    # float32 rounds each value (to 0 below float32's smallest, as plotly.js would read it)
+    assert np.array_equal(_decode(spec), a.astype(np.float32 if want == "f4" else np.float64))
+    # float32 stays float32 when the caller keeps widths; booleans are bytes
+    assert payload.typed_array(a.astype(np.float32), floats=None)["dtype"] == "f4"
+    assert payload.typed_array(a > 0)["dtype"] == "u1"
+
+
+def test_only_the_payload_module_writes_typed_arrays() -> None:
+    """One encoder: no other module of ui/ builds a ``bdata`` spec of its own."""
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1] / "ui"
+    writers = [
+        str(p.relative_to(root))
+        for p in root.rglob("*.py")
+        if p.name != "payload.py" and ('"bdata":' in p.read_text("utf-8"))
+    ]
+    assert writers == []

@@ -371,25 +371,9 @@ def _canon(obj: Any) -> str:
     return json.dumps(obj, sort_keys=True, separators=(",", ":"))
 
 
-_DTYPES = {
-    "float64": "f4",
-    "float32": "f4",
-    "int64": "i4",
-    "int32": "i4",
-    "int16": "i2",
-    "int8": "i1",
-    "uint8": "u1",
-    "uint16": "u2",
-    "uint32": "u4",
-    "bool": "u1",
-}
-
-
 def _jsonable(obj: Any) -> Any:
     """Plain JSON values; numpy arrays of more than 16 numbers become plotly.js typed arrays
-    (base64, floats as float32: ample for drawing and half the bytes)."""
-    import base64
-
+    (:func:`ui.payload.typed_array`: floats as float32, ample for drawing and half the bytes)."""
     import numpy as np
 
     if isinstance(obj, dict):
@@ -398,23 +382,7 @@ def _jsonable(obj: Any) -> Any:
         return [_jsonable(v) for v in obj]
     if isinstance(obj, np.ndarray):
         if obj.dtype.kind in "fiub" and obj.size > 16:
-            dt = _DTYPES.get(obj.dtype.name, "f4")
-            arr = np.ascontiguousarray(
-                obj,
-                dtype={
-                    "f4": "<f4",
-                    "i4": "<i4",
-                    "i2": "<i2",
-                    "i1": "i1",
-                    "u1": "u1",
-                    "u2": "<u2",
-                    "u4": "<u4",
-                }[dt],
-            )
-            out = {"dtype": dt, "bdata": base64.b64encode(arr.tobytes()).decode("ascii")}
-            if arr.ndim > 1:
-                out["shape"] = ",".join(str(n) for n in arr.shape)
-            return out
+            return payload.typed_array(obj)
         return _jsonable(obj.tolist())
     if isinstance(obj, np.generic):
         return obj.item()

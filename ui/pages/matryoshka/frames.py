@@ -33,7 +33,6 @@ Every text that reaches an SVG or HTML string is escaped here (feature names com
 
 from __future__ import annotations
 
-import base64
 import functools
 import math
 from collections.abc import Sequence
@@ -48,7 +47,7 @@ from boostcore import steps as protocol
 from boostcore.bounds import f_tree
 from boostcore.datasets import Dataset
 from boostcore.probabilistic import Chain, ProbStep, ProbTree, SoftStump
-from ui import theme
+from ui import payload, theme
 from ui.cache import shared
 from ui.figures import FAINT, curves_layout, data_extent, points_traces, regions_layout
 from ui.proof import is_large
@@ -86,33 +85,10 @@ GHOST_TEXT = theme.ink(EDGE, GHOST_FILL, theme.PLOT_BG)
 
 
 # ============================================================================== encoding
-_DTYPES = {
-    "uint8": "u1",
-    "uint16": "u2",
-    "int8": "i1",
-    "int16": "i2",
-    "int32": "i4",
-    "float32": "f4",
-    "float64": "f8",
-}
-
-
 def typed(a) -> dict:
-    """A numpy array as a plotly.js typed array (base64), as :func:`ui.lecture.plotly_frames`
-    writes them: floats as float32 (ample for drawing, half the bytes), 64-bit integers as
-    32-bit ones."""
-    a = np.asarray(a)
-    if a.dtype == np.int64:
-        a = a.astype(np.int32)
-    if a.dtype == np.float64:
-        a = a.astype(np.float32)
-    if a.dtype == np.bool_:
-        a = a.astype(np.uint8)
-    a = np.ascontiguousarray(a)
-    spec = {"dtype": _DTYPES[a.dtype.name], "bdata": base64.b64encode(a.tobytes()).decode()}
-    if a.ndim > 1:
-        spec["shape"] = ", ".join(str(d) for d in a.shape)
-    return spec
+    """A numpy array as a plotly.js typed array (:func:`ui.payload.typed_array`, floats as
+    float32), as :func:`ui.lecture.plotly_frames` writes them."""
+    return payload.typed_array(a)
 
 
 def plain(obj):

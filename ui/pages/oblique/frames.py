@@ -20,7 +20,6 @@ Every text that reaches SVG or HTML is escaped (feature names come from user CSV
 
 from __future__ import annotations
 
-import base64
 import re
 from collections import defaultdict
 from collections.abc import Callable, Sequence
@@ -33,7 +32,7 @@ from boostcore.datasets import Dataset
 from boostcore.oblique import ObliqueTree
 from boostcore.realboost import MU_CLIP, THETA_GRID, Additive, WeakHypothesis
 from boostcore.steps import STEP, final, rounds
-from ui import lecture, theme
+from ui import lecture, payload, theme
 from ui.cache import shared
 from ui.figures import curves_layout, data_extent, points_traces, regions_layout
 from ui.proof import is_large
@@ -292,43 +291,12 @@ def _sizes(w: np.ndarray | None, n: int, scale: float, small: bool) -> np.ndarra
     return np.round(s * scale).astype(np.uint8)
 
 
-_SHORT_TYPES = {
-    "int8": "i1",
-    "uint8": "u1",
-    "int16": "i2",
-    "uint16": "u2",
-    "int32": "i4",
-    "uint32": "u4",
-    "float32": "f4",
-    "float64": "f8",
-}
-
-
-def _typed(v: np.ndarray) -> dict:
-    """A numpy array as plotly.js's base64 typed array (what plotly's own encoder writes)."""
-    if v.dtype.kind in "iu":
-        v = (
-            v.astype(np.int32)
-            if v.size and (v.min() < 0 or v.max() > 65535)
-            else v.astype(np.uint16 if v.size and v.max() > 255 else np.uint8)
-        )
-    elif v.dtype.kind == "b":
-        v = v.astype(np.uint8)
-    elif v.dtype.name not in _SHORT_TYPES:
-        v = v.astype(np.float64)
-    v = np.ascontiguousarray(v, dtype=v.dtype.newbyteorder("<"))
-    spec = {"dtype": _SHORT_TYPES[v.dtype.name], "bdata": base64.b64encode(v).decode("ascii")}
-    if v.ndim > 1:
-        spec["shape"] = ", ".join(str(k) for k in v.shape)
-    return spec
-
-
 def _encode(obj):
     """Numpy arrays inside dicts and lists of dicts become typed arrays, in place."""
     if isinstance(obj, dict):
         for key, value in obj.items():
             if isinstance(value, np.ndarray):
-                obj[key] = _typed(value)
+                obj[key] = payload.typed_array(value, floats=None)
             elif isinstance(value, (dict, list)):
                 _encode(value)
     elif isinstance(obj, list) and obj and isinstance(obj[0], (dict, list)):
