@@ -93,9 +93,9 @@ def loads(page) -> int:
 
 def settle(page) -> None:
     sys.path.insert(0, str(BENCH.parent / "tests"))
-    from test_browser import _settle
+    from test_browser import settle as settled
 
-    _settle(page)
+    settled(page)
 
 
 def on(page, slug: str) -> bool:

@@ -58,7 +58,7 @@ def require_chromium() -> None:
         pytest.skip("Debian chromium is not installed (apt-get install chromium)")
 
 
-def _free_port() -> int:
+def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
@@ -83,7 +83,7 @@ def redis_server(port: int | None = None, data_dir: str | None = None) -> Iterat
     stopped after; yields its URL once it answers PING. With ``data_dir`` it keeps an
     append-only file there (a restart on the same port and folder keeps the data)."""
     require_redis()
-    port = port or _free_port()
+    port = port or free_port()
     folder = data_dir or tempfile.mkdtemp(prefix="bl-redis-")
     log = tempfile.TemporaryFile()
     proc = subprocess.Popen(
@@ -154,7 +154,7 @@ def streamlit_server(
     ``env`` adds environment variables for the server; the server's process is appended to
     ``procs`` when given (to read its memory); its log is written to ``log`` (a binary file)
     when given."""
-    port = port or _free_port()
+    port = port or free_port()
     # the server's log goes to a file: a pipe nobody reads would fill up and block a server
     # that lives for the whole session
     log = log or tempfile.TemporaryFile()

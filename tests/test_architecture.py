@@ -229,3 +229,27 @@ def test_every_doctest_is_collected() -> None:
         str(f.relative_to(ROOT)) for f in with_doctests if not any(p in f.parents for p in paths)
     ]
     assert with_doctests and not missed, missed
+
+
+def _private_test_imports(files) -> list[str]:
+    """``file:line`` of every ``from test_x import _y`` (or ``tests.test_x``) in ``files``."""
+    out = []
+    for path in files:
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").split(".")[-1].startswith(
+                ("test_", "apptest_", "conftest")
+            ):
+                out += [
+                    f"{path.name}:{node.lineno} {a.name}" for a in node.names if a.name[0] == "_"
+                ]
+    return out
+
+
+def test_no_test_takes_a_private_name_from_another_test(tmp_path: Path) -> None:
+    """Issue 42, item 5: a helper several test files share is public in the file that owns it
+    (the browser tests' settle, new_page, wait_for …; the class tests' teach, page_address)."""
+    files = [*(ROOT / "tests").glob("*.py"), *(ROOT / "benchmarks").glob("*.py")]
+    assert _private_test_imports(files) == []
+    made_up = tmp_path / "test_x.py"
+    made_up.write_text("from test_browser import _settle, LECTURE\n")
+    assert _private_test_imports([made_up]) == ["test_x.py:1 _settle"]

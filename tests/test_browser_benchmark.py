@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 from test_browser import (
     ARTIFACTS,
-    _no_exception_box,
-    _open,
-    _settle,
-    _wait_for,
+    no_exception_box,
+    open_page,
+    settle,
+    wait_for,
 )
 
 pytestmark = pytest.mark.browser
@@ -16,13 +16,13 @@ pytestmark = pytest.mark.browser
 
 def test_benchmark_page_and_run_now(server, browser) -> None:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    page = _open(browser, server + "/benchmark", ".st-key-now_run")
-    _no_exception_box(page)
+    page = open_page(browser, server + "/benchmark", ".st-key-now_run")
+    no_exception_box(page)
     assert page.get_by_text("The papers' claims, checked").count() == 1
     assert page.locator("[data-testid='stPlotlyChart']").count() == 5
     page.locator(".st-key-now_run button").click()
-    _wait_for(lambda: page.get_by_text("Done in").count() == 1, 60, "the run did not finish")
-    _settle(page)
-    _no_exception_box(page)
+    wait_for(lambda: page.get_by_text("Done in").count() == 1, 60, "the run did not finish")
+    settle(page)
+    no_exception_box(page)
     page.screenshot(path=str(ARTIFACTS / "benchmark.png"), full_page=True)
     page.close()

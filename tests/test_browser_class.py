@@ -27,12 +27,12 @@ import re
 
 import pytest
 from test_browser import (
-    _lecture_round,
-    _new_page,
-    _no_exception_box,
-    _settle,
-    _views_drawn,
-    _wait_for,
+    lecture_round,
+    new_page,
+    no_exception_box,
+    settle,
+    views_drawn,
+    wait_for,
 )
 
 pytestmark = pytest.mark.browser
@@ -45,7 +45,7 @@ DRAWN = """() => { const v = [...document.querySelectorAll('.bl-view')];
 
 def _open(browser, url: str, size: tuple[int, int] = (1600, 1000)):
     """The page, settled with nothing focused, and the list of the frames it sends."""
-    page = _new_page(browser, viewport={"width": size[0], "height": size[1]})
+    page = new_page(browser, viewport={"width": size[0], "height": size[1]})
     sent: list[bytes] = []
     page.on(
         "websocket",
@@ -55,7 +55,7 @@ def _open(browser, url: str, size: tuple[int, int] = (1600, 1000)):
     )
     page.goto(url)
     page.wait_for_selector(LECTURE, timeout=60_000)
-    _settle(page)
+    settle(page)
     page.wait_for_function(DRAWN, timeout=30_000)
     page.locator("h1").first.click()  # the page has the focus, no control
     return page, sent
@@ -79,12 +79,12 @@ def test_a_step_sends_nothing_and_a_control_reports_the_round(server, browser) -
     before = len(sent)
     for _ in range(4):
         _step(page, "ArrowRight")
-    assert _lecture_round(page) == 5
+    assert lecture_round(page) == 5
     page.wait_for_timeout(1500)  # the old stepper reported the round 0.7 s after the last step
     assert len(sent) == before, f"{len(sent) - before} websocket frames sent after 4 steps"
     # the Export menu is a control: the round is reported before it opens, once
     page.get_by_role("button", name="Export").first.click()
-    _wait_for(
+    wait_for(
         lambda: page.get_by_text("Hatano: tree at round 5 as DOT").count() == 1,
         30,
         lambda: (
@@ -102,10 +102,10 @@ def test_a_step_sends_nothing_and_a_control_reports_the_round(server, browser) -
     assert 1 <= len(after) <= 2 and all(r == {(b"5", b"1")} for r in reports), (
         f"{len(after)} frames after the click, reporting {reports}"
     )
-    _settle(page)
-    assert _lecture_round(page) == 5
+    settle(page)
+    assert lecture_round(page) == 5
     page.keyboard.press("Escape")
-    _no_exception_box(page)
+    no_exception_box(page)
     page.close()
 
 
@@ -119,11 +119,11 @@ def test_a_late_echo_never_moves_the_stepper_back(server, browser) -> None:
     page.locator("h1").first.click()
     for _ in range(4):
         page.keyboard.press("ArrowRight")
-    _settle(page)
+    settle(page)
     page.wait_for_function(DRAWN, timeout=30_000)
-    assert _lecture_round(page) == 7
+    assert lecture_round(page) == 7
     assert "round=7" in page.evaluate("location.href")
-    _no_exception_box(page)
+    no_exception_box(page)
     page.close()
 
 
@@ -135,7 +135,7 @@ def _burn(stop) -> None:
 def test_200_fast_presses_none_lost_on_a_loaded_machine(server, browser) -> None:
     # a laptop's window: the views in sight are drawn at each press (the ones below, later)
     page, sent = _open(browser, server + "/branching", size=(1280, 720))
-    hi, t = _hi(page), _lecture_round(page)
+    hi, t = _hi(page), lecture_round(page)
     rng = random.Random(27)
     keys, want = [], []
     for _ in range(200):
@@ -168,7 +168,7 @@ def test_200_fast_presses_none_lost_on_a_loaded_machine(server, browser) -> None
         ),
         f"{len(seen)} of {len(want)} presses seen",
     )
-    assert _lecture_round(page) == want[-1] and _views_drawn(page)
+    assert lecture_round(page) == want[-1] and views_drawn(page)
     assert len(sent) == before
     page.close()
 
@@ -192,7 +192,7 @@ def test_dom_and_listeners_stay_flat_over_200_steps(server, browser, slug: str) 
             page.evaluate("document.getElementsByTagName('*').length"),
         )
 
-    hi, r0 = _hi(page), _lecture_round(page)
+    hi, r0 = _hi(page), lecture_round(page)
     for key, n in (("ArrowRight", hi - r0), ("ArrowLeft", hi), ("ArrowRight", r0)):
         for _ in range(n):  # every round drawn once: what is made once is made
             _step(page, key)
@@ -284,10 +284,10 @@ def test_a_step_to_a_round_drawn_ahead_shows_that_round(server, browser) -> None
     seen: dict[int, dict[str, str]] = {}
     swapped = 0
     for key in ["ArrowRight", "ArrowRight", "ArrowLeft", "ArrowLeft", "ArrowLeft", "ArrowRight"]:
-        target = _lecture_round(page) + (1 if key == "ArrowRight" else -1)
+        target = lecture_round(page) + (1 if key == "ArrowRight" else -1)
         _ahead(page, target)
         _step(page, key)
-        assert _lecture_round(page) == target
+        assert lecture_round(page) == target
         swapped += page.locator(f"{REGIONS} .bl-view").get_attribute("data-ms") == "0"
         seen[target] = _pictures(page)
     assert swapped == 6, f"{swapped} of 6 steps swapped to a drawing made ahead"
@@ -323,6 +323,6 @@ def test_a_pan_drops_the_drawings_ahead_and_survives_steps(server, browser) -> N
         _step(page, key)
         assert page.locator(f"{REGIONS} .bl-view").get_attribute("data-ms") != "0"
         assert page.evaluate(axes) == panned
-    assert _lecture_round(page) == 3
-    _no_exception_box(page)
+    assert lecture_round(page) == 3
+    no_exception_box(page)
     page.close()

@@ -18,14 +18,14 @@ from pathlib import Path
 import pytest
 from test_browser import (
     LECTURE,
-    _href,
-    _lecture_round,
-    _no_exception_box,
-    _round,
-    _settle,
-    _still,
-    _views_drawn,
-    _wait_for,
+    href,
+    lecture_round,
+    no_exception_box,
+    round_shown,
+    settle,
+    still,
+    views_drawn,
+    wait_for,
 )
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -49,13 +49,13 @@ def _open(context, url: str, ready: str):
     page.goto(url)
     page.wait_for_selector("[data-testid='stApp']", timeout=60_000)
     page.wait_for_selector(ready, timeout=60_000)
-    _settle(page)
-    _no_exception_box(page)
+    settle(page)
+    no_exception_box(page)
     return page
 
 
 def _query(page) -> dict[str, list[str]]:
-    return urllib.parse.parse_qs(urllib.parse.urlsplit(_href(page)).query)
+    return urllib.parse.parse_qs(urllib.parse.urlsplit(href(page)).query)
 
 
 def _thumb(page, key: str) -> str:
@@ -81,37 +81,37 @@ def test_presenter_mode_topdown(server, context) -> None:
     assert page.get_by_text("The theory on this page").count() == 0
     assert page.locator(".st-key-present input[type='checkbox']").first.is_checked()
     page.wait_for_selector(LECTURE, timeout=30_000)
-    assert _round(page) == 3 and _lecture_round(page) == 3
+    assert round_shown(page) == 3 and lecture_round(page) == 3
     page.screenshot(path=str(ARTIFACTS / "presenter_topdown.png"))
 
     # the → key steps (and writes the round to the address bar)
     title.click()  # focus the page, not a widget
     page.keyboard.press("ArrowRight")
-    _wait_for(
-        lambda: _round(page) == 4 and _views_drawn(page),
+    wait_for(
+        lambda: round_shown(page) == 4 and views_drawn(page),
         20,
-        f"→ did not move to round 4: {_href(page)}",
+        f"→ did not move to round 4: {href(page)}",
     )
-    _settle(page)
-    _no_exception_box(page)
-    assert "present=true" in _href(page)
+    settle(page)
+    no_exception_box(page)
+    assert "present=true" in href(page)
 
     # scrolled down, the stepper stays pinned at the top of the window
     bar = page.locator(BAR).first
     before = bar.bounding_box()
     page.mouse.move(800, 600)
     page.mouse.wheel(0, 1500)
-    _wait_for(
+    wait_for(
         lambda: title.bounding_box()["y"] + title.bounding_box()["height"] < 0,
         10,
         "the page did not scroll",
     )
-    _still(page, "h1", BAR)  # the scroll has ended: the title and the bar stand still
+    still(page, "h1", BAR)  # the scroll has ended: the title and the bar stand still
     after = bar.bounding_box()
     assert 0 <= after["y"] and after["y"] + after["height"] <= VIEWPORT["height"] / 3, (
         f"the stepper is not pinned at the top after scrolling: {before} → {after}"
     )
-    assert _lecture_round(page) == 4
+    assert lecture_round(page) == 4
     page.screenshot(path=str(ARTIFACTS / "presenter_topdown_scrolled.png"))
     page.close()
 
@@ -150,22 +150,22 @@ def test_presenter_toggle_writes_the_url(server, context) -> None:
     page = _open(context, server + "/topdown?s=8&round=2", "[data-testid='stExpander']")
     assert page.locator(SIDEBAR).first.is_visible()
     page.locator(".st-key-present label").first.click()
-    _wait_for(
+    wait_for(
         lambda: _query(page).get("present") == ["true"],
         20,
-        f"turning presenter mode on did not reach the URL: {_href(page)}",
+        f"turning presenter mode on did not reach the URL: {href(page)}",
     )
-    _settle(page)
+    settle(page)
     # the sidebar slides out and in (a CSS transition that can outlast the rerun)
     page.locator(SIDEBAR).first.wait_for(state="hidden", timeout=10_000)
-    assert _round(page) == 2 and _query(page).get("s") == ["8"]
+    assert round_shown(page) == 2 and _query(page).get("s") == ["8"]
     page.locator(".st-key-present label").first.click()
-    _wait_for(
+    wait_for(
         lambda: "present" not in _query(page),
         20,
-        f"turning presenter mode off did not reach the URL: {_href(page)}",
+        f"turning presenter mode off did not reach the URL: {href(page)}",
     )
-    _settle(page)
+    settle(page)
     page.locator(SIDEBAR).first.wait_for(state="visible", timeout=10_000)
     page.close()
 
@@ -207,7 +207,7 @@ def test_export_downloads(server, context) -> None:
 
     # the camera button of a chart saves PNG by default …
     page.keyboard.press("Escape")
-    _wait_for(
+    wait_for(
         lambda: not popover.count() or not popover.first.is_visible(),
         10,
         "the Export popover did not close",
@@ -227,11 +227,11 @@ def test_export_downloads(server, context) -> None:
     popover.wait_for(state="visible", timeout=10_000)
     popover.get_by_role("button", name="Run as JSON").wait_for(timeout=30_000)
     popover.get_by_text("SVG", exact=True).click()
-    _settle(page)
+    settle(page)
     assert popover.get_by_role("radio", name="SVG").is_checked()
-    _no_exception_box(page)
+    no_exception_box(page)
     page.keyboard.press("Escape")
-    _settle(page)  # closing the menu reruns the page too
+    settle(page)  # closing the menu reruns the page too
     page.wait_for_selector(LECTURE, timeout=30_000)
     chart = page.locator(".st-key-view-regions .bl-view-plotly").first
     chart.hover()
@@ -285,26 +285,26 @@ def test_game_structure_exports_as_dot_and_svg(server, context) -> None:
 def test_copy_link_reopens_the_same_demo(server, context) -> None:
     url = server + "/topdown?data=circles&noise=0.4&s=12&k=3&round=5"
     page = _open(context, url, LECTURE)
-    assert _round(page) == 5
+    assert round_shown(page) == 5
     # a user changes a bound widget: the browser writes it to the address bar
     page.locator(".st-key-s input[type='range']").first.focus()
     page.keyboard.press("ArrowRight")
-    _wait_for(
+    wait_for(
         lambda: _query(page).get("s") == ["13"],
         20,
-        f"the leaf budget did not reach the URL: {_href(page)}",
+        f"the leaf budget did not reach the URL: {href(page)}",
     )
-    _settle(page)
-    shown_round = _round(page)
+    settle(page)
+    shown_round = round_shown(page)
 
     page.locator("#boostlab-copy-link").click()
-    _wait_for(
+    wait_for(
         lambda: page.locator("#boostlab-copy-link").inner_text().strip() == "Copied",
         10,
         "the button did not say Copied",
     )
     copied = page.evaluate("navigator.clipboard.readText()")
-    assert copied == _href(page)
+    assert copied == href(page)
     query = urllib.parse.parse_qs(urllib.parse.urlsplit(copied).query)
     assert query["data"] == ["circles"] and query["noise"] == ["0.4"] and query["k"] == ["3"]
     assert query["s"] == ["13"]
@@ -312,9 +312,9 @@ def test_copy_link_reopens_the_same_demo(server, context) -> None:
 
     again = _open(context, copied, LECTURE)
     assert _query(again) == query
-    assert _round(again) == shown_round
+    assert round_shown(again) == shown_round
     assert _thumb(again, "s") == "13" and _thumb(again, "k") == "3"
-    assert _thumb(again, "noise").startswith("0.40") and _lecture_round(again) == shown_round
+    assert _thumb(again, "noise").startswith("0.40") and lecture_round(again) == shown_round
     from boostcore.datasets import DATASET_DESCRIPTIONS
 
     assert again.get_by_text(DATASET_DESCRIPTIONS["circles"]).count() == 1

@@ -15,11 +15,11 @@ from pathlib import Path
 
 import pytest
 from test_browser import (
-    _href,
-    _no_exception_box,
-    _open,
-    _settle,
-    _wait_for,
+    href,
+    no_exception_box,
+    open_page,
+    settle,
+    wait_for,
 )
 
 from ui import draw
@@ -35,7 +35,7 @@ pytestmark = pytest.mark.browser
 
 
 def _url_points(page) -> list[tuple[int, int, int]]:
-    query = urllib.parse.parse_qs(urllib.parse.urlparse(_href(page)).query)
+    query = urllib.parse.parse_qs(urllib.parse.urlparse(href(page)).query)
     points, problem = draw.decode_points(query.get("pts", [""])[0])
     assert problem is None, problem
     return points
@@ -67,17 +67,17 @@ def _click_canvas(page, x: float, y: float) -> None:
     page.wait_for_selector(CANVAS, timeout=30_000)
     px, py = _canvas_pixel(page, x, y)
     page.mouse.click(px, py)
-    _wait_for(
+    wait_for(
         lambda: len(_url_points(page)) == before + 1,
         30,
-        lambda: f"the click at ({x}, {y}) added no point: {_href(page)}",
+        lambda: f"the click at ({x}, {y}) added no point: {href(page)}",
     )
-    _settle(page)
+    settle(page)
 
 
 def _choose_class(page, label: str) -> None:
     page.locator(f".st-key-draw_cls button:has-text('class {label}')").first.click()
-    _settle(page)
+    settle(page)
 
 
 NEG = [(-1.0, 1.0), (-1.5, -0.5), (-0.5, 0.0)]  # on the clickable grid (step 0.05)
@@ -86,12 +86,12 @@ POS = [(1.0, -1.0), (1.5, 0.5), (0.5, 0.25)]
 
 def test_draw_points_by_clicking_and_share_the_link(server, browser) -> None:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    page = _open(browser, server + "/topdown", READY)
+    page = open_page(browser, server + "/topdown", READY)
     page.locator(".st-key-src button:has-text('Draw')").first.click()
     page.wait_for_selector(CANVAS, timeout=60_000)
-    _settle(page)
-    _no_exception_box(page)
-    assert "src=Draw" in _href(page)
+    settle(page)
+    no_exception_box(page)
+    assert "src=Draw" in href(page)
     assert page.get_by_text("Too few points to run").count() == 1
     page.screenshot(path=str(ARTIFACTS / "draw_empty.png"), full_page=True)
 
@@ -103,8 +103,8 @@ def test_draw_points_by_clicking_and_share_the_link(server, browser) -> None:
     assert "3 of class −1, 3 of class +1" in _panel_title(page)
 
     page.locator(".st-key-draw_undo button").first.click()
-    _wait_for(lambda: len(_url_points(page)) == 5, 30, "Undo did not remove a point")
-    _settle(page)
+    wait_for(lambda: len(_url_points(page)) == 5, 30, "Undo did not remove a point")
+    settle(page)
     assert "3 of class −1, 2 of class +1" in _panel_title(page)
 
     # every point is where it was clicked, of the class chosen then, in click order
@@ -117,7 +117,7 @@ def test_draw_points_by_clicking_and_share_the_link(server, browser) -> None:
     # the demo below runs on the drawn data: 5 training points, no test points
     assert page.get_by_text("The demo below runs on your 5 points").count() == 1
     # the stepper's caption (drawn by lecture.js when the stepper remounts with the new run)
-    _wait_for(
+    wait_for(
         lambda: page.get_by_text("5 training and 0 test points").count() == 1,
         10,
         lambda: f"the stepper says {page.locator('.bl-caption').all_inner_texts()}",
@@ -126,17 +126,17 @@ def test_draw_points_by_clicking_and_share_the_link(server, browser) -> None:
     page.wait_for_selector(".st-key-view-structure .bl-view[data-drawn]", timeout=30_000)
     tree = page.locator(".st-key-view-structure svg").first.inner_html()
     assert sum(int(n) for n in re.findall(r"n=(\d+)", tree)) == 5, tree[:500]
-    _no_exception_box(page)
+    no_exception_box(page)
     page.screenshot(path=str(ARTIFACTS / "draw_drawn.png"), full_page=True)
-    link = _href(page)
+    link = href(page)
     page.close()
 
     # the link reopens the same drawing (the canvas folded away: the drawing can run)
-    again = _open(browser, link, READY)
-    _no_exception_box(again)
+    again = open_page(browser, link, READY)
+    no_exception_box(again)
     assert _url_points(again) == expected
     assert "3 of class −1, 2 of class +1" in _panel_title(again)
-    _wait_for(
+    wait_for(
         lambda: again.get_by_text("5 training and 0 test points").count() == 1,
         10,
         lambda: f"the stepper says {again.locator('.bl-caption').all_inner_texts()}",
@@ -145,7 +145,7 @@ def test_draw_points_by_clicking_and_share_the_link(server, browser) -> None:
     # open the panel: the same points are drawn on the canvas
     again.locator(f"{PANEL} summary").first.click()
     again.wait_for_selector(CANVAS, timeout=30_000)
-    _settle(again)
+    settle(again)
     drawn = again.evaluate(
         f"""() => document.querySelector({CANVAS!r})._fullData.slice(1)
                .map(t => Array.from(t.x).map((x, i) => [x, t.y[i]]))"""

@@ -23,13 +23,13 @@ import pytest
 from test_browser import (
     ARTIFACTS,
     LECTURE,
-    _lecture_round,
-    _new_page,
-    _no_exception_box,
-    _settle,
-    _views_drawn,
-    _views_fitted,
-    _wait_for,
+    lecture_round,
+    new_page,
+    no_exception_box,
+    settle,
+    views_drawn,
+    views_fitted,
+    wait_for,
 )
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
@@ -95,12 +95,12 @@ _CUT_JS = r"""() => {
 
 def _toggle(page, label: str) -> None:
     page.get_by_text(label, exact=True).first.click()
-    _settle(page)
-    _wait_for(lambda: _views_drawn(page), 20, f"the views did not draw after '{label}'")
+    settle(page)
+    wait_for(lambda: views_drawn(page), 20, f"the views did not draw after '{label}'")
 
 
 def _check(page, name: str, width: int, height: int, mode: str) -> None:
-    _views_fitted(page)
+    views_fitted(page)
     m = measure(page)
     where = f"/{name} {width}×{height} presenting, {mode}"
     for view, box in m["views"].items():
@@ -135,17 +135,17 @@ def test_views_and_proof_fit_and_read_in_every_mode(server, browser, name, size)
     together, the side panel at its fullest."""
     width, height = size
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    page = _new_page(browser, viewport={"width": width, "height": height})
+    page = new_page(browser, viewport={"width": width, "height": height})
     page.goto(f"{server}/{name}?present=true&round=1")
     page.wait_for_selector(LECTURE, timeout=60_000)
-    _settle(page)
+    settle(page)
     modes = MODES[name]
     _check(page, name, width, height, "lecture")
     # a step changes the three views (drawn by the browser)
-    before, t = _frames(page), _lecture_round(page)
+    before, t = _frames(page), lecture_round(page)
     page.locator(".bl-stepper .bl-btn[data-act='next']").click()
-    _wait_for(
-        lambda: _lecture_round(page) == t + 1 and _views_drawn(page),
+    wait_for(
+        lambda: lecture_round(page) == t + 1 and views_drawn(page),
         20,
         f"{name}: Next did not draw round {t + 1}",
     )
@@ -159,7 +159,7 @@ def test_views_and_proof_fit_and_read_in_every_mode(server, browser, name, size)
     if full and len(modes) > 1:
         _toggle(page, modes[0])  # the first off: the last mode on its own
         _check(page, name, width, height, modes[-1])
-    _no_exception_box(page)
+    no_exception_box(page)
     page.close()
 
 
@@ -168,11 +168,11 @@ def test_a_late_element_above_the_views_refits_them(server, browser) -> None:
     draws the header's widgets late) pushes them down; they refit, so the structure view
     does not end below the window (seen in CI: /matryoshka's at 1106 px of 1080)."""
     width, height = 1920, 1080
-    page = _new_page(browser, viewport={"width": width, "height": height})
+    page = new_page(browser, viewport={"width": width, "height": height})
     page.goto(f"{server}/matryoshka?present=true&round=1")
     page.wait_for_selector(LECTURE, timeout=60_000)
-    _settle(page)
-    _views_fitted(page)
+    settle(page)
+    views_fitted(page)
     before = measure(page)["views"]["structure"]
     # long after the refit timers (1.2 s): a 60 px block appears at the top of the page
     page.evaluate("""() => {
@@ -182,12 +182,12 @@ def test_a_late_element_above_the_views_refits_them(server, browser) -> None:
       late.id = 'bl-test-late';
       main.prepend(late);
     }""")
-    _wait_for(
+    wait_for(
         lambda: measure(page)["views"]["structure"]["top"] >= before["top"] + 59,
         10,
         "the late block did not move the views down",
     )
-    _views_fitted(page)
+    views_fitted(page)
     after = measure(page)["views"]
     for view, box in after.items():
         assert box["bottom"] <= height + 0.5, (view, box, "before:", before)
@@ -199,14 +199,14 @@ def _quiz(page):
 
 
 def test_the_quiz_is_asked_revealed_and_scored_in_the_browser(server, browser) -> None:
-    page = _new_page(browser, viewport={"width": 1440, "height": 900})
+    page = new_page(browser, viewport={"width": 1440, "height": 900})
     page.goto(f"{server}/topdown")
     page.wait_for_selector(LECTURE, timeout=60_000)
-    _settle(page)
+    settle(page)
     _toggle(page, QUIZ)
     quiz = _quiz(page)
     quiz.wait_for(timeout=20_000)
-    t = _lecture_round(page)
+    t = lecture_round(page)
     first = quiz.get_attribute("data-qid")
     assert first and quiz.get_attribute("data-round") == str(t)
     assert quiz.locator(".bl-quiz-q").inner_text().startswith("Predict:")
@@ -215,7 +215,7 @@ def test_the_quiz_is_asked_revealed_and_scored_in_the_browser(server, browser) -
     quiz.locator(".bl-quiz-reveal").focus()
     page.keyboard.press("Space")
     assert quiz.get_attribute("data-revealed") == "1"
-    assert _lecture_round(page) == t, "Space on Reveal stepped the lecture"
+    assert lecture_round(page) == t, "Space on Reveal stepped the lecture"
     assert page.locator(".bl-play").first.inner_text() == "Play"
     score = quiz.locator(".bl-quiz-score").inner_text()
     assert "of 1 right" in score, score
@@ -232,12 +232,12 @@ def test_the_quiz_is_asked_revealed_and_scored_in_the_browser(server, browser) -
     )
     delay = page.evaluate("performance.now()") - started
     assert delay < 1000, f"the next question took {delay:.0f} ms"
-    assert quiz.get_attribute("data-round") == str(t + 1) == str(_lecture_round(page))
+    assert quiz.get_attribute("data-round") == str(t + 1) == str(lecture_round(page))
     # a pick, then a step forward: the step reveals it and says so; the score counts it
     quiz.locator(".bl-quiz-a").first.click()
     page.evaluate("document.activeElement && document.activeElement.blur()")
     page.keyboard.press("ArrowRight")
-    _wait_for(
+    wait_for(
         lambda: "prediction:" in quiz.locator(".bl-quiz-last").inner_text(),
         5,
         lambda: "the step did not reveal the pick: " + quiz.inner_text()[:300],
@@ -247,12 +247,12 @@ def test_the_quiz_is_asked_revealed_and_scored_in_the_browser(server, browser) -
     # rerun of the page (the server is told the round a moment after stepping stops)
     page.keyboard.press("ArrowLeft")
     page.keyboard.press("ArrowLeft")
-    _settle(page)
+    settle(page)
     assert quiz.get_attribute("data-qid") == first
     assert quiz.get_attribute("data-revealed") == "1"
     assert "of 2 right" in quiz.locator(".bl-quiz-score").inner_text()
     page.screenshot(path=str(ARTIFACTS / "quiz_in_the_browser.png"))
-    _no_exception_box(page)
+    no_exception_box(page)
     page.close()
 
 
@@ -278,10 +278,10 @@ def test_a_new_run_is_computed_under_a_floating_spinner(server, browser) -> None
     """Issue 25, item 12: after a change that needs a new run, the spinner floats over the
     page (the stepper and the views do not move) and the old run's views fade while it
     shows."""
-    page = _new_page(browser, viewport={"width": 1440, "height": 900})
+    page = new_page(browser, viewport={"width": 1440, "height": 900})
     page.goto(f"{server}/topdown")
     page.wait_for_selector(LECTURE, timeout=60_000)
-    _settle(page)
+    settle(page)
     # the most points the page allows: a run no other test computes, long enough to be seen
     # (Streamlit shows a spinner after 0.5 s); if it was quicker, the largest leaf budget too
     page.evaluate(_RECORD_JS)
@@ -299,12 +299,12 @@ def test_a_new_run_is_computed_under_a_floating_spinner(server, browser) -> None
         page.keyboard.press("End")
         # under load the rerun may start after the page has looked quiet for a while: wait
         # for the new run itself, not for quiet (which the old run's page already is)
-        _wait_for(
-            lambda before=before: run_shown() != before and _views_drawn(page),
+        wait_for(
+            lambda before=before: run_shown() != before and views_drawn(page),
             90,
             lambda: f"the new run was not drawn (still {run_shown()})",
         )
-        _settle(page)
+        settle(page)
         rec = page.evaluate("window.__blRec")
         shown = [r for r in rec if r[0]]
         if shown:
@@ -315,5 +315,5 @@ def test_a_new_run_is_computed_under_a_floating_spinner(server, browser) -> None
     tops = {r[2] for r in rec if r[2] >= 0}
     assert max(tops) - min(tops) <= 2, f"the stepper moved: tops {sorted(tops)}"
     assert min(r[3] for r in shown) < 0.6, "the old run's views did not fade"
-    _no_exception_box(page)
+    no_exception_box(page)
     page.close()

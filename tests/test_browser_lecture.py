@@ -12,13 +12,13 @@ from __future__ import annotations
 import pytest
 from test_browser import (
     ARTIFACTS,
-    _lecture_round,
-    _new_page,
-    _no_exception_box,
-    _settle,
-    _views_drawn,
-    _views_fitted,
-    _wait_for,
+    lecture_round,
+    new_page,
+    no_exception_box,
+    settle,
+    views_drawn,
+    views_fitted,
+    wait_for,
 )
 
 from ui import pages
@@ -62,14 +62,14 @@ def test_three_views_on_one_screen_and_a_step_changes_them(
 ) -> None:
     (width, height), present = SETTINGS[setting]
     url = server + PAGES[name] + ("&present=true" if present else "")
-    page = _new_page(browser, viewport={"width": width, "height": height})
+    page = new_page(browser, viewport={"width": width, "height": height})
     try:
         page.goto(url)
         page.wait_for_selector(".bl-stepper", timeout=60_000)
-        _wait_for(lambda: _all_drawn(page), 60, f"{name}: the three views were not drawn")
+        wait_for(lambda: _all_drawn(page), 60, f"{name}: the three views were not drawn")
         # the views size themselves to the window once the page has settled (lecture.js)
-        _views_fitted(page)
-        _no_exception_box(page)
+        views_fitted(page)
+        no_exception_box(page)
         if not present:
             assert page.locator("section[data-testid='stSidebar']").first.is_visible()
         boxes = {}
@@ -88,10 +88,10 @@ def test_three_views_on_one_screen_and_a_step_changes_them(
         page.screenshot(path=str(ARTIFACTS / f"lecture_{name}_{setting}.png"))
 
         before = _frames(page)
-        t = _lecture_round(page)
+        t = lecture_round(page)
         page.locator(".bl-stepper .bl-btn[data-act='next']").click()
-        _wait_for(
-            lambda: _lecture_round(page) == t + 1 and _views_drawn(page),
+        wait_for(
+            lambda: lecture_round(page) == t + 1 and views_drawn(page),
             20,
             f"{name}: Next did not draw round {t + 1}",
         )
@@ -106,9 +106,9 @@ def test_three_views_on_one_screen_and_a_step_changes_them(
         )
         for label in modes:
             page.get_by_text(label, exact=True).first.click()
-            _settle(page)
-        _wait_for(lambda: _all_drawn(page), 30, f"{name}: the views did not draw with the panel")
-        _views_fitted(page)
+            settle(page)
+        wait_for(lambda: _all_drawn(page), 30, f"{name}: the views did not draw with the panel")
+        views_fitted(page)
         for key in VIEWS:
             box = page.locator(f".st-key-{key} .bl-view").first.bounding_box()
             assert box["y"] >= 0 and box["y"] + box["height"] <= height + 0.5, (
@@ -124,10 +124,10 @@ def test_three_views_on_one_screen_and_a_step_changes_them(
 def test_clicking_a_small_multiple_focuses_its_run(server, browser) -> None:
     """The other runs sit below as small pictures on the same stepper; a click on one makes
     it the focused run (in the big views and the link) and keeps the round."""
-    page = _new_page(browser, viewport={"width": 1440, "height": 900})
+    page = new_page(browser, viewport={"width": 1440, "height": 900})
     try:
         page.goto(server + "/topdown?s=12&round=4")
-        _wait_for(lambda: _all_drawn(page), 60, "the three views were not drawn")
+        wait_for(lambda: _all_drawn(page), 60, "the three views were not drawn")
 
         def titles() -> list[str]:
             # while the server reruns, the old view can stand beside the new one for a moment
@@ -135,13 +135,13 @@ def test_clicking_a_small_multiple_focuses_its_run(server, browser) -> None:
 
         assert [t[:6] for t in titles()] == ["Hatano"]
         page.locator("[class*='st-key-lv_small_naive'] .bl-view").click()
-        _wait_for(
+        wait_for(
             lambda: [t[:5] for t in titles()] == ["Naive"] and _all_drawn(page),
             30,
             "clicking the Naive run did not focus it",
         )
-        assert _lecture_round(page) == 4
+        assert lecture_round(page) == 4
         assert "focus=Naive" in page.evaluate("location.href")
-        _no_exception_box(page)
+        no_exception_box(page)
     finally:
         page.close()

@@ -18,8 +18,8 @@ import time
 from urllib.parse import parse_qsl, urlsplit
 
 import pytest
-from test_browser import _lecture_round, _new_page, _no_exception_box, _settle, _wait_for
-from test_browser_teach import _BUS, FOLLOWING, LECTURE, PHONE, _address, _teach
+from test_browser import lecture_round, new_page, no_exception_box, settle, wait_for
+from test_browser_teach import BUS, FOLLOWING, LECTURE, PHONE, page_address, teach
 
 pytestmark = pytest.mark.browser
 
@@ -38,7 +38,7 @@ _LOG = "() => JSON.stringify((window.__boostlab || {}).classLog || [])"
 
 
 def _student(browser, server: str, code: str, **kwargs):
-    page = _new_page(browser, **(kwargs or {"viewport": {"width": 1600, "height": 1000}}))
+    page = new_page(browser, **(kwargs or {"viewport": {"width": 1600, "height": 1000}}))
     page.add_init_script(_COUNTERS)
     page.goto(f"{server}/topdown?class={code}")
     page.wait_for_selector(FOLLOWING, timeout=60_000)
@@ -48,7 +48,7 @@ def _student(browser, server: str, code: str, **kwargs):
 
 def _class(browser, server: str, path: str):
     """The teacher on ``path`` and two students, a laptop and a phone, following."""
-    teacher, code = _teach(browser, server, path)
+    teacher, code = teach(browser, server, path)
     students = [_student(browser, server, code), _student(browser, server, code, **PHONE)]
     return teacher, code, students
 
@@ -74,7 +74,7 @@ def _shared(url: str) -> tuple[str, list[tuple[str, str]]]:
 
 def _describe(page) -> str:
     try:
-        return f"{_address(page)} knew {page.evaluate(_BUS)}; log {page.evaluate(_LOG)}"
+        return f"{page_address(page)} knew {page.evaluate(BUS)}; log {page.evaluate(_LOG)}"
     except Exception as e:  # noqa: BLE001  (the page is navigating)
         return f"(navigating: {e})"
 
@@ -83,13 +83,13 @@ def _on_the_teachers_picture(teacher, students, before: list[int], started: floa
     """Each student has loaded exactly one page more than ``before``, shows the teacher's
     page and parameters, and follows the teacher's next step; returns the seconds from
     ``started`` to each student's views drawn."""
-    want = _shared(_address(teacher))
+    want = _shared(page_address(teacher))
     drawn, navigated = [], []
     wall = time.time() - (time.monotonic() - started)  # the page's clock at ``started``
     for student, n in zip(students, before):
-        _wait_for(
+        wait_for(
             lambda s=student: (
-                _shared(_address(s)) == want
+                _shared(page_address(s)) == want
                 and s.locator(FOLLOWING).count() == 1
                 and s.locator(LECTURE).count() == 1
             ),
@@ -102,10 +102,10 @@ def _on_the_teachers_picture(teacher, students, before: list[int], started: floa
         navigated.append(loads[-1][0] / 1000 - wall)
     # a step after the change reaches both (the pages are live, not reloading)
     teacher.get_by_role("button", name="next round").click()
-    t = _lecture_round(teacher)
+    t = lecture_round(teacher)
     for student in students:
-        _wait_for(
-            lambda s=student: _lecture_round(s) == t,
+        wait_for(
+            lambda s=student: lecture_round(s) == t,
             20,
             lambda s=student: f"teacher at {t}: {_describe(s)}",
         )
@@ -133,24 +133,24 @@ def test_a_preset_and_a_page_change_open_each_students_page_once(server, browser
     started = time.monotonic()
     teacher.locator("[data-testid=stSelectbox]").filter(has_text="preset").first.click()
     teacher.get_by_role("option", name="Multi-way splits pay off (stripes)").click()
-    _wait_for(lambda: "data=stripes" in _address(teacher), 30, lambda: _address(teacher))
+    wait_for(lambda: "data=stripes" in page_address(teacher), 30, lambda: page_address(teacher))
     # the preset's label noise is 0: the teacher's address must say so, as the student's
-    _wait_for(lambda: "flip=0" in _address(teacher), 30, lambda: _address(teacher))
+    wait_for(lambda: "flip=0" in page_address(teacher), 30, lambda: page_address(teacher))
     print("a preset:")
     _on_the_teachers_picture(teacher, students, before, started)
     # another page: presenter mode off, the sidebar's link to /branching
     teacher.get_by_text("Presenter mode", exact=True).first.click()
-    _settle(teacher)
+    settle(teacher)
     before = [len(_loads(s)) for s in students]
     started = time.monotonic()
     teacher.locator("[data-testid=stSidebarNav] a", has_text="Divide and merge").first.click()
     teacher.wait_for_selector(LECTURE, timeout=60_000)
-    _wait_for(lambda: "/branching" in _address(teacher), 30, lambda: _address(teacher))
-    _settle(teacher)
+    wait_for(lambda: "/branching" in page_address(teacher), 30, lambda: page_address(teacher))
+    settle(teacher)
     print("another page:")
     _on_the_teachers_picture(teacher, students, before, started)
     for p in (teacher, *students):
-        _no_exception_box(p)
+        no_exception_box(p)
         p.close()
 
 
@@ -162,7 +162,7 @@ def _toggle_reaches_everyone(teacher, students, label: str, present, on: bool) -
     teacher.get_by_text(label, exact=True).first.click()
     took = []
     for student, n in zip(students, runs):
-        _wait_for(
+        wait_for(
             lambda s=student, n=n: present(s) == on and _asked(s)[1] > n[1],
             30,
             lambda s=student: (
@@ -170,9 +170,9 @@ def _toggle_reaches_everyone(teacher, students, label: str, present, on: bool) -
             ),
         )
         took.append(time.monotonic() - started)
-    _settle(teacher)
+    settle(teacher)
     for student, n in zip(students, runs):
-        _settle(student)
+        settle(student)
         asks, mounts = (a - b for a, b in zip(_asked(student), n))
         # one run asked for, and the one run that came brought the teacher's mode
         assert (asks, mounts) == (1, 1), f"{asks} asked, {mounts} runs: {_describe(student)}"
@@ -203,7 +203,7 @@ def test_every_toggle_reaches_every_student_with_one_run(server, browser) -> Non
         "(click to shown on the student)"
     )
     for p in (teacher, *students):
-        _no_exception_box(p)
+        no_exception_box(p)
         p.close()
 
 
@@ -214,13 +214,13 @@ def test_the_keys_stay_with_the_stepper_after_a_stepper_came_and_went(server, br
     rerun did; the page's own stepper keeps the keys."""
     from ui.lecture import ensure_lecture_js
 
-    page = _new_page(browser, viewport={"width": 1600, "height": 1000})
+    page = new_page(browser, viewport={"width": 1600, "height": 1000})
     page.goto(server + "/topdown")
     page.wait_for_selector(LECTURE, timeout=60_000)
-    _settle(page)
+    settle(page)
     page.locator("h1").first.click()
     page.keyboard.press("ArrowRight")
-    t = _lecture_round(page)
+    t = lecture_round(page)
     page.evaluate(
         """async (name) => {
         const m = await import(new URL("app/static/" + name, document.baseURI).href);
@@ -235,19 +235,19 @@ def test_the_keys_stay_with_the_stepper_after_a_stepper_came_and_went(server, br
         ensure_lecture_js(),
     )
     page.keyboard.press("ArrowRight")
-    _wait_for(
-        lambda: _lecture_round(page) == t + 1, 10, lambda: f"at {_lecture_round(page)}, not {t + 1}"
+    wait_for(
+        lambda: lecture_round(page) == t + 1, 10, lambda: f"at {lecture_round(page)}, not {t + 1}"
     )
     page.keyboard.press("ArrowLeft")
-    _wait_for(lambda: _lecture_round(page) == t, 10, lambda: f"at {_lecture_round(page)}, not {t}")
-    _no_exception_box(page)
+    wait_for(lambda: lecture_round(page) == t, 10, lambda: f"at {lecture_round(page)}, not {t}")
+    no_exception_box(page)
     page.close()
 
 
 def test_end_class_asks_first_and_the_teachers_page_then_tells_nothing(server, browser) -> None:
     """*End class* was a red button beside *Teacher link* that ended the class at once, and
     the teacher's page went on POSTing its rounds to the ended class (404s)."""
-    teacher, code = _teach(browser, server, "/topdown?present=true")
+    teacher, code = teach(browser, server, "/topdown?present=true")
     phone = _student(browser, server, code, **PHONE)
     teacher.get_by_role("button", name="End class").click()
     confirm = teacher.get_by_role("button", name="End the class now")
@@ -257,21 +257,21 @@ def test_end_class_asks_first_and_the_teachers_page_then_tells_nothing(server, b
     teacher.on("request", lambda r: told.append(r.url) if "/api/class/" in r.url else None)
     confirm.click()
     banner = phone.locator(".st-key-class-follow")
-    _wait_for(lambda: "has ended" in banner.inner_text(), 20, lambda: banner.inner_text())
-    _settle(teacher)
+    wait_for(lambda: "has ended" in banner.inner_text(), 20, lambda: banner.inner_text())
+    settle(teacher)
     assert teacher.get_by_role("button", name="Teach a class").count() == 1
     told.clear()
     for _ in range(3):
         teacher.get_by_role("button", name="next round").click()
-    t = _lecture_round(teacher)
+    t = lecture_round(teacher)
     teacher.reload()  # a reload does not take the ended class up again
     teacher.wait_for_selector(LECTURE, timeout=60_000)
-    _settle(teacher)
+    settle(teacher)
     assert teacher.get_by_role("button", name="Teach a class").count() == 1
     assert teacher.locator(".st-key-class-code").count() == 0
     assert not told, f"after End class the teacher's page told the class (round {t}): {told}"
     for p in (teacher, phone):
-        _no_exception_box(p)
+        no_exception_box(p)
         p.close()
 
 
@@ -279,15 +279,15 @@ def test_a_phones_first_screen_and_the_cue_to_its_turn(server, browser) -> None:
     """On a phone the teacher's question sat 1,700 px down an 844-px screen with no cue, the
     first screen spent its height on a greyed Export and Challenges, and the banner said
     "round 2" where the page says "Level 2"."""
-    teacher, code = _teach(browser, server, "/matryoshka?present=true")
-    phone = _new_page(browser, **PHONE)
+    teacher, code = teach(browser, server, "/matryoshka?present=true")
+    phone = new_page(browser, **PHONE)
     phone.goto(f"{server}/matryoshka?class={code}")
     phone.wait_for_selector(FOLLOWING, timeout=60_000)
     phone.wait_for_selector(LECTURE, timeout=60_000)
-    _settle(phone)
+    settle(phone)
     banner = phone.locator(".st-key-class-follow")
-    level = _lecture_round(phone)
-    _wait_for(lambda: f"Level {level}" in banner.inner_text(), 10, lambda: banner.inner_text())
+    level = lecture_round(phone)
+    wait_for(lambda: f"Level {level}" in banner.inner_text(), 10, lambda: banner.inner_text())
     for hidden in (".st-key-export_menu", ".st-key-preset_row"):
         assert not phone.locator(hidden).first.is_visible(), hidden
     regions = phone.locator(".st-key-view-regions").first.bounding_box()
@@ -302,7 +302,7 @@ def test_a_phones_first_screen_and_the_cue_to_its_turn(server, browser) -> None:
     phone.screenshot(path="tests/artifacts/issue39/after_phone_matryoshka_cue.png")
     cue.tap()
     quiz = phone.locator(".bl-quiz")
-    _wait_for(
+    wait_for(
         lambda: 0 <= quiz.bounding_box()["y"] < 844 - 60,
         10,
         lambda: (
@@ -317,5 +317,5 @@ def test_a_phones_first_screen_and_the_cue_to_its_turn(server, browser) -> None:
     assert phone.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     phone.screenshot(path="tests/artifacts/issue39/after_phone_matryoshka_quiz.png")
     for p in (teacher, phone):
-        _no_exception_box(p)
+        no_exception_box(p)
         p.close()

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from test_browser import ARTIFACTS, LECTURE, _new_page, _no_exception_box, _settle, _wait_for
+from test_browser import ARTIFACTS, LECTURE, new_page, no_exception_box, settle, wait_for
 
 pytestmark = pytest.mark.browser
 
@@ -59,10 +59,10 @@ _LOW_ON_SCREEN_JS = r"""([sel, gap]) => {
 
 
 def _open(browser, url: str, **kwargs):
-    page = _new_page(browser, **kwargs)
+    page = new_page(browser, **kwargs)
     page.goto(url)
     page.wait_for_selector(LECTURE, timeout=60_000)
-    _settle(page)
+    settle(page)
     return page
 
 
@@ -81,12 +81,12 @@ def _class_collecting(browser, server: str, teacher_query: str = ""):
     phone.wait_for_selector(FOLLOWING, timeout=60_000)
     teacher.get_by_text("You are the weak learner", exact=True).first.click()
     teacher.wait_for_selector(BOX, timeout=60_000)
-    _settle(teacher)
+    settle(teacher)
     teacher.get_by_text("Class splits", exact=True).first.click()
-    _settle(teacher)
+    settle(teacher)
     send = phone.get_by_role("button", name=SEND)
-    _wait_for(lambda: send.count() > 0 and send.first.is_visible(), 60, "no Send on the phone")
-    _settle(phone)
+    wait_for(lambda: send.count() > 0 and send.first.is_visible(), 60, "no Send on the phone")
+    settle(phone)
     return teacher, phone, send
 
 
@@ -110,7 +110,7 @@ def test_a_phone_sends_from_under_its_controls(server, browser) -> None:
     send.tap()
     sent = phone.locator(BOX).get_by_text("Sent.")
     sent.first.wait_for(timeout=20_000)
-    _settle(phone)
+    settle(phone)
     where = sent.first.bounding_box()
     # right under the button, and on the screen the tap was made on
     assert 0 <= where["y"] - (box["y"] + box["height"]) <= 80, (where, box)
@@ -118,7 +118,7 @@ def test_a_phone_sends_from_under_its_controls(server, browser) -> None:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     phone.screenshot(path=str(ARTIFACTS / "pool_phone_sent.png"))
     for p in (teacher, phone):
-        _no_exception_box(p)
+        no_exception_box(p)
         p.close()
 
 
@@ -127,15 +127,15 @@ def test_the_projectors_class_panel_reads_from_the_back(server, browser) -> None
     send.tap()
     phone.get_by_text("Sent.").first.wait_for(timeout=20_000)
     panel = teacher.locator(PANEL)
-    _wait_for(lambda: "Class splits: 1" in panel.inner_text(), 30, lambda: panel.inner_text())
+    wait_for(lambda: "Class splits: 1" in panel.inner_text(), 30, lambda: panel.inner_text())
     charts = panel.locator("[data-testid=stPlotlyChart]")
-    _wait_for(lambda: charts.count() == 2, 20, lambda: f"{charts.count()} charts in the panel")
-    _wait_for(
+    wait_for(lambda: charts.count() == 2, 20, lambda: f"{charts.count()} charts in the panel")
+    wait_for(
         lambda: teacher.evaluate(_SMALLEST_JS, PANEL)[2] >= 10,
         20,
         "the panel's charts drew no text",
     )
-    _settle(teacher)
+    settle(teacher)
     # the best split's button on the first screen: in the window and in the side panel's
     # visible part (it scrolls on its own), before anything is scrolled
     side = teacher.locator(".st-key-lecture-side")
@@ -157,5 +157,5 @@ def test_the_projectors_class_panel_reads_from_the_back(server, browser) -> None
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     teacher.screenshot(path=str(ARTIFACTS / "pool_projector_panel.png"))
     for p in (teacher, phone):
-        _no_exception_box(p)
+        no_exception_box(p)
         p.close()

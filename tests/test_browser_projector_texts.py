@@ -28,13 +28,13 @@ import pytest
 from test_browser import (
     ARTIFACTS,
     LECTURE,
-    _lecture_round,
-    _new_page,
-    _no_exception_box,
-    _settle,
-    _views_drawn,
-    _views_fitted,
-    _wait_for,
+    lecture_round,
+    new_page,
+    no_exception_box,
+    settle,
+    views_drawn,
+    views_fitted,
+    wait_for,
 )
 
 from ui import pages
@@ -104,15 +104,15 @@ _ROUND_JS = r"""() => {
 
 def _open_presenting(browser, server: str, name: str, size: tuple[int, int]):
     width, height = size
-    page = _new_page(browser, viewport={"width": width, "height": height})
+    page = new_page(browser, viewport={"width": width, "height": height})
     page.goto(f"{server}/{name}?present=true")
     page.wait_for_selector(LECTURE, timeout=60_000)
-    _settle(page)
+    settle(page)
     page.get_by_text(QUIZ, exact=True).first.click()
-    _settle(page)
+    settle(page)
     page.locator(".bl-quiz").first.wait_for(timeout=20_000)
-    _wait_for(lambda: _views_drawn(page), 20, f"/{name}: the views did not draw")
-    _views_fitted(page)
+    wait_for(lambda: views_drawn(page), 20, f"/{name}: the views did not draw")
+    views_fitted(page)
     return page
 
 
@@ -129,8 +129,8 @@ def test_presenter_texts_with_predict_are_whole_at_every_round(server, browser, 
     hi = int(page.locator(".bl-stepper .bl-range").get_attribute("max"))
     bad: dict[str, list] = {"outside": [], "overlaps": [], "cut": [], "raw": []}
     for t in range(hi + 1):
-        _wait_for(
-            lambda t=t: _lecture_round(page) == t and _views_drawn(page),
+        wait_for(
+            lambda t=t: lecture_round(page) == t and views_drawn(page),
             20,
             f"/{name}: round {t} was not drawn",
         )
@@ -151,7 +151,7 @@ def test_presenter_texts_with_predict_are_whole_at_every_round(server, browser, 
     assert not bad["overlaps"], (where, "chart texts on one another", bad["overlaps"][:5])
     assert not bad["cut"], (where, "proof lines cut", bad["cut"][:5])
     assert not bad["raw"], (where, "raw notation", bad["raw"][:5])
-    _no_exception_box(page)
+    no_exception_box(page)
     page.close()
 
 
@@ -184,19 +184,19 @@ _PHONE_JS = r"""() => {
 @pytest.mark.parametrize("name", PAGES)
 def test_phone_sub_superscripts_and_proof_key_are_readable(server, browser, name) -> None:
     OUT.mkdir(parents=True, exist_ok=True)
-    page = _new_page(browser, **PHONE)
+    page = new_page(browser, **PHONE)
     page.goto(f"{server}/{name}?round=3")
     page.wait_for_selector(LECTURE, timeout=60_000)
-    _settle(page)
+    settle(page)
     page.get_by_text(QUIZ, exact=True).first.tap()
-    _settle(page)
+    settle(page)
     page.locator(".bl-quiz").first.wait_for(timeout=20_000)
-    _wait_for(lambda: _views_drawn(page), 20, f"/{name}: the views did not draw")
+    wait_for(lambda: views_drawn(page), 20, f"/{name}: the views did not draw")
     seen: dict[str, list] = {"chart": [1e9, ""], "key": [1e9, ""], "index": [1e9, ""]}
     charts = 0
     for key in ("regions", "curves", "proof"):  # each view in sight (views far off wait)
         page.locator(f".st-key-view-{key}").first.scroll_into_view_if_needed()
-        _wait_for(lambda: _views_drawn(page), 20, f"/{name}: {key} did not draw")
+        wait_for(lambda: views_drawn(page), 20, f"/{name}: {key} did not draw")
         m = page.evaluate(_PHONE_JS)
         charts += m.pop("charts")
         for k, v in m.items():
@@ -211,7 +211,7 @@ def test_phone_sub_superscripts_and_proof_key_are_readable(server, browser, name
     assert seen["chart"][0] >= 10 - 0.05, (name, "chart sub/superscript", seen["chart"])
     assert seen["key"][0] >= 12 - 0.05, (name, "proof card's key or citation", seen["key"])
     assert seen["index"][0] >= 10 - 0.05, (name, "proof card's sub/superscript", seen["index"])
-    _no_exception_box(page)
+    no_exception_box(page)
     page.close()
 
 
@@ -228,33 +228,33 @@ def _no_developer_talk(caption: str) -> None:
 
 def test_stepper_caption_speaks_to_the_class(server, browser) -> None:
     # a laptop: the data's sizes and, for its keyboard, the keys
-    laptop = _new_page(browser, viewport={"width": 1440, "height": 900})
+    laptop = new_page(browser, viewport={"width": 1440, "height": 900})
     laptop.goto(f"{server}/topdown")
     laptop.wait_for_selector(LECTURE, timeout=60_000)
-    _settle(laptop)
+    settle(laptop)
     caption = _caption(laptop)
     _no_developer_talk(caption)
     assert "← →" in caption and "Space" in caption, caption
     # a phone: no keyboard, no keys
-    phone = _new_page(browser, **PHONE)
+    phone = new_page(browser, **PHONE)
     phone.goto(f"{server}/branching")
     phone.wait_for_selector(LECTURE, timeout=60_000)
-    _settle(phone)
+    settle(phone)
     caption = _caption(phone)
     _no_developer_talk(caption)
     assert "←" not in caption and "Keyboard" not in caption and "Space" not in caption, caption
     for p in (laptop, phone):
-        _no_exception_box(p)
+        no_exception_box(p)
         p.close()
 
 
 def test_a_class_followers_caption_names_no_keys(server, browser) -> None:
     """A follower's stepper is the teacher's: on a laptop (which has a keyboard) and on a
     phone, its caption does not tell the student to use keys."""
-    teacher = _new_page(browser, viewport={"width": 1600, "height": 1000})
+    teacher = new_page(browser, viewport={"width": 1600, "height": 1000})
     teacher.goto(f"{server}/topdown")
     teacher.wait_for_selector(LECTURE, timeout=60_000)
-    _settle(teacher)
+    settle(teacher)
     teacher.get_by_role("button", name="Teach a class").click()
     teacher.wait_for_selector(".st-key-class-code", timeout=60_000)
     code = re.search(r"Class\s+([A-Z0-9]{6})", teacher.locator(".st-key-class-code").inner_text())
@@ -262,11 +262,11 @@ def test_a_class_followers_caption_names_no_keys(server, browser) -> None:
     teacher.keyboard.press("Escape")  # the join dialog
     students = []
     for kwargs in ({"viewport": {"width": 1440, "height": 900}}, PHONE):
-        student = _new_page(browser, **kwargs)
+        student = new_page(browser, **kwargs)
         student.goto(f"{server}/topdown?class={code.group(1)}")
         student.wait_for_selector(LECTURE, timeout=60_000)
         student.wait_for_selector(FOLLOWING, timeout=60_000)
-        _settle(student)
+        settle(student)
         student.wait_for_selector("body.bl-following", state="attached", timeout=20_000)
         caption = _caption(student)
         _no_developer_talk(caption)
@@ -274,7 +274,7 @@ def test_a_class_followers_caption_names_no_keys(server, browser) -> None:
         students.append(student)
     students[1].screenshot(path=str(OUT / "texts_after_follower_phone.png"))
     for p in (teacher, *students):
-        _no_exception_box(p)
+        no_exception_box(p)
         p.close()
 
 
@@ -301,17 +301,17 @@ def test_a_phones_tables_leave_the_sentence_above_them_readable(server, browser)
     """On a phone the weak learner's tables on /branching came with their toolbar drawn for
     good (no hover on a touch screen), 44 px over the end of the merge's sentence above
     ("Theorem 3: H(Y|ℓₜ) = 0.9494 ≤ 1 − c…")."""
-    page = _new_page(browser, **PHONE)
+    page = new_page(browser, **PHONE)
     page.goto(f"{server}/branching")
     page.wait_for_selector(LECTURE, timeout=60_000)
-    _settle(page)
+    settle(page)
     page.get_by_text("You are the weak learner", exact=True).first.tap()
-    _settle(page)
+    settle(page)
     tables = page.locator(".st-key-weak_branching_box [data-testid=stDataFrame]")
-    _wait_for(lambda: tables.count() >= 3, 30, lambda: f"{tables.count()} tables")
+    wait_for(lambda: tables.count() >= 3, 30, lambda: f"{tables.count()} tables")
     for i in range(tables.count()):
         tables.nth(i).scroll_into_view_if_needed()
         covered = page.evaluate(_UNDER_TOOLBAR_JS)
         assert not covered, covered
-    _no_exception_box(page)
+    no_exception_box(page)
     page.close()

@@ -14,7 +14,7 @@ import urllib.error
 import urllib.request
 
 import pytest
-from test_browser import LECTURE, _new_page, _no_exception_box, _settle
+from test_browser import LECTURE, new_page, no_exception_box, settle
 
 from server.routes import SECURITY_HEADERS
 
@@ -37,19 +37,19 @@ def test_every_response_carries_the_security_headers(server) -> None:
 
 
 def test_a_page_with_a_secret_in_its_address_sends_no_referer(server, browser) -> None:
-    page = _new_page(browser)
+    page = new_page(browser)
     referers = []
     page.on("request", lambda r: referers.append((r.url, r.headers.get("referer"))))
     csp = []
     page.on("console", lambda m: csp.append(m.text) if "Content Security Policy" in m.text else 0)
     page.goto(f"{server}/topdown?secret=do-not-send-me")
     page.wait_for_selector(LECTURE, timeout=60_000)
-    _settle(page)
+    settle(page)
     assert len(referers) > 10, referers  # the page's scripts, styles and data
     sent = [(u, r) for u, r in referers if r]
     assert not sent, sent[:5]
     assert not csp, csp
-    _no_exception_box(page)
+    no_exception_box(page)
     page.close()
 
 
@@ -57,12 +57,12 @@ def test_a_page_with_a_secret_in_its_address_sends_no_referer(server, browser) -
 def test_no_page_breaks_the_content_security_policy(server, browser, slug: str) -> None:
     """The policy (``object-src``, ``base-uri``, ``form-action``, ``frame-ancestors``) blocks
     nothing a page of the app does: no violation is reported while it loads."""
-    page = _new_page(browser)
+    page = new_page(browser)
     seen = []
     page.on("console", lambda m: seen.append(m.text) if "Content Security Policy" in m.text else 0)
     page.goto(f"{server}/{slug}")
     page.wait_for_selector("h1", timeout=60_000)
-    _settle(page)
+    settle(page)
     assert not seen, seen
-    _no_exception_box(page)
+    no_exception_box(page)
     page.close()

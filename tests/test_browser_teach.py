@@ -23,31 +23,31 @@ import re
 import urllib.request
 
 import pytest
-from conftest import _free_port, streamlit_server
-from test_browser import _lecture_round, _new_page, _no_exception_box, _settle, _wait_for
+from conftest import free_port, streamlit_server
+from test_browser import lecture_round, new_page, no_exception_box, settle, wait_for
 
 pytestmark = pytest.mark.browser
 
 LECTURE = ".st-key-view-curves .bl-view[data-drawn]"
 FOLLOWING = ".st-key-class-follow [data-following=true]"
 #: What a follower's page knows of the class (for a failure's message).
-_BUS = """() => { const b = window.__boostlab || {};
+BUS = """() => { const b = window.__boostlab || {};
   return [b.following, b.followRound, b.classState && b.classState.round,
           b.classState && b.classState.seq, location.href]; }"""
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 
 
 def _open(browser, url: str, **kwargs):
-    page = _new_page(browser, **(kwargs or {"viewport": {"width": 1600, "height": 1000}}))
+    page = new_page(browser, **(kwargs or {"viewport": {"width": 1600, "height": 1000}}))
     sent: list[int] = []
     page.on("websocket", lambda ws: ws.on("framesent", lambda f: sent.append(len(f))))
     page.goto(url)
     page.wait_for_selector(LECTURE, timeout=60_000)
-    _settle(page)
+    settle(page)
     return page, sent
 
 
-def _teach(browser, server: str, path: str = "/topdown"):
+def teach(browser, server: str, path: str = "/topdown"):
     teacher, _ = _open(browser, server + path)
     teacher.get_by_role("button", name="Teach a class").click()
     teacher.wait_for_selector(".st-key-class-code", timeout=60_000)
@@ -88,7 +88,7 @@ def _attr(page, selector: str, name: str) -> str:
         return f"(none: {type(e).__name__})"
 
 
-def _address(page) -> str:
+def page_address(page) -> str:
     """The page's address; "" while it is being replaced (a follower opening the teacher's
     link destroys the page's script context for a moment)."""
     try:
@@ -116,21 +116,21 @@ def _post(server: str, code: str, body: bytes) -> int:
 
 
 def test_students_follow_the_teachers_rounds(server, browser) -> None:
-    teacher, code = _teach(browser, server)
+    teacher, code = teach(browser, server)
     laptop, laptop_sent = _open(browser, f"{server}/topdown?class={code}")
     phone, phone_sent = _open(browser, f"{server}/topdown?class={code}", **PHONE)
     for student in (laptop, phone):
         student.wait_for_selector(FOLLOWING, timeout=60_000)
-    _wait_for(lambda: _count(teacher) == 2, 20, lambda: f"count shows {_count(teacher)}")
+    wait_for(lambda: _count(teacher) == 2, 20, lambda: f"count shows {_count(teacher)}")
     before = (len(laptop_sent), len(phone_sent))
     for _ in range(5):
         teacher.keyboard.press("ArrowRight")
-        t = _lecture_round(teacher)
+        t = lecture_round(teacher)
         for student in (laptop, phone):
-            _wait_for(
-                lambda s=student, t=t: _lecture_round(s) == t,
+            wait_for(
+                lambda s=student, t=t: lecture_round(s) == t,
                 10,
-                lambda s=student, t=t: f"teacher at {t}, student at {_lecture_round(s)}",
+                lambda s=student, t=t: f"teacher at {t}, student at {lecture_round(s)}",
             )
     # the steps came on the event stream: the students' pages sent nothing to Streamlit
     assert (len(laptop_sent), len(phone_sent)) == before
@@ -138,7 +138,7 @@ def test_students_follow_the_teachers_rounds(server, browser) -> None:
     laptop.locator("h1").first.click()
     laptop.keyboard.press("ArrowRight")
     laptop.wait_for_timeout(300)
-    assert _lecture_round(laptop) == t
+    assert lecture_round(laptop) == t
     # the phone's page fits: no sideways scroll, the banner's button ≥ 44 px
     assert phone.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     box = phone.get_by_role("button", name="Explore on my own").bounding_box()
@@ -146,40 +146,41 @@ def test_students_follow_the_teachers_rounds(server, browser) -> None:
     phone.screenshot(path="tests/artifacts/teach_phone.png")
     teacher.screenshot(path="tests/artifacts/teach_projector.png")
     for p in (teacher, laptop, phone):
-        _no_exception_box(p)
+        no_exception_box(p)
         p.close()
 
 
 def test_explore_rejoin_late_joiner_and_parameters(server, browser) -> None:
-    teacher, code = _teach(browser, server)
+    teacher, code = teach(browser, server)
     student, _ = _open(browser, f"{server}/topdown?class={code}")
     student.wait_for_selector(FOLLOWING, timeout=60_000)
     # explore: the student's stepper is theirs
     student.get_by_role("button", name="Explore on my own").click()
     student.locator("h1").first.click()
     student.keyboard.press("End")
-    hi = _lecture_round(student)
+    hi = lecture_round(student)
     assert hi > 3
     for _ in range(3):
         teacher.keyboard.press("ArrowRight")
-    t = _lecture_round(teacher)
+    t = lecture_round(teacher)
     student.wait_for_timeout(500)
-    assert _lecture_round(student) == hi  # exploring: the teacher's steps do not move it
+    assert lecture_round(student) == hi  # exploring: the teacher's steps do not move it
     student.get_by_role("button", name="Rejoin the class").click()
-    _wait_for(lambda: _lecture_round(student) == t, 10, "rejoined but not at the teacher's round")
+    wait_for(lambda: lecture_round(student) == t, 10, "rejoined but not at the teacher's round")
     # a late joiner lands on the current round
     late, _ = _open(browser, f"{server}/topdown?class={code}")
     late.wait_for_selector(FOLLOWING, timeout=60_000)
-    _wait_for(lambda: _lecture_round(late) == t, 10, lambda: f"late at {_lecture_round(late)}")
+    wait_for(lambda: lecture_round(late) == t, 10, lambda: f"late at {lecture_round(late)}")
     # a new parameter: the students open the teacher's link
     teacher.locator(".st-key-focus").get_by_role("combobox").click()
     teacher.get_by_role("option", name="Naive").click()
-    _settle(teacher)
-    _wait_for(
-        lambda: "focus=Naive" in _address(late),
+    settle(teacher)
+    wait_for(
+        lambda: "focus=Naive" in page_address(late),
         30,
         lambda: (
-            f"the student's address is {_address(late)}; the teacher's {_address(teacher)}; "
+            f"the student's address is {page_address(late)}; "
+            f"the teacher's {page_address(teacher)}; "
             f"the teacher's class log {_log(teacher)}; the student's {_log(late)}; "
             f"the student's banner {_text(late, '.st-key-class-follow')!r}; the teacher's "
             f"last refusal {_attr(teacher, '.st-key-class_teacher [data-error]', 'data-error')!r}"
@@ -188,21 +189,21 @@ def test_explore_rejoin_late_joiner_and_parameters(server, browser) -> None:
     late.wait_for_selector(FOLLOWING, timeout=60_000)
     assert "class=" + code in late.evaluate("location.href")
     for p in (teacher, student, late):
-        _no_exception_box(p)
+        no_exception_box(p)
         p.close()
 
 
 def test_only_the_teacher_moves_the_class_and_end_tells_the_students(server, browser) -> None:
-    teacher, code = _teach(browser, server)
+    teacher, code = teach(browser, server)
     student, _ = _open(browser, f"{server}/topdown?class={code}")
     student.wait_for_selector(FOLLOWING, timeout=60_000)
-    t = _lecture_round(student)
+    t = lecture_round(student)
     assert _post(server, code, b'{"round": 9}') == 403
     assert _post(server, code, b'{"round": 9, "key": "not-the-teachers-key-0000000"}') == 403
     assert _post(server, code, b"<html>") == 400
     assert _post(server, "ZZZZZZ", b'{"round": 9, "key": "x"}') == 404
     student.wait_for_timeout(500)
-    assert _lecture_round(student) == t
+    assert lecture_round(student) == t
     # the teacher link makes its opener the teacher (here a second tab), the key leaves the URL
     teacher.get_by_role("button", name="Teacher link").click()
     link = teacher.locator("[data-testid=stPopoverBody] code").inner_text().strip()
@@ -213,14 +214,14 @@ def test_only_the_teacher_moves_the_class_and_end_tells_the_students(server, bro
     assert "teach=" not in second.evaluate("location.href")
     second.get_by_role("button", name="End class").click()  # asks first
     second.get_by_role("button", name="End the class now").click()
-    _wait_for(
+    wait_for(
         lambda: "has ended" in student.locator(".st-key-class-follow").inner_text(),
         20,
         lambda: student.locator(".st-key-class-follow").inner_text(),
     )
     assert student.locator(FOLLOWING).count() == 0
     for p in (teacher, student, second):
-        _no_exception_box(p)
+        no_exception_box(p)
         p.close()
 
 
@@ -228,7 +229,7 @@ def test_predict_together(server, browser) -> None:
     """The teacher turns on Predict, then reveal: both students get the question, each
     answers, the projector counts 2, and the reveal shows the histogram there and ✓ / ✗ with
     the why and the score on each student's screen."""
-    teacher, code = _teach(browser, server, "/topdown?present=true")
+    teacher, code = teach(browser, server, "/topdown?present=true")
     laptop, _ = _open(browser, f"{server}/topdown?class={code}")
     phone, _ = _open(browser, f"{server}/topdown?class={code}", **PHONE)
     for student in (laptop, phone):
@@ -245,9 +246,9 @@ def test_predict_together(server, browser) -> None:
     phone.locator(".bl-quiz-a").nth(2).click()
     phone.locator(".bl-quiz-a").nth(1).click()  # changed their mind: still one answer
     line = teacher.locator(".bl-quiz-class")
-    _wait_for(lambda: line.inner_text().startswith("2 of 2"), 15, lambda: line.inner_text())
+    wait_for(lambda: line.inner_text().startswith("2 of 2"), 15, lambda: line.inner_text())
     teacher.locator(".bl-quiz-reveal").click()
-    _wait_for(lambda: "The class: 2 answers" in line.inner_text(), 15, lambda: line.inner_text())
+    wait_for(lambda: "The class: 2 answers" in line.inner_text(), 15, lambda: line.inner_text())
     bars = teacher.locator(".bl-quiz-bar")
     counts = [int(b.locator("i").inner_text()) for b in bars.all()]
     right = [i for i, b in enumerate(bars.all()) if "bl-quiz-bar-right" in b.get_attribute("class")]
@@ -255,7 +256,7 @@ def test_predict_together(server, browser) -> None:
     correct = right[0]
     for student, pick in ((laptop, 0), (phone, 1)):
         why = student.locator(".bl-quiz-why")
-        _wait_for(
+        wait_for(
             lambda w=why: w.inner_text().startswith(("Right", "Not this time")),
             15,
             lambda w=why: w.inner_text(),
@@ -266,7 +267,7 @@ def test_predict_together(server, browser) -> None:
     phone.locator(".bl-quiz").scroll_into_view_if_needed()
     phone.screenshot(path="tests/artifacts/teach_predict_phone.png")
     for p in (teacher, laptop, phone):
-        _no_exception_box(p)
+        no_exception_box(p)
         p.close()
 
 
@@ -276,7 +277,7 @@ def test_an_answer_lost_in_flight_is_sent_until_the_class_has_it(server, browser
     (a 504) must not count twice. Here the student's first tries are cut (the network, then a
     502), then one reaches the class but its reply is replaced by a 504: the page says it is
     trying again, then that the answer reached the class, and the class counts it once."""
-    teacher, code = _teach(browser, server, "/topdown?present=true")
+    teacher, code = teach(browser, server, "/topdown?present=true")
     phone, _ = _open(browser, f"{server}/topdown?class={code}", **PHONE)
     phone.wait_for_selector(FOLLOWING, timeout=60_000)
     tries: list[str] = []
@@ -302,7 +303,7 @@ def test_an_answer_lost_in_flight_is_sent_until_the_class_has_it(server, browser
     # the words and the state read together (read one after the other, the state could
     # change between the two: a CI run read "trying again" beside "sent")
     now = "(el) => [el.textContent, el.dataset.answer]"
-    _wait_for(
+    wait_for(
         lambda: words.append(line.evaluate(now)) or words[-1][1] == "sent",
         30,
         lambda: (tries, words[-5:]),
@@ -311,13 +312,13 @@ def test_an_answer_lost_in_flight_is_sent_until_the_class_has_it(server, browser
     assert words[-1][0] == "Your answer B reached the class.", words[-1]
     assert len(tries) >= 4 and len(set(tries)) == 1, tries  # the same answer each time
     count = teacher.locator(".bl-quiz-class")
-    _wait_for(lambda: count.inner_text().startswith("1 of 1"), 15, lambda: count.inner_text())
+    wait_for(lambda: count.inner_text().startswith("1 of 1"), 15, lambda: count.inner_text())
     teacher.locator(".bl-quiz-reveal").click()
-    _wait_for(lambda: "The class: 1 answer" in count.inner_text(), 15, lambda: count.inner_text())
+    wait_for(lambda: "The class: 1 answer" in count.inner_text(), 15, lambda: count.inner_text())
     phone.locator(".bl-quiz").scroll_into_view_if_needed()
     phone.screenshot(path="tests/artifacts/teach_answer_retried_phone.png")
     for p in (teacher, phone):
-        _no_exception_box(p)
+        no_exception_box(p)
         p.close()
 
 
@@ -336,7 +337,7 @@ def test_at_its_address_limit_a_teacher_ends_a_class_this_browser_opened(server,
             page.on("request", lambda r: alive.append(r.url) if r.url.endswith("/alive") else 0)
             page.goto(f"{server}/topdown")
             page.wait_for_selector(LECTURE, timeout=60_000)
-            _settle(page)
+            settle(page)
             page.get_by_role("button", name="Teach a class").click()
             page.wait_for_selector(".st-key-class-code, .stAlert", timeout=60_000)
             if len(opened) == 3:
@@ -344,7 +345,7 @@ def test_at_its_address_limit_a_teacher_ends_a_class_this_browser_opened(server,
             text = page.locator(".st-key-class-code").inner_text()
             opened.append(re.search(r"Class\s+([A-Z0-9]{6})", text).group(1))
             # the teacher's page says it is there (or the class would end as abandoned)
-            _wait_for(lambda: any(opened[-1] in u for u in alive), 15, lambda: alive)
+            wait_for(lambda: any(opened[-1] in u for u in alive), 15, lambda: alive)
             page.close()  # the tab is gone; its class is not
         alert = page.locator(".stAlert").first
         assert "already has 3 open classes" in alert.inner_text(), alert.inner_text()
@@ -356,10 +357,10 @@ def test_at_its_address_limit_a_teacher_ends_a_class_this_browser_opened(server,
         page.screenshot(path="tests/artifacts/teach_address_limit.png")
         mine.first.click()
         taught = page.locator(".bl-class-taught")
-        _wait_for(lambda: "has ended" in taught.inner_text(), 15, lambda: taught.inner_text())
+        wait_for(lambda: "has ended" in taught.inner_text(), 15, lambda: taught.inner_text())
         page.get_by_role("button", name="Teach a class").click()
         page.wait_for_selector(".st-key-class-code", timeout=60_000)
-        _no_exception_box(page)
+        no_exception_box(page)
     finally:
         context.close()
 
@@ -367,8 +368,8 @@ def test_at_its_address_limit_a_teacher_ends_a_class_this_browser_opened(server,
 def test_a_page_with_an_id_the_class_did_not_give_joins_again(server, browser) -> None:
     """A browser that kept an id the class does not know (another server's, or edited by
     hand) is refused its stream (403); the page joins again and follows, counted once."""
-    teacher, code = _teach(browser, server, "/topdown")
-    phone = _new_page(browser, **PHONE)
+    teacher, code = teach(browser, server, "/topdown")
+    phone = new_page(browser, **PHONE)
     phone.goto(f"{server}/theory")
     phone.evaluate(
         "(code) => localStorage.setItem(`boostlab-follower-${code}`, "
@@ -377,11 +378,11 @@ def test_a_page_with_an_id_the_class_did_not_give_joins_again(server, browser) -
     )
     phone.goto(f"{server}/topdown?class={code}")
     phone.wait_for_selector(FOLLOWING, timeout=60_000)
-    _wait_for(lambda: _count(teacher) == 1, 20, lambda: _count(teacher))
+    wait_for(lambda: _count(teacher) == 1, 20, lambda: _count(teacher))
     kept = phone.evaluate("(code) => localStorage.getItem(`boostlab-follower-${code}`)", code)
     assert kept.startswith("f-") and kept != "f-0123456789abcdef-0123456789abcdef01234567"
     for p in (teacher, phone):
-        _no_exception_box(p)
+        no_exception_box(p)
         p.close()
 
 
@@ -391,7 +392,7 @@ def test_the_class_pools_its_splits(server, browser) -> None:
     and names the best; a student who reloads and sends again still counts once; and *Use
     the class's best split* continues the run from it, on the teacher's page and the
     students'."""
-    teacher, code = _teach(browser, server, "/topdown?data=stripes&noise=0.05&s=8")
+    teacher, code = teach(browser, server, "/topdown?data=stripes&noise=0.05&s=8")
     students = []
     for i in range(2):  # a laptop and a phone
         page, _ = _open(browser, f"{server}/topdown?class={code}", **(PHONE if i else {}))
@@ -399,18 +400,18 @@ def test_the_class_pools_its_splits(server, browser) -> None:
         students.append(page)
     teacher.get_by_text("You are the weak learner", exact=True).first.click()
     teacher.wait_for_selector(".st-key-weak_topdown_box", timeout=60_000)
-    _settle(teacher)
+    settle(teacher)
     teacher.get_by_text("Class splits", exact=True).first.click()
-    _settle(teacher)
+    settle(teacher)
     for i, student in enumerate(students):
         send = student.get_by_role("button", name="Send my split to the class")
         # the students' pages took the teacher's mode (else: what the follower knew)
-        _wait_for(
+        wait_for(
             lambda s=send: s.count() > 0 and s.first.is_visible(),
             60,
             lambda st=student: (
                 "no Send button; follower: "
-                + repr(st.evaluate(_BUS))
+                + repr(st.evaluate(BUS))
                 + " mode "
                 + repr(st.evaluate("() => (window.__boostlab.classState || {}).mode"))
             ),
@@ -421,33 +422,33 @@ def test_the_class_pools_its_splits(server, browser) -> None:
         if i == 1:
             box = student.locator(".st-key-weak_topdown_box")
             box.get_by_text("x2", exact=True).first.click()
-            _settle(student)
+            settle(student)
         send.click()
         student.get_by_text("Sent.").first.wait_for(timeout=20_000)
     panel = teacher.locator(".st-key-weak_topdown_class")
-    _wait_for(lambda: "Class splits: 2" in panel.inner_text(), 20, lambda: panel.inner_text())
+    wait_for(lambda: "Class splits: 2" in panel.inner_text(), 20, lambda: panel.inner_text())
     text = panel.inner_text()
     best = re.search(r"The class's best: leaf #(\d+), (x\d) at ([-0-9.,| ]+) \(k = (\d)\)", text)
     assert best, text
     # the splits on the regions, and the histogram of their advantages
     charts = panel.locator("[data-testid=stPlotlyChart]")
-    _wait_for(lambda: charts.count() == 2, 20, lambda: f"{charts.count()} charts in the panel")
+    wait_for(lambda: charts.count() == 2, 20, lambda: f"{charts.count()} charts in the panel")
     teacher.screenshot(path="tests/artifacts/teach_splits_projector.png", full_page=True)
     panel.get_by_role("button", name="Use the class's best split").click()
-    _wait_for(lambda: _lecture_round(teacher) == 1, 20, "the teacher's page did not move on")
+    wait_for(lambda: lecture_round(teacher) == 1, 20, "the teacher's page did not move on")
     note = teacher.locator(".st-key-view-regions .bl-note")
-    _wait_for(lambda: f"on {best.group(2)} at" in note.inner_text(), 20, lambda: note.inner_text())
+    wait_for(lambda: f"on {best.group(2)} at" in note.inner_text(), 20, lambda: note.inner_text())
     for student in students:
-        _wait_for(
-            lambda s=student: _lecture_round(s) == 1,
+        wait_for(
+            lambda s=student: lecture_round(s) == 1,
             45,
-            lambda s=student: f"student at {_lecture_round(s)}: " + repr(s.evaluate(_BUS)),
+            lambda s=student: f"student at {lecture_round(s)}: " + repr(s.evaluate(BUS)),
         )
         s_note = student.locator(".st-key-view-regions .bl-note")
         # the class's split, named as such (issue 39, item 7: every phone said "your
         # split"); the round comes on the class's stream, the split with the page's next run,
         # so the algorithm's own round 1 may show for a moment
-        _wait_for(
+        wait_for(
             lambda n=s_note: (
                 f"(the class's split): leaf {best.group(1)} " in n.inner_text()
                 and f"on {best.group(2)} at" in n.inner_text()
@@ -457,16 +458,16 @@ def test_the_class_pools_its_splits(server, browser) -> None:
         )
         assert "your split" not in s_note.inner_text(), s_note.inner_text()
     for p in (teacher, *students):
-        _no_exception_box(p)
+        no_exception_box(p)
         p.close()
 
 
 def test_a_server_restart_ends_the_class_in_words(browser) -> None:
     """The server that holds a class stops and starts again on the same address: the
     student's page reconnects by itself and says the class ended, in words."""
-    port = _free_port()
+    port = free_port()
     with streamlit_server(port=port) as base:
-        teacher, code = _teach(browser, base, "/topdown")
+        teacher, code = teach(browser, base, "/topdown")
         student, _ = _open(browser, f"{base}/topdown?class={code}", **PHONE)
         student.wait_for_selector(FOLLOWING, timeout=60_000)
         teacher.close()
@@ -474,7 +475,7 @@ def test_a_server_restart_ends_the_class_in_words(browser) -> None:
         banner = student.locator(".st-key-class-follow")
         texts = lambda: banner.inner_text() if banner.count() else ""  # noqa: E731
         page_text = lambda: student.locator("[data-testid=stMain]").inner_text()  # noqa: E731
-        _wait_for(
+        wait_for(
             lambda: "ended" in texts() or f"No class {code}" in page_text(),
             60,
             lambda: texts() + " | " + page_text()[:300],
@@ -482,5 +483,5 @@ def test_a_server_restart_ends_the_class_in_words(browser) -> None:
         student.wait_for_selector(LECTURE, timeout=60_000)  # the page still works
         assert student.locator(FOLLOWING).count() == 0
         student.screenshot(path="tests/artifacts/teach_after_restart.png")
-        _no_exception_box(student)
+        no_exception_box(student)
         student.close()

@@ -9,7 +9,7 @@ from __future__ import annotations
 import urllib.parse
 
 import pytest
-from test_browser import _settle
+from test_browser import settle
 
 from ui import pages
 
@@ -88,7 +88,7 @@ def test_nasty_link_in_the_browser(browser, server, path: str, named: list[str])
     page.goto(server + path)
     notice = page.locator("[data-testid=stAlert]", has_text="Ignored from the link")
     notice.first.wait_for(timeout=60_000)
-    _settle(page)  # the rest of the run has arrived: no script run, nothing loading
+    settle(page)  # the rest of the run has arrived: no script run, nothing loading
     assert notice.count() == 1
     text = notice.inner_text()
     for item in named:

@@ -14,8 +14,8 @@ from __future__ import annotations
 import re
 
 import pytest
-from test_browser import _new_page, _no_exception_box, _settle, _wait_for
-from test_browser_teach import FOLLOWING, LECTURE, PHONE, _address
+from test_browser import new_page, no_exception_box, settle, wait_for
+from test_browser_teach import FOLLOWING, LECTURE, PHONE, page_address
 
 pytestmark = pytest.mark.browser
 
@@ -28,7 +28,7 @@ def _open_class(page, url: str, ready: str) -> str:
     """Open ``url``, click *Teach a class*, wait for the join dialog; the class code."""
     page.goto(url)
     page.wait_for_selector(ready, timeout=60_000)
-    _settle(page)
+    settle(page)
     page.get_by_role("button", name="Teach a class").click()
     page.wait_for_selector(".st-key-class-code", timeout=60_000)
     found = re.search(r"Class\s+([A-Z0-9]{6})", page.locator(".st-key-class-code").inner_text())
@@ -56,28 +56,28 @@ def _px(locator) -> float:
 
 
 def test_a_lecture_path_link_keeps_the_class_in_this_tab(server, browser) -> None:
-    teacher = _new_page(browser, **PROJECTOR)
+    teacher = new_page(browser, **PROJECTOR)
     opened: list = []  # a page the link opened in another tab
     teacher.context.on("page", lambda p: opened.append(p))
     code = _open_class(teacher, server + "/", "h1")
     _close_dialog(teacher)
-    student = _new_page(browser, **PHONE)
+    student = new_page(browser, **PHONE)
     student.goto(f"{server}/?class={code}")
     student.wait_for_selector(FOLLOWING, timeout=60_000)
     step = _step(teacher, "Top-down growth")
     step.scroll_into_view_if_needed()
     teacher.screenshot(path=f"{ART}/way_in_home_teaching.png")
     step.click()
-    _wait_for(
-        lambda: opened or "/topdown" in _address(teacher),
+    wait_for(
+        lambda: opened or "/topdown" in page_address(teacher),
         60,
-        lambda: f"nothing opened; the teacher's tab is at {_address(teacher)}",
+        lambda: f"nothing opened; the teacher's tab is at {page_address(teacher)}",
     )
     assert not opened, f"the link opened a new tab ({opened[0].url}): the class stays behind"
     assert len(teacher.context.pages) == 1
     teacher.wait_for_selector(LECTURE, timeout=60_000)
-    _settle(teacher)
-    address = _address(teacher)
+    settle(teacher)
+    address = page_address(teacher)
     assert "present=true" in address, address
     assert "data=stripes" in address, address  # the preset's parameters (it was loaded)
     # this tab still teaches the class: the card with the same code, no Teach button
@@ -88,43 +88,43 @@ def test_a_lecture_path_link_keeps_the_class_in_this_tab(server, browser) -> Non
     # presenter mode is on
     assert teacher.get_by_role("switch", name="Presenter mode").is_checked()
     # the student's phone followed the teacher to the new page (without presenter mode)
-    _wait_for(
-        lambda: "/topdown" in _address(student) and "data=stripes" in _address(student),
+    wait_for(
+        lambda: "/topdown" in page_address(student) and "data=stripes" in page_address(student),
         60,
-        lambda: f"the student's address is {_address(student)}",
+        lambda: f"the student's address is {page_address(student)}",
     )
     student.wait_for_selector(FOLLOWING, timeout=60_000)
-    assert f"class={code}" in _address(student) and "present=true" not in _address(student)
+    assert f"class={code}" in page_address(student) and "present=true" not in page_address(student)
     teacher.screenshot(path=f"{ART}/way_in_topdown_teaching.png")
     # back home (presenter mode off, the navigation's Home), still teaching; the next step
     # takes the class on, in presenter mode again
     teacher.get_by_text("Presenter mode", exact=True).first.click()
-    _settle(teacher)
+    settle(teacher)
     teacher.locator("[data-testid=stSidebarNav]").get_by_role("link", name="Home").click()
     teacher.wait_for_function("() => location.pathname === '/'", timeout=60_000)
-    _settle(teacher)
+    settle(teacher)
     assert code in teacher.locator(".st-key-class-code").inner_text()
     _step(teacher, "Weight Distribution Game").click()
-    _wait_for(
-        lambda: "/game" in _address(teacher) and "present=true" in _address(teacher),
+    wait_for(
+        lambda: "/game" in page_address(teacher) and "present=true" in page_address(teacher),
         60,
-        lambda: f"the teacher's tab is at {_address(teacher)}",
+        lambda: f"the teacher's tab is at {page_address(teacher)}",
     )
     assert not opened and len(teacher.context.pages) == 1
-    _settle(teacher)
+    settle(teacher)
     assert code in teacher.locator(".st-key-class-code").inner_text()
-    _wait_for(
-        lambda: "/game" in _address(student) and f"class={code}" in _address(student),
+    wait_for(
+        lambda: "/game" in page_address(student) and f"class={code}" in page_address(student),
         60,
-        lambda: f"the student's address is {_address(student)}",
+        lambda: f"the student's address is {page_address(student)}",
     )
     for p in (teacher, student):
-        _no_exception_box(p)
+        no_exception_box(p)
         p.close()
 
 
 def test_the_join_dialogs_link_reads_from_the_back_of_the_hall(server, browser) -> None:
-    teacher = _new_page(browser, **PROJECTOR)
+    teacher = new_page(browser, **PROJECTOR)
     code = _open_class(teacher, server + "/topdown?present=true", LECTURE)
     dialog = teacher.get_by_role("dialog")
     link = dialog.locator(JOIN_LINK)
@@ -135,9 +135,9 @@ def test_the_join_dialogs_link_reads_from_the_back_of_the_hall(server, browser) 
     box, frame = link.bounding_box(), dialog.bounding_box()
     assert box and frame and box["x"] + box["width"] <= frame["x"] + frame["width"], (box, frame)
     teacher.screenshot(path=f"{ART}/join_1920x1080_present.png")
-    _no_exception_box(teacher)
+    no_exception_box(teacher)
     teacher.close()
-    phone = _new_page(browser, **PHONE)
+    phone = new_page(browser, **PHONE)
     _open_class(phone, server + "/topdown?present=true", LECTURE)
     link = phone.get_by_role("dialog").locator(JOIN_LINK)
     box = link.bounding_box()
@@ -146,5 +146,5 @@ def test_the_join_dialogs_link_reads_from_the_back_of_the_hall(server, browser) 
     assert link.evaluate("e => e.closest('[role=dialog]').scrollWidth <= 390")
     assert _px(link) >= 16
     phone.screenshot(path=f"{ART}/join_390x844.png")
-    _no_exception_box(phone)
+    no_exception_box(phone)
     phone.close()

@@ -19,7 +19,7 @@ import time
 import uuid
 
 import pytest
-from conftest import _free_port, redis_server
+from conftest import free_port, redis_server
 from starlette.applications import Starlette
 from starlette.testclient import TestClient
 
@@ -58,7 +58,7 @@ def test_a_stopped_redis_is_a_sentence_not_a_traceback(monkeypatch) -> None:
 
 
 def test_a_restarted_redis_with_its_data_goes_on_and_followers_reconnect() -> None:
-    port, folder = _free_port(), tempfile.mkdtemp(prefix="bl-redis-aof-")
+    port, folder = free_port(), tempfile.mkdtemp(prefix="bl-redis-aof-")
     with redis_server(port, folder) as url:
         store = _store(url)
         key, code = _opened(store)
@@ -87,7 +87,7 @@ def test_a_restarted_redis_with_its_data_goes_on_and_followers_reconnect() -> No
 
 
 def test_a_restarted_redis_without_its_data_ends_the_class_in_words() -> None:
-    port = _free_port()
+    port = free_port()
     with redis_server(port) as url:
         store = _store(url)
         key, code = _opened(store)

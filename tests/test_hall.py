@@ -33,8 +33,8 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-from conftest import CHROMIUM, _free_port, require_chromium, require_redis
-from test_browser import _lecture_round, _no_exception_box, _settle, _wait_for
+from conftest import CHROMIUM, free_port, require_chromium, require_redis
+from test_browser import lecture_round, no_exception_box, settle, wait_for
 from test_browser_teach import FOLLOWING, LECTURE, PHONE
 
 import server.routes as routes
@@ -56,7 +56,7 @@ def hall():
             raise RuntimeError("/usr/sbin/haproxy is missing in CI: .ci/run must install it")
         pytest.skip("Debian haproxy is not installed (apt-get install haproxy)")
     folder = Path(tempfile.mkdtemp(prefix="bl-hall-"))
-    port = _free_port()
+    port = free_port()
     out = open(folder / "hall.out", "wb")  # noqa: SIM115  (closed below)
     proc = subprocess.Popen(
         [
@@ -141,11 +141,11 @@ def _teach(browser, url: str, server: str, path: str = "/topdown"):
 
 
 def _follow(student, teacher, seconds: float = 30) -> None:
-    t = _lecture_round(teacher)
-    _wait_for(
-        lambda: _lecture_round(student) == t,
+    t = lecture_round(teacher)
+    wait_for(
+        lambda: lecture_round(student) == t,
         seconds,
-        lambda: f"teacher at {t}, student at {_lecture_round(student)}",
+        lambda: f"teacher at {t}, student at {lecture_round(student)}",
     )
 
 
@@ -177,22 +177,22 @@ def test_a_class_across_processes_and_a_killed_process(hall, chromium) -> None:
     # the phone says in words that it is reconnecting (a small grey CONNECTING was all
     # before issue 39, item 11)
     banner = student.locator(".st-key-class-follow")
-    _wait_for(lambda: "reconnecting" in banner.inner_text(), 30, lambda: banner.inner_text())
+    wait_for(lambda: "reconnecting" in banner.inner_text(), 30, lambda: banner.inner_text())
     student.screenshot(path="tests/artifacts/hall_phone_reconnecting.png")
     teacher.keyboard.press("ArrowRight")  # the class moves on meanwhile
     # the phone's page reconnects (to app1: app2 is down) and lands on the class's round
     student.wait_for_selector(LECTURE, timeout=120_000)
     student.wait_for_selector(FOLLOWING, timeout=120_000)
     _follow(student, teacher, 120)
-    _wait_for(lambda: "reconnecting" not in banner.inner_text(), 60, lambda: banner.inner_text())
+    wait_for(lambda: "reconnecting" not in banner.inner_text(), 60, lambda: banner.inner_text())
     recovered = time.monotonic() - t0
     teacher.keyboard.press("ArrowRight")
     _follow(student, teacher)
     print(f"killed app2: the phone followed the class again after {recovered:.1f} s")
-    _wait_for(lambda: _pids(folder)["app2"] != before, 30, "the hall did not restart app2")
+    wait_for(lambda: _pids(folder)["app2"] != before, 30, "the hall did not restart app2")
     student.screenshot(path="tests/artifacts/hall_after_kill.png")
     for p in (teacher, student):
-        _no_exception_box(p)
+        no_exception_box(p)
         p.context.close()
 
 
@@ -216,13 +216,13 @@ def test_the_teachers_process_dies_and_the_teacher_takes_the_class_up_again(hall
     log = "JSON.stringify((window.__boostlab || {}).classLog || [])"
     # the page's elements stay on screen while it reconnects: wait for the new session's
     # run, in which the tab asked for its class again
-    _wait_for(
+    wait_for(
         lambda: '"resume"' in teacher.evaluate(log),
         120,
         lambda: "the teacher's page did not ask for its class: " + teacher.evaluate(log),
     )
-    _settle(teacher)
-    _wait_for(
+    settle(teacher)
+    wait_for(
         lambda: (
             teacher.get_by_role("button", name="Teach a class").count() == 0
             and card.count() == 1
@@ -246,7 +246,7 @@ def test_the_teachers_process_dies_and_the_teacher_takes_the_class_up_again(hall
     assert "teach=" not in teacher.evaluate("location.href")  # the key stays out of sight
     teacher.screenshot(path="tests/artifacts/hall_teacher_resumed.png")
     for p in (teacher, student):
-        _no_exception_box(p)
+        no_exception_box(p)
         p.context.close()
 
 
@@ -267,7 +267,7 @@ def test_a_process_that_stops_answering_is_taken_out(hall) -> None:
         t0 = time.monotonic()
         # HAProxy's health check (every second, down after 2 misses) takes app1 out; a
         # browser whose cookie names it is then served by app2
-        _wait_for(
+        wait_for(
             lambda: _served_by(url, "BLSRV=app1") == "app2",
             30,
             "a browser of the stopped process was not sent to the other one",
@@ -276,7 +276,7 @@ def test_a_process_that_stops_answering_is_taken_out(hall) -> None:
     finally:
         os.kill(pid, signal.SIGCONT)
     # back in the rotation once it answers again
-    _wait_for(
+    wait_for(
         lambda: _served_by(url, "BLSRV=app1") == "app1",
         30,
         "the process did not come back after it answered again",
@@ -395,7 +395,7 @@ def test_a_frozen_process_loses_its_streams_and_requests_at_once(hall) -> None:
     Before issue 40 (item 9) the streams stayed frozen and the step waited 60 s for a 504."""
     url, folder, _ = hall
     port = int(url.rsplit(":", 1)[1])
-    _wait_for(
+    wait_for(
         lambda: all(_served_by(url, f"BLSRV={s}") == s for s in ("app1", "app2")),
         60,
         "both processes were not in the rotation before the test",
@@ -414,7 +414,7 @@ def test_a_frozen_process_loses_its_streams_and_requests_at_once(hall) -> None:
         frozen = [h for h in held if h.server == "app1"]
         others = [h for h in held if h.server == "app2"]
         assert len(frozen) >= 4 and len(others) >= 3, [h.server for h in held]
-        _wait_for(
+        wait_for(
             lambda: all(h.poll() and (h.rounds or not h.events) for h in held),
             10,
             lambda: f"the streams' first events: {[h.rounds for h in held]}",
@@ -434,7 +434,7 @@ def test_a_frozen_process_loses_its_streams_and_requests_at_once(hall) -> None:
         try:
             thread = threading.Thread(target=teacher_steps, daemon=True)
             thread.start()
-            _wait_for(
+            wait_for(
                 lambda: not any([h.poll() for h in frozen]),
                 FROZEN_OUT - (time.monotonic() - t0),
                 lambda: (
@@ -463,7 +463,7 @@ def test_a_frozen_process_loses_its_streams_and_requests_at_once(hall) -> None:
             status, server = _post(port, step, {"key": key, "round": 2}, "BLSRV=app1", timeout=5)
             retried = time.monotonic() - t1
             assert (status.split()[1], server) == ("200", "app2"), status
-            _wait_for(
+            wait_for(
                 lambda: all(h.poll() and 2 in h.rounds for h in (again, *others)),
                 5,
                 lambda: f"rounds heard on app2: {[h.rounds for h in (again, *others)]}",
@@ -477,7 +477,7 @@ def test_a_frozen_process_loses_its_streams_and_requests_at_once(hall) -> None:
         finally:
             os.kill(pid, signal.SIGCONT)
         # the hall heals: app1 is back in the rotation, its new followers hear the next step
-        _wait_for(
+        wait_for(
             lambda: _served_by(url, "BLSRV=app1") == "app1",
             30,
             "the process did not come back after it answered again",
@@ -487,7 +487,7 @@ def test_a_frozen_process_loses_its_streams_and_requests_at_once(hall) -> None:
         assert back.server == "app1"
         status, _ = _post(port, step, {"key": key, "round": 3}, "BLSRV=app2", timeout=10)
         assert status.split()[1] == "200", status
-        _wait_for(
+        wait_for(
             lambda: all(h.poll() and 3 in h.rounds for h in (back, again, *others)),
             10,
             lambda: f"rounds heard after app1 came back: {[h.rounds for h in (back, again)]}",
@@ -523,14 +523,14 @@ def test_redis_killed_mid_lecture_the_class_goes_on(hall) -> None:
     port = int(url.rsplit(":", 1)[1])
     crowd = Followers(port, code, 8)
     try:
-        _wait_for(
+        wait_for(
             lambda: crowd.connected == 8, 30, lambda: f"{crowd.connected} of 8: {crowd.errors}"
         )
         assert set(crowd.servers) == {"app1", "app2"}  # on both processes
         before = _pids(folder)["redis"]
         os.kill(before, signal.SIGKILL)
         t0 = time.monotonic()
-        _wait_for(lambda: _pids(folder)["redis"] != before, 30, "the hall did not restart Redis")
+        wait_for(lambda: _pids(folder)["redis"] != before, 30, "the hall did not restart Redis")
 
         def step() -> bool:
             try:
@@ -538,8 +538,8 @@ def test_redis_killed_mid_lecture_the_class_goes_on(hall) -> None:
             except cs.ClassError:  # Redis not answering yet: a sentence, tried again
                 return False
 
-        _wait_for(step, 30, "the teacher's step was not accepted after Redis came back")
-        _wait_for(
+        wait_for(step, 30, "the teacher's step was not accepted after Redis came back")
+        wait_for(
             lambda: all(any(r == 9 for _, r in seen) for seen in crowd.seen),
             30,
             lambda: f"rounds seen: {[[r for _, r in s] for s in crowd.seen]}",
@@ -580,7 +580,7 @@ def test_followers_who_go_are_counted_out_at_once_through_the_hall(hall) -> None
                 h.close()  # gone at once
             else:
                 held.append(h)
-        _wait_for(lambda: all(h.poll() and h.rounds for h in held), 10, "no first events")
+        wait_for(lambda: all(h.poll() and h.rounds for h in held), 10, "no first events")
         for h in held:
             h.close()
         closed = time.monotonic()
@@ -588,7 +588,7 @@ def test_followers_who_go_are_counted_out_at_once_through_the_hall(hall) -> None
         def students() -> int:
             return _run(store.state(code)).students
 
-        _wait_for(lambda: students() == 0, 20, lambda: f"{students()} still counted")
+        wait_for(lambda: students() == 0, 20, lambda: f"{students()} still counted")
         took = time.monotonic() - closed
         print(f"20 followers counted out {took:.2f} s after their pages closed")
         assert took < 2 * routes.KEEPALIVE + 1.0, took

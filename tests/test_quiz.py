@@ -277,7 +277,7 @@ def _chain_exact_error(chain, X: np.ndarray, y: np.ndarray) -> float:
 _EXACT: dict = {}
 
 
-def _ints(answers, pattern: str) -> list[int]:
+def ints(answers, pattern: str) -> list[int]:
     out = []
     for a in answers:
         m = re.fullmatch(pattern, a)
@@ -369,7 +369,7 @@ def _topdown_truth(q: quiz.Question, now, nxt, options: dict) -> list[bool]:
     k = q.kind
     sp = nxt.split
     if k == "leaf":
-        ids = _ints(a, r"leaf #([0-9]+)")
+        ids = ints(a, r"leaf #([0-9]+)")
         assert set(ids) <= {int(l) for l in now.tree.leaves}, "a leaf that does not exist"
         others = [i for i in ids if i != sp.leaf]
         if sp.by_policy:  # picked by hand: the key is the pick, whatever a rule would say
@@ -393,7 +393,7 @@ def _topdown_truth(q: quiz.Question, now, nxt, options: dict) -> list[bool]:
         assert all(not math.isclose(w[i], w[sp.leaf], rel_tol=1e-9) for i in others)
         return [i == sp.leaf for i in ids]
     if k == "arity":
-        ks = _ints(a, r"([0-9]+) branches")
+        ks = ints(a, r"([0-9]+) branches")
         ok = [c for c in nxt.candidates if c.acceptable]
         legal = {c.arity for c in ok}
         assert set(ks) <= legal, f"an arity the rule does not allow: {ks} vs {legal}"
@@ -442,7 +442,7 @@ def _branching_truth(q: quiz.Question, now, nxt, options: dict) -> list[bool]:
     if k == "prod_z":
         return _ranges_true(a, now.metrics.bound_prod_Z - nxt.metrics.bound_prod_Z)
     if k == "leaves":
-        ns = _ints(a, r"([0-9]+) (?:leaf|leaves)")
+        ns = ints(a, r"([0-9]+) (?:leaf|leaves)")
         assert all(1 <= x <= 2 * now.metrics.n_leaves for x in ns), ns
         return [x == nxt.metrics.n_leaves for x in ns]
     if k == "error":
@@ -471,7 +471,7 @@ def _matryoshka_truth(q: quiz.Question, now, nxt, options: dict) -> list[bool]:
     a = q.answers
     k = q.kind
     if k == "leaf":
-        ids = _ints(a, r"leaf #([0-9]+)")
+        ids = ints(a, r"leaf #([0-9]+)")
         assert set(ids) <= set(now.model.leaves)
         return [i == nxt.node for i in ids]
     if k == "stump":
@@ -518,7 +518,7 @@ def _matryoshka_truth(q: quiz.Question, now, nxt, options: dict) -> list[bool]:
     raise AssertionError(f"no truth for {q.page}/{k}")
 
 
-def _best_km_drop(tree, leaf: int, options: dict) -> float:
+def best_km_drop(tree, leaf: int, options: dict) -> float:
     """The largest drop of ``2√(W⁺W⁻)`` a stump makes at ``leaf`` (children's ``Σ 2√(w⁺w⁻)``
     subtracted), with the run's initial weights; −inf where no stump divides the leaf."""
     X, y = options["X"], np.where(np.asarray(options["y"]) > 0, 1, -1)
@@ -542,13 +542,13 @@ def _oblique_truth(q: quiz.Question, now, nxt, options: dict) -> list[bool]:
     a = q.answers
     k = q.kind
     if k == "node":
-        ids = _ints(a, r"leaf #([0-9]+)")
+        ids = ints(a, r"leaf #([0-9]+)")
         assert set(ids) <= set(now.tree.leaves)
         if nxt.leaf_rule == "max_decrease" and not nxt.by_policy:
             # no offered leaf whose separator lowers Σ 2√(w⁺w⁻) as much (issue 41, item 2):
             # for the Kearns–Mansour tree (no inner rounds) by brute force over every stump
             if not nxt.inner:
-                drop = {i: _best_km_drop(now.tree, i, options) for i in ids}
+                drop = {i: best_km_drop(now.tree, i, options) for i in ids}
             else:
                 drop = dict(nxt.rule_scores)
             for i in ids:
@@ -591,11 +591,11 @@ def _game_truth(q: quiz.Question, now, nxt, options: dict) -> list[bool]:
     k = q.kind
     move = nxt.history[-1]
     if k == "leaf":
-        ids = _ints(a, r"leaf #([0-9]+)")
+        ids = ints(a, r"leaf #([0-9]+)")
         assert set(ids) <= set(now.leaves)
         return [i == move.leaf for i in ids]
     if k == "arity":
-        ks = _ints(a, r"([0-9]+) children")
+        ks = ints(a, r"([0-9]+) children")
         assert set(ks) <= set(legal_arities(now))
         return [x == move.k for x in ks]
     if k == "weight_drop":

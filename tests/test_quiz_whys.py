@@ -107,7 +107,7 @@ def test_the_km_trees_leaf_question_offers_no_leaf_tied_in_the_drop() -> None:
     stump lowers Σ 2√(w⁺w⁻) the most (the lowest id on a tie); on data mirrored in x1 the two
     halves' leaves tie exactly, and no tied leaf is offered (drops by brute force here)."""
     from boostcore.oblique import g1_tree
-    from tests.test_quiz import _best_km_drop, _ints
+    from tests.test_quiz import best_km_drop, ints
     from ui.pages.oblique import questions as oblique_q
 
     asked = 0
@@ -124,8 +124,8 @@ def test_the_km_trees_leaf_question_offers_no_leaf_tied_in_the_drop() -> None:
                     continue
                 asked += 1
                 drop = {
-                    i: _best_km_drop(now.tree, i, {"X": X, "y": y})
-                    for i in _ints(q.answers, r"leaf #([0-9]+)")
+                    i: best_km_drop(now.tree, i, {"X": X, "y": y})
+                    for i in ints(q.answers, r"leaf #([0-9]+)")
                 }
                 for i, d in drop.items():
                     if i != nxt.node:
