@@ -16,6 +16,7 @@ from tests import lecture_helpers as lh
 from ui import pages
 from ui.pages.topdown import frames as topdown_frames
 from ui.pages.topdown import runs as topdown_runs
+from ui.params import Settings
 
 #: What no description may hold: markup, LaTeX, carets.
 NOT_PLAIN = re.compile(r"[<$^]")
@@ -48,10 +49,17 @@ def topdown() -> tuple:
     """A 4-way budget-8 run of the three criteria on noisy stripes (the naive one ends first,
     so its descriptions are padded like its notes)."""
     ds = datasets.make_dataset("stripes", n=300, noise=0.05, random_state=1)
-    args = (ds, "stripes-desc", 8, "km")
-    out = topdown_frames.topdown_lecture.__wrapped__(
-        *args, ("hatano", "mansour_mcallester", "naive"), 4, 0.1, "max_weight", 12
+    settings = Settings(
+        {
+            "crit": ("hatano", "mansour_mcallester", "naive"),
+            "size": 8,
+            "max_arity": 4,
+            "index": "km",
+            "gamma": 0.1,
+            "leaf_rule": "max_weight",
+        }
     )
+    out = topdown_frames.topdown_lecture.__wrapped__(ds, "stripes-desc", settings, 12)
     return ds, out
 
 

@@ -32,6 +32,7 @@ from ui.pages.oblique import runs as oblique_runs
 from ui.pages.oblique.proof import g1_chain
 from ui.pages.topdown import frames as topdown_frames
 from ui.pages.topdown.proof import topdown_chain
+from ui.params import Settings
 from ui.proof import (
     ASSUMPTION,
     CLAIM,
@@ -231,9 +232,17 @@ def test_topdown_curves_label_the_final_bound_by_what_the_run_did(
     import json
 
     ds = datasets.make_dataset(data, n=400, **kw)
-    out = topdown_frames.topdown_lecture.__wrapped__(
-        ds, f"{data}-{size}", size, "km", ("naive",), max_arity, 0.1, "max_weight", 12
+    settings = Settings(
+        {
+            "crit": ("naive",),
+            "size": size,
+            "max_arity": max_arity,
+            "index": "km",
+            "gamma": 0.1,
+            "leaf_rule": "max_weight",
+        }
     )
+    out = topdown_frames.topdown_lecture.__wrapped__(ds, f"{data}-{size}", settings, 12)
     # the frames as drawn (a later round may be sent as a delta of an earlier one)
     last = json.dumps(lh.resolve(out["runs"]["naive"]["curves"])[-1], ensure_ascii=False)
     stars = set(re.findall(r"★[^\"]*", last))
