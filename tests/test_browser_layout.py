@@ -317,3 +317,36 @@ def test_a_new_run_is_computed_under_a_floating_spinner(server, browser) -> None
     assert min(r[3] for r in shown) < 0.6, "the old run's views did not fade"
     no_exception_box(page)
     page.close()
+
+
+_HEIGHTS_JS = """() => Object.fromEntries(['regions', 'structure', 'curves'].map(k => {
+  const b = document.querySelector('.st-key-view-' + k + ' .bl-body');
+  return [k, b ? Math.round(b.getBoundingClientRect().height) : null]; }))"""
+
+
+def test_a_page_scrolled_down_keeps_its_views_sizes_when_it_grows(server, browser) -> None:
+    """The views are fitted from their place on the page, not on the screen: a phone
+    scrolled down to its question (the views' tops above the screen) whose page then grows
+    refitted them to their largest size from where they stood, and the question, tapped
+    into view, was 1,000 px above the screen again (seen in CI on /matryoshka)."""
+    page = new_page(browser, viewport={"width": 390, "height": 844}, has_touch=True)
+    page.goto(f"{server}/matryoshka?round=1")
+    page.wait_for_selector(LECTURE, timeout=60_000)
+    settle(page)
+    views_fitted(page)
+    before = page.evaluate(_HEIGHTS_JS)
+    # scrolled to the bottom, then the page grows below the views (a question, a panel)
+    page.evaluate("""() => new Promise(done => {
+      const main = document.querySelector('[data-testid="stMain"]');
+      for (let e = main; e; e = e.parentElement) if (e.scrollHeight > e.clientHeight + 1)
+        e.scrollTop = e.scrollHeight;
+      window.scrollTo(0, document.body.scrollHeight);
+      const late = document.createElement('div');
+      late.style.height = '300px';
+      document.querySelector('[data-testid="stMainBlockContainer"]').append(late);
+      // resize observers run before the next paint: two frames later they have run
+      requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 0)));
+    })""")
+    views_fitted(page)
+    assert page.evaluate(_HEIGHTS_JS) == before
+    page.close()

@@ -575,6 +575,17 @@ function stepperMount(component) {
 }
 
 // ------------------------------------------------------------------------------------ views
+// An element's top on the page, not on the screen: Streamlit scrolls an inner container
+// (window.scrollY stays 0), so the viewport's top is summed with every scrolling ancestor's
+// scrollTop (the root element's is window.scrollY). A view fitted from its place on the
+// screen grew to its largest size whenever the page changed while scrolled down (its top
+// above the screen; seen in CI: a phone's question, tapped into view, then 658 px above it).
+function pageTop(el) {
+  let top = el.getBoundingClientRect().top;
+  for (let e = el.parentElement; e; e = e.parentElement) top += e.scrollTop || 0;
+  return top;
+}
+
 function fitHeight(el, data, above) {
   // The height of a view's body, at mount and on every refit (one rule for both, so a view
   // that settles keeps the size it was mounted with). The views own the rest of the screen:
@@ -589,7 +600,7 @@ function fitHeight(el, data, above) {
   // kept on every window (a 1280×720 projector shows the 1920×1080 page at 2/3)
   const k = data.presenter ? presenterScale() : 1;
   const short = !data.presenter && data.reserveFrom && window.innerHeight < data.reserveFrom;
-  const room = window.innerHeight - box.top - above -
+  const room = window.innerHeight - pageTop(el) - above -
     (short ? SHORT_RESERVE : data.reserve * k);
   const height = Math.round(Math.min(Math.max(room, data.minHeight), data.maxHeight));
   if (!data.aspect) return height;
@@ -1086,9 +1097,9 @@ function viewMount(component) {
   // edge. The page's main block changes size then, so a refit follows whenever it does and
   // the view's top has moved (refit itself returns early when the height stays).
   const mainBlock = parentElement.closest('[data-testid="stMainBlockContainer"]') || document.body;
-  let seenTop = parentElement.getBoundingClientRect().top + window.scrollY;
+  let seenTop = pageTop(parentElement);
   const mover = window.ResizeObserver ? new ResizeObserver(() => {
-    const top = parentElement.getBoundingClientRect().top + window.scrollY;
+    const top = pageTop(parentElement);
     if (Math.abs(top - seenTop) < 4) return;
     seenTop = top;
     refit();
