@@ -110,7 +110,7 @@ TAB_CAP = 150
 LOAD_TIMEOUT_MS = 180_000  # the first visit of a page computes its runs
 SETTLE_TIMEOUT_MS = 60_000
 IDLE_QUIET_MS = 300  # no script run this long (covers the gap between a click and its run)
-REFIT_MS = 1250  # lecture.js refits a view 60, 400 and 1200 ms after it mounts
+REFIT_MS = 1250  # the lecture script refits a view 60, 400 and 1200 ms after it mounts
 STILL_FRAMES = 5  # the boxes unchanged for this many animation frames
 
 #: A node of an axe violation is ours when its element lies inside one of these.

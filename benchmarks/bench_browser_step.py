@@ -27,7 +27,7 @@ Each figure is the median over ``--repeats`` steps after one warm-up step. The r
 the focused slider — what a rerun costs when it has nothing to redraw. A page passes when
 its step takes at most ``MAX_RATIO`` times the baseline's and receives at most ``MAX_KB``.
 
-Pages that have the lecture stepper (``.bl-stepper``, ``ui/lecture.js``) are measured by its
+Pages that have the lecture stepper (``.bl-stepper``, ``ui/lecture/js``) are measured by its
 ``data-round`` and the views' ``data-drawn``/``data-frame``; pages still on Streamlit's own
 stepper (``ui/rounds.stepper``) are measured by ``?round=`` in the address bar and are
 labelled "(old stepper)".

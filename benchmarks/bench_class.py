@@ -107,7 +107,7 @@ SESSION_TIMEOUT = 600.0  # a cold open at the largest settings computes the whol
 NOT_A_SIZE = {"seed", "present"}
 
 # Installed before the page's scripts: the Play measurement. A listener on the window in the
-# capture phase runs before the views' own (ui/lecture.js's ``boostlab:round``), so when a new
+# capture phase runs before the views' own (ui/lecture/js's ``boostlab:round``), so when a new
 # round arrives it still sees the views as the previous round left them.
 PLAY_JS = r"""(() => {
   const P = window.__blPlay = { on: false, rounds: 0, dropped: 0, lateViews: 0, views: 0,
@@ -328,7 +328,7 @@ class BrowserRow:
 
 def counters(page: Any, cdp: Any) -> dict:
     """DOM elements, and the DevTools counters after a garbage collection, once every chart
-    has drawn its rounds either way and dropped any other (ui/lecture.js keeps those three)."""
+    has drawn its rounds either way and dropped any other (ui/lecture/js keeps those three)."""
     page.wait_for_function(
         "() => !document.querySelector('.bl-view-plotly[data-ahead=busy]')", timeout=30_000
     )

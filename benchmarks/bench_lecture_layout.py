@@ -92,7 +92,7 @@ QUIZ_QUIET_MS = 300  # the box's text unchanged this long: the new question is i
 LOAD_TIMEOUT_MS = 180_000  # the first visit of a page computes its runs
 SETTLE_TIMEOUT_MS = 60_000
 IDLE_QUIET_MS = 300  # no script run this long (covers the gap between a click and its run)
-REFIT_MS = 1250  # lecture.js refits a view 60, 400 and 1200 ms after it mounts
+REFIT_MS = 1250  # the lecture script refits a view 60, 400 and 1200 ms after it mounts
 STILL_FRAMES = 5  # the views' boxes unchanged for this many animation frames
 
 # The geometry and text sizes of one page, measured where it stands after every scrollable
@@ -221,7 +221,7 @@ def measure(page: Any) -> dict:
 
 # ---------------------------------------------------------------------------- waiting
 
-# Marks every lecture view with the moment it entered the page (lecture.js refits a view's
+# Marks every lecture view with the moment it entered the page (the lecture script refits a view's
 # height 60, 400 and 1200 ms after it mounts, so its box is final only after that).
 MOUNTS_JS = """new MutationObserver(ms => {
   const now = performance.now();
@@ -434,8 +434,8 @@ def quiz_step(page: Any) -> float | str | None:
     Returns None when no new question came within 30 s, "same" when the step's run ended
     and the box still asks what it asked before the press, "end" at the run's last round.
     """
-    # the body must have the focus: lecture.js ignores keys typed into a field, and a focused
-    # radio of the quiz would take the arrow itself
+    # the body must have the focus: the lecture script ignores keys typed into a field, and a
+    # focused radio of the quiz would take the arrow itself
     page.evaluate("() => document.activeElement && document.activeElement.blur()")
     start, last = page.evaluate(QUIZ_ARM_JS, [QUIZ_BOX])
     if start + 1 > last:

@@ -155,7 +155,7 @@ def _student_shots(browser, base: str) -> None:
     _settle(page)
     page.get_by_text("Predict, then reveal", exact=True).first.click()
     _settle(page)
-    # the quiz is asked in the browser (ui/lecture.js): a pick and Reveal need no rerun
+    # the quiz is asked in the browser (ui/lecture/js): a pick and Reveal need no rerun
     quiz = page.locator(".st-key-quiz_branching_box .bl-quiz")
     quiz.wait_for(timeout=30_000)
     quiz.locator(".bl-quiz-a").nth(2).click()

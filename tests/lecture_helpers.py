@@ -1,4 +1,4 @@
-"""AppTest helpers for pages with the lecture view (ui/lecture.py): read what the client-side
+"""AppTest helpers for pages with the lecture view (ui/lecture): read what the client-side
 components were given, and step the way the browser does (it tells the server the round)."""
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ def step_to(at: AppTest, t: int, key: str = "round") -> AppTest:
 
 def resolve(frames: list) -> list:
     """Undo the ``{"$r": s}`` references and ``{"$d": s, "$set": …}`` deltas of a view's
-    frames (as lecture.js does)."""
+    frames (as the lecture script does)."""
     return lecture.resolve_frames(frames)
 
 

@@ -1,7 +1,7 @@
 """AppTest for the oblique page (lecture view): every option, stepping through nodes and
 through the stumps inside a node, the focused run, presets and exports.
 
-The stepper and the views are client-side components (ui/lecture.py): the tests read what
+The stepper and the views are client-side components (ui/lecture): the tests read what
 they were given (``tests/lecture_helpers.py``) and step the way the browser does.
 """
 

@@ -32,7 +32,7 @@ def _quiz_radio(at):
     return next(r for r in at.radio if r.key and r.key.startswith("quiz_"))
 
 
-#: The lecture pages ask in the browser (ui/lecture.js, role "quiz"); the game on the server.
+#: The lecture pages ask in the browser (ui/lecture/js, role "quiz"); the game on the server.
 LECTURE = [p.slug for p in pages.with_feature("quiz") if p.slug != "game"]
 SERVER = [(name, query) for name, query in PAGES if name == "game"]
 

@@ -23,7 +23,8 @@ READY = "[data-testid='stExpander']"  # the theory expander, drawn after the ste
 # shared by every ``tests/test_browser*.py``.
 
 
-#: lecture.js refits a view's height 60, 400 and 1200 ms after the view mounts (ui/lecture.js).
+#: The lecture script refits a view's height 60, 400 and 1200 ms after the view mounts
+#: (ui/lecture/js/views.js).
 REFIT_MS = 1200
 
 #: Marks every lecture view (``.bl-view``) with the time it entered the page.
@@ -57,9 +58,9 @@ def new_page(browser, **kwargs):
 
 
 def views_fitted(page, timeout: float = 20.0) -> None:
-    """Wait until lecture.js has fitted the views to the window: the window has its size, the
-    last refit after each view mounted has run, and the views have stopped moving (the same
-    boxes for 5 frames on end)."""
+    """Wait until the lecture script has fitted the views to the window: the window has its
+    size, the last refit after each view mounted has run, and the views have stopped moving
+    (the same boxes for 5 frames on end)."""
     size = page.viewport_size
     page.evaluate("delete window.__blFit")
     page.wait_for_function(
@@ -193,7 +194,7 @@ LECTURE = ".st-key-view-curves .bl-view[data-drawn]"  # the lecture view has dra
 
 
 def lecture_round(page) -> int:
-    """The round the client-side stepper shows (ui/lecture.js)."""
+    """The round the client-side stepper shows (ui/lecture/js)."""
     return int(page.locator(".bl-stepper").first.get_attribute("data-round"))
 
 

@@ -163,7 +163,7 @@ def test_every_page_on_a_phone_and_a_tablet(server, browser, slug) -> None:
     requests.check()
 
 
-# the drawing shown (a chart keeps drawings of the rounds next to it, hidden: ui/lecture.js)
+# the drawing shown (a chart keeps drawings of the rounds next to it, hidden: ui/lecture/js)
 _CHART = ".st-key-view-regions .js-plotly-plot:not(.bl-slot-off)"
 _AXES = """() => { const g = document.querySelector('__CHART__');
   return JSON.stringify([g._fullLayout.xaxis.range, g._fullLayout.yaxis.range]); }""".replace(

@@ -10,7 +10,7 @@
   busy-looping processes loading the machine: the stepper passes through exactly the rounds
   the keys ask for, in order, and every view draws the last one.
 * **A step to a round drawn ahead is the right picture**: a chart keeps drawings of the
-  rounds next to its own (``ui/lecture.js``); a step to one of them only swaps which is shown,
+  rounds next to its own (``ui/lecture/js``); a step to one of them only swaps which is shown,
   and what it shows is what a page opened at that round draws. Once the reader pans a chart,
   its drawings ahead are dropped and the pan survives the next steps.
 * **No growth**: DOM nodes, elements and event listeners (DevTools counters after garbage
@@ -61,7 +61,7 @@ def _open(browser, url: str, size: tuple[int, int] = (1600, 1000)):
     return page, sent
 
 
-# Every chart has drawn the rounds next to its own, and dropped the others (ui/lecture.js).
+# Every chart has drawn the rounds next to its own, and dropped the others (ui/lecture/js).
 AHEAD_DONE = "() => !document.querySelector('.bl-view-plotly[data-ahead=busy]')"
 
 
@@ -249,7 +249,7 @@ def test_plotly_js_is_downloaded_once_per_browser(server, browser) -> None:
     context.close()
 
 
-# The drawing a chart shows; the others hold rounds drawn ahead (ui/lecture.js, viewMount).
+# The drawing a chart shows; the others hold rounds drawn ahead (ui/lecture/js, viewMount).
 SHOWN = ".js-plotly-plot:not(.bl-slot-off)"
 REGIONS = ".st-key-lv_regions_hatano"
 PICTURES = """(shown) => { const out = {};

@@ -116,7 +116,7 @@ def test_draw_points_by_clicking_and_share_the_link(server, browser) -> None:
 
     # the demo below runs on the drawn data: 5 training points, no test points
     assert page.get_by_text("The demo below runs on your 5 points").count() == 1
-    # the stepper's caption (drawn by lecture.js when the stepper remounts with the new run)
+    # the stepper's caption (drawn by the lecture script when the stepper remounts with the new run)
     wait_for(
         lambda: page.get_by_text("5 training and 0 test points").count() == 1,
         10,

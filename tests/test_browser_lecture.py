@@ -67,7 +67,7 @@ def test_three_views_on_one_screen_and_a_step_changes_them(
         page.goto(url)
         page.wait_for_selector(".bl-stepper", timeout=60_000)
         wait_for(lambda: _all_drawn(page), 60, f"{name}: the three views were not drawn")
-        # the views size themselves to the window once the page has settled (lecture.js)
+        # the views size themselves to the window once the page has settled (the lecture script)
         views_fitted(page)
         no_exception_box(page)
         if not present:

@@ -35,7 +35,7 @@ from streamlit.testing.v1 import AppTest
 
 from tests import apptest_helpers as ah
 from tests import lecture_helpers as lh
-from ui import lecture, pages
+from ui import charts, pages
 from ui.params import Param
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -184,7 +184,7 @@ def test_presenter_mode_enlarges_the_charts() -> None:
     assert len(plain) == len(big) == 6
     # the lecture views are built for presenter mode's 1920-px design at 22 px (12 px
     # normally); the browser scales them with the window (tests/test_browser_layout.py)
-    k = lecture.PRESENTER_FONT / 12
+    k = charts.PRESENTER_FONT / 12
     for small, large in zip(plain, big, strict=True):
         base = (small.get("font") or {}).get("size") or 12
         assert large["font"]["size"] == pytest.approx(base * k, abs=1)
@@ -307,7 +307,7 @@ ROUND_TRIP_PAGES = [p for p in PAGES if any(q.bound for q in pages.page(p).param
 
 
 def _value(at: AppTest, key: str):
-    if key == "round":  # the lecture view's client-side stepper (ui/lecture.py)
+    if key == "round":  # the lecture view's client-side stepper (ui/lecture)
         return lh.stepper(at, key)["t"]
     widgets = _widgets(at)
     assert key in widgets, f"no widget with key {key!r}"

@@ -67,7 +67,8 @@ def label_boxes(fig: dict) -> list[tuple[str, float, float]]:
         d0, d1 = axis.get("domain", (0.0, 1.0))
         y = figures.label_centre(a)
         centre = plot * (d0 + (d1 - d0) * (y - lo) / (hi - lo))
-        # presenting, lecture.js draws a label at ≥ 22/21 of its font, ≥ 26/21 with <sub>/<sup>
+        # presenting, the lecture script draws a label at ≥ 22/21 of its font, ≥ 26/21 with
+        # <sub>/<sup>
         em = 26 / 21 if re.search("<su[bp]>", a["text"]) else 22 / 21
         half = a["font"]["size"] * em * 1.2 / 2
         out.append((a["text"], centre - half, centre + half, plot * d0, plot * d1))

@@ -108,7 +108,7 @@ _figure = hst.fixed_dictionaries(
 @given(hst.lists(_figure, min_size=1, max_size=8))
 def test_plotly_frames_deltas_restore_every_figure(figs) -> None:
     """Repeats, deltas (a part set, a key added) and whole traces (a key dropped) all
-    come back as they were, in Python as in lecture.js (the same rules)."""
+    come back as they were, in Python as in the lecture script (the same rules)."""
     frames = lecture.plotly_frames(figs)
     assert lh.resolve(frames) == figs
 
@@ -133,7 +133,7 @@ def test_a_change_of_sizes_sends_the_sizes_only() -> None:
     assert delta < 0.4 * whole
     restored = lh.resolve(frames)
     assert restored[2]["data"][0]["x"] == restored[0]["data"][0]["x"]
-    assert restored[2]["data"][0]["marker"] == lecture._jsonable({"size": xy[0] * 3})
+    assert restored[2]["data"][0]["marker"] == lecture.jsonable({"size": xy[0] * 3})
 
 
 def test_table_html_escapes_and_formats() -> None:

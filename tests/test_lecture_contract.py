@@ -1,8 +1,9 @@
-"""The typed contract between ui/lecture.py and ui/lecture.js (issue 23, item 4).
+"""The typed contract between ui/lecture/contract.py and the script ui/lecture/js/ (issue 23,
+item 4).
 
 Python declares what it sends once (``lecture.StepperData``, ``lecture.ViewData``: their
 fields, camelCased, plus ``role``) and what the script sends back (their ``states`` and
-``triggers``). Here ``ui/lecture.js`` is parsed — comments, strings, template text and
+``triggers``). Here the script (its parts joined) is parsed — comments, strings, template text and
 regular expressions blanked out first — and every read of its ``data`` collected per role:
 ``data.x``, ``data?.x``, ``data["x"]``, ``const { x, y: z, w = 1 } = data``, ``"x" in data``,
 also under another name when ``data`` is passed to a helper (``fitHeight(el, data)`` makes
@@ -31,7 +32,8 @@ from tests import lecture_helpers as lh
 from ui import lecture
 
 ROOT = Path(__file__).resolve().parents[1]
-JS = ROOT / "ui" / "lecture.js"
+#: The lecture script as the browser gets it: its parts joined.
+JS_TEXT = lecture.script_text()
 #: The contract's classes by role.
 ROLES: dict[str, type[lecture.ComponentData]] = {
     cls.role: cls
@@ -393,7 +395,7 @@ def parse_js(src: str) -> JsContract:
 
 @pytest.fixture(scope="module")
 def js() -> JsContract:
-    return parse_js(JS.read_text(encoding="utf-8"))
+    return parse_js(JS_TEXT)
 
 
 # -------------------------------------------------------------------- the parser, on a snippet
@@ -491,7 +493,7 @@ def test_the_parser_needs_the_mount_table() -> None:
     assert any("MOUNT" in p for p in parse_js("function f(data) { return data.x; }").problems)
 
 
-# ------------------------------------------------------------------------ lecture.js itself
+# ------------------------------------------------------------------------ the lecture script itself
 def test_every_use_of_data_in_lecture_js_is_checkable(js: JsContract) -> None:
     assert not js.problems, js.problems
 
@@ -505,14 +507,14 @@ def test_the_js_reads_only_what_python_sends(js: JsContract, role: str) -> None:
     sent = set(ROLES[role].js_keys())
     extra = {k: v for k, v in js.reads[role].items() if k not in sent}
     assert not extra, (
-        f"lecture.js reads keys {ROLES[role].__name__} does not send (key: lines): {extra}"
+        f"the lecture script reads keys {ROLES[role].__name__} does not send (key: lines): {extra}"
     )
 
 
 @pytest.mark.parametrize("role", sorted(ROLES))
 def test_python_sends_only_what_the_js_reads(js: JsContract, role: str) -> None:
     unread = set(ROLES[role].js_keys()) - set(js.reads[role])
-    assert not unread, f"{ROLES[role].__name__} sends keys lecture.js never reads: {unread}"
+    assert not unread, f"{ROLES[role].__name__} sends keys the lecture script never reads: {unread}"
 
 
 @pytest.mark.parametrize("role", sorted(ROLES))
@@ -530,12 +532,12 @@ def test_a_views_size_is_computed_in_one_function(js: JsContract) -> None:
 
 
 def test_keys_python_never_sent_are_not_read(js: JsContract) -> None:
-    """The keys lecture.js used to read with a fallback although Python never sent them (the
+    """The keys the lecture script used to read with a fallback although Python never sent them (the
     fallback is now a named constant of the script)."""
     read = set(js.reads["stepper"]) | set(js.reads["view"])
     assert not read & {"plotHeight", "syncDelay", "aspectPad", "speed"}
     assert "t" not in js.reads["view"]
-    script = JS.read_text(encoding="utf-8")
+    script = JS_TEXT
     assert "ASPECT_PAD = 70" in script
     assert "SYNC_DELAY" not in script  # issue 27, item 3: no sync a moment after stepping
 
@@ -566,10 +568,10 @@ def _calls(path: Path) -> list[ast.Call]:
 
 
 def test_python_registers_a_callback_for_every_value_sent_back() -> None:
-    """ui/lecture.py registers its callbacks through ``<Role>Data.callbacks(name=…)``, one for
-    each name the role declares; no module passes ``on_…_change`` to a component itself."""
+    """ui/lecture/layout.py registers its callbacks through ``<Role>Data.callbacks(name=…)``,
+    one for each name the role declares; no module passes ``on_…_change`` to a component itself."""
     registered: dict[str, set[str]] = {cls.__name__: set() for cls in ROLES.values()}
-    for call in _calls(ROOT / "ui" / "lecture.py"):
+    for call in _calls(ROOT / "ui" / "lecture" / "layout.py"):
         f = call.func
         if (
             isinstance(f, ast.Attribute)

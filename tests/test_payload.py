@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 
 from tests import apptest_helpers as ah
 from ui import lecture, pages, payload
+from ui.lecture import assets
 
 _json = st.recursive(
     st.none()
@@ -123,11 +124,9 @@ def test_a_small_header_is_compressed_once_and_the_memo_is_bounded(monkeypatch) 
 
 def test_the_component_script_is_a_loader_of_the_static_copy() -> None:
     name = lecture.ensure_lecture_js()
-    copy = lecture._STATIC / name
-    assert copy.read_text(encoding="utf-8") == (lecture._HERE / "lecture.js").read_text(
-        encoding="utf-8"
-    )
-    js = lecture._js()
+    copy = lecture.STATIC / name
+    assert copy.read_text(encoding="utf-8") == lecture.script_text()
+    js = assets.component_js()
     assert f'"app/static/{name}"' in js and len(js) < 600
 
 
@@ -144,7 +143,7 @@ def test_a_page_open_sends_under_300_kb(slug: str) -> None:
 
 def test_the_class_component_is_a_loader_of_its_static_copy() -> None:
     """The class component (klass.js, ~30 KB) is mounted on every page open since a tab may
-    take up the class it taught: it goes as a loader of its static copy, as lecture.js."""
+    take up the class it taught: it goes as a loader of its static copy, as the lecture script."""
     from pathlib import Path
 
     from ui import static_js

@@ -3,7 +3,7 @@ and the ``proof`` frames of the four frame builders.
 
 The card (:func:`ui.proof.proof_compact_html`) is one line per link with both values and the
 slack, one loosest link, a footnote for the first link that does not hold, everything escaped,
-no stylesheet of its own (ui/lecture.py draws ``proof.COMPACT_CSS``, scoped to ``bl-proof``
+no stylesheet of its own (ui/lecture draws ``proof.COMPACT_CSS``, scoped to ``bl-proof``
 classes, once per page) and no script or external asset. Each builder gives every run one proof
 frame per round (per stepper position on /oblique), frame ``t`` drawn from the snapshot the
 other views show at ``t``: its first link starts with that snapshot's training error as the

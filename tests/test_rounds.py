@@ -11,7 +11,7 @@ or ``st.query_params[…]`` with a round key fails, naming file and line. A roun
 literal ``"round"`` or ``"round_…"``, ``rounds.KEY``, or — inside a function that takes a
 stepper key (a parameter defaulting to ``"round"`` / ``rounds.KEY``, or named
 ``stepper_key``) — that parameter or an f-string starting with it (``f"{key}_keep"``).
-The detector is tested on a snippet first. And ``ui/lecture.js`` sends back only the names
+The detector is tested on a snippet first. And ``ui/lecture/js`` sends back only the names
 the contract declares (``setStateValue`` of the stepper's round).
 """
 
@@ -485,7 +485,7 @@ def test_the_walk_reaches_subfolders() -> None:
 
 
 def test_lecture_js_sends_back_only_the_contracts_names() -> None:
-    js = contract.parse_js(contract.JS.read_text(encoding="utf-8"))
+    js = contract.parse_js(contract.JS_TEXT)
     assert not js.problems, js.problems
     states = set().union(*(s["states"] for s in js.sent.values()))
     assert states == {lecture.ROUND_STATE} == set(lecture.StepperData.states)

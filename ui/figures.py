@@ -286,8 +286,8 @@ def _isotonic(z: Sequence[float]) -> list[float]:
     return [m for m, c in blocks for _ in range(int(c))]
 
 
-#: The height of an end label's line, in font sizes, by its text: presenting, lecture.js draws
-#: a label at no less than 22 px × scale, one with a sub/superscript at 26 px × scale
+#: The height of an end label's line, in font sizes, by its text: presenting, the lecture script
+#: draws a label at no less than 22 px × scale, one with a sub/superscript at 26 px × scale
 #: (``MIN_LABEL``, ``MIN_SUP_PARENT``) for a figure built at 22 px with labels at 21 px, so
 #: labels are spaced for 22/21 and 26/21 of their font.
 PLAIN_EM, SUP_EM = 22 / 21, 26 / 21
@@ -424,7 +424,7 @@ def end_leaders(
     than a quarter of its line, a thin line in its colour from its curve's end (the plot's
     right edge) towards the label, :data:`LEADER_PX` pixels long. Both ends are in axis
     coordinates, so the line keeps pointing from the curve to its label at any height (a
-    shape: lecture.js rescales an annotation's pixel offsets, not a shape's). The line is
+    shape: the lecture script rescales an annotation's pixel offsets, not a shape's). The line is
     drawn in its label's colour (:func:`ui.theme.ink` of the curve's)."""
     per_px = (float(y_range[1]) - float(y_range[0])) / plot_px
     out = []

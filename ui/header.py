@@ -39,7 +39,7 @@ section[data-testid="stSidebar"], [data-testid="stSidebarCollapsedControl"],
 }
 /* drawn for a 1920-px-wide projector (20 px text) and scaled with the window's width, so a
    1280×720 projector shows the 1920×1080 page at 2/3 (the lecture views scale their charts
-   the same way: ui/lecture.js) */
+   the same way: ui/lecture/js) */
 html { font-size: calc(100vw * 20 / 1920); }
 header[data-testid="stHeader"] { display: none !important; }
 .stMainBlockContainer, [data-testid="stMainBlockContainer"] {
@@ -61,7 +61,7 @@ h1 { font-size: 2.0rem !important; }
 h1.bl-page-title { font-size: 1.5rem !important; }
 .bl-one-line { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; font-size: 0.85rem; }
 /* a window under 1100 px (a phone, a tablet, 200 % zoom) is not a projector: text at its
-   normal size, the views stacked or two in a row (ui/lecture.js draws their charts at a fixed
+   normal size, the views stacked or two in a row (ui/lecture/js draws their charts at a fixed
    scale there), the stepper pinned at the very top (the top bar is hidden) */
 @media (max-width: 1100px) {
   html { font-size: 16px; }

@@ -8,9 +8,9 @@ and sends it uncompressed. Here a view's frames (the bulk: the same list object 
 session, from the shared run cache, ``ui/cache.py``) are encoded and compressed once and the
 bytes kept; a page open then only joins them to a small header. Streamlit passes ``bytes``
 as they are (the element's identity is the bytes' hash) and the browser gets a
-``Uint8Array``, which ``ui/lecture.js`` unpacks with the browser's own ``DecompressionStream``.
+``Uint8Array``, which ``ui/lecture/js`` unpacks with the browser's own ``DecompressionStream``.
 
-The format (``unpack`` in ``lecture.js`` reads the same)::
+The format (``unpack`` in the lecture script reads the same)::
 
     b"BLP1" | n (4 bytes, big-endian) | gzip(header JSON) | then, for each name in the
     header's "$parts": n | gzip(that value's JSON)
@@ -184,7 +184,7 @@ def pack(data: dict[str, Any], parts: Sequence[str] = ()) -> bytes:
 
 
 def unpack(data: bytes) -> dict[str, Any]:
-    """The inverse of :func:`pack` (what lecture.js does; for tests and benchmarks).
+    """The inverse of :func:`pack` (what the lecture script does; for tests and benchmarks).
 
     >>> unpack(pack({"role": "view", "frames": [1, 2], "notes": None}, ["frames", "notes"]))
     {'role': 'view', 'frames': [1, 2], 'notes': None}

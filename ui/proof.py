@@ -14,7 +14,7 @@ Computing and drawing are separate, and only the machinery shared by every page 
   *read* the snapshots; the few numbers the metrics lack come from :mod:`boostcore.bounds`;
 * :func:`proof_panel_html` draws a chain as a small self-contained HTML card, and
   :func:`proof_compact_html` / :func:`proof_frames` as the lecture view's compact cards (their
-  stylesheet, :data:`COMPACT_CSS`, drawn once per page by ui/lecture.py).
+  stylesheet, :data:`COMPACT_CSS`, drawn once per page by ui/lecture).
 
 What a link's ``status`` means (``holds`` is ``status == "holds"``):
 
@@ -650,7 +650,7 @@ _GLYPH = {HOLDS: "✓", ASSUMPTION: "⚠", NOT_THEOREM: "✗", CLAIM: "✗", EST
 _WARN = "#A64B00"  # the ⚠ and ✗ glyphs: dark orange, readable on the grey row
 
 #: The compact panel's stylesheet, scoped by ``bl-proof`` class names (it is inserted with
-#: ``innerHTML`` by ui/lecture.js, next to other views). One grid for all links, so the values
+#: ``innerHTML`` by ui/lecture/js, next to other views). One grid for all links, so the values
 #: and slacks line up; a row (``.bl-proof-link``) is a subgrid spanning the card, its four
 #: cells (glyph, relation, values, slack) carry its colours, and a fifth, the line's reason
 #: (``.bl-proof-why``), shows under it only while the row is hovered or has focus: a row is
@@ -658,7 +658,7 @@ _WARN = "#A64B00"  # the ⚠ and ✗ glyphs: dark orange, readable on the grey r
 #: otherwise, with no script (issue 25: the reasons were in hover tooltips only, out of
 #: reach on a tablet or a keyboard). The footnote wraps to two lines (a line clamp, not a
 #: one-line ellipsis).
-#: Drawn once per page by ui/lecture.py (every round's frame without it: a copy per frame cost
+#: Drawn once per page by ui/lecture (every round's frame without it: a copy per frame cost
 #: ~250 KB on /branching).
 COMPACT_CSS = (
     ".bl-proof-c{background:#FFF;color:" + _INK + ";"
@@ -671,7 +671,7 @@ COMPACT_CSS = (
     ".bl-proof-lg{font-size:16px;padding:.18em .36em .14em;line-height:1.22}"
     ".bl-proof-lg .bl-proof-t{row-gap:1px;--bl-pad:.23em}"
     # a narrow card drops the word "slack" and narrows its cells' padding (--bl-pad); so does
-    # one whose relations would be cut otherwise (ui/lecture.js, fitProof: a wider card, e.g.
+    # one whose relations would be cut otherwise (ui/lecture/js, fitProof: a wider card, e.g.
     # on a projector beside the quiz, whose "slack" words left the names no room)
     ".bl-proof-terse .bl-proof-link i{display:none}.bl-proof-terse .bl-proof-t{--bl-pad:3px}"
     ".bl-proof-lg.bl-proof-terse .bl-proof-t{--bl-pad:.14em}"

@@ -349,7 +349,7 @@ def ask(
 
 # ------------------------------------------------------------------- the lecture pages' quiz
 def question_data(q: Question | None) -> dict[str, Any] | None:
-    """A question as the browser's quiz reads it (``ui/lecture.js``, role ``"quiz"``): text
+    """A question as the browser's quiz reads it (``ui/lecture/js``, role ``"quiz"``): text
     whose only markup is the notation's ``<sub>``/``<sup>`` (:func:`ui.text.sub`), which the
     browser draws as such; every other character is set as text, never as markup."""
     if q is None:

@@ -4,7 +4,7 @@ Where the round lives
 ---------------------
 In ``st.session_state[key]`` (``key`` is :data:`KEY`, ``"round"``, on every page), in the
 address bar (``?round=…``) and, on the lecture pages, in the browser's stepper
-(``ui/lecture.js``, which reports the round back through :func:`on_browser_round`). Five
+(``ui/lecture/js``, which reports the round back through :func:`on_browser_round`). Five
 places used to write it (the lecture stepper, the game's stepper, loading a preset, a
 preset link, the student's turn); a change to one of them — a key renamed, the kept round
 forgotten — broke the others in ways only a browser test showed. So every module calls the
@@ -117,7 +117,7 @@ def show(t: int, *, key: str = KEY) -> None:
     The kept round is set as well: a student's split can change the run's number of rounds,
     and :func:`settle` then brings back the kept round, not the one in ``key``. On a lecture
     page the browser's stepper follows, because a round set by the server wins in
-    ``lecture.js``.
+    the lecture script.
 
     Parameters
     ----------
@@ -212,7 +212,7 @@ def control_key(key: str = KEY) -> str:
 
 def on_browser_round(key: str = KEY, *, state: str = "round") -> None:
     """Callback of the browser's stepper: it reported the round it shows
-    (``setStateValue(state, {t, seq})`` in ``lecture.js``, before another control of the
+    (``setStateValue(state, {t, seq})`` in the lecture script, before another control of the
     page is used), which the session now shows.
 
     A value that is not a round (a component state from an older page), or a report older

@@ -5,7 +5,7 @@ mounted on every page open (the class component: ``ui/classroom/klass.js``, 30 K
 every page since a tab may take up the class it taught, issue 39) would add its whole text to
 every student's page open. It is given a five-line loader instead, which imports the script
 from ``app/static/`` under a name holding its hash: the browser fetches it once and keeps it.
-(``ui/lecture.py`` does the same for ``lecture.js``.)
+(``ui/lecture`` does the same for the lecture script.)
 """
 
 from __future__ import annotations

@@ -154,7 +154,7 @@ def sub(text: object) -> str:
     """``text`` as a subscript in the pages' markup: ``Z`` + ``sub("t")`` is ``Z<sub>t</sub>``.
 
     The lecture's texts (notes, titles, questions, the proof card) may hold ``<sub>…</sub>``
-    and ``<sup>…</sup>``, and no other markup: the browser draws them (``ui/lecture.js``,
+    and ``<sup>…</sup>``, and no other markup: the browser draws them (``ui/lecture/js``,
     ``rich``), the proof card keeps them (:func:`rich_html`) and a plain-text place gets
     Unicode (:func:`plain`)."""
     return f"<sub>{text}</sub>"

@@ -6,7 +6,7 @@
 // roles:
 //
 // * "teacher": each step of the page's stepper (the window event "boostlab:round" that
-//   ui/lecture.js sends) is POSTed to /api/class/<code>/round with the teacher key; the
+//   ui/lecture/js sends) is POSTed to /api/class/<code>/round with the teacher key; the
 //   count of students is kept live from the class's event stream.
 // * "student": the page subscribes to /api/class/<code>/events (server-sent events; the
 //   browser reconnects by itself after a phone sleeps, and each connection starts with the
@@ -459,7 +459,7 @@ function teacherMount(component) {
       });
   };
   const watcher = setInterval(tellWhere, WHERE_MS);
-  // predict, then reveal: the quiz (ui/lecture.js) asks the round's question of the class
+  // predict, then reveal: the quiz (ui/lecture/js) asks the round's question of the class
   // and reveals it; the class's answers come back on the stream ("boostlab:class")
   // one POST at a time, in order: two steps in quick succession must leave the class on the
   // question of the round shown, not on whichever request arrived last

@@ -5,7 +5,7 @@ re-laid the tree out with graphviz in the browser, 3.8–4.0× a trivial page's 
 item 6). A watched game is a fixed sequence of positions (``rules.watch``), so each one is
 drawn here once — the tree as SVG (``ui/svgtree.py``, the layout graphviz did), the weight's
 trajectory as a plotly frame, the numbers and the moves as HTML — cached for every session,
-and the lecture stepper swaps them (``ui/lecture.py``).
+and the lecture stepper swaps them (``ui/lecture``).
 """
 
 from __future__ import annotations

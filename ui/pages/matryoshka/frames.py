@@ -14,7 +14,7 @@ run's start snapshot, the initial model ``H = 0``. The other runs are shown at t
 * **structure** — SVG pictures drawn here at a fixed text size: the chain as a grid of stump
   boxes, the tree as a tidy tree, the matryoshka's dolls as boxes holding their own trees
   (boxes inside boxes). Every frame is a list from the most to the least detailed picture;
-  the browser shows the first that fits (``ui/lecture.js``), so text never shrinks: large
+  the browser shows the first that fits (``ui/lecture/js``), so text never shrinks: large
   structures fold the dolls and subtrees away from the newest change into boxes with counts;
 * **curves** — expected errors and the bounds against ``T``: the whole run faint, the part up
   to this round solid, a marker at this round, names at the line ends;
@@ -1429,7 +1429,7 @@ def build_lecture(
             empty, note = "", ""
             if t == 0:
                 # three short lines: the regions' column is narrower beside the quiz on a
-                # projector (its curves widen, ui/lecture.py) and two long ones ran out of it
+                # projector (its curves widen, ui/lecture) and two long ones ran out of it
                 empty = "Round 0: the initial model\nH = 0: P(H(x) > 0) = ½\neverywhere"
                 note = "round 0:\nH = 0"
             elif waiting:
