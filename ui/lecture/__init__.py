@@ -35,8 +35,8 @@ run, each a :class:`Panel`), :func:`small_multiples` (the other runs, each a
 
 The package, one module a job: :mod:`~ui.lecture.assets` (the stylesheet, the script's parts in
 ``js/`` and plotly.js, copied into ``static/`` and loaded once), :mod:`~ui.lecture.codec`
-(frames; no Streamlit), :mod:`~ui.lecture.contract` (the Python ↔ script contract; no
-Streamlit) and :mod:`~ui.lecture.layout` (the components and panels on a page). Callers use
+(frames; no Streamlit call), :mod:`~ui.lecture.contract` (the Python ↔ script contract;
+none either) and :mod:`~ui.lecture.layout` (the components and panels on a page). Callers use
 the names below, from ``ui.lecture``.
 """
 

@@ -1,8 +1,8 @@
 """The lecture's frame codec: the rounds of a view as JSON-ready frames, a repeat as a
 reference and a small change as a delta (:func:`plotly_frames`, :func:`same_frames`), undone
 by :func:`resolve_frames` (and by the lecture script's ``resolveFrames``); a round's table as
-escaped HTML (:func:`table_html`). No Streamlit: an export or an offline player encodes the
-same frames.
+escaped HTML (:func:`table_html`). It draws nothing (no Streamlit call): an export or an
+offline player encodes the same frames.
 """
 
 from __future__ import annotations

@@ -2,7 +2,8 @@
 mounted with (:class:`StepperData`, :class:`ViewData`, :class:`QuizData`,
 :class:`RegionsData`, frozen dataclasses whose camelCased fields are the keys the script
 reads) and the values it sends back (:data:`ROUND_STATE`, :data:`FOCUS_TRIGGER`).
-``tests/test_lecture_contract.py`` checks the script against them.
+``tests/test_lecture_contract.py`` checks the script against them. Plain dataclasses: nothing
+here calls Streamlit.
 """
 
 from __future__ import annotations
