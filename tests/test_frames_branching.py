@@ -1,4 +1,4 @@
-"""Unit tests of the /branching page's frame builders (ui/pages/branching/frames.py): every frame is
+"""Unit tests of the /branching page's frame builders (ui/pages/branching/frames/): every frame is
 a valid plotly figure or SVG picture, one per snapshot, small, escaped, and drawn at a fixed
 text size."""
 
@@ -373,7 +373,7 @@ def test_c_round_of_a_run_without_a_round_says_so() -> None:
     y = np.array([1, -1] * 5)
     run = tuple(bp_infoboost(X, y, n_rounds=3))
     s = run[0]
-    why = fb._no_round(run)
+    why = fb.no_round(run)
     assert why.endswith(run[-1].stop_reason)
     fig = fb.c_round_figure(s, (), 0.5, why=why)
     go.Figure(fig)
