@@ -273,7 +273,7 @@ def test_oblique_mini_views_points_stand_out() -> None:
     from ui.pages.oblique import frames as fo
 
     steps = rounds(_odt_run())
-    pics = fo._TreePictures(steps, _tiny(), km=False, font=13)
+    pics = fo.TreePictures(steps, _tiny(), km=False, font=13)
     svg = pics.pictures(steps[-1], hot_node=None)[0]
     dots: dict[tuple[str, str], list[tuple[str, float]]] = {}
     for d, stroke, width, cap in _SVG_DOT.findall(svg):
@@ -295,7 +295,7 @@ def test_oblique_tree_edge_labels_are_text() -> None:
     from ui.pages.oblique import frames as fo
 
     steps = rounds(_odt_run())
-    pics = fo._TreePictures(steps, _tiny(), km=False, font=13)
+    pics = fo.TreePictures(steps, _tiny(), km=False, font=13)
     svg = "".join(pics.pictures(steps[-1], hot_node=h)[0] for h in (None, 0))  # plain, hot
     labels = re.findall(
         r'<line[^>]*stroke="(#[0-9A-Fa-f]{6})"[^>]*/><rect[^>]*opacity="([\d.]+)"'

@@ -1,4 +1,4 @@
-"""Unit tests of ui/pages/oblique/frames.py: the oblique page's lecture frames (no Streamlit run).
+"""Unit tests of ui/pages/oblique/frames/: the oblique page's lecture frames (no Streamlit run).
 
 Every plotly frame must rebuild as a validated ``go.Figure``; every view has one frame per
 stepper position; regions are small ``uint8`` heatmaps with SVG markers; SVG pictures carry
@@ -215,7 +215,7 @@ def test_inner_weights_reproduce_adaboost_r(inner) -> None:
         idx = step.node_index
         y = ds.y_train[idx]
         for r in step.inner:
-            w = fo._inner_weights(step, r.j, ds.X_train, ds.y_train)
+            w = fo.inner_weights(step, r.j, ds.X_train, ds.y_train)
             h = r.hyp(ds.X_train[idx])
             assert (w * y * h).sum() / (r.R * w.sum()) == pytest.approx(r.mu, abs=1e-9)
 
@@ -236,7 +236,7 @@ def test_polylines_join_the_marching_squares_segments() -> None:
     ys = np.linspace(-1, 1, 41)
     X, Y = np.meshgrid(xs, ys)
     field = (X**2 + Y**2 - 0.47).ravel()
-    px, py = fo._polylines(xs, ys, field, 6)
+    px, py = fo.polylines(xs, ys, field, 6)
     assert px.count(None) == 0  # one closed circle: a single polyline
     r = np.hypot(np.array(px, dtype=float), np.array(py, dtype=float))
     assert np.allclose(r, np.sqrt(0.47), atol=0.01)
