@@ -1,4 +1,4 @@
-"""Unit tests of the probabilistic-boosting page's frame builders (ui/pages/matryoshka/frames.py):
+"""Unit tests of the probabilistic-boosting page's frame builders (ui/pages/matryoshka/frames/):
 frames are valid plotly figures, one per round 0 … T (round 0: the initial model), small,
 escaped, and the SVG pictures are well-formed at their natural size with the newest change
 outlined."""

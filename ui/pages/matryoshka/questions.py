@@ -3,7 +3,7 @@
 :func:`all_questions` reads every question the page can ask before its next snapshot off a
 probabilistic-boosting run — the chain, the tree, the greedy collapse or the matryoshka — and
 :func:`question` draws one. The page steps by what changes (a weak classifier of the chain or
-the tree, a level of the matryoshka: ``ui.pages.matryoshka.frames.step_counts``):
+the tree, a level of the matryoshka: ``ui.pages.matryoshka.frames.steps.step_counts``):
 :func:`step_question` is the one question asked at a step, about the next step, and
 :func:`step_questions` every step's (index = step; for a quiz that runs in the browser).
 The answers, draws and texts are the shared machinery of :mod:`ui.quiz`;
@@ -48,7 +48,7 @@ PAGE = "matryoshka"
 def _shown_index(run: Sequence[ProbStep], t: int) -> int:
     """The snapshot the matryoshka page shows at round ``t`` (weak classifiers used): the last
     of the run's rounds with at most ``t`` weak classifiers (as
-    :func:`ui.pages.matryoshka.frames.shown_index`, without its plotting imports, and 0 rather
+    :func:`ui.pages.matryoshka.frames.steps.shown_index`, without its plotting imports, and 0 rather
     than ``None`` before the first snapshot, so the questions need no plotting stack)."""
     idx = 0
     for i, s in enumerate(protocol.rounds(run)):
@@ -353,7 +353,7 @@ def step_question(
     """The one question asked at step ``k`` of the page's stepper, about step ``k + 1``.
 
     The page steps through the weak-classifier counts ``counts`` at which the focused run
-    changes (``ui.pages.matryoshka.frames.step_counts``: the matryoshka's levels, the chain's
+    changes (``ui.pages.matryoshka.frames.steps.step_counts``: the matryoshka's levels, the chain's
     and the tree's weak classifiers). At step ``k`` the run shows its snapshot with at most
     ``counts[k]`` weak classifiers; the question is about its next snapshot, asked only when
     that is the one step ``k + 1`` shows — never about a level several clicks ahead.
