@@ -8,7 +8,6 @@ never another exception. Both loaders are checked: :func:`load_csv` (all or noth
 from __future__ import annotations
 
 import random
-import time
 import tomllib
 import tracemalloc
 from dataclasses import dataclass
@@ -254,17 +253,16 @@ def test_an_80_mb_file_is_rejected_without_reading_it_all():
     assert len(data) > 80 * 10**6
     tracemalloc.start()
     try:
-        start = time.perf_counter()
         with pytest.raises(ValueError, match=f"more than {MAX_ROWS} data rows"):
             load_csv_report(data)
-        seconds = time.perf_counter() - start
         peak = tracemalloc.get_traced_memory()[1]
     finally:
         tracemalloc.stop()
     # Parsing every row took 20 s and a 1 GiB traced peak (2.3 GiB RSS) before; now only the
-    # first 50,001 rows are read (measured: 1.8 s and 6 MiB under tracemalloc).
+    # first 50,001 rows are read (measured: 1.8 s and 6 MiB under tracemalloc). The traced
+    # peak says it (a file read whole peaks at ~1 GiB); a bound on seconds would only fail on a
+    # loaded machine.
     assert peak < 64 * 2**20, peak
-    assert seconds < 15, seconds
 
 
 # --------------------------------------------------------------------------- fuzz

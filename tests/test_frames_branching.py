@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import re
-import time
 import xml.etree.ElementTree as ET
 
 import numpy as np
@@ -273,10 +272,8 @@ def test_lecture_has_one_frame_per_snapshot_and_stays_small() -> None:
         test_fraction=0.25,
     )
     schemes = tuple(fb.SCHEMES)
-    started = time.perf_counter()
     lec = fb.branching_lecture(ds, "test-moons", schemes, 20, 0.5, "h", 12.0)
     programs = {s: fb.program_frames(ds, "test-moons", s, 20, 0.5, "h", 12.0) for s in schemes}
-    elapsed = time.perf_counter() - started
     assert lec["n"] == 21  # rounds 0 … 20
     for name in schemes:
         run = lec["runs"][name]
@@ -289,7 +286,7 @@ def test_lecture_has_one_frame_per_snapshot_and_stays_small() -> None:
     # 1.46 MB before the screen reader's descriptions (issue 26, item 5), which add ~38 kB
     # here (three schemes × 21 rounds of two sentences, and the program's)
     assert size < 1_550_000, size
-    assert elapsed < 20  # generous: a loaded test machine; about 1 s on a quiet one
+    # no bound on its build time: a timed test fails on a loaded machine (benchmarks/ time it)
 
 
 def test_program_note_counts_the_divide_and_the_merge() -> None:
