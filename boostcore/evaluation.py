@@ -761,8 +761,8 @@ def verdict(result: dict, *, alpha: float = 0.05) -> str:
     """How learner a compares with learner b over the datasets: one phrase of :data:`VERDICTS`.
 
     The one rule behind every verdict the app states: the benchmark page and
-    ``benchmarks/run_benchmark.py`` (which writes ``claims.md``, the source of the README's
-    table) both call it. In order:
+    ``benchmarks/run_benchmark.py`` (which writes ``claims.md``, the source of the table in
+    docs/benchmarks.md) both call it. In order:
 
     1. no shared dataset: ``"not compared"``;
     2. the two-sided sign test on the datasets' wins and losses (ties left out) has

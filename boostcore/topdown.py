@@ -1602,7 +1602,7 @@ def grow(
     size : int
         Target number of leaves ``s ≥ 2`` — Hatano's ``s``: the theorems bound ``I(T)`` in
         terms of the tree's size, so the budget is in leaves here, where the other generators
-        count steps (``n_rounds``, ``n_internal``; README "One word per concept").
+        count steps (``n_rounds``, ``n_internal``; docs/development.md, "One word per concept").
     index : {"km", "gini", "entropy", "error"}
         The index function ``I`` (docs/theory.md §0.1).
     criterion : {"hatano", "mansour_mcallester", "naive"}

@@ -127,8 +127,8 @@ if not presenting():
     st.caption(
         "Sources: Kearns & Mansour (STOC 1996); Mansour & McAllester (NIPS 2000); Hatano "
         "(Theory of Computing Systems, 2004); Takimoto, Koya & Maruoka; Grossmann; Henry, "
-        "Nock & Nielsen. See the README for full citations. Colours: Okabe–Ito, readable "
-        "with every common colour-vision deficiency; the ⋮ menu → Settings switches between "
-        "the light and dark themes."
+        "Nock & Nielsen; full citations in the References of docs/theory.md. Colours: "
+        "Okabe–Ito, readable with every common colour-vision deficiency; the ⋮ menu → "
+        "Settings switches between the light and dark themes."
     )
 params.finish(_notice)

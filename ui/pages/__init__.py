@@ -10,7 +10,7 @@ its lecture path, and the thumbnail script, the benchmarks and the tests their l
 pages; nothing else retypes the list.
 
 Adding a lesson page: one view (``views/<slug>.py``), one folder of its parts, one row here,
-its section of docs/theory.md and its tests (README, "Adding a lesson page").
+its section of docs/theory.md and its tests (docs/development.md, "Adding a lesson page").
 
 The rows import nothing but the presets and the parameter type: the registry is read by the
 router before any page runs, so it stays cheap to import and free of cycles (a lesson's parts
