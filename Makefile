@@ -37,11 +37,11 @@ serve-hall: $(VENV)/.runtime
 # browser tests on two workers (one server and one browser per worker: a step no longer
 # reruns the page, so the stepper's server sync no longer races, issue 27 item 3); then the
 # tests that measure their own server, alone.
-# Each part prints its 15 slowest tests (where the 10-minute budget goes, issue 42 item 7).
+# Each part prints its 40 slowest tests (where the 10-minute budget goes, issue 42 item 7).
 test: $(VENV)/.dev
-	$(PY) -m pytest -m "not browser and not serial" -n 2 --durations=15
-	$(PY) -m pytest -m "browser and not serial" -n 2 --durations=15
-	$(PY) -m pytest -m "serial" --durations=15
+	$(PY) -m pytest -m "not browser and not serial" -n 2 --durations=40
+	$(PY) -m pytest -m "browser and not serial" -n 2 --durations=40
+	$(PY) -m pytest -m "serial" --durations=40
 
 # Everything but the browser tests (no Streamlit server, no Chromium): for quick iterations.
 # `make test` stays the whole suite (and CI's command).
