@@ -40,7 +40,8 @@ def python_files(root: Path = ROOT, folders: Iterable[str] | None = None) -> lis
 
 
 def module_name(path: Path, root: Path = ROOT) -> str:
-    """``ui/pages/topdown/frames.py`` → ``ui.pages.topdown.frames`` (a package is its folder)."""
+    """``ui/pages/topdown/frames/lecture.py`` → ``ui.pages.topdown.frames.lecture`` (a package
+    is its folder: ``frames/__init__.py`` → ``ui.pages.topdown.frames``)."""
     parts = list(path.relative_to(root).with_suffix("").parts)
     if parts[-1] == "__init__":
         parts.pop()

@@ -173,8 +173,8 @@ def test_presenter_font_draws_the_large_card() -> None:
 
 # ------------------------------------------------------------------------------ top-down
 def _topdown_steps(run):
-    """The page's steps (topdown_lecture in ui/pages/topdown/frames.py): the stop snapshot in
-    the last round's place."""
+    """The page's steps (topdown_lecture in ui/pages/topdown/frames/lecture.py): the stop
+    snapshot in the last round's place."""
     return run[:-2] + run[-1:] if len(run) > 1 else run
 
 
