@@ -48,7 +48,7 @@ def client(monkeypatch, request):
         store.close()
 
 
-#: What a class's page sends with every POST (ui/classroom/klass.js, post).
+#: What a class's page sends with every POST (ui/classroom/js/transport.js, post).
 JSON = {"Content-Type": "application/json"}
 
 

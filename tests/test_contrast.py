@@ -249,9 +249,9 @@ def test_oblique_weak_learner_points_stand_out() -> None:
     ds = _tiny()
     before, algo = student.next_split(_odt_run(), 0)
     members = np.asarray(algo.node_index)
-    lo, hi = student._view_box(ds, ds.X_train[members])
+    lo, hi = student.view_box(ds, ds.X_train[members])
     mine = ((1.0, 0.0), -float(ds.X_train[members, 0].mean()))
-    fig = student._figure(
+    fig = student.figure(
         ds, before, int(algo.node), members, np.asarray(algo.node_weights), mine, None, lo, hi
     )
     assert fig.layout.plot_bgcolor in ("white", WHITE)

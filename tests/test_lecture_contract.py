@@ -610,12 +610,13 @@ def test_a_page_sends_exactly_the_contracts_keys() -> None:
 
 
 def test_klass_js_reads_what_class_data_sends_and_sends_back_what_is_declared() -> None:
-    """The class component (ui/classroom/klass.js and ClassData in ui/classroom/teach.py):
-    the keys the script reads from ``data`` are the keys :meth:`ClassData.to_js` sends,
-    and every ``setTriggerValue`` name is one of ``ClassData.TRIGGERS``."""
-    from ui.classroom.teach import ClassData
+    """The class component (klass.js, joined from ui/classroom/js/, and ClassData in
+    ui/classroom/teach.py): the keys the script reads from ``data`` are the keys
+    :meth:`ClassData.to_js` sends, and every ``setTriggerValue`` name is one of
+    ``ClassData.TRIGGERS``."""
+    from ui.classroom.teach import ClassData, script_text
 
-    src = code_only((ROOT / "ui" / "classroom" / "klass.js").read_text("utf-8"))
+    src = code_only(script_text())
     read = set(re.findall(r"\bdata\.(\w+)", src)) | set(
         re.findall(r"\.data \|\| \{\}\)\.(\w+)", src)
     )
@@ -626,3 +627,14 @@ def test_klass_js_reads_what_class_data_sends_and_sends_back_what_is_declared() 
     fired = set(re.findall(r"setTriggerValue\(\s*\"(\w+)\"", src))
     assert fired and fired <= set(ClassData.TRIGGERS), fired
     assert "setStateValue" not in src  # the class component keeps no state on the server
+
+
+def test_klass_js_is_every_part_of_ui_classroom_js_once_and_only_the_last_exports() -> None:
+    """klass.js is joined from ui/classroom/js/ (``SCRIPT_PARTS``): every file there is one
+    part, named once, and only the last part (the entry point) has ``export default``."""
+    from ui.classroom.teach import SCRIPT_PARTS
+
+    folder = ROOT / "ui" / "classroom" / "js"
+    assert sorted(SCRIPT_PARTS) == sorted(p.name for p in folder.glob("*.js"))
+    exports = [p for p in SCRIPT_PARTS if "export default" in (folder / p).read_text("utf-8")]
+    assert exports == [SCRIPT_PARTS[-1]], exports

@@ -142,16 +142,17 @@ def test_a_page_open_sends_under_300_kb(slug: str) -> None:
 
 
 def test_the_class_component_is_a_loader_of_its_static_copy() -> None:
-    """The class component (klass.js, ~30 KB) is mounted on every page open since a tab may
-    take up the class it taught: it goes as a loader of its static copy, as the lecture script."""
-    from pathlib import Path
-
+    """The class component (klass.js, ~30 KB, joined from ui/classroom/js/) is mounted on every
+    page open since a tab may take up the class it taught: it goes as a loader of its static
+    copy, as the lecture script."""
     from ui import static_js
+    from ui.classroom.teach import script_text
 
-    src = Path(static_js.__file__).parent / "classroom" / "klass.js"
-    name = static_js.ensure(src)
-    assert (static_js.STATIC / name).read_text("utf-8") == src.read_text("utf-8")
-    js = static_js.loader(src)
+    text = script_text()
+    name = static_js.ensure("klass", text)
+    assert name.startswith("klass.") and name.endswith(".js")
+    assert (static_js.STATIC / name).read_text("utf-8") == text
+    js = static_js.loader("klass", text)
     assert f'"app/static/{name}"' in js and len(js) < 600
 
 

@@ -1,5 +1,5 @@
 """The bookkeeping every "You are the weak learner" mode shares (ui/pages/topdown/student.py on
-/topdown, ui/pages/branching/student.py on /branching, ui/pages/oblique/student.py on /oblique).
+/topdown, ui/pages/branching/student.py on /branching, ui/pages/oblique/student/ on /oblique).
 
 The student's choices for a page live in ``st.session_state[f"{key}_choices"]`` with the
 signature of the run they belong to (data and parameters): a change of either starts the

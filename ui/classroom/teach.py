@@ -73,11 +73,21 @@ _CSS = """<style>
 .bl-class-qr { display: block; margin: 0 auto; width: min(480px, 70vh, 80vw); height: auto;
   image-rendering: pixelated; }
 </style>"""
+#: The class's browser script (klass.js) in parts (``ui/classroom/js/``, one file per job),
+#: in the order they are joined (each names what it holds; only main.js exports).
+SCRIPT_PARTS = ("base.js", "transport.js", "teacher.js", "follower.js", "main.js")
+
+
+def script_text() -> str:
+    """klass.js, the class's browser script: its parts (:data:`SCRIPT_PARTS`) joined in order."""
+    return static_js.joined(Path(__file__).resolve().parent / "js", SCRIPT_PARTS)
+
+
 #: klass.js, served once per browser from static/ (it is mounted on every page open: a tab
 #: may take up the class it taught, _resume)
 _COMPONENT = st.components.v2.component(
     "boostlab_class",
-    js=static_js.loader(Path(__file__).resolve().parent / "klass.js"),
+    js=static_js.loader("klass", script_text()),
     isolate_styles=False,
 )
 

@@ -50,7 +50,7 @@ _CSS = """
 .bl-stepper .bl-caption { font-size: 0.8rem; opacity: 0.75; margin-top: 0.1rem; }
 .bl-stepper .bl-caption:empty { display: none; }
 /* the keys, for a keyboard: not on a touch screen, a narrow one or a class follower's page
-   (the teacher drives its stepper: ui/classroom/klass.js sets body.bl-following) */
+   (the teacher drives its stepper: ui/classroom/js/follower.js sets body.bl-following) */
 @media (hover: none), (pointer: coarse), (max-width: 700px) {
   .bl-stepper .bl-keys { display: none; } }
 body.bl-following .bl-stepper .bl-keys { display: none; }

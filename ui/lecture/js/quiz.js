@@ -53,13 +53,13 @@ function quizMount(component) {
   const classEl = root.querySelector(".bl-quiz-class");
   let shownT = null;
   let current = null;
-  // In a class (ui/classroom/klass.js): the teacher's quiz asks each round's question of
+  // In a class (ui/classroom/js/): the teacher's quiz asks each round's question of
   // the class and reveals it for everyone; a following student's pick is their answer and
   // the teacher's reveal is theirs. The class's answers arrive as "boostlab:class" events.
   const role = () => (BUS.klass ? BUS.klass.role : null);
   const studentFollowing = () => role() === "student" && !!BUS.following;
 
-  // where a following student's answer stands (ui/classroom/klass.js, sendAnswer): sent
+  // where a following student's answer stands (ui/classroom/js/transport.js, sendAnswer): sent
   // until the class has it, and said in words when it has not
   const ANSWER_WORDS = {
     sending: (l) => `Sending your answer ${l}…`,

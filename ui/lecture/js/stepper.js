@@ -223,7 +223,7 @@ function stepperMount(component) {
   };
   function onKey(ev) {
     if (!ownsKeys()) return;
-    if (BUS.following) return;  // a class follower: the teacher drives (ui/classroom/klass.js)
+    if (BUS.following) return;  // a class follower: the teacher drives (ui/classroom/js/follower.js)
     const el = document.activeElement;
     const tag = el && el.tagName;
     if (el && el !== range && (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT" ||

@@ -69,7 +69,7 @@ def odt_run(
 
     ``choices`` are a student's separators for steps 1, 2, … (``((cos θ, sin θ), b)`` — the
     line ``cos θ·x₁ + sin θ·x₂ + b = 0`` splits the node the leaf rule picks — or ``None`` for
-    AdaBoost_R's; ui/pages/oblique/student.py); the steps after them are AdaBoost_R's.
+    AdaBoost_R's; ui/pages/oblique/student/); the steps after them are AdaBoost_R's.
     """
     from boostcore.oblique import boost_odt
 
