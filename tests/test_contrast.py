@@ -503,13 +503,13 @@ def test_tree_svg_draws_with_those_colours() -> None:
 def _proof_text() -> dict[str, tuple[str, ...]]:
     """Each text colour of the proof card and the rows it is drawn on."""
     return {
-        proof._INK: proof._ROW_BGS,
-        proof._MUTED: proof._ROW_BGS,
-        proof._FAIL: (proof._FAIL_BG, WHITE),
-        proof._WARN: (proof._FAIL_BG, WHITE),
-        proof._OK_TEXT: proof._ROW_BGS,
-        proof._LOOSE_TEXT: proof._ROW_BGS,
-        "#FFFFFF": (proof._LOOSE_TEXT,),  # the "loosest link" badge
+        proof.INK: proof.ROW_BGS,
+        proof.MUTED: proof.ROW_BGS,
+        proof.FAIL: (proof.FAIL_BG, WHITE),
+        proof.WARN: (proof.FAIL_BG, WHITE),
+        proof.OK_TEXT: proof.ROW_BGS,
+        proof.LOOSE_TEXT: proof.ROW_BGS,
+        "#FFFFFF": (proof.LOOSE_TEXT,),  # the "loosest link" badge
     }
 
 
@@ -522,9 +522,9 @@ def test_proof_card_text() -> None:
 
 
 def test_proof_card_stripes_and_borders() -> None:
-    for fg in (proof._OK, proof._LOOSE, proof._FAIL, proof._FOCUS):
+    for fg in (proof.OK, proof.LOOSE, proof.FAIL, proof.FOCUS):
         assert contrast(fg, WHITE) >= GRAPHIC_MIN, fg
-    assert contrast(proof._LOOSE, proof._LOOSE_BG) >= GRAPHIC_MIN
+    assert contrast(proof.LOOSE, proof.LOOSE_BG) >= GRAPHIC_MIN
 
 
 def _card_html() -> str:
@@ -542,7 +542,7 @@ def test_proof_card_uses_no_other_text_colour() -> None:
     used = {theme.hex_colour(*theme.rgba(c)[:3]) for c in used}
     checked = {theme.hex_colour(*theme.rgba(c)[:3]) for c in _proof_text()}
     assert used <= checked, used - checked
-    assert proof._LOOSE_TEXT in _card_html()  # the slack and the badge
+    assert proof.LOOSE_TEXT in _card_html()  # the slack and the badge
 
 
 # ------------------------------------------------------------------ Streamlit's theme

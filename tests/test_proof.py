@@ -1,5 +1,5 @@
 """The proof at this round (issue 17, item 3): each lesson's chain (``ui/pages/<slug>/proof.py``)
-and ``ui/proof.py``'s panel.
+and ``ui/proof/panel.py``'s panel.
 
 For random data and every round of every run of each family — top-down growth (each
 criterion, binary and multi-way, both leaf rules), BP.InfoBoost (each merging scheme, both weak

@@ -1,4 +1,4 @@
-"""The lecture's proof card shows its reasons (issue 25, item 4): ``ui/proof.py``.
+"""The lecture's proof card shows its reasons (issue 25, item 4): ``ui/proof/compact.py``.
 
 * every slack has three significant digits (one format down a column), ``0`` when the two
   values are equal and "equal up to rounding" when they differ by less than the card's

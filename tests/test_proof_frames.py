@@ -1,5 +1,5 @@
-"""The proof at this round on the lecture pages (issue 17, item 3): ``ui/proof.py``'s compact card
-and the ``proof`` frames of the four frame builders.
+"""The proof at this round on the lecture pages (issue 17, item 3): ``ui/proof/compact.py``'s
+compact card and the ``proof`` frames of the four frame builders.
 
 The card (:func:`ui.proof.proof_compact_html`) is one line per link with both values and the
 slack, one loosest link, a footnote for the first link that does not hold, everything escaped,

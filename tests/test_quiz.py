@@ -1,5 +1,5 @@
 """Predict, then reveal (issue 17, item 2): the questions of every page with the registry's
-``"quiz"`` feature (its ``ui/pages/<slug>/questions.py``, on the machinery of ui/quiz.py) on
+``"quiz"`` feature (its ``ui/pages/<slug>/questions.py``, on the machinery of ui/quiz/) on
 random runs.
 
 For 50 random runs per page (random datasets of ``make_dataset``, random parameters, small

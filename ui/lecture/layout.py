@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from ..guides import Guide
 
 
-#: Pixels the proof panel takes under the curves (ui/proof.py's compact table).
+#: Pixels the proof panel takes under the curves (ui/proof/compact.py's compact table).
 PROOF_HEIGHT = 220
 #: The same in presenter mode's 1920-px design (a card of five links at 22 px; scaled with
 #: the window's width by ui/lecture/js).
@@ -534,7 +534,7 @@ def three_views(
     widths : sequence of float, default (1.25, 1.0, 1.05)
         Relative widths of the three columns.
     proof : Panel, optional
-        HTML frames of the proof at this round (ui/proof.py), drawn under the curves; the
+        HTML frames of the proof at this round (ui/proof/compact.py), drawn under the curves; the
         curves leave it :data:`PROOF_HEIGHT` pixels so that both fit the window. In presenter
         mode beside a side panel (:func:`area`) the curves' column gets at least
         :data:`PRESENTER_SIDE_CURVES` of the width, so that the card's lines fit.
