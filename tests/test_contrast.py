@@ -22,6 +22,7 @@ import pytest
 
 from boostcore import datasets
 from ui import figures, proof, svgtree, theme
+from ui.svg import EDGE, NODE_LINE
 from ui.theme import GRAPHIC_MIN, TEXT_MIN, contrast
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -475,11 +476,11 @@ def test_tree_edges_labels_and_outlines() -> None:
     """The SVG tree: edge labels (#777 was 4.48) and this round's edge label (vermillion,
     3.87) are text on their white plate laid over the edge; edges and outlines graphics."""
     plate = f"rgba(255,255,255,{svgtree.LABEL_PLATE})"
-    for edge in (svgtree.EDGE, theme.HIGHLIGHT):
+    for edge in (EDGE, theme.HIGHLIGHT):
         bg = theme.composite(plate, edge)
         assert contrast(svgtree.LABEL, bg) >= TEXT_MIN, (edge, bg)
         assert contrast(svgtree.LABEL_HOT, bg) >= TEXT_MIN, (edge, bg)
-    for stroke in (svgtree.EDGE, svgtree.NODE_LINE, theme.HIGHLIGHT):
+    for stroke in (EDGE, NODE_LINE, theme.HIGHLIGHT):
         assert contrast(stroke, WHITE) >= GRAPHIC_MIN, stroke
     for fill in [svgtree.Node(0, ["x"]).fill, *REGION_BGS]:  # node text is black
         assert contrast("#000000", fill) >= TEXT_MIN
@@ -496,7 +497,7 @@ def test_tree_svg_draws_with_those_colours() -> None:
     fills = set(re.findall(r"fill:(#[0-9A-Fa-f]{3,6})", style)) - {"#fff"}
     strokes = set(re.findall(r"stroke:(#[0-9A-Fa-f]{3,6})", style))
     assert fills == {svgtree.LABEL, svgtree.LABEL_HOT}
-    assert strokes == {svgtree.EDGE, svgtree.NODE_LINE, theme.HIGHLIGHT}
+    assert strokes == {EDGE, NODE_LINE, theme.HIGHLIGHT}
 
 
 # ------------------------------------------------------------------------ proof card

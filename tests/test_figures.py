@@ -79,17 +79,18 @@ def test_a_tree_pictures_title_fits_its_width() -> None:
     """A local view's title ("this round's split (▴ = levels above)") was cut at the tree's
     width when the tree was narrower than the title (issue 25, seen at 22 px)."""
     from ui import svgtree
+    from ui.svg import BOLD, CHAR, svg_size
 
     title = "this round's split (▴ = levels above)"
     nodes = {0: svgtree.Node(id=0, lines=("#0",))}
     for font in (12.0, 23.0):
         pic = svgtree.tree_svg(nodes, 0, font=font, title=title)
-        width, _ = svgtree.svg_size(pic)
+        width, _ = svg_size(pic)
         # wrapped before its parenthesis, each line as wide as the picture at most
         found = re.findall(r'<text class="t"[^>]*>([^<]*)</text>', pic)
         lines = [html.unescape(t) for t in found]
         assert " ".join(lines) == title and len(lines) == 2, lines
         for line in lines:
-            assert width >= len(line) * font * svgtree.CHAR * 1.1
+            assert width >= len(line) * font * CHAR * BOLD
         # the picture is no wider than its longer line needs: it still fits a narrow panel
-        assert width < len(title) * font * svgtree.CHAR
+        assert width < len(title) * font * CHAR

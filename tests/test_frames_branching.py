@@ -17,6 +17,7 @@ from boostcore import steps as protocol
 from boostcore.branching import START, STEP, STOP, bp_infoboost
 from ui import lecture, theme
 from ui.pages.branching import frames as fb
+from ui.svg import svg_size
 from ui.text import notation
 
 HOSTILE = '<b>x</b>"&'
@@ -186,7 +187,7 @@ def test_program_svg_is_valid_escaped_and_sized() -> None:
     assert len(steps) == 8
     svg = fb.program_svg(steps, rows=20, boxes=20, feature_names=ds.feature_names, font=13)
     root = _svg(svg)
-    w, h = fb.svg_size(svg)
+    w, h = svg_size(svg)
     assert root.get("width") == f"{w:.0f}" and root.get("viewBox") == f"0 0 {w:.0f} {h:.0f}"
     assert root.get("font-size") == "13"
     assert "<b>" not in svg and "&lt;b&gt;" in svg
@@ -233,19 +234,13 @@ def test_program_pictures_go_from_detailed_to_small(font: int) -> None:
     steps = _run(ds, "none", T=12)
     for t in (0, 5, 12):
         pics = fb.program_pictures(steps, t, feature_names=ds.feature_names, font=font)
-        sizes = [fb.svg_size(p) for p in pics]
+        sizes = [svg_size(p) for p in pics]
         assert len(set(pics)) == len(pics)
         for i, (w, h) in enumerate(sizes):  # none is at least as large as an earlier one
             assert not any(w0 <= w and h0 <= h for w0, h0 in sizes[:i])
         assert all(f'font-size="{font}"' in p for p in pics)
         for p in pics:
             _svg(p)
-
-
-def test_text_width_estimates_grow_with_the_text() -> None:
-    assert fb.text_width("w −0.93", 13) < fb.text_width("+12 more", 13)
-    assert fb.text_width("abc", 17) > fb.text_width("abc", 13)
-    assert fb.text_width("abc", 13, wide=True) > fb.text_width("abc", 13)
 
 
 # ------------------------------------------------------------------------------ tables

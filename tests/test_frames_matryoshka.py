@@ -25,6 +25,7 @@ from ui.pages.matryoshka import frames as fm
 from ui.pages.matryoshka import runs as matryoshka_runs
 from ui.pages.matryoshka.proof import grossmann_chain, is_collapsed
 from ui.proof import fmt
+from ui.svg import choose, svg_size
 from ui.text import notation
 
 HOSTILE = '<b>x</b>"&'
@@ -232,7 +233,7 @@ def test_large_tree_shows_the_neighbourhood_of_the_change() -> None:
         _runs(_ds("moons"), 32, ("tree",))["tree"][-1], "tree", names=ds.feature_names, font=13
     )
     assert any(re.search(r"▸ \d+ leaves", p) for p in folded)
-    w, h = fm.svg_size(last)
+    w, h = svg_size(last)
     assert w <= 700 and h <= 800
 
 
@@ -293,8 +294,8 @@ def test_tables_show_a_dash_for_missing_values(lecture) -> None:
 def test_choose_keeps_the_last_and_drops_repeats() -> None:
     small = fm.svg(None, 13, title="a")
     big = fm.svg(fm.Pic(2000, 2000, [], 0, 0), 13)
-    assert fm.choose([big, small, small]) == [small]
-    assert fm.choose([big]) == [big]
+    assert choose([big, small, small]) == [small]
+    assert choose([big]) == [big]
 
 
 def test_f_curve_is_labelled_the_papers_claim_for_the_collapse(lecture) -> None:

@@ -1,31 +1,45 @@
-"""Trees drawn as SVG at a fixed text size, for the lecture view's structure panel.
+"""Trees drawn as SVG at a fixed text size, for the lecture view's structure panel (topdown's
+trees and the game's), on the engine of :mod:`ui.svg`.
 
 Graphviz lays structures out in the browser for ``st.graphviz_chart``, which costs a server
 rerun per round; the lecture view instead swaps prepared pictures, so the layout is done
-here: a layered "tidy" layout (leaves side by side in order, a parent centred over its
-children). Text is never scaled down to fit: when a tree is too wide for the panel, the
-page sends a second, *neighbourhood* picture (:func:`neighbourhood`) — the path from the
-root to this round's change, the siblings along it and this round's new nodes; every other
-subtree is collapsed into one box that says how many leaves it holds.
+here: a layered "tidy" layout (:func:`ui.svg.tidy_layout`: leaves side by side in order, a
+parent centred over its children). Text is never scaled down to fit: when a tree is too wide
+for the panel, the page sends a second, *neighbourhood* picture (:func:`neighbourhood`) — the
+path from the root to this round's change, the siblings along it and this round's new nodes;
+every other subtree is collapsed into one box that says how many leaves it holds.
 
-Every string that reaches the SVG is escaped here (feature names may come from a CSV).
+Every string that reaches the SVG is escaped (by :func:`ui.svg.text_tag` and
+:func:`ui.svg.plate_label`: feature names may come from a CSV).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from html import escape
 
 from . import theme
+from .svg import (
+    BOLD,
+    EDGE,
+    FONT,
+    NODE_LINE,
+    SMALL,
+    baseline,
+    document,
+    plate_label,
+    split_title,
+    text_box,
+    text_tag,
+    text_width,
+    tidy_layout,
+    widest,
+)
+from .svg import svg_size as svg_size  # re-exported: topdown/frames/structure.py reads it here
 
-FONT = 13  # px; at least plotly's tick labels (12 px) so the structure reads as the plots do
-
-#: Colours of a drawn tree on its white card. Edges and node outlines are graphics (3 : 1 on
-#: white); an edge's label is text (4.5 : 1) on a white plate of opacity LABEL_PLATE laid over
-#: its edge, so it is measured against that plate over the darkest edge (tests/test_contrast.py).
-EDGE = "#777777"
-NODE_LINE = "#555555"
+#: A tree's edge label is text (4.5 : 1) on a white plate of opacity LABEL_PLATE laid over its
+#: edge (:data:`ui.svg.EDGE`), so it is measured against that plate over the darkest edge
+#: (tests/test_contrast.py).
 LABEL_PLATE = 0.85
 #: What an edge label is drawn on at worst: the plate over a hot (this round's) edge.
 LABEL_BG = theme.composite(f"rgba(255,255,255,{LABEL_PLATE})", theme.HIGHLIGHT)
@@ -33,7 +47,6 @@ LABEL_BG = theme.composite(f"rgba(255,255,255,{LABEL_PLATE})", theme.HIGHLIGHT)
 #: #D55E00 before: 3.87 : 1), each the darker shade of its edge's colour that reads as text.
 LABEL = theme.ink(EDGE, LABEL_BG, theme.composite(f"rgba(255,255,255,{LABEL_PLATE})", EDGE))
 LABEL_HOT = theme.ink(theme.HIGHLIGHT, LABEL_BG)
-CHAR = 0.58  # average character width as a fraction of the font size (Helvetica-like)
 
 
 @dataclass
@@ -50,13 +63,6 @@ class Node:
     edge_hot: bool = False
     dashed: bool = False  # a collapsed subtree
     children: list[int] = field(default_factory=list)
-
-
-def _size(node: Node, font: float) -> tuple[float, float]:
-    longest = max((len(s) for s in node.lines), default=1)
-    w = longest * font * CHAR + (22 if node.shape == "ellipse" else 14)
-    h = len(node.lines) * font * 1.2 + 10
-    return max(w, 2.4 * font), h
 
 
 def neighbourhood(
@@ -150,92 +156,6 @@ def local_view(
     return out, top
 
 
-@dataclass
-class Layout:
-    """Where :func:`tidy_layout` put every node: its centre ``x``, the top of its row
-    ``y_top[depth[n]]``, the nodes in depth-first ``order``, and the picture's size."""
-
-    x: dict[int, float]
-    y_top: list[float]
-    depth: dict[int, int]
-    order: list[int]
-    width: float
-    height: float
-
-
-def tidy_layout(
-    children: dict[int, Sequence[int]],
-    sizes: dict[int, tuple[float, float]],
-    room: dict[int, float],
-    root: int,
-    *,
-    top: float,
-    hgap: float,
-    vgap: float,
-) -> Layout:
-    """A layered tidy layout: leaves side by side in order, each parent centred over its
-    children (moved right, with its subtree, when it is wider than they are).
-
-    ``sizes`` are the nodes' (width, height); ``room`` the width each takes in its row (at
-    least its width: e.g. also its incoming edge label's); ``top`` the first row's top.
-    """
-    depth: dict[int, int] = {}
-    order: list[int] = []
-
-    def walk(n: int, d: int) -> None:
-        depth[n] = d
-        order.append(n)
-        for c in children[n]:
-            walk(c, d + 1)
-
-    walk(root, 0)
-    rows = max(depth.values()) + 1
-    row_h = [0.0] * rows
-    for n, d in depth.items():
-        row_h[d] = max(row_h[d], sizes[n][1])
-    y_top = [0.0] * rows
-    for d in range(rows):
-        y_top[d] = top
-        top += row_h[d] + vgap
-    height = top - vgap + 6
-
-    def subtree(n: int) -> list[int]:
-        out = [n]
-        for c in children[n]:
-            out += subtree(c)
-        return out
-
-    x: dict[int, float] = {}
-    cursor = [4.0]
-
-    def place(n: int) -> tuple[float, float]:
-        """Place the subtree of n from cursor; return its left and right extent."""
-        kids = children[n]
-        w = room[n]
-        if not kids:
-            x[n] = cursor[0] + w / 2
-            cursor[0] += w + hgap
-            return x[n] - w / 2, x[n] + w / 2
-        start = cursor[0]
-        spans = [place(c) for c in kids]
-        centre = (x[kids[0]] + x[kids[-1]]) / 2
-        left = centre - w / 2
-        if left < start:  # a wide parent over narrow children: shift the children right
-            shift = start - left
-            for m in subtree(n)[1:]:
-                x[m] += shift
-            cursor[0] += shift
-            centre += shift
-        x[n] = centre
-        right = max(max(s[1] for s in spans), centre + w / 2)
-        cursor[0] = max(cursor[0], right + hgap)
-        return min(spans[0][0], centre - w / 2), right
-
-    place(root)
-    width = max(x[n] + sizes[n][0] / 2 for n in order) + 4
-    return Layout(x, y_top, depth, order, width, height)
-
-
 def tree_svg(
     nodes: dict[int, Node],
     root: int,
@@ -248,11 +168,15 @@ def tree_svg(
     """Lay out ``nodes`` (children lists filled) as a tidy tree and return an SVG string whose
     ``width``/``height`` are its natural size in pixels at ``font`` px text."""
     vgap = vgap if vgap is not None else font * 2.0
-    sizes = {n: _size(node, font) for n, node in nodes.items()}
+    # an ellipse's text needs more room at its sides than a box's
+    sizes = {
+        n: text_box(node.lines, font, pad=22 if node.shape == "ellipse" else 14)
+        for n, node in nodes.items()
+    }
     # a node is laid out at least as wide as the label of the edge into it, so that the
     # labels of sibling edges do not run into each other
     room = {
-        n: max(sizes[n][0], len(node.edge_label) * font * 0.96 * CHAR + 10)
+        n: max(sizes[n][0], text_width(node.edge_label, font, size=SMALL, pad=10))
         for n, node in nodes.items()
     }
     lay = tidy_layout(
@@ -269,17 +193,12 @@ def tree_svg(
 
     # A title wider than the tree was cut at the tree's width: it wraps before its
     # parenthesis onto a second line, and if a line is still wider than the tree the picture
-    # widens with the tree in the middle (bold text: a little wider than CHAR).
-    def text_w(text: str) -> float:
-        return len(text) * font * CHAR * 1.1 + 8
-
-    titles = [title] if title else []
-    if title and text_w(title) > width and " (" in title:
-        head, rest = title.split(" (", 1)
-        titles = [head, "(" + rest]
+    # widens with the tree in the middle (bold text: BOLD times as wide as plain text).
+    titles = split_title(title, width, font, widen=BOLD, pad=8)
+    if len(titles) > 1:
         y_top = [v + font * 1.2 for v in y_top]
         height += font * 1.2
-    title_w = max((text_w(t) for t in titles), default=0.0)
+    title_w = widest(titles, font, widen=BOLD, pad=8)
     if title_w > width:
         dx = (title_w - width) / 2
         x = {n: v + dx for n, v in x.items()}
@@ -292,18 +211,13 @@ def tree_svg(
         f".bt text{{text-anchor:middle}}.bt .t{{text-anchor:start;font-weight:600}}"
         f".bt .b{{font-weight:600}}.bt .e{{stroke:{EDGE};stroke-width:1.1}}"
         f".bt .eh{{stroke:{hot};stroke-width:2.2}}"
-        f".bt .l{{font-size:{font * 0.96:.1f}px;fill:{LABEL}}}.bt .lh{{fill:{LABEL_HOT}}}"
+        f".bt .l{{font-size:{font * SMALL:.1f}px;fill:{LABEL}}}.bt .lh{{fill:{LABEL_HOT}}}"
         f".bt .lb{{fill:#fff;opacity:{LABEL_PLATE}}}.bt .n{{stroke:{NODE_LINE};stroke-width:1}}"
         f".bt .h{{stroke:{hot};stroke-width:3}}.bt .d{{stroke-dasharray:4 3}}"
     )
-    parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="bt" width="{width:.0f}" '
-        f'height="{height:.0f}" viewBox="0 0 {width:.0f} {height:.0f}" '
-        f'font-family="Helvetica, Arial, sans-serif" font-size="{font:.0f}">'
-        f"<style>{style}</style>"
-    ]
+    parts = [f"<style>{style}</style>"]
     for i, line in enumerate(titles):
-        parts.append(f'<text class="t" x="4" y="{font * (1 + 1.2 * i):.0f}">{escape(line)}</text>')
+        parts.append(text_tag(line, 4, font * (1 + 1.2 * i), cls="t"))
     # edges first, under the nodes
     for n in order:
         node = nodes[n]
@@ -321,14 +235,19 @@ def tree_svg(
             # middle they are only half that, and their labels would run into each other)
             lx = x0 + 0.85 * (x1 - x0)
             ly = y0 + 0.85 * (y1 - y0) + font * 0.2
-            lw = len(node.edge_label) * font * 0.96 * CHAR + 4
             parts.append(
-                f'<rect class="lb" x="{lx - lw / 2:.0f}" y="{ly - font * 0.96:.0f}" '
-                f'width="{lw:.0f}" height="{font * 1.1:.0f}"/>'
-            )
-            parts.append(
-                f'<text class="l{" lh" if node.edge_hot else ""}" x="{lx:.0f}" '
-                f'y="{ly:.0f}">{escape(node.edge_label)}</text>'
+                plate_label(
+                    node.edge_label,
+                    lx,
+                    ly,
+                    font,
+                    size=SMALL,
+                    pad=4,
+                    top=0.96,
+                    height=1.1,
+                    plate_cls="lb",
+                    cls="l lh" if node.edge_hot else "l",
+                )
             )
     for n in order:
         node = nodes[n]
@@ -346,16 +265,5 @@ def tree_svg(
                 f'width="{w:.1f}" height="{h:.1f}" rx="5" fill="{node.fill}"/>'
             )
         for i, line in enumerate(node.lines):
-            yy = ty + 5 + font * (1.2 * i + 0.95)
-            bold = ' class="b"' if i == 0 else ""
-            parts.append(f'<text{bold} x="{cx:.0f}" y="{yy:.0f}">{escape(line)}</text>')
-    parts.append("</svg>")
-    return "".join(parts)
-
-
-def svg_size(picture: str) -> tuple[float, float]:
-    """The natural ``width`` and ``height`` (pixels) of an SVG picture built for a view."""
-    head = picture[: picture.index(">")]
-    w = float(head.split('width="', 1)[1].split('"', 1)[0])
-    h = float(head.split('height="', 1)[1].split('"', 1)[0])
-    return w, h
+            parts.append(text_tag(line, cx, baseline(ty, i, font), cls="b" if i == 0 else ""))
+    return document(width, height, font, parts, cls="bt")

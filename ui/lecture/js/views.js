@@ -419,7 +419,7 @@ function viewMount(component) {
     shown = i;
     box.dataset.frame = String(i);
     if (data.kind === "svg" || data.kind === "html") {
-      // Built by the server from escaped text (ui/svgtree.py, ui/lecture): no user
+      // Built by the server from escaped text (ui/svg.py, ui/lecture): no user
       // markup reaches this string. A list holds pictures from the most to the least
       // detailed: the first that fits the panel at full text size is shown.
       const options = Array.isArray(f) ? f : [f];

@@ -24,7 +24,6 @@ builders). Callers use the names below, from ``ui.pages.branching.frames``.
 """
 
 from ui.labels import MERGE_SHORT
-from ui.svgtree import svg_size
 from ui.text import spoken_number
 
 from .curves import (
@@ -50,7 +49,6 @@ from .lecture import (
 )
 from .program import (
     DETAIL,
-    FAMILY,
     NO_POINT,
     WIDE,
     divide_words,
@@ -58,7 +56,6 @@ from .program import (
     program_pictures,
     program_rounds,
     program_svg,
-    text_width,
 )
 from .regions import LEVELS, points, regions_figure, spec, turn_regions
 from .tables import groups_html, lemma4_html, metrics_html
@@ -68,7 +65,6 @@ __all__ = [
     "C_BOUND",
     "C_LEAVES_H",
     "DETAIL",
-    "FAMILY",
     "LEAVES",
     "LEVELS",
     "MERGE_SHORT",
@@ -104,7 +100,5 @@ __all__ = [
     "spec",
     "spoken_number",
     "structure_description",
-    "svg_size",
-    "text_width",
     "turn_regions",
 ]

@@ -8,14 +8,22 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from html import escape
 
 import numpy as np
 
 from boostcore import steps as protocol
 from boostcore.branching import START, STEP, BPStep
 from ui import theme
-from ui.svgtree import svg_size
+from ui.svg import (
+    FONT,
+    NODE_LINE,
+    SOURCE_SANS,
+    baseline,
+    choosable,
+    document,
+    text_tag,
+    text_width,
+)
 from ui.text import YOURS, plural, sub, who_chose
 
 #: Pictures of the program offered to the browser, from the most to the least detailed:
@@ -47,46 +55,10 @@ def never(run: Sequence[BPStep]) -> str:
 
 
 # ---------------------------------------------------------------------------- program
-#: Advance widths (em) of the page's font, Source Sans at weight 600 (Streamlit serves it,
-#: so the lecture view always has it); other characters count as ``_EM_DEFAULT``.
-_EM = {
-    **dict.fromkeys("0123456789", 0.51),
-    ".": 0.27,
-    ",": 0.27,
-    " ": 0.2,
-    "−": 0.51,
-    "+": 0.51,
-    "-": 0.33,
-    ">": 0.51,
-    "<": 0.51,
-    "=": 0.51,
-    "w": 0.75,
-    "m": 0.84,
-    "W": 0.85,
-    "M": 0.85,
-    "D": 0.62,
-    "i": 0.25,
-    "l": 0.26,
-    "j": 0.25,
-    "t": 0.35,
-    "r": 0.37,
-    "f": 0.32,
-    "…": 0.96,
-    "–": 0.48,
-    "(": 0.3,
-    ")": 0.3,
-}
-_EM_DEFAULT = 0.6
-#: The SVG's fonts: the page's own first; files saved from the Export menu fall back to
-#: Helvetica/Arial, which are wider, so their widths are estimated larger (``wide=True``).
-FAMILY = "'Source Sans', 'Source Sans Pro', Helvetica, Arial, sans-serif"
+#: The program is set in the page's own font (:data:`ui.svg.SOURCE_SANS`); files saved from
+#: the Export menu fall back to Helvetica/Arial, which are wider, so their widths are
+#: estimated this much larger (``wide=True``).
 WIDE = 1.3
-
-
-def text_width(text: str, font: float, *, wide: bool = False) -> float:
-    """Estimated width in px of ``text`` at ``font`` px (a little generous)."""
-    em = sum(_EM.get(ch, _EM_DEFAULT) for ch in text)
-    return em * font * 1.05 * (WIDE if wide else 1.0)
 
 
 def _short(name: str, n: int = 6) -> str:
@@ -107,7 +79,7 @@ def program_svg(
     rows: int,
     boxes: int,
     feature_names: Sequence[str],
-    font: float = 13,
+    font: float = FONT,
     wide: bool = False,
 ) -> str:
     """The branching program after ``rounds`` as a layered SVG picture.
@@ -135,7 +107,7 @@ def program_svg(
     node_h = 2 * font * 1.2 + 6
 
     def tw(text: str) -> float:
-        return text_width(text, font, wide=wide)
+        return text_width(text, font, face=SOURCE_SANS, widen=WIDE if wide else 1.0)
 
     layers = []
     for r in shown:
@@ -236,15 +208,8 @@ def program_svg(
         y += node_h + vgap
     height = y - vgap + pad
 
-    def baseline(top: float, i: int) -> float:
-        return top + 3 + font * (1.2 * i + 0.95)
-
     hot_r = T if T >= 1 else None
-    parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" '
-        f'height="{height:.0f}" viewBox="0 0 {width:.0f} {height:.0f}" '
-        f'font-family="{FAMILY}" font-size="{font:.0f}">'
-    ]
+    parts = []
     # edges: grey for earlier rounds, vermillion for this round's divide and merge
     plain, hot, dashed, ports = [], [], [], []
     for k in range(1, len(layers)):
@@ -291,8 +256,8 @@ def program_svg(
 
     def write(cx: float, top: float, texts: list[str]) -> None:
         for i, t in enumerate(texts):
-            lines.setdefault((round(baseline(top, i)), i == 0), []).append(
-                f'<tspan x="{cx:.0f}">{escape(t)}</tspan>'
+            lines.setdefault((round(baseline(top, i, font, inset=3)), i == 0), []).append(
+                text_tag(t, cx, tag="tspan")
             )
 
     if coll_box is not None:
@@ -313,7 +278,7 @@ def program_svg(
                 fills.setdefault((r == hot_r, theme.mix(q)), []).append(box(cx, top, wd))
             write(cx, top, lines_of(layer, leaf))
     for hot_layer, style in (
-        (False, 'stroke="#555555" stroke-width="1"'),
+        (False, f'stroke="{NODE_LINE}" stroke-width="1"'),
         (True, f'stroke="{theme.HIGHLIGHT}" stroke-width="2.5"'),
     ):
         paths = [
@@ -349,7 +314,7 @@ def program_svg(
         for pkey, side in ports:
             px = x_of[pkey] + (1 if side else -1) * (width_of[pkey] / 4 + font * 0.45)
             py = y_of[pkey[0]] + node_h + font * 0.9
-            marks.append(f'<text x="{px:.0f}" y="{py:.0f}">{"+" if side else "−"}</text>')
+            marks.append(text_tag("+" if side else "−", px, py))
         parts.append(
             f'<g fill="{theme.HIGHLIGHT}" font-weight="700" text-anchor="middle">'
             + "".join(marks)
@@ -365,35 +330,26 @@ def program_svg(
         colour = f' fill="{theme.HIGHLIGHT}"' if r == hot_r else ""
         h, stump = ruler[r]
         marks.append(
-            f'<text x="{pad:.0f}" y="{baseline(top, 0):.0f}" font-weight="700"'
-            f"{colour}>{escape(h)}</text>"
+            text_tag(h, pad, baseline(top, 0, font, inset=3), attrs=' font-weight="700"' + colour)
         )
-        marks.append(
-            f'<text x="{pad:.0f}" y="{baseline(top, 1):.0f}"{colour}>{escape(stump)}</text>'
-        )
+        marks.append(text_tag(stump, pad, baseline(top, 1, font, inset=3), attrs=colour))
     if marks:
         parts.append('<g fill="#444444">' + "".join(marks) + "</g>")
-    parts.append("</svg>")
-    return "".join(parts)
+    return document(width, height, font, parts, face=SOURCE_SANS)
 
 
 def program_pictures(
-    run: Sequence[BPStep], t: int, *, feature_names: Sequence[str], font: float = 13
+    run: Sequence[BPStep], t: int, *, feature_names: Sequence[str], font: float = FONT
 ) -> list[str]:
     """Pictures of the program at round ``t`` (0: the root alone) from the most to the least
     detailed (:data:`DETAIL`), without repeats and without a picture that could never be
-    chosen (one at least as large as an earlier one in both directions)."""
+    chosen (one at least as large as an earlier one in both directions:
+    :func:`ui.svg.choosable`)."""
     rounds = program_rounds(run, t)
-    out: list[str] = []
-    sizes: list[tuple[float, float]] = []
-    for rows, boxes in DETAIL:
-        svg = program_svg(rounds, rows=rows, boxes=boxes, feature_names=feature_names, font=font)
-        w, h = svg_size(svg)
-        if any(w0 <= w + 0.5 and h0 <= h + 0.5 for w0, h0 in sizes):
-            continue
-        out.append(svg)
-        sizes.append((w, h))
-    return out
+    return choosable(
+        program_svg(rounds, rows=rows, boxes=boxes, feature_names=feature_names, font=font)
+        for rows, boxes in DETAIL
+    )
 
 
 def divide_words(subject: str, step: BPStep, before) -> str:

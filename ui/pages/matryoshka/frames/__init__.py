@@ -32,37 +32,29 @@ Every text that reaches an SVG or HTML string is escaped here (feature names com
 
 The package, one module a job: :mod:`~.steps` (which snapshot a step shows and what comes
 next; the runs' :data:`NAMES`), :mod:`~.encoding` (numpy data as JSON), :mod:`~.regions` (the
-soft regions), :mod:`~.curves` (errors and bounds against ``T``), :mod:`~.drawing` (the SVG
-engine: boxes, layout, :func:`svg`, :func:`choose`), :mod:`~.structure` (the chain's, the
-trees' and the dolls' pictures), :mod:`~.tables` (the metrics and doll tables), :mod:`~.words`
-(the views' text alternatives) and :mod:`~.lecture` (the notes, the proof cards and every
-frame). Callers use the names below, from ``ui.pages.matryoshka.frames``.
+soft regions), :mod:`~.curves` (errors and bounds against ``T``), :mod:`~.drawing` (boxes,
+their layout and :func:`svg`, on the structure pictures' engine :mod:`ui.svg`), :mod:`~.structure`
+(the chain's, the trees' and the dolls' pictures), :mod:`~.tables` (the metrics and doll
+tables), :mod:`~.words` (the views' text alternatives) and :mod:`~.lecture` (the notes, the proof
+cards and every frame). Callers use the names below, from ``ui.pages.matryoshka.frames``.
 """
 
 from ui.figures import FAINT  # the curves' faint whole run (the tests read it here)
-from ui.svgtree import svg_size  # a picture's natural size (the tests read it here)
 
 from .curves import curves_figure
 from .drawing import (
-    CHAR,
-    EDGE,
     EDGE_LABEL,
-    FIT_H,
-    FIT_W,
     GHOST_FILL,
     GHOST_LINE,
     GHOST_TEXT,
     PAD,
-    PANELS,
     STUMP_FILL,
     Box,
     Pic,
     TNode,
-    choose,
     layout,
     stump_label,
     svg,
-    wrap,
 )
 from .encoding import plain, typed
 from .lecture import build_lecture, curve_note, matryoshka_lecture, notes_for, proof_frames
@@ -100,15 +92,11 @@ from .words import (
 
 __all__ = [
     "Box",
-    "CHAR",
     "DOLLS_CAPTION",
     "DOLL_COLUMNS",
     "DOLL_FILL",
-    "EDGE",
     "EDGE_LABEL",
     "FAINT",
-    "FIT_H",
-    "FIT_W",
     "GHOST_FILL",
     "GHOST_LINE",
     "GHOST_TEXT",
@@ -116,7 +104,6 @@ __all__ = [
     "INITIAL_TITLE",
     "NAMES",
     "PAD",
-    "PANELS",
     "Pic",
     "SMALL_GRID",
     "SPOKEN",
@@ -124,7 +111,6 @@ __all__ = [
     "TNode",
     "build_lecture",
     "chain_pictures",
-    "choose",
     "curve_note",
     "curves_description",
     "curves_figure",
@@ -155,9 +141,7 @@ __all__ = [
     "stump_label",
     "stump_words",
     "svg",
-    "svg_size",
     "tree_pictures",
     "typed",
     "waiting_picture",
-    "wrap",
 ]

@@ -1,29 +1,36 @@
-"""The SVG engine of the structure view, at a fixed text size: boxes (:class:`Box`), trees
-of them (:class:`TNode`) laid out as pictures (:func:`layout`, :class:`Pic`), a picture as
-SVG (:func:`svg`) and the pictures a browser may pick from (:func:`choose`)."""
+"""The structure view's drawing, at a fixed text size, on the engine of :mod:`ui.svg`: boxes
+(:class:`Box`), trees of them (:class:`TNode`) laid out downwards or rightwards as pictures
+(:func:`layout`, :class:`Pic`; a doll is a box holding its own picture) and a picture with
+its title and footer as SVG (:func:`svg`). Which of them the browser may pick from:
+:func:`ui.svg.choose`."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from html import escape
 
 from boostcore.probabilistic import SoftStump
 from ui import theme
-from ui.svgtree import svg_size
+from ui.svg import (
+    EDGE,
+    FIT_W,
+    NODE_LINE,
+    baseline,
+    chars_in,
+    document,
+    plate_label,
+    split_title,
+    text_box,
+    text_tag,
+    text_width,
+    widest,
+    wrap,
+)
 
-CHAR = 0.58  # average character width as a fraction of the font size (Helvetica-like)
 PAD = 7  # inside a doll's box
-#: A picture at most this large fits every panel: less detailed ones after it are not needed.
-FIT_W, FIT_H = 320, 280
-#: Structure panels (width, height in px) of the layouts the page is made for — 1440×900 with
-#: the sidebar, 1920×1080 without, presenter mode at 1280×720 and 1920×1080 — and a large
-#: window: every frame keeps the most detailed picture that fits each of them.
-PANELS = ((960, 1000), (666, 716), (520, 750), (432, 356), (347, 580), (FIT_W, FIT_H))
 STUMP_FILL = "#FFFFFF"
-#: The structures' edges (a graphic on white) and their labels, text on a white patch
-#: (#777777 is 4.48 : 1: its ink, issue 26 item 4).
-EDGE = "#777777"
+#: The structures' edge labels (:data:`ui.svg.EDGE` is a graphic on white): text on a white
+#: patch (#777777 is 4.48 : 1: its ink, issue 26 item 4).
 EDGE_LABEL = theme.ink(EDGE)
 #: The ghosts of the waiting picture: the shape of the level-1 doll before there is one. They
 #: are all that picture shows (no solid copy is on screen), so their outlines are graphics and
@@ -34,11 +41,7 @@ GHOST_LINE = theme.NEUTRAL
 GHOST_TEXT = theme.ink(EDGE, GHOST_FILL, theme.PLOT_BG)
 
 
-# ======================================================================= SVG: the engine
-def _tw(text: str, font: float) -> float:
-    return len(text) * font * CHAR
-
-
+# ======================================================================= SVG: the boxes
 def name_of(names: Sequence[str], j: int) -> str:
     s = str(names[j]) if j < len(names) else f"x{j + 1}"
     return s if len(s) <= 14 else s[:13] + "…"
@@ -83,16 +86,14 @@ class TNode:
 def box_size(box: Box, font: float) -> tuple[float, float]:
     if box.kind == "doll" and box.inner is not None:
         head = len(box.lines) * font * 1.2 + 2
-        w = max(max(_tw(s, font) for s in box.lines) + 2 * PAD, box.inner.w + 2 * PAD)
+        w = max(widest(box.lines, font) + 2 * PAD, box.inner.w + 2 * PAD)
         return w, PAD + head + box.inner.h + PAD
-    longest = max((_tw(s, font) for s in box.lines), default=font)
-    w = longest + (22 if box.kind == "leaf" else 14)
-    return max(w, 2.4 * font), len(box.lines) * font * 1.2 + 10
+    return text_box(box.lines, font, pad=22 if box.kind == "leaf" else 14, default=font)
 
 
 def box_parts(box: Box, x: float, y: float, w: float, h: float, font: float) -> list[str]:
     hot = box.hot
-    stroke = theme.HIGHLIGHT if hot else (GHOST_LINE if box.kind == "ghost" else "#555555")
+    stroke = theme.HIGHLIGHT if hot else (GHOST_LINE if box.kind == "ghost" else NODE_LINE)
     sw = 3 if hot and box.kind in ("stump", "leaf") else (2.5 if hot else 1)
     dash = (
         ' stroke-dasharray="4 3"'
@@ -116,12 +117,9 @@ def box_parts(box: Box, x: float, y: float, w: float, h: float, font: float) -> 
     colour = f' fill="{GHOST_TEXT}"' if box.kind == "ghost" else ""
     if box.kind == "doll" and box.inner is not None:
         for i, line in enumerate(box.lines):
-            yy = y + PAD + font * (1.2 * i + 0.9)
+            yy = baseline(y, i, font, inset=PAD, ascent=0.9)
             weight = ' font-weight="600"' if i == 0 else ""
-            parts.append(
-                f'<text x="{x + PAD:.0f}" y="{yy:.0f}" text-anchor="start"{weight}>'
-                f"{escape(line)}</text>"
-            )
+            parts.append(text_tag(line, x + PAD, yy, attrs=f' text-anchor="start"{weight}'))
         head = len(box.lines) * font * 1.2 + 2
         ix = x + (w - box.inner.w) / 2
         iy = y + PAD + head
@@ -130,11 +128,9 @@ def box_parts(box: Box, x: float, y: float, w: float, h: float, font: float) -> 
         parts.append("</g>")
         return parts
     for i, line in enumerate(box.lines):
-        yy = y + 5 + font * (1.2 * i + 0.95)
+        yy = baseline(y, i, font)
         weight = ' font-weight="600"' if i == 0 and box.kind != "ghost" else ""
-        parts.append(
-            f'<text x="{x + w / 2:.0f}" y="{yy:.0f}"{weight}{colour}>{escape(line)}</text>'
-        )
+        parts.append(text_tag(line, x + w / 2, yy, attrs=weight + colour))
     return parts
 
 
@@ -150,14 +146,18 @@ def _edge(
     line = f'<line x1="{x0:.0f}" y1="{y0:.0f}" x2="{x1:.0f}" y2="{y1:.0f}"{style}/>'
     marks = []
     if label:
-        lx, ly = (x0 + x1) / 2, (y0 + y1) / 2
-        lw = _tw(label, font) + 6
         fill = f' fill="{theme.ink(colour)}"' if colour else ""  # text: 4.5 : 1
         marks.append(
-            f'<rect x="{lx - lw / 2:.0f}" y="{ly - font * 0.6:.0f}" width="{lw:.0f}" '
-            f'height="{font * 1.2:.0f}" rx="3" fill="white"/>'
+            plate_label(
+                label,
+                (x0 + x1) / 2,
+                (y0 + y1) / 2,
+                font,
+                drop=0.35,
+                plate=' rx="3" fill="white"',
+                ink=fill,
+            )
         )
-        marks.append(f'<text x="{lx:.0f}" y="{ly + font * 0.35:.0f}"{fill}>{escape(label)}</text>')
     return line, marks
 
 
@@ -252,44 +252,25 @@ def layout(node: TNode, orient: str, font: float) -> Pic:
     return Pic(width, height, parts, 0.0, middle)
 
 
-def wrap(text: str, width: int) -> list[str]:
-    """Words of ``text`` in lines of at most ``width`` characters."""
-    lines: list[str] = []
-    for word in text.split():
-        if lines and len(lines[-1]) + 1 + len(word) <= width:
-            lines[-1] += " " + word
-        else:
-            lines.append(word)
-    return lines
-
-
 def svg(pic: Pic | None, font: float, *, title: str = "", footer: str = "") -> str:
     """The picture with an optional bold title line above and a plain footer text below
-    (wrapped to the picture's width, at least :data:`FIT_W`), as an SVG string whose
+    (wrapped to the picture's width, at least :data:`ui.svg.FIT_W`), as an SVG string whose
     ``width``/``height`` are its natural size in pixels."""
     line_h = font * 1.3
     pw, ph = (pic.w, pic.h) if pic is not None else (0.0, 0.0)
     # a title wider than the picture wraps before its parenthesis (one line set the
     # picture's width: at presenter mode's 22 px "near this round's change (▸ = folded)"
     # made the least detailed picture too wide for a panel beside the student's quiz)
-    heads = [title] if title else []
-    if title and _tw(title, font) > max(pw, FIT_W) and " (" in title:
-        first, rest = title.split(" (", 1)
-        heads = [first, "(" + rest]
+    heads = split_title(title, max(pw, FIT_W), font)
     top = len(heads) * line_h + (2 if heads else 0) + 4
-    lines = wrap(footer, max(16, int((max(pw, FIT_W) - 10) / (font * CHAR)))) if footer else []
+    lines = wrap(footer, max(16, chars_in(max(pw, FIT_W) - 10, font))) if footer else []
     texts = heads + lines
-    width = max([pw] + [_tw(s, font) for s in texts]) + 10
+    width = max([pw] + [text_width(s, font) for s in texts]) + 10
     height = top + ph + (len(lines) * line_h + 6 if lines else 0) + 6
-    out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
-        f'viewBox="0 0 {width:.0f} {height:.0f}" font-family="Helvetica, Arial, sans-serif" '
-        f'font-size="{font:.0f}" text-anchor="middle">'
-    ]
+    out = []
     for i, head in enumerate(heads):
         out.append(
-            f'<text x="5" y="{font + 2 + i * line_h:.0f}" text-anchor="start" '
-            f'font-weight="600">{escape(head)}</text>'
+            text_tag(head, 5, font + 2 + i * line_h, attrs=' text-anchor="start" font-weight="600"')
         )
     if pic is not None:
         out.append(f'<g transform="translate({(width - pw) / 2:.0f},{top:.0f})">')
@@ -298,27 +279,5 @@ def svg(pic: Pic | None, font: float, *, title: str = "", footer: str = "") -> s
     y = top + ph + 6
     for line in lines:
         y += line_h
-        out.append(
-            f'<text x="5" y="{y - font * 0.3:.0f}" text-anchor="start" '
-            f'fill="#333333">{escape(line)}</text>'
-        )
-    out.append("</svg>")
-    return "".join(out)
-
-
-def choose(pictures: Sequence[str]) -> list[str]:
-    """Pictures from the most to the least detailed, cut down to what the browser may pick:
-    for every typical panel size (:data:`PANELS`) the first picture that fits it, and the
-    last picture (shown scaled down when nothing fits), in their order, without repeats."""
-    sizes = [svg_size(p) for p in pictures]
-    keep = {len(pictures) - 1}
-    for W, H in PANELS:
-        for i, (w, h) in enumerate(sizes):
-            if w <= W and h <= H:
-                keep.add(i)
-                break
-    out: list[str] = []
-    for i in sorted(keep):
-        if pictures[i] not in out:
-            out.append(pictures[i])
-    return out
+        out.append(text_tag(line, 5, y - font * 0.3, attrs=' text-anchor="start" fill="#333333"'))
+    return document(width, height, font, out, attrs=' text-anchor="middle"')

@@ -14,11 +14,9 @@ import numpy as np
 
 from boostcore.probabilistic import Chain, ProbStep, ProbTree, SoftStump
 from ui import theme
-from ui.svgtree import svg_size
+from ui.svg import FIT_W, choose, fits
 
 from .drawing import (
-    FIT_H,
-    FIT_W,
     GHOST_FILL,
     STUMP_FILL,
     Box,
@@ -26,7 +24,6 @@ from .drawing import (
     TNode,
     box_parts,
     box_size,
-    choose,
     layout,
     stump_label,
     svg,
@@ -229,8 +226,7 @@ def tree_pictures(
             if leaves == "brief" and foc is None:
                 title = "leaves: Π Z of their path"
             pictures.append(svg(pic, font, title=title, footer=footer))
-            w, h = svg_size(pictures[-1])
-            if w <= FIT_W and h <= FIT_H:
+            if fits(pictures[-1]):  # fits every panel: nothing less detailed is needed
                 return choose(pictures)
     return choose(pictures)
 
@@ -287,8 +283,7 @@ def chain_pictures(
                     footer=footer,
                 )
             )
-            w, h = svg_size(pictures[-1])
-            if w <= FIT_W and h <= FIT_H:
+            if fits(pictures[-1]):
                 return choose(pictures)
     return choose(pictures)
 

@@ -1,14 +1,13 @@
-"""The oblique page's structure pictures (SVG at a fixed text size): a tree with a mini view
-inside every internal node (:class:`TreePictures`, drawn by :func:`tree_svg`; the neighbourhood
-of this step's node when the whole tree does not fit), AdaBoost's path of stumps
-(:func:`path_pictures`) and the panel shown before there is anything to draw
+"""The oblique page's structure pictures (SVG at a fixed text size, on :mod:`ui.svg`): a tree
+with a mini view inside every internal node (:class:`TreePictures`, drawn by :func:`tree_svg`;
+the neighbourhood of this step's node when the whole tree does not fit), AdaBoost's path of
+stumps (:func:`path_pictures`) and the panel shown before there is anything to draw
 (:func:`message_svg`)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from html import escape
 
 import numpy as np
 
@@ -16,7 +15,19 @@ from boostcore.datasets import Dataset
 from boostcore.oblique import ObliqueTree
 from boostcore.realboost import Additive
 from ui import theme
-from ui.svgtree import CHAR, tidy_layout
+from ui.svg import (
+    EDGE,
+    NODE_LINE,
+    SMALL,
+    baseline,
+    document,
+    plate_label,
+    text_box,
+    text_tag,
+    text_width,
+    tidy_layout,
+    widest,
+)
 from ui.text import YOURS
 
 from .positions import Shown, describe, short
@@ -66,14 +77,12 @@ def _mini_size(font: float) -> tuple[float, float]:
 
 
 def _box_size(b: _Box, font: float) -> tuple[float, float]:
-    longest = max((len(s) for s in b.lines), default=1)
-    w = longest * font * CHAR + 14
-    h = len(b.lines) * font * 1.2 + 10
+    w, h = text_box(b.lines, font)
     if b.kind == "mini":
         mw, mh = _mini_size(font)
         w = max(w, mw + 10)
         h += mh + 4
-    return max(w, 2.4 * font), h
+    return w, h
 
 
 def tree_svg(boxes: dict[int, _Box], root: int, *, font: float, title: str = "") -> str:
@@ -82,7 +91,8 @@ def tree_svg(boxes: dict[int, _Box], root: int, *, font: float, title: str = "")
     hgap, vgap = 8.0, font * 2.1
     sizes = {n: _box_size(b, font) for n, b in boxes.items()}
     room = {
-        n: max(sizes[n][0], len(b.edge_label) * font * 0.96 * CHAR + 18) for n, b in boxes.items()
+        n: max(sizes[n][0], text_width(b.edge_label, font, size=SMALL, pad=18))
+        for n, b in boxes.items()
     }
     lay = tidy_layout(
         {n: b.children for n, b in boxes.items()},
@@ -94,14 +104,10 @@ def tree_svg(boxes: dict[int, _Box], root: int, *, font: float, title: str = "")
         vgap=vgap,
     )
     x, y_top, depth, order, height = lay.x, lay.y_top, lay.depth, lay.order, lay.height
-    width = max(lay.width, len(title) * font * CHAR + 12 if title else 0)
-    parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" '
-        f'height="{height:.0f}" viewBox="0 0 {width:.0f} {height:.0f}" '
-        f'font-family="Helvetica, Arial, sans-serif" font-size="{font:.0f}">'
-    ]
+    width = max(lay.width, text_width(title, font, pad=12) if title else 0)
+    parts = []
     if title:
-        parts.append(f'<text x="4" y="{font * 1.05:.0f}" font-weight="600">{escape(title)}</text>')
+        parts.append(text_tag(title, 4, font * 1.05, attrs=' font-weight="600"'))
     for n in order:
         b = boxes[n]
         if n == root or b.parent not in boxes:
@@ -109,7 +115,7 @@ def tree_svg(boxes: dict[int, _Box], root: int, *, font: float, title: str = "")
         p = b.parent
         x0, y0 = x[p], y_top[depth[p]] + sizes[p][1]
         x1, y1 = x[n], y_top[depth[n]]
-        colour = theme.HIGHLIGHT if b.edge_hot else "#777777"
+        colour = theme.HIGHLIGHT if b.edge_hot else EDGE
         wdt = 2.2 if b.edge_hot else 1.1
         parts.append(
             f'<line x1="{x0:.1f}" y1="{y0:.1f}" x2="{x1:.1f}" y2="{y1:.1f}" '
@@ -117,25 +123,28 @@ def tree_svg(boxes: dict[int, _Box], root: int, *, font: float, title: str = "")
         )
         if b.edge_label:
             lx, ly = x0 + 0.72 * (x1 - x0), y0 + 0.72 * (y1 - y0) + font * 0.3
-            lw = len(b.edge_label) * font * 0.96 * CHAR + 6
-            parts.append(
-                f'<rect x="{lx - lw / 2:.1f}" y="{ly - font * 0.9:.1f}" '
-                f'width="{lw:.1f}" height="{font * 1.15:.1f}" fill="white" '
-                f'opacity="0.9"/>'
-            )
             # text on its 90 % white plate over the edge (#777777 alone was 4.48 : 1)
             ink = theme.ink(colour, theme.composite("rgba(255,255,255,0.9)", colour))
             parts.append(
-                f'<text x="{lx:.1f}" y="{ly:.1f}" text-anchor="middle" '
-                f'font-size="{font * 0.96:.1f}" fill="{ink}">'
-                f"{escape(b.edge_label)}</text>"
+                plate_label(
+                    b.edge_label,
+                    lx,
+                    ly,
+                    font,
+                    size=SMALL,
+                    top=0.9,
+                    height=1.15,
+                    digits=1,
+                    plate=' fill="white" opacity="0.9"',
+                    ink=f' text-anchor="middle" font-size="{font * SMALL:.1f}" fill="{ink}"',
+                )
             )
     mw, mh = _mini_size(font)
     for n in order:
         b = boxes[n]
         w, h = sizes[n]
         cx, ty = x[n], y_top[depth[n]]
-        stroke = theme.HIGHLIGHT if b.hot else "#555555"
+        stroke = theme.HIGHLIGHT if b.hot else NODE_LINE
         sw = 3 if b.hot else 1
         dash = ' stroke-dasharray="4 3"' if b.kind == "collapsed" else ""
         rx = 12 if b.kind == "leaf" else 5
@@ -144,33 +153,37 @@ def tree_svg(boxes: dict[int, _Box], root: int, *, font: float, title: str = "")
             f'height="{h:.1f}" rx="{rx}" fill="{b.fill}" stroke="{stroke}" '
             f'stroke-width="{sw}"{dash}/>'
         )
-        yy = ty + 5 + font * 0.95
+        # the lines below the first step from its baseline (not ui.svg.baseline(ty, i, …):
+        # that sum rounds differently, and the pictures keep their bytes)
+        yy = baseline(ty, 0, font)
         for i, line in enumerate(b.lines[:1] if b.kind == "mini" else b.lines):
             weight = ' font-weight="600"' if i == 0 else ""
             parts.append(
-                f'<text x="{cx:.1f}" y="{yy + font * 1.2 * i:.1f}" '
-                f'text-anchor="middle"{weight}>{escape(line)}</text>'
+                text_tag(
+                    line, cx, yy + font * 1.2 * i, attrs=f' text-anchor="middle"{weight}', digits=1
+                )
             )
         if b.kind == "mini":
             my = ty + 5 + font * 1.2 + 2
             parts.append(f'<g transform="translate({cx - mw / 2:.1f},{my:.1f})">{b.mini}</g>')
             for i, line in enumerate(b.lines[1:]):
                 parts.append(
-                    f'<text x="{cx:.1f}" y="{my + mh + font * (1.0 + 1.2 * i):.1f}" '
-                    f'text-anchor="middle">{escape(line)}</text>'
+                    text_tag(
+                        line,
+                        cx,
+                        my + mh + font * (1.0 + 1.2 * i),
+                        attrs=' text-anchor="middle"',
+                        digits=1,
+                    )
                 )
-    parts.append("</svg>")
-    return "".join(parts)
+    return document(width, height, font, parts)
 
 
 def message_svg(lines: Sequence[str], *, font: float, title: str = "") -> str:
     """A panel that says what will appear (and when) before there is anything to draw."""
-    width = max(len(s) for s in [title, *lines]) * font * CHAR + 28
+    width = widest([title, *lines], font) + 28
     height = (len(lines) + (1.6 if title else 0)) * font * 1.35 + 24
     parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" '
-        f'height="{height:.0f}" viewBox="0 0 {width:.0f} {height:.0f}" '
-        f'font-family="Helvetica, Arial, sans-serif" font-size="{font:.0f}">',
         # the panel's outline is all there is of the picture to come: a graphic (3 : 1 on
         # the card and on its fill; #999999 was 2.85 and 2.66)
         f'<rect x="1" y="1" width="{width - 2:.0f}" height="{height - 2:.0f}" rx="8" '
@@ -178,13 +191,12 @@ def message_svg(lines: Sequence[str], *, font: float, title: str = "") -> str:
     ]
     y = 12 + font
     if title:
-        parts.append(f'<text x="14" y="{y:.0f}" font-weight="600">{escape(title)}</text>')
+        parts.append(text_tag(title, 14, y, attrs=' font-weight="600"'))
         y += font * 1.6
     for line in lines:
-        parts.append(f'<text x="14" y="{y:.0f}">{escape(line)}</text>')
+        parts.append(text_tag(line, 14, y))
         y += font * 1.35
-    parts.append("</svg>")
-    return "".join(parts)
+    return document(width, height, font, parts)
 
 
 class TreePictures:
@@ -270,10 +282,14 @@ class TreePictures:
                         p = pts[np.argmin(((pts - c) ** 2).sum(axis=1))]
                         qa, qb = px(p[None, :])
                         parts.append(
-                            f'<text x="{qa[0]:.0f}" y="{qb[0] + font * 0.35:.0f}" '
-                            f'text-anchor="middle" font-size="{font * 0.96:.1f}" '
-                            f'fill="#555555" stroke="white" stroke-width="2.5" '
-                            f'paint-order="stroke" opacity="0.65">{mark}</text>'
+                            text_tag(
+                                mark,
+                                qa[0],
+                                qb[0] + font * 0.35,
+                                attrs=f' text-anchor="middle" font-size="{font * SMALL:.1f}" '
+                                'fill="#555555" stroke="white" stroke-width="2.5" '
+                                'paint-order="stroke" opacity="0.65"',
+                            )
                         )
         out = "".join(parts)
         self.minis[ck] = out
@@ -499,28 +515,23 @@ def _path_svg(rows, T: int, mus: dict, *, font: float) -> str:
         mu = mus.get(t)
         lines.append(("stump", text + (f"   μ {mu:.2f}" if mu is not None else ""), hot, False))
     lines.append(("end", f"H(x) = Σ αₜ hₜ(x) over {T} stumps", False, False))
-    longest = max(len(s) for _, s, _, _ in lines)
-    bw = longest * font * CHAR + 18
+    bw = widest((s for _, s, _, _ in lines), font) + 18
     bh = font * 1.2 + 10
     gap = font * 0.9
     width = bw + 8
     height = len(lines) * (bh + gap) - gap + 8
-    parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" '
-        f'height="{height:.0f}" viewBox="0 0 {width:.0f} {height:.0f}" '
-        f'font-family="Helvetica, Arial, sans-serif" font-size="{font:.0f}">'
-    ]
+    parts = []
     cx = width / 2
     for k in range(len(lines) - 1):
         y0 = 4 + k * (bh + gap) + bh
         parts.append(
             f'<line x1="{cx:.1f}" y1="{y0:.1f}" x2="{cx:.1f}" y2="{y0 + gap:.1f}" '
-            f'stroke="#777777" stroke-width="1.2"/>'
+            f'stroke="{EDGE}" stroke-width="1.2"/>'
         )
     for k, (kind, text, hot, dashed) in enumerate(lines):
         y = 4 + k * (bh + gap)
         fill = {"start": "#F2F2F2", "end": "#F2F2F2", "collapsed": "#FAFAFA"}.get(kind, "#FFFFFF")
-        stroke = theme.HIGHLIGHT if hot else "#555555"
+        stroke = theme.HIGHLIGHT if hot else NODE_LINE
         dash = ' stroke-dasharray="4 3"' if dashed else ""
         parts.append(
             f'<rect x="4" y="{y:.1f}" width="{bw:.1f}" height="{bh:.1f}" rx="5" '
@@ -528,8 +539,8 @@ def _path_svg(rows, T: int, mus: dict, *, font: float) -> str:
         )
         weight = ' font-weight="600"' if kind in ("start", "end") else ""
         parts.append(
-            f'<text x="{cx:.1f}" y="{y + 5 + font * 0.95:.1f}" text-anchor="middle"'
-            f"{weight}>{escape(text)}</text>"
+            text_tag(
+                text, cx, baseline(y, 0, font), attrs=f' text-anchor="middle"{weight}', digits=1
+            )
         )
-    parts.append("</svg>")
-    return "".join(parts)
+    return document(width, height, font, parts)
