@@ -35,7 +35,6 @@ from .svg import (
     tidy_layout,
     widest,
 )
-from .svg import svg_size as svg_size  # re-exported: topdown/frames/structure.py reads it here
 
 #: A tree's edge label is text (4.5 : 1) on a white plate of opacity LABEL_PLATE laid over its
 #: edge (:data:`ui.svg.EDGE`), so it is measured against that plate over the darkest edge

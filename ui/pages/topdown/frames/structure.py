@@ -10,7 +10,8 @@ from collections.abc import Sequence
 from boostcore.impurity import INDEX
 from boostcore.topdown import TreeStep
 from ui import theme
-from ui.svgtree import Node, local_view, neighbourhood, svg_size, tree_svg
+from ui.svg import svg_size
+from ui.svgtree import Node, local_view, neighbourhood, tree_svg
 
 from ..diagrams import interval_label
 
