@@ -14,7 +14,7 @@ from ui import heap, router
 #: .streamlit/config.toml). Streamlit turns an SVG string into a ``data:`` URI, so the icon
 #: costs no request; a ``:material/…:`` icon would make the browser fetch it from
 #: fonts.gstatic.com after every script run, which an offline or filtered class network
-#: refuses (issue 25, item 11; tests/test_browser_access.py).
+#: refuses (issue 25, item 11; tests/browser/test_browser_access.py).
 FAVICON = (
     '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24">'
     '<path d="M12 7v4M6 15v-2.5h12V15" fill="none" stroke="#C53948" stroke-width="2"/>'

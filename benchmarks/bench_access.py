@@ -475,7 +475,7 @@ def axe_violations(page: Any, scroll: bool = True) -> dict:
     scroll : bool
         Whether to run ``SCROLL_RULES`` again at every scroll step (what axe checks only in
         view: colour contrast and target size); without, one pass at the top (the tests:
-        tests/test_contrast.py checks the colours and ``TAPS_JS`` every target).
+        tests/ui/test_contrast.py checks the colours and ``TAPS_JS`` every target).
 
     Returns
     -------

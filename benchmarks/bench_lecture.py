@@ -93,7 +93,7 @@ def loads(page) -> int:
 
 def settle(page) -> None:
     sys.path.insert(0, str(BENCH.parent / "tests"))
-    from test_browser import settle as settled
+    from tests.browser.test_browser import settle as settled
 
     settled(page)
 

@@ -553,8 +553,8 @@ def weak_learning_advantage_tight(delta: np.ndarray | float) -> np.ndarray | flo
     attained by the symmetric split (each class sent the wrong way with probability
     ``1/2 − δ``) at every ``q``, e.g. the symmetric leaf ``q = 1/2``. As
     ``sqrt(1 − x) ≤ 1 − x/2``, ``γ* ≥ 2δ²`` — at least 32 times ``δ²/16``; and ``γ* ≤ 4δ²``.
-    At ``δ = 0.2``: ``γ* = 0.0835`` against ``0.0025``. ``tests/test_bounds.py`` checks the
-    formula against a numeric search over ``q`` and ``(τ, σ)``.
+    At ``δ = 0.2``: ``γ* = 0.0835`` against ``0.0025``. ``tests/boostcore/test_bounds.py``
+    checks the formula against a numeric search over ``q`` and ``(τ, σ)``.
 
     Parameters
     ----------

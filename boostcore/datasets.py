@@ -292,8 +292,8 @@ def _plain(value: object) -> object:
 # check_int_in_range/check_number_in_range (shared with boostcore.csvdata) are kept rather
 # than boostcore._validation's check_int/check_float: their student-facing wording ("n must be
 # an integer between 10 and 50000", "test_fraction must be a number between 0 and 0.9", numpy
-# scalars shown as plain numbers) differs, and tests/test_datasets.py and tests/test_own_data.py
-# pin it.
+# scalars shown as plain numbers) differs, and tests/boostcore/test_datasets.py and
+# tests/ui/test_own_data.py pin it.
 def check_int_in_range(name: str, value: object, lo: int, hi: int | None) -> int:
     """Return ``value`` as an int in ``[lo, hi]`` or raise a student-facing ``ValueError``.
 

@@ -285,7 +285,7 @@ def _exact_impurity(X, y, w, rows_sorted, i, index) -> float:
     The search compares cuts through cumulative sums: a side whose class weight should be 0
     keeps a rounding residue (~1e-17) there, which ``√(q(1 − q))`` (the km index) turns into
     an error near 1e-8. The winner's value is recomputed here so that the reported impurity
-    is what the split really does (tests/test_splits.py checks it to 1e-9).
+    is what the split really does (tests/boostcore/test_splits.py checks it to 1e-9).
     """
     pos = y[rows_sorted] > 0
     wt = w[rows_sorted]

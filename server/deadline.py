@@ -13,7 +13,7 @@ else it is answered ``408`` with a sentence and closed. Once a head has arrived 
 is off (a long event stream or a websocket is never cut; a POST's body has its own time in
 the class routes, ``routes.BODY_SECONDS``). uvicorn is not configurable here (Streamlit
 builds its ``uvicorn.Config``), so the protocol class's methods are wrapped once, at the
-server's start; ``tests/test_serving.py`` checks it on a real ``streamlit run serve.py``.
+server's start; ``tests/server/test_serving.py`` checks it on a real ``streamlit run serve.py``.
 """
 
 from __future__ import annotations

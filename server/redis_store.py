@@ -4,7 +4,7 @@ With ``BOOSTLAB_REDIS_URL`` set (``redis://127.0.0.1:6379/0``), every process of
 hall (``scripts/hall.py``: HAProxy in front of N app processes) keeps its classes here
 instead of in its own memory, so a teacher whose session lives on one process and students on
 the others see one class. It implements :class:`server.store.ClassStore` exactly as
-:class:`~server.store.MemoryStore` does (``tests/test_class_store.py`` runs every test
+:class:`~server.store.MemoryStore` does (``tests/server/test_class_store.py`` runs every test
 against both), with the well-kept client ``redis`` (PyPI) and its asyncio API.
 
 Layout, under a prefix (``boostlab:`` by default; the tests use one per store):

@@ -17,7 +17,7 @@ teacher's session writes and every follower reads:
 :class:`ClassStore` is the interface the routes (``server/routes.py``) and the pages
 use; :class:`MemoryStore` is the in-process one (one server process; the default). A Redis
 version for several processes (issue 29) implements the same methods; the tests in
-``tests/test_class_store.py`` are written against the interface.
+``tests/server/test_class_store.py`` are written against the interface.
 
 Every method is ``async`` (the routes run on the server's event loop), and the in-process
 store keeps no object bound to a loop, so a Streamlit script thread may also drive it with

@@ -1,4 +1,4 @@
-"""Shared fixtures for the browser tests (``tests/test_browser*.py``).
+"""Shared fixtures for the browser tests (``tests/browser/``).
 
 The whole session shares ONE Streamlit server (``server``: its base URL) and ONE headless
 Chromium (``browser``), both started on first use only, so ``pytest -m "not browser"`` starts
@@ -44,7 +44,7 @@ def pytest_collection_modifyitems(config, items) -> None:
     """Run the browser tests after all others (otherwise in their order). The session's
     Playwright (sync API) keeps an asyncio loop running in the main thread until the session
     ends, and a test after it that calls ``asyncio.run()`` would fail
-    (``tests/test_load_check.py``)."""
+    (``tests/server/test_load_check.py``)."""
     items.sort(key=lambda item: item.get_closest_marker("browser") is not None)
 
 

@@ -169,7 +169,7 @@ def test_a_lesson_imports_neither_another_lesson_nor_the_registry() -> None:
 def test_only_the_registry_and_its_test_list_the_lessons() -> None:
     """No file but the registry (and its own test) retypes the list of lesson pages."""
     found = architecture.page_list_files(architecture.lesson_slugs())
-    assert set(found) <= {"ui/pages/__init__.py", "tests/test_pages.py"}, found
+    assert set(found) <= {"ui/pages/__init__.py", "tests/ui/test_pages.py"}, found
 
 
 def test_the_checks_find_what_they_look_for(tmp_path: Path) -> None:
@@ -248,8 +248,45 @@ def _private_test_imports(files) -> list[str]:
 def test_no_test_takes_a_private_name_from_another_test(tmp_path: Path) -> None:
     """Issue 42, item 5: a helper several test files share is public in the file that owns it
     (the browser tests' settle, new_page, wait_for …; the class tests' teach, page_address)."""
-    files = [*(ROOT / "tests").glob("*.py"), *(ROOT / "benchmarks").glob("*.py")]
+    files = [*(ROOT / "tests").rglob("*.py"), *(ROOT / "benchmarks").glob("*.py")]
     assert _private_test_imports(files) == []
     made_up = tmp_path / "test_x.py"
     made_up.write_text("from test_browser import _settle, LECTURE\n")
     assert _private_test_imports([made_up]) == ["test_x.py:1 _settle"]
+
+
+#: The test folders and what each holds (issue 42, item 5: a feature's tests are found by its
+#: path). At the top only the tests of the repository as a whole, and the shared helpers.
+TEST_FOLDERS = {
+    "boostcore": "the algorithm core",
+    "server": "the class server, the lecture hall and the served app's limits",
+    "ui": "the shared ui modules, and every page at once in AppTest",
+    "ui/classroom": "the class's page side in AppTest",
+    "browser": "end to end in Chromium",
+}
+TOP_TESTS = {"test_architecture.py", "test_docs.py", "test_readme.py", "test_style.py"}
+
+
+def test_the_tests_mirror_the_source_tree() -> None:
+    """Every test file sits in a folder named for what it tests: one of ``TEST_FOLDERS`` or
+    ``pages/<slug>`` for a registered page (``home`` for the home page); the top holds only
+    the repository-wide tests. Each folder is a package, so a helper another folder's test
+    imports has one name (``tests.browser.test_browser``)."""
+    from ui import pages
+
+    slugs = {p.slug or "home" for p in pages.PAGES}
+    tests = ROOT / "tests"
+    misplaced = []
+    for path in sorted(tests.rglob("test_*.py")):
+        folder = path.parent.relative_to(tests).as_posix()
+        if folder == ".":
+            ok = path.name in TOP_TESTS
+        elif folder.startswith("pages/"):
+            ok = folder.count("/") == 1 and folder.split("/")[1] in slugs
+        else:
+            ok = folder in TEST_FOLDERS
+        if not ok:
+            misplaced.append(path.relative_to(ROOT).as_posix())
+        for d in path.relative_to(tests).parents:
+            assert (tests / d / "__init__.py").exists(), f"tests/{d} is not a package"
+    assert not misplaced, misplaced

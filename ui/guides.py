@@ -4,7 +4,7 @@ A preset is a prepared demo with a comment on what to look at; a challenge is a 
 whose answer loads a demo. Each page's own presets and challenges are ``PRESETS`` and
 ``CHALLENGES`` of ``ui/pages/<slug>/guides.py``, read by the page through its registry row
 (:attr:`ui.pages.PageSpec.presets`, :attr:`ui.pages.PageSpec.challenges`). Every number quoted
-in a comment is checked by ``tests/test_guides.py``, so a change to an algorithm that moves a
+in a comment is checked by ``tests/ui/test_guides.py``, so a change to an algorithm that moves a
 number fails a test.
 """
 

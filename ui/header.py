@@ -357,7 +357,7 @@ def export_run(
     that gets them from the shared run cache again: a deferred download keeps what it refers
     to for as long as its session lives (and 2 minutes after it disconnects), and 30
     sessions holding 30 heavy runs each went past the cache's budget
-    (tests/test_memory_budget.py).
+    (tests/server/test_memory_budget.py).
     """
     from . import records
 

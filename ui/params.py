@@ -567,7 +567,7 @@ def _drop_overflowing() -> None:
 def reseed_widgets_from_link() -> None:
     """Let the widgets bound to the URL be seeded from the link as it is now.
 
-    The one place this app reaches into Streamlit's internals (``tests/test_url_params.py``
+    The one place this app reaches into Streamlit's internals (``tests/ui/test_url_params.py``
     fails loudly when Streamlit moves them): Streamlit keeps the link's values at page load
     apart and seeds each bound widget from that copy, so a value deleted from
     ``st.query_params`` would still reach the widget. ``set_initial_query_params_from_current``

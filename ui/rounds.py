@@ -8,7 +8,7 @@ address bar (``?round=…``) and, on the lecture pages, in the browser's stepper
 places used to write it (the lecture stepper, the game's stepper, loading a preset, a
 preset link, the student's turn); a change to one of them — a key renamed, the kept round
 forgotten — broke the others in ways only a browser test showed. So every module calls the
-functions below, and ``tests/test_rounds.py`` fails, naming the file and line, when any other
+functions below, and ``tests/ui/test_rounds.py`` fails, naming the file and line, when any other
 module of ``ui/`` or ``views/`` writes the round's session keys or ``st.query_params[key]``.
 
 The API

@@ -40,7 +40,7 @@ BOLD = 1.1
 #: An edge label's text size, a fraction of the picture's font (a tree's labels are set a
 #: little smaller than its nodes' text).
 SMALL = 0.96
-#: Edges and node outlines, graphics on the white card (3 : 1 on white, tests/test_contrast.py).
+#: Edges and node outlines, graphics on the white card (3 : 1 on white, tests/ui/test_contrast.py).
 EDGE = "#777777"
 NODE_LINE = "#555555"
 

@@ -38,7 +38,7 @@ from .svg import (
 
 #: A tree's edge label is text (4.5 : 1) on a white plate of opacity LABEL_PLATE laid over its
 #: edge (:data:`ui.svg.EDGE`), so it is measured against that plate over the darkest edge
-#: (tests/test_contrast.py).
+#: (tests/ui/test_contrast.py).
 LABEL_PLATE = 0.85
 #: What an edge label is drawn on at worst: the plate over a hot (this round's) edge.
 LABEL_BG = theme.composite(f"rgba(255,255,255,{LABEL_PLATE})", theme.HIGHLIGHT)

@@ -9,7 +9,7 @@ Contrast (issue 26, item 4; WCAG 1.4.3 and 1.4.11): every line and marker here i
 :data:`GRAPHIC_MIN` : 1 against the white plot it is drawn on, and text in a palette colour is
 drawn in :func:`ink` of it, the same hue darkened to :data:`TEXT_MIN` : 1. Where an
 Okabe–Ito hue cannot reach 3 : 1 and stay recognisable (orange, sky blue, grey), the palette
-holds the darker shade of the same hue. ``tests/test_contrast.py`` checks every pair.
+holds the darker shade of the same hue. ``tests/ui/test_contrast.py`` checks every pair.
 """
 
 from __future__ import annotations

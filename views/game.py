@@ -598,9 +598,9 @@ def _explain() -> None:
         st.markdown(
             "so every tree grown by TOPDOWN-M to $s$ leaves has training error at most "
             "$I(T)\\le s^{-\\gamma}$ (Theorem 4) — multi-way splits included. The app's "
-            "tests (tests/test_game.py) check this numerically. An exhaustive search against "
-            "the max-weight player tries every adversary whose k is legal at each move (k = 2 "
-            "or k ≤ s/|T| — so every k up to s at the root — with γ⌈log₂ k⌉ ≤ 1) and whose "
+            "tests (tests/boostcore/test_game.py) check this numerically. An exhaustive search "
+            "against the max-weight player tries every adversary whose k is legal at each move "
+            "(k = 2 or k ≤ s/|T| — so every k up to s at the root — with γ⌈log₂ k⌉ ≤ 1) and whose "
             "shares are multiples of 1/4 or the equal split; it finds nothing above φ_γ(s) for "
             "s = 2 … 8 with γ = 0.1, 0.25, 0.4 and for (s, γ) = (9, 0.3), (10, 0), (10, 0.4), "
             "nor with shares in eighths (s = 8, γ = 0.2); for s ≤ 6 it agrees with a "

@@ -19,7 +19,7 @@ Usage::
     /tmp/rdvenv/bin/python assets/data/build_real_datasets.py --debs /tmp/debs
 
 The generated datasets (MONK's problems, parity) need no source at all; their rules
-are repeated in ``tests/test_real_datasets.py``, which regenerates them.
+are repeated in ``tests/boostcore/test_real_datasets.py``, which regenerates them.
 """
 
 from __future__ import annotations

@@ -214,7 +214,7 @@ class ClassData:
     (role ``"resume"``: a tab that taught a class before its server session was lost asks
     for it again, ``"CODE:KEY"``); no state
     (telling the browser's id with the next control used made a rerun race the Send button's
-    click: a click was lost in a test run). ``tests/test_lecture_contract.py`` checks klass.js
+    click: a click was lost in a test run). ``tests/ui/test_lecture_contract.py`` checks klass.js
     against both."""
 
     #: the names klass.js fires with ``setTriggerValue``

@@ -13,7 +13,7 @@ round is shown is :mod:`ui.rounds`'s to say; this module only draws it.
 What the browser receives is declared once, in :mod:`ui.lecture.contract`: :class:`StepperData`
 and :class:`ViewData` (frozen dataclasses whose fields, camelCased by
 :meth:`ComponentData.to_js`, are the keys the script reads) and the values it sends back
-(:data:`ROUND_STATE`, :data:`FOCUS_TRIGGER`). ``tests/test_lecture_contract.py`` checks the
+(:data:`ROUND_STATE`, :data:`FOCUS_TRIGGER`). ``tests/ui/test_lecture_contract.py`` checks the
 script against them.
 
 Frames are deduplicated before they are sent (:mod:`ui.lecture.codec`: :func:`plotly_frames`,

@@ -2,7 +2,7 @@
 mounted with (:class:`StepperData`, :class:`ViewData`, :class:`QuizData`,
 :class:`RegionsData`, frozen dataclasses whose camelCased fields are the keys the script
 reads) and the values it sends back (:data:`ROUND_STATE`, :data:`FOCUS_TRIGGER`).
-``tests/test_lecture_contract.py`` checks the script against them. Plain dataclasses: nothing
+``tests/ui/test_lecture_contract.py`` checks the script against them. Plain dataclasses: nothing
 here calls Streamlit.
 """
 
@@ -28,7 +28,7 @@ class ComponentData:
 
     The component's ``data`` is built only by :meth:`to_js` from a subclass's fields (their
     names in camelCase, plus ``role``), and its callbacks only by :meth:`callbacks` from the
-    names the subclass declares. ``tests/test_lecture_contract.py`` parses the script and
+    names the subclass declares. ``tests/ui/test_lecture_contract.py`` parses the script and
     fails when the script reads a key that is not sent, a key is sent that the script never
     reads, or the script sends back a value whose name is not declared here.
 

@@ -53,7 +53,7 @@ class LectureStep(NamedTuple):
     (None: the step has no button; it goes on where the step before left the page) and
     ``text`` what to do and say. The home page lists every page's steps in time order; each
     button opens its page in the same tab and in presenter mode, so a class taught from that
-    tab follows it. No two steps open the same preset (``tests/test_app_home.py``).
+    tab follows it. No two steps open the same preset (``tests/pages/home/test_app_home.py``).
     """
 
     minutes: str

@@ -124,7 +124,7 @@ def proof_compact_html(chain: Chain, *, large: bool = False) -> str:
     key = ""
     # presenter mode: a footnote's second line takes the key line's place, so that five
     # links, the footnote and the citation still fit beside the curves on a 1080p projector
-    # (tests/test_browser_student.py); the loosest line's reason still says "loosest link"
+    # (tests/browser/test_browser_student.py); the loosest line's reason still says "loosest link"
     if chain.loosest is not None and not (large and failing):
         key = (
             '<div class="bl-proof-key"><span></span>loosest link · ✓ theorem here'

@@ -25,8 +25,8 @@ draws a :class:`Question`):
 * two questions several pages ask — :func:`error_question` and :func:`drop_question` — and
   :func:`make_question`.
 
-Rules every question keeps (``tests/test_quiz.py`` checks them on random runs, and
-``tests/test_quiz_audit.py`` on at least 1,000 questions of every kind, odd data included):
+Rules every question keeps (``tests/ui/test_quiz.py`` checks them on random runs, and
+``tests/ui/test_quiz_audit.py`` on at least 1,000 questions of every kind, odd data included):
 
 * 3 or 4 answers, all different as text, exactly one right;
 * distractors are plausible — other leaves that exist, other legal arities, stumps the same

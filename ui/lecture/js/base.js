@@ -22,7 +22,7 @@
 // (role "stepper") or ViewData (role "view"), camelCased, every one always sent; this script
 // reads nothing else from it. What it sends back is declared there too: the stepper's state
 // "round" (setStateValue) and a focusable view's trigger "focus" (setTriggerValue).
-// tests/test_lecture_contract.py parses the joined script and checks both directions, so read `data`
+// tests/ui/test_lecture_contract.py parses the joined script and checks both directions, so read `data`
 // as `data.name`, `data["name"]` or `const { name } = data`, and pass it on only as `data`.
 
 const BUS = (window.__boostlab = window.__boostlab || {

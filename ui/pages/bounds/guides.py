@@ -3,7 +3,7 @@ through its registry row.
 
 A preset is a prepared demo with a comment on what to look at; a challenge is a question
 whose answer loads a demo (:class:`ui.guides.Guide`). Every number quoted in a comment is
-checked by ``tests/test_guides.py``, so a change to an algorithm that moves a number fails
+checked by ``tests/ui/test_guides.py``, so a change to an algorithm that moves a number fails
 a test.
 """
 

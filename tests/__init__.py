@@ -1,0 +1,1 @@
+"""boostlab's tests, in folders mirroring the source tree (docs/development.md)."""
