@@ -98,7 +98,9 @@ class SoftStump:
         return np.clip(_sigmoid(z), QMIN, 1.0 - QMIN)
 
 
-def _w(q_pos: np.ndarray, y: np.ndarray, D: np.ndarray) -> tuple[float, float, float, float]:
+def soft_weights(
+    q_pos: np.ndarray, y: np.ndarray, D: np.ndarray
+) -> tuple[float, float, float, float]:
     """``W^{ab} = Σ_{n: y_n = b} D(n) q(a, x_n)`` for ``(a, b) = (+,+), (+,−), (−,+), (−,−)``."""
     pos = y > 0
     wpp = float(np.sum(D[pos] * q_pos[pos]))
@@ -209,7 +211,7 @@ def z_sum(stump: SoftStump, X: np.ndarray, y: np.ndarray, D: np.ndarray) -> floa
     >>> round(z_sum(SoftStump(0, 0.5, 1, 0.1), X, y, np.array([0.5, 0.5])), 4)
     0.1631
     """
-    return float(_z_of(*_w(stump.q_pos(X), np.where(np.asarray(y) > 0, 1, -1), D)))
+    return float(_z_of(*soft_weights(stump.q_pos(X), np.where(np.asarray(y) > 0, 1, -1), D)))
 
 
 def best_soft_stump(X: np.ndarray, y: np.ndarray, D: np.ndarray, tau: float) -> SoftStump:
@@ -512,7 +514,7 @@ def _n_weak(clf) -> int:
 
 def _children_of(q_pos: np.ndarray, y: np.ndarray, D: np.ndarray):
     """α, Z and the child distributions of a node (Grossmann Eqs. (4)–(6); docs/theory.md §3.2)."""
-    wpp, wpn, wmp, wmn = _w(q_pos, y, D)
+    wpp, wpn, wmp, wmn = soft_weights(q_pos, y, D)
     out = {}
     for a, (w_same, w_other, qa) in ((1, (wpp, wpn, q_pos)), (-1, (wmn, wmp, 1 - q_pos))):
         alpha = 0.5 * np.log(w_same / w_other)
@@ -1077,7 +1079,7 @@ def _chain(X, y, n_weak, tau, Xt, yt, mc_samples, seed, samples=None):
         stump = best_soft_stump(X, y, D, tau)
         qp = stump.q_pos(X)
         qt = qp if samples is None else map_estimate(qp, samples, seed, t)
-        wpp, wpn, wmp, wmn = _w(qt, y, D)
+        wpp, wpn, wmp, wmn = soft_weights(qt, y, D)
         a_plus, a_minus = 0.5 * np.log(wpp / wpn), 0.5 * np.log(wmn / wmp)
         unnorm = D * (qt * np.exp(-a_plus * y) + (1 - qt) * np.exp(a_minus * y))
         Z = float(unnorm.sum())

@@ -116,11 +116,11 @@ def presort(X: np.ndarray) -> np.ndarray:
 #: Number of (feature, sorted position) cells :func:`best_stump` handles at a time, so that the
 #: temporaries of the impurity computation stay in the CPU cache (about 256 KiB per float array).
 _BLOCK = 1 << 15
-#: Row length from which :func:`_sorted_stats` gathers ``X`` one feature at a time.
+#: Row length from which :func:`sorted_stats` gathers ``X`` one feature at a time.
 _PER_ROW = 4096
 
 
-def _sorted_stats(
+def sorted_stats(
     X: np.ndarray, y: np.ndarray, w: np.ndarray, order_t: np.ndarray, cols: np.ndarray
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Sorted values, left cumulative positive/negative weights and their per-column totals.
@@ -247,7 +247,7 @@ def best_stump(
     any_valid = False
     for j0 in range(0, d, n_cols):
         j1 = min(d, j0 + n_cols)
-        xs, cp, cn, tp, tn = _sorted_stats(X, y, w, order_t[j0:j1], np.arange(j0, j1))
+        xs, cp, cn, tp, tn = sorted_stats(X, y, w, order_t[j0:j1], np.arange(j0, j1))
         if j0 == 0 and tp[0] + tn[0] <= 0:
             return None
         tp, tn = tp[:, None], tn[:, None]
@@ -273,7 +273,7 @@ def best_stump(
     tie = best + TIE_TOL * max(1.0, abs(best))
     j = int(np.argmax(row_min <= tie))
     i = int(np.argmax(imp[j] <= tie))
-    theta = _midpoint(X[order_t[j, i], j], X[order_t[j, i + 1], j])
+    theta = cut_midpoint(X[order_t[j, i], j], X[order_t[j, i + 1], j])
     return Split(
         feature=j, thresholds=(theta,), impurity=_exact_impurity(X, y, w, order_t[j], i, index)
     )
@@ -295,7 +295,7 @@ def _exact_impurity(X, y, w, rows_sorted, i, index) -> float:
     return float(children_impurity(index, lp, ln, float(lp.sum() + ln.sum())).sum())
 
 
-def _midpoint(a: float, b: float) -> float:
+def cut_midpoint(a: float, b: float) -> float:
     """Midpoint of two consecutive distinct values that stays strictly below ``b``."""
     m = (a + b) / 2.0
     return float(a if m >= b else m)  # float rounding can put the midpoint on b itself
@@ -413,12 +413,12 @@ _MU_CELLS = 64
 #: every candidate within rounding of the optimum — hence every tie — is still evaluated.
 _PRUNE_MARGIN = 1e-9
 #: Cut positions the DP handles per block of right ends ``b`` (see :func:`_interval_dp`).
-_DP_BLOCK = 64
+DP_BLOCK = 64
 #: Score-table size (candidates × right ends) a block of :func:`_pruned_layer` aims at, and the
 #: fewest right ends per block.
-_TILE, _MIN_BLOCK = 1 << 14, 16
+TILE, MIN_BLOCK = 1 << 14, 16
 #: Layers with at most this many candidate cuts try every pair: pruning would not pay there.
-_DENSE_UP_TO = 384
+DENSE_UP_TO = 384
 
 
 def _loss_cells(index: IndexFunction) -> tuple[np.ndarray, ...] | None:
@@ -513,11 +513,11 @@ def _interval_dp(
         valid = np.flatnonzero(np.isfinite(f))
         arg = np.zeros(m1, dtype=np.intp)
         fk = np.full(m1, np.inf)
-        if k == top or cells is None or valid.size <= _DENSE_UP_TO:
+        if k == top or cells is None or valid.size <= DENSE_UP_TO:
             # last layer: only b = end is needed; small layers: no pruning needed
             ends = all_b[-1:] if k == top else all_b
-            for b0 in range(0, ends.size, _DP_BLOCK):
-                bs = ends[b0 : b0 + _DP_BLOCK]
+            for b0 in range(0, ends.size, DP_BLOCK):
+                bs = ends[b0 : b0 + DP_BLOCK]
                 a = valid[valid < bs[-1]]
                 if a.size == 0:
                     continue
@@ -563,9 +563,9 @@ def _pruned_layer(f, p, n, valid, cells, cost):
     b0 = 0
     every, wait = 1, 0  # prune after every `every`-th block; `wait` blocks since the last
     while b0 < m1:
-        # the score table of a block (alive × width) kept near _TILE cells: in cache when
-        # pruning keeps few candidates (the width stays _DP_BLOCK), narrower when it cannot
-        width = min(_DP_BLOCK, max(_MIN_BLOCK, _TILE // max(alive.size, 1)))
+        # the score table of a block (alive × width) kept near TILE cells: in cache when
+        # pruning keeps few candidates (the width stays DP_BLOCK), narrower when it cannot
+        width = min(DP_BLOCK, max(MIN_BLOCK, TILE // max(alive.size, 1)))
         b1 = min(m1, b0 + width)
         hi = int(np.searchsorted(valid, b1 - 1))  # candidates a < b1 − 1 + 1
         new = np.arange(nxt, hi)
@@ -618,11 +618,11 @@ def _strictly_concave(index: IndexFunction) -> bool:
 
 
 #: How much better (relative to the node, costs at most 1) each arity's best between-runs cost
-#: must be than the arity below for :func:`_between_runs` to trust it: far above rounding.
+#: must be than the arity below for :func:`between_runs` to trust it: far above rounding.
 _STRICT_GAIN = 1e-9
 
 
-def _between_runs(
+def between_runs(
     cp: np.ndarray,
     cn: np.ndarray,
     runs: np.ndarray,
@@ -746,7 +746,7 @@ def best_interval_splits(
     # weight 0, or inside a run under the piecewise-linear `error`, keeps the same cost)
     shortcut = _strictly_concave(index) and bool(np.all(w[order_t[0]] > 0))
     for j in range(d):
-        xs, cp, cn, tp_col, tn_col = _sorted_stats(X, y, w, order_t[j : j + 1], np.array([j]))
+        xs, cp, cn, tp_col, tn_col = sorted_stats(X, y, w, order_t[j : j + 1], np.array([j]))
         xs, cp, cn = xs[0], cp[0], cn[0]
         if tp_col[0] + tn_col[0] <= 0:
             return best
@@ -760,7 +760,7 @@ def best_interval_splits(
             cuts = boundary_cuts(cp, cn, valid_pos, max_arity)
             runs = boundary_cuts(cp, cn, valid_pos, 2)  # the cuts between runs only
             if shortcut and runs.size < cuts.size:
-                found = _between_runs(cp, cn, runs, tp, tn, index, max_arity, cuts.size)
+                found = between_runs(cp, cn, runs, tp, tn, index, max_arity, cuts.size)
                 if found is not None:
                     cuts = runs
         else:
@@ -773,7 +773,7 @@ def best_interval_splits(
             if prev is not None and value >= prev.impurity - TIE_TOL * max(1.0, abs(value)):
                 continue
             # boundary b ∈ 1..M ↔ cut position cuts[b − 1]
-            thr = tuple(_midpoint(xs[cuts[b - 1]], xs[cuts[b - 1] + 1]) for b in bounds)
+            thr = tuple(cut_midpoint(xs[cuts[b - 1]], xs[cuts[b - 1] + 1]) for b in bounds)
             best[k] = Split(feature=j, thresholds=thr, impurity=value)
     return best
 
@@ -939,7 +939,7 @@ def best_stump_on_partition(
         return None
     _, j, i = best
     xs = np.sort(X[:, j])
-    theta = _midpoint(xs[i], xs[i + 1])
+    theta = cut_midpoint(xs[i], xs[i + 1])
     # the reported entropy is recomputed exactly from the chosen partition
     side = (X[:, j] > theta).astype(np.intp)
     return j, theta, partition_entropy(y, w, 2 * leaf_of + side, 2 * n_leaves)
@@ -999,5 +999,5 @@ def best_margin_stump(
     j = int(np.argmax(row_best >= tie))
     i = int(np.argmax(mag[j] >= tie))
     polarity = 1 if score[j, i] >= 0 else -1
-    theta = _midpoint(xs[j, i], xs[j, i + 1])
+    theta = cut_midpoint(xs[j, i], xs[j, i + 1])
     return j, theta, polarity, float(abs(score[j, i]))

@@ -943,7 +943,7 @@ def _partition(
     wr = w[rows]
     pos = y[rows] > 0
     # positive and negative weight summed separately (never total − positives): a pure branch
-    # must come out exactly 0, as in the split search (boostcore.splits._sorted_stats)
+    # must come out exactly 0, as in the split search (boostcore.splits.sorted_stats)
     wp = np.where(pos, wr, 0.0)
     wn = np.where(pos, 0.0, wr)
     lp, ln = float(np.sum(wp)), float(np.sum(wn))

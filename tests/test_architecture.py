@@ -231,17 +231,48 @@ def test_every_doctest_is_collected() -> None:
     assert with_doctests and not missed, missed
 
 
+#: The packages whose modules a test may import by name (the app's and the tests' own).
+OURS = ("tests", "ui", "boostcore", "server", "views", "scripts", "benchmarks")
+
+
+def _ours(module: str) -> bool:
+    parts = module.split(".")
+    return parts[0] in OURS or parts[-1].startswith(("test_", "apptest_", "conftest"))
+
+
 def _private_test_imports(files) -> list[str]:
-    """``file:line`` of every ``from test_x import _y`` (or ``tests.test_x``) in ``files``."""
+    """``file:line name`` of every private name a test or benchmark takes from one of our
+    modules: ``from test_x import _y`` (or ``tests.…``), ``module._y`` on a module it imported
+    (``from ui import payload`` then ``payload._memo``) and ``setattr(module, "_y", …)``."""
     out = []
     for path in files:
-        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
-            if isinstance(node, ast.ImportFrom) and (node.module or "").split(".")[-1].startswith(
-                ("test_", "apptest_", "conftest")
-            ):
+        tree = ast.parse(path.read_text("utf-8"))
+        bound: set[str] = set()
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and _ours(node.module or ""):
+                bound |= {a.asname or a.name for a in node.names}
                 out += [
                     f"{path.name}:{node.lineno} {a.name}" for a in node.names if a.name[0] == "_"
                 ]
+            elif isinstance(node, ast.Import):
+                bound |= {a.asname or a.name.split(".")[0] for a in node.names if _ours(a.name)}
+        for node in ast.walk(tree):
+            taken = None
+            if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
+                if node.value.id in bound:
+                    taken = node.attr
+            elif (
+                isinstance(node, ast.Call)
+                and getattr(node.func, "attr", getattr(node.func, "id", "")) == "setattr"
+                and len(node.args) >= 2
+                and isinstance(node.args[0], ast.Name)
+                and node.args[0].id in bound
+                and isinstance(node.args[1], ast.Constant)
+                and isinstance(node.args[1].value, str)
+            ):
+                taken = node.args[1].value
+            if taken and taken.startswith("_") and not taken.startswith("__"):
+                out.append(f"{path.name}:{node.lineno} {taken}")
     return out
 
 
@@ -251,8 +282,19 @@ def test_no_test_takes_a_private_name_from_another_test(tmp_path: Path) -> None:
     files = [*(ROOT / "tests").rglob("*.py"), *(ROOT / "benchmarks").glob("*.py")]
     assert _private_test_imports(files) == []
     made_up = tmp_path / "test_x.py"
-    made_up.write_text("from test_browser import _settle, LECTURE\n")
-    assert _private_test_imports([made_up]) == ["test_x.py:1 _settle"]
+    made_up.write_text(
+        "from test_browser import _settle, LECTURE\n"
+        "from ui import payload\n"
+        "from tests.ui import test_quiz as tq\n"
+        "payload._memo, tq._case(1), payload.pack, np._x, payload.__name__\n"
+        'monkeypatch.setattr(payload, "_gzip", None)\n'
+    )
+    assert sorted(_private_test_imports([made_up])) == [
+        "test_x.py:1 _settle",
+        "test_x.py:4 _case",
+        "test_x.py:4 _memo",
+        "test_x.py:5 _gzip",
+    ]
 
 
 #: The test folders and what each holds (issue 42, item 5: a feature's tests are found by its

@@ -54,7 +54,7 @@ MEMO_ENTRIES = 512
 
 _lock = threading.Lock()
 # id(frames) -> (frames, compressed bytes, uncompressed length)
-_memo: OrderedDict[int, tuple[Any, bytes, int]] = OrderedDict()
+memo: OrderedDict[int, tuple[Any, bytes, int]] = OrderedDict()
 _memo_total = 0
 #: Headers whose gzip is remembered, by their JSON: a view's header is the same for every
 #: student who opens the same link, and gzip'ing it was 2 % of a warm page open's server CPU
@@ -62,7 +62,7 @@ _memo_total = 0
 HEADER_ENTRIES = 1024
 #: A header's JSON longer than this is compressed each time (a quiz's questions).
 HEADER_BYTES = 4096
-_headers: OrderedDict[bytes, bytes] = OrderedDict()
+headers: OrderedDict[bytes, bytes] = OrderedDict()
 
 
 def gzip_json(value: Any, level: int = LEVEL) -> tuple[bytes, int]:
@@ -73,7 +73,7 @@ def gzip_json(value: Any, level: int = LEVEL) -> tuple[bytes, int]:
     (11, True)
     """
     raw = _json(value)
-    return _gzip(raw, level), len(raw)
+    return gzip_bytes(raw, level), len(raw)
 
 
 def _json(value: Any) -> bytes:
@@ -81,7 +81,7 @@ def _json(value: Any) -> bytes:
     return json.dumps(value, separators=(",", ":"), allow_nan=False).encode("utf-8")
 
 
-def _gzip(raw: bytes, level: int = LEVEL) -> bytes:
+def gzip_bytes(raw: bytes, level: int = LEVEL) -> bytes:
     """A gzip member with ``mtime`` 0: equal data, equal bytes."""
     # wbits 31: a gzip member (header with mtime 0, CRC, length), which DecompressionStream
     # ("gzip") reads
@@ -93,17 +93,17 @@ def _header(header: dict[str, Any]) -> bytes:
     """A component's header gzip'd, remembered by its JSON when it is small."""
     raw = _json(header)
     if len(raw) > HEADER_BYTES:
-        return _gzip(raw)
+        return gzip_bytes(raw)
     with _lock:
-        hit = _headers.get(raw)
+        hit = headers.get(raw)
         if hit is not None:
-            _headers.move_to_end(raw)
+            headers.move_to_end(raw)
             return hit
-    blob = _gzip(raw)
+    blob = gzip_bytes(raw)
     with _lock:
-        _headers[raw] = blob
-        while len(_headers) > HEADER_ENTRIES:
-            _headers.popitem(last=False)
+        headers[raw] = blob
+        while len(headers) > HEADER_ENTRIES:
+            headers.popitem(last=False)
     return blob
 
 
@@ -125,21 +125,21 @@ def blob(frames: Sequence[Any]) -> bytes:
     global _memo_total
     key = id(frames)
     with _lock:
-        hit = _memo.get(key)
+        hit = memo.get(key)
         if hit is not None and hit[0] is frames:
-            _memo.move_to_end(key)
+            memo.move_to_end(key)
             return hit[1]
     blob, n = gzip_json(list(frames))
     if n > MEMO_BYTES:
         return blob
     with _lock:
-        old = _memo.pop(key, None)
+        old = memo.pop(key, None)
         if old is not None:
             _memo_total -= old[2]
-        while _memo and (_memo_total + n > MEMO_BYTES or len(_memo) >= MEMO_ENTRIES):
-            _, (_, _, size) = _memo.popitem(last=False)
+        while memo and (_memo_total + n > MEMO_BYTES or len(memo) >= MEMO_ENTRIES):
+            _, (_, _, size) = memo.popitem(last=False)
             _memo_total -= size
-        _memo[key] = (frames, blob, n)
+        memo[key] = (frames, blob, n)
         _memo_total += n
     return blob
 
@@ -147,15 +147,15 @@ def blob(frames: Sequence[Any]) -> bytes:
 def memo_stats() -> dict[str, int]:
     """``entries`` and uncompressed ``bytes`` the memo holds (tests, benchmarks)."""
     with _lock:
-        return {"entries": len(_memo), "bytes": _memo_total}
+        return {"entries": len(memo), "bytes": _memo_total}
 
 
 def clear() -> None:
     """Forget every packed list (tests)."""
     global _memo_total
     with _lock:
-        _memo.clear()
-        _headers.clear()
+        memo.clear()
+        headers.clear()
         _memo_total = 0
 
 

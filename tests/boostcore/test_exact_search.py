@@ -15,13 +15,13 @@ from boostcore.impurity import INDEX, IndexFunction
 from boostcore.splits import (
     TIE_TOL,
     Split,
-    _midpoint,
-    _sorted_stats,
     best_interval_splits,
     boundary_cuts,
     children_impurity,
+    cut_midpoint,
     presort,
     quantile_cuts,
+    sorted_stats,
 )
 
 
@@ -41,7 +41,7 @@ def reference_interval_splits(
         return best
     order_t = order.T  # (d, n): one row per feature
     for j in range(d):
-        xs, cp, cn, tp_col, tn_col = _sorted_stats(X, y, w, order_t[j : j + 1], np.array([j]))
+        xs, cp, cn, tp_col, tn_col = sorted_stats(X, y, w, order_t[j : j + 1], np.array([j]))
         xs, cp, cn = xs[0], cp[0], cn[0]
         if tp_col[0] + tn_col[0] <= 0:
             return best
@@ -83,7 +83,7 @@ def reference_interval_splits(
                 b = int(arg_k[b])
                 bounds.append(b)
             bounds = sorted(bounds)  # boundary b ∈ 1..M ↔ cut position cuts[b − 1]
-            thr = tuple(_midpoint(xs[cuts[b - 1]], xs[cuts[b - 1] + 1]) for b in bounds)
+            thr = tuple(cut_midpoint(xs[cuts[b - 1]], xs[cuts[b - 1] + 1]) for b in bounds)
             best[k] = Split(feature=j, thresholds=thr, impurity=value)
     return best
 
@@ -125,10 +125,10 @@ def test_pruned_search_returns_the_full_searchs_splits(monkeypatch, block, tile)
     small tile narrows the blocks to 2 right ends as soon as 20 candidates are alive."""
     import boostcore.splits as splits
 
-    monkeypatch.setattr(splits, "_DP_BLOCK", block)
-    monkeypatch.setattr(splits, "_TILE", tile)
-    monkeypatch.setattr(splits, "_MIN_BLOCK", 2)
-    monkeypatch.setattr(splits, "_DENSE_UP_TO", 2)
+    monkeypatch.setattr(splits, "DP_BLOCK", block)
+    monkeypatch.setattr(splits, "TILE", tile)
+    monkeypatch.setattr(splits, "MIN_BLOCK", 2)
+    monkeypatch.setattr(splits, "DENSE_UP_TO", 2)
     for seed in range(60):
         rng = np.random.default_rng(1000 * block + seed)
         X, y, w = _random_leaf(rng)
@@ -160,7 +160,7 @@ def test_exact_search_scores_a_small_fraction_of_the_pairs(monkeypatch):
     order = presort(X).T
     got = best_interval_splits(X, y, w, order, INDEX["entropy"], 5)
     monkeypatch.undo()
-    xs, cp, cn, _, _ = _sorted_stats(X, y, w, order.T, np.array([0]))
+    xs, cp, cn, _, _ = sorted_stats(X, y, w, order.T, np.array([0]))
     M = boundary_cuts(cp[0], cn[0], np.flatnonzero(xs[0][1:] > xs[0][:-1]), 5).size
     assert M > 1000  # noisy labels: almost every gap is a boundary
     assert sum(scored) < 0.3 * (M + 2) ** 2
@@ -172,14 +172,14 @@ def _shortcut_calls(monkeypatch) -> list:
     import boostcore.splits as splits
 
     taken: list[bool] = []
-    real = splits._between_runs
+    real = splits.between_runs
 
     def recording(*args, **kwargs):
         out = real(*args, **kwargs)
         taken.append(out is not None)
         return out
 
-    monkeypatch.setattr(splits, "_between_runs", recording)
+    monkeypatch.setattr(splits, "between_runs", recording)
     return taken
 
 
@@ -199,7 +199,7 @@ def test_between_runs_shortcut_is_taken_on_noisy_data_and_stays_exact(monkeypatc
         got = best_interval_splits(X, y, w, order, INDEX[name], 6)
         assert got == reference_interval_splits(X, y, w, order, INDEX[name], 6), name
     assert taken == [True] * 6  # both features, three indices
-    xs, cp, cn, _, _ = _sorted_stats(X, y, w, order.T[:1], np.array([0]))
+    xs, cp, cn, _, _ = sorted_stats(X, y, w, order.T[:1], np.array([0]))
     valid = np.flatnonzero(xs[0][1:] > xs[0][:-1])
     runs, full = boundary_cuts(cp[0], cn[0], valid, 2), boundary_cuts(cp[0], cn[0], valid, 6)
     assert runs.size < 0.5 * full.size

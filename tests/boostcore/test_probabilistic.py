@@ -13,11 +13,11 @@ from boostcore import bounds
 from boostcore.probabilistic import (
     ProbTree,
     SoftStump,
-    _w,
     best_soft_stump,
     matryoshka,
     prob_adaboost,
     prob_tree,
+    soft_weights,
 )
 from tests.strategies import labelled_samples
 
@@ -90,7 +90,7 @@ def test_softness_to_zero_is_a_deterministic_stump():
     D = np.full(80, 1 / 80)
     stump = SoftStump(feature=1, theta=0.05, polarity=1, tau=1e-6)
     hard = X[:, 1] > 0.05
-    wpp, wpn, wmp, wmn = _w(stump.q_pos(X), y, D)
+    wpp, wpn, wmp, wmn = soft_weights(stump.q_pos(X), y, D)
     assert wpp == pytest.approx(D[hard & (y > 0)].sum(), abs=1e-8)
     assert wpn == pytest.approx(D[hard & (y < 0)].sum(), abs=1e-8)
     assert wmp == pytest.approx(D[~hard & (y > 0)].sum(), abs=1e-8)
@@ -108,7 +108,7 @@ def test_weak_learner_minimises_Z_over_its_candidates():
     best = best_soft_stump(X, y, D, 0.3)
 
     def z(stump):
-        wpp, wpn, wmp, wmn = _w(stump.q_pos(X), y, D)
+        wpp, wpn, wmp, wmn = soft_weights(stump.q_pos(X), y, D)
         return 2 * np.sqrt(wpp * wpn) + 2 * np.sqrt(wmp * wmn)
 
     zb = z(best)
@@ -204,7 +204,7 @@ def test_collapse_rule_keeps_a_valid_bound_and_every_stump(data, T):
 
 # ------------------------------------------------------------------ the weak learner's search
 def _Z(stump, X, y, D):
-    wpp, wpn, wmp, wmn = _w(stump.q_pos(X), y, D)
+    wpp, wpn, wmp, wmn = soft_weights(stump.q_pos(X), y, D)
     return 2 * np.sqrt(wpp * wpn) + 2 * np.sqrt(wmp * wmn)
 
 

@@ -488,13 +488,13 @@ def test_the_pages_and_the_routes_count_wrong_codes_together(monkeypatch) -> Non
     import ui.classroom.teach as teach
     from tests import apptest_helpers as ah
 
-    assert routes.THROTTLE is cs.THROTTLE and teach._THROTTLE is cs.THROTTLE
+    assert routes.THROTTLE is cs.THROTTLE and teach.THROTTLE is cs.THROTTLE
     shared = cs.Throttle(free=cs.FREE_MISSES)
     monkeypatch.setattr(routes, "THROTTLE", shared)
-    monkeypatch.setattr(teach, "_THROTTLE", shared)
+    monkeypatch.setattr(teach, "THROTTLE", shared)
     monkeypatch.setattr(cs, "STORE", cs.MemoryStore())
     monkeypatch.setattr(routes, "TRUSTED_PROXIES", frozenset({"testclient"}))
-    monkeypatch.setattr(teach, "_client", lambda: "203.0.113.7")
+    monkeypatch.setattr(teach, "client_address", lambda: "203.0.113.7")
     with TestClient(Starlette(routes=routes.ROUTES)) as client:
         for _ in range(cs.FREE_MISSES - 1):
             r = client.get("/api/class/ZZZZZZ/events", headers={"X-Forwarded-For": "203.0.113.7"})

@@ -82,11 +82,11 @@ def test_the_memo_stays_under_its_budget(monkeypatch) -> None:
     assert stats == {"entries": 3, "bytes": 3 * one}
     payload.blob(kept[2])  # the oldest kept: used again, so it is the last to go
     payload.blob(["y" * 1000])
-    ids = set(payload._memo)
+    ids = set(payload.memo)
     assert id(kept[2]) in ids and id(kept[3]) not in ids
     huge = ["z" * (4 * one)]  # larger than the whole memo: returned, not kept
     assert payload.unpack(payload.pack({"frames": huge}, ("frames",)))["frames"] == huge
-    assert id(huge) not in payload._memo
+    assert id(huge) not in payload.memo
     payload.clear()
 
 
@@ -96,13 +96,13 @@ def test_a_small_header_is_compressed_once_and_the_memo_is_bounded(monkeypatch) 
     most ``HEADER_ENTRIES``, and what it returns unpacks to the data given."""
     payload.clear()
     calls = []
-    real = payload._gzip
+    real = payload.gzip_bytes
 
     def counted(raw, level=payload.LEVEL):
         calls.append(raw)
         return real(raw, level)
 
-    monkeypatch.setattr(payload, "_gzip", counted)
+    monkeypatch.setattr(payload, "gzip_bytes", counted)
     monkeypatch.setattr(payload, "HEADER_ENTRIES", 3)
     frames = [1, 2, 3]
     one = payload.pack({"role": "view", "title": "a", "frames": frames}, ("frames",))
@@ -117,9 +117,9 @@ def test_a_small_header_is_compressed_once_and_the_memo_is_bounded(monkeypatch) 
     assert len(calls) == n + 3
     for i in range(5):
         payload.pack({"role": "view", "title": str(i)})
-    assert len(payload._headers) == 3
+    assert len(payload.headers) == 3
     payload.clear()
-    assert not payload._headers
+    assert not payload.headers
 
 
 def test_the_component_script_is_a_loader_of_the_static_copy() -> None:

@@ -64,7 +64,7 @@ def _data(rng: np.random.Generator, lo: int = 20, hi: int = 90):
 
 
 # ------------------------------------------------------------------------ random runs
-def _topdown_run(case: int):
+def topdown_run(case: int):
     rng = np.random.default_rng([17, 1, case])
     X, y = _data(rng)
     criterion = str(rng.choice(["hatano", "hatano", "mansour_mcallester", "naive"]))
@@ -91,7 +91,7 @@ def _topdown_run(case: int):
     }
 
 
-def _branching_run(case: int):
+def branching_run(case: int):
     rng = np.random.default_rng([17, 2, case])
     X, y = _data(rng)
     run = list(
@@ -107,7 +107,7 @@ def _branching_run(case: int):
     return run, {"X": X, "y": y, "_run": run}
 
 
-def _matryoshka_run(case: int):
+def matryoshka_run(case: int):
     rng = np.random.default_rng([17, 3, case])
     X, y = _data(rng, 16, 50)
     structure = ("chain", "tree", "collapse", "matryoshka")[case % 4]
@@ -130,7 +130,7 @@ def _matryoshka_run(case: int):
     return run, options
 
 
-def _oblique_run(case: int):
+def oblique_run(case: int):
     rng = np.random.default_rng([17, 4, case])
     X, y = _data(rng)
     which = ("odt", "km", "ada")[case % 3]
@@ -156,7 +156,7 @@ def _oblique_run(case: int):
     return run, {"X": X, "y": y, "_run": run}
 
 
-def _game_run(case: int):
+def game_run(case: int):
     rng = np.random.default_rng([17, 5, case])
     s = int(rng.integers(2, 17))
     gamma = float(rng.choice([0.0, 0.1, 0.2, 0.3]))
@@ -171,7 +171,7 @@ def _game_run(case: int):
     }
 
 
-def _rounds_of(page: str, run: list) -> range:
+def rounds_of(page: str, run: list) -> range:
     """The page's rounds t = 0 … T (the matryoshka page counts weak classifiers)."""
     r = steps.rounds(run)
     if page == "matryoshka":
@@ -179,7 +179,7 @@ def _rounds_of(page: str, run: list) -> range:
     return range(len(r))
 
 
-def _next(page: str, run: list, t: int):
+def next_snapshots(page: str, run: list, t: int):
     """The snapshots now and after the step, found here without ui.quiz."""
     r = steps.rounds(run)
     if page == "matryoshka":
@@ -615,39 +615,39 @@ class Case(NamedTuple):
 
 #: Each lesson's questions module → its case (every page of ``QUIZ_PAGES`` has one).
 CASES: dict[ModuleType, Case] = {
-    topdown_q: Case(_topdown_run, {"leaf", "arity", "index_drop", "error"}, _topdown_truth),
-    branching_q: Case(_branching_run, {"stump", "prod_z", "leaves", "error"}, _branching_truth),
+    topdown_q: Case(topdown_run, {"leaf", "arity", "index_drop", "error"}, _topdown_truth),
+    branching_q: Case(branching_run, {"stump", "prod_z", "leaves", "error"}, _branching_truth),
     matryoshka_q: Case(
-        _matryoshka_run,
+        matryoshka_run,
         {"leaf", "stump", "bound_drop", "bound", "error", "doll", "nesting"},
         _matryoshka_truth,
     ),
-    oblique_q: Case(_oblique_run, {"node", "stump", "loss_drop", "error"}, _oblique_truth),
-    game_q: Case(_game_run, {"leaf", "arity", "weight_drop", "gap"}, _game_truth),
+    oblique_q: Case(oblique_run, {"node", "stump", "loss_drop", "error"}, _oblique_truth),
+    game_q: Case(game_run, {"leaf", "arity", "weight_drop", "gap"}, _game_truth),
 }
 
 
-def _kw(options: dict) -> dict:
+def options_kw(options: dict) -> dict:
     """The page's keyword arguments of its questions (``_``-keys are this test's own)."""
     return {k: v for k, v in options.items() if not k.startswith("_")}
 
 
-def _questions(page: str) -> ModuleType:
+def questions_of(page: str) -> ModuleType:
     """The page's own questions module (``ui/pages/<slug>/questions.py``)."""
     return importlib.import_module(f"ui.pages.{page}.questions")
 
 
-def _case(page: str) -> Case:
-    return CASES[_questions(page)]
+def case_of(page: str) -> Case:
+    return CASES[questions_of(page)]
 
 
 def _truth(page: str, q: quiz.Question, now, nxt, options: dict) -> list[bool]:
     """Which answers are true, decided from the snapshots' fields (not from ``q.correct``)."""
-    return _case(page).truth(q, now, nxt, options)
+    return case_of(page).truth(q, now, nxt, options)
 
 
-def _check(page: str, q: quiz.Question, now, nxt, options: dict) -> None:
-    assert q.page == page and q.kind in _case(page).kinds
+def check_key(page: str, q: quiz.Question, now, nxt, options: dict) -> None:
+    assert q.page == page and q.kind in case_of(page).kinds
     assert 3 <= len(q.answers) <= 4 and len(set(q.answers)) == len(q.answers), q
     assert q.text and "\n" not in q.text and q.why and "\n" not in q.why, q
     true = _truth(page, q, now, nxt, options)
@@ -661,18 +661,18 @@ def test_every_question_has_exactly_one_true_answer_the_next_snapshot_gives(page
     seen: set[str] = set()
     asked = 0
     for case in range(N_RUNS):
-        run, options = _case(page).run(case)
+        run, options = case_of(page).run(case)
         kinds: set[str] = set()
-        rounds = _rounds_of(page, run)
+        rounds = rounds_of(page, run)
         for t in rounds:
-            qs = _questions(page).all_questions(run, t, seed=case, **_kw(options))
+            qs = questions_of(page).all_questions(run, t, seed=case, **options_kw(options))
             if t == rounds[-1] and page != "game":
                 assert qs == (), "a question after the last round"
             if not qs:
                 continue
-            now, nxt = _next(page, run, t)
+            now, nxt = next_snapshots(page, run, t)
             for q in qs:
-                _check(page, q, now, nxt, options)
+                check_key(page, q, now, nxt, options)
                 assert q.t == t
                 asked += 1
             assert len({q.kind for q in qs}) == len(qs)
@@ -680,11 +680,11 @@ def test_every_question_has_exactly_one_true_answer_the_next_snapshot_gives(page
         if len(rounds) > 2 and not options.get("_one_kind"):
             assert len(kinds) >= 2, f"run {case} asks only {kinds}"
         seen |= kinds
-    assert seen == _case(page).kinds, f"never asked: {_case(page).kinds - seen}"
+    assert seen == case_of(page).kinds, f"never asked: {case_of(page).kinds - seen}"
     assert asked >= N_RUNS
 
 
-def _option(q: quiz.Question) -> str:
+def option_of(q: quiz.Question) -> str:
     """The right answer as an option of its kind: a trend answer's band (its round number
     varies), otherwise its text."""
     a = q.answer
@@ -702,20 +702,20 @@ def _option(q: quiz.Question) -> str:
 
 @pytest.mark.parametrize("page", QUIZ_PAGES)
 def test_the_drawn_question_is_deterministic_for_a_seed(page: str) -> None:
-    module = _questions(page)
+    module = questions_of(page)
     differs = False
     drawn: set[str] = set()
     for case in range(0, N_RUNS, 5):
-        run, options = _case(page).run(case)
-        again, _ = _case(page).run(case)  # the same run computed anew
-        for t in _rounds_of(page, run):
-            q = module.question(run, t, seed=11, **_kw(options))
-            assert q == module.question(again, t, seed=11, **_kw(options))
+        run, options = case_of(page).run(case)
+        again, _ = case_of(page).run(case)  # the same run computed anew
+        for t in rounds_of(page, run):
+            q = module.question(run, t, seed=11, **options_kw(options))
+            assert q == module.question(again, t, seed=11, **options_kw(options))
             if q is None:
                 continue
-            assert q in module.all_questions(run, t, seed=11, **_kw(options))
+            assert q in module.all_questions(run, t, seed=11, **options_kw(options))
             drawn.add(q.kind)
-            other = module.question(run, t, seed=12, **_kw(options))
+            other = module.question(run, t, seed=12, **options_kw(options))
             differs |= other != q
     assert differs, "another seed never asks anything else"
     assert len(drawn) >= 2, f"only {drawn} drawn"
@@ -739,7 +739,7 @@ def test_the_chains_error_question_is_keyed_from_the_exact_error_on_tiny_sharp_d
             for q in matryoshka_q.all_questions(run, t, seed=case):
                 if q.kind == "error":
                     assert q.text.startswith("Does the exact expected training error"), q
-                    _check("matryoshka", q, run[t], run[t + 1], {"X": X, "y": y})
+                    check_key("matryoshka", q, run[t], run[t + 1], {"X": X, "y": y})
                     asked += 1
     assert asked >= 500
 
@@ -806,7 +806,7 @@ def test_oblique_to_spans_several_adaboost_rounds() -> None:
     assert [q.kind for q in qs] == ["loss_drop", "error"]  # no "which stump" over 3 rounds
     r = steps.rounds(run)
     for q in qs:
-        _check("oblique", q, r[3], r[6], {})
+        check_key("oblique", q, r[3], r[6], {})
     assert oblique_q.all_questions(run, 3, to=3) == ()
 
 
@@ -840,9 +840,9 @@ def test_every_page_that_asks_has_its_questions_module_and_its_case() -> None:
         if p.slug and (ROOT / "ui/pages" / p.slug / "questions.py").exists()
     }
     assert with_module == set(QUIZ_PAGES)
-    assert set(CASES) == {_questions(page) for page in QUIZ_PAGES}
+    assert set(CASES) == {questions_of(page) for page in QUIZ_PAGES}
     for page in QUIZ_PAGES:
-        assert callable(_questions(page).question) and callable(_questions(page).all_questions)
+        assert callable(questions_of(page).question) and callable(questions_of(page).all_questions)
 
 
 def test_the_chains_error_question_is_keyed_by_the_exact_expected_error() -> None:

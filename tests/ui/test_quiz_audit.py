@@ -145,7 +145,7 @@ def _defaults_oblique(case: int):
 
 def _topdown(case: int):
     if case % 2 == 0:
-        return tq._topdown_run(case)
+        return tq.topdown_run(case)
     rng = np.random.default_rng([41, 1, case])
     X, y, w = _odd_data(rng, ODD[case // 2 % len(ODD)])
     index = str(rng.choice(["km", "gini", "entropy", "error"]))
@@ -176,7 +176,7 @@ def _topdown(case: int):
 
 def _branching(case: int):
     if case % 2 == 0:
-        return tq._branching_run(case)
+        return tq.branching_run(case)
     rng = np.random.default_rng([41, 2, case])
     X, y, _ = _odd_data(rng, ODD[case // 2 % (len(ODD) - 1)])  # no sample weights here
     run = list(
@@ -194,7 +194,7 @@ def _branching(case: int):
 
 def _matryoshka(case: int):
     if case % 2 == 0:
-        return tq._matryoshka_run(case)
+        return tq.matryoshka_run(case)
     rng = np.random.default_rng([41, 3, case])
     X, y, _ = _odd_data(rng, ODD[case // 2 % (len(ODD) - 1)])
     structure = ("chain", "tree", "collapse", "matryoshka")[case // 2 % 4]
@@ -214,7 +214,7 @@ def _matryoshka(case: int):
 
 def _oblique(case: int):
     if case % 2 == 0:
-        return tq._oblique_run(case)
+        return tq.oblique_run(case)
     rng = np.random.default_rng([41, 4, case])
     X, y, w = _odd_data(rng, ODD[case // 2 % len(ODD)])
     which = ("odt", "km", "ada")[case // 2 % 3]
@@ -244,7 +244,7 @@ def _oblique(case: int):
 
 def _game(case: int):
     if case % 2 == 0:
-        return tq._game_run(case)
+        return tq.game_run(case)
     rng = np.random.default_rng([41, 5, case])
     s = int(rng.integers(3, 17))
     gamma = float(rng.choice([0.0, 0.05, 0.1, 0.2, 0.3, 0.4]))
@@ -315,7 +315,7 @@ MIN_FOR_SHARE = 100
 def test_a_thousand_questions_of_every_kind_are_keyed_right_untied_and_not_given_away(
     page: str,
 ) -> None:
-    kinds = tq._case(page).kinds
+    kinds = tq.case_of(page).kinds
     per_kind = collections.Counter()
     stats: dict = collections.defaultdict(_stat)
     case = 0
@@ -327,24 +327,24 @@ def test_a_thousand_questions_of_every_kind_are_keyed_right_untied_and_not_given
         else:
             run, options = RUNS[page](case)
             group = _group(case, run)
-        for t in tq._rounds_of(page, run):
-            qs = tq._questions(page).all_questions(run, t, seed=case, **tq._kw(options))
+        for t in tq.rounds_of(page, run):
+            qs = tq.questions_of(page).all_questions(run, t, seed=case, **tq.options_kw(options))
             if not qs:
                 continue
-            now, nxt = tq._next(page, run, t)
+            now, nxt = tq.next_snapshots(page, run, t)
             for q in qs:
                 per_kind[q.kind] += 1
                 st = stats[group, q.kind]
                 st["asked"] += 1
                 try:
-                    tq._check(page, q, now, nxt, options)
+                    tq.check_key(page, q, now, nxt, options)
                 except AssertionError as e:
                     st["wrong"] += 1
                     st["failures"].append(f"case {case}, t {t}: {e}")
                 if len(q.answers) == 4:
                     st["four"] += 1
                     st["letters"][q.correct] += 1
-                    st["options"][tq._option(q)] += 1
+                    st["options"][tq.option_of(q)] += 1
         case += 1
     short = {k: per_kind[k] for k in kinds if per_kind[k] < N_PER_KIND}
     assert not short, f"fewer than {N_PER_KIND} questions in {case} runs: {short}"

@@ -164,7 +164,7 @@ def send_split(split: dict[str, Any]) -> str:
     ids = st.session_state.setdefault(STUDENT, {})
     try:
         if code not in ids:
-            ids[code] = cs.run(cs.STORE.admit(code, _address()))
+            ids[code] = cs.run(cs.STORE.admit(code, teacher_address()))
         state = cs.run(cs.STORE.submit(code, ids[code], split))
     except cs.ClassError as e:
         return str(e)
@@ -269,7 +269,7 @@ def _url_round() -> int | None:
         return None
 
 
-def _client() -> str:
+def client_address() -> str:
     """Who asks, for the throttle of wrong codes: the address the class routes see for the
     same browser (the throttle is theirs too: ``cs.THROTTLE``)."""
     try:
@@ -329,7 +329,7 @@ def qr_data_uri(text: str, *, scale: int = 8) -> str:
 
 
 # --------------------------------------------------------------------------------- teacher
-def _address() -> str:
+def teacher_address() -> str:
     """The teacher's client address, as the class routes tell it (behind the hall's proxy,
     the address it forwards): what ``Limits.classes_per_address`` counts ("" for this
     machine itself)."""
@@ -348,7 +348,7 @@ def _open_class(page: str) -> None:
     key = cs.new_key()
     try:
         code = cs.run(
-            cs.STORE.open(key, page, dict(_pairs(shared_query())), _url_round(), _address())
+            cs.STORE.open(key, page, dict(_pairs(shared_query())), _url_round(), teacher_address())
         )
     except cs.ClassError as e:
         st.session_state["_class_error"] = str(e)
@@ -481,18 +481,18 @@ def _from_teacher_link(page: str, code: str, key: str) -> bool:
         del st.query_params[CLASS_PARAM]
     except KeyError:
         pass
-    wait = _THROTTLE.blocked(_client())
+    wait = THROTTLE.blocked(client_address())
     if wait > 0:
         st.error(f"Too many wrong class codes or keys from this device: try again in {wait:.0f} s.")
         return False
     try:
         ok = cs.run(cs.STORE.is_teacher(code, key))
     except cs.ClassError as e:
-        _THROTTLE.miss(_client())
+        THROTTLE.miss(client_address())
         st.error(str(e))
         return False
     if not ok:
-        _THROTTLE.miss(_client())
+        THROTTLE.miss(client_address())
         st.error(f"This teacher link is not the one of class {cs.normal_code(code)}.")
         return False
     state = cs.run(cs.STORE.state(code))
@@ -500,7 +500,7 @@ def _from_teacher_link(page: str, code: str, key: str) -> bool:
     return True
 
 
-_THROTTLE = cs.THROTTLE  # the routes' too: one count of wrong codes per address
+THROTTLE = cs.THROTTLE  # the routes' too: one count of wrong codes per address
 
 
 #: A class store that does not answer (the hall's Redis restarting) answers with this status.
@@ -526,7 +526,7 @@ def _resync() -> None:
 
 
 def _student_banner(page: str, code: str) -> None:
-    wait = _THROTTLE.blocked(_client())
+    wait = THROTTLE.blocked(client_address())
     if wait > 0:
         st.error(f"Too many wrong class codes from this device: try again in {wait:.0f} s.")
         return
@@ -537,7 +537,7 @@ def _student_banner(page: str, code: str) -> None:
         if e.status == UNAVAILABLE:  # not a wrong code: the class is there, its store is not
             _wait_for_the_store(code)
         else:
-            _THROTTLE.miss(_client())
+            THROTTLE.miss(client_address())
         return
     if state.ended:
         st.info(f"Class {state.code} has ended. The page is yours to explore.")
@@ -575,7 +575,7 @@ def _link_params() -> tuple[str | None, str | None]:
         try:
             code = cs.normal_code(raw)
         except cs.NoSuchClass:
-            _THROTTLE.miss(_client())
+            THROTTLE.miss(client_address())
             params.note(params.ignored(CLASS_PARAM, "not a class code (6 letters and digits)", raw))
             del st.query_params[CLASS_PARAM]
     raw = st.query_params.get(TEACH_PARAM)
@@ -636,7 +636,7 @@ def _resume() -> dict | None:
     if not isinstance(raw, str) or raw.count(":") != 1:
         return None
     code, key = raw.split(":")
-    if _THROTTLE.blocked(_client()) > 0:  # a key is guessed here no faster than by a link
+    if THROTTLE.blocked(client_address()) > 0:  # a key is guessed here no faster than by a link
         return None
     gone = (
         f"Class {code} could not be taken up again on this page: it has ended, or the "
@@ -655,7 +655,7 @@ def _resume() -> dict | None:
         st.warning(f"{e} Reload this page in a moment to take class {code} up again.")
         return None
     if not ok:
-        _THROTTLE.miss(_client())
+        THROTTLE.miss(client_address())
         st.session_state[FORGET] = code
         return None
     if state.ended:

@@ -259,7 +259,7 @@ def test_a_click_or_a_box_on_the_plot_sets_the_threshold(
 ) -> None:
     state = {"plot": {"selection": selection}, "thr": 0.0}
     monkeypatch.setattr(branching_student.st, "session_state", state)
-    branching_student._from_plot("plot", "thr", feature, VALUES)
+    branching_student.from_plot("plot", "thr", feature, VALUES)
     assert state["thr"] == expected
 
 
@@ -267,12 +267,12 @@ def test_a_box_outside_the_data_changes_nothing(monkeypatch) -> None:
     state = {"plot": {"selection": {"points": [], "box": [{"x": [-5, -4], "y": [0, 1]}]}}}
     state["thr"] = 0.1
     monkeypatch.setattr(branching_student.st, "session_state", state)
-    branching_student._from_plot("plot", "thr", 0, VALUES)
+    branching_student.from_plot("plot", "thr", 0, VALUES)
     assert state["thr"] == 0.1
 
 
 def test_the_default_threshold_halves_the_weight() -> None:
     values = np.array([0.0, 1.0, 2.0, 3.0])
-    assert branching_student._default_threshold(values, np.full(4, 0.25)) == 1.5
-    assert branching_student._default_threshold(values, np.array([0.7, 0.1, 0.1, 0.1])) == 0.5
-    assert branching_student._default_threshold(values, np.array([0.0, 0.0, 0.0, 1.0])) == 2.5
+    assert branching_student.default_threshold(values, np.full(4, 0.25)) == 1.5
+    assert branching_student.default_threshold(values, np.array([0.7, 0.1, 0.1, 0.1])) == 0.5
+    assert branching_student.default_threshold(values, np.array([0.0, 0.0, 0.0, 1.0])) == 2.5

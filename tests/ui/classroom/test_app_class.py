@@ -127,11 +127,11 @@ def test_a_store_that_does_not_answer_is_waited_for_not_a_wrong_code(monkeypatch
     code = cs.run(real.open(cs.new_key(), "topdown", {}, None))
     store = _Restarting(real, down=2)  # the page's read, and its fragment's first
     monkeypatch.setattr(cs, "STORE", store)
-    monkeypatch.setattr(teach, "_THROTTLE", cs.Throttle(free=1))
+    monkeypatch.setattr(teach, "THROTTLE", cs.Throttle(free=1))
     at = ah.page("topdown", **{"class": code})
     ah.ok(at)
     assert "not answering" in _texts(at)
-    assert teach._THROTTLE.blocked(teach._client()) == 0  # no miss counted
+    assert teach.THROTTLE.blocked(teach.client_address()) == 0  # no miss counted
     at.run()  # the store answers now (the fragment's rerun, or the student's next run)
     ah.ok(at)
     assert "not answering" not in _texts(at)
@@ -144,7 +144,7 @@ def test_a_teachers_classes_count_for_their_address(monkeypatch) -> None:
     none (the operator's browser, the tests)."""
     import ui.classroom.teach as teach
 
-    monkeypatch.setattr(teach, "_address", lambda: "203.0.113.7")
+    monkeypatch.setattr(teach, "teacher_address", lambda: "203.0.113.7")
     for _ in range(3):
         at = ah.page("topdown")
         at.button(key="teach_class").click().run()

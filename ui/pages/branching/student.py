@@ -87,7 +87,7 @@ def _stump_text(names: Sequence[str], feature: int, threshold: float) -> str:
     return f"{names[feature]} > {threshold:.3g}".replace("-", "−")
 
 
-def _default_threshold(values: np.ndarray, weights: np.ndarray) -> float:
+def default_threshold(values: np.ndarray, weights: np.ndarray) -> float:
     """The cut that halves the weight ``D_t`` (a neutral start, not an answer): between the
     distinct value where the cumulative weight reaches one half and the next one."""
     distinct, inverse = np.unique(values, return_inverse=True)
@@ -97,7 +97,7 @@ def _default_threshold(values: np.ndarray, weights: np.ndarray) -> float:
     return float((distinct[i] + distinct[i + 1]) / 2)
 
 
-def _from_plot(plot_key: str, slider_key: str, feature: int, values: np.ndarray) -> None:
+def from_plot(plot_key: str, slider_key: str, feature: int, values: np.ndarray) -> None:
     """A click or a box on the plot sets the threshold: a clicked point's value of
     ``feature`` (snapped to the nearest training value: the point is on the ``−1`` side,
     ``x ≤ θ``), or a box's lower edge along it inside the data (the other edge if only that
@@ -356,7 +356,7 @@ def branching_turn(
                 )
             else:
                 if slider_key not in st.session_state:
-                    st.session_state[slider_key] = _default_threshold(values, state.D_next)
+                    st.session_state[slider_key] = default_threshold(values, state.D_next)
                 threshold = c2.slider(
                     f"Threshold θ: h{t} = +1 where {md_plain(names[feature])} > θ",
                     span[0],
@@ -459,7 +459,7 @@ def branching_turn(
             chart(
                 fig,
                 key=plot_key,
-                on_select=lambda: _from_plot(plot_key, slider_key, feature, values),
+                on_select=lambda: from_plot(plot_key, slider_key, feature, values),
                 selection_mode=("points", "box"),
             )
 
