@@ -33,14 +33,17 @@ REPLICAS ?= $(shell nproc 2>/dev/null || echo 2)
 serve-hall: $(VENV)/.runtime
 	$(PY) scripts/hall.py --replicas $(REPLICAS) --port $(PORT) --address 0.0.0.0
 
-# Three parts: the unit, property and AppTest tests on two workers (pytest-xdist); the
-# browser tests on two workers (one server and one browser per worker: a step no longer
-# reruns the page, so the stepper's server sync no longer races, issue 27 item 3); then the
-# tests that measure their own server, alone.
+# Two parts. First the unit, property, AppTest and browser tests on two workers
+# (pytest-xdist; one app server and one Chromium per worker, started at its first browser
+# test): one run, so neither worker waits idle at the end of the unit tests while the other
+# finishes its last one, and the tests are collected once. The browser tests come after all
+# others on each worker, the longest ones first (tests/conftest.py), so the run ends on short
+# tests; --maxschedchunk 2 hands out two tests at a time (xdist's default hands out up to a
+# quarter of what is left, and a worker could sit on ten class tests while the other has
+# nothing left). Then, alone, the tests that measure their own server (-m serial).
 # Each part prints its 40 slowest tests (where the 10-minute budget goes, issue 42 item 7).
 test: $(VENV)/.dev
-	$(PY) -m pytest -m "not browser and not serial" -n 2 --durations=40
-	$(PY) -m pytest -m "browser and not serial" -n 2 --durations=40
+	$(PY) -m pytest -m "not serial" -n 2 --maxschedchunk 2 --durations=40
 	$(PY) -m pytest -m "serial" --durations=40
 
 # Everything but the browser tests (no Streamlit server, no Chromium): for quick iterations.

@@ -41,11 +41,22 @@ CHROMIUM_ARGS = [
 
 
 def pytest_collection_modifyitems(config, items) -> None:
-    """Run the browser tests after all others (otherwise in their order). The session's
-    Playwright (sync API) keeps an asyncio loop running in the main thread until the session
-    ends, and a test after it that calls ``asyncio.run()`` would fail
-    (``tests/server/test_load_check.py``)."""
-    items.sort(key=lambda item: item.get_closest_marker("browser") is not None)
+    """Run the browser tests after all others, the ``long`` ones first (otherwise in their
+    order).
+
+    After all others: the session's Playwright (sync API) keeps an asyncio loop running in
+    the main thread until the session ends, and a test after it that calls ``asyncio.run()``
+    would fail (``tests/server/test_load_check.py``). pytest-xdist's ``load`` scheduling
+    hands each worker consecutive tests of this order, so on every worker too the browser
+    tests come last. The long ones first: two workers share the browser tests as they
+    free up, and the run ends on short tests rather than on one worker's 60-second class
+    while the other has nothing left (``make test``)."""
+
+    def rank(item) -> tuple[bool, bool]:
+        browser = item.get_closest_marker("browser") is not None
+        return browser, item.get_closest_marker("long") is None
+
+    items.sort(key=rank)
 
 
 def require_chromium() -> None:

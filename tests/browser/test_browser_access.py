@@ -131,6 +131,7 @@ _ALERTS_JS = """() => { const main = document.querySelector('[data-testid=stMain
 
 
 @pytest.mark.parametrize("slug", [p.slug for p in pages.PAGES], ids=lambda s: s or "home")
+@pytest.mark.long
 def test_every_page_on_a_phone_and_a_tablet(server, browser, slug) -> None:
     lesson = slug in LESSONS
     requests = Requests(server)

@@ -133,6 +133,7 @@ def _burn(stop) -> None:
         sum(i * i for i in range(10_000))
 
 
+@pytest.mark.long
 def test_200_fast_presses_none_lost_on_a_loaded_machine(server, browser) -> None:
     # a laptop's window: the views in sight are drawn at each press (the ones below, later)
     page, sent = _open(browser, server + "/branching", size=(1280, 720))
@@ -175,6 +176,7 @@ def test_200_fast_presses_none_lost_on_a_loaded_machine(server, browser) -> None
 
 
 @pytest.mark.parametrize("slug", ["topdown"])
+@pytest.mark.long
 def test_dom_and_listeners_stay_flat_over_200_steps(server, browser, slug: str) -> None:
     """/topdown, the tree that grows and shrinks with the round, its charts and their
     drawings ahead (``benchmarks/bench_class.py`` counts the same on all four lesson pages:
@@ -280,6 +282,7 @@ def _ahead(page, frame: int) -> None:
     )
 
 
+@pytest.mark.long
 def test_a_step_to_a_round_drawn_ahead_shows_that_round(server, browser) -> None:
     page, _ = _open(browser, server + "/topdown?round=2")
     seen: dict[int, dict[str, str]] = {}

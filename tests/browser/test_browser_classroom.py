@@ -179,6 +179,7 @@ def _download(page, click) -> tuple[str, bytes]:
     return download.suggested_filename, Path(download.path()).read_bytes()
 
 
+@pytest.mark.long
 def test_export_downloads(server, context) -> None:
     page = _open(context, server + "/topdown?s=8&round=2", "[data-testid='stExpander']")
     export = page.get_by_role("button", name="Export")
@@ -245,6 +246,7 @@ def test_export_downloads(server, context) -> None:
     page.close()
 
 
+@pytest.mark.long
 def test_game_structure_exports_as_dot_and_svg(server, context) -> None:
     """Every drawn structure is in the Export menu (here the game tree after two moves of
     the adversary's mode); watching, the tree at the move shown (stepped in the browser:
@@ -283,6 +285,7 @@ def test_game_structure_exports_as_dot_and_svg(server, context) -> None:
 
 
 # ----------------------------------------------------------------------------- copy link
+@pytest.mark.long
 def test_copy_link_reopens_the_same_demo(server, context) -> None:
     url = server + "/topdown?data=circles&noise=0.4&s=12&k=3&round=5"
     page = _open(context, url, LECTURE)

@@ -84,6 +84,7 @@ NEG = [(-1.0, 1.0), (-1.5, -0.5), (-0.5, 0.0)]  # on the clickable grid (step 0.
 POS = [(1.0, -1.0), (1.5, 0.5), (0.5, 0.25)]
 
 
+@pytest.mark.long
 def test_draw_points_by_clicking_and_share_the_link(server, browser) -> None:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page = open_page(browser, server + "/topdown", READY)

@@ -57,6 +57,7 @@ def _frames(page) -> dict[str, str]:
 
 @pytest.mark.parametrize("setting", list(SETTINGS))
 @pytest.mark.parametrize("name", list(PAGES))
+@pytest.mark.long
 def test_three_views_on_one_screen_and_a_step_changes_them(
     server, browser, name: str, setting: str
 ) -> None:

@@ -124,6 +124,7 @@ def _on_the_teachers_picture(teacher, students, before: list[int], started: floa
     return drawn
 
 
+@pytest.mark.long
 def test_a_preset_and_a_page_change_open_each_students_page_once(server, browser) -> None:
     """Before issue 39 a preset sent every student's page into a loop of reloads (11-25
     loads over 4-65 s): the teacher's address kept values equal to their defaults that a
@@ -180,6 +181,7 @@ def _toggle_reaches_everyone(teacher, students, label: str, present, on: bool) -
     return took
 
 
+@pytest.mark.long
 def test_every_toggle_reaches_every_student_with_one_run(server, browser) -> None:
     """Before issue 39, after a few toggles of Predict a phone stayed on the old mode for
     good while its page re-ran about once a second: each rerun mounted the class component
@@ -245,6 +247,7 @@ def test_the_keys_stay_with_the_stepper_after_a_stepper_came_and_went(server, br
     page.close()
 
 
+@pytest.mark.long
 def test_end_class_asks_first_and_the_teachers_page_then_tells_nothing(server, browser) -> None:
     """*End class* was a red button beside *Teacher link* that ended the class at once, and
     the teacher's page went on POSTing its rounds to the ended class (404s)."""
@@ -276,6 +279,7 @@ def test_end_class_asks_first_and_the_teachers_page_then_tells_nothing(server, b
         p.close()
 
 
+@pytest.mark.long
 def test_a_phones_first_screen_and_the_cue_to_its_turn(server, browser) -> None:
     """On a phone the teacher's question sat 1,700 px down an 844-px screen with no cue, the
     first screen spent its height on a greyed Export and Challenges, and the banner said

@@ -98,6 +98,7 @@ def _class_collecting(browser, server: str, teacher_query: str = ""):
     return teacher, phone, send
 
 
+@pytest.mark.long
 def test_a_phone_sends_from_under_its_controls(server, browser) -> None:
     teacher, phone, send = _class_collecting(browser, server)
     controls = phone.locator(
@@ -130,6 +131,7 @@ def test_a_phone_sends_from_under_its_controls(server, browser) -> None:
         p.close()
 
 
+@pytest.mark.long
 def test_the_projectors_class_panel_reads_from_the_back(server, browser) -> None:
     teacher, phone, send = _class_collecting(browser, server, "&present=true")
     send.tap()

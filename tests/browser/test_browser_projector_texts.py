@@ -122,6 +122,7 @@ def _open_presenting(browser, server: str, name: str, size: tuple[int, int]):
     + [("topdown", (1920, 960)), ("branching", (1920, 960))],
     ids=lambda v: v if isinstance(v, str) else f"{v[0]}x{v[1]}",
 )
+@pytest.mark.long
 def test_presenter_texts_with_predict_are_whole_at_every_round(server, browser, name, size):
     OUT.mkdir(parents=True, exist_ok=True)
     page = _open_presenting(browser, server, name, size)
@@ -248,6 +249,7 @@ def test_stepper_caption_speaks_to_the_class(server, browser) -> None:
         p.close()
 
 
+@pytest.mark.long
 def test_a_class_followers_caption_names_no_keys(server, browser) -> None:
     """A follower's stepper is the teacher's: on a laptop (which has a keyboard) and on a
     phone, its caption does not tell the student to use keys."""

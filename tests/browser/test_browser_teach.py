@@ -116,6 +116,7 @@ def _post(server: str, code: str, body: bytes) -> int:
         return e.code
 
 
+@pytest.mark.long
 def test_students_follow_the_teachers_rounds(server, browser) -> None:
     teacher, code = teach(browser, server)
     laptop, laptop_sent = _open(browser, f"{server}/topdown?class={code}")
@@ -151,6 +152,7 @@ def test_students_follow_the_teachers_rounds(server, browser) -> None:
         p.close()
 
 
+@pytest.mark.long
 def test_explore_rejoin_late_joiner_and_parameters(server, browser) -> None:
     teacher, code = teach(browser, server)
     student, _ = _open(browser, f"{server}/topdown?class={code}")
@@ -194,6 +196,7 @@ def test_explore_rejoin_late_joiner_and_parameters(server, browser) -> None:
         p.close()
 
 
+@pytest.mark.long
 def test_only_the_teacher_moves_the_class_and_end_tells_the_students(server, browser) -> None:
     teacher, code = teach(browser, server)
     student, _ = _open(browser, f"{server}/topdown?class={code}")
@@ -226,6 +229,7 @@ def test_only_the_teacher_moves_the_class_and_end_tells_the_students(server, bro
         p.close()
 
 
+@pytest.mark.long
 def test_predict_together(server, browser) -> None:
     """The teacher turns on Predict, then reveal: both students get the question, each
     answers, the projector counts 2, and the reveal shows the histogram there and ✓ / ✗ with
@@ -272,6 +276,7 @@ def test_predict_together(server, browser) -> None:
         p.close()
 
 
+@pytest.mark.long
 def test_an_answer_lost_in_flight_is_sent_until_the_class_has_it(server, browser) -> None:
     """An answer in flight when a hall's process died got a 502, was not retried, and the
     student was not told (issue 40, item 9); one the server counted but whose reply was lost
@@ -323,6 +328,7 @@ def test_an_answer_lost_in_flight_is_sent_until_the_class_has_it(server, browser
         p.close()
 
 
+@pytest.mark.long
 def test_at_its_address_limit_a_teacher_ends_a_class_this_browser_opened(server, browser) -> None:
     """One address holds at most 3 open classes (issue 40, item 1); a teacher who closed
     the tabs of theirs reads why "Teach a class" is refused and can end them from here (the
@@ -387,6 +393,7 @@ def test_a_page_with_an_id_the_class_did_not_give_joins_again(server, browser) -
         p.close()
 
 
+@pytest.mark.long
 def test_the_class_pools_its_splits(server, browser) -> None:
     """You are the weak learner with the class: the teacher opens *Class splits*, two
     students send splits (on different features) from their pages, the projector shows both
@@ -463,6 +470,7 @@ def test_the_class_pools_its_splits(server, browser) -> None:
         p.close()
 
 
+@pytest.mark.long
 def test_a_server_restart_ends_the_class_in_words(browser) -> None:
     """The server that holds a class stops and starts again on the same address: the
     student's page reconnects by itself and says the class ended, in words."""
